@@ -141,3 +141,22 @@ type Cell struct {
 	Level   int  // hill level 0..MaxLevel
 	Road    bool // a road runs through the hex (over Terrain when that is not Road)
 }
+
+// Mover is a unit's movement class: which column of the terrain chart it
+// pays. AFVs, unarmoured vehicles and Guns all use the vehicle column.
+type Mover uint8
+
+// The two movement classes.
+const (
+	Foot Mover = iota
+	Wheeled
+)
+
+// EntryCost returns the MP a mover pays to enter terrain t (before hexside
+// and climbing costs), or Prohibited.
+func (t Terrain) EntryCost(m Mover) int {
+	if m == Foot {
+		return t.Info().InfantryMP
+	}
+	return t.Info().VehicleMP
+}
