@@ -1,0 +1,204 @@
+package units
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"hexfire/board"
+)
+
+func TestDefaultHasAgreedNames(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatalf("Default() error: %v", err)
+	}
+	for _, name := range []string{"M4A3E8", "Tiger I", "Panther", "Sherman Firefly", "M4 (75)", "M10",
+		"M3 Halftrack", "M38 Jeep", "3-Ton Truck", "6-Pndr Mk IV", "57mm M1", "Pz IV H", "StuG III G",
+		"SdKfz 251", "Pak 40", "US Rifle Squad", "US Rifle Half Squad", "US Bazooka Team", "US Leader",
+		"German Rifle Squad", "German Panzerschreck Team", "German Leader", "T-34/85", "SU-85",
+		"45mm M1937", "Opel Blitz", "British Rifle Squad", "British PIAT Team", "Soviet Rifle Squad",
+		"Soviet AT Rifle Team", "Soviet Leader", "British Leader"} {
+		if _, err := c.Lookup(name); err != nil {
+			t.Errorf("Lookup(%q) error: %v", name, err)
+		}
+	}
+	for _, name := range []string{"Bazooka", "Panzerschreck", "PIAT", "AT Rifle", "Panzerfaust",
+		"Bren", "M1919A6", "MG34", "5cm Mortar"} {
+		if _, err := c.LookupWeapon(name); err != nil {
+			t.Errorf("LookupWeapon(%q) error: %v", name, err)
+		}
+	}
+}
+
+func TestSampleCounters(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		want string // a summary of the type
+	}{
+		{"M4A3E8", "afv atfp=D turret=true gun=12 mg=[{360 4} {ff 3}] armor=E/C mp=10 cr=0"},
+		{"Tiger I", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armor=E/D mp=10 cr=0"},
+		{"Panther", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armor=E/D mp=12 cr=0"},
+		{"M3 Halftrack", "afv atfp=- turret=false gun=0 mg=[{360 4}] armor=A mp=14 cr=0"},
+		{"M38 Jeep", "vehicle atfp=- turret=false gun=0 mg=[{360 4}] armor=- mp=16 cr=3"},
+		{"6-Pndr Mk IV", "gun atfp=C turret=false gun=5 mg=[] armor=- mp=1 cr=3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, err := c.Lookup(tt.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			have := summary(u)
+			if have != tt.want {
+				t.Errorf("%s = %q, want %q", tt.name, have, tt.want)
+			}
+		})
+	}
+}
+
+func summary(u *Type) string {
+	return fmt.Sprintf("%s atfp=%s turret=%t gun=%d mg=%v armor=%s mp=%d cr=%d",
+		u.Kind, u.ATFP, u.Turret, u.GunAPFP, u.MGs, u.Armor, u.MP, u.CR)
+}
+
+func TestEveryOwnValueHasAReason(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range c.Types() {
+		for _, n := range u.Ours {
+			if len(n.Fields) == 0 || len(n.Reason) < 10 {
+				t.Errorf("%s: ours note %+v has no fields or no reason", u.Name, n)
+			}
+		}
+		if u.Nation == "SU" && len(u.Ours) == 0 {
+			t.Errorf("%s: Soviet ratings are all ours but carry no note", u.Name)
+		}
+	}
+}
+
+func TestMover(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		want board.Mover
+	}{
+		{"US Rifle Squad", board.Foot},
+		{"German Leader", board.Foot},
+		{"Tiger I", board.Wheeled},
+		{"M38 Jeep", board.Wheeled},
+		{"Pak 40", board.Wheeled},
+	}
+	for _, tt := range tests {
+		have, err := c.Mover(tt.name)
+		if err != nil || have != tt.want {
+			t.Errorf("Mover(%q) = %v, %v; want %v", tt.name, have, err, tt.want)
+		}
+	}
+	if _, err := c.Mover("King Tiger"); err == nil || !strings.Contains(err.Error(), `"King Tiger"`) {
+		t.Errorf("Mover(King Tiger) error = %v, want one naming the unit", err)
+	}
+}
+
+func TestLookupSuggests(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Lookup("tiger")
+	if err == nil || !strings.Contains(err.Error(), `"tiger"`) || !strings.Contains(err.Error(), "Tiger I") {
+		t.Errorf("Lookup(tiger) error = %v, want it to name the unit and suggest Tiger I", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string // parts the error must contain
+	}{
+		{"bad rating", "[unit X]\nnation = US\nkind = afv\narmor = G/C\nmp = 4\n",
+			[]string{"bad.txt:4", `unit "X"`, `field "armor"`, `"G"`}},
+		{"unknown field", "[unit X]\nnation = US\ncolour = red\n",
+			[]string{"bad.txt:3", `unit "X"`, `field "colour"`, "unknown field"}},
+		{"missing field", "[unit X]\nnation = US\nkind = afv\nmp = 4\n\n[unit Y]\n",
+			[]string{"bad.txt:1", `unit "X"`, `field "armor" is missing`}},
+		{"bad number", "[unit X]\nnation = US\nkind = afv\narmor = A\nmp = fast\n",
+			[]string{"bad.txt:5", `field "mp"`, `"fast"`}},
+		{"bad nation", "[unit X]\nnation = FR\n", []string{`field "nation"`, `"FR"`}},
+		{"twice", "[unit X]\nnation = US\nnation = UK\n", []string{"bad.txt:3", `field "nation" given twice`}},
+		{"no header", "mp = 4\n", []string{"bad.txt:1", `field "mp" before any`}},
+		{"no equals", "[unit X]\nfast\n", []string{"bad.txt:2", `"fast"`}},
+		{"bad header", "[tank X]\n", []string{"bad.txt:1", "[unit NAME]"}},
+		{"duplicate", "[weapon W]\ntype = L\nrange = 2\n[weapon W]\ntype = L\nrange = 2\n", []string{"bad.txt:4", `weapon "W" already defined at bad.txt:1`}},
+		{"ours names unset field", "[unit X]\nnation = US\nkind = afv\narmor = A\nmp = 4\nours = cr: guess\n",
+			[]string{`unit "X"`, `field "ours"`, `"cr"`}},
+		{"ours unknown field", "[unit X]\nours = speed: guess\n", []string{`field "ours"`, `"speed"`}},
+		{"ours without reason", "[unit X]\nours = mp\n", []string{`field "ours"`, "reason"}},
+		{"infantry atfp", "[unit X]\nnation = US\nkind = squad\natfp = C\napfp = 4\nrange = 6\ncr = 4\n", []string{`field "atfp"`, "support weapon"}},
+		{"leader without modifier", "[unit X]\nnation = US\nkind = leader\napfp = 1\nrange = 3\ncr = 1\n", []string{`field "modifier" is missing`}},
+		{"gun mp", "[unit X]\nnation = DE\nkind = gun\natfp = D\ncr = 3\nmp = 4\ngun_shield = no\n", []string{`field "mp"`, "0 or 1"}},
+		{"armour on a truck", "[unit X]\nnation = DE\nkind = vehicle\ncr = 3\nmp = 4\narmor = B\n", []string{`field "armor"`, "only AFVs"}},
+		{"bad mg", "[unit X]\nmg = 270 4\n", []string{`field "mg"`, `"270"`}},
+		{"weapon range", "[weapon W]\ntype = L\nrange = 2\nmin_range = 3\n", []string{`weapon "W"`, `field "min_range"`}},
+		{"weapon type", "[weapon W]\ntype = M\n", []string{"bad.txt:2", `weapon "W"`, `field "type"`, `"M"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := NewCatalogue().Parse("data/bad.txt", []byte(tt.text))
+			if err == nil {
+				t.Fatalf("Parse(%q) = nil error, want one containing %q", tt.text, tt.want)
+			}
+			for _, part := range tt.want {
+				if !strings.Contains(err.Error(), part) {
+					t.Errorf("Parse error = %q, want it to contain %q", err, part)
+				}
+			}
+		})
+	}
+}
+
+func TestValidateUnknownWeapon(t *testing.T) {
+	c := NewCatalogue()
+	text := "# team\n[unit T]\nnation = US\nkind = half_squad\napfp = 1\nrange = 4\ncr = 2\nweapon = Bazoka\n"
+	if err := c.Parse("us.txt", []byte(text)); err != nil {
+		t.Fatal(err)
+	}
+	err := c.Validate()
+	want := `units: us.txt:2: unit "T": field "weapon": unknown support weapon "Bazoka"`
+	if err == nil || err.Error() != want {
+		t.Errorf("Validate() = %v, want %s", err, want)
+	}
+}
+
+func TestRatingsRoundTrip(t *testing.T) {
+	for _, s := range []string{"A", "B", "C", "D", "E", "F", "-"} {
+		r, err := ParseRating(s)
+		if err != nil || r.String() != s {
+			t.Errorf("ParseRating(%q) = %v, %v; want %s", s, r, err, s)
+		}
+	}
+	for _, s := range []string{"E/C", "A", "-", "D/D"} {
+		a, err := ParseArmor(s)
+		want := s
+		if s == "D/D" {
+			want = "D"
+		}
+		if err != nil || a.String() != want {
+			t.Errorf("ParseArmor(%q) = %v, %v; want %s", s, a, err, want)
+		}
+	}
+	for _, s := range []string{"G", "AB", "E/", "-/C"} {
+		if _, err := ParseArmor(s); err == nil {
+			t.Errorf("ParseArmor(%q) = nil error, want one", s)
+		}
+	}
+}
