@@ -1,0 +1,92 @@
+package combat
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFixedDice(t *testing.T) {
+	d := NewFixedDice(3, 6, 1)
+	var have []int
+	for range 3 {
+		have = append(have, d.D6())
+	}
+	if !slices.Equal(have, []int{3, 6, 1}) || d.Err() != nil || d.Used() != 3 {
+		t.Errorf("rolls = %v, err %v, used %d; want [3 6 1], nil, 3", have, d.Err(), d.Used())
+	}
+	if face := d.D6(); face != 1 || d.Err() == nil || d.Err().Error() != "fixed dice: roll 4 asked for, only 3 given" {
+		t.Errorf("roll past the end = %d, err %v; want 1 and a clear error", face, d.Err())
+	}
+	bad := NewFixedDice(7)
+	if bad.D6(); bad.Err() == nil || bad.Err().Error() != "fixed dice: roll 1 is 7, not a face 1..6" {
+		t.Errorf("face 7: err %v, want it refused", bad.Err())
+	}
+}
+
+func TestSeededDice(t *testing.T) {
+	a, b, c := NewSeededDice(42), NewSeededDice(42), NewSeededDice(43)
+	var seen [7]int
+	same, differ := true, false
+	for range 600 {
+		x, y, z := a.D6(), b.D6(), c.D6()
+		if x < 1 || x > 6 {
+			t.Fatalf("D6() = %d, want 1..6", x)
+		}
+		seen[x]++
+		same = same && x == y
+		differ = differ || x != z
+	}
+	if !same || !differ {
+		t.Errorf("same seed same rolls = %v, other seed other rolls = %v; want both", same, differ)
+	}
+	for face := 1; face <= 6; face++ {
+		if seen[face] == 0 {
+			t.Errorf("face %d never rolled in 600 rolls of seed 42", face)
+		}
+	}
+}
+
+func TestResultNames(t *testing.T) {
+	var have []string
+	for _, r := range Results() {
+		have = append(have, r.String())
+	}
+	want := []string{"miss", "no_effect", "immobilized", "abandoned", "eliminated"}
+	if !slices.Equal(have, want) {
+		t.Errorf("results = %v, want %v", have, want)
+	}
+}
+
+func TestOddsCheck(t *testing.T) {
+	good := Odds{Weights: [NumResults]uint64{1, 2, 3, 4, 26}, Total: 36}
+	if err := good.Check(); err != nil || good.Probability(Eliminated) != 26.0/36 || good.Exact(Miss).String() != "1/36" {
+		t.Errorf("good odds: Check %v, P(eliminated) %v, Exact(miss) %v", err, good.Probability(Eliminated), good.Exact(Miss))
+	}
+	bad := Odds{Weights: [NumResults]uint64{1, 2, 3, 4, 25}, Total: 36}
+	if err := bad.Check(); err == nil {
+		t.Errorf("odds summing to 35 of 36: Check = nil, want an error")
+	}
+}
+
+type stubRuleset struct{ name string }
+
+func (s stubRuleset) Name() string             { return s.name }
+func (stubRuleset) Check(Shot) error           { return nil }
+func (stubRuleset) Resolve(Shot, Dice) Outcome { return Outcome{} }
+func (stubRuleset) Odds(Shot) (Odds, error)    { return Odds{}, nil }
+
+func TestRegistry(t *testing.T) {
+	Register(stubRuleset{"test-stub"})
+	defer delete(registry, "test-stub")
+	if r, err := Lookup("test-stub"); err != nil || r.Name() != "test-stub" {
+		t.Errorf("Lookup(test-stub) = %v, %v", r, err)
+	}
+	if !slices.Contains(Names(), "test-stub") {
+		t.Errorf("Names() = %v, want test-stub in it", Names())
+	}
+	_, err := Lookup("nope")
+	if err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "test-stub") {
+		t.Errorf("Lookup(nope) error = %v, want it to name nope and the known rulesets", err)
+	}
+}

@@ -1,0 +1,66 @@
+package combat
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Dice is the source of every die a ruleset rolls. D6 returns 1..6.
+// A battle owns one seeded Dice; tests use FixedDice.
+type Dice interface {
+	D6() int
+}
+
+// FixedDice rolls a given sequence of faces, for tests and replays. When the
+// sequence runs out, or holds a face outside 1..6, D6 returns 1 and records
+// the problem; Err reports it (Resolve copies it into Outcome.Err).
+type FixedDice struct {
+	faces []int
+	next  int
+	err   error
+}
+
+// NewFixedDice returns dice that roll faces in order.
+func NewFixedDice(faces ...int) *FixedDice {
+	return &FixedDice{faces: faces}
+}
+
+// D6 returns the next face of the sequence.
+func (f *FixedDice) D6() int {
+	if f.next >= len(f.faces) {
+		if f.err == nil {
+			f.err = fmt.Errorf("fixed dice: roll %d asked for, only %d given", f.next+1, len(f.faces))
+		}
+		f.next++
+		return 1
+	}
+	face := f.faces[f.next]
+	f.next++
+	if face < 1 || face > 6 {
+		if f.err == nil {
+			f.err = fmt.Errorf("fixed dice: roll %d is %d, not a face 1..6", f.next, face)
+		}
+		return 1
+	}
+	return face
+}
+
+// Err reports running out of faces or a face outside 1..6, or nil.
+func (f *FixedDice) Err() error { return f.err }
+
+// Used returns how many dice have been rolled.
+func (f *FixedDice) Used() int { return f.next }
+
+// SeededDice rolls from a PCG generator seeded explicitly, so that a battle
+// replays exactly from its seed.
+type SeededDice struct {
+	rng *rand.Rand
+}
+
+// NewSeededDice returns dice driven by PCG seeded with seed.
+func NewSeededDice(seed uint64) *SeededDice {
+	return &SeededDice{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// D6 returns a uniformly random face 1..6.
+func (s *SeededDice) D6() int { return 1 + s.rng.IntN(6) }

@@ -1,0 +1,283 @@
+package elimination
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// Ruleset is the default ruleset. Its zero value is ready to use; it is
+// registered with combat under Name.
+type Ruleset struct{}
+
+func init() { combat.Register(Ruleset{}) }
+
+// Name returns "elimination".
+func (Ruleset) Name() string { return Name }
+
+// kindNoun names a unit kind in messages.
+var kindNoun = map[units.Kind]string{
+	units.AFV: "an AFV", units.Vehicle: "an unarmoured vehicle", units.Gun: "a Gun",
+	units.Squad: "a squad", units.HalfSquad: "a half squad", units.Leader: "a leader",
+}
+
+// Check refuses a shot that this ruleset does not allow (§8, §9), saying
+// why. Line of sight, arcs and Fire markers are the battle engine's checks.
+func (Ruleset) Check(s combat.Shot) error {
+	firer, target := s.Firer, s.Target.Name
+	if firer == "" {
+		firer = "the firer"
+	}
+	if target == "" {
+		target = "the target"
+	}
+	w := s.Weapon
+	switch {
+	case s.Target.Kind.Infantry():
+		return fmt.Errorf("%s is %s: anti-tank fire cannot harm infantry, use AP fire", target, kindNoun[s.Target.Kind])
+	case s.Passenger && s.FirerKind == units.Gun:
+		return fmt.Errorf("%s is being towed or carried: a Gun fires only when set up", firer)
+	case s.Passenger:
+		return fmt.Errorf("%s is riding in a vehicle: passengers may fire AP only, never AT", firer)
+	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
+		return fmt.Errorf("%s is infantry: it fires AT only with a support weapon", firer)
+	case !s.FirerKind.Infantry() && w.Class == combat.SupportWeapon:
+		return fmt.Errorf("%s is %s: support weapons are for infantry", firer, kindNoun[s.FirerKind])
+	case w.ATFP == units.NoRating && w.Class == combat.SupportWeapon && w.Name == firer:
+		return fmt.Errorf("%s carries no anti-tank weapon", firer)
+	case w.ATFP == units.NoRating:
+		return fmt.Errorf("%s has no anti-tank firepower (ATFP)", w.Name)
+	case w.Spent:
+		return fmt.Errorf("the %s has already been fired: it is used up", w.Name)
+	case w.Expendable && s.FirerKind == units.Leader:
+		return fmt.Errorf("%s is a leader: only squads and half squads may use the %s", firer, w.Name)
+	case s.Range < 1:
+		return fmt.Errorf("range %d: the target must be in another hex", s.Range)
+	case w.Range == 1 && s.Range > 1:
+		return fmt.Errorf("the %s reaches adjacent targets only; %s is %d hexes away", w.Name, target, s.Range)
+	case w.Range > 0 && s.Range > w.Range:
+		return fmt.Errorf("the %s reaches %d hexes; %s is %d hexes away", w.Name, w.Range, target, s.Range)
+	case s.Range < w.MinRange:
+		return fmt.Errorf("the %s cannot fire closer than %d hexes; %s is %d away", w.Name, w.MinRange, target, s.Range)
+	case s.Leader > 0:
+		return fmt.Errorf("leader modifier %+d: a leader's modifier is negative", s.Leader)
+	case s.Leader != 0 && !s.FirerKind.Infantry():
+		return fmt.Errorf("leaders direct infantry AT fire only, not the fire of %s", kindNoun[s.FirerKind])
+	case s.Cover < 0 || s.Hindrance < 0:
+		return fmt.Errorf("cover %d and hindrance %d: neither can be negative", s.Cover, s.Hindrance)
+	case s.Target.Kind == units.AFV && s.Aspect != board.Front && s.Aspect != board.Rear && s.Aspect != board.FrontRearTie:
+		return fmt.Errorf("aspect %s: this ruleset knows front, rear and the hexside tie only", s.Aspect)
+	case s.Target.Kind == units.AFV && s.Target.Armor.Front == units.NoRating:
+		return fmt.Errorf("%s is an AFV without an armour factor", target)
+	}
+	return nil
+}
+
+// modifier is one addition to the to-hit roll.
+type modifier struct {
+	value int
+	label string
+}
+
+// modifiers returns the to-hit modifiers of a shot in the order they are
+// shown: cover, hindrance, gun shield, leader, valor (§9, Valor).
+func modifiers(s combat.Shot, buf *[5]modifier) []modifier {
+	ms := buf[:0]
+	if s.Cover != 0 {
+		label := s.CoverName
+		if label == "" {
+			label = "cover"
+		}
+		ms = append(ms, modifier{s.Cover, label})
+	}
+	if s.Hindrance != 0 {
+		ms = append(ms, modifier{s.Hindrance, "hindrance"})
+	}
+	if s.GunShield && s.Target.Kind == units.Gun {
+		ms = append(ms, modifier{1, "gun shield"})
+	}
+	if s.Leader != 0 {
+		ms = append(ms, modifier{s.Leader, "leader"})
+	}
+	if s.Valorous {
+		ms = append(ms, modifier{-1, "valor"})
+	}
+	return ms
+}
+
+func sum(ms []modifier) int {
+	total := 0
+	for _, m := range ms {
+		total += m.value
+	}
+	return total
+}
+
+// appendModifiers writes " +2 woods -1 leader".
+func appendModifiers(b []byte, ms []modifier) []byte {
+	for _, m := range ms {
+		b = append(b, ' ')
+		if m.value >= 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(m.value), 10)
+		b = append(b, ' ')
+		b = append(b, m.label...)
+	}
+	return b
+}
+
+// Resolve rolls the shot (§10): to-hit 2d6, then for an AFV hit the
+// hexside tie-break 1d6 if needed and the elimination 2d6, then the
+// abandonment 1d6 whenever an immobile AFV survives.
+func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
+	var o combat.Outcome
+	if err := r.Check(s); err != nil {
+		o.Err = err
+		o.Steps = []string{"refused: " + err.Error()}
+		return o
+	}
+	o.Rolls = make([]combat.Roll, 0, 4)
+	o.Steps = make([]string, 0, 4)
+	faces := make([]int, 0, 6) // backing store for every roll's faces
+
+	var buf [5]modifier
+	mods := modifiers(s, &buf)
+	need, _ := ToHitNumber(s.Weapon, s.Range)
+	o.ToHit = need
+	a, b := d.D6(), d.D6()
+	faces = append(faces, a, b)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Dice: faces[0:2:2]})
+	total := a + b + sum(mods)
+	o.Hit = total <= need
+
+	line := make([]byte, 0, 64)
+	line = append(line, "needs "...)
+	line = strconv.AppendInt(line, int64(need), 10)
+	line = append(line, " or less; rolled "...)
+	line = strconv.AppendInt(line, int64(a+b), 10)
+	if len(mods) > 0 {
+		line = appendModifiers(line, mods)
+		line = append(line, " = "...)
+		line = strconv.AppendInt(line, int64(total), 10)
+	}
+	if o.Hit {
+		line = append(line, ": hit"...)
+	} else {
+		line = append(line, ": miss"...)
+	}
+	o.Steps = append(o.Steps, string(line))
+	if s.Weapon.Expendable {
+		o.WeaponSpent = true
+		o.Steps = append(o.Steps, "the "+s.Weapon.Name+" is used up")
+	}
+
+	o.Result = combat.Miss
+	if o.Hit {
+		o.Result = r.hit(s, d, &o, faces)
+	}
+	if s.Target.Kind == units.AFV && o.Result != combat.Eliminated &&
+		(s.Target.Immobile || o.Result == combat.Immobilized) {
+		o.Result = abandonment(d, &o, faces, o.Result)
+	}
+	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
+		o.Err = de.Err()
+		o.Result = combat.Miss
+	}
+	return o
+}
+
+// hit applies a hit to the target and returns the result before any
+// abandonment check.
+func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int) combat.Result {
+	switch s.Target.Kind {
+	case units.Vehicle:
+		o.Steps = append(o.Steps, "unarmoured vehicle hit: eliminated, with any passengers")
+		return combat.Eliminated
+	case units.Gun:
+		o.Steps = append(o.Steps, "Gun hit: eliminated")
+		return combat.Eliminated
+	}
+	aspect := s.Aspect
+	if aspect == board.FrontRearTie {
+		die := d.D6()
+		faces = append(faces, die)
+		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "aspect", Dice: faces[len(faces)-1:]})
+		o.AspectRolled = true
+		aspect = board.Front
+		if die > frontArmourUpTo {
+			aspect = board.Rear
+		}
+		o.Steps = append(o.Steps, "line of fire along the hexside: rolled "+strconv.Itoa(die)+": "+aspect.String()+" armour")
+	}
+	o.Aspect = aspect
+	armor := s.Target.Armor.Front
+	if aspect == board.Rear {
+		armor = s.Target.Armor.Rear
+	}
+	head := s.Weapon.ATFP.String() + " vs " + aspect.String() + " " + armor.String() + ": "
+	en := EliminationNumber(s.Weapon.ATFP, armor)
+	switch en {
+	case AlwaysEliminates:
+		o.Steps = append(o.Steps, head+"E, any hit eliminates: eliminated")
+		return combat.Eliminated
+	case NoEffectPossible:
+		o.Steps = append(o.Steps, head+"-, a hit cannot harm it: no effect")
+		return combat.NoEffect
+	}
+	a, b := d.D6(), d.D6()
+	faces = append(faces, a, b)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "elimination", Dice: faces[len(faces)-2:]})
+	roll := a + b
+	result := combat.NoEffect
+	switch {
+	case roll < en:
+		result = combat.Eliminated
+	case roll == en:
+		result = combat.Immobilized
+	}
+	o.Steps = append(o.Steps, head+"elimination number "+strconv.Itoa(en)+"; rolled "+strconv.Itoa(roll)+": "+resultWords(result))
+	return result
+}
+
+// abandonment rolls the crew's check of an immobile AFV that has survived
+// an attack (§10 step 6): on 1–2 it is abandoned, otherwise the result
+// stands.
+func abandonment(d combat.Dice, o *combat.Outcome, faces []int, result combat.Result) combat.Result {
+	die := d.D6()
+	faces = append(faces, die)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "abandonment", Dice: faces[len(faces)-1:]})
+	line := "immobile: crew abandons on 2 or less; rolled " + strconv.Itoa(die)
+	if die <= abandonUpTo {
+		o.Steps = append(o.Steps, line+": abandoned")
+		return combat.Abandoned
+	}
+	o.Steps = append(o.Steps, line+": crew stays")
+	return result
+}
+
+func resultWords(r combat.Result) string {
+	if r == combat.NoEffect {
+		return "no effect"
+	}
+	return r.String()
+}
+
+// CheckSmoke refuses a smoke round from a firer that may not fire one: only
+// a Gun, or an AFV or vehicle with a gun, fires smoke, and not while being
+// towed or carried. Line of sight, arc and the phase are the battle's checks.
+func CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error {
+	switch {
+	case firerKind.Infantry():
+		return errors.New("infantry place Smoke 1 by hand before moving; smoke rounds are for Guns and AFVs")
+	case w.Class != combat.MainGun || w.ATFP == units.NoRating:
+		return fmt.Errorf("%s has no gun to fire a smoke round", w.Name)
+	case passenger:
+		return fmt.Errorf("%s is being towed or carried and cannot fire", w.Name)
+	}
+	return nil
+}

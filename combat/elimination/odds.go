@@ -1,0 +1,176 @@
+package elimination
+
+import (
+	"fmt"
+	"strconv"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// twoDice[s] is the number of ways two dice sum to s (out of 36).
+var twoDice = [13]uint64{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}
+
+// Weights of one full dice sequence. Every shot is counted out of
+// 36 · 6 · 36 · 6 equally likely sequences (to-hit, tie-break, elimination,
+// abandonment); a step that is not rolled on a branch counts all its faces.
+const (
+	waysTwoDice = 36
+	waysOneDie  = 6
+	oddsTotal   = waysTwoDice * waysOneDie * waysTwoDice * waysOneDie
+)
+
+// Odds returns the exact distribution of Resolve's results for the shot,
+// enumerating every face of every die the procedure rolls.
+func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
+	var o combat.Odds
+	if err := r.Check(s); err != nil {
+		return o, err
+	}
+	var buf [5]modifier
+	mods := modifiers(s, &buf)
+	mod := sum(mods)
+	need, row := ToHitNumber(s.Weapon, s.Range)
+	o.ToHit = need
+	o.Total = oddsTotal
+
+	// After the to-hit roll: the weight (out of 6·36·6) of each result
+	// given a hit, and given a miss.
+	afterHit := hitOdds(s)
+	afterMiss := survived(s, combat.Miss, oddsTotal/waysTwoDice)
+	var hitWays uint64
+	for roll := 2; roll <= 12; roll++ {
+		ways := twoDice[roll]
+		branch := afterMiss
+		if roll+mod <= need {
+			branch = afterHit
+			hitWays += ways
+		}
+		for res, w := range branch {
+			o.Weights[res] += ways * w
+		}
+	}
+	o.Steps = oddsSteps(s, need, row, mods, hitWays)
+	return o, nil
+}
+
+// hitOdds returns the weights (out of 6·36·6) of each result once the
+// target is hit.
+func hitOdds(s combat.Shot) [combat.NumResults]uint64 {
+	const rest = oddsTotal / waysTwoDice
+	var w [combat.NumResults]uint64
+	if s.Target.Kind != units.AFV {
+		w[combat.Eliminated] = rest
+		return w
+	}
+	add := func(x [combat.NumResults]uint64) {
+		for i := range w {
+			w[i] += x[i]
+		}
+	}
+	switch s.Aspect {
+	case board.FrontRearTie:
+		for die := 1; die <= 6; die++ {
+			armor := s.Target.Armor.Front
+			if die > frontArmourUpTo {
+				armor = s.Target.Armor.Rear
+			}
+			add(armourOdds(s, armor, rest/waysOneDie))
+		}
+	case board.Rear:
+		add(armourOdds(s, s.Target.Armor.Rear, rest))
+	default:
+		add(armourOdds(s, s.Target.Armor.Front, rest))
+	}
+	return w
+}
+
+// armourOdds returns the weights of each result of a hit on one armour
+// factor, out of `ways` (the weight left for elimination and abandonment).
+func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [combat.NumResults]uint64 {
+	var w [combat.NumResults]uint64
+	en := EliminationNumber(s.Weapon.ATFP, armor)
+	switch en {
+	case AlwaysEliminates:
+		w[combat.Eliminated] = ways
+		return w
+	case NoEffectPossible:
+		return survived(s, combat.NoEffect, ways)
+	}
+	per := ways / waysTwoDice
+	for roll := 2; roll <= 12; roll++ {
+		n := twoDice[roll] * per
+		switch {
+		case roll < en:
+			w[combat.Eliminated] += n
+		case roll == en:
+			immob := s
+			immob.Target.Immobile = true
+			add := survived(immob, combat.Immobilized, n)
+			for i := range w {
+				w[i] += add[i]
+			}
+		default:
+			add := survived(s, combat.NoEffect, n)
+			for i := range w {
+				w[i] += add[i]
+			}
+		}
+	}
+	return w
+}
+
+// survived splits `ways` between result and Abandoned when the target is an
+// immobile AFV that makes the abandonment check, or gives it all to result.
+func survived(s combat.Shot, result combat.Result, ways uint64) [combat.NumResults]uint64 {
+	var w [combat.NumResults]uint64
+	if s.Target.Kind != units.AFV || !s.Target.Immobile {
+		w[result] = ways
+		return w
+	}
+	w[combat.Abandoned] = ways * abandonUpTo / waysOneDie
+	w[result] = ways - w[combat.Abandoned]
+	return w
+}
+
+// oddsSteps describes the procedure that Resolve will roll.
+func oddsSteps(s combat.Shot, need int, row string, mods []modifier, hitWays uint64) []string {
+	var steps []string
+	line := fmt.Sprintf("to-hit: needs %d or less (%s)", need, row)
+	if len(mods) > 0 {
+		line += ", roll" + string(appendModifiers(nil, mods))
+	}
+	steps = append(steps, fmt.Sprintf("%s: hits with %d of 36 rolls", line, hitWays))
+	switch s.Target.Kind {
+	case units.Vehicle, units.Gun:
+		steps = append(steps, "a hit eliminates "+kindNoun[s.Target.Kind])
+		return steps
+	}
+	aspects := []board.Aspect{s.Aspect}
+	if s.Aspect == board.FrontRearTie {
+		steps = append(steps, "line of fire along the hexside: 1d6, 1-3 front, 4-6 rear")
+		aspects = []board.Aspect{board.Front, board.Rear}
+	}
+	for _, a := range aspects {
+		armor := s.Target.Armor.Front
+		if a == board.Rear {
+			armor = s.Target.Armor.Rear
+		}
+		head := s.Weapon.ATFP.String() + " vs " + a.String() + " " + armor.String() + ": "
+		switch en := EliminationNumber(s.Weapon.ATFP, armor); en {
+		case AlwaysEliminates:
+			steps = append(steps, head+"E, any hit eliminates")
+		case NoEffectPossible:
+			steps = append(steps, head+"-, a hit has no effect")
+		default:
+			steps = append(steps, head+"elimination number "+strconv.Itoa(en)+
+				": 2d6 below it eliminates, equal immobilizes")
+		}
+	}
+	check := "immobilized: 1d6, the crew abandons on 1-2"
+	if s.Target.Immobile {
+		check = "already immobile: 1d6 after any attack it survives, miss included; the crew abandons on 1-2"
+	}
+	return append(steps, check)
+}

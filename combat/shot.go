@@ -1,0 +1,100 @@
+package combat
+
+import (
+	"fmt"
+
+	"hexfire/board"
+	"hexfire/units"
+)
+
+// WeaponClass says which to-hit row a weapon uses.
+type WeaponClass uint8
+
+// The weapon classes.
+const (
+	MainGun       WeaponClass = iota // the gun of an AFV, vehicle or Gun
+	SupportWeapon                    // an infantry support weapon
+)
+
+// String returns "gun" or "sw".
+func (c WeaponClass) String() string {
+	if c == SupportWeapon {
+		return "sw"
+	}
+	return "gun"
+}
+
+// Weapon is the weapon a shot is fired with.
+type Weapon struct {
+	Name       string
+	Class      WeaponClass
+	ATFP       units.Rating
+	Range      int  // maximum range in hexes; 0 = unlimited
+	MinRange   int  // minimum range in hexes; 0 = none
+	Expendable bool // removed after one use (Panzerfaust)
+	Spent      bool // an expendable weapon already used
+}
+
+// Target is what a shot is fired at.
+type Target struct {
+	Name     string
+	Kind     units.Kind
+	Armor    units.Armor
+	Immobile bool // carries an Immobile marker
+}
+
+// Shot is one declared attack with its geometry, filled in by the battle
+// engine from the board (or by hand in the CLI and tests). It is a plain
+// value: rulesets read it, never change it.
+type Shot struct {
+	Firer     string     // firer's name, for messages
+	FirerKind units.Kind // what fires
+	Passenger bool       // the firer is carried or towed by a vehicle
+	Weapon    Weapon
+	Target    Target
+
+	Range     int          // hexes, the target's hex counted and the firer's not
+	Metres    int          // Range times the map's metres per hex
+	Aspect    board.Aspect // armour facing the firer: Front, Rear or FrontRearTie
+	Cover     int          // cover of the target hex's terrain
+	CoverName string       // that terrain's name for the step lines ("woods")
+	Hindrance int          // total of the hindrances along the line of sight, smoke included
+	GunShield bool         // the target Gun's shield counts: firer inside its FFA, no Move marker
+	Leader    int          // modifier of a leader directing the fire (negative, 0 = none)
+	Valorous  bool         // the firer has Valor
+
+	FirerMoved  bool // the firer carries a Move marker
+	TargetMoved bool // the target carries a Move marker
+}
+
+// MainGunOf returns the main gun of an AFV, vehicle or Gun type.
+func MainGunOf(t *units.Type) Weapon {
+	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP}
+}
+
+// SupportWeaponOf returns a shot's view of a catalogue support weapon.
+func SupportWeaponOf(w *units.Weapon) Weapon {
+	return Weapon{Name: w.Name, Class: SupportWeapon, ATFP: w.ATFP, Range: w.Range,
+		MinRange: w.MinRange, Expendable: w.Type == units.Expendable}
+}
+
+// TargetOf returns a shot's view of a catalogue unit type.
+func TargetOf(t *units.Type) Target {
+	return Target{Name: t.Name, Kind: t.Kind, Armor: t.Armor}
+}
+
+// WeaponOf returns the weapon a unit of type t fires AT with: the main gun
+// of an AFV, vehicle or Gun, or the support weapon infantry carry.
+func WeaponOf(c *units.Catalogue, t *units.Type) (Weapon, error) {
+	if !t.Kind.Infantry() {
+		return MainGunOf(t), nil
+	}
+	if t.Weapon == "" {
+		return Weapon{Name: t.Name, Class: SupportWeapon}, nil
+	}
+	w, err := c.LookupWeapon(t.Weapon)
+	if err != nil {
+		return Weapon{}, fmt.Errorf("combat: %s: %w", t.Name, err)
+	}
+	return SupportWeaponOf(w), nil
+}
