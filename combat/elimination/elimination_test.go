@@ -149,7 +149,7 @@ func TestEveryChartCellResolved(t *testing.T) {
 		for armor := units.A; armor <= units.F; armor++ {
 			s := combat.Shot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", ATFP: atfp},
 				Target: combat.Target{Kind: units.AFV, Armor: units.Armor{Front: units.F, Rear: armor}},
-				Range: 3, Aspect: board.Rear}
+				Range:  3, Aspect: board.Rear}
 			en := EliminationNumber(atfp, armor)
 			faces := []int{1, 1, 3, 3}
 			want := combat.NoEffect
