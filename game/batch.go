@@ -1,0 +1,110 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// triBatch collects solid-colour triangles and draws them in as few
+// DrawTriangles calls as ebiten's index limit allows. Its slices are reused
+// from frame to frame, so a warm batch does not allocate.
+type triBatch struct {
+	white    *ebiten.Image // a 1×1 white sub-image, the source of every triangle
+	vertices []ebiten.Vertex
+	indices  []uint16
+	opts     ebiten.DrawTrianglesOptions
+}
+
+func newTriBatch() *triBatch {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return &triBatch{white: img.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)}
+}
+
+// point is a screen position in float32, the vertex precision.
+type point struct{ X, Y float32 }
+
+// reserve makes room for nv vertices and ni indices, drawing what is queued
+// onto dst first if they would not fit in one call.
+func (t *triBatch) reserve(dst *ebiten.Image, nv, ni int) {
+	if len(t.vertices)+nv > math.MaxUint16 || len(t.indices)+ni > ebiten.MaxIndicesCount {
+		t.flush(dst)
+	}
+}
+
+// flush draws the queued triangles onto dst and empties the batch.
+func (t *triBatch) flush(dst *ebiten.Image) {
+	if len(t.indices) > 0 {
+		dst.DrawTriangles(t.vertices, t.indices, t.white, &t.opts)
+	}
+	t.vertices = t.vertices[:0]
+	t.indices = t.indices[:0]
+}
+
+func (t *triBatch) vertex(p point, c color.RGBA) uint16 {
+	t.vertices = append(t.vertices, ebiten.Vertex{
+		DstX: p.X, DstY: p.Y, SrcX: 1, SrcY: 1,
+		ColorR: float32(c.R) / 255, ColorG: float32(c.G) / 255, ColorB: float32(c.B) / 255, ColorA: float32(c.A) / 255,
+	})
+	return uint16(len(t.vertices) - 1)
+}
+
+// fan queues a convex polygon as a triangle fan around its first point.
+func (t *triBatch) fan(dst *ebiten.Image, c color.RGBA, pts ...point) {
+	t.reserve(dst, len(pts), 3*(len(pts)-2))
+	base := t.vertex(pts[0], c)
+	for i := 1; i < len(pts); i++ {
+		t.vertex(pts[i], c)
+	}
+	for i := 1; i+1 < len(pts); i++ {
+		t.indices = append(t.indices, base, base+uint16(i), base+uint16(i+1))
+	}
+}
+
+// segment queues a straight band of the given width from a to b.
+func (t *triBatch) segment(dst *ebiten.Image, a, b point, width float32, c color.RGBA) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	t.fan(dst, c,
+		point{a.X + nx, a.Y + ny}, point{b.X + nx, b.Y + ny},
+		point{b.X - nx, b.Y - ny}, point{a.X - nx, a.Y - ny})
+}
+
+// ring queues the band between a convex polygon and the same polygon
+// shrunk by width towards its centre c.
+func (t *triBatch) ring(dst *ebiten.Image, c point, outer [6]point, width float32, col color.RGBA) {
+	inner := shrink(c, outer, width)
+	for i := range outer {
+		j := (i + 1) % len(outer)
+		t.fan(dst, col, outer[i], outer[j], inner[j], inner[i])
+	}
+}
+
+// shrink moves each corner of a hexagon towards its centre c so that the
+// edges move inwards by d pixels (a regular-enough hexagon is assumed).
+func shrink(c point, corners [6]point, d float32) [6]point {
+	var out [6]point
+	for i, p := range corners {
+		dx, dy := p.X-c.X, p.Y-c.Y
+		r := float32(math.Hypot(float64(dx), float64(dy)))
+		k := float32(0)
+		if r > d {
+			k = (r - d) / r
+		}
+		out[i] = point{c.X + dx*k, c.Y + dy*k}
+	}
+	return out
+}
+
+// lerp mixes two colours: t = 0 gives a, t = 1 gives b.
+func lerp(a, b color.RGBA, t float64) color.RGBA {
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
+	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), mix(a.A, b.A)}
+}

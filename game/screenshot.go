@@ -1,0 +1,110 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/board"
+)
+
+// ScreenshotOptions describe a screenshot run.
+type ScreenshotOptions struct {
+	Path          string // the PNG to write
+	Select, Hover string // hex labels to select and to show hovered ("" for none)
+	Frames        int    // frames to run before the capture; 0 means 3
+	Width, Height int    // screen size in pixels; 0 means 1280×800
+	Status        Status // the top bar; nil shows the placeholders
+}
+
+// Screenshot runs the game on b with a fixed hover and selection, the real
+// keyboard and mouse ignored, for opts.Frames frames, writes the last frame
+// to opts.Path and returns. It calls ebiten.RunGame, which a process may
+// call only once.
+func Screenshot(b *board.Board, opts ScreenshotOptions) error {
+	if opts.Path == "" {
+		return errors.New("game: screenshot: no output path")
+	}
+	if opts.Frames <= 0 {
+		opts.Frames = 3
+	}
+	if opts.Width == 0 && opts.Height == 0 {
+		opts.Width, opts.Height = 1280, 800
+	}
+	if opts.Width < 1 || opts.Height < 1 || opts.Width > 8192 || opts.Height > 8192 {
+		return fmt.Errorf("game: screenshot size %dx%d: each side must be from 1 to 8192", opts.Width, opts.Height)
+	}
+	g, err := NewGame(b, Options{
+		Status: opts.Status, Select: opts.Select, Hover: opts.Hover,
+		Size: image.Pt(opts.Width, opts.Height), Scripted: true,
+	})
+	if err != nil {
+		return err
+	}
+	run := &screenshotRun{Game: g, frames: opts.Frames, path: opts.Path}
+	ebiten.SetWindowSize(opts.Width, opts.Height)
+	ebiten.SetWindowTitle("Hexfire screenshot")
+	if err := ebiten.RunGameWithOptions(run, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
+		return err
+	}
+	return run.err
+}
+
+// screenshotRun wraps a Game: it counts the frames drawn, captures the
+// last one and ends the run once the file is written.
+type screenshotRun struct {
+	*Game
+	frames, drawn int
+	path          string
+	shot          *image.RGBA
+	err           error
+}
+
+func (r *screenshotRun) Update() error {
+	if r.shot != nil {
+		r.err = writePNG(r.path, r.shot)
+		return ebiten.Termination
+	}
+	return r.Game.Update()
+}
+
+func (r *screenshotRun) Draw(screen *ebiten.Image) {
+	r.Game.Draw(screen)
+	r.drawn++
+	if r.drawn == r.frames {
+		r.shot = capture(screen)
+	}
+}
+
+// capture reads the pixels of an opaque screen image back from the GPU.
+func capture(screen *ebiten.Image) *image.RGBA {
+	img := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(img.Pix)
+	return img
+}
+
+// writePNG writes img to path atomically: to a temporary file in the same
+// directory, then renamed over path, so a reader never sees half a file.
+func writePNG(path string, img image.Image) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".hexfire-*.png")
+	if err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if err := png.Encode(tmp, img); err != nil {
+		tmp.Close()
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
+	return nil
+}
