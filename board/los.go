@@ -1,0 +1,561 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+)
+
+// LOS is a line of sight from the centre of one hex to the centre of
+// another (default-ruleset.md §5), worked out exactly with integer
+// arithmetic. docs/LOS.md explains the geometry and every rule choice.
+//
+// Hindrance convention: the firer's hex never hinders; smoke in the target
+// hex counts; a hindrance terrain (orchard, crops) in the target hex is not
+// counted here, because the ruleset counts it once, as the target's cover
+// (§9); a wall or hedge on a hexside of the firer's own hex is ignored.
+// Hindrance and Hindrances are filled only when the line is clear.
+type LOS struct {
+	From, To Hex
+	// Range is the hex distance from From to To.
+	Range int
+	// Clear is false when something blocks the line; BlockedBy then says
+	// what (the first blocking thing along the line, from From).
+	Clear     bool
+	BlockedBy *Obstacle
+	// Hindrance is the total added to the attack roll by hindrances along
+	// the line; Hindrances lists them one by one and sums to Hindrance.
+	Hindrance  int
+	Hindrances []Obstacle
+	// AlongHexside is true when some stretch of the line runs exactly
+	// along a hexside.
+	AlongHexside bool
+	// Path lists, in order from From to To, the hexes whose interior the
+	// line crosses (From and To included).
+	Path []Hex
+	// Left and Right are the hexes the line only touches (along a hexside
+	// or at a corner), by the side of the line their centre lies on, seen
+	// from From looking at To on the screen. Hexes off the board are left out.
+	Left, Right []Hex
+}
+
+// ObstacleKind says where an Obstacle lies relative to the line.
+type ObstacleKind uint8
+
+// The places an obstacle can be.
+const (
+	// InHex: a hex the line passes through (Obstacle.Hex).
+	InHex ObstacleKind = iota
+	// OnHexside: the hexside between Obstacle.Hex and Obstacle.Other,
+	// crossed by the line or run along by it.
+	OnHexside
+	// BesideLine: hexes the line only touches (hexside rules 1, 2 and 5 of
+	// §5). Hex is on the left; Other, when the obstacle is a pair facing
+	// each other across the line, on the right.
+	BesideLine
+)
+
+// Obstacle is one thing that blocks or hinders a line of sight.
+type Obstacle struct {
+	Kind  ObstacleKind
+	Hex   Hex
+	Other Hex // the second hex of a hexside or of a pair; equal to Hex otherwise
+	// Amount is what the obstacle adds to the attack roll; 0 when it blocks.
+	Amount int
+	// Reason says it in words, with hex labels: "woods in C2".
+	Reason string
+}
+
+// LOS traces the line of sight from one hex to another. smoke gives the
+// smoke level (0, 1 or 2) of a hex, or is nil when there is no smoke; a
+// level above 2 counts as 2 and one below 0 as 0. Hexes off the board read
+// as open ground at level 0.
+func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
+	t := losTerrain{b: b, smoke: smoke}
+	l := LOS{From: from, To: to, Range: from.Distance(to)}
+	l.Clear, l.Hindrance = t.trace(from, to, &l)
+	if !l.Clear {
+		l.Hindrance, l.Hindrances = 0, nil
+	}
+	return l
+}
+
+// Explain describes the line of sight in a few lines of text, with the
+// labels of board b.
+func (l LOS) Explain(b *Board) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s → %s, range %d: ", b.Label(l.From), b.Label(l.To), l.Range)
+	switch {
+	case !l.Clear:
+		fmt.Fprintf(&sb, "blocked by %s\n", l.BlockedBy.Reason)
+	case l.Hindrance > 0:
+		fmt.Fprintf(&sb, "clear, hindrance +%d\n", l.Hindrance)
+	default:
+		sb.WriteString("clear\n")
+	}
+	if l.AlongHexside {
+		sb.WriteString("  runs along hexsides\n")
+	}
+	fmt.Fprintf(&sb, "  passes through %s\n", labels(b, l.Path))
+	if len(l.Left)+len(l.Right) > 0 {
+		fmt.Fprintf(&sb, "  touches left %s; right %s\n", labels(b, l.Left), labels(b, l.Right))
+	}
+	for _, o := range l.Hindrances {
+		fmt.Fprintf(&sb, "  +%d %s\n", o.Amount, o.Reason)
+	}
+	return sb.String()
+}
+
+func labels(b *Board, hs []Hex) string {
+	if len(hs) == 0 {
+		return "none"
+	}
+	s := make([]string, len(hs))
+	for i, h := range hs {
+		s[i] = b.Label(h)
+	}
+	return strings.Join(s, " ")
+}
+
+// The geometry. With u = 3q and v = 2r + q, the centre of axial hex (q, r)
+// is the integer point (u, v), a fixed positive scaling of the flat-topped
+// pixel centre (x = 3q/2, y = r + q/2 in units of the hex size, with y
+// scaled by 2/√3), and the six corners of every hex sit at the integer
+// offsets below. A positive scaling keeps the sign of every cross product,
+// so all side-of-line tests are exact integer tests. The same axial
+// geometry serves pointy-topped maps, whose pixels are a rotation of it.
+
+// hexCorner[k] is corner k in (u, v) offsets from the centre, clockwise
+// from the top-left one: the hexside in direction d runs from corner d to
+// corner d+1, and corner k is shared with the neighbours in directions k-1
+// and k.
+var hexCorner = [6][2]int{{-1, -1}, {1, -1}, {2, 0}, {1, 1}, {-1, 1}, {-2, 0}}
+
+// stepUV[d] is the step to the neighbour in direction d, in (u, v).
+var stepUV = [6][2]int{{0, -2}, {3, -1}, {3, 1}, {0, 2}, {-3, 1}, {-3, -1}}
+
+func toUV(h Hex) (u, v int) { return 3 * h.Q, 2*h.R + h.Q }
+
+// Cell flags: everything LOS needs to know about a hex, packed so a
+// viewshed can read it from one slice.
+const (
+	flagBlocks  = 1 << 0 // blocking terrain
+	flagHinders = 1 << 1 // hindrance terrain
+	levelShift  = 2      // 2 bits: hill level
+	smokeShift  = 4      // 2 bits: smoke level
+	sideShift   = 6      // 2 bits each: features on the N, NE and SE hexsides
+	flagOnBoard = 1 << 12
+)
+
+func flagLevel(f uint16) int { return int(f>>levelShift) & 3 }
+func flagSmoke(f uint16) int { return int(f>>smokeShift) & 3 }
+
+// hindranceAmount is what a hex adds as a hindrance: its terrain and its smoke.
+func hindranceAmount(f uint16) int {
+	return int(f&flagHinders)>>1 + flagSmoke(f)
+}
+
+// cellFlags packs a cell, its smoke and its N/NE/SE hexsides.
+func cellFlags(c Cell, smoke int, sides [3]HexsideFeature) uint16 {
+	f := uint16(flagOnBoard) | uint16(c.Level&3)<<levelShift | uint16(min(max(smoke, 0), 2))<<smokeShift
+	switch c.Terrain.Info().LOS {
+	case Blocks:
+		f |= flagBlocks
+	case Hinders:
+		f |= flagHinders
+	}
+	for i, s := range sides {
+		f |= uint16(s&3) << (sideShift + 2*i)
+	}
+	return f
+}
+
+// losTerrain reads the board for a trace: from a packed grid of cell flags
+// in axial order (a viewshed) or straight from the board (a single LOS).
+type losTerrain struct {
+	b     *Board
+	smoke func(Hex) int
+	// grid, when not nil, holds the flags of every hex with q0 <= Q < q0+cols
+	// and r0 <= R < r0+stride at index (Q-q0)*stride + (R-r0).
+	grid           []uint16
+	q0, r0, stride int
+	step           [6]int // index offset of each neighbour in grid
+}
+
+// index returns h's position in the grid (0 without a grid).
+func (t *losTerrain) index(h Hex) int {
+	if t.grid == nil {
+		return 0
+	}
+	return (h.Q-t.q0)*t.stride + h.R - t.r0
+}
+
+func (t *losTerrain) flags(h Hex, idx int) uint16 {
+	if t.grid != nil {
+		return t.grid[idx]
+	}
+	if !t.b.Contains(h) {
+		return 0
+	}
+	s := 0
+	if t.smoke != nil {
+		s = t.smoke(h)
+	}
+	return cellFlags(t.b.Cell(h), s, [3]HexsideFeature{})
+}
+
+// side returns the feature on the hexside of h (at grid index idx) in direction d.
+func (t *losTerrain) side(h Hex, idx int, d int) HexsideFeature {
+	if t.grid == nil {
+		return t.b.Hexside(h, Direction(d))
+	}
+	if d >= 3 {
+		idx += t.step[d]
+		d -= 3
+	}
+	return HexsideFeature(t.grid[idx]>>(sideShift+2*d)) & 3
+}
+
+// Elevation classes of an intervening hex's level for one line.
+const (
+	elevClear = iota // never blocks by height
+	elevBlock        // a hill that blocks
+	elevSlope        // a Level 1 hex between a Level 2 and a lower hex: the second one blocks
+)
+
+// elevationClasses returns, for each level, what an intervening hex of that
+// level does to a line between hexes at levels a and b (docs/LOS.md).
+func elevationClasses(a, b int) [4]uint8 {
+	lo, hi := min(a, b), max(a, b)
+	var c [4]uint8
+	for lv := 1; lv <= 3; lv++ {
+		switch {
+		case lv > hi, lv == hi && lo < hi:
+			c[lv] = elevBlock
+		case hi == 2 && lv == 1 && lo < hi:
+			c[lv] = elevSlope
+		}
+	}
+	return c
+}
+
+// lineState accumulates what a trace has met.
+type lineState struct {
+	direct       int  // hindrances in crossed hexes and on hexsides
+	sideTotal    int  // sum of the hindrance amounts of touched hexes
+	maxL, maxR   int  // largest hindrance amount among left / right touched hexes
+	leftBlocks   bool // some left touched hex has blocking terrain or hill
+	rightBlocks  bool
+	slopeHexes   int
+	blockedAlong bool // set when a recorded trace has found its first block
+}
+
+// sideHindrance applies hexside rules 2, 3 and 5 to the touched hexes.
+func (s *lineState) sideHindrance() int {
+	switch {
+	case s.maxL > 0 && s.maxR > 0:
+		// Hindrances facing each other across the line count once, at the
+		// larger amount; every other touched hindrance counts in full.
+		return s.sideTotal - min(s.maxL, s.maxR)
+	case s.maxL > 0 && s.rightBlocks, s.maxR > 0 && s.leftBlocks, s.direct > 0:
+		return s.sideTotal
+	}
+	return 0
+}
+
+// trace walks the line from the centre of from to the centre of to, hex by
+// hex, and returns whether it is clear and its total hindrance. With rec
+// nil it stops at the first block; otherwise it walks the whole line and
+// fills rec's Path, Left, Right, AlongHexside, BlockedBy and Hindrances.
+func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
+	idx := t.index(from)
+	if rec != nil {
+		rec.Path = append(rec.Path, from)
+	}
+	if from == to {
+		return true, 0
+	}
+	fu, fv := toUV(from)
+	tu, tv := toUV(to)
+	du, dv := tu-fu, tv-fv
+	cross := func(p [2]int) int { return du*p[1] - dv*p[0] }
+	var g, hStep [6]int
+	start := 0
+	for k := range 6 {
+		g[k] = cross(hexCorner[k])
+		hStep[k] = cross(stepUV[k])
+	}
+	// The hexsides the line can leave a hex by are those facing forward;
+	// they form a chain of corners along which cross(D, corner) is monotonic.
+	// (The line leaves a hex across hexside d when it crosses the hexside's
+	// corners, taken clockwise, from right to left.)
+	forward := func(d int) bool {
+		c0, c1 := hexCorner[d], hexCorner[(d+1)%6]
+		return (c1[0]-c0[0])*dv-(c1[1]-c0[1])*du < 0
+	}
+	for d := range 6 {
+		if forward(d) && !forward((d+5)%6) {
+			start = d
+		}
+	}
+	var chainCorner [4]int
+	var chainG [4]int
+	m := 0
+	for forward((start + m) % 6) {
+		m++
+	}
+	sgn := 1
+	if g[(start+m)%6] < g[start] {
+		sgn = -1
+	}
+	for j := 0; j <= m; j++ {
+		chainCorner[j] = (start + j) % 6
+		chainG[j] = sgn * g[chainCorner[j]]
+	}
+
+	toIdx := t.index(to)
+	levels := elevationClasses(flagLevel(t.flags(from, idx)), flagLevel(t.flags(to, toIdx)))
+	var st lineState
+	h, f := from, 0 // f = cross(D, centre of h - centre of from)
+
+	// block records the first block of a recorded trace (a trace without a
+	// record has stopped before it would call block).
+	block := func(o Obstacle) {
+		if !st.blockedAlong {
+			st.blockedAlong = true
+			rec.BlockedBy = &o
+		}
+	}
+	hexside := func(a Hex, aIdx, d int) bool {
+		switch feat := t.side(a, aIdx, d); feat {
+		case Hedgerow:
+			if rec == nil {
+				return true
+			}
+			block(t.sideObstacle(a, d, feat, 0))
+		case Wall, Hedge:
+			if a == from || a.Neighbor(Direction(d)) == from {
+				return false // the firer's own hexside
+			}
+			st.direct++
+			if rec != nil {
+				rec.Hindrances = append(rec.Hindrances, t.sideObstacle(a, d, feat, 1))
+			}
+		}
+		return false
+	}
+	enter := func(x Hex, xIdx int) bool {
+		fl := t.flags(x, xIdx)
+		if rec != nil {
+			rec.Path = append(rec.Path, x)
+		}
+		if x == to {
+			if s := flagSmoke(fl); s > 0 {
+				st.direct += s
+				if rec != nil {
+					rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, s, "smoke %d in %s (target hex)"))
+				}
+			}
+			return false
+		}
+		if fl&flagBlocks != 0 {
+			if rec == nil {
+				return true
+			}
+			block(t.hexObstacle(x, fl, 0, ""))
+		}
+		switch levels[flagLevel(fl)] {
+		case elevBlock:
+			if rec == nil {
+				return true
+			}
+			block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("level %d hill in %s", flagLevel(fl), t.b.Label(x))})
+		case elevSlope:
+			st.slopeHexes++
+			if st.slopeHexes == 2 {
+				if rec == nil {
+					return true
+				}
+				block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("second level 1 hill hex on the slope, %s", t.b.Label(x))})
+			}
+		}
+		if a := hindranceAmount(fl); a > 0 {
+			st.direct += a
+			if rec != nil {
+				rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, a, ""))
+			}
+		}
+		return false
+	}
+	touch := func(x Hex, xIdx, fx int) bool {
+		fl := t.flags(x, xIdx)
+		if fl&flagOnBoard == 0 {
+			return false
+		}
+		blocks := fl&flagBlocks != 0 || levels[flagLevel(fl)] == elevBlock
+		a := hindranceAmount(fl)
+		st.sideTotal += a
+		if fx < 0 {
+			st.leftBlocks = st.leftBlocks || blocks
+			st.maxL = max(st.maxL, a)
+			if rec != nil {
+				rec.Left = append(rec.Left, x)
+			}
+		} else {
+			st.rightBlocks = st.rightBlocks || blocks
+			st.maxR = max(st.maxR, a)
+			if rec != nil {
+				rec.Right = append(rec.Right, x)
+			}
+		}
+		if blocks && st.leftBlocks && st.rightBlocks {
+			if rec == nil {
+				return true
+			}
+			block(t.pairObstacle(rec))
+		}
+		return false
+	}
+
+	for h != to {
+		// Find where the line leaves h: through the inside of a forward
+		// hexside, or exactly through a corner between two of them.
+		sf := sgn * f
+		j := 1
+		for sf+chainG[j] < 0 {
+			j++
+		}
+		if sf+chainG[j] > 0 || j == m {
+			d := (start + j - 1) % 6
+			if hexside(h, idx, d) {
+				return false, 0
+			}
+			h, idx, f = h.Neighbor(Direction(d)), idx+t.step[d], f+hStep[d]
+			if enter(h, idx) {
+				return false, 0
+			}
+			continue
+		}
+		k := chainCorner[j]
+		a, c := (k+5)%6, k // the neighbours that share corner k
+		ha, hc := h.Neighbor(Direction(a)), h.Neighbor(Direction(c))
+		ia, ic := idx+t.step[a], idx+t.step[c]
+		switch {
+		case g[k] == 0: // along the hexside between ha and hc, to the hex beyond
+			if rec != nil {
+				rec.AlongHexside = true
+			}
+			if touch(ha, ia, f+hStep[a]) || touch(hc, ic, f+hStep[c]) || hexside(ha, ia, (a+2)%6) {
+				return false, 0
+			}
+			h, idx = hc.Neighbor(Direction(a)), ic+t.step[a]
+		case g[k] > 0: // into ha, touching hc at the corner
+			if touch(hc, ic, f+hStep[c]) || hexside(h, idx, a) {
+				return false, 0
+			}
+			h, idx, f = ha, ia, f+hStep[a]
+		default: // into hc, touching ha at the corner
+			if touch(ha, ia, f+hStep[a]) || hexside(h, idx, c) {
+				return false, 0
+			}
+			h, idx, f = hc, ic, f+hStep[c]
+		}
+		if enter(h, idx) {
+			return false, 0
+		}
+	}
+	if st.blockedAlong {
+		return false, 0
+	}
+	side := st.sideHindrance()
+	if rec != nil && side > 0 {
+		t.sideObstacles(rec, &st)
+	}
+	return true, st.direct + side
+}
+
+// hexObstacle describes hex x with flags fl: its blocking terrain (amount
+// 0), or its hindrance terrain and smoke; format, when given, overrides the
+// wording with the smoke level and the label.
+func (t *losTerrain) hexObstacle(x Hex, fl uint16, amount int, format string) Obstacle {
+	o := Obstacle{Kind: InHex, Hex: x, Other: x, Amount: amount}
+	if format != "" {
+		o.Reason = fmt.Sprintf(format, flagSmoke(fl), t.b.Label(x))
+	} else {
+		o.Reason = t.describe(x, fl) + " in " + t.b.Label(x)
+	}
+	return o
+}
+
+// describe names what makes hex x (flags fl) block or hinder: "woods",
+// "orchard and smoke 1".
+func (t *losTerrain) describe(x Hex, fl uint16) string {
+	var parts []string
+	if fl&(flagBlocks|flagHinders) != 0 {
+		parts = append(parts, t.b.Cell(x).Terrain.String())
+	}
+	if fl&flagBlocks == 0 && flagSmoke(fl) > 0 {
+		parts = append(parts, fmt.Sprintf("smoke %d", flagSmoke(fl)))
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("level %d hill", flagLevel(fl))
+	}
+	return strings.Join(parts, " and ")
+}
+
+func (t *losTerrain) sideObstacle(a Hex, d int, feat HexsideFeature, amount int) Obstacle {
+	o := a.Neighbor(Direction(d))
+	return Obstacle{Kind: OnHexside, Hex: a, Other: o, Amount: amount,
+		Reason: fmt.Sprintf("%s on the %s/%s hexside", feat, t.b.Label(a), t.b.Label(o))}
+}
+
+// pairObstacle names the first blocking touched hex on each side (rule 1).
+func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
+	levels := elevationClasses(t.b.Cell(rec.From).Level, t.b.Cell(rec.To).Level)
+	first := func(hs []Hex) Hex {
+		for _, h := range hs {
+			fl := t.flags(h, 0)
+			if fl&flagBlocks != 0 || levels[flagLevel(fl)] == elevBlock {
+				return h
+			}
+		}
+		return Hex{}
+	}
+	l, r := first(rec.Left), first(rec.Right)
+	return Obstacle{Kind: BesideLine, Hex: l, Other: r,
+		Reason: fmt.Sprintf("%s in %s and %s in %s on both sides of the line",
+			t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))}
+}
+
+// sideObstacles itemises the hindrance of the touched hexes (rules 2, 3, 5)
+// so that the items sum to lineState.sideHindrance.
+func (t *losTerrain) sideObstacles(rec *LOS, st *lineState) {
+	pairL, pairR := -1, -1
+	if st.maxL > 0 && st.maxR > 0 {
+		for i, h := range rec.Left {
+			if pairL < 0 && hindranceAmount(t.flags(h, 0)) == st.maxL {
+				pairL = i
+			}
+		}
+		for i, h := range rec.Right {
+			if pairR < 0 && hindranceAmount(t.flags(h, 0)) == st.maxR {
+				pairR = i
+			}
+		}
+		l, r := rec.Left[pairL], rec.Right[pairR]
+		rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: l, Other: r, Amount: max(st.maxL, st.maxR),
+			Reason: fmt.Sprintf("%s in %s and %s in %s face each other across the line (counted once)",
+				t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))})
+	}
+	for _, s := range []struct {
+		hexes []Hex
+		skip  int
+	}{{rec.Left, pairL}, {rec.Right, pairR}} {
+		for i, h := range s.hexes {
+			fl := t.flags(h, 0)
+			if a := hindranceAmount(fl); a > 0 && i != s.skip {
+				rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: h, Other: h, Amount: a,
+					Reason: t.describe(h, fl) + " in " + t.b.Label(h) + " beside the line"})
+			}
+		}
+	}
+}
