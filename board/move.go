@@ -1,0 +1,849 @@
+package board
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Movement (default-ruleset.md §3 and the costs of §6). See docs/MOVEMENT.md
+// for the rules as implemented and the choices that are ours.
+
+// MoveKind is which movement rules a unit follows.
+type MoveKind uint8
+
+// The three kinds of movers.
+const (
+	// Infantry pay the infantry column of the terrain chart, have no
+	// facing and may step into any adjacent hex.
+	Infantry MoveKind = iota
+	// Vehicle is an AFV or unarmoured vehicle: vehicle column, forward into
+	// the faced hex or reverse at double cost, turning costs after the
+	// first hexside in each hex.
+	Vehicle
+	// Gun moves exactly one hex a turn into any hex a vehicle could enter,
+	// and may end it in any facing, or pivots in place instead.
+	Gun
+)
+
+var moveKindNames = [...]string{"infantry", "vehicle", "Gun"}
+
+// String returns "infantry", "vehicle" or "Gun".
+func (k MoveKind) String() string {
+	if int(k) < len(moveKindNames) {
+		return moveKindNames[k]
+	}
+	return fmt.Sprintf("movekind(%d)", k)
+}
+
+// Mover returns the terrain-chart column the kind pays: Foot for infantry,
+// Wheeled for vehicles and Guns.
+func (k MoveKind) Mover() Mover {
+	if k == Infantry {
+		return Foot
+	}
+	return Wheeled
+}
+
+// faced reports whether units of the kind have a facing.
+func (k MoveKind) faced() bool { return k != Infantry }
+
+// plural names the kind in error messages.
+func (k MoveKind) plural() string {
+	switch k {
+	case Infantry:
+		return "infantry"
+	case Gun:
+		return "Guns"
+	}
+	return "vehicles"
+}
+
+// MoveSpec is what the board needs to know about a moving unit: its kind
+// and the movement points it has this move (the battle works them out: a
+// leader's bonus, a Heavy weapon's penalty, 0 for a unit that may not move).
+// A unit with MP below 1 cannot move or turn.
+type MoveSpec struct {
+	Kind MoveKind
+	MP   int
+}
+
+// Pose is where a unit stands and which hexside it faces. Infantry have no
+// facing: their poses keep whatever Facing the start pose had, and it is
+// ignored wherever a pose is looked up.
+type Pose struct {
+	Hex    Hex
+	Facing Direction
+}
+
+// Occupancy is what the battle knows about the other units on the map. A
+// nil function allows every hex. The start hex is never asked about: the
+// unit is already there, so it may pass through it and end in it again.
+type Occupancy struct {
+	// CanEnter reports whether the mover may enter h at all (false for an
+	// enemy-occupied hex).
+	CanEnter func(h Hex) bool
+	// CanEnd reports whether the mover may end its move in h (false when
+	// that would over-stack the hex). A hex it may not end in may still be
+	// passed through.
+	CanEnd func(h Hex) bool
+}
+
+func (o Occupancy) canEnter(start, h Hex) bool {
+	return h == start || o.CanEnter == nil || o.CanEnter(h)
+}
+
+func (o Occupancy) canEnd(start, h Hex) bool {
+	return h == start || o.CanEnd == nil || o.CanEnd(h)
+}
+
+// StepKind is what a step of a path does.
+type StepKind uint8
+
+// The kinds of step.
+const (
+	// Walk is an infantry step into an adjacent hex.
+	Walk StepKind = iota
+	// Forward is a vehicle step into the hex it faces.
+	Forward
+	// Reverse is a vehicle step into the hex behind it, at double cost.
+	Reverse
+	// Turn changes the facing in place, by up to 3 hexsides.
+	Turn
+	// GunMove is a Gun's one-hex move, ending in any facing.
+	GunMove
+)
+
+var stepKindNames = [...]string{"walk", "forward", "reverse", "turn", "gun move"}
+
+// String returns the step kind's name: "walk", "forward", "reverse",
+// "turn" or "gun move".
+func (k StepKind) String() string {
+	if int(k) < len(stepKindNames) {
+		return stepKindNames[k]
+	}
+	return fmt.Sprintf("stepkind(%d)", k)
+}
+
+// Step is one step of a move: a hex entered or a turn in place.
+type Step struct {
+	Kind     StepKind
+	From, To Pose
+	Cost     int // MP paid for this step
+	// Minimum is set on the step of a minimum move: the one hex a unit may
+	// always enter, even when it costs more MP than the unit has.
+	Minimum bool
+	// Note says how the cost was made up, for logs and tooltips:
+	// "woods 2 +1 climb +1 wall", "turn 2 hexsides (first free)".
+	Note string
+}
+
+// blocked is why a step is illegal; noBlock when it is legal.
+type blocked uint8
+
+const (
+	noBlock blocked = iota
+	offMap
+	prohibitedTerrain
+	twoLevels
+	bridgeOffRoad
+)
+
+// charge is how the MP cost of entering a hex is made up.
+type charge struct {
+	terrain   Terrain
+	entry     int  // the terrain's entry cost, or 1 along a road
+	alongRoad bool // entered from a connected road hex
+	climb     int  // levels climbed
+	side      HexsideFeature
+}
+
+func (c charge) total() int {
+	t := c.entry + c.climb
+	if c.side != NoFeature {
+		t++
+	}
+	return t
+}
+
+func (c charge) String() string {
+	var sb strings.Builder
+	if c.alongRoad {
+		fmt.Fprintf(&sb, "%s along road %d", c.terrain, c.entry)
+	} else {
+		fmt.Fprintf(&sb, "%s %d", c.terrain, c.entry)
+	}
+	if c.climb > 0 {
+		fmt.Fprintf(&sb, " +%d climb", c.climb)
+	}
+	if c.side != NoFeature {
+		fmt.Fprintf(&sb, " +1 %s", c.side)
+	}
+	return sb.String()
+}
+
+// hasRoad reports whether a road runs through the cell: a Road flag, or road
+// or bridge terrain.
+func (c Cell) hasRoad() bool {
+	return c.Road || c.Terrain == Road || c.Terrain == Bridge
+}
+
+// stepCharge works out the cost for mover m of entering the neighbour of
+// from in direction d, or why it may not.
+func (b *Board) stepCharge(m Mover, from Hex, d Direction) (charge, blocked) {
+	to := from.Neighbor(d)
+	i, ok := b.index(to)
+	if !ok {
+		return charge{}, offMap
+	}
+	cf, ct := b.Cell(from), b.cells[i]
+	info := ct.Terrain.Info()
+	c := charge{terrain: ct.Terrain, entry: ct.Terrain.EntryCost(m)}
+	if info.Water {
+		return c, prohibitedTerrain
+	}
+	if cf.hasRoad() && ct.hasRoad() {
+		c.entry, c.alongRoad = 1, true
+	}
+	if c.entry == Prohibited {
+		return c, prohibitedTerrain
+	}
+	if m == Wheeled && ct.Terrain == Bridge && !c.alongRoad {
+		return c, bridgeOffRoad
+	}
+	dl := ct.Level - cf.Level
+	if m == Wheeled && (dl >= 2 || dl <= -2) {
+		return c, twoLevels
+	}
+	c.climb = max(dl, 0)
+	c.side = b.Hexside(from, d)
+	return c, noBlock
+}
+
+// blockReason explains a blocked step into to for the units named by noun.
+func (b *Board) blockReason(why blocked, c charge, noun string, from, to Hex) string {
+	switch why {
+	case offMap:
+		return fmt.Sprintf("%s is off the map", b.Label(to))
+	case prohibitedTerrain:
+		if c.terrain == Building {
+			return fmt.Sprintf("building is prohibited for %s except along a road", noun)
+		}
+		return fmt.Sprintf("%s is prohibited for %s", c.terrain, noun)
+	case twoLevels:
+		return fmt.Sprintf("%s cannot go from level %d to level %d in one step", noun, b.Cell(from).Level, b.Cell(to).Level)
+	case bridgeOffRoad:
+		return fmt.Sprintf("%s may enter a bridge only from a connecting road", noun)
+	}
+	return ""
+}
+
+// StepCost returns the MP that mover m pays to enter the neighbour of from
+// in direction d (terrain or road cost, climbing and hexside feature, before
+// any doubling for reversing), or an error saying why it may not enter it.
+// Units are not considered: that is the battle's Occupancy.
+func (b *Board) StepCost(m Mover, from Hex, d Direction) (int, error) {
+	c, why := b.stepCharge(m, from, d)
+	if why != noBlock {
+		noun := "infantry"
+		if m == Wheeled {
+			noun = "vehicles"
+		}
+		to := from.Neighbor(d)
+		return 0, fmt.Errorf("%s → %s: %s", b.Label(from), b.Label(to), b.blockReason(why, c, noun, from, to))
+	}
+	return c.total(), nil
+}
+
+// turnCost is the MP for turning by the given number of hexsides (0..3) in
+// one hex: the first hexside is free, each further one costs 1.
+func turnCost(hexsides int) int { return max(hexsides-1, 0) }
+
+// Reach is every pose a unit can end its move in, with the cheapest cost and
+// path to each, as computed by Board.Reachable.
+type Reach struct {
+	board *Board
+	spec  MoveSpec
+	start Pose
+	occ   Occupancy
+
+	grid   hexGrid
+	blocks []Hex      // the hexes reached, one block of states each
+	nodes  []moveNode // statesPerHex per block
+	sph    int        // states per hex
+	queue  moveQueue
+	seq    int
+}
+
+// moveNode is one search state: a hex, a facing (vehicles and Guns) and,
+// for vehicles, whether the unit has already turned in this hex.
+type moveNode struct {
+	cost, steps int32
+	prev        int32 // state the best path came from; -1 for the start or unreached
+	kind        StepKind
+	reached     bool
+	settled     bool
+	minimum     bool // reached by a minimum move
+}
+
+// hexGrid numbers the hexes the search may reach: a box of axial
+// coordinates around the start, or the whole board when that is smaller.
+type hexGrid struct {
+	board  *Board
+	whole  bool
+	origin Hex
+	side   int
+	slots  []int32 // 1 + block number, 0 for a hex not yet reached
+}
+
+func newHexGrid(b *Board, centre Hex, radius int) hexGrid {
+	side := 2*radius + 1
+	if radius > b.Width+b.Height || side*side > b.Width*b.Height {
+		return hexGrid{board: b, whole: true, slots: make([]int32, b.Width*b.Height)}
+	}
+	return hexGrid{board: b, origin: Hex{centre.Q - radius, centre.R - radius}, side: side, slots: make([]int32, side*side)}
+}
+
+// slot returns the grid index of h, and false when the search cannot reach it.
+func (g *hexGrid) slot(h Hex) (int, bool) {
+	if g.whole {
+		return g.board.index(h)
+	}
+	q, r := h.Q-g.origin.Q, h.R-g.origin.R
+	if q < 0 || r < 0 || q >= g.side || r >= g.side {
+		return 0, false
+	}
+	return r*g.side + q, true
+}
+
+// Reachable returns every pose the unit can reach from start with its MP,
+// each with its cheapest cost and path: Dijkstra's search over (hex,
+// facing) with the costs of §3 and §6. Among equally cheap paths the one
+// with fewest steps wins; remaining ties go to the path found first, trying
+// turns nearest first and clockwise before anticlockwise, then forward, then
+// reverse (infantry: directions N, NE, SE, S, SW, NW).
+//
+// A unit with at least 1 MP may always make a minimum move: one step into
+// an adjacent hex it may enter, whatever that costs, after and before only
+// free one-hexside turns. Such poses cost more than spec.MP and their last
+// step has Minimum set. A Gun with at least 1 MP reaches every adjacent hex
+// it may enter in every facing, or pivots to any facing in place, for all
+// its MP.
+func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
+	start.Facing = start.Facing.normalized()
+	r := &Reach{board: b, spec: spec, start: start, occ: occ, sph: 1}
+	switch spec.Kind {
+	case Vehicle:
+		r.sph = 12
+	case Gun:
+		r.sph = 6
+	}
+	r.grid = newHexGrid(b, start.Hex, max(spec.MP, 1))
+	first := r.state(start.Hex, start.Facing, 0)
+	r.nodes[first].reached = true
+	r.nodes[first].prev = -1
+	if spec.MP < 1 || !b.Contains(start.Hex) {
+		return r
+	}
+	if spec.Kind == Gun {
+		r.searchGun(first)
+		return r
+	}
+	r.push(first)
+	for len(r.queue) > 0 {
+		it := r.queue.pop()
+		n := &r.nodes[it.id]
+		if n.settled || it.cost != n.cost || it.steps != n.steps {
+			continue
+		}
+		n.settled = true
+		if spec.Kind == Vehicle {
+			r.expandVehicle(it.id)
+		} else {
+			r.expandInfantry(it.id)
+		}
+	}
+	return r
+}
+
+// state returns the id of the search state (h, facing, turned), creating
+// the hex's block on first use. h must be in the grid.
+func (r *Reach) state(h Hex, facing Direction, turned int) int32 {
+	s, _ := r.grid.slot(h)
+	if r.grid.slots[s] == 0 {
+		r.blocks = append(r.blocks, h)
+		r.grid.slots[s] = int32(len(r.blocks))
+		for range r.sph {
+			r.nodes = append(r.nodes, moveNode{prev: -1})
+		}
+	}
+	base := int(r.grid.slots[s]-1) * r.sph
+	switch r.spec.Kind {
+	case Vehicle:
+		return int32(base + int(facing)*2 + turned)
+	case Gun:
+		return int32(base + int(facing))
+	}
+	return int32(base)
+}
+
+// lookup returns the id of state (h, facing, turned) if its hex was reached.
+func (r *Reach) lookup(h Hex, facing Direction, turned int) (int32, bool) {
+	s, ok := r.grid.slot(h)
+	if !ok || r.grid.slots[s] == 0 {
+		return 0, false
+	}
+	return r.state(h, facing, turned), true
+}
+
+// pose returns the hex and facing of a state and whether it is a
+// turned-already state.
+func (r *Reach) pose(id int32) (Pose, int) {
+	h := r.blocks[int(id)/r.sph]
+	sub := int(id) % r.sph
+	switch r.spec.Kind {
+	case Vehicle:
+		return Pose{h, Direction(sub / 2)}, sub % 2
+	case Gun:
+		return Pose{h, Direction(sub)}, 0
+	}
+	return Pose{h, r.start.Facing}, 0
+}
+
+// relax offers a path to state to from state from; it keeps it if it is
+// cheaper, or as cheap with fewer steps.
+func (r *Reach) relax(from int32, to Hex, facing Direction, turned int, cost int, kind StepKind, minimum bool) int32 {
+	if _, ok := r.grid.slot(to); !ok {
+		return -1
+	}
+	id := r.state(to, facing, turned)
+	prev := r.nodes[from]
+	n := &r.nodes[id]
+	steps := prev.steps + 1
+	if n.settled || (n.reached && (int32(cost) > n.cost || int32(cost) == n.cost && steps >= n.steps)) {
+		return -1
+	}
+	*n = moveNode{cost: int32(cost), steps: steps, prev: from, kind: kind, reached: true, minimum: minimum}
+	return id
+}
+
+func (r *Reach) push(id int32) {
+	n := r.nodes[id]
+	r.queue.push(queued{cost: n.cost, steps: n.steps, seq: int32(r.seq), id: id})
+	r.seq++
+}
+
+// turnOrder is the order turns are tried in: nearest first, clockwise first.
+var turnOrder = [5]int{1, -1, 2, -2, 3}
+
+func (r *Reach) expandVehicle(id int32) {
+	n := r.nodes[id]
+	p, turned := r.pose(id)
+	cost := int(n.cost)
+	startHex := p.Hex == r.start.Hex && cost == 0
+	if turned == 0 {
+		for _, t := range turnOrder {
+			tc := turnCost(abs(t))
+			if n.minimum && tc > 0 || cost+tc > r.spec.MP && !n.minimum {
+				continue
+			}
+			if s := r.relax(id, p.Hex, p.Facing.Rotate(t), 1, cost+tc, Turn, n.minimum); s >= 0 {
+				r.push(s)
+			}
+		}
+	}
+	if n.minimum {
+		return
+	}
+	for _, kind := range [2]StepKind{Forward, Reverse} {
+		d, mult := p.Facing, 1
+		if kind == Reverse {
+			d, mult = p.Facing.Opposite(), 2
+		}
+		c, why := r.board.stepCharge(Wheeled, p.Hex, d)
+		to := p.Hex.Neighbor(d)
+		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
+			continue
+		}
+		total := cost + mult*c.total()
+		minimum := false
+		if total > r.spec.MP {
+			if !startHex {
+				continue
+			}
+			minimum = true
+		}
+		if s := r.relax(id, to, p.Facing, 0, total, kind, minimum); s >= 0 {
+			r.push(s)
+		}
+	}
+}
+
+func (r *Reach) expandInfantry(id int32) {
+	n := r.nodes[id]
+	p, _ := r.pose(id)
+	cost := int(n.cost)
+	for d := range Direction(6) {
+		c, why := r.board.stepCharge(Foot, p.Hex, d)
+		to := p.Hex.Neighbor(d)
+		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
+			continue
+		}
+		total := cost + c.total()
+		minimum := false
+		if total > r.spec.MP {
+			if p.Hex != r.start.Hex || cost != 0 {
+				continue
+			}
+			minimum = true
+		}
+		if s := r.relax(id, to, r.start.Facing, 0, total, Walk, minimum); s >= 0 {
+			r.push(s)
+		}
+	}
+}
+
+func (r *Reach) searchGun(first int32) {
+	mp := r.spec.MP
+	for f := range Direction(6) {
+		if f != r.start.Facing {
+			r.relax(first, r.start.Hex, f, 0, mp, Turn, false)
+		}
+	}
+	for d := range Direction(6) {
+		_, why := r.board.stepCharge(Wheeled, r.start.Hex, d)
+		to := r.start.Hex.Neighbor(d)
+		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
+			continue
+		}
+		for f := range Direction(6) {
+			r.relax(first, to, f, 0, mp, GunMove, false)
+		}
+	}
+}
+
+// Start returns the pose the search began from.
+func (r *Reach) Start() Pose { return r.start }
+
+// Spec returns the unit the search was made for.
+func (r *Reach) Spec() MoveSpec { return r.spec }
+
+// best returns the cheapest state of hex h in facing f (any facing when
+// any is set), honouring CanEnd. Ties go to fewer steps, then to the lower
+// facing number, then to a state that has not turned.
+func (r *Reach) best(h Hex, f Direction, any bool) (int32, bool) {
+	if !r.occ.canEnd(r.start.Hex, h) {
+		return 0, false
+	}
+	found, bestID := false, int32(0)
+	for facing := range Direction(6) {
+		if !any && facing != f.normalized() || !r.spec.Kind.faced() && facing > 0 {
+			continue
+		}
+		for turned := range 2 {
+			if turned == 1 && r.spec.Kind != Vehicle {
+				continue
+			}
+			id, ok := r.lookup(h, facing, turned)
+			if !ok || !r.nodes[id].reached {
+				continue
+			}
+			n, b := r.nodes[id], r.nodes[bestID]
+			if !found || n.cost < b.cost || n.cost == b.cost && n.steps < b.steps {
+				found, bestID = true, id
+			}
+		}
+	}
+	return bestID, found
+}
+
+// Cost returns the cheapest cost of ending the move in hex h in any facing,
+// and false when the unit cannot end there. A cost above the unit's MP is a
+// minimum move.
+func (r *Reach) Cost(h Hex) (int, bool) {
+	id, ok := r.best(h, 0, true)
+	if !ok {
+		return 0, false
+	}
+	return int(r.nodes[id].cost), true
+}
+
+// PoseCost returns the cheapest cost of ending the move in pose p, and false
+// when the unit cannot end there. For infantry the facing is ignored.
+func (r *Reach) PoseCost(p Pose) (int, bool) {
+	id, ok := r.best(p.Hex, p.Facing, !r.spec.Kind.faced())
+	if !ok {
+		return 0, false
+	}
+	return int(r.nodes[id].cost), true
+}
+
+// Hexes returns every hex the unit can end its move in, the start hex
+// included, row by row and column by column.
+func (r *Reach) Hexes() []Hex {
+	var hs []Hex
+	for _, h := range r.blocks {
+		if _, ok := r.best(h, 0, true); ok {
+			hs = append(hs, h)
+		}
+	}
+	r.sortHexes(hs)
+	return hs
+}
+
+// Poses returns every pose the unit can end its move in, hex by hex in the
+// order of Hexes, facings in direction order. Infantry give one pose a hex.
+func (r *Reach) Poses() []Pose {
+	var ps []Pose
+	for _, h := range r.Hexes() {
+		if !r.spec.Kind.faced() {
+			ps = append(ps, Pose{h, r.start.Facing})
+			continue
+		}
+		for f := range Direction(6) {
+			if _, ok := r.best(h, f, false); ok {
+				ps = append(ps, Pose{h, f})
+			}
+		}
+	}
+	return ps
+}
+
+func (r *Reach) sortHexes(hs []Hex) {
+	l := r.board.Layout
+	slices.SortFunc(hs, func(a, b Hex) int {
+		oa, ob := l.ToOffset(a), l.ToOffset(b)
+		if oa.Row != ob.Row {
+			return oa.Row - ob.Row
+		}
+		return oa.Col - ob.Col
+	})
+}
+
+// Path returns the cheapest path to hex h, ending in whichever facing is
+// cheapest (ties: fewest steps, then the lowest direction number), and false
+// when the unit cannot end there. The path of the start hex is empty.
+func (r *Reach) Path(h Hex) ([]Step, bool) {
+	id, ok := r.best(h, 0, true)
+	if !ok {
+		return nil, false
+	}
+	return r.steps(id), true
+}
+
+// PathTo returns the cheapest path ending in pose p (for infantry, in p's
+// hex), and false when the unit cannot end there.
+func (r *Reach) PathTo(p Pose) ([]Step, bool) {
+	id, ok := r.best(p.Hex, p.Facing, !r.spec.Kind.faced())
+	if !ok {
+		return nil, false
+	}
+	return r.steps(id), true
+}
+
+func (r *Reach) steps(id int32) []Step {
+	var out []Step
+	for n := r.nodes[id]; n.prev >= 0; n = r.nodes[id] {
+		from, _ := r.pose(n.prev)
+		to, _ := r.pose(id)
+		s := Step{Kind: n.kind, From: from, To: to, Cost: int(n.cost - r.nodes[n.prev].cost), Minimum: n.minimum}
+		s.Note = r.board.stepNote(r.spec, s)
+		out = append(out, s)
+		id = n.prev
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// stepNote explains the cost of a legal step.
+func (b *Board) stepNote(spec MoveSpec, s Step) string {
+	var note string
+	switch s.Kind {
+	case Turn:
+		if spec.Kind == Gun {
+			note = fmt.Sprintf("pivot %v → %v: all its MP", s.From.Facing, s.To.Facing)
+			break
+		}
+		t := s.From.Facing.Turns(s.To.Facing)
+		note = fmt.Sprintf("turn %d hexside", t)
+		if t > 1 {
+			note += "s (first free)"
+		}
+	case GunMove:
+		note = "one hex, facing " + s.To.Facing.String() + ": all its MP"
+	default:
+		d, _ := s.From.Hex.DirectionTo(s.To.Hex)
+		c, _ := b.stepCharge(spec.Kind.Mover(), s.From.Hex, d)
+		note = c.String()
+		if s.Kind == Reverse {
+			note = "reverse: (" + note + ") ×2"
+		}
+	}
+	if s.Minimum {
+		note += ", minimum move"
+	}
+	return note
+}
+
+// PathError is an illegal step in a path given to CheckPath.
+type PathError struct {
+	Step   int    // 1-based index of the illegal step in the path; 0 for the start
+	Move   string // the step in labels: "D4 → D5", "D4 N → SE"
+	Reason string // why it is illegal
+}
+
+// Error returns "D4 → D5: building is prohibited for vehicles except along
+// a road".
+func (e *PathError) Error() string { return e.Move + ": " + e.Reason }
+
+// CheckPath checks a path given by a player: the poses the unit passes
+// through after start, each either one hex away (infantry: any neighbour;
+// vehicles: the hex ahead or behind, same facing; a Gun: its one hex, any
+// facing) or a turn in the same hex. It returns the MP the path costs, which
+// exceeds spec.MP only for a minimum move, or a *PathError naming the first
+// illegal step. An empty path is legal and costs 0.
+func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy) (int, error) {
+	cur := start
+	cur.Facing = cur.Facing.normalized()
+	cost, entered := 0, 0
+	turnedHere, minimum := false, false
+	noun := spec.Kind.plural()
+	for i, next := range path {
+		next.Facing = next.Facing.normalized()
+		fail := func(format string, args ...any) error {
+			move := b.Label(cur.Hex) + " → " + b.Label(next.Hex)
+			if next.Hex == cur.Hex {
+				move = fmt.Sprintf("%s %v → %v", b.Label(cur.Hex), cur.Facing, next.Facing)
+			}
+			return &PathError{Step: i + 1, Move: move, Reason: fmt.Sprintf(format, args...)}
+		}
+		switch {
+		case spec.MP < 1:
+			return 0, fail("the unit has no MP to move")
+		case spec.Kind == Gun && i > 0:
+			return 0, fail("a Gun moves only one hex (or pivots in place) a turn")
+		case minimum && next.Hex != cur.Hex:
+			return 0, fail("a minimum move ends after its one hex")
+		}
+		if next.Hex == cur.Hex {
+			switch {
+			case !spec.Kind.faced():
+				return 0, fail("infantry have no facing to turn")
+			case next.Facing == cur.Facing:
+				return 0, fail("the step neither moves nor turns")
+			case spec.Kind == Gun:
+				cost = spec.MP
+			case turnedHere:
+				return 0, fail("already turned in %s: one turn of up to 3 hexsides a hex", b.Label(cur.Hex))
+			default:
+				tc := turnCost(cur.Facing.Turns(next.Facing))
+				switch {
+				case minimum && tc > 0:
+					return 0, fail("after a minimum move only a free one-hexside turn is allowed")
+				case !minimum && cost+tc > spec.MP:
+					return 0, fail("turning costs %d MP, %d left", tc, spec.MP-cost)
+				}
+				cost += tc
+			}
+			turnedHere = true
+			cur = next
+			continue
+		}
+		d, adjacent := cur.Hex.DirectionTo(next.Hex)
+		if !adjacent {
+			return 0, fail("%s is not adjacent to %s", b.Label(next.Hex), b.Label(cur.Hex))
+		}
+		mult := 1
+		if spec.Kind == Vehicle {
+			switch {
+			case next.Facing != cur.Facing:
+				return 0, fail("vehicles keep their facing while moving; turn after entering the hex")
+			case d == cur.Facing.Opposite():
+				mult = 2
+			case d != cur.Facing:
+				return 0, fail("a vehicle facing %v moves only forward to %s or in reverse to %s", cur.Facing,
+					b.Label(cur.Hex.Neighbor(cur.Facing)), b.Label(cur.Hex.Neighbor(cur.Facing.Opposite())))
+			}
+		}
+		c, why := b.stepCharge(spec.Kind.Mover(), cur.Hex, d)
+		switch {
+		case why != noBlock:
+			return 0, fail("%s", b.blockReason(why, c, noun, cur.Hex, next.Hex))
+		case !occ.canEnter(start.Hex, next.Hex):
+			return 0, fail("%s may not be entered (occupied by the enemy)", b.Label(next.Hex))
+		}
+		sc := mult * c.total()
+		switch {
+		case spec.Kind == Gun:
+			sc = spec.MP - cost
+		case cost+sc > spec.MP && entered == 0 && cost == 0:
+			minimum = true
+		case cost+sc > spec.MP:
+			return 0, fail("the step costs %d MP, %d left", sc, spec.MP-cost)
+		}
+		cost += sc
+		entered++
+		turnedHere = false
+		cur = next
+	}
+	if !occ.canEnd(start.Hex, cur.Hex) {
+		return 0, &PathError{Step: len(path), Move: "end in " + b.Label(cur.Hex), Reason: "the move may not end there (stacking limit)"}
+	}
+	return cost, nil
+}
+
+// queued is an entry of the search queue.
+type queued struct {
+	cost, steps, seq, id int32
+}
+
+func (a queued) less(b queued) bool {
+	if a.cost != b.cost {
+		return a.cost < b.cost
+	}
+	if a.steps != b.steps {
+		return a.steps < b.steps
+	}
+	return a.seq < b.seq
+}
+
+// moveQueue is a binary min-heap of search states ordered by cost, then
+// steps, then the order they were queued in, so the search is deterministic.
+type moveQueue []queued
+
+func (q *moveQueue) push(x queued) {
+	*q = append(*q, x)
+	h := *q
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h[i].less(h[parent]) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (q *moveQueue) pop() queued {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		small, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && h[l].less(h[small]) {
+			small = l
+		}
+		if r < len(h) && h[r].less(h[small]) {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		h[i], h[small] = h[small], h[i]
+		i = small
+	}
+	*q = h
+	return top
+}
