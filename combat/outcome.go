@@ -41,8 +41,8 @@ func Results() []Result {
 
 // Roll is one roll of the procedure: what it was for and the faces.
 type Roll struct {
-	Purpose string // "to-hit", "aspect", "elimination", "abandonment", …
-	Dice    []int
+	Purpose string `json:"purpose"` // "to-hit", "aspect", "elimination", "abandonment", …
+	Dice    []int  `json:"dice"`
 }
 
 // Total returns the sum of the faces.

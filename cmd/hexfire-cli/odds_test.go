@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// runCombatCLI runs hexfire-cli with args and returns its output.
+func runCombatCLI(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	err := run(args, &out)
+	return out.String(), err
+}
+
+func TestOddsText(t *testing.T) {
+	out, err := runCombatCLI(t, "odds", "--rules", "elimination", "--firer", "M4A3E8", "--target", "Tiger I",
+		"--range", "4", "--terrain", "woods", "--aspect", "rear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"elimination: M4A3E8 (M4A3E8 ATFP D) at Tiger I (afv E/D), 4 hexes, rear\n",
+		"to-hit number: 10\n",
+		"  to-hit: needs 10 or less (gun at 1-10 hexes), roll +2 woods: hits with 26 of 36 rolls\n",
+		"  D vs rear D: elimination number 7: 2d6 below it eliminates, equal immobilizes\n",
+		"miss           27.78%   (5/18)\n",
+		"eliminated     30.09%   (65/216)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("odds output lacks %q; got\n%s", want, out)
+		}
+	}
+}
+
+func TestOddsJSON(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		toHit int
+		want  map[string]float64
+	}{
+		{"raw gun vs AFV", []string{"--atfp", "D", "--weapon", "gun", "--kind", "afv", "--armor", "E/C",
+			"--aspect", "rear", "--range", "20"}, 6, nil},
+		{"raw sw vs gun", []string{"--atfp", "C", "--weapon", "sw", "--kind", "gun", "--range", "2", "--shield"}, 8,
+			map[string]float64{"miss": 15.0 / 36, "eliminated": 21.0 / 36}},
+		{"catalogue panzerfaust", []string{"--weapon", "Panzerfaust", "--target", "M4A3E8", "--leader", "-1"}, 8, nil},
+		{"immobile hexside", []string{"--firer", "Pz IV H", "--target", "T-34/85", "--aspect", "hexside",
+			"--range", "11", "--immobile", "--hindrance", "2"}, 8, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCombatCLI(t, append([]string{"odds", "--json"}, tt.args...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got oddsJSON
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("output is not JSON: %v\n%s", err, out)
+			}
+			if got.ToHit != tt.toHit || len(got.Outcomes) != 5 {
+				t.Errorf("to_hit %d, %d outcomes; want %d and 5", got.ToHit, len(got.Outcomes), tt.toHit)
+			}
+			total := 0.0
+			for _, p := range got.Outcomes {
+				total += p
+			}
+			if math.Abs(total-1) > 1e-12 {
+				t.Errorf("outcomes sum to %v, want 1", total)
+			}
+			for k, p := range tt.want {
+				if math.Abs(got.Outcomes[k]-p) > 1e-12 {
+					t.Errorf("%s = %v, want %v", k, got.Outcomes[k], p)
+				}
+			}
+		})
+	}
+}
+
+func TestOddsErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--firer", "M4A3E8", "--target", "German Rifle Squad"}, "shot refused: German Rifle Squad is a squad"},
+		{[]string{"--firer", "Tigger", "--target", "M4A3E8"}, `--firer: units: unknown unit type "Tigger"`},
+		{[]string{"--firer", "M4A3E8", "--target", "Shermann"}, `--target: units: unknown unit type "Shermann"`},
+		{[]string{"--rules", "nope", "--firer", "M4A3E8", "--target", "Tiger I"}, `unknown ruleset "nope"`},
+		{[]string{"--atfp", "G", "--kind", "afv", "--armor", "E"}, "--atfp:"},
+		{[]string{"--atfp", "D", "--kind", "afv"}, "--kind afv needs --armor"},
+		{[]string{"--atfp", "D", "--kind", "tank", "--armor", "E"}, "--kind:"},
+		{[]string{"--atfp", "D", "--firer", "M10", "--kind", "gun"}, "give --firer or --atfp"},
+		{[]string{"--firer", "M10", "--target", "Pak 40", "--aspect", "left"}, `--aspect "left"`},
+		{[]string{"--firer", "M10"}, "no target"},
+		{[]string{"--target", "M10"}, "no firer"},
+		{[]string{"--weapon", "Panzerfaust", "--target", "M10", "--range", "2"}, "shot refused: the Panzerfaust reaches adjacent targets only"},
+	}
+	for _, tt := range tests {
+		_, err := runCombatCLI(t, append([]string{"odds"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("odds %q: error %v, want one containing %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+func TestRoll(t *testing.T) {
+	args := []string{"roll", "--firer", "M4A3E8", "--target", "Tiger I", "--range", "4", "--terrain", "woods",
+		"--aspect", "rear", "--seed", "11"}
+	first, err := runCombatCLI(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := runCombatCLI(t, args...)
+	if first != again || !strings.Contains(first, "seed 11\n  needs 10 or less; rolled ") || !strings.Contains(first, "result: ") {
+		t.Errorf("roll output (twice the same seed):\n%s\n%s", first, again)
+	}
+	out, err := runCombatCLI(t, append(args, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got rollJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("roll --json is not JSON: %v\n%s", err, out)
+	}
+	if got.Seed != 11 || got.ToHit != 10 || len(got.Rolls) == 0 || got.Rolls[0].Purpose != "to-hit" ||
+		len(got.Steps) == 0 || !strings.Contains(first, "result: "+got.Result) {
+		t.Errorf("roll --json = %+v, want seed 11, to_hit 10, the same result as the text", got)
+	}
+	if _, err := runCombatCLI(t, "roll", "--firer", "M4A3E8", "--target", "US Leader", "--seed", "1"); err == nil ||
+		!strings.Contains(err.Error(), "anti-tank fire cannot harm infantry") {
+		t.Errorf("roll at infantry: error %v, want a refusal", err)
+	}
+}
+
+func TestUnitsCommand(t *testing.T) {
+	out, err := runCombatCLI(t, "units")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"M4A3E8", "Tiger I", "Panzerfaust", "adjacent only", "57mm M1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units output lacks %q", want)
+		}
+	}
+	out, err = runCombatCLI(t, "units", "--json", "--nation", "SU")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Units []unitJSON `json:"units"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range got.Units {
+		if u.Nation != "SU" || len(u.Ours) == 0 {
+			t.Errorf("units --nation SU listed %s (%s) with ours %v; want Soviet units, all marked ours", u.Name, u.Nation, u.Ours)
+		}
+	}
+	if len(got.Units) == 0 {
+		t.Errorf("units --nation SU listed nothing")
+	}
+	if _, err := runCombatCLI(t, "units", "--nation", "FR"); err == nil {
+		t.Errorf("units --nation FR: nil error, want one")
+	}
+}

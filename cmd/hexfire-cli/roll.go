@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"hexfire/combat"
+)
+
+func init() {
+	commands["roll"] = command{summary: "resolve one AT shot with seeded dice and print the steps", run: runRoll}
+}
+
+// rollJSON is the --json form of roll.
+type rollJSON struct {
+	Rules  string        `json:"rules"`
+	Seed   uint64        `json:"seed"`
+	ToHit  int           `json:"to_hit"`
+	Hit    bool          `json:"hit"`
+	Result string        `json:"result"`
+	Rolls  []combat.Roll `json:"rolls"`
+	Steps  []string      `json:"steps"`
+	Spent  bool          `json:"weapon_spent"`
+}
+
+func runRoll(args []string, stdout io.Writer) error {
+	var f shotFlags
+	var seed uint64
+	err := parseFlags("roll", args, stdout, &f, func(fs *flag.FlagSet) {
+		fs.Uint64Var(&seed, "seed", 0, "dice seed (0: a new random seed, printed)")
+	})
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r, s, err := f.build()
+	if err != nil {
+		return err
+	}
+	if err := r.Check(s); err != nil {
+		return fmt.Errorf("shot refused: %w", err)
+	}
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	o := r.Resolve(s, combat.NewSeededDice(seed))
+	if o.Err != nil {
+		return o.Err
+	}
+	if f.jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rollJSON{Rules: r.Name(), Seed: seed, ToHit: o.ToHit, Hit: o.Hit,
+			Result: o.Result.String(), Rolls: o.Rolls, Steps: o.Steps, Spent: o.WeaponSpent})
+	}
+	fmt.Fprintln(stdout, describe(r, s))
+	fmt.Fprintf(stdout, "seed %d\n", seed)
+	for _, step := range o.Steps {
+		fmt.Fprintln(stdout, "  "+step)
+	}
+	fmt.Fprintf(stdout, "result: %s\n", o.Result)
+	return nil
+}
