@@ -1,0 +1,459 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/board"
+)
+
+// screenshotEnv names the PNG a re-executed test binary should write with
+// Screenshot: ebiten.RunGame can run once per process, and the test binary
+// already runs the tests inside it.
+const screenshotEnv = "HEXFIRE_TEST_SCREENSHOT"
+
+// TestMain runs the tests inside an ebiten run loop, so that images can be
+// drawn and read back (that needs a display: run under xvfb-run). With
+// screenshotEnv set it runs Screenshot on testBoard instead.
+func TestMain(m *testing.M) {
+	if path := os.Getenv(screenshotEnv); path != "" {
+		if err := Screenshot(testBoard(), shotOptions(path)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	code := 1
+	if err := ebiten.RunGame(&testLoop{m: m, code: &code}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+type testLoop struct {
+	m    *testing.M
+	code *int
+}
+
+func (l *testLoop) Update() error {
+	*l.code = l.m.Run()
+	return ebiten.Termination
+}
+
+func (*testLoop) Draw(*ebiten.Image)         {}
+func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }
+
+// testFixture is a small board with each feature the pixel test checks.
+const testFixture = `
+W  .  B  c  .
+.  o  W  .  .+
+.  .  .  r  r
+.  s  .  .  .
+wall C3 C4
+`
+
+func testBoard() *board.Board { return board.MustParseASCII(board.DefaultLayout, testFixture) }
+
+func shotOptions(path string) ScreenshotOptions {
+	return ScreenshotOptions{Path: path, Select: "A3", Hover: "B2", Frames: 3, Width: 640, Height: 480}
+}
+
+// screenPoint returns where the world point (x, y) lands in a screenshot of
+// testBoard with shotOptions: the camera Screenshot fits.
+func screenPoint(b *board.Board, o ScreenshotOptions, x, y float64) image.Point {
+	w, h := b.Layout.PixelSize(b.Width, b.Height)
+	cam := FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1), fitMargin)
+	sx, sy := cam.WorldToScreen(x, y)
+	return image.Pt(int(sx), int(sy))
+}
+
+// colourNear reports whether two colours differ by at most tol per channel.
+func colourNear(a, b color.Color, tol int) bool {
+	ar, ag, ab, _ := a.RGBA()
+	br, bg, bb, _ := b.RGBA()
+	d := func(x, y uint32) bool { return abs(int(x>>8)-int(y>>8)) <= tol }
+	return d(ar, br) && d(ag, bg) && d(ab, bb)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// over blends a straight-alpha colour c over an opaque base.
+func over(base, c color.RGBA) color.RGBA {
+	a := float64(c.A) / 255
+	mix := func(b, x uint8) uint8 { return uint8(float64(b)*(1-a) + float64(x)*a + 0.5) }
+	return color.RGBA{mix(base.R, c.R), mix(base.G, c.G), mix(base.B, c.B), 0xff}
+}
+
+func TestScreenshotPixels(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "shot.png")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), screenshotEnv+"="+path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("screenshot run: %v\n%s", err, out)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	opts := shotOptions(path)
+	if have, want := img.Bounds().Size(), image.Pt(opts.Width, opts.Height); have != want {
+		t.Fatalf("screenshot size = %v, want %v", have, want)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("files in output directory = %d, want 1 (no temporary file left)", len(entries))
+	}
+
+	b := testBoard()
+	m := newBoardMesh(b)
+	centre := func(label string) image.Point {
+		h, _ := b.ParseHex(label)
+		x, y := b.Layout.Center(h)
+		return screenPoint(b, opts, x, y)
+	}
+	// inside returns a point of hexside d of a hex, moved 1.5 world pixels
+	// towards the hex centre (well inside any ring at the fitted zoom).
+	inside := func(label string, d board.Direction) image.Point {
+		h, _ := b.ParseHex(label)
+		g := &m.hexes[m.index[h]]
+		mx, my := m.edgeMid(g, d)
+		k := 1.5 / math.Hypot(g.x-mx, g.y-my)
+		return screenPoint(b, opts, mx+(g.x-mx)*k, my+(g.y-my)*k)
+	}
+	wall := func(a, c string) image.Point {
+		ha, _ := b.ParseHex(a)
+		hc, _ := b.ParseHex(c)
+		ax, ay := b.Layout.Center(ha)
+		cx, cy := b.Layout.Center(hc)
+		return screenPoint(b, opts, (ax+cx)/2, (ay+cy)/2)
+	}
+	woods := TerrainColour(board.Cell{Terrain: board.Woods})
+	orchard := TerrainColour(board.Cell{Terrain: board.Orchard})
+	tests := []struct {
+		name string
+		at   image.Point
+		want color.RGBA
+	}{
+		{"woods hex centre", centre("A1"), woods},
+		{"other woods hex centre", centre("C2"), woods},
+		{"building hex centre", centre("C1"), TerrainColour(board.Cell{Terrain: board.Building})},
+		{"stream hex centre", centre("B4"), TerrainColour(board.Cell{Terrain: board.Stream})},
+		{"road hex centre", centre("D3"), colRoad},
+		{"selected hex ring", inside("A3", board.DirS), colSelected},
+		{"selected hex ring, other side", inside("A3", board.DirN), colSelected},
+		{"selected hex centre untouched", centre("A3"), TerrainColour(board.Cell{})},
+		{"hovered hex centre washed", centre("B2"), over(orchard, colHover)},
+		{"hovered hex ring", inside("B2", board.DirS), colHoverRing},
+		{"wall on hexside", wall("C3", "C4"), colWall},
+		{"outside the board", image.Pt(3, opts.Height/2), colBackground},
+		{"status bar", image.Pt(opts.Width/2, opts.Height-3), over(colBackground, colBar)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if have := img.At(tt.at.X, tt.at.Y); !colourNear(have, tt.want, 3) {
+				t.Errorf("colour at %v = %v, want %v", tt.at, have, tt.want)
+			}
+		})
+	}
+}
+
+func TestScreenshotErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		opts ScreenshotOptions
+		want string
+	}{
+		{"no path", ScreenshotOptions{}, "no output path"},
+		{"bad size", ScreenshotOptions{Path: "x.png", Width: -5, Height: 10}, "-5x10"},
+		{"bad select", ScreenshotOptions{Path: "x.png", Select: "Z99"}, "Z99"},
+		{"bad hover", ScreenshotOptions{Path: "x.png", Hover: "E"}, `"E"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Screenshot(testBoard(), tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Screenshot error = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestWritePNG(t *testing.T) {
+	dir := t.TempDir()
+	img := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	img.Set(1, 1, color.RGBA{10, 20, 30, 255})
+	path := filepath.Join(dir, "out.png")
+	if err := writePNG(path, img); err != nil {
+		t.Fatalf("writePNG: %v", err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have, want := got.At(1, 1), (color.RGBA{10, 20, 30, 255}); !colourNear(have, want, 0) {
+		t.Errorf("pixel (1, 1) = %v, want %v", have, want)
+	}
+	if err := writePNG(filepath.Join(dir, "missing", "out.png"), img); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("writePNG into a missing directory: error = %v, want one naming the path", err)
+	}
+}
+
+// newTestGame returns a game on testBoard laid out on a 640×480 screen.
+func newTestGame(t *testing.T, opts Options) *Game {
+	t.Helper()
+	g, err := NewGame(testBoard(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(640, 480)
+	return g
+}
+
+func TestApplyIntents(t *testing.T) {
+	hexPoint := func(g *Game, label string) image.Point {
+		h, _ := g.board.ParseHex(label)
+		x, y := g.board.Layout.Center(h)
+		sx, sy := g.cam.WorldToScreen(x, y)
+		return image.Pt(int(sx), int(sy))
+	}
+	tests := []struct {
+		name  string
+		setup func(*Game)
+		in    func(*Game) Intents
+		check func(*testing.T, *Game)
+	}{
+		{
+			name: "click selects the hex under the cursor",
+			in: func(g *Game) Intents {
+				p := hexPoint(g, "C2")
+				return Intents{Cursor: p, CursorIn: true, Click: true}
+			},
+			check: func(t *testing.T, g *Game) {
+				if h, ok := g.Selected(); !ok || g.board.Label(h) != "C2" {
+					t.Errorf("selected = %s %v, want C2 true", g.board.Label(h), ok)
+				}
+			},
+		},
+		{
+			name: "click off the board clears the selection",
+			in:   func(g *Game) Intents { return Intents{Cursor: image.Pt(2, 240), CursorIn: true, Click: true} },
+			setup: func(g *Game) {
+				g.selected, g.hasSelected = board.Hex{}, true
+			},
+			check: func(t *testing.T, g *Game) {
+				if _, ok := g.Selected(); ok {
+					t.Errorf("selection kept after a click off the board")
+				}
+			},
+		},
+		{
+			name: "cursor hovers the hex under it",
+			in: func(g *Game) Intents {
+				return Intents{Cursor: hexPoint(g, "E4"), CursorIn: true}
+			},
+			check: func(t *testing.T, g *Game) {
+				if h, ok := g.Hovered(); !ok || g.board.Label(h) != "E4" {
+					t.Errorf("hovered = %s %v, want E4 true", g.board.Label(h), ok)
+				}
+			},
+		},
+		{
+			name: "wheel zooms keeping the point under the cursor",
+			in: func(g *Game) Intents {
+				return Intents{Cursor: hexPoint(g, "B3"), CursorIn: true, ZoomSteps: 2, ZoomAt: hexPoint(g, "B3")}
+			},
+			check: func(t *testing.T, g *Game) {
+				if h, ok := g.Hovered(); !ok || g.board.Label(h) != "B3" {
+					t.Errorf("hovered after zoom = %s %v, want B3 true", g.board.Label(h), ok)
+				}
+			},
+		},
+		{
+			name: "toggles",
+			in: func(g *Game) Intents {
+				var it Intents
+				it.Triggered[ActionToggleLabels] = true
+				it.Triggered[ActionToggleHelp] = true
+				return it
+			},
+			check: func(t *testing.T, g *Game) {
+				if g.showLabels || !g.showHelp {
+					t.Errorf("labels, help = %v, %v; want false, true", g.showLabels, g.showHelp)
+				}
+			},
+		},
+		{
+			name:  "quit closes the help first",
+			setup: func(g *Game) { g.showHelp = true },
+			in: func(g *Game) Intents {
+				var it Intents
+				it.Triggered[ActionQuit] = true
+				return it
+			},
+			check: func(t *testing.T, g *Game) {
+				if g.showHelp || g.quit {
+					t.Errorf("help, quit = %v, %v; want false, false", g.showHelp, g.quit)
+				}
+			},
+		},
+		{
+			name: "quit without help ends the game",
+			in: func(g *Game) Intents {
+				var it Intents
+				it.Triggered[ActionQuit] = true
+				return it
+			},
+			check: func(t *testing.T, g *Game) {
+				if !g.quit {
+					t.Errorf("quit = false, want true")
+				}
+			},
+		},
+		{
+			name:  "fit restores the fitted camera",
+			setup: func(g *Game) { g.cam.ZoomAt(10, 10, 3) },
+			in: func(g *Game) Intents {
+				var it Intents
+				it.Triggered[ActionFit] = true
+				return it
+			},
+			check: func(t *testing.T, g *Game) {
+				want := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view, fitMargin)
+				if g.cam != want {
+					t.Errorf("camera = %+v, want %+v", g.cam, want)
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newTestGame(t, Options{})
+			if tt.setup != nil {
+				tt.setup(g)
+			}
+			g.apply(tt.in(g))
+			tt.check(t, g)
+		})
+	}
+}
+
+func TestFixedHoverIgnoresMouse(t *testing.T) {
+	g := newTestGame(t, Options{Hover: "D2"})
+	g.apply(Intents{Cursor: image.Pt(320, 240), CursorIn: true})
+	if h, ok := g.Hovered(); !ok || g.board.Label(h) != "D2" {
+		t.Errorf("hovered = %s %v, want D2 true", g.board.Label(h), ok)
+	}
+}
+
+func TestKeymap(t *testing.T) {
+	seen := map[Action]int{}
+	keys := map[ebiten.Key]Action{}
+	for _, b := range Keymap {
+		seen[b.Action]++
+		if b.Help == "" || b.Controls() == "" {
+			t.Errorf("binding for action %d has no help or no controls", b.Action)
+		}
+		for _, k := range b.Keys {
+			if a, dup := keys[k]; dup {
+				t.Errorf("key %s bound to actions %d and %d", k, a, b.Action)
+			}
+			keys[k] = b.Action
+		}
+	}
+	for a := range actionCount {
+		if seen[a] != 1 {
+			t.Errorf("action %d has %d keymap rows, want 1", a, seen[a])
+		}
+	}
+	tests := []struct {
+		b    Binding
+		want string
+	}{
+		{Binding{Keys: []ebiten.Key{ebiten.KeyF, ebiten.KeyHome}}, "F / Home"},
+		{Binding{Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}}, "← / A"},
+		{Binding{Mouse: "wheel"}, "wheel"},
+		{Binding{Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Mouse: "click"}, "H / ? / click"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if have := tt.b.Controls(); have != tt.want {
+				t.Errorf("Controls() = %q, want %q", have, tt.want)
+			}
+		})
+	}
+}
+
+func TestDescribeHex(t *testing.T) {
+	b := testBoard()
+	tests := []struct {
+		label, want string
+	}{
+		{"A1", "A1  |  woods  |  level 0  |  cover +2  |  blocks LOS"},
+		{"B2", "B2  |  orchard  |  level 0  |  cover +1  |  hinders LOS"},
+		{"E2", "E2  |  open  |  road  |  level 0  |  cover +0"},
+		{"C3", "C3  |  open  |  level 0  |  cover +0  |  wall S"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.label, func(t *testing.T) {
+			h, err := b.ParseHex(tt.label)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := describeHex(b, h); have != tt.want {
+				t.Errorf("describeHex(%s) = %q, want %q", tt.label, have, tt.want)
+			}
+		})
+	}
+}
+
+func TestEdgeCornersShared(t *testing.T) {
+	layouts := map[string]board.Layout{
+		"flat-top even": board.DefaultLayout,
+		"flat-top odd":  {StaggerX: true, TileWidth: 64, TileHeight: 56, HexSide: 32},
+		"pointy-top":    {StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32},
+		"odd hexside":   {StaggerX: true, TileWidth: 70, TileHeight: 60, HexSide: 20},
+	}
+	for name, l := range layouts {
+		t.Run(name, func(t *testing.T) {
+			edge := edgeCorners(l)
+			h := board.Hex{Q: 3, R: 1}
+			for d := range board.Direction(6) {
+				n := h.Neighbor(d)
+				a, b := l.Corners(h), l.Corners(n)
+				e, f := edge[d], edge[d.Opposite()]
+				mine := [2][2]float64{a[e[0]], a[e[1]]}
+				theirs := [2][2]float64{b[f[0]], b[f[1]]}
+				if !(mine == theirs || mine == [2][2]float64{theirs[1], theirs[0]}) {
+					t.Errorf("hexside %s of %v = %v, neighbour's %s = %v; want the same segment", d, h, mine, d.Opposite(), theirs)
+				}
+			}
+		})
+	}
+}
