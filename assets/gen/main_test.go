@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestGeneratedUpToDate regenerates the tilesets into a temporary
+// directory and compares them with the committed files in ../tiles.
+func TestGeneratedUpToDate(t *testing.T) {
+	dir := t.TempDir()
+	if err := generate(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"hexfire-flat.png", "hexfire-flat.tsx", "hexfire-pointy.png", "hexfire-pointy.tsx"} {
+		t.Run(name, func(t *testing.T) {
+			have, err := os.ReadFile(filepath.Join("..", "tiles", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, "tiles", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(have, want) {
+				t.Errorf("assets/tiles/%s differs from the generator's output: run go generate ./assets", name)
+			}
+		})
+	}
+}
+
+// TestTileProperties checks the tile list: every terrain of the chart has
+// a tile, and tile kinds are unique.
+func TestTileProperties(t *testing.T) {
+	seen := map[string]bool{}
+	terrains := map[string]bool{}
+	for _, s := range tileSpecs() {
+		if seen[s.kind] {
+			t.Errorf("tile kind %q twice", s.kind)
+		}
+		seen[s.kind] = true
+		for _, p := range s.props {
+			if p[0] == "terrain" {
+				terrains[p[1]] = true
+			}
+		}
+	}
+	for _, name := range []string{"open", "field", "crops", "road", "bridge", "building", "woods", "stream", "orchard", "pond", "marsh", "canal", "river"} {
+		if !terrains[name] {
+			t.Errorf("no tile with terrain %q", name)
+		}
+	}
+}

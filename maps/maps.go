@@ -1,0 +1,104 @@
+// Package maps turns Tiled hexagonal maps (.tmx with embedded or external
+// .tsx tilesets) into Hexfire scenarios: a board.Board with terrain, hill
+// levels, roads and hexside features read from tile properties, the units
+// placed on the map's "units" object layer, and the scenario's map
+// properties. docs/MAPS.md describes the format for scenario authors.
+//
+// Files are checked before anything is built from them: the orientation,
+// the map size against board.MaxDimension and the size of every layer's
+// data come first, so a bad or hostile file gets an error naming the file
+// and the problem, never a panic or a huge allocation.
+//
+// The package is pure apart from reading the files it is asked to load.
+package maps
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+
+	"hexfire/assets"
+	"hexfire/board"
+)
+
+// The two sides of every scenario.
+const (
+	Allies = "allies"
+	Axis   = "axis"
+)
+
+// Defaults of the map properties a scenario may leave out.
+const (
+	DefaultHexMetres = 50
+	DefaultRuleset   = "elimination"
+)
+
+// UnitsLayer is the name of the object layer whose objects are units.
+const UnitsLayer = "units"
+
+// DefaultPath is the path, inside assets.FS, of the default scenario.
+const DefaultPath = "scenarios/hedgerow-crossroads.tmx"
+
+// UnitTypes is the unit catalogue as the loader needs it: the movement
+// class of a type name, to check that no unit starts on terrain it may not
+// enter. An unknown name returns an error.
+type UnitTypes interface {
+	Mover(typeName string) (board.Mover, error)
+}
+
+// Scenario is a loaded map: the board and how a battle on it starts.
+type Scenario struct {
+	Path      string // the file it was loaded from, as given to Load
+	Title     string // map property "title"; the file name without extension when absent
+	Board     *board.Board
+	HexMetres int    // map property "hex_m": metres per hex, DefaultHexMetres when absent
+	Ruleset   string // map property "ruleset", DefaultRuleset when absent
+	Turns     int    // map property "turns"; 0 when absent (no turn limit set by the map)
+	FirstSide string // map property "first_side": Allies (default) or Axis
+	Sides     []string
+	Units     []Placement
+	// Properties holds every other map property by name, among them the
+	// reserved "victory" (see docs/MAPS.md), for later stages to read.
+	Properties map[string]string
+}
+
+// Placement is one unit object of the units layer.
+type Placement struct {
+	ID     int    // the Tiled object id
+	Name   string // the object's name, may be empty
+	Type   string // unit type: a catalogue name
+	Side   string // Allies or Axis
+	Hex    board.Hex
+	Facing board.Direction // 0..5 clockwise, 0 = axial (0,-1); 0 when absent
+	Script string          // object property "script": orders for a scripted unit, unparsed
+	// Properties holds every other object property by name.
+	Properties map[string]string
+}
+
+// Load reads the map at path in fsys (a slash-separated fs.FS path); its
+// tilesets and images are looked up relative to it in the same fsys.
+func Load(fsys fs.FS, name string, types UnitTypes) (*Scenario, error) {
+	if fsys == nil {
+		return nil, fmt.Errorf("maps: %s: no file system", name)
+	}
+	return load(fsSource{fsys}, name, types)
+}
+
+// LoadFile reads the map at a path of the operating system's file system.
+func LoadFile(name string, types UnitTypes) (*Scenario, error) {
+	return load(osSource{}, name, types)
+}
+
+// Default loads the embedded default scenario (DefaultPath in assets.FS).
+func Default(types UnitTypes) (*Scenario, error) {
+	return Load(assets.FS, DefaultPath, types)
+}
+
+// Scenarios lists the paths of the embedded scenarios inside assets.FS.
+func Scenarios() ([]string, error) {
+	names, err := fs.Glob(assets.FS, path.Join(path.Dir(DefaultPath), "*.tmx"))
+	if err != nil {
+		return nil, fmt.Errorf("maps: embedded scenarios: %w", err)
+	}
+	return names, nil
+}

@@ -1,0 +1,251 @@
+package maps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lafriks/go-tiled"
+
+	"hexfire/board"
+)
+
+// tileEffect is what one tile contributes to the hex it is placed on.
+// Fields left unset leave the hex as the layers below made it.
+type tileEffect struct {
+	terrain    board.Terrain
+	hasTerrain bool
+	level      int
+	hasLevel   bool
+	road       bool
+	hasRoad    bool
+	hexsides   [6]board.HexsideFeature
+	hasSides   bool
+}
+
+// tilesetInfo is a checked tileset: its name for messages and the effect
+// of each tile that has Hexfire properties.
+type tilesetInfo struct {
+	name    string
+	effects map[uint32]tileEffect
+}
+
+// checkTilesets loads every tileset of the map (also the ones no layer
+// uses), checks that its image exists and reads its tile properties.
+func checkTilesets(src source, m *tiled.Map) (map[*tiled.Tileset]tilesetInfo, error) {
+	out := map[*tiled.Tileset]tilesetInfo{}
+	for _, ts := range m.Tilesets {
+		name := ts.Name
+		if ts.Source != "" {
+			name = ts.Source
+		}
+		full := ts
+		if !ts.SourceLoaded {
+			loaded, err := tiled.LoadTilesetFile(m.GetFileFullPath(ts.Source), src.options()...)
+			if err != nil {
+				return nil, fmt.Errorf("tileset %q: %w", name, err)
+			}
+			full = loaded
+		}
+		if err := checkImages(src, full); err != nil {
+			return nil, fmt.Errorf("tileset %q: %w", name, err)
+		}
+		info := tilesetInfo{name: name, effects: map[uint32]tileEffect{}}
+		for _, t := range full.Tiles {
+			e, ok, err := readTileEffect(t.Properties)
+			if err != nil {
+				return nil, fmt.Errorf("tileset %q: tile %d: %w", name, t.ID, err)
+			}
+			if ok {
+				info.effects[t.ID] = e
+			}
+		}
+		out[ts] = info
+	}
+	return out, nil
+}
+
+// checkImages reports a tileset without an image or whose image file is
+// missing. An image collection tileset has one image per tile.
+func checkImages(src source, ts *tiled.Tileset) error {
+	var images []string
+	if ts.Image != nil {
+		images = append(images, ts.Image.Source)
+	}
+	for _, t := range ts.Tiles {
+		if t.Image != nil {
+			images = append(images, t.Image.Source)
+		}
+	}
+	if len(images) == 0 {
+		return fmt.Errorf("no image")
+	}
+	for _, img := range images {
+		if img == "" {
+			return fmt.Errorf("image with no source file")
+		}
+		if err := exists(src, src.join(ts.BaseDir(), img)); err != nil {
+			return fmt.Errorf("image %q: %w", img, err)
+		}
+	}
+	return nil
+}
+
+// readTileEffect reads the Hexfire properties of one tile; ok is false
+// when it has none. Other properties are left to other tools.
+func readTileEffect(props tiled.Properties) (e tileEffect, ok bool, err error) {
+	for _, p := range props {
+		v := strings.TrimSpace(p.Value)
+		switch p.Name {
+		case "terrain":
+			if e.terrain, err = board.ParseTerrain(v); err != nil {
+				return e, false, err
+			}
+			e.hasTerrain = true
+		case "level":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > board.MaxLevel {
+				return e, false, fmt.Errorf("level %q out of range 0..%d", p.Value, board.MaxLevel)
+			}
+			e.level, e.hasLevel = n, true
+		case "road":
+			if e.road, err = strconv.ParseBool(v); err != nil {
+				return e, false, fmt.Errorf("road %q: want true or false", p.Value)
+			}
+			e.hasRoad = true
+		case "wall", "hedge", "hedgerow":
+			f, _ := board.ParseHexsideFeature(p.Name)
+			dirs, err := parseDirections(v)
+			if err != nil {
+				return e, false, fmt.Errorf("%s: %w", p.Name, err)
+			}
+			for _, d := range dirs {
+				if e.hexsides[d] != board.NoFeature && e.hexsides[d] != f {
+					return e, false, fmt.Errorf("hexside %d is both %s and %s", d, e.hexsides[d], f)
+				}
+				e.hexsides[d] = f
+			}
+			e.hasSides = e.hasSides || len(dirs) > 0
+		default:
+			continue
+		}
+		ok = true
+	}
+	return e, ok, nil
+}
+
+// parseDirections reads a list of directions: numbers 0..5 or the flat-top
+// names N, NE, SE, S, SW, NW, separated by commas or spaces.
+func parseDirections(v string) ([]board.Direction, error) {
+	var dirs []board.Direction
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+		d, err := parseDirection(f)
+		if err != nil {
+			return nil, err
+		}
+		dirs = append(dirs, d)
+	}
+	return dirs, nil
+}
+
+func parseDirection(s string) (board.Direction, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if d := board.Direction(n); d.Valid() {
+			return d, nil
+		}
+		return 0, fmt.Errorf("direction %q out of range 0..5", s)
+	}
+	for d := range board.Direction(6) {
+		if strings.EqualFold(d.String(), s) {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("direction %q: want 0..5 or N, NE, SE, S, SW, NW", s)
+}
+
+// hexsideKey names a hexside the same way from both hexes that share it.
+type hexsideKey struct {
+	hex board.Hex
+	dir board.Direction
+}
+
+func newHexsideKey(h board.Hex, d board.Direction) hexsideKey {
+	if d > board.DirSE {
+		return hexsideKey{h.Neighbor(d), d.Opposite()}
+	}
+	return hexsideKey{h, d}
+}
+
+// buildTerrain applies the tile layers bottom to top: on each hex, a tile's
+// terrain, level and road replace what the layers below set, tiles without
+// them leave it, and hexside features of all layers add up.
+func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Tileset]tilesetInfo) error {
+	type placedSide struct {
+		feature board.HexsideFeature
+		from    string // "layer L hex X" for messages
+	}
+	sides := map[hexsideKey]placedSide{}
+	var order []hexsideKey
+	for _, l := range layers {
+		if len(l.Tiles) != b.Width*b.Height {
+			return fmt.Errorf("layer %q: %d tiles, want %d", l.Name, len(l.Tiles), b.Width*b.Height)
+		}
+		for i, t := range l.Tiles {
+			if t.Nil {
+				continue
+			}
+			h := b.Layout.ToHex(board.Offset{Col: i % b.Width, Row: i / b.Width})
+			info, known := tilesets[t.Tileset]
+			if !known {
+				return fmt.Errorf("layer %q hex %s: tile from an unknown tileset", l.Name, b.Label(h))
+			}
+			if t.Tileset.TileCount > 0 && int(t.ID) >= t.Tileset.TileCount {
+				return fmt.Errorf("layer %q hex %s: tile %d is not in tileset %q of %d tiles", l.Name, b.Label(h), t.ID, info.name, t.Tileset.TileCount)
+			}
+			e, ok := info.effects[t.ID]
+			if !ok {
+				continue
+			}
+			c := b.Cell(h)
+			if e.hasTerrain {
+				c.Terrain = e.terrain
+			}
+			if e.hasLevel {
+				c.Level = e.level
+			}
+			if e.hasRoad {
+				c.Road = e.road
+			}
+			if err := b.SetCell(h, c); err != nil {
+				return fmt.Errorf("layer %q: %w", l.Name, err)
+			}
+			if !e.hasSides {
+				continue
+			}
+			if t.HorizontalFlip || t.VerticalFlip || t.DiagonalFlip || t.RotatedHexagonal120 {
+				return fmt.Errorf("layer %q hex %s: hexside tile %d of tileset %q is flipped or rotated: use the tile drawn for the wanted side", l.Name, b.Label(h), t.ID, info.name)
+			}
+			from := fmt.Sprintf("layer %q hex %s", l.Name, b.Label(h))
+			for d, f := range e.hexsides {
+				if f == board.NoFeature {
+					continue
+				}
+				k := newHexsideKey(h, board.Direction(d))
+				if old, ok := sides[k]; ok {
+					if old.feature != f {
+						return fmt.Errorf("%s puts a %s on the hexside where %s put a %s", from, f, old.from, old.feature)
+					}
+					continue
+				}
+				sides[k] = placedSide{f, from}
+				order = append(order, k)
+			}
+		}
+	}
+	for _, k := range order {
+		if err := b.SetHexside(k.hex, k.dir, sides[k].feature); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package maps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lafriks/go-tiled"
+
+	"hexfire/board"
+)
+
+// placeUnits turns the objects of the units layers into placements, in
+// file order, checking type, side, facing and the hex each lands on.
+func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Placement, error) {
+	var out []Placement
+	for _, g := range groups {
+		for _, o := range g.group.Objects {
+			p, err := placeUnit(b, o, g.offX, g.offY, types)
+			if err != nil {
+				return nil, fmt.Errorf("layer %q: object %d %q: %w", g.group.Name, o.ID, o.Name, err)
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes) (Placement, error) {
+	obj, props := resolveTemplate(o)
+	p := Placement{ID: int(obj.ID), Name: obj.Name, Properties: map[string]string{}}
+	var hasType, hasSide bool
+	for _, prop := range props {
+		v := strings.TrimSpace(prop.Value)
+		switch prop.Name {
+		case "type":
+			p.Type, hasType = v, true
+		case "side":
+			side, err := parseSide(v)
+			if err != nil {
+				return p, err
+			}
+			p.Side, hasSide = side, true
+		case "facing":
+			n, err := strconv.Atoi(v)
+			if err != nil || !board.Direction(n).Valid() {
+				return p, fmt.Errorf("facing %q: want a direction 0..5", prop.Value)
+			}
+			p.Facing = board.Direction(n)
+		case "script":
+			p.Script = prop.Value
+		default:
+			p.Properties[prop.Name] = prop.Value
+		}
+	}
+	if !hasType && obj.Class != "" {
+		p.Type, hasType = obj.Class, true
+	}
+	if !hasType || p.Type == "" {
+		return p, fmt.Errorf("no unit type: set the property \"type\" to a catalogue name")
+	}
+	if !hasSide {
+		return p, fmt.Errorf("no side: set the property \"side\" to %s or %s", Allies, Axis)
+	}
+	mover, err := types.Mover(p.Type)
+	if err != nil {
+		return p, fmt.Errorf("unit type %q: %w", p.Type, err)
+	}
+	x, y := objectCentre(obj)
+	x, y = x+offX, y+offY
+	p.Hex = b.Layout.HexAt(x, y)
+	if !b.Contains(p.Hex) {
+		return p, fmt.Errorf("position (%g, %g) is off the %dx%d map", x, y, b.Width, b.Height)
+	}
+	if t := b.Cell(p.Hex).Terrain; t.EntryCost(mover) == board.Prohibited {
+		return p, fmt.Errorf("%s in hex %s: %s may not be on %s", p.Type, b.Label(p.Hex), p.Type, t)
+	}
+	return p, nil
+}
+
+// resolveTemplate returns the object with what it leaves out taken from its
+// template, and its properties with the template's as defaults.
+func resolveTemplate(o *tiled.Object) (tiled.Object, tiled.Properties) {
+	if o.Template == nil || o.Template.Object == nil {
+		return *o, o.Properties
+	}
+	t := o.Template.Object
+	obj := *o
+	if obj.Name == "" {
+		obj.Name = t.Name
+	}
+	if obj.Class == "" {
+		obj.Class = t.Class
+	}
+	if obj.GID == 0 {
+		obj.GID = t.GID
+	}
+	if obj.Width == 0 && obj.Height == 0 {
+		obj.Width, obj.Height = t.Width, t.Height
+	}
+	props := append(tiled.Properties{}, o.Properties...)
+	for _, tp := range t.Properties {
+		if o.Properties.Get(tp.Name) == nil {
+			props = append(props, tp)
+		}
+	}
+	return obj, props
+}
+
+// objectCentre is the map pixel that decides an object's hex: a point
+// object's position, the middle of a rectangle or ellipse, and the middle
+// of a tile object, whose position Tiled stores at the bottom-left corner.
+// Rotation is ignored.
+func objectCentre(o tiled.Object) (x, y float64) {
+	switch {
+	case o.GID != 0:
+		return o.X + o.Width/2, o.Y - o.Height/2
+	case len(o.Polygons) > 0 || len(o.PolyLines) > 0:
+		return o.X, o.Y
+	default:
+		return o.X + o.Width/2, o.Y + o.Height/2
+	}
+}
