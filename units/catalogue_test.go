@@ -2,6 +2,7 @@ package units
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -199,6 +200,28 @@ func TestRatingsRoundTrip(t *testing.T) {
 	for _, s := range []string{"G", "AB", "E/", "-/C"} {
 		if _, err := ParseArmor(s); err == nil {
 			t.Errorf("ParseArmor(%q) = nil error, want one", s)
+		}
+	}
+}
+
+// docs/RULES.md lists every catalogue entry with values of our own.
+func TestRulesDocListsOwnValues(t *testing.T) {
+	doc, err := os.ReadFile("../docs/RULES.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range c.Types() {
+		if len(u.Ours) > 0 && !strings.Contains(string(doc), "| "+u.Name+" | ") {
+			t.Errorf("docs/RULES.md has no row for %s, whose ratings are partly ours", u.Name)
+		}
+	}
+	for _, w := range c.Weapons() {
+		if len(w.Ours) > 0 && !strings.Contains(string(doc), "| "+w.Name+" | ") {
+			t.Errorf("docs/RULES.md has no row for %s, whose values are partly ours", w.Name)
 		}
 	}
 }
