@@ -272,7 +272,7 @@ type Reach struct {
 	nodes  []moveNode // statesPerHex per block
 	sph    int        // states per hex
 	queue  moveQueue
-	seq    int
+	enter  []int16 // cached entry costs by grid slot and direction: 0 unknown, -1 barred, else cost+1
 }
 
 // moveNode is one search state: a hex, a facing (vehicles and Guns) and,
@@ -338,7 +338,13 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 	case Gun:
 		r.sph = 6
 	}
-	r.grid = newHexGrid(b, start.Hex, max(spec.MP, 1))
+	radius := max(spec.MP, 1)
+	r.grid = newHexGrid(b, start.Hex, radius)
+	if radius < b.Width+b.Height {
+		hexes := min(3*radius*(radius+1)+1, len(r.grid.slots))
+		r.blocks = make([]Hex, 0, hexes)
+		r.nodes = make([]moveNode, 0, hexes*r.sph)
+	}
 	first := r.state(start.Hex, start.Facing, 0)
 	r.nodes[first].reached = true
 	r.nodes[first].prev = -1
@@ -349,11 +355,18 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 		r.searchGun(first)
 		return r
 	}
+	// Every step adds one to the step count and at most one turn comes
+	// between hexes, each of which costs at least 1 MP.
+	r.queue = newMoveQueue(2*spec.MP+4, cap(r.nodes))
+	r.enter = make([]int16, len(r.grid.slots)*6)
 	r.push(first)
-	for len(r.queue) > 0 {
-		it := r.queue.pop()
+	for {
+		it, ok := r.queue.pop()
+		if !ok {
+			break
+		}
 		n := &r.nodes[it.id]
-		if n.settled || it.cost != n.cost || it.steps != n.steps {
+		if n.settled || it.key != r.queue.key(n.cost, n.steps) {
 			continue
 		}
 		n.settled = true
@@ -429,8 +442,25 @@ func (r *Reach) relax(from int32, to Hex, facing Direction, turned int, cost int
 
 func (r *Reach) push(id int32) {
 	n := r.nodes[id]
-	r.queue.push(queued{cost: n.cost, steps: n.steps, seq: int32(r.seq), id: id})
-	r.seq++
+	r.queue.push(id, r.queue.key(n.cost, n.steps))
+}
+
+// entryCost returns the cost of stepping from h in direction d, and false
+// when the terrain or the battle bars the step. Results are cached: a hex's
+// exits are asked for by up to twelve states.
+func (r *Reach) entryCost(h Hex, d Direction) (int, bool) {
+	s, _ := r.grid.slot(h)
+	k := s*6 + int(d)
+	if v := r.enter[k]; v != 0 {
+		return int(v) - 1, v > 0
+	}
+	c, why := r.board.stepCharge(r.spec.Kind.Mover(), h, d)
+	if why != noBlock || !r.occ.canEnter(r.start.Hex, h.Neighbor(d)) {
+		r.enter[k] = -1
+		return 0, false
+	}
+	r.enter[k] = int16(c.total() + 1)
+	return c.total(), true
 }
 
 // turnOrder is the order turns are tried in: nearest first, clockwise first.
@@ -460,12 +490,12 @@ func (r *Reach) expandVehicle(id int32) {
 		if kind == Reverse {
 			d, mult = p.Facing.Opposite(), 2
 		}
-		c, why := r.board.stepCharge(Wheeled, p.Hex, d)
-		to := p.Hex.Neighbor(d)
-		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
+		step, ok := r.entryCost(p.Hex, d)
+		if !ok {
 			continue
 		}
-		total := cost + mult*c.total()
+		to := p.Hex.Neighbor(d)
+		total := cost + mult*step
 		minimum := false
 		if total > r.spec.MP {
 			if !startHex {
@@ -484,12 +514,12 @@ func (r *Reach) expandInfantry(id int32) {
 	p, _ := r.pose(id)
 	cost := int(n.cost)
 	for d := range Direction(6) {
-		c, why := r.board.stepCharge(Foot, p.Hex, d)
-		to := p.Hex.Neighbor(d)
-		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
+		step, ok := r.entryCost(p.Hex, d)
+		if !ok {
 			continue
 		}
-		total := cost + c.total()
+		to := p.Hex.Neighbor(d)
+		total := cost + step
 		minimum := false
 		if total > r.spec.MP {
 			if p.Hex != r.start.Hex || cost != 0 {
@@ -792,58 +822,54 @@ func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy)
 	return cost, nil
 }
 
-// queued is an entry of the search queue.
-type queued struct {
-	cost, steps, seq, id int32
+// moveQueue is a bucket queue of search states keyed by cost·stride +
+// steps: costs and step counts are small whole numbers and every step adds
+// at least one to the key, so states come out in order of cost, then steps,
+// then the order they went in. That makes the search deterministic.
+type moveQueue struct {
+	stride     int
+	head, tail []int32 // first and last entry of each key; -1 when empty
+	entries    []queueEntry
+	cur        int // no key below cur holds an entry
 }
 
-func (a queued) less(b queued) bool {
-	if a.cost != b.cost {
-		return a.cost < b.cost
-	}
-	if a.steps != b.steps {
-		return a.steps < b.steps
-	}
-	return a.seq < b.seq
+type queueEntry struct {
+	id, next int32
+	key      int
 }
 
-// moveQueue is a binary min-heap of search states ordered by cost, then
-// steps, then the order they were queued in, so the search is deterministic.
-type moveQueue []queued
-
-func (q *moveQueue) push(x queued) {
-	*q = append(*q, x)
-	h := *q
-	for i := len(h) - 1; i > 0; {
-		parent := (i - 1) / 2
-		if !h[i].less(h[parent]) {
-			break
-		}
-		h[i], h[parent] = h[parent], h[i]
-		i = parent
-	}
+func newMoveQueue(stride, size int) moveQueue {
+	return moveQueue{stride: stride, entries: make([]queueEntry, 0, size)}
 }
 
-func (q *moveQueue) pop() queued {
-	h := *q
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		small, l, r := i, 2*i+1, 2*i+2
-		if l < len(h) && h[l].less(h[small]) {
-			small = l
-		}
-		if r < len(h) && h[r].less(h[small]) {
-			small = r
-		}
-		if small == i {
-			break
-		}
-		h[i], h[small] = h[small], h[i]
-		i = small
+func (q *moveQueue) key(cost, steps int32) int { return int(cost)*q.stride + int(steps) }
+
+func (q *moveQueue) push(id int32, key int) {
+	for len(q.head) <= key {
+		q.head = append(q.head, -1)
+		q.tail = append(q.tail, -1)
 	}
-	*q = h
-	return top
+	e := int32(len(q.entries))
+	q.entries = append(q.entries, queueEntry{id: id, next: -1, key: key})
+	if q.tail[key] < 0 {
+		q.head[key] = e
+	} else {
+		q.entries[q.tail[key]].next = e
+	}
+	q.tail[key] = e
+}
+
+// pop returns the first state of the lowest key, and false when the queue
+// is empty.
+func (q *moveQueue) pop() (queueEntry, bool) {
+	for ; q.cur < len(q.head); q.cur++ {
+		if e := q.head[q.cur]; e >= 0 {
+			q.head[q.cur] = q.entries[e].next
+			if q.head[q.cur] < 0 {
+				q.tail[q.cur] = -1
+			}
+			return q.entries[e], true
+		}
+	}
+	return queueEntry{}, false
 }
