@@ -84,13 +84,14 @@ func TargetOf(t *units.Type) Target {
 }
 
 // WeaponOf returns the weapon a unit of type t fires AT with: the main gun
-// of an AFV, vehicle or Gun, or the support weapon infantry carry.
+// of an AFV, vehicle or Gun, or the support weapon infantry carry (a
+// support weapon without name or ATFP when it carries none).
 func WeaponOf(c *units.Catalogue, t *units.Type) (Weapon, error) {
 	if !t.Kind.Infantry() {
 		return MainGunOf(t), nil
 	}
 	if t.Weapon == "" {
-		return Weapon{Name: t.Name, Class: SupportWeapon}, nil
+		return Weapon{Class: SupportWeapon}, nil // no weapon: Name stays empty
 	}
 	w, err := c.LookupWeapon(t.Weapon)
 	if err != nil {

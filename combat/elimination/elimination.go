@@ -47,7 +47,7 @@ func (Ruleset) Check(s combat.Shot) error {
 		return fmt.Errorf("%s is infantry: it fires AT only with a support weapon", firer)
 	case !s.FirerKind.Infantry() && w.Class == combat.SupportWeapon:
 		return fmt.Errorf("%s is %s: support weapons are for infantry", firer, kindNoun[s.FirerKind])
-	case w.ATFP == units.NoRating && w.Class == combat.SupportWeapon && w.Name == firer:
+	case w.ATFP == units.NoRating && w.Name == "":
 		return fmt.Errorf("%s carries no anti-tank weapon", firer)
 	case w.ATFP == units.NoRating:
 		return fmt.Errorf("%s has no anti-tank firepower (ATFP)", w.Name)

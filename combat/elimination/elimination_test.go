@@ -359,6 +359,8 @@ func TestRefusals(t *testing.T) {
 			s := shot(t, "M4A3E8", "Bazooka", "Tiger I", 3, board.Front)
 			return s
 		}(), "M4A3E8 is an AFV: support weapons are for infantry"},
+		{"AFV without armour", with(func(s *combat.Shot) { s.Target.Armor = units.Armor{} }),
+			"Tiger I is an AFV without an armour factor"},
 		{"infantry with a gun", with(func(s *combat.Shot) { s.Weapon.Class = combat.MainGun }),
 			"US Bazooka Team is infantry: it fires AT only with a support weapon"},
 	}
