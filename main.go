@@ -1,7 +1,7 @@
 // Command hexfire is the Hexfire game: a WWII tactical wargame on a hex map.
 //
 //	hexfire                                   open the game window
-//	hexfire -screenshot out.png [-select E4] [-hover C1] [-frames N] [-width W -height H]
+//	hexfire -screenshot out.png [-select E4] [-hover C1] [-frames N] [-width W -height H] [-show-help]
 //	                                          render to a PNG and exit
 package main
 
@@ -58,6 +58,7 @@ func main() {
 	frames := flag.Int("frames", 3, "frames to run before a screenshot")
 	width := flag.Int("width", 1280, "window or screenshot width in pixels")
 	height := flag.Int("height", 800, "window or screenshot height in pixels")
+	showHelp := flag.Bool("show-help", false, "open the help overlay at the start")
 	flag.Parse()
 
 	b, err := board.ParseASCII(board.DefaultLayout, defaultBoard)
@@ -69,7 +70,7 @@ func main() {
 	if *shot != "" {
 		err := game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
-			Width: *width, Height: *height, Status: status,
+			Width: *width, Height: *height, Status: status, ShowHelp: *showHelp,
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "hexfire:", err)
@@ -78,7 +79,7 @@ func main() {
 		return
 	}
 
-	g, err := game.NewGame(b, game.Options{Status: status, Select: *sel})
+	g, err := game.NewGame(b, game.Options{Status: status, Select: *sel, ShowHelp: *showHelp})
 	if err != nil {
 		log.Fatalf("hexfire: %v", err)
 	}

@@ -52,6 +52,8 @@ type Options struct {
 	Size image.Point
 	// Scripted ignores the keyboard and mouse (screenshot mode).
 	Scripted bool
+	// ShowHelp opens the help overlay at the start.
+	ShowHelp bool
 }
 
 // Game is the board view. It implements ebiten.Game.
@@ -97,7 +99,7 @@ func NewGame(b *board.Board, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{board: b, status: opts.Status, opts: opts, fonts: f, scale: 1, showLabels: true}
+	g := &Game{board: b, status: opts.Status, opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp}
 	if g.status == nil {
 		g.status = Placeholder{Name: "Hexfire"}
 	}

@@ -397,7 +397,7 @@ func TestKeymap(t *testing.T) {
 		want string
 	}{
 		{Binding{Keys: []ebiten.Key{ebiten.KeyF, ebiten.KeyHome}}, "F / Home"},
-		{Binding{Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}}, "← / A"},
+		{Binding{Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}}, "Left / A"},
 		{Binding{Mouse: "wheel"}, "wheel"},
 		{Binding{Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Mouse: "click"}, "H / ? / click"},
 	}

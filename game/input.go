@@ -62,7 +62,7 @@ var Keymap = []Binding{
 
 // keyNames overrides ebiten's key names where players know them otherwise.
 var keyNames = map[ebiten.Key]string{
-	ebiten.KeyArrowLeft: "←", ebiten.KeyArrowRight: "→", ebiten.KeyArrowUp: "↑", ebiten.KeyArrowDown: "↓",
+	ebiten.KeyArrowLeft: "Left", ebiten.KeyArrowRight: "Right", ebiten.KeyArrowUp: "Up", ebiten.KeyArrowDown: "Down",
 	ebiten.KeyEqual: "+", ebiten.KeyMinus: "-", ebiten.KeyNumpadAdd: "keypad +", ebiten.KeyNumpadSubtract: "keypad -",
 	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc",
 }

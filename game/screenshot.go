@@ -20,6 +20,7 @@ type ScreenshotOptions struct {
 	Frames        int    // frames to run before the capture; 0 means 3
 	Width, Height int    // screen size in pixels; 0 means 1280×800
 	Status        Status // the top bar; nil shows the placeholders
+	ShowHelp      bool   // draw the help overlay
 }
 
 // Screenshot runs the game on b with a fixed hover and selection, the real
@@ -41,7 +42,7 @@ func Screenshot(b *board.Board, opts ScreenshotOptions) error {
 	}
 	g, err := NewGame(b, Options{
 		Status: opts.Status, Select: opts.Select, Hover: opts.Hover,
-		Size: image.Pt(opts.Width, opts.Height), Scripted: true,
+		Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp,
 	})
 	if err != nil {
 		return err
