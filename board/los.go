@@ -130,10 +130,11 @@ func labels(b *Board, hs []Hex) string {
 // and k.
 var hexCorner = [6][2]int{{-1, -1}, {1, -1}, {2, 0}, {1, 1}, {-1, 1}, {-2, 0}}
 
-// stepUV[d] is the step to the neighbour in direction d, in (u, v).
-var stepUV = [6][2]int{{0, -2}, {3, -1}, {3, 1}, {0, 2}, {-3, 1}, {-3, -1}}
 
 func toUV(h Hex) (u, v int) { return 3 * h.Q, 2*h.R + h.Q }
+
+// wrap6[i] is i mod 6, for 0 <= i < 12.
+var wrap6 = [12]int{0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}
 
 // Cell flags: everything LOS needs to know about a hex, packed so a
 // viewshed can read it from one slice.
@@ -222,6 +223,16 @@ const (
 	elevSlope        // a Level 1 hex between a Level 2 and a lower hex: the second one blocks
 )
 
+// elevationTable[a][b] is elevationClasses(a, b) for every pair of levels.
+var elevationTable = func() (tab [4][4][4]uint8) {
+	for a := range 4 {
+		for b := range 4 {
+			tab[a][b] = elevationClasses(a, b)
+		}
+	}
+	return tab
+}()
+
 // elevationClasses returns, for each level, what an intervening hex of that
 // level does to a line between hexes at levels a and b (docs/LOS.md).
 func elevationClasses(a, b int) [4]uint8 {
@@ -277,43 +288,35 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	fu, fv := toUV(from)
 	tu, tv := toUV(to)
 	du, dv := tu-fu, tv-fv
-	cross := func(p [2]int) int { return du*p[1] - dv*p[0] }
-	var g, hStep [6]int
-	start := 0
+	// g[k] = cross(D, corner k); with the corners above, g[k+3] = -g[k].
+	g := [6]int{dv - du, -du - dv, -2 * dv, du - dv, du + dv, 2 * dv}
+	// The line leaves a hex across hexside d (corner d to corner d+1) when
+	// g grows from corner d to corner d+1: the forward hexsides form a chain
+	// of corners from the one with the least g to the one with the most.
+	var g2 [12]int // g twice over, to walk round the corners without wrapping
+	copy(g2[:6], g[:])
+	copy(g2[6:], g[:])
+	start, m := 0, 0
 	for k := range 6 {
-		g[k] = cross(hexCorner[k])
-		hStep[k] = cross(stepUV[k])
-	}
-	// The hexsides the line can leave a hex by are those facing forward;
-	// they form a chain of corners along which cross(D, corner) is monotonic.
-	// (The line leaves a hex across hexside d when it crosses the hexside's
-	// corners, taken clockwise, from right to left.)
-	forward := func(d int) bool {
-		c0, c1 := hexCorner[d], hexCorner[(d+1)%6]
-		return (c1[0]-c0[0])*dv-(c1[1]-c0[1])*du < 0
-	}
-	for d := range 6 {
-		if forward(d) && !forward((d+5)%6) {
-			start = d
+		if g[k] < g[start] || (g[k] == g[start] && g2[k+1] > g[k]) {
+			start = k
 		}
 	}
-	var chainCorner [4]int
-	var chainG [4]int
-	m := 0
-	for forward((start + m) % 6) {
-		m++
+	var chainCorner, chainEdge, chainG [4]int
+	for ; ; m++ {
+		k := start + m
+		chainCorner[m], chainEdge[m], chainG[m] = wrap6[k], wrap6[k], g2[k]
+		if g2[k+1] <= g2[k] {
+			break
+		}
 	}
-	sgn := 1
-	if g[(start+m)%6] < g[start] {
-		sgn = -1
-	}
-	for j := 0; j <= m; j++ {
-		chainCorner[j] = (start + j) % 6
-		chainG[j] = sgn * g[chainCorner[j]]
+	var hStep [6]int // cross(D, step to neighbour d)
+	for d := range 6 {
+		hStep[d] = g2[d] + g2[d+1]
 	}
 
 	toIdx := t.index(to)
-	levels := elevationClasses(flagLevel(t.flags(from, idx)), flagLevel(t.flags(to, toIdx)))
+	levels := &elevationTable[flagLevel(t.flags(from, idx))][flagLevel(t.flags(to, toIdx))]
 	var st lineState
 	h, f := from, 0 // f = cross(D, centre of h - centre of from)
 
@@ -333,7 +336,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			}
 			block(t.sideObstacle(a, d, feat, 0))
 		case Wall, Hedge:
-			if a == from || a.Neighbor(Direction(d)) == from {
+			if a == from || a.Add(directionVectors[d]) == from {
 				return false // the firer's own hexside
 			}
 			st.direct++
@@ -419,35 +422,34 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	for h != to {
 		// Find where the line leaves h: through the inside of a forward
 		// hexside, or exactly through a corner between two of them.
-		sf := sgn * f
 		j := 1
-		for sf+chainG[j] < 0 {
+		for f+chainG[j] < 0 {
 			j++
 		}
-		if sf+chainG[j] > 0 || j == m {
-			d := (start + j - 1) % 6
+		if f+chainG[j] > 0 || j == m {
+			d := chainEdge[j-1]
 			if hexside(h, idx, d) {
 				return false, 0
 			}
-			h, idx, f = h.Neighbor(Direction(d)), idx+t.step[d], f+hStep[d]
+			h, idx, f = h.Add(directionVectors[d]), idx+t.step[d], f+hStep[d]
 			if enter(h, idx) {
 				return false, 0
 			}
 			continue
 		}
 		k := chainCorner[j]
-		a, c := (k+5)%6, k // the neighbours that share corner k
-		ha, hc := h.Neighbor(Direction(a)), h.Neighbor(Direction(c))
+		a, c := wrap6[k+5], k // the neighbours that share corner k
+		ha, hc := h.Add(directionVectors[a]), h.Add(directionVectors[c])
 		ia, ic := idx+t.step[a], idx+t.step[c]
 		switch {
 		case g[k] == 0: // along the hexside between ha and hc, to the hex beyond
 			if rec != nil {
 				rec.AlongHexside = true
 			}
-			if touch(ha, ia, f+hStep[a]) || touch(hc, ic, f+hStep[c]) || hexside(ha, ia, (a+2)%6) {
+			if touch(ha, ia, f+hStep[a]) || touch(hc, ic, f+hStep[c]) || hexside(ha, ia, wrap6[a+2]) {
 				return false, 0
 			}
-			h, idx = hc.Neighbor(Direction(a)), ic+t.step[a]
+			h, idx = hc.Add(directionVectors[a]), ic+t.step[a]
 		case g[k] > 0: // into ha, touching hc at the corner
 			if touch(hc, ic, f+hStep[c]) || hexside(h, idx, a) {
 				return false, 0
@@ -510,7 +512,7 @@ func (t *losTerrain) sideObstacle(a Hex, d int, feat HexsideFeature, amount int)
 
 // pairObstacle names the first blocking touched hex on each side (rule 1).
 func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
-	levels := elevationClasses(t.b.Cell(rec.From).Level, t.b.Cell(rec.To).Level)
+	levels := &elevationTable[flagLevel(t.flags(rec.From, 0))][flagLevel(t.flags(rec.To, 0))]
 	first := func(hs []Hex) Hex {
 		for _, h := range hs {
 			fl := t.flags(h, 0)

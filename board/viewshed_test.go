@@ -1,0 +1,103 @@
+package board
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestViewshedMatchesLOS compares the viewshed from every hex of each
+// fixture with Board.LOS to every hex, exhaustively.
+func TestViewshedMatchesLOS(t *testing.T) {
+	type fixture struct {
+		name  string
+		board *Board
+		smoke func(*Board) func(Hex) int
+	}
+	// someSmoke puts Smoke 1 or 2 on a fixed scatter of hexes.
+	someSmoke := func(b *Board) func(Hex) int {
+		return func(h Hex) int {
+			o := b.Layout.ToOffset(h)
+			if (o.Col*7+o.Row*3)%11 == 0 {
+				return 1 + o.Col%2
+			}
+			return 0
+		}
+	}
+	fixtures := []fixture{
+		{name: "hexside rules", board: MustParseASCII(DefaultLayout, `
+. o . B . W .
+. B . o . . c
+. . W . .1 .1 .
+. o . .1 .2 .1 .
+B . . . .1 . o
+hedge B1 B2
+wall D3 D4
+hedgerow E2 F2`)},
+	}
+	for i, layout := range allLayouts {
+		b := generateMap(layout, 18, 15, uint64(i+1))
+		fixtures = append(fixtures,
+			fixture{name: "generated " + layoutName(layout), board: b},
+			fixture{name: "generated with smoke " + layoutName(layout), board: b, smoke: someSmoke})
+	}
+	for _, f := range fixtures {
+		t.Run(f.name, func(t *testing.T) {
+			b := f.board
+			var smoke func(Hex) int
+			if f.smoke != nil {
+				smoke = f.smoke(b)
+			}
+			visible := 0
+			for from := range b.Hexes() {
+				v, err := b.Viewshed(from, smoke)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for to, have := range v.All() {
+					l := b.LOS(from, to, smoke)
+					want := Sight{Visible: l.Clear, Hindrance: l.Hindrance}
+					if have != want || v.At(to) != want {
+						t.Fatalf("viewshed %s→%s = %+v (At %+v), want %+v\n%s", b.Label(from), b.Label(to), have, v.At(to), want, l.Explain(b))
+					}
+					sum := 0
+					for _, o := range l.Hindrances {
+						sum += o.Amount
+					}
+					if sum != l.Hindrance {
+						t.Fatalf("%s→%s: Hindrances %+v sum to %d, want %d", b.Label(from), b.Label(to), l.Hindrances, sum, l.Hindrance)
+					}
+					if back := b.LOS(to, from, smoke); back.Clear != l.Clear {
+						t.Fatalf("LOS %s→%s clear %v, back %v", b.Label(from), b.Label(to), l.Clear, back.Clear)
+					}
+					if l.Clear {
+						visible++
+					}
+				}
+			}
+			// Guard against a fixture where nothing or everything is seen,
+			// which would make the comparison weak.
+			n := b.Width * b.Height
+			if visible == n*n || visible <= n {
+				t.Errorf("%d of %d lines clear: fixture too uniform", visible, n*n)
+			}
+		})
+	}
+}
+
+func TestViewshedOffBoard(t *testing.T) {
+	b := MustParseASCII(DefaultLayout, ". .\n. .")
+	for _, h := range []Hex{{-1, 0}, {5, 5}} {
+		t.Run(fmt.Sprint(h), func(t *testing.T) {
+			if _, err := b.Viewshed(h, nil); err == nil {
+				t.Errorf("Viewshed(%v) error = nil, want an off-map error", h)
+			}
+		})
+	}
+	v, err := b.Viewshed(Hex{0, 0}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have := v.At(Hex{9, 9}); have != (Sight{}) {
+		t.Errorf("At off the board = %+v, want not visible", have)
+	}
+}
