@@ -130,7 +130,6 @@ func labels(b *Board, hs []Hex) string {
 // and k.
 var hexCorner = [6][2]int{{-1, -1}, {1, -1}, {2, 0}, {1, 1}, {-1, 1}, {-2, 0}}
 
-
 func toUV(h Hex) (u, v int) { return 3 * h.Q, 2*h.R + h.Q }
 
 // wrap6[i] is i mod 6, for 0 <= i < 12.
