@@ -1,7 +1,6 @@
 package elimination
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -265,19 +264,4 @@ func resultWords(r combat.Result) string {
 		return "no effect"
 	}
 	return r.String()
-}
-
-// CheckSmoke refuses a smoke round from a firer that may not fire one: only
-// a Gun, or an AFV or vehicle with a gun, fires smoke, and not while being
-// towed or carried. Line of sight, arc and the phase are the battle's checks.
-func CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error {
-	switch {
-	case firerKind.Infantry():
-		return errors.New("infantry place Smoke 1 by hand before moving; smoke rounds are for Guns and AFVs")
-	case w.Class != combat.MainGun || w.ATFP == units.NoRating:
-		return fmt.Errorf("%s has no gun to fire a smoke round", w.Name)
-	case passenger:
-		return fmt.Errorf("%s is being towed or carried and cannot fire", w.Name)
-	}
-	return nil
 }

@@ -80,11 +80,3 @@ func ToHitNumber(w combat.Weapon, rangeHexes int) (need int, row string) {
 	}
 	return 0, ""
 }
-
-// Smoke rounds (§7, §10): instead of attacking, a Gun or an AFV with a gun
-// places a Smoke marker of this level in a hex it sees, paying this many
-// factors of its side's smoke supply, and is marked Fire.
-const (
-	SmokeLevel   = 2
-	SmokeFactors = 2
-)

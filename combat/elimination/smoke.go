@@ -1,0 +1,33 @@
+package elimination
+
+import (
+	"errors"
+	"fmt"
+
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// Smoke rounds (§7, §10): instead of attacking, a Gun or an AFV with a gun
+// places a Smoke marker of this level in a hex it sees, paying this many
+// factors of its side's smoke supply, and is marked Fire.
+const (
+	SmokeLevel   = 2
+	SmokeFactors = 2
+)
+
+// CheckSmoke refuses a smoke round from a firer that may not fire one: only
+// a Gun, or an AFV or vehicle with a gun, fires smoke, and not while being
+// towed or carried. Line of sight, arc and the phase are the battle's checks;
+// the battle engine finds this method on any ruleset that has smoke rounds.
+func (Ruleset) CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error {
+	switch {
+	case firerKind.Infantry():
+		return errors.New("infantry place Smoke 1 by hand before moving; smoke rounds are for Guns and AFVs")
+	case w.Class != combat.MainGun || w.ATFP == units.NoRating:
+		return fmt.Errorf("%s has no gun to fire a smoke round", w.Name)
+	case passenger:
+		return fmt.Errorf("%s is being towed or carried and cannot fire", w.Name)
+	}
+	return nil
+}
