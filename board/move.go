@@ -62,10 +62,21 @@ func (k MoveKind) plural() string {
 // MoveSpec is what the board needs to know about a moving unit: its kind
 // and the movement points it has this move (the battle works them out: a
 // leader's bonus, a Heavy weapon's penalty, 0 for a unit that may not move).
-// A unit with MP below 1 cannot move or turn.
+// A unit with MP below 1 cannot move or turn; MP above MaxMP count as MaxMP.
 type MoveSpec struct {
 	Kind MoveKind
 	MP   int
+}
+
+// MaxMP is the most movement points a search or path check takes into
+// account. Our own bound, far above any unit of the rules (12 or so), so
+// that the search's memory stays small whatever a caller passes.
+const MaxMP = 100
+
+// clamped returns the spec with MP limited to 0..MaxMP.
+func (s MoveSpec) clamped() MoveSpec {
+	s.MP = min(max(s.MP, 0), MaxMP)
+	return s
 }
 
 // Pose is where a unit stands and which hexside it faces. Infantry have no
@@ -298,7 +309,7 @@ type hexGrid struct {
 
 func newHexGrid(b *Board, centre Hex, radius int) hexGrid {
 	side := 2*radius + 1
-	if radius > b.Width+b.Height || side*side > b.Width*b.Height {
+	if side*side > b.Width*b.Height {
 		return hexGrid{board: b, whole: true, slots: make([]int32, b.Width*b.Height)}
 	}
 	return hexGrid{board: b, origin: Hex{centre.Q - radius, centre.R - radius}, side: side, slots: make([]int32, side*side)}
@@ -330,6 +341,7 @@ func (g *hexGrid) slot(h Hex) (int, bool) {
 // it may enter in every facing, or pivots to any facing in place, for all
 // its MP.
 func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
+	spec = spec.clamped()
 	start.Facing = start.Facing.normalized()
 	r := &Reach{board: b, spec: spec, start: start, occ: occ, sph: 1}
 	switch spec.Kind {
@@ -339,12 +351,13 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 		r.sph = 6
 	}
 	radius := max(spec.MP, 1)
-	r.grid = newHexGrid(b, start.Hex, radius)
-	if radius < b.Width+b.Height {
-		hexes := min(3*radius*(radius+1)+1, len(r.grid.slots))
-		r.blocks = make([]Hex, 0, hexes)
-		r.nodes = make([]moveNode, 0, hexes*r.sph)
+	if !b.Contains(start.Hex) {
+		radius = 0
 	}
+	r.grid = newHexGrid(b, start.Hex, radius)
+	hexes := min(3*radius*(radius+1)+1, len(r.grid.slots))
+	r.blocks = make([]Hex, 0, hexes)
+	r.nodes = make([]moveNode, 0, hexes*r.sph)
 	first := r.state(start.Hex, start.Facing, 0)
 	r.nodes[first].reached = true
 	r.nodes[first].prev = -1
@@ -355,8 +368,9 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 		r.searchGun(first)
 		return r
 	}
-	// Every step adds one to the step count and at most one turn comes
-	// between hexes, each of which costs at least 1 MP.
+	// The stride must exceed any path's step count: every hex entered costs
+	// at least 1 MP and at most one turn comes between hexes (a minimum
+	// move has at most three steps).
 	r.queue = newMoveQueue(2*spec.MP+4, cap(r.nodes))
 	r.enter = make([]int16, len(r.grid.slots)*6)
 	r.push(first)
@@ -733,6 +747,7 @@ func (e *PathError) Error() string { return e.Move + ": " + e.Reason }
 // exceeds spec.MP only for a minimum move, or a *PathError naming the first
 // illegal step. An empty path is legal and costs 0.
 func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy) (int, error) {
+	spec = spec.clamped()
 	cur := start
 	cur.Facing = cur.Facing.normalized()
 	cost, entered := 0, 0

@@ -575,3 +575,35 @@ hedgerow E4 F4`)
 		}
 	}
 }
+
+func TestReachableLimits(t *testing.T) {
+	small := fixture(t, ". . .\n. W .\n. . .")
+	tests := []struct {
+		name  string
+		spec  MoveSpec
+		start Pose
+		hexes int
+		far   string // a hex and its expected cost
+		cost  int
+	}{
+		// The search box is larger than this board: the whole board is used.
+		{"MP beyond the board", MoveSpec{Infantry, 12}, at(t, "A1", DirN), 9, "C3", 3},
+		{"MP beyond MaxMP", MoveSpec{Vehicle, 1 << 40}, at(t, "A1", DirS), 9, "C3", 3},
+		{"negative MP", MoveSpec{Infantry, -3}, at(t, "A1", DirN), 1, "A1", 0},
+		{"start off the map", MoveSpec{Infantry, 4}, Pose{Hex{-5, -5}, DirN}, 1, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := small.Reachable(tt.spec, tt.start, Occupancy{})
+			if have := len(r.Hexes()); have != tt.hexes {
+				t.Errorf("len(Hexes()) = %d, want %d", have, tt.hexes)
+			}
+			if tt.far == "" {
+				return
+			}
+			if have, ok := r.Cost(label(t, tt.far)); !ok || have != tt.cost {
+				t.Errorf("Cost(%s) = %d, %v; want %d", tt.far, have, ok, tt.cost)
+			}
+		})
+	}
+}
