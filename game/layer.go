@@ -10,8 +10,12 @@ import (
 
 // terrainLayer is the board as drawn from the camera: terrain, outlines,
 // hexside features and labels, cached in an offscreen image the size of the
-// screen and redrawn only when the camera, the screen size, the board or
-// the label switch changes.
+// screen and redrawn only when the camera, the screen size or the label
+// switch changes.
+//
+// Zoomed far out, a large board has too many hexes to redraw at every step
+// of a pan, so below overviewZoom the whole board is drawn once into the
+// overview image at that zoom, and each frame only scales that image.
 type terrainLayer struct {
 	mesh    *boardMesh
 	painter terrainPainter
@@ -23,6 +27,23 @@ type terrainLayer struct {
 	cam     Camera
 	labels  bool
 	visible []int
+
+	overview     *ebiten.Image
+	overviewZoom float64
+}
+
+// Overview limits (our own choice): the overview image is drawn at most
+// at maxOverviewZoom, and its longer side is at most maxOverviewSide pixels
+// (16 MB of texture at most).
+const (
+	maxOverviewZoom = 0.5
+	maxOverviewSide = 2048
+)
+
+// overviewZoomFor returns the zoom of the overview image of a world of
+// worldW×worldH pixels.
+func overviewZoomFor(worldW, worldH float64) float64 {
+	return min(maxOverviewZoom, maxOverviewSide/max(worldW, worldH, 1))
 }
 
 // Label sizes: labels are drawn only when a hex is at least minLabelHex
@@ -33,11 +54,15 @@ const (
 	maxLabelSize = 15
 )
 
-// invalidate forces a redraw on the next draw.
-func (l *terrainLayer) invalidate() { l.drawn = false }
-
 // draw brings the cached layer up to date and draws it onto screen.
 func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
+	if l.overviewZoom == 0 {
+		l.overviewZoom = overviewZoomFor(l.mesh.worldW, l.mesh.worldH)
+	}
+	if cam.Zoom < l.overviewZoom {
+		l.drawOverview(screen, cam)
+		return
+	}
 	b := screen.Bounds()
 	if l.img == nil || l.img.Bounds() != b {
 		if l.img != nil {
@@ -47,15 +72,32 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		l.drawn = false
 	}
 	if !l.drawn || l.cam != cam || l.labels != labels {
-		l.redraw(cam, labels)
+		l.drawn, l.cam, l.labels = true, cam, labels
+		l.img.Fill(colBackground)
+		l.render(l.img, cam, labels)
 	}
 	screen.DrawImage(l.img, nil)
 }
 
-func (l *terrainLayer) redraw(cam Camera, labels bool) {
-	l.drawn, l.cam, l.labels = true, cam, labels
-	dst := l.img
-	dst.Fill(colBackground)
+// drawOverview draws the board from the overview image, making that image
+// on first use.
+func (l *terrainLayer) drawOverview(screen *ebiten.Image, cam Camera) {
+	if l.overview == nil {
+		z := l.overviewZoom
+		l.overview = ebiten.NewImage(int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1)
+		l.render(l.overview, Camera{Zoom: z}, false)
+	}
+	screen.Fill(colBackground)
+	var op ebiten.DrawImageOptions
+	k := cam.Zoom / l.overviewZoom
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(-cam.X*cam.Zoom, -cam.Y*cam.Zoom)
+	op.Filter = ebiten.FilterLinear
+	screen.DrawImage(l.overview, &op)
+}
+
+// render draws the hexes that the camera shows within dst's bounds.
+func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 	b := dst.Bounds()
 	x0, y0 := cam.ScreenToWorld(float64(b.Min.X), float64(b.Min.Y))
 	x1, y1 := cam.ScreenToWorld(float64(b.Max.X), float64(b.Max.Y))
