@@ -1,0 +1,330 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+
+	"hexfire/board"
+	"hexfire/units"
+)
+
+// OrderError is an order the battle refused, with the reason in words a
+// player understands. The battle is unchanged by a refused order.
+type OrderError struct {
+	Order Order
+	Err   error
+}
+
+// Error returns "move: D4 → D5: building is prohibited for vehicles".
+func (e *OrderError) Error() string { return e.Order.Name() + ": " + e.Err.Error() }
+
+// Unwrap returns the reason.
+func (e *OrderError) Unwrap() error { return e.Err }
+
+// Apply validates order o for the acting side and carries it out, returning
+// what happened. A refused order returns an *OrderError and changes nothing.
+func (b *Battle) Apply(o Order) ([]Event, error) {
+	rolled := b.dice.count
+	events, err := b.apply(o)
+	if err != nil {
+		return nil, &OrderError{Order: o, Err: err}
+	}
+	b.orders = append(b.orders, o)
+	switch o.(type) {
+	case Move, Turn:
+		b.undoable = b.pending == nil && b.dice.count == rolled && b.phase == Movement
+	default:
+		b.undoable = false
+	}
+	return append(events, b.checkSuddenDeath()...), nil
+}
+
+func (b *Battle) apply(o Order) ([]Event, error) {
+	if b.result != nil {
+		return nil, errors.New("the battle is over")
+	}
+	if b.pending != nil {
+		switch o.(type) {
+		case Fire, Pass:
+		default:
+			return nil, fmt.Errorf("%s is moving: the %s may opportunity-fire at it or pass", b.Moving().Label(), b.Acting())
+		}
+	}
+	switch o := o.(type) {
+	case Move:
+		return b.move(o)
+	case Turn:
+		return b.turnInPlace(o)
+	case Fire:
+		return b.fire(o)
+	case FireSmoke:
+		return b.fireSmoke(o)
+	case PlaceSmoke:
+		return b.placeSmoke(o)
+	case Advance:
+		return b.advance(o)
+	case Load:
+		return b.load(o)
+	case Unload:
+		return b.unload(o)
+	case Pass:
+		if b.pending == nil {
+			return nil, errors.New("no move is waiting for opportunity fire")
+		}
+		return b.continueMove(), nil
+	case EndPhase:
+		return b.nextPhase(), nil
+	case nil:
+		return nil, errors.New("no order")
+	}
+	return nil, fmt.Errorf("unknown order %T", o)
+}
+
+// actor returns the unit an order is for, if it belongs to the acting side
+// and is still in the battle.
+func (b *Battle) actor(id UnitID) (*Unit, error) {
+	u := b.Unit(id)
+	switch {
+	case u == nil:
+		return nil, fmt.Errorf("there is no unit #%d", id)
+	case u.Eliminated:
+		return nil, fmt.Errorf("%s has been eliminated", u.Label())
+	case u.Side != b.Acting():
+		return nil, fmt.Errorf("%s belongs to the %s, and it is the %s who act now", u.Label(), u.Side, b.Acting())
+	}
+	return u, nil
+}
+
+// requirePhase refuses an order of the phasing side outside phase p.
+func (b *Battle) requirePhase(p Phase, what string) error {
+	if b.phase != p {
+		return fmt.Errorf("%s in the %s phase, and this is the %s phase", what, p, b.phase)
+	}
+	return nil
+}
+
+// MoveSpec returns what the board needs to move u: its kind and its MP now
+// (0 for a unit that may not move).
+func (b *Battle) MoveSpec(u *Unit) board.MoveSpec {
+	t := u.Type
+	spec := board.MoveSpec{Kind: board.Vehicle, MP: t.MP}
+	switch {
+	case t.Kind == units.Gun:
+		spec.Kind = board.Gun
+	case t.Kind.Infantry():
+		spec.Kind, spec.MP = board.Infantry, infantryMP(t.Kind)
+		if w, err := b.catalogue.LookupWeapon(t.Weapon); t.Weapon != "" && err == nil && w.Type == units.Heavy {
+			spec.MP--
+		}
+	}
+	if u.Has(Immobile) {
+		spec.MP = 0
+	}
+	return spec
+}
+
+// infantryMP is §3: squads and half squads 4, leaders 6. (The leader bonus
+// for squads moving with him the whole way needs stack moves, which the
+// rules leave out: units move one at a time.)
+func infantryMP(k units.Kind) int {
+	if k == units.Leader {
+		return 6
+	}
+	return 4
+}
+
+// whyCannotMove says why u may not move now, or returns nil.
+func (b *Battle) whyCannotMove(u *Unit) error {
+	switch {
+	case u.Carrier != 0:
+		return fmt.Errorf("%s is aboard a vehicle: unload it first", u.Label())
+	case u.Has(Immobile):
+		return fmt.Errorf("%s is immobilized", u.Label())
+	case u.Has(Fired):
+		return fmt.Errorf("%s fired this segment and may not move", u.Label())
+	case u.Has(Moved):
+		return fmt.Errorf("%s has already moved this segment", u.Label())
+	}
+	return nil
+}
+
+// Occupancy returns what the board must know about the other units for u
+// to move: no enemy hex may be entered, no hex over-stacked at the end.
+func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	return board.Occupancy{
+		CanEnter: func(h board.Hex) bool { return !b.enemyIn(u.Side, h) },
+		CanEnd:   func(h board.Hex) bool { return b.stackingError(u, h) == nil },
+	}
+}
+
+func (b *Battle) enemyIn(side string, h board.Hex) bool {
+	for _, o := range b.UnitsAt(h) {
+		if o.Side != side {
+			return true
+		}
+	}
+	return false
+}
+
+// stackingError says why u may not end in h (§3): at most 4 infantry, or 2
+// AFVs/vehicles/Guns, or 1 of those with 2 infantry. Passengers do not count.
+func (b *Battle) stackingError(u *Unit, h board.Hex) error {
+	vehicles, infantry := 0, 0
+	count := func(t *units.Type) {
+		if t.Kind.Infantry() {
+			infantry++
+		} else {
+			vehicles++
+		}
+	}
+	for _, o := range b.UnitsAt(h) {
+		if o.ID != u.ID {
+			count(o.Type)
+		}
+	}
+	count(u.Type)
+	switch {
+	case vehicles == 0 && infantry <= 4, vehicles == 1 && infantry <= 2, vehicles == 2 && infantry == 0:
+		return nil
+	}
+	return fmt.Errorf("%s would be over-stacked (%d vehicles/Guns and %d infantry; at most 4 infantry, 2 vehicles, or 1 vehicle with 2 infantry)",
+		b.Board().Label(h), vehicles, infantry)
+}
+
+func (b *Battle) move(o Move) ([]Event, error) {
+	if err := b.requirePhase(Movement, "units move"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.whyCannotMove(u); err != nil {
+		return nil, err
+	}
+	if len(o.Path) == 0 {
+		return nil, errors.New("the path is empty")
+	}
+	cost, err := b.Board().CheckPath(b.MoveSpec(u), u.Pose, o.Path, b.Occupancy(u))
+	if err != nil {
+		return nil, err
+	}
+	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: cost}
+	return b.continueMove(), nil
+}
+
+// continueMove carries the pending move on, one step at a time, until it
+// ends or a hex entered gives the other side a chance to opportunity-fire.
+func (b *Battle) continueMove() []Event {
+	pm := b.pending
+	u := b.Unit(pm.Unit)
+	var events []Event
+	for len(pm.Rest) > 0 {
+		next := pm.Rest[0]
+		pm.Rest = pm.Rest[1:]
+		from := u.Pose
+		b.setPose(u, next)
+		text := fmt.Sprintf("%s turns to %v in %s", u.Label(), next.Facing, b.Board().Label(next.Hex))
+		if next.Hex != from.Hex {
+			text = fmt.Sprintf("%s moves %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
+		}
+		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
+		if next.Hex != from.Hex && len(b.OpportunityFirers()) > 0 {
+			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
+				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), u.Label(), b.Board().Label(next.Hex))})
+		}
+	}
+	return append(events, b.endMove(u)...)
+}
+
+// endMove finishes the pending move of u and marks it Move.
+func (b *Battle) endMove(u *Unit) []Event {
+	b.pending = nil
+	if u.Eliminated {
+		return nil
+	}
+	u.Markers |= Moved
+	return []Event{{Kind: MoveEnded, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s ends its move in %s", u.Label(), b.Board().Label(u.Pose.Hex))}}
+}
+
+// setPose moves a unit and whatever it carries.
+func (b *Battle) setPose(u *Unit, p board.Pose) {
+	u.Pose = p
+	for _, passenger := range b.Passengers(u.ID) {
+		passenger.Pose = p
+	}
+}
+
+func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
+	switch b.phase {
+	case Movement:
+		u := b.Unit(o.Unit)
+		if u == nil {
+			return nil, fmt.Errorf("there is no unit #%d", o.Unit)
+		}
+		return b.move(Move{Unit: o.Unit, Path: []board.Pose{{Hex: u.Pose.Hex, Facing: o.Facing}}})
+	case AdvancePhase:
+		u, err := b.actor(o.Unit)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case u.Type.Kind.Infantry():
+			return nil, errors.New("infantry have no facing to turn")
+		case !o.Facing.Valid():
+			return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
+		case u.Carrier != 0 || u.Has(Immobile):
+			return nil, fmt.Errorf("%s cannot turn", u.Label())
+		case u.Has(Advanced):
+			return nil, fmt.Errorf("%s has already advanced or turned in this phase (a turn comes after the advance or instead of it)", u.Label())
+		case u.Pose.Facing.Turns(o.Facing) != 1:
+			return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
+		}
+		from := u.Pose
+		b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
+		u.Markers |= Advanced
+		return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
+			Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
+	}
+	return nil, fmt.Errorf("units turn in the Movement or Advance & Assault phase, and this is the %s phase", b.phase)
+}
+
+func (b *Battle) advance(o Advance) ([]Event, error) {
+	if err := b.requirePhase(AdvancePhase, "units advance"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	d, adjacent := u.Pose.Hex.DirectionTo(o.To)
+	spec := b.MoveSpec(u)
+	switch {
+	case u.Carrier != 0:
+		return nil, fmt.Errorf("%s is aboard a vehicle", u.Label())
+	case u.Has(Immobile):
+		return nil, fmt.Errorf("%s is immobilized", u.Label())
+	case u.Has(Advanced):
+		return nil, fmt.Errorf("%s has already advanced or turned in this phase", u.Label())
+	case !adjacent:
+		return nil, fmt.Errorf("an advance is one hex, and %s is not next to %s", b.Board().Label(o.To), b.Board().Label(u.Pose.Hex))
+	case !b.Board().Contains(o.To):
+		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.To))
+	case spec.Kind == board.Vehicle && d != u.Pose.Facing && d != u.Pose.Facing.Opposite():
+		return nil, fmt.Errorf("a vehicle advances into the hex ahead or behind it, and %s is neither", b.Board().Label(o.To))
+	case b.enemyIn(u.Side, o.To):
+		return nil, fmt.Errorf("%s holds enemy units", b.Board().Label(o.To))
+	}
+	// The advance ignores the MP cost, not what may not be entered at all.
+	if _, err := b.Board().StepCost(spec.Kind.Mover(), u.Pose.Hex, d); err != nil {
+		return nil, err
+	}
+	if err := b.stackingError(u, o.To); err != nil {
+		return nil, err
+	}
+	from := u.Pose
+	b.setPose(u, board.Pose{Hex: o.To, Facing: u.Pose.Facing})
+	u.Markers |= Advanced
+	return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
+		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))}}, nil
+}

@@ -1,0 +1,327 @@
+// Package battle is the match engine: the state of a battle on a scenario,
+// the sequence of play, orders validated and applied through the active
+// ruleset with the battle's seeded dice, the events they produce, and save
+// files that replay a battle bit for bit.
+//
+// Everything a player, the computer opponent or a replay does goes through
+// Apply, so hot-seat, solo play and replays share one code path. The
+// package is pure: no IO except reading and writing save files, no ebiten.
+package battle
+
+import (
+	"fmt"
+	"slices"
+
+	"hexfire/board"
+	"hexfire/combat"
+	_ "hexfire/combat/elimination" // the default ruleset
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// UnitID identifies a unit within a battle: 1, 2, … in the order of the
+// scenario's placements. 0 means "no unit".
+type UnitID int
+
+// Markers is a set of the markers a unit carries.
+type Markers uint8
+
+// The markers. Fired and Moved are removed at every After-Action phase;
+// Immobile stays for the rest of the battle.
+const (
+	Fired     Markers = 1 << iota // attacked (or fired smoke) this segment
+	Moved                         // finished a move this segment
+	Immobile                      // immobilized: no move, no turn
+	Advanced                      // advanced (or turned) in this Advance phase
+	SmokeLaid                     // an infantry unit placed smoke this segment
+	Loaded                        // loaded or unloaded this turn
+)
+
+// Unit is one unit of a battle. The battle owns it: read it, never change it.
+type Unit struct {
+	ID   UnitID
+	Name string // the scenario's name for the unit, or its type name
+	Type *units.Type
+	Side string
+	Pose board.Pose
+	// Markers the unit carries.
+	Markers Markers
+	// Eliminated units are out of the battle (left on the list for the record).
+	Eliminated bool
+	// Carrier is the vehicle carrying this unit, or 0.
+	Carrier UnitID
+	// WeaponSpent is set once an expendable support weapon has been used.
+	WeaponSpent bool
+	// Script is the scenario's script for a scripted unit, unparsed.
+	Script string
+	// Placement is the object the unit came from in the scenario.
+	Placement maps.Placement
+}
+
+// Has reports whether the unit carries all of the markers m.
+func (u *Unit) Has(m Markers) bool { return u.Markers&m == m }
+
+// Active reports whether the unit is still in the battle.
+func (u *Unit) Active() bool { return !u.Eliminated }
+
+// OnMap reports whether the unit is in the battle and not carried.
+func (u *Unit) OnMap() bool { return !u.Eliminated && u.Carrier == 0 }
+
+// Label is how the log names the unit: "M4A3E8 #3".
+func (u *Unit) Label() string { return fmt.Sprintf("%s #%d", u.Name, u.ID) }
+
+// Config is everything a battle starts from besides the scenario.
+type Config struct {
+	// Seed drives every die of the battle.
+	Seed uint64
+	// Ruleset overrides the scenario's ruleset when not empty.
+	Ruleset string
+	// Source names the scenario in save files: "embedded:scenarios/x.tmx"
+	// or a file path. Defaults to the scenario's Path.
+	Source string
+	// Dice replaces the dice seeded from Seed, for tests that need exact
+	// rolls. A battle with its own Dice cannot be replayed from a save.
+	Dice combat.Dice
+}
+
+// Battle is a battle in progress (or finished).
+type Battle struct {
+	scenario  *maps.Scenario
+	catalogue *units.Catalogue
+	rules     combat.Ruleset
+	config    Config
+	dice      *countingDice
+	victory   Victory
+
+	turn    int
+	phasing string
+	phase   Phase
+	units   []*Unit
+	smoke   map[board.Hex]int
+	// supply is each side's smoke factors left; panzerfausts its pool.
+	supply       map[string]int
+	panzerfausts map[string]int
+	// pending is a move interrupted for opportunity fire, or nil.
+	pending *pendingMove
+	result  *Result
+
+	orders []Order
+	// undoable is set when the last order may be taken back (see CanUndo).
+	undoable bool
+}
+
+// pendingMove is a move stopped after a hex entered, while the other side
+// may opportunity-fire at the mover.
+type pendingMove struct {
+	Unit UnitID
+	Rest []board.Pose // the poses still to move through
+	Cost int          // MP spent so far
+}
+
+// countingDice counts the dice rolled, so Undo knows whether anything was.
+type countingDice struct {
+	dice  combat.Dice
+	count int
+}
+
+func (c *countingDice) D6() int {
+	c.count++
+	return c.dice.D6()
+}
+
+// New starts a battle on a loaded scenario.
+func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
+	name := cfg.Ruleset
+	if name == "" {
+		name = sc.Ruleset
+	}
+	rules, err := combat.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("battle: %s: %w", sc.Path, err)
+	}
+	victory, err := ParseVictory(sc.Properties["victory"], sc.Board)
+	if err != nil {
+		return nil, fmt.Errorf("battle: %s: map property \"victory\": %w", sc.Path, err)
+	}
+	if cfg.Source == "" {
+		cfg.Source = sc.Path
+	}
+	cfg.Ruleset = name
+	dice := cfg.Dice
+	if dice == nil {
+		dice = combat.NewSeededDice(cfg.Seed)
+	}
+	b := &Battle{
+		scenario:     sc,
+		catalogue:    cat,
+		rules:        rules,
+		config:       cfg,
+		dice:         &countingDice{dice: dice},
+		victory:      victory,
+		turn:         1,
+		phasing:      sc.FirstSide,
+		phase:        Command,
+		smoke:        map[board.Hex]int{},
+		supply:       map[string]int{},
+		panzerfausts: map[string]int{},
+	}
+	if b.phasing == "" {
+		b.phasing = maps.Allies
+	}
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		if b.supply[side], err = intProperty(sc, "smoke_"+side, 0); err != nil {
+			return nil, err
+		}
+		if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+side, 0); err != nil {
+			return nil, err
+		}
+	}
+	for i, p := range sc.Units {
+		t, err := cat.Lookup(p.Type)
+		if err != nil {
+			return nil, fmt.Errorf("battle: %s: unit object %d: %w", sc.Path, p.ID, err)
+		}
+		name := p.Name
+		if name == "" {
+			name = t.Name
+		}
+		b.units = append(b.units, &Unit{
+			ID: UnitID(i + 1), Name: name, Type: t, Side: p.Side,
+			Pose: board.Pose{Hex: p.Hex, Facing: p.Facing}, Script: p.Script, Placement: p,
+		})
+	}
+	b.startPhase()
+	return b, nil
+}
+
+func intProperty(sc *maps.Scenario, name string, def int) (int, error) {
+	s, ok := sc.Properties[name]
+	if !ok || s == "" {
+		return def, nil
+	}
+	var n int
+	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 {
+		return 0, fmt.Errorf("battle: %s: map property %q: %q is not a whole number ≥ 0", sc.Path, name, s)
+	}
+	return n, nil
+}
+
+// Scenario returns the scenario the battle is fought on.
+func (b *Battle) Scenario() *maps.Scenario { return b.scenario }
+
+// Board returns the battle's map.
+func (b *Battle) Board() *board.Board { return b.scenario.Board }
+
+// Rules returns the active ruleset.
+func (b *Battle) Rules() combat.Ruleset { return b.rules }
+
+// Catalogue returns the unit catalogue the battle's units come from.
+func (b *Battle) Catalogue() *units.Catalogue { return b.catalogue }
+
+// Config returns how the battle was started.
+func (b *Battle) Config() Config { return b.config }
+
+// Turn returns the current game turn, from 1.
+func (b *Battle) Turn() int { return b.turn }
+
+// Phase returns the current phase of the phasing side's segment.
+func (b *Battle) Phase() Phase { return b.phase }
+
+// Phasing returns the side whose segment it is.
+func (b *Battle) Phasing() string { return b.phasing }
+
+// Acting returns the side that gives the next order: the phasing side,
+// except in the Defensive Fire phase and while a move waits for
+// opportunity fire, when it is the other side. Empty when the battle is over.
+func (b *Battle) Acting() string {
+	switch {
+	case b.result != nil:
+		return ""
+	case b.pending != nil || b.phase == DefensiveFire:
+		return Opponent(b.phasing)
+	}
+	return b.phasing
+}
+
+// Units returns every unit of the battle, eliminated ones included, in ID
+// order. The slice and the units are the battle's: read, never change.
+func (b *Battle) Units() []*Unit { return b.units }
+
+// Unit returns the unit with the given ID, or nil.
+func (b *Battle) Unit(id UnitID) *Unit {
+	if id < 1 || int(id) > len(b.units) {
+		return nil
+	}
+	return b.units[id-1]
+}
+
+// UnitsAt returns the active units in hex h that are on the map (not carried).
+func (b *Battle) UnitsAt(h board.Hex) []*Unit {
+	var us []*Unit
+	for _, u := range b.units {
+		if u.OnMap() && u.Pose.Hex == h {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
+// Passengers returns the active units carried by unit id.
+func (b *Battle) Passengers(id UnitID) []*Unit {
+	var us []*Unit
+	for _, u := range b.units {
+		if u.Active() && u.Carrier == id {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
+// Smoke returns the smoke level (0, 1 or 2) in hex h.
+func (b *Battle) Smoke(h board.Hex) int { return b.smoke[h] }
+
+// SmokeHexes returns the hexes that hold smoke, in a stable order.
+func (b *Battle) SmokeHexes() []board.Hex {
+	hs := make([]board.Hex, 0, len(b.smoke))
+	for h := range b.smoke {
+		hs = append(hs, h)
+	}
+	slices.SortFunc(hs, func(a, c board.Hex) int {
+		if a.R != c.R {
+			return a.R - c.R
+		}
+		return a.Q - c.Q
+	})
+	return hs
+}
+
+// SmokeSupply returns the smoke factors side has left.
+func (b *Battle) SmokeSupply(side string) int { return b.supply[side] }
+
+// Panzerfausts returns how many Panzerfausts are left in side's pool.
+func (b *Battle) Panzerfausts(side string) int { return b.panzerfausts[side] }
+
+// Moving returns the unit whose move waits for opportunity fire, or nil.
+func (b *Battle) Moving() *Unit {
+	if b.pending == nil {
+		return nil
+	}
+	return b.Unit(b.pending.Unit)
+}
+
+// Result returns the result of a finished battle, or nil while it goes on.
+func (b *Battle) Result() *Result { return b.result }
+
+// Orders returns the orders applied so far, in order.
+func (b *Battle) Orders() []Order { return slices.Clone(b.orders) }
+
+// DiceRolled returns how many dice the battle has rolled.
+func (b *Battle) DiceRolled() int { return b.dice.count }
+
+// Opponent returns the other side.
+func Opponent(side string) string {
+	if side == maps.Allies {
+		return maps.Axis
+	}
+	return maps.Allies
+}

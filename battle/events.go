@@ -1,0 +1,39 @@
+package battle
+
+import (
+	"hexfire/board"
+	"hexfire/combat"
+)
+
+// EventKind says what happened.
+type EventKind uint8
+
+// The kinds of event.
+const (
+	PhaseStarted       EventKind = iota
+	UnitMoved                    // the unit entered a hex or turned (From → To)
+	MoveEnded                    // the unit finished its move and is marked Move
+	OpportunityOffered           // the other side may fire at the moving unit
+	UnitFired                    // an attack was resolved (Outcome)
+	SmokePlaced                  // smoke laid in Hex
+	SmokeDecayed                 // smoke in Hex thinned or cleared
+	UnitEliminated               // the unit is out of the battle
+	UnitImmobilized              // the unit got an Immobile marker
+	UnitLoaded                   // the unit boarded Target
+	UnitUnloaded                 // the unit left Target
+	BattleEnded                  // the battle is over
+)
+
+// Event is one thing that happened when an order was applied, for the log,
+// the animation and the computer opponent.
+type Event struct {
+	Kind     EventKind
+	Unit     UnitID
+	Target   UnitID
+	Hex      board.Hex
+	From, To board.Pose
+	// Outcome is the resolved attack of a UnitFired event.
+	Outcome *combat.Outcome
+	// Text is the event in words, with hex labels, for the log.
+	Text string
+}

@@ -1,0 +1,377 @@
+package battle
+
+import (
+	"fmt"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// Plan is an attack worked out but not rolled: the geometry, the shot the
+// ruleset will resolve and its exact odds. The UI shows it before the
+// player commits; Fire rolls exactly this shot.
+type Plan struct {
+	Firer, Target *Unit
+	Leader        *Unit // the leader directing the fire, or nil
+	LOS           board.LOS
+	Shot          combat.Shot
+	Odds          combat.Odds
+}
+
+// PlanFire works out order o without rolling: it checks everything Fire
+// checks (phase, markers, line of sight, arc, range, the ruleset's
+// eligibility) and returns the shot with its exact odds.
+func (b *Battle) PlanFire(o Fire) (Plan, error) {
+	firer, err := b.actor(o.Unit)
+	if err != nil {
+		return Plan{}, err
+	}
+	target := b.Unit(o.Target)
+	switch {
+	case target == nil:
+		return Plan{}, fmt.Errorf("there is no unit #%d to fire at", o.Target)
+	case !target.OnMap():
+		return Plan{}, fmt.Errorf("%s is not on the map", target.Label())
+	case target.Side == firer.Side:
+		return Plan{}, fmt.Errorf("%s is a friendly unit", target.Label())
+	case b.pending != nil && target.ID != b.pending.Unit:
+		return Plan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
+	case b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire:
+		return Plan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
+	case firer.Has(Fired):
+		return Plan{}, fmt.Errorf("%s has already fired this segment", firer.Label())
+	case firer.Has(SmokeLaid):
+		return Plan{}, fmt.Errorf("%s laid smoke this segment and may not fire", firer.Label())
+	}
+	p := Plan{Firer: firer, Target: target}
+	if p.Shot, err = b.shot(firer, target, o.Panzerfaust); err != nil {
+		return Plan{}, err
+	}
+	if o.Leader != 0 {
+		if p.Leader, err = b.directingLeader(firer, o.Leader); err != nil {
+			return Plan{}, err
+		}
+		p.Shot.Leader = p.Leader.Type.Modifier
+	}
+	// Eligibility first (it does not depend on the hindrance), so a player
+	// learns that infantry cannot be hurt by AT fire before anything else.
+	if err := b.rules.Check(p.Shot); err != nil {
+		return Plan{}, err
+	}
+	if p.Shot.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(firer.Pose.Hex, firer.Pose.Facing, target.Pose.Hex) {
+		return Plan{}, fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(target.Pose.Hex), firer.Label())
+	}
+	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
+	if !p.LOS.Clear {
+		return Plan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
+	}
+	p.Shot.Hindrance = p.LOS.Hindrance
+	if p.Odds, err = b.rules.Odds(p.Shot); err != nil {
+		return Plan{}, err
+	}
+	return p, nil
+}
+
+// shot fills in the ruleset's view of an attack from the board and the
+// units' state.
+func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error) {
+	weapon, err := combat.WeaponOf(b.catalogue, firer.Type)
+	if err != nil {
+		return combat.Shot{}, err
+	}
+	weapon.Spent = firer.WeaponSpent
+	if panzerfaust {
+		if weapon, err = b.panzerfaust(firer); err != nil {
+			return combat.Shot{}, err
+		}
+	}
+	from, to := firer.Pose, target.Pose
+	cell := b.Board().Cell(to.Hex)
+	s := combat.Shot{
+		Firer:       firer.Label(),
+		FirerKind:   firer.Type.Kind,
+		Passenger:   firer.Carrier != 0,
+		Weapon:      weapon,
+		Target:      combat.TargetOf(target.Type),
+		Range:       from.Hex.Distance(to.Hex),
+		Cover:       cell.Terrain.Info().Cover,
+		CoverName:   cell.Terrain.String(),
+		FirerMoved:  firer.Has(Moved),
+		TargetMoved: target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+	}
+	s.Target.Name = target.Label()
+	s.Target.Immobile = target.Has(Immobile)
+	s.Metres = s.Range * b.scenario.HexMetres
+	switch target.Type.Kind {
+	case units.AFV:
+		s.Aspect = board.ArmourAspect(to.Hex, to.Facing, from.Hex)
+	case units.Gun:
+		s.GunShield = target.Type.GunShield && !target.Has(Moved) && board.InForwardArc(to.Hex, to.Facing, from.Hex)
+	}
+	return s, nil
+}
+
+// panzerfaust returns a Panzerfaust from the side's pool for firer (§8:
+// squads and half squads only).
+func (b *Battle) panzerfaust(firer *Unit) (combat.Weapon, error) {
+	switch {
+	case firer.Type.Kind != units.Squad && firer.Type.Kind != units.HalfSquad:
+		return combat.Weapon{}, fmt.Errorf("only squads and half squads use Panzerfausts, not %s", firer.Label())
+	case b.panzerfausts[firer.Side] == 0:
+		return combat.Weapon{}, fmt.Errorf("the %s have no Panzerfausts left", firer.Side)
+	}
+	w, err := b.catalogue.LookupWeapon("Panzerfaust")
+	if err != nil {
+		return combat.Weapon{}, err
+	}
+	return combat.SupportWeaponOf(w), nil
+}
+
+// directingLeader checks that the leader id may direct firer's AT fire (§9).
+func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
+	l := b.Unit(id)
+	switch {
+	case l == nil || !l.OnMap():
+		return nil, fmt.Errorf("there is no leader #%d on the map", id)
+	case l.Side != firer.Side || l.Type.Kind != units.Leader:
+		return nil, fmt.Errorf("%s is not a friendly leader", l.Label())
+	case !firer.Type.Kind.Infantry():
+		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
+	case l.Pose.Hex != firer.Pose.Hex:
+		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())
+	case l.Has(Fired):
+		return nil, fmt.Errorf("%s has already directed or made an attack this segment", l.Label())
+	}
+	return l, nil
+}
+
+func (b *Battle) fire(o Fire) ([]Event, error) {
+	p, err := b.PlanFire(o)
+	if err != nil {
+		return nil, err
+	}
+	out := b.rules.Resolve(p.Shot, b.dice)
+	if out.Err != nil {
+		return nil, out.Err
+	}
+	firer, target := p.Firer, p.Target
+	firer.Markers |= Fired
+	if p.Leader != nil {
+		p.Leader.Markers |= Fired
+	}
+	if out.WeaponSpent {
+		if o.Panzerfaust {
+			b.panzerfausts[firer.Side]--
+		} else {
+			firer.WeaponSpent = true
+		}
+	}
+	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
+		Text: fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Result)}}
+	switch out.Result {
+	case combat.Eliminated:
+		events = append(events, b.eliminate(target, "eliminated")...)
+	case combat.Abandoned:
+		events = append(events, b.abandon(target)...)
+	case combat.Immobilized:
+		target.Markers |= Immobile
+		events = append(events, Event{Kind: UnitImmobilized, Unit: target.ID, Hex: target.Pose.Hex, Text: target.Label() + " is immobilized"})
+	}
+	if b.pending != nil && b.pending.Unit == target.ID && (target.Eliminated || target.Has(Immobile)) {
+		events = append(events, b.endMove(target)...)
+	}
+	return events, nil
+}
+
+// eliminate removes u and everything it carries from the battle.
+func (b *Battle) eliminate(u *Unit, how string) []Event {
+	u.Eliminated = true
+	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is %s", u.Label(), how)}}
+	for _, p := range b.Passengers(u.ID) {
+		events = append(events, b.eliminate(p, "eliminated with its vehicle")...)
+	}
+	return events
+}
+
+// abandon eliminates an AFV whose crew bailed out; its passengers unload
+// into its hex, marked Move (§8).
+func (b *Battle) abandon(u *Unit) []Event {
+	var events []Event
+	for _, p := range b.Passengers(u.ID) {
+		p.Carrier = 0
+		p.Markers |= Moved
+		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: p.Label() + " bails out of " + u.Label()})
+	}
+	return append(b.eliminate(u, "abandoned by its crew"), events...)
+}
+
+// OpportunityFirers returns the units of the non-moving side that could
+// fire at the moving unit now: no Fire marker, and a shot the ruleset allows.
+func (b *Battle) OpportunityFirers() []*Unit {
+	if b.pending == nil {
+		return nil
+	}
+	var firers []*Unit
+	for _, u := range b.units {
+		if u.Side == b.Acting() && u.OnMap() && !u.Has(Fired) {
+			if _, err := b.PlanFire(Fire{Unit: u.ID, Target: b.pending.Unit}); err == nil {
+				firers = append(firers, u)
+			}
+		}
+	}
+	return firers
+}
+
+// smokeRules is implemented by rulesets that have smoke rounds.
+type smokeRules interface {
+	CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error
+}
+
+func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
+	if err := b.requirePhase(FirePhase, "smoke rounds are fired"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	sr, ok := b.rules.(smokeRules)
+	if !ok {
+		return nil, fmt.Errorf("the %s ruleset has no smoke rounds", b.rules.Name())
+	}
+	w, err := combat.WeaponOf(b.catalogue, u.Type)
+	if err != nil {
+		return nil, err
+	}
+	if err := sr.CheckSmoke(u.Type.Kind, w, u.Carrier != 0); err != nil {
+		return nil, err
+	}
+	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
+	switch {
+	case u.Has(Fired):
+		return nil, fmt.Errorf("%s has already fired this segment", u.Label())
+	case !b.Board().Contains(o.Hex):
+		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.Hex))
+	case !los.Clear:
+		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
+	case !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
+		return nil, fmt.Errorf("%s is outside the forward firing arc of %s", b.Board().Label(o.Hex), u.Label())
+	case b.supply[u.Side] < 2:
+		return nil, fmt.Errorf("a smoke round costs 2 smoke factors and the %s have %d", u.Side, b.supply[u.Side])
+	}
+	b.supply[u.Side] -= 2
+	u.Markers |= Fired
+	return []Event{b.laySmoke(u, o.Hex, 2)}, nil
+}
+
+func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
+	if err := b.requirePhase(Movement, "infantry place smoke"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !u.Type.Kind.Infantry():
+		return nil, fmt.Errorf("only infantry place smoke by hand; %s fires smoke rounds in its Fire phase", u.Label())
+	case u.Carrier != 0:
+		return nil, fmt.Errorf("%s is aboard a vehicle", u.Label())
+	case u.Has(Moved) || u.Has(SmokeLaid):
+		return nil, fmt.Errorf("%s places smoke before it moves, once a segment", u.Label())
+	case u.Pose.Hex.Distance(o.Hex) > 1 || !b.Board().Contains(o.Hex):
+		return nil, fmt.Errorf("smoke goes in the unit's own hex or an adjacent one, not %s", b.Board().Label(o.Hex))
+	case b.supply[u.Side] < 1:
+		return nil, fmt.Errorf("the %s have no smoke left", u.Side)
+	}
+	b.supply[u.Side]--
+	u.Markers |= SmokeLaid
+	return []Event{b.laySmoke(u, o.Hex, 1)}, nil
+}
+
+// laySmoke puts smoke of the given level in h; a weaker marker is replaced,
+// a stronger one stays (§7).
+func (b *Battle) laySmoke(u *Unit, h board.Hex, level int) Event {
+	b.smoke[h] = max(b.smoke[h], level)
+	return Event{Kind: SmokePlaced, Unit: u.ID, Hex: h, Text: fmt.Sprintf("%s lays Smoke %d in %s", u.Label(), level, b.Board().Label(h))}
+}
+
+// capacity is how many squad-equivalents a transport class carries: a
+// squad counts 2, a half squad 1, a leader 0. Our choice: the rules' sample
+// gives the classes but not their sizes; T1 (a halftrack) carries a squad
+// with its leader, T2 (a truck) two squads, TH (a jeep) a half squad.
+var capacity = map[string]int{"T1": 2, "T2": 4, "TH": 1}
+
+func squadEquivalents(k units.Kind) int {
+	switch k {
+	case units.Squad:
+		return 2
+	case units.HalfSquad:
+		return 1
+	}
+	return 0
+}
+
+func (b *Battle) load(o Load) ([]Event, error) {
+	if err := b.requirePhase(Movement, "units load"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	c := b.Unit(o.Carrier)
+	switch {
+	case c == nil || !c.OnMap() || c.Side != u.Side:
+		return nil, fmt.Errorf("there is no friendly vehicle #%d on the map", o.Carrier)
+	case !u.Type.Kind.Infantry():
+		return nil, fmt.Errorf("only infantry ride as passengers (Guns are towed, which Hexfire does not model yet)")
+	case u.Carrier != 0:
+		return nil, fmt.Errorf("%s is already aboard", u.Label())
+	case c.Type.Transport == "":
+		return nil, fmt.Errorf("%s carries no passengers", c.Label())
+	case c.Pose.Hex != u.Pose.Hex:
+		return nil, fmt.Errorf("%s must be in the same hex as %s", u.Label(), c.Label())
+	case u.Has(Loaded) || u.Has(Moved) || u.Has(Fired):
+		return nil, fmt.Errorf("%s has moved, fired or loaded this turn", u.Label())
+	}
+	used := squadEquivalents(u.Type.Kind)
+	leaders := 0
+	for _, p := range b.Passengers(c.ID) {
+		used += squadEquivalents(p.Type.Kind)
+		if p.Type.Kind == units.Leader {
+			leaders++
+		}
+	}
+	if used > capacity[c.Type.Transport] || (u.Type.Kind == units.Leader && leaders > 0) {
+		return nil, fmt.Errorf("%s (class %s) has no room for %s", c.Label(), c.Type.Transport, u.Label())
+	}
+	u.Carrier = c.ID
+	u.Markers |= Loaded
+	return []Event{{Kind: UnitLoaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s boards %s", u.Label(), c.Label())}}, nil
+}
+
+func (b *Battle) unload(o Unload) ([]Event, error) {
+	if err := b.requirePhase(Movement, "units unload"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	c := b.Unit(u.Carrier)
+	switch {
+	case c == nil:
+		return nil, fmt.Errorf("%s is not aboard a vehicle", u.Label())
+	case u.Has(Loaded):
+		return nil, fmt.Errorf("%s has already loaded or unloaded this turn", u.Label())
+	}
+	if err := b.stackingError(u, c.Pose.Hex); err != nil {
+		return nil, err
+	}
+	u.Carrier = 0
+	u.Pose = c.Pose
+	u.Markers |= Loaded | Moved
+	return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unloads from %s in %s", u.Label(), c.Label(), b.Board().Label(c.Pose.Hex))}}, nil
+}

@@ -1,0 +1,154 @@
+package battle
+
+import (
+	"fmt"
+
+	"hexfire/board"
+)
+
+// Phase is a phase of a player's segment (default-ruleset.md §2).
+type Phase uint8
+
+// The phases in order. Command and After-Action need no decisions and pass
+// by themselves; the others end when the acting side ends them.
+const (
+	Command Phase = iota
+	FirePhase
+	Movement
+	DefensiveFire
+	AdvancePhase
+	AfterAction
+)
+
+var phaseNames = [...]string{"Command", "Fire", "Movement", "Defensive Fire", "Advance & Assault", "After-Action"}
+
+// String returns the phase's name as the rules write it.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("phase(%d)", p)
+}
+
+// startPhase does what the current phase does by itself and moves past the
+// phases that need no decision.
+func (b *Battle) startPhase() []Event {
+	var events []Event
+	for b.result == nil {
+		events = append(events, Event{Kind: PhaseStarted, Text: fmt.Sprintf("turn %d, %s: %s phase", b.turn, b.phasing, b.phase)})
+		switch b.phase {
+		case Command:
+			// Pinned units would rally here; AT fire pins nothing yet.
+			b.phase = FirePhase
+			continue
+		case AfterAction:
+			events = append(events, b.afterAction()...)
+			events = append(events, b.endSegment()...)
+			continue
+		}
+		return events
+	}
+	return events
+}
+
+// afterAction removes the segment's markers from both sides and lets the
+// smoke decay: Smoke 1 goes, Smoke 2 becomes Smoke 1 (§7).
+func (b *Battle) afterAction() []Event {
+	for _, u := range b.units {
+		u.Markers &^= Fired | Moved | Advanced | SmokeLaid
+	}
+	var events []Event
+	for _, h := range b.SmokeHexes() {
+		b.smoke[h]--
+		if b.smoke[h] == 0 {
+			delete(b.smoke, h)
+		}
+		events = append(events, Event{Kind: SmokeDecayed, Hex: h, Text: fmt.Sprintf("smoke in %s decays to %d", b.Board().Label(h), b.smoke[h])})
+	}
+	return events
+}
+
+// endSegment hands the turn to the other side or ends the game turn, and
+// checks whether the battle is over.
+func (b *Battle) endSegment() []Event {
+	var events []Event
+	if b.phasing != b.scenario.FirstSide {
+		for _, u := range b.units {
+			u.Markers &^= Loaded
+		}
+		if b.scenario.Turns > 0 && b.turn >= b.scenario.Turns {
+			b.finish(fmt.Sprintf("the last turn (%d) is over", b.turn))
+			return append(events, b.endEvent())
+		}
+		b.turn++
+	}
+	b.phasing = Opponent(b.phasing)
+	b.phase = Command
+	return events
+}
+
+// nextPhase ends the current phase.
+func (b *Battle) nextPhase() []Event {
+	b.phase++
+	return b.startPhase()
+}
+
+// finish ends the battle, deciding the winner by the victory conditions.
+func (b *Battle) finish(why string) {
+	winner := b.victory.Winner(b, true)
+	b.result = &Result{Winner: winner, Turn: b.turn, Reason: why}
+	if winner != "" {
+		b.result.Reason = why + "; " + b.victory.Explain(b, winner)
+	}
+}
+
+func (b *Battle) endEvent() Event {
+	text := "the battle ends in a draw: " + b.result.Reason
+	if b.result.Winner != "" {
+		text = fmt.Sprintf("%s win: %s", b.result.Winner, b.result.Reason)
+	}
+	return Event{Kind: BattleEnded, Text: text}
+}
+
+// checkSuddenDeath ends the battle at once when a side has destroyed
+// enough enemy units.
+func (b *Battle) checkSuddenDeath() []Event {
+	if b.result != nil {
+		return nil
+	}
+	if w := b.victory.Winner(b, false); w != "" {
+		b.result = &Result{Winner: w, Turn: b.turn, Reason: b.victory.Explain(b, w)}
+		return []Event{b.endEvent()}
+	}
+	return nil
+}
+
+// Result is how a battle ended.
+type Result struct {
+	Winner string // maps.Allies, maps.Axis, or "" for a draw
+	Turn   int
+	Reason string
+}
+
+// Eliminated counts the units of side that have been eliminated.
+func (b *Battle) Eliminated(side string) int {
+	n := 0
+	for _, u := range b.units {
+		if u.Side == side && u.Eliminated {
+			n++
+		}
+	}
+	return n
+}
+
+// Holds reports whether side alone has active units in hex h.
+func (b *Battle) Holds(side string, h board.Hex) bool {
+	mine := false
+	for _, u := range b.UnitsAt(h) {
+		if u.Side != side {
+			return false
+		}
+		mine = true
+	}
+	return mine
+}

@@ -1,0 +1,369 @@
+package battle
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"hexfire/assets"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// SaveFormat and SaveVersion identify Hexfire save files.
+const (
+	SaveFormat  = "hexfire-save"
+	SaveVersion = 1
+)
+
+// MaxSaveBytes is the largest save file Hexfire reads; it is checked
+// before the file is read.
+const MaxSaveBytes = 64 << 20
+
+// EmbeddedPrefix marks a scenario source inside the program's embedded
+// assets rather than on disk.
+const EmbeddedPrefix = "embedded:"
+
+// Save is a saved battle: where it was fought, its seed and every order so
+// far. Loading replays the orders; Digest, the state after them, must come
+// out the same, bit for bit.
+type Save struct {
+	Format   string        `json:"format"`
+	Version  int           `json:"version"`
+	Scenario string        `json:"scenario"`
+	Ruleset  string        `json:"ruleset"`
+	Seed     uint64        `json:"seed"`
+	Orders   []OrderRecord `json:"orders"`
+	Digest   string        `json:"digest"`
+}
+
+// OrderRecord is one order as a save file stores it. Hexes are labels
+// ("E4"); a pose is a label and a direction ("E4 N").
+type OrderRecord struct {
+	Order       string   `json:"order"`
+	Unit        UnitID   `json:"unit,omitempty"`
+	Target      UnitID   `json:"target,omitempty"`
+	Leader      UnitID   `json:"leader,omitempty"`
+	Carrier     UnitID   `json:"carrier,omitempty"`
+	Panzerfaust bool     `json:"panzerfaust,omitempty"`
+	Hex         string   `json:"hex,omitempty"`
+	Facing      string   `json:"facing,omitempty"`
+	Path        []string `json:"path,omitempty"`
+}
+
+// Save returns the battle as a save file.
+func (b *Battle) Save() Save {
+	s := Save{Format: SaveFormat, Version: SaveVersion, Scenario: b.config.Source,
+		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
+	for _, o := range b.orders {
+		s.Orders = append(s.Orders, b.record(o))
+	}
+	return s
+}
+
+func (b *Battle) record(o Order) OrderRecord {
+	label, pose := b.Board().Label, func(p board.Pose) string { return b.Board().Label(p.Hex) + " " + p.Facing.String() }
+	r := OrderRecord{Order: o.Name()}
+	switch o := o.(type) {
+	case Move:
+		r.Unit = o.Unit
+		for _, p := range o.Path {
+			r.Path = append(r.Path, pose(p))
+		}
+	case Turn:
+		r.Unit, r.Facing = o.Unit, o.Facing.String()
+	case Fire:
+		r.Unit, r.Target, r.Leader, r.Panzerfaust = o.Unit, o.Target, o.Leader, o.Panzerfaust
+	case FireSmoke:
+		r.Unit, r.Hex = o.Unit, label(o.Hex)
+	case PlaceSmoke:
+		r.Unit, r.Hex = o.Unit, label(o.Hex)
+	case Advance:
+		r.Unit, r.Hex = o.Unit, label(o.To)
+	case Load:
+		r.Unit, r.Carrier = o.Unit, o.Carrier
+	case Unload:
+		r.Unit = o.Unit
+	}
+	return r
+}
+
+// order turns a record back into an order, against board bd's labels.
+func (r OrderRecord) order(bd *board.Board) (Order, error) {
+	hexField := func() (board.Hex, error) {
+		h, err := bd.ParseHex(r.Hex)
+		if err != nil {
+			return h, fmt.Errorf("field \"hex\": %w", err)
+		}
+		return h, nil
+	}
+	switch r.Order {
+	case "move":
+		m := Move{Unit: r.Unit}
+		for _, s := range r.Path {
+			p, err := parsePose(bd, s)
+			if err != nil {
+				return nil, fmt.Errorf("field \"path\": %w", err)
+			}
+			m.Path = append(m.Path, p)
+		}
+		return m, nil
+	case "turn":
+		d, err := parseDirection(r.Facing)
+		if err != nil {
+			return nil, fmt.Errorf("field \"facing\": %w", err)
+		}
+		return Turn{Unit: r.Unit, Facing: d}, nil
+	case "fire":
+		return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust}, nil
+	case "fire-smoke":
+		h, err := hexField()
+		return FireSmoke{Unit: r.Unit, Hex: h}, err
+	case "place-smoke":
+		h, err := hexField()
+		return PlaceSmoke{Unit: r.Unit, Hex: h}, err
+	case "advance":
+		h, err := hexField()
+		return Advance{Unit: r.Unit, To: h}, err
+	case "load":
+		return Load{Unit: r.Unit, Carrier: r.Carrier}, nil
+	case "unload":
+		return Unload{Unit: r.Unit}, nil
+	case "pass":
+		return Pass{}, nil
+	case "end-phase":
+		return EndPhase{}, nil
+	}
+	return nil, fmt.Errorf("field \"order\": unknown order %q", r.Order)
+}
+
+func parsePose(bd *board.Board, s string) (board.Pose, error) {
+	f := strings.Fields(s)
+	if len(f) != 2 {
+		return board.Pose{}, fmt.Errorf("pose %q: want a hex and a direction, like \"E4 N\"", s)
+	}
+	h, err := bd.ParseHex(f[0])
+	if err != nil {
+		return board.Pose{}, fmt.Errorf("pose %q: %w", s, err)
+	}
+	d, err := parseDirection(f[1])
+	if err != nil {
+		return board.Pose{}, fmt.Errorf("pose %q: %w", s, err)
+	}
+	return board.Pose{Hex: h, Facing: d}, nil
+}
+
+func parseDirection(s string) (board.Direction, error) {
+	for d := range board.Direction(6) {
+		if d.String() == s {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("direction %q is not one of N, NE, SE, S, SW, NW", s)
+}
+
+// WriteSave writes the battle's save file atomically: to a temporary file
+// in the same folder, synced, then renamed over path, so a crash never
+// leaves a half-written save in place of a good one.
+func (b *Battle) WriteSave(path string) error {
+	data, err := json.MarshalIndent(b.Save(), "", "  ")
+	if err != nil {
+		return fmt.Errorf("battle: save %s: %w", path, err)
+	}
+	return writeAtomic(path, append(data, '\n'))
+}
+
+func writeAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("battle: save %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("battle: save %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadSave reads and checks a save file without replaying it.
+func ReadSave(path string) (Save, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > MaxSaveBytes {
+		return Save{}, fmt.Errorf("battle: load %s: %d bytes is more than a save file may have (%d)", path, st.Size(), MaxSaveBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSaveBytes+1))
+	if err != nil {
+		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
+	}
+	s, err := ParseSave(data)
+	if err != nil {
+		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// ParseSave decodes and checks the fields of a save file's bytes.
+func ParseSave(data []byte) (Save, error) {
+	var s Save
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Save{}, fmt.Errorf("not a readable save file (truncated or corrupt?): %w", err)
+	}
+	switch {
+	case s.Format != SaveFormat:
+		return Save{}, fmt.Errorf("field \"format\": %q is not %q", s.Format, SaveFormat)
+	case s.Version != SaveVersion:
+		return Save{}, fmt.Errorf("field \"version\": %d, but this Hexfire reads version %d", s.Version, SaveVersion)
+	case s.Scenario == "":
+		return Save{}, errors.New("field \"scenario\" is empty")
+	case len(s.Digest) != sha256.Size*2:
+		return Save{}, fmt.Errorf("field \"digest\": %q is not a state digest", s.Digest)
+	}
+	return s, nil
+}
+
+// OpenScenario loads the scenario a save file or the command line names:
+// "embedded:PATH" inside the program's assets, anything else from disk.
+func OpenScenario(source string, cat *units.Catalogue) (*maps.Scenario, error) {
+	if p, ok := strings.CutPrefix(source, EmbeddedPrefix); ok {
+		return maps.Load(assets.FS, p, cat)
+	}
+	return maps.LoadFile(source, cat)
+}
+
+// Replay rebuilds a saved battle on its scenario by applying its orders
+// with its seed. An order the battle refuses, or a final state that differs
+// from the saved digest, is an error: the save belongs to another scenario
+// or version, or was changed by hand.
+func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
+	b, err := New(sc, cat, Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	if err != nil {
+		return nil, err
+	}
+	for i, r := range s.Orders {
+		o, err := r.order(sc.Board)
+		if err == nil {
+			_, err = b.Apply(o)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("battle: replay: order %d (%s): %w", i+1, r.Order, err)
+		}
+	}
+	if d := b.Digest(); d != s.Digest {
+		return nil, fmt.Errorf("battle: replay: the state after %d orders differs from the saved one (digest %.12s…, saved %.12s…)", len(s.Orders), d, s.Digest)
+	}
+	return b, nil
+}
+
+// LoadSave reads a save file and replays it on its scenario.
+func LoadSave(path string, cat *units.Catalogue) (*Battle, error) {
+	s, err := ReadSave(path)
+	if err != nil {
+		return nil, err
+	}
+	sc, err := OpenScenario(s.Scenario, cat)
+	if err != nil {
+		return nil, fmt.Errorf("battle: load %s: field \"scenario\": %w", path, err)
+	}
+	b, err := Replay(sc, cat, s)
+	if err != nil {
+		return nil, fmt.Errorf("battle: load %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// snapshot is the whole state of a battle in a canonical form.
+type snapshot struct {
+	Turn         int
+	Phasing      string
+	Phase        Phase
+	Units        []unitSnapshot
+	Smoke        map[string]int
+	Supply       map[string]int
+	Panzerfausts map[string]int
+	Pending      *pendingMove
+	Result       *Result
+	Dice         int
+}
+
+type unitSnapshot struct {
+	ID          UnitID
+	Hex         board.Hex
+	Facing      board.Direction
+	Markers     Markers
+	Eliminated  bool
+	Carrier     UnitID
+	WeaponSpent bool
+}
+
+// Digest is a fingerprint of the battle's whole state (sha256, hex): equal
+// digests mean equal battles.
+func (b *Battle) Digest() string {
+	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
+		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count}
+	for _, u := range b.units {
+		s.Units = append(s.Units, unitSnapshot{u.ID, u.Pose.Hex, u.Pose.Facing, u.Markers, u.Eliminated, u.Carrier, u.WeaponSpent})
+	}
+	for h, level := range b.smoke {
+		s.Smoke[b.Board().Label(h)] = level
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic("battle: digest: " + err.Error()) // plain data: cannot fail
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// CanUndo reports whether the last order can be taken back: a move or turn
+// that finished without giving the other side a shot and rolled no die.
+func (b *Battle) CanUndo() bool { return b.undoable }
+
+// Undo takes back the last order when CanUndo allows it, by replaying the
+// battle without it.
+func (b *Battle) Undo() error {
+	if b.config.Dice != nil {
+		return errors.New("battle: a battle with injected dice cannot be replayed, so it cannot undo")
+	}
+	if !b.undoable {
+		return errors.New("battle: nothing to undo: only a move that rolled no die and gave no shot can be taken back")
+	}
+	fresh, err := New(b.scenario, b.catalogue, b.config)
+	if err != nil {
+		return err
+	}
+	for _, o := range b.orders[:len(b.orders)-1] {
+		if _, err := fresh.Apply(o); err != nil {
+			return fmt.Errorf("battle: undo: %w", err)
+		}
+	}
+	*b = *fresh
+	b.undoable = false
+	return nil
+}

@@ -1,0 +1,197 @@
+package battle
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// randomOrder picks a legal order for the acting side at random: a shot
+// the battle plans without error, a move to a reachable hex, smoke, a pass
+// or the end of the phase. rng is the test's own, seeded.
+func randomOrder(b *Battle, rng *rand.Rand) Order {
+	var options []Order
+	side := b.Acting()
+	for _, u := range b.Units() {
+		if u.Side != side || !u.OnMap() {
+			continue
+		}
+		for _, target := range b.Units() {
+			o := Fire{Unit: u.ID, Target: target.ID}
+			if _, err := b.PlanFire(o); err == nil {
+				options = append(options, o, o) // shots twice as likely
+			}
+		}
+		if b.Phase() == Movement && b.Moving() == nil && b.whyCannotMove(u) == nil {
+			reach := b.Board().Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
+			poses := reach.Poses()
+			for range min(3, len(poses)) {
+				p := poses[rng.IntN(len(poses))]
+				if steps, ok := reach.PathTo(p); ok && len(steps) > 0 {
+					path := make([]board.Pose, len(steps))
+					for i, s := range steps {
+						path[i] = s.To
+					}
+					options = append(options, Move{Unit: u.ID, Path: path})
+				}
+			}
+		}
+		if b.Phase() == AdvancePhase && !u.Has(Advanced) {
+			for d := range board.Direction(6) {
+				options = append(options, Advance{Unit: u.ID, To: u.Pose.Hex.Neighbor(d)})
+			}
+		}
+	}
+	if b.Moving() != nil {
+		options = append(options, Pass{})
+	} else {
+		options = append(options, EndPhase{})
+	}
+	return options[rng.IntN(len(options))]
+}
+
+// playRandom plays up to n orders of random legal play; refused orders are
+// skipped (an advance may be refused), applied ones counted.
+func playRandom(t *testing.T, b *Battle, rng *rand.Rand, n int) int {
+	t.Helper()
+	applied := 0
+	for tries := 0; applied < n && b.Result() == nil && tries < 20*n; tries++ {
+		if _, err := b.Apply(randomOrder(b, rng)); err == nil {
+			applied++
+		}
+	}
+	return applied
+}
+
+func defaultBattle(t *testing.T, seed uint64) *Battle {
+	t.Helper()
+	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(sc, testCatalogue, Config{Seed: seed, Source: EmbeddedPrefix + maps.DefaultPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestSaveLoadReplaysBitForBit(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		b := defaultBattle(t, seed)
+		applied := playRandom(t, b, rand.New(rand.NewPCG(seed, 99)), 600)
+		if applied < 100 || b.DiceRolled() == 0 {
+			t.Fatalf("seed %d: only %d orders and %d dice: not a long battle", seed, applied, b.DiceRolled())
+		}
+		path := filepath.Join(t.TempDir(), "battle.json")
+		if err := b.WriteSave(path); err != nil {
+			t.Fatal(err)
+		}
+		loaded, err := LoadSave(path, testCatalogue)
+		if err != nil {
+			t.Fatalf("seed %d: LoadSave: %v", seed, err)
+		}
+		if loaded.Digest() != b.Digest() {
+			t.Fatalf("seed %d: replayed digest %s, want %s", seed, loaded.Digest(), b.Digest())
+		}
+		s1, _ := json.Marshal(b.Save())
+		s2, _ := json.Marshal(loaded.Save())
+		if string(s1) != string(s2) {
+			t.Errorf("seed %d: the replayed battle saves differently", seed)
+		}
+		t.Logf("seed %d: %d orders, %d dice, turn %d, result %+v", seed, applied, b.DiceRolled(), b.Turn(), b.Result())
+	}
+}
+
+func TestSameSeedSameBattle(t *testing.T) {
+	play := func() string {
+		b := defaultBattle(t, 7)
+		playRandom(t, b, rand.New(rand.NewPCG(7, 7)), 300)
+		return b.Digest()
+	}
+	if a, c := play(), play(); a != c {
+		t.Errorf("two battles with the same seed and orders differ: %s vs %s", a, c)
+	}
+}
+
+func TestBadSavesRefused(t *testing.T) {
+	b := defaultBattle(t, 5)
+	playRandom(t, b, rand.New(rand.NewPCG(5, 5)), 80)
+	good, err := json.Marshal(b.Save())
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(f func(s *Save)) []byte {
+		s := b.Save()
+		f(&s)
+		data, _ := json.Marshal(s)
+		return data
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"truncated", good[:len(good)/2], "truncated or corrupt"},
+		{"empty", nil, "truncated or corrupt"},
+		{"not JSON", []byte("PK\x03\x04 zip?"), "truncated or corrupt"},
+		{"unknown field", []byte(strings.Replace(string(good), `"seed"`, `"sneed"`, 1)), "sneed"},
+		{"wrong format", edit(func(s *Save) { s.Format = "other-game" }), `field "format"`},
+		{"newer version", edit(func(s *Save) { s.Version = 99 }), `field "version": 99`},
+		{"no scenario", edit(func(s *Save) { s.Scenario = "" }), `field "scenario"`},
+		{"missing scenario file", edit(func(s *Save) { s.Scenario = "/nowhere/x.tmx" }), `field "scenario"`},
+		{"other seed", edit(func(s *Save) { s.Seed++ }), "replay"},
+		{"edited state", edit(func(s *Save) { s.Digest = strings.Repeat("0", 64) }), "differs from the saved one"},
+		{"unknown order", edit(func(s *Save) { s.Orders[0].Order = "teleport" }), `unknown order "teleport"`},
+		{"bad hex", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "advance", Unit: 1, Hex: "ZZ99"}) }), `field "hex"`},
+		{"illegal order", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "fire", Unit: 1, Target: 1}) }), "order"},
+		{"bad digest", edit(func(s *Save) { s.Digest = "abc" }), `field "digest"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "bad.json")
+			if err := os.WriteFile(path, tt.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := b.Digest()
+			_, err := LoadSave(path, testCatalogue)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
+				t.Fatalf("LoadSave error = %v, want one naming %s and containing %q", err, path, tt.want)
+			}
+			if b.Digest() != before {
+				t.Errorf("loading a bad save changed the battle in play")
+			}
+		})
+	}
+}
+
+func TestWriteSaveIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.json")
+	b := defaultBattle(t, 1)
+	if err := os.WriteFile(path, []byte("old save"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("folder holds %d files after saving, want 1 (no temp files left)", len(entries))
+	}
+	if _, err := ReadSave(path); err != nil {
+		t.Errorf("the new save does not read back: %v", err)
+	}
+	if err := b.WriteSave(filepath.Join(dir, "no-such-dir", "s.json")); err == nil {
+		t.Errorf("saving into a missing folder: want an error")
+	}
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), SaveFormat) {
+		t.Errorf("the save was damaged by the failed save elsewhere")
+	}
+}

@@ -1,0 +1,120 @@
+package battle
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// Victory is a scenario's victory conditions, from the map property
+// "victory": clauses separated by ";", each "SIDE hold HEX HEX …" or
+// "SIDE destroy N". For example:
+//
+//	allies hold K8 L8; axis destroy 4
+//
+// A destroy clause wins at once, the moment the side has eliminated N enemy
+// units. Hold clauses are judged when the last turn ends: a side wins if it
+// alone occupies every hex it must hold. If no clause is met, or both sides
+// meet one at the end, the battle is a draw. Without the property, each
+// side's aim is to eliminate more enemy units than it loses: at the end,
+// the side that eliminated more wins.
+type Victory struct {
+	Hold    map[string][]board.Hex
+	Destroy map[string]int
+}
+
+// ParseVictory reads a "victory" map property against the board's labels.
+func ParseVictory(s string, b *board.Board) (Victory, error) {
+	v := Victory{Hold: map[string][]board.Hex{}, Destroy: map[string]int{}}
+	for clause := range strings.SplitSeq(s, ";") {
+		f := strings.Fields(clause)
+		if len(f) == 0 {
+			continue
+		}
+		side := strings.ToLower(f[0])
+		if side != maps.Allies && side != maps.Axis {
+			return v, fmt.Errorf("clause %q: side %q must be allies or axis", strings.TrimSpace(clause), f[0])
+		}
+		if len(f) < 3 {
+			return v, fmt.Errorf("clause %q: want \"SIDE hold HEX …\" or \"SIDE destroy N\"", strings.TrimSpace(clause))
+		}
+		switch strings.ToLower(f[1]) {
+		case "hold":
+			for _, label := range f[2:] {
+				h, err := b.ParseHex(label)
+				if err != nil {
+					return v, fmt.Errorf("clause %q: %w", strings.TrimSpace(clause), err)
+				}
+				v.Hold[side] = append(v.Hold[side], h)
+			}
+		case "destroy":
+			n, err := strconv.Atoi(f[2])
+			if err != nil || n < 1 || len(f) != 3 {
+				return v, fmt.Errorf("clause %q: want a number of units ≥ 1 after destroy", strings.TrimSpace(clause))
+			}
+			v.Destroy[side] = n
+		default:
+			return v, fmt.Errorf("clause %q: %q is not hold or destroy", strings.TrimSpace(clause), f[1])
+		}
+	}
+	return v, nil
+}
+
+// Winner returns the side that has won, or "". With final set it judges
+// the end of the battle (hold clauses, or the loss count when there are no
+// clauses); otherwise only the destroy clauses, which end it at once.
+func (v Victory) Winner(b *Battle, final bool) string {
+	var winners []string
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		if v.met(b, side, final) {
+			winners = append(winners, side)
+		}
+	}
+	if len(winners) == 1 {
+		return winners[0]
+	}
+	if final && len(v.Hold) == 0 && len(v.Destroy) == 0 {
+		a, x := b.Eliminated(maps.Axis), b.Eliminated(maps.Allies)
+		switch {
+		case a > x:
+			return maps.Allies
+		case x > a:
+			return maps.Axis
+		}
+	}
+	return ""
+}
+
+func (v Victory) met(b *Battle, side string, final bool) bool {
+	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
+		return true
+	}
+	hold := v.Hold[side]
+	if !final || len(hold) == 0 {
+		return false
+	}
+	for _, h := range hold {
+		if !b.Holds(side, h) {
+			return false
+		}
+	}
+	return true
+}
+
+// Explain says in words why side has won.
+func (v Victory) Explain(b *Battle, side string) string {
+	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
+		return fmt.Sprintf("%s eliminated %d enemy units (needed %d)", side, b.Eliminated(Opponent(side)), n)
+	}
+	if hold := v.Hold[side]; len(hold) > 0 {
+		labels := make([]string, len(hold))
+		for i, h := range hold {
+			labels[i] = b.Board().Label(h)
+		}
+		return fmt.Sprintf("%s hold %s", side, strings.Join(labels, " "))
+	}
+	return fmt.Sprintf("%s eliminated %d units and lost %d", side, b.Eliminated(Opponent(side)), b.Eliminated(side))
+}
