@@ -5,8 +5,8 @@ import "testing"
 // benchMap builds a 200×160 map of mixed terrain, the same every time: a
 // hash of the coordinates picks the terrain (about 45% open or field, 20%
 // woods, 10% crops and orchard, 5% buildings, streams, a little water),
-// hills in broad bands, a road every 12 rows and 17 columns, and a wall on
-// one hexside in 16.
+// hills in broad bands, a road every 12 rows and 17 columns with bridges
+// over ponds, and a wall on the north hexside of about 6% of the hexes.
 func benchMap(tb testing.TB) *Board {
 	tb.Helper()
 	const w, h = 200, 160
