@@ -133,8 +133,9 @@ func infantryMP(k units.Kind) int {
 	return 4
 }
 
-// whyCannotMove says why u may not move now, or returns nil.
-func (b *Battle) whyCannotMove(u *Unit) error {
+// CheckMove says why u may not start a move now (aboard, immobilized,
+// fired or moved this segment), or returns nil.
+func (b *Battle) CheckMove(u *Unit) error {
 	switch {
 	case u.Carrier != 0:
 		return fmt.Errorf("%s is aboard a vehicle: unload it first", u.Label())
@@ -199,7 +200,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := b.whyCannotMove(u); err != nil {
+	if err := b.CheckMove(u); err != nil {
 		return nil, err
 	}
 	if len(o.Path) == 0 {

@@ -28,7 +28,7 @@ func randomOrder(b *Battle, rng *rand.Rand) Order {
 				options = append(options, o, o) // shots twice as likely
 			}
 		}
-		if b.Phase() == Movement && b.Moving() == nil && b.whyCannotMove(u) == nil {
+		if b.Phase() == Movement && b.Moving() == nil && b.CheckMove(u) == nil {
 			reach := b.Board().Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
 			poses := reach.Poses()
 			for range min(3, len(poses)) {
