@@ -7,11 +7,14 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"hexfire/assets"
 
 	"hexfire/board"
 )
@@ -474,4 +477,49 @@ func FuzzLoad(f *testing.F) {
 			t.Errorf("Load returned no board and no error")
 		}
 	})
+}
+
+// TestGeneratedTilesets places every tile of each generated tileset on a
+// map of the matching orientation: all their properties must load, and a
+// few tiles must give the terrain their name says.
+func TestGeneratedTilesets(t *testing.T) {
+	for _, tc := range []struct{ name, axis, size string }{
+		{"hexfire-flat", "x", `tilewidth="64" tileheight="56"`},
+		{"hexfire-pointy", "y", `tilewidth="56" tileheight="64"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for _, ext := range []string{".tsx", ".png"} {
+				data, err := fs.ReadFile(assets.FS, "tiles/"+tc.name+ext)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fsys["tiles/"+tc.name+ext] = &fstest.MapFile{Data: data}
+			}
+			gids := make([]int, 100)
+			for i := range 100 {
+				if i < 87 {
+					gids[i] = i + 1
+				}
+			}
+			tmx := fmt.Sprintf(`<map orientation="hexagonal" width="10" height="10" %s hexsidelength="32" staggeraxis="%s" staggerindex="odd">
+ <tileset firstgid="1" source="../tiles/%s.tsx"/>
+%s
+</map>`, tc.size, tc.axis, tc.name, csvLayer("all", gids...))
+			fsys["scenarios/test.tmx"] = &fstest.MapFile{Data: []byte(tmx)}
+			s, err := Load(fsys, "scenarios/test.tmx", testTypes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []struct {
+				id   int
+				want board.Cell
+			}{{0, board.Cell{Terrain: board.Open}}, {6, board.Cell{Terrain: board.Building}}, {7, board.Cell{Terrain: board.Woods}}} {
+				h := s.Board.Layout.ToHex(board.Offset{Col: w.id % 10, Row: w.id / 10})
+				if have := s.Board.Cell(h); have != w.want {
+					t.Errorf("tile %d gives %+v, want %+v", w.id, have, w.want)
+				}
+			}
+		})
+	}
 }
