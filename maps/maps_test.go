@@ -15,7 +15,6 @@ import (
 	"testing/fstest"
 
 	"hexfire/assets"
-
 	"hexfire/board"
 )
 
