@@ -118,11 +118,13 @@ func NewGame(b *board.Board, opts Options) (*Game, error) {
 		g.hovered, g.hasHover, g.fixedHover = h, true, true
 	}
 	g.batch = newTriBatch()
+	mesh := newBoardMesh(b)
 	g.layer = &terrainLayer{
-		mesh:    newBoardMesh(b),
-		painter: &paletteFill{batch: newTriBatch()},
-		batch:   g.batch,
-		fonts:   f,
+		mesh:         mesh,
+		painter:      &paletteFill{batch: newTriBatch()},
+		batch:        g.batch,
+		fonts:        f,
+		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
 	}
 	g.overlays = []Overlay{selectionOverlay{}}
 	return g, nil

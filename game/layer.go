@@ -56,13 +56,6 @@ const (
 
 // draw brings the cached layer up to date and draws it onto screen.
 func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
-	if l.overviewZoom == 0 {
-		l.overviewZoom = overviewZoomFor(l.mesh.worldW, l.mesh.worldH)
-	}
-	if cam.Zoom < l.overviewZoom {
-		l.drawOverview(screen, cam)
-		return
-	}
 	b := screen.Bounds()
 	if l.img == nil || l.img.Bounds() != b {
 		if l.img != nil {
@@ -74,26 +67,29 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 	if !l.drawn || l.cam != cam || l.labels != labels {
 		l.drawn, l.cam, l.labels = true, cam, labels
 		l.img.Fill(colBackground)
-		l.render(l.img, cam, labels)
+		if cam.Zoom < l.overviewZoom {
+			l.drawOverview(l.img, cam)
+		} else {
+			l.render(l.img, cam, labels)
+		}
 	}
 	screen.DrawImage(l.img, nil)
 }
 
-// drawOverview draws the board from the overview image, making that image
-// on first use.
-func (l *terrainLayer) drawOverview(screen *ebiten.Image, cam Camera) {
+// drawOverview draws the board scaled from the overview image, making that
+// image on first use.
+func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 	if l.overview == nil {
 		z := l.overviewZoom
 		l.overview = ebiten.NewImage(int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1)
 		l.render(l.overview, Camera{Zoom: z}, false)
 	}
-	screen.Fill(colBackground)
 	var op ebiten.DrawImageOptions
 	k := cam.Zoom / l.overviewZoom
 	op.GeoM.Scale(k, k)
 	op.GeoM.Translate(-cam.X*cam.Zoom, -cam.Y*cam.Zoom)
 	op.Filter = ebiten.FilterLinear
-	screen.DrawImage(l.overview, &op)
+	dst.DrawImage(l.overview, &op)
 }
 
 // render draws the hexes that the camera shows within dst's bounds.
