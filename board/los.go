@@ -154,14 +154,24 @@ func hindranceAmount(f uint16) int {
 	return int(f&flagHinders)>>1 + flagSmoke(f)
 }
 
+// terrainLOSFlags is the LOS column of the terrain chart as cell flags.
+var terrainLOSFlags = func() (fl [terrainCount]uint16) {
+	for i, info := range terrainChart {
+		switch info.LOS {
+		case Blocks:
+			fl[i] = flagBlocks
+		case Hinders:
+			fl[i] = flagHinders
+		}
+	}
+	return fl
+}()
+
 // cellFlags packs a cell, its smoke and its N/NE/SE hexsides.
 func cellFlags(c Cell, smoke int, sides [3]HexsideFeature) uint16 {
 	f := uint16(flagOnBoard) | uint16(c.Level&3)<<levelShift | uint16(min(max(smoke, 0), 2))<<smokeShift
-	switch c.Terrain.Info().LOS {
-	case Blocks:
-		f |= flagBlocks
-	case Hinders:
-		f |= flagHinders
+	if c.Terrain < terrainCount {
+		f |= terrainLOSFlags[c.Terrain]
 	}
 	for i, s := range sides {
 		f |= uint16(s&3) << (sideShift + 2*i)

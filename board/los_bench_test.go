@@ -80,7 +80,7 @@ func BenchmarkViewshed200x160(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		from Offset
-	}{{"middle", Offset{100, 80}}, {"corner", Offset{3, 4}}} {
+	}{{"middle", Offset{100, 80}}, {"corner", Offset{3, 4}}, {"open", Offset{60, 120}}} {
 		b.Run(c.name, func(b *testing.B) {
 			from := m.Layout.ToHex(c.from)
 			b.ReportAllocs()

@@ -3,7 +3,9 @@ package board
 import (
 	"fmt"
 	"iter"
+	"math"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -45,29 +47,31 @@ func (v *Viewshed) All() iter.Seq2[Hex, Sight] {
 // Viewshed traces the line of sight from hex from to every hex of the
 // board; smoke is as for LOS. It reports an error when from is off the board.
 //
-// The board's terrain is packed once into a grid of cell flags, and the
-// lines are traced in parallel over the rows, each stopping at its first
-// block; the result does not depend on the number of goroutines.
+// The board's terrain is packed once into a grid of cell flags. A first,
+// sequential pass sweeps the hexes outwards from the viewer and marks those
+// that lie in the shadow of a nearer blocking hex (see shadowUnion): their
+// lines are blocked whatever else lies on them. The other lines are traced
+// in parallel, each stopping at its first block. The result does not depend
+// on the number of goroutines.
 func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 	if !b.Contains(from) {
 		return nil, fmt.Errorf("viewshed from %s: hex is off the %dx%d map", b.Label(from), b.Width, b.Height)
 	}
 	t := b.losGrid(smoke)
 	v := &Viewshed{From: from, board: b, sights: make([]Sight, b.Width*b.Height)}
-	workers := min(runtime.NumCPU(), b.Height)
+	toTrace := b.sweepShadows(t, from)
+	workers := min(runtime.NumCPU(), max(1, len(toTrace)/64))
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Rows are dealt out in turn so that each worker gets near and
-			// far rows alike.
-			for row := w; row < b.Height; row += workers {
-				for col := range b.Width {
-					to := b.Layout.ToHex(Offset{col, row})
-					clear, hind := t.trace(from, to, nil)
-					v.sights[row*b.Width+col] = Sight{Visible: clear, Hindrance: hind}
-				}
+			// Hexes are dealt out in turn so that each worker gets near and
+			// far ones alike.
+			for i := w; i < len(toTrace); i += workers {
+				c := toTrace[i]
+				clear, hind := t.trace(from, b.Layout.ToHex(Offset{int(c) % b.Width, int(c) / b.Width}), nil)
+				v.sights[c] = Sight{Visible: clear, Hindrance: hind}
 			}
 		}()
 	}
@@ -75,17 +79,128 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 	return v, nil
 }
 
+// sweepShadows returns the cell indexes of the hexes that no shadow
+// covers, which need a trace. It visits the
+// hexes in rings of growing Euclidean distance from the viewer: ring k
+// holds the centres at distance √n from k to k+1, with n = u² + 3v² for the
+// (u, v) offset from the viewer. A blocking hex X joins the shadows before
+// ring k when its own ring is k-3 or less: then √n(X) < k - 2, so every
+// centre of ring k is more than the corner radius 2 beyond X's centre, and
+// so beyond all of X:
+// a line to such a centre in a direction strictly inside X's shadow crosses
+// X's interior.
+func (b *Board) sweepShadows(t *losTerrain, from Hex) (toTrace []int32) {
+	n := b.Width * b.Height
+	ring := make([]int32, n)
+	fu, fv := toUV(from)
+	maxRing := int32(0)
+	for row := range b.Height {
+		for col := range b.Width {
+			u, v := toUV(b.Layout.ToHex(Offset{col, row}))
+			r := int32(isqrt((u-fu)*(u-fu) + 3*(v-fv)*(v-fv)))
+			ring[row*b.Width+col] = r
+			maxRing = max(maxRing, r)
+		}
+	}
+	// Counting sort of the cells by ring.
+	start := make([]int32, maxRing+2)
+	for _, r := range ring {
+		start[r+1]++
+	}
+	for r := range maxRing + 1 {
+		start[r+1] += start[r]
+	}
+	order := make([]int32, n)
+	fill := slices.Clone(start[:maxRing+1])
+	for c, r := range ring {
+		order[fill[r]] = int32(c)
+		fill[r]++
+	}
+	hexOf := func(c int32) Hex { return b.Layout.ToHex(Offset{int(c) % b.Width, int(c) / b.Width}) }
+
+	fromLevel := flagLevel(t.grid[t.index(from)])
+	// shadows[0] is cast by blocking terrain, shadows[1] and shadows[2] by
+	// hill hexes of that level, which block the lines between some levels
+	// and not others; used[lv] says whether level lv blocks any line from
+	// here (used[0] stays false).
+	var shadows [3]shadowUnion
+	var used [3]bool
+	for lt := range MaxLevel + 1 {
+		for lv := 1; lv <= MaxLevel; lv++ {
+			used[lv] = used[lv] || elevationTable[fromLevel][lt][lv] == elevBlock
+		}
+	}
+	added := int32(0) // order[:added] have cast their shadows
+	dark := make([]bool, n)
+	for r := int32(0); r <= maxRing; r++ {
+		for ; added < start[r] && ring[order[added]] <= r-3; added++ {
+			x := hexOf(order[added])
+			fl := t.grid[t.index(x)]
+			lv := flagLevel(fl)
+			if x == from || fl&flagBlocks == 0 && !used[lv] {
+				continue
+			}
+			terrain := fl&flagBlocks != 0 && !dark[order[added]]
+			hill := lv > 0 && used[lv] && !dark[order[added]]
+			if !terrain && !hill {
+				continue
+			}
+			lo, hi, ok := shadowOf(x.Sub(from))
+			if !ok {
+				continue
+			}
+			if terrain {
+				shadows[0].add(lo, hi)
+			}
+			if hill {
+				shadows[lv].add(lo, hi)
+			}
+		}
+		for _, c := range order[start[r]:start[r+1]] {
+			x := hexOf(c)
+			u, v := toUV(x.Sub(from))
+			w := [2]int{u, v}
+			levels := &elevationTable[fromLevel][flagLevel(t.grid[t.index(x)])]
+			if shadows[0].covers(w) {
+				dark[c] = true
+				continue
+			}
+			if false ||
+				levels[1] == elevBlock && shadows[1].covers(w) ||
+				levels[2] == elevBlock && shadows[2].covers(w) {
+				continue // the zero Sight: not visible
+			}
+			toTrace = append(toTrace, c)
+		}
+	}
+	return toTrace
+}
+
+// isqrt returns the integer square root of n >= 0.
+func isqrt(n int) int {
+	r := int(math.Sqrt(float64(n)))
+	for r*r > n {
+		r--
+	}
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
 // losGrid packs the board's cells, smoke and hexside features into a grid
 // of flags in axial order, with a margin of two hexes of empty flags around
 // the board so that a trace may look at the neighbours of any board hex.
 func (b *Board) losGrid(smoke func(Hex) int) *losTerrain {
 	const margin = 2
-	qmin, qmax, rmin, rmax := 0, 0, 0, 0
-	first := true
-	for h := range b.Hexes() {
-		if first {
-			qmin, qmax, rmin, rmax, first = h.Q, h.Q, h.R, h.R, false
-		}
+	// The stagger shifts grow with the column (or row), so the four corner
+	// hexes of the map span its axial bounding box.
+	corners := [4]Hex{
+		b.Layout.ToHex(Offset{0, 0}), b.Layout.ToHex(Offset{b.Width - 1, 0}),
+		b.Layout.ToHex(Offset{0, b.Height - 1}), b.Layout.ToHex(Offset{b.Width - 1, b.Height - 1}),
+	}
+	qmin, qmax, rmin, rmax := corners[0].Q, corners[0].Q, corners[0].R, corners[0].R
+	for _, h := range corners[1:] {
 		qmin, qmax = min(qmin, h.Q), max(qmax, h.Q)
 		rmin, rmax = min(rmin, h.R), max(rmax, h.R)
 	}
@@ -109,4 +224,93 @@ func (b *Board) losGrid(smoke func(Hex) int) *losTerrain {
 		t.grid[t.index(side.hex)] |= uint16(feat&3) << (sideShift + 2*int(side.dir))
 	}
 	return t
+}
+
+// shadowUnion is a union of shadows: disjoint open angular intervals of
+// directions, as integer (u, v) vectors from the viewer's centre, sorted by
+// angle from the +u axis. Angles compare exactly, by half-turn and cross
+// product.
+type shadowUnion struct {
+	lo, hi [][2]int
+}
+
+// half splits directions into two half-turns so that angles compare exactly.
+func half(w [2]int) int {
+	if w[1] < 0 || (w[1] == 0 && w[0] > 0) {
+		return 0
+	}
+	return 1
+}
+
+// angleLess orders directions by angle, starting from the +u axis.
+func angleLess(a, b [2]int) bool {
+	if ha, hb := half(a), half(b); ha != hb {
+		return ha < hb
+	}
+	return a[0]*b[1]-a[1]*b[0] < 0
+}
+
+// shadowOf returns the directions from the viewer of the two extreme
+// corners of the hex at axial offset d (not 0) from it: the open interval
+// between them is the directions of the rays that cross the hex's
+// interior. It reports false for an interval that straddles the +u axis,
+// which is then left out: its hexes are only traced.
+func shadowOf(d Hex) (lo, hi [2]int, ok bool) {
+	xu, xv := toUV(d)
+	for k, c := range hexCorner {
+		w := [2]int{xu + c[0], xv + c[1]}
+		// The corners span less than a half-turn, so the cross product
+		// alone orders them.
+		if k == 0 || w[0]*lo[1]-w[1]*lo[0] < 0 {
+			lo = w
+		}
+		if k == 0 || hi[0]*w[1]-hi[1]*w[0] < 0 {
+			hi = w
+		}
+	}
+	return lo, hi, angleLess(lo, hi)
+}
+
+// search returns the number of intervals that start before direction w.
+func (s *shadowUnion) search(w [2]int) int {
+	i, j := 0, len(s.lo)
+	for i < j {
+		m := int(uint(i+j) >> 1)
+		if angleLess(s.lo[m], w) {
+			i = m + 1
+		} else {
+			j = m
+		}
+	}
+	return i
+}
+
+// add puts the open interval (lo, hi) into the union, merging the
+// intervals it overlaps.
+func (s *shadowUnion) add(lo, hi [2]int) {
+	// Intervals i..j-1 overlap (lo, hi): they end after lo and start before hi.
+	i := s.search(lo)
+	if i > 0 && angleLess(lo, s.hi[i-1]) {
+		i--
+	}
+	j := i
+	for j < len(s.lo) && angleLess(s.lo[j], hi) {
+		j++
+	}
+	if i < j {
+		if angleLess(s.lo[i], lo) {
+			lo = s.lo[i]
+		}
+		if angleLess(hi, s.hi[j-1]) {
+			hi = s.hi[j-1]
+		}
+	}
+	s.lo = slices.Replace(s.lo, i, j, lo)
+	s.hi = slices.Replace(s.hi, i, j, hi)
+}
+
+// covers reports whether direction w lies strictly inside the union.
+func (s *shadowUnion) covers(w [2]int) bool {
+	i := s.search(w)
+	return i > 0 && angleLess(w, s.hi[i-1])
 }
