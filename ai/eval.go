@@ -1,0 +1,386 @@
+package ai
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// Weights of the opponent's judgement. All are our own choices, tuned by
+// playing the default scenario with hexfire-cli simulate (docs/AI.md).
+const (
+	// immobileWorth is what an immobilization is worth against a kill: the
+	// target stays in the battle and still fires, but cannot move or turn
+	// and may be abandoned later.
+	immobileWorth = 0.35
+	// threatWeight is how much the expected loss of a unit counts against
+	// the expected kills it may score from a position.
+	threatWeight = 1.3
+	// objectivePerMP is the value of one movement point closer to an
+	// objective, for infantry and for vehicles.
+	infantryObjectivePerMP = 0.05
+	vehicleObjectivePerMP  = 0.012
+	// coverWorth is a small preference for cover, per point of cover.
+	coverWorth = 0.01
+	// fireThreshold is the least expected effect that makes a unit fire in
+	// its own Fire phase instead of keeping its move; opportunityThreshold
+	// the least that makes it spend its shot on a moving enemy.
+	fireThreshold        = 0.08
+	opportunityThreshold = 0.12
+	// scriptedMoverFire is the least expected effect for which a unit with
+	// a moving script stops in its own Fire phase to fire.
+	scriptedMoverFire = 0.25
+	// moveMargin is how much better a position must score to be worth
+	// moving to; it keeps units from shuffling for nothing.
+	moveMargin = 0.02
+	// candidateHexes is how many reachable hexes per unit are scored in
+	// full (line of sight to every enemy), after a cheap first sort.
+	candidateHexes = 16
+	// mainGunReach is the farthest range, in hexes, at which the opponent
+	// considers main-gun fire: beyond it the to-hit number is 6 and the
+	// line-of-sight work grows with the square of the range.
+	mainGunReach = 24
+)
+
+// weaponInfo is what the opponent knows about a unit type's AT weapon.
+type weaponInfo struct {
+	weapon combat.Weapon
+	ok     bool // the type has an AT weapon
+	reach  int  // farthest range considered
+}
+
+// losInfo is one memoised line of sight.
+type losInfo struct {
+	clear     bool
+	hindrance int
+}
+
+// fieldKey names a distance field: a mover class and its goal hexes.
+type fieldKey struct {
+	mover board.Mover
+	goals string
+}
+
+// memo holds pure caches: every value is a function of the battle's board,
+// smoke and rules only, so keeping them never changes a decision.
+type memo struct {
+	board   *board.Board
+	rules   combat.Ruleset
+	smoke   string // fingerprint of the smoke the LOS cache was built for
+	los     map[[2]board.Hex]losInfo
+	odds    map[combat.Shot][combat.NumResults]float64
+	weapons map[*units.Type]weaponInfo
+	fields  map[fieldKey][]int32
+}
+
+const maxLOSCache = 1 << 20
+
+func (m *memo) reset(b *battle.Battle) {
+	if m.board != b.Board() || m.rules != b.Rules() {
+		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot][combat.NumResults]float64{},
+			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{}}
+	}
+	var sb strings.Builder
+	for _, h := range b.SmokeHexes() {
+		fmt.Fprintf(&sb, "%d,%d,%d;", h.Q, h.R, b.Smoke(h))
+	}
+	if fp := sb.String(); m.los == nil || fp != m.smoke || len(m.los) > maxLOSCache {
+		m.smoke, m.los = fp, map[[2]board.Hex]losInfo{}
+	}
+}
+
+// view is one decision: the battle seen by one side.
+type view struct {
+	b       *battle.Battle
+	m       *memo
+	side    string
+	mine    []*battle.Unit // on the map
+	enemies []*battle.Unit // on the map
+	smoke   func(board.Hex) int
+}
+
+func newView(b *battle.Battle, m *memo, side string) *view {
+	m.reset(b)
+	v := &view{b: b, m: m, side: side, smoke: b.Smoke}
+	for _, u := range b.Units() {
+		if !u.OnMap() {
+			continue
+		}
+		if u.Side == side {
+			v.mine = append(v.mine, u)
+		} else {
+			v.enemies = append(v.enemies, u)
+		}
+	}
+	return v
+}
+
+func (v *view) weapon(t *units.Type) weaponInfo {
+	if w, ok := v.m.weapons[t]; ok {
+		return w
+	}
+	w, err := combat.WeaponOf(v.b.Catalogue(), t)
+	info := weaponInfo{weapon: w, ok: err == nil && w.ATFP != units.NoRating}
+	switch {
+	case !info.ok:
+	case w.Range > 0:
+		info.reach = w.Range
+	default:
+		info.reach = mainGunReach
+	}
+	v.m.weapons[t] = info
+	return info
+}
+
+// firepower is 0 for a unit without an AT weapon, else 1 + its ATFP index.
+func (v *view) firepower(t *units.Type) int {
+	w := v.weapon(t)
+	if !w.ok {
+		return 0
+	}
+	return 1 + w.weapon.ATFP.Index()
+}
+
+// worth is what eliminating u is worth: one unit towards a destroy clause,
+// more for a unit that hits hard.
+func (v *view) worth(u *battle.Unit) float64 { return 1 + 0.1*float64(v.firepower(u.Type)) }
+
+func (v *view) los(from, to board.Hex) losInfo {
+	k := [2]board.Hex{from, to}
+	if l, ok := v.m.los[k]; ok {
+		return l
+	}
+	l := v.b.Board().LOS(from, to, v.smoke)
+	info := losInfo{clear: l.Clear, hindrance: l.Hindrance}
+	v.m.los[k] = info
+	return info
+}
+
+// shotOdds estimates the chances of eliminated, abandoned and immobilized
+// for firer type ft at pose fp against target t standing at tp. It mirrors
+// the battle's own shot (battle.PlanFire), for poses that are not yet real.
+func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) [combat.NumResults]float64 {
+	var none [combat.NumResults]float64
+	w := v.weapon(firer.Type)
+	if !w.ok || target.Type.Kind.Infantry() || firer.Carrier != 0 {
+		return none
+	}
+	r := fp.Hex.Distance(tp.Hex)
+	if r < 1 || r > w.reach {
+		return none
+	}
+	if w.weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(fp.Hex, fp.Facing, tp.Hex) {
+		return none
+	}
+	l := v.los(fp.Hex, tp.Hex)
+	if !l.clear {
+		return none
+	}
+	s := combat.Shot{FirerKind: firer.Type.Kind, Weapon: w.weapon, Target: combat.TargetOf(target.Type), Range: r,
+		Cover: v.b.Board().Cell(tp.Hex).Terrain.Info().Cover, Hindrance: l.hindrance}
+	s.Weapon.Spent = firer.WeaponSpent
+	s.Target.Name = ""
+	s.Target.Immobile = target.Has(battle.Immobile)
+	switch target.Type.Kind {
+	case units.AFV:
+		s.Aspect = board.ArmourAspect(tp.Hex, tp.Facing, fp.Hex)
+	case units.Gun:
+		s.GunShield = target.Type.GunShield && !target.Has(battle.Moved) && board.InForwardArc(tp.Hex, tp.Facing, fp.Hex)
+	}
+	if p, ok := v.m.odds[s]; ok {
+		return p
+	}
+	var p [combat.NumResults]float64
+	if v.b.Rules().Check(s) == nil {
+		if odds, err := v.b.Rules().Odds(s); err == nil {
+			for _, res := range combat.Results() {
+				p[res] = odds.Probability(res)
+			}
+		}
+	}
+	v.m.odds[s] = p
+	return p
+}
+
+// effect is the expected worth of a shot with the given odds on target.
+func (v *view) effect(p [combat.NumResults]float64, target *battle.Unit) float64 {
+	e := p[combat.Eliminated] + p[combat.Abandoned]
+	if !target.Has(battle.Immobile) {
+		e += immobileWorth * p[combat.Immobilized]
+	}
+	return e * v.worth(target)
+}
+
+// attackFrom is the best expected effect u could get from pose p against
+// the enemies where they stand, and the enemy it would be against.
+func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+	w := v.weapon(u.Type)
+	if !w.ok {
+		return 0, nil
+	}
+	best, bestT := 0.0, (*battle.Unit)(nil)
+	for _, e := range v.enemies {
+		if e.Type.Kind.Infantry() || p.Hex.Distance(e.Pose.Hex) > w.reach {
+			continue
+		}
+		if ev := v.effect(v.shotOdds(u, p, e, e.Pose), e); ev > best {
+			best, bestT = ev, e
+		}
+	}
+	return best, bestT
+}
+
+// threatTo is the expected loss of u (its worth times the chances of the
+// enemies' shots) standing at pose p, and the most dangerous enemy.
+func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+	if u.Type.Kind.Infantry() {
+		return 0, nil // AT fire cannot harm infantry
+	}
+	total, worst, worstE := 0.0, 0.0, (*battle.Unit)(nil)
+	for _, e := range v.enemies {
+		w := v.weapon(e.Type)
+		if !w.ok || e.Has(battle.Immobile) && !e.Type.Turret && !board.InForwardArc(e.Pose.Hex, e.Pose.Facing, p.Hex) {
+			continue
+		}
+		if e.Pose.Hex.Distance(p.Hex) > w.reach+1 { // +1: infantry step closer before firing
+			continue
+		}
+		// A turretless enemy that can still turn threatens all round.
+		ep := e.Pose
+		if !e.Type.Turret && !e.Has(battle.Immobile) && e.Type.Kind != units.Gun {
+			if d, ok := towards(ep.Hex, p.Hex); ok {
+				ep.Facing = d
+			}
+		}
+		t := v.effect(v.shotOdds(e, ep, u, p), u)
+		total += t
+		if t > worst {
+			worst, worstE = t, e
+		}
+	}
+	return total, worstE
+}
+
+// towards returns the direction from a whose neighbour is nearest to b.
+func towards(a, b board.Hex) (board.Direction, bool) {
+	if a == b {
+		return 0, false
+	}
+	best, bestD := board.Direction(0), math.MaxInt
+	for d := range board.Direction(6) {
+		if dist := a.Neighbor(d).Distance(b); dist < bestD {
+			best, bestD = d, dist
+		}
+	}
+	return best, true
+}
+
+// field returns, for every hex of the board, the movement points a mover
+// needs to reach the nearest goal hex (ignoring units and facing), or -1
+// where no goal can be reached. Fields are memoised per goal set.
+func (v *view) field(m board.Mover, goals []board.Hex) []int32 {
+	goals = slices.Clone(goals)
+	slices.SortFunc(goals, func(a, c board.Hex) int {
+		if a.R != c.R {
+			return a.R - c.R
+		}
+		return a.Q - c.Q
+	})
+	var sb strings.Builder
+	for _, g := range goals {
+		fmt.Fprintf(&sb, "%d,%d;", g.Q, g.R)
+	}
+	key := fieldKey{mover: m, goals: sb.String()}
+	if f, ok := v.m.fields[key]; ok {
+		return f
+	}
+	bd := v.b.Board()
+	dist := make([]int32, bd.Width*bd.Height)
+	for i := range dist {
+		dist[i] = -1
+	}
+	q := &hexQueue{}
+	for _, g := range goals {
+		if i, ok := v.index(g); ok && dist[i] != 0 {
+			dist[i] = 0
+			heap.Push(q, hexCost{g, 0})
+		}
+	}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(hexCost)
+		i, _ := v.index(it.hex)
+		if it.cost != dist[i] {
+			continue
+		}
+		for d := range board.Direction(6) {
+			n := it.hex.Neighbor(d)
+			j, ok := v.index(n)
+			if !ok {
+				continue
+			}
+			c, err := bd.StepCost(m, n, d.Opposite())
+			if err != nil {
+				continue
+			}
+			if nc := it.cost + int32(c); dist[j] < 0 || nc < dist[j] {
+				dist[j] = nc
+				heap.Push(q, hexCost{n, nc})
+			}
+		}
+	}
+	v.m.fields[key] = dist
+	return dist
+}
+
+// index returns h's slot in a field.
+func (v *view) index(h board.Hex) (int, bool) {
+	bd := v.b.Board()
+	if !bd.Contains(h) {
+		return 0, false
+	}
+	o := bd.Layout.ToOffset(h)
+	return o.Row*bd.Width + o.Col, true
+}
+
+// distance reads a field at h: the MP to the goals, or a large number.
+func (v *view) distance(f []int32, h board.Hex) float64 {
+	if i, ok := v.index(h); ok && f[i] >= 0 {
+		return float64(f[i])
+	}
+	return 1e4
+}
+
+type hexCost struct {
+	hex  board.Hex
+	cost int32
+}
+
+// hexQueue is a min-heap of hexes by cost (ties by position, so the
+// order is fixed).
+type hexQueue []hexCost
+
+func (q hexQueue) Len() int { return len(q) }
+func (q hexQueue) Less(i, j int) bool {
+	if q[i].cost != q[j].cost {
+		return q[i].cost < q[j].cost
+	}
+	if q[i].hex.R != q[j].hex.R {
+		return q[i].hex.R < q[j].hex.R
+	}
+	return q[i].hex.Q < q[j].hex.Q
+}
+func (q hexQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *hexQueue) Push(x any)   { *q = append(*q, x.(hexCost)) }
+func (q *hexQueue) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}

@@ -1,0 +1,373 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+
+	"hexfire/battle"
+	"hexfire/board"
+)
+
+// movement moves the next unit (in ID order, after the last one that moved
+// in this phase) that has somewhere better to be, or ends the phase.
+func (d *decision) movement() (battle.Order, string) {
+	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
+		m, ok := o.(battle.Move)
+		return m.Unit, ok
+	})
+	for _, u := range d.mine {
+		if u.ID <= after || !d.canMove(u) {
+			continue
+		}
+		if path, why, ok := d.plannedMove(u, d.task(u)); ok {
+			return battle.Move{Unit: u.ID, Path: path}, why
+		}
+	}
+	return battle.EndPhase{}, fmt.Sprintf("the %s end the Movement phase: every unit has moved or holds its ground", d.side)
+}
+
+// poses turns a path's steps into the poses a Move order lists.
+func poses(steps []board.Step) []board.Pose {
+	ps := make([]board.Pose, len(steps))
+	for i, s := range steps {
+		ps[i] = s.To
+	}
+	return ps
+}
+
+// plannedMove returns u's move for its task, or false to stay.
+func (d *decision) plannedMove(u *battle.Unit, t task) ([]board.Pose, string, bool) {
+	switch t.verb {
+	case Hold, Ambush:
+		return nil, "", false
+	case Free:
+		return d.tacticalMove(u)
+	}
+	spec := d.b.MoveSpec(u)
+	reach := d.b.Board().Reachable(spec, u.Pose, d.b.Occupancy(u))
+	if t.verb == Face {
+		f, ok := towards(u.Pose.Hex, t.goal)
+		if !ok || spec.Kind == board.Infantry || f == u.Pose.Facing {
+			return nil, "", false
+		}
+		steps, ok := reach.PathTo(board.Pose{Hex: u.Pose.Hex, Facing: f})
+		if !ok || len(steps) == 0 {
+			return nil, "", false
+		}
+		return poses(steps), fmt.Sprintf("%s turns to face %s (script: %s)", u.Label(), d.b.Board().Label(t.goal), t.rule), true
+	}
+	field := d.field(spec.Kind.Mover(), []board.Hex{t.goal})
+	best, bestD, bestCost := u.Pose.Hex, d.distance(field, u.Pose.Hex), 0
+	for _, h := range reach.Hexes() {
+		dist := d.distance(field, h)
+		c, _ := reach.Cost(h)
+		if dist < bestD || dist == bestD && c < bestCost {
+			best, bestD, bestCost = h, dist, c
+		}
+	}
+	if best == u.Pose.Hex {
+		return nil, "", false // arrived, or blocked where it stands
+	}
+	p := d.safestPose(u, reach, best)
+	steps, ok := reach.PathTo(p)
+	if !ok || len(steps) == 0 {
+		return nil, "", false
+	}
+	return poses(steps), fmt.Sprintf("%s moves %s → %s toward %s (script: %s)", u.Label(),
+		d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), d.b.Board().Label(t.goal), t.rule), true
+}
+
+// safestPose picks the facing at hex h (among those reachable) that puts
+// the front armour toward the danger: the least expected loss, then the
+// best shot.
+func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) board.Pose {
+	best, bestScore, found := board.Pose{Hex: h, Facing: u.Pose.Facing}, 0.0, false
+	for f := range board.Direction(6) {
+		p := board.Pose{Hex: h, Facing: f}
+		if _, ok := reach.PoseCost(p); !ok {
+			continue
+		}
+		threat, _ := d.threatTo(u, p)
+		attack, _ := d.attackFrom(u, p)
+		if s := attack - threatWeight*threat; !found || s > bestScore {
+			best, bestScore, found = p, s, true
+		}
+	}
+	return best
+}
+
+// objectives returns the hexes u should make for: the hexes its side must
+// hold and those the enemy must hold (to deny them), except those already
+// held by two or more of its other units; without any, the enemy units
+// it could hurt, or all enemy units.
+func (d *decision) objectives(u *battle.Unit) []board.Hex {
+	var goals []board.Hex
+	for _, h := range d.holdHexes() {
+		n := 0
+		for _, o := range d.mine {
+			if o.ID != u.ID && o.Pose.Hex == h {
+				n++
+			}
+		}
+		if n < 2 && !d.b.Holds(battle.Opponent(d.side), h) {
+			goals = append(goals, h)
+		}
+	}
+	if len(goals) > 0 {
+		return goals
+	}
+	for _, e := range d.enemies {
+		if !e.Type.Kind.Infantry() || !d.weapon(u.Type).ok {
+			goals = append(goals, e.Pose.Hex)
+		}
+	}
+	return goals
+}
+
+// holdHexes returns both sides' hold objectives.
+func (d *decision) holdHexes() []board.Hex {
+	v, err := battle.ParseVictory(d.b.Scenario().Properties["victory"], d.b.Board())
+	if err != nil {
+		return nil // the battle refused such a scenario; nothing to aim at
+	}
+	var hs []board.Hex
+	for _, side := range []string{d.side, battle.Opponent(d.side)} {
+		for _, h := range v.Hold[side] {
+			if !slices.Contains(hs, h) {
+				hs = append(hs, h)
+			}
+		}
+	}
+	return hs
+}
+
+// scored is a candidate end pose with its worth.
+type scored struct {
+	pose          board.Pose
+	score         float64
+	attack        float64
+	threat        float64
+	objective     float64
+	danger, prize *battle.Unit
+}
+
+// tacticalMove chooses where an unscripted unit goes: the reachable pose
+// with the best expected kills minus expected losses, plus progress toward
+// the objectives and a little cover. Only the candidateHexes most promising
+// hexes by objective and cover are scored in full.
+func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
+	spec := d.b.MoveSpec(u)
+	reach := d.b.Board().Reachable(spec, u.Pose, d.b.Occupancy(u))
+	goals := d.objectives(u)
+	var field []int32
+	if len(goals) > 0 {
+		field = d.field(spec.Kind.Mover(), goals)
+	}
+	perMP := vehicleObjectivePerMP
+	if spec.Kind == board.Infantry {
+		perMP = infantryObjectivePerMP
+	}
+	cheap := func(h board.Hex) float64 {
+		s := coverWorth * float64(d.b.Board().Cell(h).Terrain.Info().Cover)
+		if field != nil {
+			s -= perMP * min(d.distance(field, h), 200)
+		}
+		return s
+	}
+	hexes := reach.Hexes()
+	jitter := make(map[board.Hex]float64, len(hexes))
+	for _, h := range hexes {
+		jitter[h] = d.rng.Float64() * 1e-6 // tie-breaks only
+	}
+	slices.SortStableFunc(hexes, func(a, c board.Hex) int {
+		sa, sc := cheap(a)+jitter[a], cheap(c)+jitter[c]
+		switch {
+		case sa > sc:
+			return -1
+		case sa < sc:
+			return 1
+		}
+		return 0
+	})
+	if len(hexes) > candidateHexes {
+		hexes = hexes[:candidateHexes]
+	}
+	if !slices.Contains(hexes, u.Pose.Hex) {
+		hexes = append(hexes, u.Pose.Hex)
+	}
+	score := func(p board.Pose) scored {
+		s := scored{pose: p, objective: cheap(p.Hex) + jitter[p.Hex]}
+		s.attack, s.prize = d.attackFrom(u, p)
+		s.threat, s.danger = d.threatTo(u, p)
+		s.score = s.attack - threatWeight*s.threat + s.objective
+		return s
+	}
+	stay := score(u.Pose)
+	best := stay
+	for _, h := range hexes {
+		for f := range board.Direction(6) {
+			p := board.Pose{Hex: h, Facing: f}
+			if spec.Kind == board.Infantry {
+				if f > 0 {
+					break
+				}
+				p.Facing = u.Pose.Facing
+			}
+			if p == u.Pose {
+				continue
+			}
+			if _, ok := reach.PoseCost(p); !ok {
+				continue
+			}
+			if s := score(p); s.score > best.score {
+				best = s
+			}
+		}
+	}
+	if best.pose == u.Pose || best.score < stay.score+moveMargin {
+		return nil, "", false
+	}
+	steps, ok := reach.PathTo(best.pose)
+	if !ok || len(steps) == 0 {
+		return nil, "", false
+	}
+	return poses(steps), d.explainMove(u, stay, best), true
+}
+
+func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
+	label := d.b.Board().Label
+	text := fmt.Sprintf("%s moves %s → %s facing %v: ", u.Label(), label(u.Pose.Hex), label(best.pose.Hex), best.pose.Facing)
+	if best.prize != nil {
+		text += fmt.Sprintf("best shot from there %.2f at %s; ", best.attack, best.prize.Label())
+	}
+	if best.danger != nil {
+		text += fmt.Sprintf("expected loss %.2f (most dangerous: %s); ", best.threat, best.danger.Label())
+	}
+	return text + fmt.Sprintf("score %.2f against %.2f where it stands", best.score, stay.score)
+}
+
+// advance turns vehicles and Guns toward the danger and moves infantry one
+// hex toward their goal, one unit per order, in ID order.
+func (d *decision) advance() (battle.Order, string) {
+	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
+		switch o := o.(type) {
+		case battle.Advance:
+			return o.Unit, true
+		case battle.Turn:
+			return o.Unit, true
+		}
+		return 0, false
+	})
+	for _, u := range d.mine {
+		if u.ID <= after || u.Has(battle.Immobile) || u.Has(battle.Advanced) {
+			continue
+		}
+		t := d.task(u)
+		if u.Type.Kind.Infantry() {
+			if o, why, ok := d.infantryAdvance(u, t); ok {
+				return o, why
+			}
+			continue
+		}
+		if o, why, ok := d.turnToDanger(u, t); ok {
+			return o, why
+		}
+	}
+	return battle.EndPhase{}, fmt.Sprintf("the %s end the Advance phase", d.side)
+}
+
+// infantryAdvance steps u one hex closer to its goal when it may.
+func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string, bool) {
+	var goals []board.Hex
+	switch t.verb {
+	case Hold, Ambush, Face:
+		return nil, "", false
+	case Free:
+		goals = d.objectives(u)
+	default:
+		goals = []board.Hex{t.goal}
+	}
+	if len(goals) == 0 {
+		return nil, "", false
+	}
+	field := d.field(board.Foot, goals)
+	best, bestD := u.Pose.Hex, d.distance(field, u.Pose.Hex)
+	for dir := range board.Direction(6) {
+		n := u.Pose.Hex.Neighbor(dir)
+		if dist := d.distance(field, n); dist < bestD && canAdvance(d.b, u, n) {
+			best, bestD = n, dist
+		}
+	}
+	if best == u.Pose.Hex {
+		return nil, "", false
+	}
+	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s toward its objective",
+		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best)), true
+}
+
+// turnToDanger turns u one hexside when that lowers its expected loss
+// against its best shot (or, for a Face script, toward the hex named).
+func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, bool) {
+	if !canTurn(u, u.Pose.Facing.Rotate(1)) {
+		return nil, "", false
+	}
+	if t.verb == Face {
+		f, ok := towards(u.Pose.Hex, t.goal)
+		if !ok || f == u.Pose.Facing {
+			return nil, "", false
+		}
+		next := u.Pose.Facing.Rotate(1)
+		if u.Pose.Facing.Rotate(-1).Turns(f) < next.Turns(f) {
+			next = u.Pose.Facing.Rotate(-1)
+		}
+		if !canTurn(u, next) {
+			return nil, "", false
+		}
+		return battle.Turn{Unit: u.ID, Facing: next}, fmt.Sprintf("%s turns toward %s (script: %s)", u.Label(), d.b.Board().Label(t.goal), t.rule), true
+	}
+	value := func(f board.Direction) (float64, float64) {
+		p := board.Pose{Hex: u.Pose.Hex, Facing: f}
+		threat, _ := d.threatTo(u, p)
+		attack, _ := d.attackFrom(u, p)
+		return attack - threatWeight*threat, threat
+	}
+	here, threatHere := value(u.Pose.Facing)
+	best, bestF, bestThreat := here, u.Pose.Facing, threatHere
+	for _, turn := range []int{1, -1} {
+		f := u.Pose.Facing.Rotate(turn)
+		if v, threat := value(f); v > best+moveMargin {
+			best, bestF, bestThreat = v, f, threat
+		}
+	}
+	if bestF == u.Pose.Facing {
+		return nil, "", false
+	}
+	return battle.Turn{Unit: u.ID, Facing: bestF}, fmt.Sprintf("%s turns %v → %v: expected loss %.2f instead of %.2f",
+		u.Label(), u.Pose.Facing, bestF, bestThreat, threatHere), true
+}
+
+// canAdvance reports whether battle would accept Advance{u, to}: the same
+// checks as the Advance & Assault phase makes (one hex, ahead or behind
+// for a vehicle, no enemy, enterable terrain, stacking).
+func canAdvance(b *battle.Battle, u *battle.Unit, to board.Hex) bool {
+	dir, adjacent := u.Pose.Hex.DirectionTo(to)
+	spec := b.MoveSpec(u)
+	occ := b.Occupancy(u)
+	switch {
+	case u.Carrier != 0 || u.Has(battle.Immobile) || u.Has(battle.Advanced) || !adjacent || !b.Board().Contains(to):
+		return false
+	case spec.Kind == board.Vehicle && dir != u.Pose.Facing && dir != u.Pose.Facing.Opposite():
+		return false
+	case !occ.CanEnter(to) || !occ.CanEnd(to):
+		return false
+	}
+	_, err := b.Board().StepCost(spec.Kind.Mover(), u.Pose.Hex, dir)
+	return err == nil
+}
+
+// canTurn reports whether battle would accept an Advance-phase Turn of u
+// to facing f.
+func canTurn(u *battle.Unit, f board.Direction) bool {
+	return !u.Type.Kind.Infantry() && f.Valid() && u.Carrier == 0 && !u.Has(battle.Immobile) &&
+		!u.Has(battle.Advanced) && u.Pose.Facing.Turns(f) == 1
+}

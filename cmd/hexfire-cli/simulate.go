@@ -1,0 +1,211 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+
+	"hexfire/ai"
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+func init() {
+	commands["simulate"] = command{summary: "computer against computer: N battles, wins, turns and losses", run: runSimulate}
+}
+
+// maxOrdersPerBattle stops a battle whose players never finish it (a
+// scenario without a turn limit); such a battle counts as a draw. Our
+// choice: far above the few thousand orders of an 8-turn battle.
+const maxOrdersPerBattle = 200000
+
+// simReport is the JSON form of a simulation.
+type simReport struct {
+	Scenario  string                    `json:"scenario"`
+	Rules     string                    `json:"rules"`
+	Seed      uint64                    `json:"seed"`
+	Battles   int                       `json:"battles"`
+	Players   map[string]string         `json:"players"`
+	Wins      map[string]int            `json:"wins"`
+	MeanTurns float64                   `json:"mean_turns"`
+	Unended   int                       `json:"unended"`
+	Losses    map[string]map[string]int `json:"losses"`
+}
+
+// battleResult is what one simulated battle contributes.
+type battleResult struct {
+	winner string
+	turns  int
+	ended  bool
+	losses map[string]map[string]int // side → unit type → eliminated
+	err    error
+}
+
+func newPlayer(name string, b *battle.Battle) (ai.Player, error) {
+	switch name {
+	case "opponent":
+		return ai.NewOpponent(b)
+	case "random":
+		return ai.Random{}, nil
+	case "greedy":
+		return &ai.Greedy{}, nil
+	}
+	return nil, fmt.Errorf("simulate: unknown player %q (want opponent, random or greedy)", name)
+}
+
+func runSimulate(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	scenario := fs.String("scenario", "", "Tiled .tmx scenario (default: the embedded "+maps.DefaultPath+")")
+	rules := fs.String("rules", "", "ruleset name (default: the scenario's)")
+	n := fs.Int("battles", 10, "number of battles")
+	seed := fs.Uint64("seed", 1, "seed of the first battle; battle i uses seed+i")
+	allies := fs.String("allies", "opponent", "player of the allies: opponent, random or greedy")
+	axis := fs.String("axis", "opponent", "player of the axis: opponent, random or greedy")
+	jsonOut := fs.Bool("json", false, "print one JSON object")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("simulate: unexpected argument %q", fs.Arg(0))
+	}
+	if *n < 1 || *n > 1_000_000 {
+		return fmt.Errorf("simulate: --battles %d: want 1 to 1000000", *n)
+	}
+	catalogue, err := units.Default()
+	if err != nil {
+		return err
+	}
+	var sc *maps.Scenario
+	if *scenario == "" {
+		sc, err = maps.Default(catalogue)
+	} else {
+		sc, err = maps.LoadFile(*scenario, catalogue)
+	}
+	if err != nil {
+		return err
+	}
+	if err := ai.CheckScripts(sc); err != nil {
+		return err
+	}
+	players := map[string]string{maps.Allies: *allies, maps.Axis: *axis}
+	results := make([]battleResult, *n)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players)
+			}
+		}()
+	}
+	for i := range *n {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+
+	r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
+		Wins: map[string]int{maps.Allies: 0, maps.Axis: 0, "draw": 0}, Losses: map[string]map[string]int{maps.Allies: {}, maps.Axis: {}}}
+	if r.Rules == "" {
+		r.Rules = sc.Ruleset
+	}
+	turns := 0
+	for i, res := range results {
+		if res.err != nil {
+			return fmt.Errorf("simulate: battle %d (seed %d): %w", i+1, *seed+uint64(i), res.err)
+		}
+		switch {
+		case !res.ended:
+			r.Unended++
+			r.Wins["draw"]++
+		case res.winner == "":
+			r.Wins["draw"]++
+		default:
+			r.Wins[res.winner]++
+		}
+		turns += res.turns
+		for side, byType := range res.losses {
+			for t, k := range byType {
+				r.Losses[side][t] += k
+			}
+		}
+	}
+	r.MeanTurns = float64(turns) / float64(*n)
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
+		sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, *allies, *axis)
+	fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
+		r.Wins[maps.Allies], pct(r.Wins[maps.Allies], *n), r.Wins[maps.Axis], pct(r.Wins[maps.Axis], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
+	fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)
+	if r.Unended > 0 {
+		fmt.Fprintf(stdout, "%d battles stopped unfinished after %d orders (counted as draws)\n", r.Unended, maxOrdersPerBattle)
+	}
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		fmt.Fprintf(stdout, "%s losses:", side)
+		types := make([]string, 0, len(r.Losses[side]))
+		for t := range r.Losses[side] {
+			types = append(types, t)
+		}
+		slices.Sort(types)
+		if len(types) == 0 {
+			fmt.Fprint(stdout, " none")
+		}
+		for _, t := range types {
+			fmt.Fprintf(stdout, " %s %d;", t, r.Losses[side][t])
+		}
+		fmt.Fprintln(stdout)
+	}
+	return nil
+}
+
+func pct(k, n int) float64 { return 100 * float64(k) / float64(n) }
+
+// simulateBattle plays one battle to its end with the named players.
+func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[string]string) battleResult {
+	b, err := battle.New(sc, cat, cfg)
+	if err != nil {
+		return battleResult{err: err}
+	}
+	players := map[string]ai.Player{}
+	for side, name := range names {
+		if players[side], err = newPlayer(name, b); err != nil {
+			return battleResult{err: err}
+		}
+	}
+	res := battleResult{losses: map[string]map[string]int{}}
+	for range maxOrdersPerBattle {
+		if b.Result() != nil {
+			break
+		}
+		o, why := players[b.Acting()].Next(b)
+		if _, err := b.Apply(o); err != nil {
+			return battleResult{err: fmt.Errorf("%s player's order refused (%s): %w", names[b.Acting()], why, err)}
+		}
+	}
+	if r := b.Result(); r != nil {
+		res.ended, res.winner, res.turns = true, r.Winner, r.Turn
+	} else {
+		res.turns = b.Turn()
+	}
+	for _, u := range b.Units() {
+		if u.Eliminated {
+			if res.losses[u.Side] == nil {
+				res.losses[u.Side] = map[string]int{}
+			}
+			res.losses[u.Side][u.Type.Name]++
+		}
+	}
+	return res
+}
