@@ -114,3 +114,69 @@ func TestSeedExampleGeometry(t *testing.T) {
 		t.Errorf("midpoint of E4-C1 = %s, want D3", l.ToOffset(mid).Label())
 	}
 }
+
+func TestTiledPixelGeometry(t *testing.T) {
+	// Expected values worked out by hand from Tiled's hexagonal renderer
+	// (RenderParams, tileToScreenCoords): sideOffset = (tile - side)/2 on
+	// the staggered axis, columnWidth/rowHeight = sideOffset + side, and the
+	// staggered columns (rows) shifted by half a tile on the other axis.
+	tests := []struct {
+		name       string
+		layout     Layout
+		at         Offset
+		originX, y int
+		sizeW      int // PixelSize of a 5×4 map
+		sizeH      int
+	}{
+		// flat-top, odd columns shifted, side 24 of 60: sideOffsetX 18, columnWidth 42, rowHeight 26.
+		{"x-odd col 3", Layout{true, false, 60, 52, 24}, Offset{3, 2}, 3 * 42, 2*52 + 26, 5*42 + 18, 4*52 + 26},
+		{"x-odd col 2", Layout{true, false, 60, 52, 24}, Offset{2, 2}, 2 * 42, 2 * 52, 5*42 + 18, 4*52 + 26},
+		// flat-top, even columns shifted, side 32 of 64: columnWidth 48, rowHeight 28.
+		{"x-even col 0", DefaultLayout, Offset{0, 0}, 0, 28, 5*48 + 16, 4*56 + 28},
+		{"x-even col 1", DefaultLayout, Offset{1, 3}, 48, 3 * 56, 5*48 + 16, 4*56 + 28},
+		// pointy-top, even rows shifted, side 36 of 60: sideOffsetY 12, rowHeight 48, columnWidth 26.
+		{"y-even row 2", Layout{false, true, 52, 60, 36}, Offset{1, 2}, 52 + 26, 2 * 48, 5*52 + 26, 4*48 + 12},
+		{"y-even row 1", Layout{false, true, 52, 60, 36}, Offset{1, 1}, 52, 48, 5*52 + 26, 4*48 + 12},
+		// pointy-top, odd rows shifted, side 32 of 64 with odd width 55: columnWidth 27.
+		{"y-odd row 3", Layout{false, false, 55, 64, 32}, Offset{4, 3}, 4*55 + 27, 3 * 48, 5*55 + 27, 4*48 + 16},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := tt.layout.ToHex(tt.at)
+			x, y := tt.layout.TileOrigin(h)
+			if x != tt.originX || y != tt.y {
+				t.Errorf("TileOrigin(%v) = (%d, %d), want (%d, %d)", tt.at, x, y, tt.originX, tt.y)
+			}
+			cx, cy := tt.layout.Center(h)
+			if wantX, wantY := float64(tt.originX)+float64(tt.layout.TileWidth)/2, float64(tt.y)+float64(tt.layout.TileHeight)/2; cx != wantX || cy != wantY {
+				t.Errorf("Center(%v) = (%v, %v), want (%v, %v)", tt.at, cx, cy, wantX, wantY)
+			}
+			if w, hgt := tt.layout.PixelSize(5, 4); w != tt.sizeW || hgt != tt.sizeH {
+				t.Errorf("PixelSize(5, 4) = %dx%d, want %dx%d", w, hgt, tt.sizeW, tt.sizeH)
+			}
+		})
+	}
+}
+
+func TestHexAtInvertsCenterAndCorners(t *testing.T) {
+	// Every hex centre, and points just inside each corner, pick that hex.
+	for _, l := range allLayouts {
+		t.Run(layoutName(l), func(t *testing.T) {
+			for col := range 12 {
+				for row := range 10 {
+					h := l.ToHex(Offset{col, row})
+					cx, cy := l.Center(h)
+					if have := l.HexAt(cx, cy); have != h {
+						t.Fatalf("HexAt(centre of %v) = %v, want %v", Offset{col, row}, l.ToOffset(have), Offset{col, row})
+					}
+					for i, c := range l.Corners(h) {
+						px, py := c[0]+(cx-c[0])*0.1, c[1]+(cy-c[1])*0.1
+						if have := l.HexAt(px, py); have != h {
+							t.Fatalf("HexAt(near corner %d of %v) = %v, want %v", i, Offset{col, row}, l.ToOffset(have), Offset{col, row})
+						}
+					}
+				}
+			}
+		})
+	}
+}
