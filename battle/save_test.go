@@ -69,7 +69,7 @@ func playRandom(t *testing.T, b *Battle, rng *rand.Rand, n int) int {
 	return applied
 }
 
-func defaultBattle(t *testing.T, seed uint64) *Battle {
+func defaultBattle(t testing.TB, seed uint64) *Battle {
 	t.Helper()
 	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
 	if err != nil {

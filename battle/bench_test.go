@@ -1,0 +1,98 @@
+package battle
+
+import (
+	"testing"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// The seed 001 pair on the default map: the M4A3E8 in E4 and the Tiger I
+// in C1.
+func seedPair(b testing.TB, bt *Battle) (m4, tiger *Unit) {
+	for _, u := range bt.Units() {
+		switch u.Type.Name {
+		case "M4A3E8":
+			m4 = u
+		case "Tiger I":
+			tiger = u
+		}
+	}
+	if m4 == nil || tiger == nil {
+		b.Fatal("the default scenario lacks the M4A3E8 or the Tiger I")
+	}
+	return m4, tiger
+}
+
+func BenchmarkPlanFire(b *testing.B) {
+	bt := defaultBattle(b, 1)
+	m4, tiger := seedPair(b, bt)
+	o := Fire{Unit: m4.ID, Target: tiger.ID}
+	if _, err := bt.PlanFire(o); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		bt.PlanFire(o)
+	}
+}
+
+func BenchmarkApplyFire(b *testing.B) {
+	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		b.StopTimer()
+		bt, err := New(sc, testCatalogue, Config{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m4, tiger := seedPair(b, bt)
+		b.StartTimer()
+		if _, err := bt.Apply(Fire{Unit: m4.ID, Target: tiger.ID}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkApplyMove(b *testing.B) {
+	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		b.StopTimer()
+		bt, err := New(sc, testCatalogue, Config{Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m4, _ := seedPair(b, bt)
+		if _, err := bt.Apply(EndPhase{}); err != nil {
+			b.Fatal(err)
+		}
+		reach := bt.Board().Reachable(bt.MoveSpec(m4), m4.Pose, bt.Occupancy(m4))
+		steps, ok := reach.Path(farthest(reach, m4.Pose.Hex))
+		if !ok {
+			b.Fatal("no path")
+		}
+		path := make([]board.Pose, len(steps))
+		for i, s := range steps {
+			path[i] = s.To
+		}
+		b.StartTimer()
+		if _, err := bt.Apply(Move{Unit: m4.ID, Path: path}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// farthest returns the reachable hex farthest from h (first in Hexes order).
+func farthest(r *board.Reach, h board.Hex) board.Hex {
+	best := h
+	for _, x := range r.Hexes() {
+		if x.Distance(h) > best.Distance(h) {
+			best = x
+		}
+	}
+	return best
+}
