@@ -157,7 +157,7 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 // greedyMove drives u to the reachable hex nearest its goals, facing the
 // nearest enemy.
 func greedyMove(v *decision, u *battle.Unit) ([]board.Pose, bool) {
-	goals := v.holdHexes()
+	_, goals := v.holdHexes()
 	if len(goals) == 0 {
 		for _, e := range v.enemies {
 			goals = append(goals, e.Pose.Hex)

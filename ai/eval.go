@@ -22,11 +22,14 @@ const (
 	immobileWorth = 0.35
 	// threatWeight is how much the expected loss of a unit counts against
 	// the expected kills it may score from a position.
-	threatWeight = 1.3
+	threatWeight = 2.0
+	// moveAttackWeight discounts the shot a unit expects from a new
+	// position: the enemy fires at it first, and may move away.
+	moveAttackWeight = 0.6
 	// objectivePerMP is the value of one movement point closer to an
 	// objective, for infantry and for vehicles.
 	infantryObjectivePerMP = 0.05
-	vehicleObjectivePerMP  = 0.012
+	vehicleObjectivePerMP  = 0.03
 	// coverWorth is a small preference for cover, per point of cover.
 	coverWorth = 0.01
 	// fireThreshold is the least expected effect that makes a unit fire in
@@ -252,10 +255,11 @@ func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 		if e.Pose.Hex.Distance(p.Hex) > w.reach+1 { // +1: infantry step closer before firing
 			continue
 		}
-		// A turretless enemy that can still turn threatens all round.
+		// A turretless enemy that can still turn threatens all round; a
+		// Gun turns one hexside in its Advance phase.
 		ep := e.Pose
-		if !e.Type.Turret && !e.Has(battle.Immobile) && e.Type.Kind != units.Gun {
-			if d, ok := towards(ep.Hex, p.Hex); ok {
+		if !e.Type.Turret && !e.Has(battle.Immobile) {
+			if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {
 				ep.Facing = d
 			}
 		}

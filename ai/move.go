@@ -96,13 +96,20 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 	return best
 }
 
-// objectives returns the hexes u should make for: the hexes its side must
-// hold and those the enemy must hold (to deny them), except those already
-// held by two or more of its other units; without any, the enemy units
-// it could hurt, or all enemy units.
+// objectives returns the hexes u should make for. Infantry, whom AT fire
+// cannot harm, make for the hexes either side must hold (their own to take
+// them, the enemy's to deny them), except those already held by two or
+// more of their other units. Units with an AT weapon hunt: the hexes their
+// side must hold, else the enemy units they could hurt. Without any of
+// those, all enemy units.
 func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	var goals []board.Hex
-	for _, h := range d.holdHexes() {
+	own, all := d.holdHexes()
+	holds := own
+	if u.Type.Kind.Infantry() {
+		holds = all
+	}
+	for _, h := range holds {
 		n := 0
 		for _, o := range d.mine {
 			if o.ID != u.ID && o.Pose.Hex == h {
@@ -116,29 +123,30 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if len(goals) > 0 {
 		return goals
 	}
+	armed := d.weapon(u.Type).ok
 	for _, e := range d.enemies {
-		if !e.Type.Kind.Infantry() || !d.weapon(u.Type).ok {
+		if !armed || !e.Type.Kind.Infantry() {
 			goals = append(goals, e.Pose.Hex)
 		}
 	}
 	return goals
 }
 
-// holdHexes returns both sides' hold objectives.
-func (d *decision) holdHexes() []board.Hex {
+// holdHexes returns the hexes the acting side must hold, and those of
+// both sides.
+func (d *decision) holdHexes() (own, all []board.Hex) {
 	v, err := battle.ParseVictory(d.b.Scenario().Properties["victory"], d.b.Board())
 	if err != nil {
-		return nil // the battle refused such a scenario; nothing to aim at
+		return nil, nil // the battle refused such a scenario; nothing to aim at
 	}
-	var hs []board.Hex
 	for _, side := range []string{d.side, battle.Opponent(d.side)} {
 		for _, h := range v.Hold[side] {
-			if !slices.Contains(hs, h) {
-				hs = append(hs, h)
+			if !slices.Contains(all, h) {
+				all = append(all, h)
 			}
 		}
 	}
-	return hs
+	return v.Hold[d.side], all
 }
 
 // scored is a candidate end pose with its worth.
@@ -163,7 +171,12 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	if len(goals) > 0 {
 		field = d.field(spec.Kind.Mover(), goals)
 	}
+	// The pull grows as the last turn nears: a position that only waits
+	// wins nothing.
 	perMP := vehicleObjectivePerMP
+	if turns := d.b.Scenario().Turns; turns > 0 {
+		perMP *= 1 + 2*float64(min(d.b.Turn(), turns))/float64(turns)
+	}
 	if spec.Kind == board.Infantry {
 		perMP = infantryObjectivePerMP
 	}
@@ -200,6 +213,9 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 		s.attack, s.prize = d.attackFrom(u, p)
 		s.threat, s.danger = d.threatTo(u, p)
 		s.score = s.attack - threatWeight*s.threat + s.objective
+		if p.Hex != u.Pose.Hex {
+			s.score -= (1 - moveAttackWeight) * s.attack
+		}
 		return s
 	}
 	stay := score(u.Pose)

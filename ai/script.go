@@ -63,10 +63,10 @@ type TriggerKind uint8
 
 // The conditions.
 const (
-	WhenImmobile TriggerKind = iota // the unit is immobilized
-	WhenLost                        // its side has lost at least N units
-	WhenEnemyNear                   // an enemy unit is within N hexes
-	WhenTurn                        // the game turn is N or later
+	WhenImmobile  TriggerKind = iota // the unit is immobilized
+	WhenLost                         // its side has lost at least N units
+	WhenEnemyNear                    // an enemy unit is within N hexes
+	WhenTurn                         // the game turn is N or later
 )
 
 // Trigger is one condition with its number.
