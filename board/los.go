@@ -72,6 +72,7 @@ type Obstacle struct {
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	t := losTerrain{b: b, smoke: smoke}
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
+	l.Path = make([]Hex, 0, 2*l.Range+1) // a line crosses at most 2·range+1 hexes
 	l.Clear, l.Hindrance = t.trace(from, to, &l)
 	if !l.Clear {
 		l.Hindrance, l.Hindrances = 0, nil
@@ -145,6 +146,10 @@ const (
 	sideShift   = 6      // 2 bits each: features on the N, NE and SE hexsides
 	flagOnBoard = 1 << 12
 )
+
+// hexNoise are the flags that make a crossed hex block or hinder (its level
+// is checked apart).
+const hexNoise = flagBlocks | flagHinders | 3<<smokeShift
 
 func flagLevel(f uint16) int { return int(f>>levelShift) & 3 }
 func flagSmoke(f uint16) int { return int(f>>smokeShift) & 3 }
@@ -337,8 +342,10 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			rec.BlockedBy = &o
 		}
 	}
-	hexside := func(a Hex, aIdx, d int) bool {
-		switch feat := t.side(a, aIdx, d); feat {
+	// crossSide applies the feature feat (not NoFeature) on the hexside of a
+	// in direction d, which the line crosses or runs along.
+	crossSide := func(a Hex, d int, feat HexsideFeature) bool {
+		switch feat {
 		case Hedgerow:
 			if rec == nil {
 				return true
@@ -355,8 +362,8 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		}
 		return false
 	}
-	enter := func(x Hex, xIdx int) bool {
-		fl := t.flags(x, xIdx)
+	// enter applies hex x, with flags fl, which the line passes through.
+	enter := func(x Hex, fl uint16) bool {
 		if rec != nil {
 			rec.Path = append(rec.Path, x)
 		}
@@ -398,6 +405,8 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		}
 		return false
 	}
+	// touch applies hex x, which the line only touches, on the side given
+	// by the sign of fx = cross(D, centre of x - centre of from).
 	touch := func(x Hex, xIdx, fx int) bool {
 		fl := t.flags(x, xIdx)
 		if fl&flagOnBoard == 0 {
@@ -437,40 +446,48 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		}
 		if f+chainG[j] > 0 || j == m {
 			d := chainEdge[j-1]
-			if hexside(h, idx, d) {
+			if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
 				return false, 0
 			}
 			h, idx, f = h.Add(directionVectors[d]), idx+t.step[d], f+hStep[d]
-			if enter(h, idx) {
+		} else {
+			k := chainCorner[j]
+			a, c := wrap6[k+5], k // the neighbours that share corner k
+			ha, hc := h.Add(directionVectors[a]), h.Add(directionVectors[c])
+			ia, ic := idx+t.step[a], idx+t.step[c]
+			// next is the hex the line enters, across the hexside of h (or,
+			// along a hexside, of ha) in direction d.
+			var next Hex
+			var nextIdx, d int
+			switch {
+			case g[k] == 0: // along the hexside between ha and hc, to the hex beyond
+				if rec != nil {
+					rec.AlongHexside = true
+				}
+				if touch(ha, ia, f+hStep[a]) || touch(hc, ic, f+hStep[c]) {
+					return false, 0
+				}
+				next, nextIdx = hc.Add(directionVectors[a]), ic+t.step[a]
+				h, idx, d = ha, ia, wrap6[a+2]
+			case g[k] > 0: // into ha, touching hc at the corner
+				if touch(hc, ic, f+hStep[c]) {
+					return false, 0
+				}
+				next, nextIdx, d, f = ha, ia, a, f+hStep[a]
+			default: // into hc, touching ha at the corner
+				if touch(ha, ia, f+hStep[a]) {
+					return false, 0
+				}
+				next, nextIdx, d, f = hc, ic, c, f+hStep[c]
+			}
+			if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
 				return false, 0
 			}
-			continue
+			h, idx = next, nextIdx
 		}
-		k := chainCorner[j]
-		a, c := wrap6[k+5], k // the neighbours that share corner k
-		ha, hc := h.Add(directionVectors[a]), h.Add(directionVectors[c])
-		ia, ic := idx+t.step[a], idx+t.step[c]
-		switch {
-		case g[k] == 0: // along the hexside between ha and hc, to the hex beyond
-			if rec != nil {
-				rec.AlongHexside = true
-			}
-			if touch(ha, ia, f+hStep[a]) || touch(hc, ic, f+hStep[c]) || hexside(ha, ia, wrap6[a+2]) {
-				return false, 0
-			}
-			h, idx = hc.Add(directionVectors[a]), ic+t.step[a]
-		case g[k] > 0: // into ha, touching hc at the corner
-			if touch(hc, ic, f+hStep[c]) || hexside(h, idx, a) {
-				return false, 0
-			}
-			h, idx, f = ha, ia, f+hStep[a]
-		default: // into hc, touching ha at the corner
-			if touch(ha, ia, f+hStep[a]) || hexside(h, idx, c) {
-				return false, 0
-			}
-			h, idx, f = hc, ic, f+hStep[c]
-		}
-		if enter(h, idx) {
+		// Most hexes on a line are plain ground: skip the call for them.
+		fl := t.flags(h, idx)
+		if (rec != nil || h == to || fl&hexNoise != 0 || levels[flagLevel(fl)] != elevClear) && enter(h, fl) {
 			return false, 0
 		}
 	}

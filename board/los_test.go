@@ -128,6 +128,9 @@ func TestLOSGeometryMatchesReference(t *testing.T) {
 					t.Fatalf("%s→%s: path %v left %v right %v, want crossed %v left %v right %v",
 						label, b.Label(to), l.Path, l.Left, l.Right, ref.crossed, ref.left, ref.right)
 				}
+				if len(l.Path) > 2*l.Range+1 {
+					t.Errorf("%s→%s: %d hexes crossed, more than 2·range+1", label, b.Label(to), len(l.Path))
+				}
 				au, av := toUV(from)
 				bu, bv := toUV(to)
 				for i := 1; i < len(l.Path); i++ {

@@ -18,15 +18,24 @@ type Sight struct {
 // Viewshed is the line of sight from one hex to every hex of the board, in
 // one call. Each entry equals what Board.LOS reports for the same pair.
 type Viewshed struct {
-	From   Hex
-	board  *Board
-	sights []Sight // by cell index, row*Width + col
+	From  Hex
+	board *Board
+	// sights holds, by cell index (row*Width + col), 0 for a hex out of
+	// sight and 1 + its hindrance for a visible one.
+	sights []int32
+}
+
+func sightOf(s int32) Sight {
+	if s == 0 {
+		return Sight{}
+	}
+	return Sight{Visible: true, Hindrance: int(s - 1)}
 }
 
 // At returns the sight of hex h; a hex off the board is not visible.
 func (v *Viewshed) At(h Hex) Sight {
 	if i, ok := v.board.index(h); ok {
-		return v.sights[i]
+		return sightOf(v.sights[i])
 	}
 	return Sight{}
 }
@@ -36,7 +45,7 @@ func (v *Viewshed) All() iter.Seq2[Hex, Sight] {
 	return func(yield func(Hex, Sight) bool) {
 		i := 0
 		for h := range v.board.Hexes() {
-			if !yield(h, v.sights[i]) {
+			if !yield(h, sightOf(v.sights[i])) {
 				return
 			}
 			i++
@@ -57,9 +66,11 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 	if !b.Contains(from) {
 		return nil, fmt.Errorf("viewshed from %s: hex is off the %dx%d map", b.Label(from), b.Width, b.Height)
 	}
-	t := b.losGrid(smoke)
-	v := &Viewshed{From: from, board: b, sights: make([]Sight, b.Width*b.Height)}
-	toTrace := b.sweepShadows(t, from)
+	sc := scratchPool.Get().(*viewshedScratch)
+	defer scratchPool.Put(sc)
+	t := b.losGrid(smoke, sc)
+	v := &Viewshed{From: from, board: b, sights: make([]int32, b.Width*b.Height)}
+	toTrace := b.sweepShadows(t, from, sc)
 	workers := min(runtime.NumCPU(), max(1, len(toTrace)/64))
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -71,7 +82,9 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 			for i := w; i < len(toTrace); i += workers {
 				c := toTrace[i]
 				clear, hind := t.trace(from, b.Layout.ToHex(Offset{int(c) % b.Width, int(c) / b.Width}), nil)
-				v.sights[c] = Sight{Visible: clear, Hindrance: hind}
+				if clear {
+					v.sights[c] = int32(hind) + 1
+				}
 			}
 		}()
 	}
@@ -93,15 +106,10 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 // the sweep leaves out two kinds: shadows that straddle the +u axis, and
 // those of hexes whose own centre was already in a terrain shadow, which
 // mostly fall inside it (this halves the sweep's time for a few more traces).
-func (b *Board) sweepShadows(t *losTerrain, from Hex) (toTrace []int32) {
+func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTrace []int32) {
 	n := b.Width * b.Height
-	type cellInfo struct {
-		u, v int32 // offset from the viewer
-		ring int32
-		flag uint16
-		dark bool // the centre lies in a terrain shadow
-	}
-	cells := make([]cellInfo, n)
+	cells := grow(sc.cells, n)
+	sc.cells = cells
 	fu, fv := toUV(from)
 	maxRing := int32(0)
 	for row := range b.Height {
@@ -115,15 +123,20 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex) (toTrace []int32) {
 		}
 	}
 	// Counting sort of the cells by ring.
-	start := make([]int32, maxRing+2)
+	start := grow(sc.start, int(maxRing)+2)
+	sc.start = start
+	clear(start)
 	for i := range cells {
 		start[cells[i].ring+1]++
 	}
 	for r := range maxRing + 1 {
 		start[r+1] += start[r]
 	}
-	order := make([]int32, n)
-	fill := slices.Clone(start[:maxRing+1])
+	order := grow(sc.order, n)
+	sc.order = order
+	fill := grow(sc.fill, int(maxRing)+1)
+	sc.fill = fill
+	copy(fill, start)
 	for c := range cells {
 		r := cells[c].ring
 		order[fill[r]] = int32(c)
@@ -135,7 +148,11 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex) (toTrace []int32) {
 	// hill hexes of that level, which block the lines between some levels
 	// and not others; used[lv] says whether level lv blocks any line from
 	// here (used[0] stays false).
-	var shadows [3]shadowUnion
+	shadows := &sc.shadows
+	for i := range shadows {
+		shadows[i].lo, shadows[i].hi = shadows[i].lo[:0], shadows[i].hi[:0]
+	}
+	toTrace = sc.toTrace[:0]
 	var used [3]bool
 	for lt := range MaxLevel + 1 {
 		for lv := 1; lv <= MaxLevel; lv++ {
@@ -178,7 +195,35 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex) (toTrace []int32) {
 			toTrace = append(toTrace, c)
 		}
 	}
+	sc.toTrace = toTrace
 	return toTrace
+}
+
+// viewshedScratch holds the buffers of one Viewshed call, kept in a pool
+// so that repeated calls allocate little more than their result.
+type viewshedScratch struct {
+	grid                        []uint16
+	cells                       []cellInfo
+	start, fill, order, toTrace []int32
+	shadows                     [3]shadowUnion
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(viewshedScratch) }}
+
+// cellInfo is what the shadow sweep knows about one cell.
+type cellInfo struct {
+	u, v int32 // offset from the viewer
+	ring int32
+	flag uint16
+	dark bool // the centre lies in a terrain shadow
+}
+
+// grow returns buf resliced to length n, reallocated when too small.
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }
 
 // isqrt returns the integer square root of n >= 0.
@@ -196,7 +241,7 @@ func isqrt(n int) int {
 // losGrid packs the board's cells, smoke and hexside features into a grid
 // of flags in axial order, with a margin of two hexes of empty flags around
 // the board so that a trace may look at the neighbours of any board hex.
-func (b *Board) losGrid(smoke func(Hex) int) *losTerrain {
+func (b *Board) losGrid(smoke func(Hex) int, sc *viewshedScratch) *losTerrain {
 	const margin = 2
 	// The stagger shifts grow with the column (or row), so the four corner
 	// hexes of the map span its axial bounding box.
@@ -210,7 +255,9 @@ func (b *Board) losGrid(smoke func(Hex) int) *losTerrain {
 		rmin, rmax = min(rmin, h.R), max(rmax, h.R)
 	}
 	t := &losTerrain{b: b, smoke: smoke, q0: qmin - margin, r0: rmin - margin, stride: rmax - rmin + 1 + 2*margin}
-	t.grid = make([]uint16, (qmax-qmin+1+2*margin)*t.stride)
+	t.grid = grow(sc.grid, (qmax-qmin+1+2*margin)*t.stride)
+	sc.grid = t.grid
+	clear(t.grid)
 	for d := range 6 {
 		v := Direction(d).Vector()
 		t.step[d] = v.Q*t.stride + v.R
