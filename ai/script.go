@@ -199,7 +199,10 @@ func (p *parser) hexes(min int) ([]HexRef, error) {
 		}
 		hs = append(hs, h)
 	}
-	if len(hs) < min {
+	switch {
+	case len(hs) < min && min == 1:
+		return nil, p.errorf("want a hex label such as E4")
+	case len(hs) < min:
 		return nil, p.errorf("want at least %d hex labels", min)
 	}
 	return hs, nil

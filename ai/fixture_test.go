@@ -1,0 +1,101 @@
+package ai
+
+import (
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+var testCatalogue = func() *units.Catalogue {
+	c, err := units.Default()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+const openMap = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+
+// unitAt places a unit for a test: type, side, hex label, facing, script.
+type unitAt struct {
+	typ, side, hex string
+	facing         board.Direction
+	script         string
+}
+
+// fixture builds a small battle from an ASCII map.
+type fixture struct {
+	grid  string
+	units []unitAt
+	props map[string]string
+	turns int
+}
+
+func (f fixture) battle(t *testing.T) *battle.Battle {
+	t.Helper()
+	bd, err := board.ParseASCII(board.DefaultLayout, f.grid)
+	if err != nil {
+		t.Fatalf("fixture map: %v", err)
+	}
+	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		Turns: f.turns, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: f.props}
+	if sc.Properties == nil {
+		sc.Properties = map[string]string{}
+	}
+	for i, u := range f.units {
+		h, err := bd.ParseHex(u.hex)
+		if err != nil {
+			t.Fatalf("fixture unit %d: %v", i, err)
+		}
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatalf("battle.New: %v", err)
+	}
+	return b
+}
+
+// play lets p act until the phase is one of stop or the battle ends,
+// applying every order (a refused one fails the test), and returns the
+// orders given.
+func play(t *testing.T, b *battle.Battle, p Player, stop func(*battle.Battle) bool) []battle.Order {
+	t.Helper()
+	var given []battle.Order
+	for range 1000 {
+		if b.Result() != nil || stop(b) {
+			return given
+		}
+		o, why := p.Next(b)
+		if _, err := b.Apply(o); err != nil {
+			t.Fatalf("order %#v (%s) refused: %v", o, why, err)
+		}
+		given = append(given, o)
+	}
+	t.Fatalf("no stop after 1000 orders")
+	return nil
+}
+
+func hexOf(t *testing.T, b *battle.Battle, label string) board.Hex {
+	t.Helper()
+	h, err := b.Board().ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// turnIs stops play when turn n begins.
+func turnIs(n int) func(*battle.Battle) bool {
+	return func(b *battle.Battle) bool { return b.Turn() >= n }
+}
