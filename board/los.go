@@ -290,7 +290,8 @@ func (s *lineState) sideHindrance() int {
 // trace walks the line from the centre of from to the centre of to, hex by
 // hex, and returns whether it is clear and its total hindrance. With rec
 // nil it stops at the first block; otherwise it walks the whole line and
-// fills rec's Path, Left, Right, AlongHexside, BlockedBy and Hindrances.
+// fills rec's Path, Left, Right, AlongHexside, BlockedBy and Hindrances
+// (a record is only kept by LOS, which reads the board without a grid).
 func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	idx := t.index(from)
 	if rec != nil {
@@ -316,10 +317,12 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			start = k
 		}
 	}
-	var chainCorner, chainEdge, chainG [4]int
+	// chainCorner[j] is the j-th corner of the chain, and hexside
+	// chainCorner[j] runs from it to the next one.
+	var chainCorner, chainG [4]int
 	for ; ; m++ {
 		k := start + m
-		chainCorner[m], chainEdge[m], chainG[m] = wrap6[k], wrap6[k], g2[k]
+		chainCorner[m], chainG[m] = wrap6[k], g2[k]
 		if g2[k+1] <= g2[k] {
 			break
 		}
@@ -445,7 +448,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			j++
 		}
 		if f+chainG[j] > 0 || j == m {
-			d := chainEdge[j-1]
+			d := chainCorner[j-1]
 			if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
 				return false, 0
 			}

@@ -341,6 +341,25 @@ func TestLOSHexsideRules(t *testing.T) {
 	})
 }
 
+// A1 → F3 passes B2 C2 D2 E2 and grazes a corner of C1 (left) and of D3
+// (right): the hexsides it crosses between consecutive hexes count, those
+// it only touches at an end corner do not.
+func TestLOSHexsideCrossing(t *testing.T) {
+	const open = ". . . . . .\n. . . . . .\n. . . . . .\n"
+	runLOSCases(t, []losCase{
+		{name: "no walls", board: open, from: "A1", to: "F3", clear: true},
+		{name: "wall B2/C2 crossed", board: open + "wall B2 C2", from: "A1", to: "F3", clear: true, hindrance: 1},
+		{name: "wall C2/D2 crossed", board: open + "wall C2 D2", from: "A1", to: "F3", clear: true, hindrance: 1},
+		{name: "wall C1/C2 touched at a corner", board: open + "wall C1 C2", from: "A1", to: "F3", clear: true},
+		{name: "wall C1/B2 touched at a corner", board: open + "wall C1 B2", from: "A1", to: "F3", clear: true},
+		{name: "wall C1/D2 touched at a corner", board: open + "wall C1 D2", from: "A1", to: "F3", clear: true},
+		{name: "hedgerow C1/C2 touched at a corner", board: open + "hedgerow C1 C2", from: "A1", to: "F3", clear: true},
+		{name: "woods in C1 grazed", board: ". . W . . .\n. . . . . .\n. . . . . .", from: "A1", to: "F3", clear: true},
+		{name: "woods grazed on both sides", board: ". . W . . .\n. . . . . .\n. . . W . .", from: "A1", to: "F3",
+			blockedBy: "woods in C1 and woods in D3 on both sides of the line"},
+	})
+}
+
 // Fixtures on single columns, where the line runs through hex centres.
 func TestLOSHindrances(t *testing.T) {
 	runLOSCases(t, []losCase{
