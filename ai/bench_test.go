@@ -1,0 +1,104 @@
+package ai
+
+import (
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// playSegment lets one Opponent play both sides from the current phase
+// until the phasing side changes (or the battle ends).
+func playSegment(tb testing.TB, b *battle.Battle, op *Opponent) int {
+	side, n := b.Phasing(), 0
+	for b.Result() == nil && b.Phasing() == side {
+		o, why := op.Next(b)
+		if _, err := b.Apply(o); err != nil {
+			tb.Fatalf("order %#v (%s) refused: %v", o, why, err)
+		}
+		n++
+	}
+	return n
+}
+
+// BenchmarkSegmentDefault is one computer segment (the allies' first,
+// with the axis' opportunity and defensive fire) on the default map.
+func BenchmarkSegmentDefault(b *testing.B) {
+	orders := 0
+	for b.Loop() {
+		b.StopTimer()
+		bt := defaultBattle(b, 1)
+		b.StartTimer()
+		op, err := NewOpponent(bt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		orders += playSegment(b, bt, op)
+	}
+	b.ReportMetric(float64(orders)/float64(b.N), "orders/op")
+}
+
+// bigBattle is a generated 200×160 map (open ground with woods, buildings
+// and fields from a hash of the coordinates) with 150 units a side facing
+// each other across a 12-hex gap in the middle of the map.
+func bigBattle(tb testing.TB) *battle.Battle {
+	bd, err := board.New(board.DefaultLayout, 200, 160)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for h := range bd.Hexes() {
+		o := bd.Layout.ToOffset(h)
+		x := uint32(o.Col*7919+o.Row*104729) * 2654435761 >> 24
+		c := board.Cell{Terrain: board.Open}
+		switch {
+		case x < 20:
+			c.Terrain = board.Woods
+		case x < 28:
+			c.Terrain = board.Building
+		case x < 60:
+			c.Terrain = board.Field
+		}
+		if err := bd.SetCell(h, c); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination", Turns: 10,
+		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+	types := map[string][]string{
+		maps.Allies: {"M4A3E8", "Sherman Firefly", "US Rifle Squad", "M4 (75)", "US Bazooka Team"},
+		maps.Axis:   {"Tiger I", "Pz IV H", "German Rifle Squad", "StuG III G", "German Panzerschreck Team"},
+	}
+	for i := range 300 {
+		side, col, facing := maps.Allies, 88-(i/30)*2, board.DirSE
+		if i%2 == 1 {
+			side, col, facing = maps.Axis, 100+(i/30)*2, board.DirNW
+		}
+		row := 20 + (i/2%15)*8
+		h := bd.Layout.ToHex(board.Offset{Col: col, Row: row})
+		_ = bd.SetCell(h, board.Cell{Terrain: board.Open})
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: types[side][i/2%5], Side: side, Hex: h, Facing: facing})
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// BenchmarkSegmentBig is one computer segment on the 200×160 map with 300
+// units.
+func BenchmarkSegmentBig(b *testing.B) {
+	orders := 0
+	for b.Loop() {
+		b.StopTimer()
+		bt := bigBattle(b)
+		b.StartTimer()
+		op, err := NewOpponent(bt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		orders += playSegment(b, bt, op)
+	}
+	b.ReportMetric(float64(orders)/float64(b.N), "orders/op")
+}

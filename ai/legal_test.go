@@ -1,0 +1,114 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/maps"
+)
+
+func defaultBattle(t testing.TB, seed uint64) *battle.Battle {
+	t.Helper()
+	sc, err := maps.Default(testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// playOut plays a battle to its end, failing on any refused order, and
+// returns the orders as save records (comparable text).
+func playOut(t *testing.T, b *battle.Battle, players map[string]Player) []string {
+	t.Helper()
+	for range 100000 {
+		if b.Result() != nil {
+			break
+		}
+		side := b.Acting()
+		o, why := players[side].Next(b)
+		if _, err := b.Apply(o); err != nil {
+			t.Fatalf("seed %d, turn %d, %s %s phase: order %#v (%s) refused: %v", b.Config().Seed, b.Turn(), side, b.Phase(), o, why, err)
+		}
+	}
+	if b.Result() == nil {
+		t.Fatalf("seed %d: battle not over after 100000 orders", b.Config().Seed)
+	}
+	var out []string
+	for _, r := range b.Save().Orders {
+		out = append(out, fmt.Sprintf("%+v", r))
+	}
+	return out
+}
+
+// TestEveryOrderLegal plays whole battles on the default map between every
+// pair of players and fails on any order the battle refuses.
+func TestEveryOrderLegal(t *testing.T) {
+	kinds := []string{"opponent", "random", "greedy"}
+	for _, allies := range kinds {
+		for _, axis := range kinds {
+			t.Run(allies+" vs "+axis, func(t *testing.T) {
+				for seed := range uint64(12) {
+					b := defaultBattle(t, seed+1)
+					playOut(t, b, map[string]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
+				}
+			})
+		}
+	}
+}
+
+func newTestPlayer(t *testing.T, kind string, b *battle.Battle) Player {
+	t.Helper()
+	switch kind {
+	case "random":
+		return Random{}
+	case "greedy":
+		return &Greedy{}
+	}
+	op, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return op
+}
+
+// TestDeterminism: the same seed gives the same orders, and an opponent
+// made afresh for a battle in progress (as after loading a save) decides
+// exactly as the one that played it.
+func TestDeterminism(t *testing.T) {
+	for _, seed := range []uint64{3, 17} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			b1, b2 := defaultBattle(t, seed), defaultBattle(t, seed)
+			o1 := playOut(t, b1, map[string]Player{maps.Allies: newTestPlayer(t, "opponent", b1), maps.Axis: newTestPlayer(t, "opponent", b1)})
+			o2 := playOut(t, b2, map[string]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
+			if !slices.Equal(o1, o2) {
+				t.Fatalf("two runs with seed %d gave different orders (%d and %d)", seed, len(o1), len(o2))
+			}
+			// Replay: at every order, a fresh opponent must choose the
+			// order the original chose.
+			b3 := defaultBattle(t, seed)
+			for i, o := range b1.Orders() {
+				fresh, err := NewOpponent(b3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rolled := b3.DiceRolled()
+				have, _ := fresh.Next(b3)
+				if b3.DiceRolled() != rolled {
+					t.Fatalf("order %d: deciding rolled the battle's dice", i)
+				}
+				if fmt.Sprintf("%#v", have) != fmt.Sprintf("%#v", o) {
+					t.Fatalf("order %d: a fresh opponent chose %#v, the original %#v", i, have, o)
+				}
+				if _, err := b3.Apply(o); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
