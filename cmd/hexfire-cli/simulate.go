@@ -46,6 +46,9 @@ type battleResult struct {
 	err    error
 }
 
+// playerNames are the players simulate knows.
+var playerNames = []string{"opponent", "random", "greedy"}
+
 func newPlayer(name string, b *battle.Battle) (ai.Player, error) {
 	switch name {
 	case "opponent":
@@ -76,6 +79,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 	}
 	if *n < 1 || *n > 1_000_000 {
 		return fmt.Errorf("simulate: --battles %d: want 1 to 1000000", *n)
+	}
+	for flagName, player := range map[string]string{"--allies": *allies, "--axis": *axis} {
+		if !slices.Contains(playerNames, player) {
+			return fmt.Errorf("simulate: %s: unknown player %q (want opponent, random or greedy)", flagName, player)
+		}
 	}
 	catalogue, err := units.Default()
 	if err != nil {
