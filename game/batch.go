@@ -108,3 +108,69 @@ func lerp(a, b color.RGBA, t float64) color.RGBA {
 	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
 	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), mix(a.A, b.A)}
 }
+
+// rect queues a filled axis-aligned rectangle.
+func (t *triBatch) rect(dst *ebiten.Image, x, y, w, h float32, c color.RGBA) {
+	t.fan(dst, c, point{x, y}, point{x + w, y}, point{x + w, y + h}, point{x, y + h})
+}
+
+// outline queues the border of an axis-aligned rectangle, lw wide, inside
+// its bounds.
+func (t *triBatch) outline(dst *ebiten.Image, x, y, w, h, lw float32, c color.RGBA) {
+	t.rect(dst, x, y, w, lw, c)
+	t.rect(dst, x, y+h-lw, w, lw, c)
+	t.rect(dst, x, y+lw, lw, h-2*lw, c)
+	t.rect(dst, x+w-lw, y+lw, lw, h-2*lw, c)
+}
+
+// roundSides is the number of sides of the polygons that stand for discs
+// and ellipses.
+const roundSides = 20
+
+// disc queues a filled circle of radius r centred on c.
+func (t *triBatch) disc(dst *ebiten.Image, c point, r float32, col color.RGBA) {
+	var pts [roundSides]point
+	for i := range pts {
+		a := 2 * math.Pi * float64(i) / roundSides
+		pts[i] = point{c.X + r*float32(math.Cos(a)), c.Y + r*float32(math.Sin(a))}
+	}
+	t.fan(dst, col, pts[:]...)
+}
+
+// ellipse queues the outline, lw wide, of an ellipse with radii rx, ry
+// centred on c.
+func (t *triBatch) ellipse(dst *ebiten.Image, c point, rx, ry, lw float32, col color.RGBA) {
+	at := func(i int, dr float32) point {
+		a := 2 * math.Pi * float64(i) / roundSides
+		return point{c.X + (rx+dr)*float32(math.Cos(a)), c.Y + (ry+dr)*float32(math.Sin(a))}
+	}
+	for i := range roundSides {
+		t.fan(dst, col, at(i, -lw/2), at(i, lw/2), at(i+1, lw/2), at(i+1, -lw/2))
+	}
+}
+
+// star queues a filled five-pointed star of outer radius r centred on c,
+// pointing up.
+func (t *triBatch) star(dst *ebiten.Image, c point, r float32, col color.RGBA) {
+	var pts [10]point
+	for i := range pts {
+		a := -math.Pi/2 + math.Pi*float64(i)/5
+		k := r
+		if i%2 == 1 {
+			k = r * 0.4
+		}
+		pts[i] = point{c.X + k*float32(math.Cos(a)), c.Y + k*float32(math.Sin(a))}
+	}
+	// The star is not convex: a fan from its centre.
+	for i := range pts {
+		t.fan(dst, col, c, pts[i], pts[(i+1)%len(pts)])
+	}
+}
+
+// shield queues a small shield (a pentagon pointing down) of half width r
+// centred on c.
+func (t *triBatch) shield(dst *ebiten.Image, c point, r float32, col color.RGBA) {
+	t.fan(dst, col,
+		point{c.X - r, c.Y - r}, point{c.X + r, c.Y - r}, point{c.X + r, c.Y + r*0.3},
+		point{c.X, c.Y + r*1.2}, point{c.X - r, c.Y + r*0.3})
+}

@@ -30,6 +30,9 @@ type terrainLayer struct {
 
 	overview     *ebiten.Image
 	overviewZoom float64
+
+	// counters caches the unit counters drawn over the layer (counters.go).
+	counters counterArt
 }
 
 // Overview limits (our own choice): the overview image is drawn at most

@@ -1,0 +1,499 @@
+package game
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/units"
+)
+
+// Counter colours, all our own choice: the body in the colour of the
+// unit's nation, a strip along the top in the colour of its side, so that
+// both nation and side read at a glance.
+var (
+	nationColours = map[string]color.RGBA{
+		"US": {0x5b, 0x6b, 0x2e, 0xff}, // olive drab
+		"UK": {0xc4, 0xa8, 0x76, 0xff}, // khaki
+		"DE": {0x9c, 0xa5, 0xa2, 0xff}, // field grey
+		"SU": {0x8a, 0x66, 0x3a, 0xff}, // brown-green
+	}
+	colNationOther = color.RGBA{0xb4, 0xb4, 0xb4, 0xff}
+	sideColours    = map[string]color.RGBA{
+		"allies": {0x1f, 0x4e, 0xa6, 0xff}, // blue strip
+		"axis":   {0x18, 0x18, 0x18, 0xff}, // black strip
+	}
+	colSideOther    = color.RGBA{0x70, 0x70, 0x70, 0xff}
+	colCounterEdge  = color.RGBA{0x10, 0x10, 0x10, 0xff}
+	colInkDark      = color.RGBA{0x10, 0x10, 0x10, 0xff}
+	colInkLight     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colTurretDisc   = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colFacing       = color.RGBA{0xff, 0xf4, 0xc0, 0xff} // the facing arrow
+	colSmoke        = color.RGBA{0xd8, 0xd8, 0xd8, 0xff}
+	colSmokeShade   = color.RGBA{0x98, 0x98, 0x98, 0xff}
+	colBadge        = color.RGBA{0x20, 0x20, 0x20, 0xff} // the passenger count
+	colCounterShade = color.RGBA{0x00, 0x00, 0x00, 0x60} // the shadow under a counter
+)
+
+// counterMarkers are the markers shown as tags down the left edge of a
+// counter, in this order. Pinned joins the table once battle has the
+// marker: one line here, and the legend in docs/UI.md.
+var counterMarkers = [...]struct {
+	marker    battle.Markers
+	text      string
+	fill, ink color.RGBA
+}{
+	{battle.Fired, "F", color.RGBA{0xd0, 0x24, 0x1c, 0xff}, colInkLight},
+	{battle.Moved, "M", color.RGBA{0xf2, 0xf2, 0xf2, 0xff}, colInkDark},
+	{battle.Immobile, "IM", color.RGBA{0xf0, 0x8c, 0x10, 0xff}, colInkDark},
+}
+
+// Counter sizes (our own choice). A counter is counterScale of a hex's
+// height on a side; a half squad is halfSquadScale of that. Faces are drawn
+// at sizes a factor faceStep apart and scaled to the exact size, so a zoom
+// redraws them only when it crosses to another step. Below minFaceSize
+// pixels a counter is a plain disc; below fullFaceSize it shows its symbol
+// but no text.
+const (
+	counterScale   = 0.7
+	halfSquadScale = 0.8
+	faceStep       = 1.25
+	minFaceSize    = 14
+	fullFaceSize   = 30
+	stackStep      = 0.16 // offset between stacked counters, in counter sizes
+)
+
+// faceKey names a counter face: the printed values come from the type, the
+// colours from its nation and the side, the name from the unit.
+type faceKey struct {
+	t          *units.Type
+	side, name string
+}
+
+// counterArt is the cache of counter art: faces, marker tags and smoke
+// markers drawn once per zoom step, and the scratch maps of a frame.
+type counterArt struct {
+	batch   *triBatch
+	step    int // the zoom step the images are drawn for; 0 before the first
+	size    int // face size in pixels at that step
+	faces   map[faceKey]*ebiten.Image
+	markers [len(counterMarkers)]*ebiten.Image
+	smoke   [3]*ebiten.Image // by smoke level; [0] unused
+
+	stack  map[board.Hex]int     // units in each hex this frame
+	placed map[board.Hex]int     // units drawn so far in each hex
+	riders map[battle.UnitID]int // passengers of each carrier
+}
+
+// drawUnits draws every unit on the map of b as a counter at its hex
+// (units sharing a hex stacked with a small offset, passengers as a count
+// on their carrier), the smoke markers, and a highlight round the selected
+// unit.
+func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.UnitID) {
+	a := &v.g.layer.counters
+	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
+	size := a.prepare(v.g.fonts, hexPx)
+
+	a.countStacks(b)
+	dirs := screenDirections(v.Board.Layout)
+	bounds := dst.Bounds()
+	for _, u := range b.Units() {
+		if !u.OnMap() {
+			continue
+		}
+		n, k := a.stack[u.Pose.Hex], a.placed[u.Pose.Hex]
+		a.placed[u.Pose.Hex] = k + 1
+		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(u.Pose.Hex))
+		off := (float64(k) - float64(n-1)/2) * stackStep * size
+		x, y = x+off, y-off
+		s := size
+		if u.Type.Kind == units.HalfSquad {
+			s *= halfSquadScale
+		}
+		if x+s < float64(bounds.Min.X) || x-s > float64(bounds.Max.X) || y+s < float64(bounds.Min.Y) || y-s > float64(bounds.Max.Y) {
+			continue
+		}
+		a.drawCounter(dst, v.g.fonts, u, point{float32(x), float32(y)}, float32(s), &dirs, u.ID == selected)
+	}
+	a.batch.flush(dst)
+	for _, h := range b.SmokeHexes() {
+		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+		a.drawSmoke(dst, point{float32(x - 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), b.Smoke(h))
+	}
+}
+
+// prepare readies the cache for a frame whose hexes are hexPx pixels tall
+// and returns the counter size in pixels. Crossing to another zoom step
+// drops the images drawn for the old one.
+func (a *counterArt) prepare(f *fonts, hexPx float64) float64 {
+	if a.batch == nil {
+		a.batch = newTriBatch()
+		a.faces = map[faceKey]*ebiten.Image{}
+		a.stack = map[board.Hex]int{}
+		a.placed = map[board.Hex]int{}
+		a.riders = map[battle.UnitID]int{}
+	}
+	size := counterScale * hexPx
+	step := int(math.Ceil(math.Log(max(size, 1)) / math.Log(faceStep)))
+	if step != a.step {
+		a.release()
+		a.step = step
+		a.size = int(math.Ceil(math.Pow(faceStep, float64(step))))
+		if a.size >= minFaceSize {
+			a.drawMarkers(f)
+		}
+	}
+	return size
+}
+
+// release frees the images of the current zoom step.
+func (a *counterArt) release() {
+	for k, img := range a.faces {
+		img.Deallocate()
+		delete(a.faces, k)
+	}
+	for i, img := range a.markers {
+		if img != nil {
+			img.Deallocate()
+			a.markers[i] = nil
+		}
+	}
+	for i, img := range a.smoke {
+		if img != nil {
+			img.Deallocate()
+			a.smoke[i] = nil
+		}
+	}
+}
+
+// countStacks counts the units in each hex and the passengers of each
+// carrier, reusing the maps of the last frame.
+func (a *counterArt) countStacks(b *battle.Battle) {
+	clear(a.stack)
+	clear(a.placed)
+	clear(a.riders)
+	for _, u := range b.Units() {
+		switch {
+		case u.OnMap():
+			a.stack[u.Pose.Hex]++
+		case u.Active():
+			a.riders[u.Carrier]++
+		}
+	}
+}
+
+// screenDirections returns, for each direction, the unit vector on screen
+// from a hex's centre towards its neighbour that way. The camera only
+// scales and moves, so the world vector serves, for either stagger axis.
+func screenDirections(l board.Layout) [6]point {
+	var out [6]point
+	h := board.Hex{Q: 2, R: 2}
+	cx, cy := l.Center(h)
+	for d := range board.Direction(6) {
+		nx, ny := l.Center(h.Neighbor(d))
+		r := math.Hypot(nx-cx, ny-cy)
+		out[d] = point{float32((nx - cx) / r), float32((ny - cy) / r)}
+	}
+	return out
+}
+
+// faced reports whether units of kind k have a facing to show.
+func faced(k units.Kind) bool { return k == units.AFV || k == units.Vehicle || k == units.Gun }
+
+// drawCounter draws unit u's counter of side s centred on c.
+func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c point, s float32, dirs *[6]point, selected bool) {
+	half := s / 2
+	if a.size < minFaceSize {
+		r := max(half, 2)
+		if selected {
+			a.batch.disc(dst, c, r+2, colSelected)
+		}
+		a.batch.disc(dst, c, r, sideColour(u.Side))
+		a.batch.disc(dst, c, r*0.65, nationColour(u.Type.Nation))
+		return
+	}
+	shade := max(1, s/24)
+	a.batch.rect(dst, c.X-half+shade, c.Y-half+shade, s, s, colCounterShade)
+	if selected {
+		w := max(2, s/12)
+		a.batch.rect(dst, c.X-half-w, c.Y-half-w, s+2*w, s+2*w, colSelected)
+	}
+	a.batch.flush(dst)
+
+	key := faceKey{t: u.Type, side: u.Side, name: u.Name}
+	img := a.faces[key]
+	if img == nil {
+		img = a.drawFace(f, key)
+		a.faces[key] = img
+	}
+	a.blit(dst, img, c.X-half, c.Y-half, s/float32(a.size))
+
+	if faced(u.Type.Kind) {
+		d := dirs[u.Pose.Facing%6]
+		tip := point{c.X + d.X*s*0.8, c.Y + d.Y*s*0.8}
+		base := point{c.X + d.X*s*0.46, c.Y + d.Y*s*0.46}
+		w := s * 0.2
+		o := max(1, s/30) // the dark outline round the arrow
+		a.batch.fan(dst, colCounterEdge,
+			point{tip.X + d.X*o*2, tip.Y + d.Y*o*2},
+			point{base.X - d.Y*(w+o*2) - d.X*o, base.Y + d.X*(w+o*2) - d.Y*o},
+			point{base.X + d.Y*(w+o*2) - d.X*o, base.Y - d.X*(w+o*2) - d.Y*o})
+		a.batch.fan(dst, colFacing, tip,
+			point{base.X - d.Y*w, base.Y + d.X*w},
+			point{base.X + d.Y*w, base.Y - d.X*w})
+	}
+	riders := a.riders[u.ID]
+	if riders > 0 {
+		r := max(4, s*0.15)
+		p := point{c.X + half - r*0.6, c.Y + half - r*0.6}
+		a.batch.disc(dst, p, r+1, colInkLight)
+		a.batch.disc(dst, p, r, colBadge)
+	}
+	a.batch.flush(dst)
+	if riders > 0 && a.size >= fullFaceSize {
+		r := max(4, s*0.15)
+		drawText(dst, strconv.Itoa(riders), f.face(float64(r*1.5), true), float64(c.X+half-r*0.6), float64(c.Y+half-r*0.6), alignCenter, colInkLight)
+	}
+
+	y := c.Y - half + s*0.26
+	k := s / float32(a.size)
+	for i, m := range counterMarkers {
+		if u.Has(m.marker) {
+			img := a.markers[i]
+			w, h := float32(img.Bounds().Dx())*k, float32(img.Bounds().Dy())*k
+			a.blit(dst, img, c.X-half-w*0.55, y, k)
+			y += h * 1.05
+		}
+	}
+}
+
+// blit draws img onto dst with its top left at (x, y), scaled by k.
+func (a *counterArt) blit(dst, img *ebiten.Image, x, y, k float32) {
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(float64(k), float64(k))
+	op.GeoM.Translate(float64(x), float64(y))
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(img, &op)
+}
+
+// drawSmoke draws a smoke marker of the given level centred on c, for
+// counters of size s.
+func (a *counterArt) drawSmoke(dst *ebiten.Image, c point, s float32, level int) {
+	if level <= 0 || level >= len(a.smoke) {
+		return
+	}
+	if a.size < minFaceSize {
+		a.batch.disc(dst, c, max(s*0.3, 2), colSmoke)
+		a.batch.flush(dst)
+		return
+	}
+	img := a.smoke[level]
+	if img == nil {
+		return
+	}
+	k := s / float32(a.size)
+	w := float32(img.Bounds().Dx()) * k
+	a.blit(dst, img, c.X-w/2, c.Y-w/2, k)
+}
+
+// nationColour is the body colour of a nation's counters.
+func nationColour(nation string) color.RGBA {
+	if c, ok := nationColours[nation]; ok {
+		return c
+	}
+	return colNationOther
+}
+
+// sideColour is the strip colour of a side's counters.
+func sideColour(side string) color.RGBA {
+	if c, ok := sideColours[strings.ToLower(side)]; ok {
+		return c
+	}
+	return colSideOther
+}
+
+// inkOn returns dark or light ink, whichever reads better on c.
+func inkOn(c color.RGBA) color.RGBA {
+	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 140 {
+		return colInkDark
+	}
+	return colInkLight
+}
+
+// drawFace draws the face of a counter at the current step's size: body,
+// side strip with the name, type symbol and printed values.
+func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
+	n := a.size
+	s := float32(n)
+	img := ebiten.NewImage(n, n)
+	body := nationColour(key.t.Nation)
+	edge := max(1, s/32)
+	a.batch.rect(img, 0, 0, s, s, colCounterEdge)
+	a.batch.rect(img, edge, edge, s-2*edge, s-2*edge, body)
+	full := n >= fullFaceSize
+	strip := s * 0.2
+	if full {
+		strip = s * 0.25
+	}
+	a.batch.rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
+
+	// The symbol in its frame.
+	fw, fh, fy := s*0.5, s*0.28, s*0.5
+	if !full {
+		fw, fh, fy = s*0.7, s*0.44, s*0.6
+	}
+	ink := inkOn(body)
+	lw := max(1, s/28)
+	fx := (s - fw) / 2
+	a.batch.outline(img, fx, fy-fh/2, fw, fh, lw, ink)
+	a.drawSymbol(img, key.t.Kind, point{s / 2, fy}, fw, fh, lw, ink)
+	a.batch.flush(img)
+	if !full {
+		return img
+	}
+
+	name := counterName(key.name, key.t.Nation)
+	nameFace := f.face(float64(s)*0.17, true)
+	name = fitText(nameFace, name, float64(s-4*edge))
+	drawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), alignCenter, colInkLight)
+	a.drawValues(img, f, key.t, s, ink)
+	return img
+}
+
+// drawSymbol draws the NATO-like symbol of kind k in a frame fw×fh centred
+// on c: a track outline for AFVs, wheels for vehicles, a barrel for guns,
+// a cross for infantry and a star for leaders.
+func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh, lw float32, ink color.RGBA) {
+	switch k {
+	case units.AFV:
+		a.batch.ellipse(dst, c, fw*0.36, fh*0.3, lw, ink)
+	case units.Vehicle:
+		a.batch.segment(dst, point{c.X - fw*0.35, c.Y + fh*0.05}, point{c.X + fw*0.35, c.Y + fh*0.05}, lw, ink)
+		a.batch.disc(dst, point{c.X - fw*0.2, c.Y + fh*0.25}, fh*0.13, ink)
+		a.batch.disc(dst, point{c.X + fw*0.2, c.Y + fh*0.25}, fh*0.13, ink)
+	case units.Gun:
+		a.batch.segment(dst, point{c.X - fw*0.3, c.Y + fh*0.22}, point{c.X + fw*0.4, c.Y - fh*0.25}, lw*1.8, ink)
+		a.batch.disc(dst, point{c.X - fw*0.18, c.Y + fh*0.22}, fh*0.16, ink)
+	case units.Squad, units.HalfSquad:
+		a.batch.segment(dst, point{c.X - fw/2, c.Y - fh/2}, point{c.X + fw/2, c.Y + fh/2}, lw, ink)
+		a.batch.segment(dst, point{c.X - fw/2, c.Y + fh/2}, point{c.X + fw/2, c.Y - fh/2}, lw, ink)
+	case units.Leader:
+		a.batch.star(dst, c, fh*0.45, ink)
+	}
+}
+
+// drawValues prints a counter's values along its bottom: for an AFV its
+// anti-tank firepower (on a white disc when turreted), armour front/rear
+// and movement points; for a vehicle its casualty rating, transport class
+// and movement points; for a gun its anti-tank firepower, a shield when it
+// has one, and its casualty rating; for infantry AP firepower-range-
+// casualty rating; for a leader its modifier.
+func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+	y := float64(s) * 0.81
+	big := f.face(float64(s)*0.22, true)
+	left, mid, right := float64(s)*0.2, float64(s)*0.5, float64(s)*0.82
+	switch t.Kind {
+	case units.AFV:
+		if t.Turret {
+			a.batch.disc(img, point{float32(left), float32(y)}, s*0.13, colTurretDisc)
+			a.batch.flush(img)
+			drawText(img, t.ATFP.String(), big, left, y, alignCenter, colInkDark)
+		} else {
+			drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
+		}
+		drawText(img, t.Armor.String(), f.face(float64(s)*0.2, true), mid+float64(s)*0.03, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+	case units.Vehicle:
+		drawText(img, strconv.Itoa(t.CR), big, left, y, alignCenter, ink)
+		drawText(img, t.Transport, f.face(float64(s)*0.18, true), mid, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+	case units.Gun:
+		drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
+		if t.GunShield {
+			a.batch.shield(img, point{float32(mid), float32(y)}, s*0.11, ink)
+			a.batch.flush(img)
+		}
+		drawText(img, strconv.Itoa(t.CR), big, right, y, alignCenter, ink)
+	case units.Squad, units.HalfSquad:
+		v := strconv.Itoa(t.APFP) + "-" + strconv.Itoa(t.Range) + "-" + strconv.Itoa(t.CR)
+		drawText(img, v, big, mid, y, alignCenter, ink)
+	case units.Leader:
+		drawText(img, strconv.Itoa(t.Modifier), big, mid, y, alignCenter, ink)
+	}
+}
+
+// nationWords are the words a counter name leaves out: the nation is
+// already the counter's colour.
+var nationWords = map[string]bool{"US": true, "German": true, "British": true, "Soviet": true, "Squad": true, "Team": true}
+
+// counterName shortens a unit name for the strip of its counter.
+func counterName(name, nation string) string {
+	words := strings.Fields(name)
+	kept := words[:0:0]
+	for _, w := range words {
+		if !nationWords[w] && w != nation {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 {
+		return name
+	}
+	return strings.Join(kept, " ")
+}
+
+// fitText shortens s, word by word from the end and then letter by letter,
+// until it fits in width pixels of face f.
+func fitText(f face, s string, width float64) string {
+	for textWidth(f, s) > width {
+		if i := strings.LastIndexByte(s, ' '); i > 0 {
+			s = s[:i]
+			continue
+		}
+		r := []rune(s)
+		if len(r) <= 2 {
+			return s
+		}
+		s = string(r[:len(r)-1])
+	}
+	return s
+}
+
+// drawMarkers draws the marker tags and smoke markers of the current step.
+func (a *counterArt) drawMarkers(f *fonts) {
+	s := float32(a.size)
+	h := max(6, s*0.26)
+	face := f.face(float64(h)*0.8, true)
+	for i, m := range counterMarkers {
+		w := max(h, float32(textWidth(face, m.text))+h*0.4)
+		img := ebiten.NewImage(int(math.Ceil(float64(w))), int(math.Ceil(float64(h))))
+		a.batch.rect(img, 0, 0, w, h, colCounterEdge)
+		a.batch.rect(img, 1, 1, w-2, h-2, m.fill)
+		a.batch.flush(img)
+		if a.size >= fullFaceSize {
+			drawText(img, m.text, face, float64(w)/2, float64(h)/2, alignCenter, m.ink)
+		}
+		a.markers[i] = img
+	}
+	side := int(math.Ceil(float64(s) * 0.6))
+	for level := 1; level < len(a.smoke); level++ {
+		img := ebiten.NewImage(side, side)
+		r := float32(side) / 2
+		c := point{r, r}
+		a.batch.disc(img, point{c.X - r*0.38, c.Y + r*0.12}, r*0.55, colSmokeShade)
+		a.batch.disc(img, point{c.X + r*0.38, c.Y + r*0.12}, r*0.55, colSmokeShade)
+		a.batch.disc(img, point{c.X, c.Y - r*0.2}, r*0.6, colSmokeShade)
+		a.batch.disc(img, point{c.X - r*0.38, c.Y + r*0.12}, r*0.5, colSmoke)
+		a.batch.disc(img, point{c.X + r*0.38, c.Y + r*0.12}, r*0.5, colSmoke)
+		a.batch.disc(img, point{c.X, c.Y - r*0.2}, r*0.55, colSmoke)
+		a.batch.flush(img)
+		if a.size >= fullFaceSize {
+			drawText(img, strconv.Itoa(level), f.face(float64(r)*0.9, true), float64(c.X), float64(c.Y), alignCenter, colInkDark)
+		}
+		a.smoke[level] = img
+	}
+}

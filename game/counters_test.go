@@ -1,0 +1,243 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+var testCatalogue = func() *units.Catalogue {
+	c, err := units.Default()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// pointyLayout is the pointy-topped layout of maps/testdata/pointy-odd.tmx.
+var pointyLayout = board.Layout{StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32}
+
+const counterMap = `
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+`
+
+// placed is a unit of a test battle: type, side, hex label, facing.
+type placed struct {
+	typ, side, hex string
+	facing         board.Direction
+}
+
+// testBattle builds a battle on counterMap in layout l.
+func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...placed) *battle.Battle {
+	t.Helper()
+	bd, err := board.ParseASCII(l, counterMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props == nil {
+		props = map[string]string{}
+	}
+	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: props}
+	for i, u := range us {
+		h, err := bd.ParseHex(u.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// unitScene is a minimal Game for drawing a battle's board and units
+// offscreen, independent of how the full Game is built.
+func unitScene(bd *board.Board) *Game {
+	f, err := newFonts()
+	if err != nil {
+		panic(err)
+	}
+	mesh := newBoardMesh(bd)
+	batch := newTriBatch()
+	return &Game{board: bd, fonts: f, batch: batch, layer: &terrainLayer{
+		mesh: mesh, painter: &paletteFill{batch: newTriBatch()}, batch: batch, fonts: f,
+		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
+	}}
+}
+
+// renderUnits draws the board and units of b at zoom, with the board's
+// top-left corner at the screen's, and reads the image back.
+func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	cam := Camera{Zoom: zoom}
+	g.layer.drawn = false
+	g.layer.draw(img, cam, true)
+	v := View{g: g, Board: b.Board(), Camera: cam}
+	drawUnits(img, b, &v, selected)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// savePNG writes img under dir for a look with an image viewer when the
+// HEXFIRE_TEST_PNG directory is set.
+func savePNG(t *testing.T, name string, img image.Image) {
+	dir := os.Getenv("HEXFIRE_TEST_PNG")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// counterCentre returns the screen centre of the hex labelled label at zoom
+// with the camera at the origin, and the counter size there.
+func counterCentre(t *testing.T, b *battle.Battle, label string, zoom float64) (x, y, size float64) {
+	t.Helper()
+	h, err := b.Board().ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wx, wy := b.Board().Layout.Center(h)
+	l := b.Board().Layout
+	return wx * zoom, wy * zoom, counterScale * float64(min(l.TileWidth, l.TileHeight)) * zoom
+}
+
+func pixel(img *image.RGBA, x, y float64) color.RGBA {
+	return img.RGBAAt(int(x), int(y))
+}
+
+func TestCounterColours(t *testing.T) {
+	const zoom = 2
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"M4A3E8", maps.Allies, "B2", board.DirN},
+		placed{"German Rifle Squad", maps.Axis, "E3", 0},
+	)
+	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	savePNG(t, "colours.png", img)
+	tests := []struct {
+		hex          string
+		body, strip  color.RGBA
+		name         string
+		bodyX, bodyY float64 // a point of plain body, in counter sizes from the centre
+	}{
+		{"B2", nationColours["US"], sideColours["allies"], "US tank", -0.4, 0},
+		{"E3", nationColours["DE"], sideColours["axis"], "German squad", -0.4, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			x, y, s := counterCentre(t, b, tc.hex, zoom)
+			if have := pixel(img, x+tc.bodyX*s, y+tc.bodyY*s); !colourNear(have, tc.body, 8) {
+				t.Errorf("body pixel = %v, want the nation colour %v", have, tc.body)
+			}
+			if have := pixel(img, x-0.44*s, y-0.4*s); !colourNear(have, tc.strip, 8) {
+				t.Errorf("strip pixel = %v, want the side colour %v", have, tc.strip)
+			}
+		})
+	}
+}
+
+func TestFacingMark(t *testing.T) {
+	const zoom = 2
+	for _, l := range []struct {
+		name   string
+		layout board.Layout
+	}{{"flat", board.DefaultLayout}, {"pointy", pointyLayout}} {
+		for d := range board.Direction(6) {
+			t.Run(l.name+"/"+d.String(), func(t *testing.T) {
+				b := testBattle(t, l.layout, nil, placed{"Pak 40", maps.Axis, "C3", d})
+				img := renderUnits(unitScene(b.Board()), b, zoom, 800, 700, 0)
+				savePNG(t, "facing-"+l.name+"-"+d.String()+".png", img)
+				x, y, s := counterCentre(t, b, "C3", zoom)
+				dirs := screenDirections(l.layout)
+				u := dirs[d]
+				toward := pixel(img, x+float64(u.X)*0.62*s, y+float64(u.Y)*0.62*s)
+				away := pixel(img, x-float64(u.X)*0.62*s, y-float64(u.Y)*0.62*s)
+				if !colourNear(toward, colFacing, 12) {
+					t.Errorf("pixel towards the faced hexside = %v, want the arrow %v", toward, colFacing)
+				}
+				if colourNear(away, colFacing, 12) {
+					t.Errorf("pixel on the opposite side = %v, want no arrow", away)
+				}
+			})
+		}
+	}
+}
+
+func TestStackAndSmoke(t *testing.T) {
+	const zoom = 2
+	b := testBattle(t, board.DefaultLayout, map[string]string{"smoke_allies": "3"},
+		placed{"US Rifle Squad", maps.Allies, "C3", 0},
+		placed{"British Rifle Squad", maps.Allies, "C3", 0},
+		placed{"M4A3E8", maps.Allies, "A5", board.DirNE},
+	)
+	target, err := b.Board().ParseHex("E3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Apply(battle.FireSmoke{Unit: 3, Hex: target}); err != nil {
+		t.Fatalf("smoke round: %v", err)
+	}
+	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 2)
+	savePNG(t, "stack.png", img)
+	x, y, s := counterCentre(t, b, "C3", zoom)
+	off := stackStep * s / 2
+	// The first counter sits down-left of the centre, the second up-right
+	// on top of it; each shows plain body on its outer side.
+	if have, want := pixel(img, x-off-0.42*s, y+off), nationColours["US"]; !colourNear(have, want, 8) {
+		t.Errorf("first counter's body = %v, want %v", have, want)
+	}
+	if have, want := pixel(img, x+off+0.42*s, y-off), nationColours["UK"]; !colourNear(have, want, 8) {
+		t.Errorf("second counter's body = %v, want %v", have, want)
+	}
+	// The selected unit (2) is ringed.
+	if have := pixel(img, x+off+0.5*s+2, y-off); !colourNear(have, colSelected, 8) {
+		t.Errorf("pixel just right of the selected counter = %v, want the selection %v", have, colSelected)
+	}
+	// The smoke marker: a pale grey puff down-left of the hex centre.
+	sx, sy, _ := counterCentre(t, b, "E3", zoom)
+	hexPx := 56.0 * zoom
+	have := pixel(img, sx-0.24*hexPx-0.1*s, sy+0.2*hexPx)
+	if !colourNear(have, colSmoke, 8) && !colourNear(have, colSmokeShade, 8) {
+		t.Errorf("smoke marker pixel = %v, want grey %v", have, colSmoke)
+	}
+	// The firer carries a Fire marker down its left edge.
+	fx, fy, _ := counterCentre(t, b, "A5", zoom)
+	if have, want := pixel(img, fx-0.5*s+1, fy-0.5*s+0.26*s+0.1*s), counterMarkers[0].fill; !colourNear(have, want, 8) {
+		t.Errorf("fire marker pixel = %v, want %v", have, want)
+	}
+}
+
+func TestSmallZoomDisc(t *testing.T) {
+	const zoom = 0.25
+	b := testBattle(t, board.DefaultLayout, nil, placed{"Tiger I", maps.Axis, "C3", board.DirS})
+	img := renderUnits(unitScene(b.Board()), b, zoom, 200, 200, 0)
+	x, y, _ := counterCentre(t, b, "C3", zoom)
+	if have, want := pixel(img, x, y), nationColours["DE"]; !colourNear(have, want, 8) {
+		t.Errorf("centre of a far-zoom counter = %v, want the nation colour %v", have, want)
+	}
+}
