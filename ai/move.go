@@ -173,9 +173,15 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	}
 	// The pull grows as the last turn nears: a position that only waits
 	// wins nothing.
+	// It grows twice as fast for a side that has nothing to hold and can
+	// only win by destroying.
 	perMP := vehicleObjectivePerMP
 	if turns := d.b.Scenario().Turns; turns > 0 {
-		perMP *= 1 + 2*float64(min(d.b.Turn(), turns))/float64(turns)
+		growth := 2.0
+		if own, _ := d.holdHexes(); len(own) == 0 {
+			growth = 4
+		}
+		perMP *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
 	if spec.Kind == board.Infantry {
 		perMP = infantryObjectivePerMP
