@@ -172,14 +172,11 @@ var terrainLOSFlags = func() (fl [terrainCount]uint16) {
 	return fl
 }()
 
-// cellFlags packs a cell, its smoke and its N/NE/SE hexsides.
-func cellFlags(c Cell, smoke int, sides [3]HexsideFeature) uint16 {
+// cellFlags packs a cell and its smoke (the hexside bits are set apart).
+func cellFlags(c Cell, smoke int) uint16 {
 	f := uint16(flagOnBoard) | uint16(c.Level&3)<<levelShift | uint16(min(max(smoke, 0), 2))<<smokeShift
 	if c.Terrain < terrainCount {
 		f |= terrainLOSFlags[c.Terrain]
-	}
-	for i, s := range sides {
-		f |= uint16(s&3) << (sideShift + 2*i)
 	}
 	return f
 }
@@ -215,7 +212,7 @@ func (t *losTerrain) flags(h Hex, idx int) uint16 {
 	if t.smoke != nil {
 		s = t.smoke(h)
 	}
-	return cellFlags(t.b.Cell(h), s, [3]HexsideFeature{})
+	return cellFlags(t.b.Cell(h), s)
 }
 
 // side returns the feature on the hexside of h (at grid index idx) in direction d.

@@ -269,7 +269,7 @@ func (b *Board) losGrid(smoke func(Hex) int, sc *viewshedScratch) *losTerrain {
 			if smoke != nil {
 				s = smoke(h)
 			}
-			t.grid[t.index(h)] = cellFlags(b.cells[row*b.Width+col], s, [3]HexsideFeature{})
+			t.grid[t.index(h)] = cellFlags(b.cells[row*b.Width+col], s)
 		}
 	}
 	for side, feat := range b.hexsides {
