@@ -49,12 +49,18 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := buildTerrain(b, tileLayers(m, h.layerOrder), tilesets); err != nil {
+	layers := tileLayers(m, h.layerOrder)
+	if err := buildTerrain(b, layers, tilesets); err != nil {
+		return nil, err
+	}
+	tiles, err := exportTiles(src, layers)
+	if err != nil {
 		return nil, err
 	}
 	s := &Scenario{
 		Path:       name,
 		Board:      b,
+		Tiles:      tiles,
 		Sides:      []string{Allies, Axis},
 		Properties: map[string]string{},
 	}

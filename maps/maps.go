@@ -57,6 +57,8 @@ type Scenario struct {
 	FirstSide string // map property "first_side": Allies (default) or Axis
 	Sides     []string
 	Units     []Placement
+	// Tiles holds the tile layers for drawing the map as Tiled shows it.
+	Tiles *TileLayers
 	// Properties holds every other map property by name, among them the
 	// reserved "victory" (see docs/MAPS.md), for later stages to read.
 	Properties map[string]string

@@ -1,0 +1,219 @@
+package maps
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+
+	"github.com/lafriks/go-tiled"
+)
+
+// TileLayers is what a renderer needs to draw a map as Tiled shows it: the
+// images of the tilesets the layers use, and per tile layer, bottom to top,
+// the tile placed on each hex. It holds decoded images only (image.Image),
+// so the package stays free of any graphics library.
+type TileLayers struct {
+	Tilesets []Tileset
+	Layers   []TileLayer
+}
+
+// Tileset is one tileset a tile layer uses: Tiled's tile metrics and its
+// decoded image, or for an image collection one image per tile.
+type Tileset struct {
+	Name                  string // the tileset's .tsx file, or its name when embedded in the map
+	FirstGID              uint32
+	TileWidth, TileHeight int
+	Columns               int // tiles per row of Image
+	Margin, Spacing       int
+	OffsetX, OffsetY      int         // Tiled's tileoffset: added to every tile's position
+	Image                 image.Image // nil for an image collection
+	TileImages            map[uint32]image.Image
+}
+
+// TileLayer is one tile layer: its name, whether Tiled shows it, its
+// opacity and offset, and the tile on each hex in Tiled's order (row by
+// row of offset coordinates: index Col + Row×board width).
+type TileLayer struct {
+	Name             string
+	Visible          bool
+	Opacity          float64
+	OffsetX, OffsetY float64
+	Tiles            []Tile
+}
+
+// Tile is the tile placed on one hex of a layer. Set is 1 + the index of
+// its tileset in TileLayers.Tilesets, 0 for no tile; ID is the tile's
+// index within that tileset; Flip holds Tiled's flip and rotation flags.
+type Tile struct {
+	Set  uint16
+	Flip TileFlip
+	ID   uint32
+}
+
+// TileFlip is a set of Tiled's tile flags. On hexagonal maps Tiled combines
+// them into the six rotations of a tile in 60° steps clockwise: none 0°,
+// FlipDiagonal 60°, Rotate120 120°, FlipHorizontal+FlipVertical 180°, with
+// FlipDiagonal 240° and with Rotate120 300° (see Rotation).
+type TileFlip uint8
+
+// The tile flags.
+const (
+	FlipHorizontal TileFlip = 1 << iota
+	FlipVertical
+	FlipDiagonal
+	Rotate120
+)
+
+// Rotation returns the clockwise rotation in 60° steps that f stands for,
+// and false when f is not one of the six combinations Tiled's hex rotation
+// produces (a plain mirror, for instance).
+func (f TileFlip) Rotation() (sixths int, ok bool) {
+	switch f {
+	case 0:
+		return 0, true
+	case FlipDiagonal:
+		return 1, true
+	case Rotate120:
+		return 2, true
+	case FlipHorizontal | FlipVertical:
+		return 3, true
+	case FlipHorizontal | FlipVertical | FlipDiagonal:
+		return 4, true
+	case FlipHorizontal | FlipVertical | Rotate120:
+		return 5, true
+	}
+	return 0, false
+}
+
+// Source returns the image of tile id and the rectangle of it the tile
+// occupies, and false when the tileset has no such tile.
+func (ts *Tileset) Source(id uint32) (image.Image, image.Rectangle, bool) {
+	if ts.Image == nil {
+		img, ok := ts.TileImages[id]
+		if !ok {
+			return nil, image.Rectangle{}, false
+		}
+		return img, img.Bounds(), true
+	}
+	if ts.Columns <= 0 {
+		return nil, image.Rectangle{}, false
+	}
+	col, row := int(id)%ts.Columns, int(id)/ts.Columns
+	x := ts.Margin + col*(ts.TileWidth+ts.Spacing)
+	y := ts.Margin + row*(ts.TileHeight+ts.Spacing)
+	r := image.Rect(x, y, x+ts.TileWidth, y+ts.TileHeight).Add(ts.Image.Bounds().Min)
+	if !r.In(ts.Image.Bounds()) {
+		return nil, image.Rectangle{}, false
+	}
+	return ts.Image, r, true
+}
+
+// MaxImageSide is the largest width or height of a tileset image the
+// loader decodes, in pixels. Our own choice: 8192 is the texture size most
+// graphics cards take, and it keeps a decoded image under 256 MB.
+const MaxImageSide = 8192
+
+// exportTiles builds the TileLayers of the checked layers of a map,
+// decoding the image of every tileset a layer uses. A tile that lies
+// outside its tileset's image is kept (the terrain may still come from its
+// properties); Tileset.Source reports it, and a renderer decides.
+func exportTiles(src source, layers []*tiled.Layer) (*TileLayers, error) {
+	out := &TileLayers{}
+	sets := map[*tiled.Tileset]uint16{}
+	for _, l := range layers {
+		tl := TileLayer{Name: l.Name, Visible: l.Visible, Opacity: float64(l.Opacity), OffsetX: l.OffsetX, OffsetY: l.OffsetY,
+			Tiles: make([]Tile, len(l.Tiles))}
+		for i, t := range l.Tiles {
+			if t.Nil {
+				continue
+			}
+			set, ok := sets[t.Tileset]
+			if !ok {
+				ts, err := exportTileset(src, t.Tileset)
+				if err != nil {
+					return nil, err
+				}
+				out.Tilesets = append(out.Tilesets, ts)
+				set = uint16(len(out.Tilesets))
+				sets[t.Tileset] = set
+			}
+			tl.Tiles[i] = Tile{Set: set, ID: t.ID, Flip: flags(t)}
+		}
+		out.Layers = append(out.Layers, tl)
+	}
+	return out, nil
+}
+
+// flags returns the flip and rotation flags of a layer tile.
+func flags(t *tiled.LayerTile) TileFlip {
+	var f TileFlip
+	for _, c := range []struct {
+		on   bool
+		flag TileFlip
+	}{{t.HorizontalFlip, FlipHorizontal}, {t.VerticalFlip, FlipVertical}, {t.DiagonalFlip, FlipDiagonal}, {t.RotatedHexagonal120, Rotate120}} {
+		if c.on {
+			f |= c.flag
+		}
+	}
+	return f
+}
+
+// exportTileset copies a tileset's metrics and decodes its images.
+func exportTileset(src source, ts *tiled.Tileset) (Tileset, error) {
+	name := ts.Name
+	if ts.Source != "" {
+		name = ts.Source
+	}
+	out := Tileset{Name: name, FirstGID: ts.FirstGID, TileWidth: ts.TileWidth, TileHeight: ts.TileHeight,
+		Columns: ts.Columns, Margin: ts.Margin, Spacing: ts.Spacing}
+	if ts.TileOffset != nil {
+		out.OffsetX, out.OffsetY = ts.TileOffset.X, ts.TileOffset.Y
+	}
+	if ts.Image != nil {
+		img, err := decodeImage(src, src.join(ts.BaseDir(), ts.Image.Source))
+		if err != nil {
+			return Tileset{}, fmt.Errorf("tileset %q: image %q: %w", name, ts.Image.Source, err)
+		}
+		out.Image = img
+		if out.TileWidth <= 0 || out.TileHeight <= 0 {
+			return Tileset{}, fmt.Errorf("tileset %q: tile size %d×%d: want positive sizes", name, out.TileWidth, out.TileHeight)
+		}
+		if out.Columns <= 0 { // Tiled before 0.15 left columns out
+			out.Columns = (img.Bounds().Dx() - 2*out.Margin + out.Spacing) / (out.TileWidth + out.Spacing)
+		}
+		return out, nil
+	}
+	out.TileImages = map[uint32]image.Image{}
+	for _, t := range ts.Tiles {
+		if t.Image == nil {
+			continue
+		}
+		img, err := decodeImage(src, src.join(ts.BaseDir(), t.Image.Source))
+		if err != nil {
+			return Tileset{}, fmt.Errorf("tileset %q: tile %d: image %q: %w", name, t.ID, t.Image.Source, err)
+		}
+		out.TileImages[t.ID] = img
+	}
+	return out, nil
+}
+
+// decodeImage reads a PNG file, checking its size before decoding it.
+func decodeImage(src source, name string) (image.Image, error) {
+	data, err := readAll(src, name)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a PNG image: %w", err)
+	}
+	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
+		return nil, fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side", cfg.Width, cfg.Height, MaxImageSide)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("decoding PNG: %w", err)
+	}
+	return img, nil
+}
