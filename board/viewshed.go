@@ -54,14 +54,15 @@ func (v *Viewshed) All() iter.Seq2[Hex, Sight] {
 }
 
 // Viewshed traces the line of sight from hex from to every hex of the
-// board; smoke is as for LOS. It reports an error when from is off the board.
+// board; smoke is as for LOS, and is called once per hex, from one
+// goroutine. It reports an error when from is off the board.
 //
 // The board's terrain is packed once into a grid of cell flags. A first,
 // sequential pass sweeps the hexes outwards from the viewer and marks those
 // that lie in the shadow of a nearer blocking hex (see shadowUnion): their
 // lines are blocked whatever else lies on them. The other lines are traced
 // in parallel, each stopping at its first block. The result does not depend
-// on the number of goroutines.
+// on the number of goroutines. Working buffers are pooled between calls.
 func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 	if !b.Contains(from) {
 		return nil, fmt.Errorf("viewshed from %s: hex is off the %dx%d map", b.Label(from), b.Width, b.Height)
@@ -81,8 +82,8 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 			// far ones alike.
 			for i := w; i < len(toTrace); i += workers {
 				c := toTrace[i]
-				clear, hind := t.trace(from, b.Layout.ToHex(Offset{int(c) % b.Width, int(c) / b.Width}), nil)
-				if clear {
+				visible, hind := t.trace(from, b.Layout.ToHex(Offset{int(c) % b.Width, int(c) / b.Width}), nil)
+				if visible {
 					v.sights[c] = int32(hind) + 1
 				}
 			}
