@@ -206,7 +206,14 @@ func TestOrdersRefused(t *testing.T) {
 			b := base.battle(t)
 			apply(t, b, tt.before...)
 			before := b.Digest()
+			checked := b.Check(tt.order)
+			if b.Digest() != before {
+				t.Fatalf("Check changed the battle")
+			}
 			_, err := b.Apply(tt.order)
+			if checked == nil || err == nil || checked.Error() != err.Error() {
+				t.Errorf("Check = %v, Apply = %v: want the same refusal", checked, err)
+			}
 			var oe *OrderError
 			if !errors.As(err, &oe) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Apply(%#v) error = %v, want an OrderError containing %q", tt.order, err, tt.want)
@@ -435,9 +442,49 @@ func TestHoldVictory(t *testing.T) {
 	}
 }
 
+func TestCheckAcceptsWhatApplyAccepts(t *testing.T) {
+	b := fixture{grid: openMap, props: map[string]string{"smoke_allies": "3"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B5", board.DirN},
+		{"US Rifle Squad", maps.Allies, "E5", 0},
+		{"Tiger I", maps.Axis, "B2", board.DirS},
+	}}.battle(t)
+	orders := []Order{
+		FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")},
+		EndPhase{},
+		PlaceSmoke{Unit: 2, Hex: hexOf(t, b, "E4")},
+		Move{Unit: 2, Path: []board.Pose{pose(t, b, "E4", 0), pose(t, b, "E3", 0)}},
+		EndPhase{},
+		Fire{Unit: 3, Target: 1},
+	}
+	for i, o := range orders {
+		before := b.Digest()
+		if err := b.Check(o); err != nil {
+			t.Fatalf("order %d: Check(%#v) = %v, want nil", i, o, err)
+		}
+		if b.Digest() != before {
+			t.Fatalf("order %d: Check changed the battle", i)
+		}
+		apply(t, b, o)
+	}
+}
+
+func TestOtherwiseVictory(t *testing.T) {
+	b := fixture{grid: openMap, turns: 1, props: map[string]string{"victory": "allies hold B2; allies destroy 1; axis otherwise"},
+		units: []unitAt{
+			{"M4A3E8", maps.Allies, "B5", board.DirN},
+			{"Tiger I", maps.Axis, "H1", board.DirN},
+		}}.battle(t)
+	for b.Result() == nil {
+		apply(t, b, EndPhase{})
+	}
+	if r := b.Result(); r.Winner != maps.Axis || !strings.Contains(r.Reason, "none of their aims") {
+		t.Errorf("result = %+v, want an axis win because the allies met none of their aims", r)
+	}
+}
+
 func TestParseVictoryErrors(t *testing.T) {
 	bd := board.MustParseASCII(board.DefaultLayout, openMap)
-	for _, s := range []string{"allies", "russians hold A1", "allies hold Z99", "axis destroy none", "axis capture A1"} {
+	for _, s := range []string{"allies", "russians hold A1", "allies hold Z99", "axis destroy none", "axis capture A1", "axis otherwise; allies otherwise"} {
 		if _, err := ParseVictory(s, bd); err == nil {
 			t.Errorf("ParseVictory(%q): want an error", s)
 		}

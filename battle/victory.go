@@ -10,20 +10,23 @@ import (
 )
 
 // Victory is a scenario's victory conditions, from the map property
-// "victory": clauses separated by ";", each "SIDE hold HEX HEX …" or
-// "SIDE destroy N". For example:
+// "victory": clauses separated by ";", each "SIDE hold HEX HEX …",
+// "SIDE destroy N" or "SIDE otherwise". For example:
 //
-//	allies hold K8 L8; axis destroy 4
+//	allies hold K8 L8; allies destroy 4; axis destroy 4; axis otherwise
 //
 // A destroy clause wins at once, the moment the side has eliminated N enemy
 // units. Hold clauses are judged when the last turn ends: a side wins if it
-// alone occupies every hex it must hold. If no clause is met, or both sides
-// meet one at the end, the battle is a draw. Without the property, each
-// side's aim is to eliminate more enemy units than it loses: at the end,
-// the side that eliminated more wins.
+// alone occupies every hex it must hold. "otherwise" names the side that
+// wins when the last turn ends and no other clause decided the battle (the
+// defender, whom the attacker had to dislodge). If no clause decides it, or
+// both sides meet one at the end, the battle is a draw. Without the
+// property, each side's aim is to eliminate more enemy units than it loses:
+// at the end, the side that eliminated more wins.
 type Victory struct {
-	Hold    map[string][]board.Hex
-	Destroy map[string]int
+	Hold      map[string][]board.Hex
+	Destroy   map[string]int
+	Otherwise string
 }
 
 // ParseVictory reads a "victory" map property against the board's labels.
@@ -38,8 +41,15 @@ func ParseVictory(s string, b *board.Board) (Victory, error) {
 		if side != maps.Allies && side != maps.Axis {
 			return v, fmt.Errorf("clause %q: side %q must be allies or axis", strings.TrimSpace(clause), f[0])
 		}
+		if len(f) == 2 && strings.ToLower(f[1]) == "otherwise" {
+			if v.Otherwise != "" && v.Otherwise != side {
+				return v, fmt.Errorf("clause %q: %s already wins otherwise", strings.TrimSpace(clause), v.Otherwise)
+			}
+			v.Otherwise = side
+			continue
+		}
 		if len(f) < 3 {
-			return v, fmt.Errorf("clause %q: want \"SIDE hold HEX …\" or \"SIDE destroy N\"", strings.TrimSpace(clause))
+			return v, fmt.Errorf("clause %q: want \"SIDE hold HEX …\", \"SIDE destroy N\" or \"SIDE otherwise\"", strings.TrimSpace(clause))
 		}
 		switch strings.ToLower(f[1]) {
 		case "hold":
@@ -76,7 +86,10 @@ func (v Victory) Winner(b *Battle, final bool) string {
 	if len(winners) == 1 {
 		return winners[0]
 	}
-	if final && len(v.Hold) == 0 && len(v.Destroy) == 0 {
+	if final && len(winners) == 0 && v.Otherwise != "" {
+		return v.Otherwise
+	}
+	if final && len(v.Hold) == 0 && len(v.Destroy) == 0 && v.Otherwise == "" {
 		a, x := b.Eliminated(maps.Axis), b.Eliminated(maps.Allies)
 		switch {
 		case a > x:
@@ -109,12 +122,15 @@ func (v Victory) Explain(b *Battle, side string) string {
 	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
 		return fmt.Sprintf("%s eliminated %d enemy units (needed %d)", side, b.Eliminated(Opponent(side)), n)
 	}
-	if hold := v.Hold[side]; len(hold) > 0 {
+	if hold := v.Hold[side]; len(hold) > 0 && v.met(b, side, true) {
 		labels := make([]string, len(hold))
 		for i, h := range hold {
 			labels[i] = b.Board().Label(h)
 		}
 		return fmt.Sprintf("%s hold %s", side, strings.Join(labels, " "))
+	}
+	if side == v.Otherwise {
+		return fmt.Sprintf("the %s met none of their aims, so the %s win", Opponent(side), side)
 	}
 	return fmt.Sprintf("%s eliminated %d units and lost %d", side, b.Eliminated(Opponent(side)), b.Eliminated(side))
 }

@@ -1,0 +1,51 @@
+package battle
+
+import (
+	"maps"
+	"slices"
+)
+
+// Check reports whether Apply would accept order o, without changing the
+// battle: nil, or the same *OrderError Apply would return. The computer
+// opponent uses it to offer only legal orders.
+func (b *Battle) Check(o Order) error {
+	var err error
+	if f, ok := o.(Fire); ok && b.result == nil {
+		_, err = b.PlanFire(f)
+	} else {
+		_, err = b.clone().apply(o)
+	}
+	if err != nil {
+		return &OrderError{Order: o, Err: err}
+	}
+	return nil
+}
+
+// clone returns a copy of the battle's state that can be changed without
+// touching b. Only attacks roll dice, and Check never resolves one, so the
+// copy's dice refuse to roll.
+func (b *Battle) clone() *Battle {
+	c := *b
+	c.units = make([]*Unit, len(b.units))
+	for i, u := range b.units {
+		v := *u
+		c.units[i] = &v
+	}
+	c.smoke = maps.Clone(b.smoke)
+	c.supply = maps.Clone(b.supply)
+	c.panzerfausts = maps.Clone(b.panzerfausts)
+	if b.pending != nil {
+		p := *b.pending
+		p.Rest = slices.Clone(p.Rest)
+		c.pending = &p
+	}
+	c.orders = nil
+	c.dice = &countingDice{dice: noDice{}}
+	return &c
+}
+
+// noDice is the dice of a battle copy made for Check: rolling them is a
+// programming error in the engine.
+type noDice struct{}
+
+func (noDice) D6() int { panic("battle: a checked order rolled a die") }
