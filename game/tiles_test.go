@@ -1,0 +1,201 @@
+package game
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/assets"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// paintScene draws the terrain of sc with the painter newTerrainPainter
+// picks, at zoom with the board's top-left at the screen's, labels off.
+func paintScene(t *testing.T, sc *maps.Scenario, zoom float64, w, h int) (*image.RGBA, terrainPainter) {
+	t.Helper()
+	g := unitScene(sc.Board)
+	g.layer.painter = newTerrainPainter(sc)
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	g.layer.draw(img, Camera{Zoom: zoom}, false)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.ReadPixels(out.Pix)
+	return out, g.layer.painter
+}
+
+// tmxFS is a file system with a map using the generated tileset of the
+// given orientation ("flat" or "pointy") and that tileset's files.
+func tmxFS(t *testing.T, orientation, layers string, w, h int) fstest.MapFS {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, ext := range []string{"tsx", "png"} {
+		name := "tiles/hexfire-" + orientation + "." + ext
+		data, err := fs.ReadFile(assets.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys[name] = &fstest.MapFile{Data: data}
+	}
+	geometry := `tilewidth="64" tileheight="56" hexsidelength="32" staggeraxis="x" staggerindex="even"`
+	if orientation == "pointy" {
+		geometry = `tilewidth="56" tileheight="64" hexsidelength="32" staggeraxis="y" staggerindex="odd"`
+	}
+	fsys["maps/test.tmx"] = &fstest.MapFile{Data: []byte(fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" width="%d" height="%d" %s infinite="0">
+ <tileset firstgid="1" source="../tiles/hexfire-%s.tsx"/>
+%s
+</map>`, w, h, geometry, orientation, layers))}
+	return fsys
+}
+
+func csv(name string, gids ...int) string {
+	s := make([]string, len(gids))
+	for i, g := range gids {
+		s[i] = fmt.Sprint(g)
+	}
+	return fmt.Sprintf(` <layer id="%d" name="%s"><data encoding="csv">%s</data></layer>`, len(name), name, strings.Join(s, ","))
+}
+
+// tilePixel returns the colour of the tileset image of sc under the centre
+// of the tile placed on hex h of layer 0.
+func tilePixel(t *testing.T, sc *maps.Scenario, h board.Hex) color.RGBA {
+	t.Helper()
+	o := sc.Board.Layout.ToOffset(h)
+	tile := sc.Tiles.Layers[0].Tiles[o.Col+o.Row*sc.Board.Width]
+	img, r, ok := sc.Tiles.Tilesets[tile.Set-1].Source(tile.ID)
+	if !ok {
+		t.Fatalf("no image for the tile of %s", sc.Board.Label(h))
+	}
+	return color.RGBAModel.Convert(img.At(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2)).(color.RGBA)
+}
+
+func TestTilePainterDrawsTheTiles(t *testing.T) {
+	for _, orientation := range []string{"flat", "pointy"} {
+		t.Run(orientation, func(t *testing.T) {
+			// Ground only: open, field, crops / woods, building, orchard.
+			fsys := tmxFS(t, orientation, csv("ground", 1, 2, 3, 8, 7, 9), 3, 2)
+			sc, err := maps.Load(fsys, "maps/test.tmx", testCatalogue)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, p := paintScene(t, sc, 1, 300, 300)
+			savePNG(t, "tiles-"+orientation+".png", img)
+			if _, ok := p.(*tilePainter); !ok {
+				t.Fatalf("painter = %T, want *tilePainter", p)
+			}
+			for h := range sc.Board.Hexes() {
+				x, y := sc.Board.Layout.Center(h)
+				have, want := img.RGBAAt(int(x), int(y)), tilePixel(t, sc, h)
+				if !colourNear(have, want, 6) {
+					t.Errorf("%s centre = %v, want the tile's %v", sc.Board.Label(h), have, want)
+				}
+			}
+		})
+	}
+}
+
+func TestTilePainterRotates(t *testing.T) {
+	// One 64×56 tile, red on the left half and blue on the right, placed
+	// as is on A1 and turned 180° (Tiled's H+V flags) on B1.
+	tile := image.NewRGBA(image.Rect(0, 0, 64, 56))
+	red, blue := color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0, 0xff, 0xff}
+	for y := range 56 {
+		for x := range 64 {
+			c := red
+			if x >= 32 {
+				c = blue
+			}
+			tile.SetRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, tile); err != nil {
+		t.Fatal(err)
+	}
+	const flip180 = 1<<31 | 1<<30
+	fsys := fstest.MapFS{
+		"halves.png": {Data: buf.Bytes()},
+		"test.tmx": {Data: []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" width="2" height="1" tilewidth="64" tileheight="56" hexsidelength="32" staggeraxis="x" staggerindex="even" infinite="0">
+ <tileset firstgid="1" name="halves" tilewidth="64" tileheight="56" tilecount="1" columns="1"><image source="halves.png" width="64" height="56"/></tileset>
+` + csv("ground", 1, 1|flip180) + `
+</map>`)},
+	}
+	sc, err := maps.Load(fsys, "test.tmx", testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _ := paintScene(t, sc, 1, 200, 200)
+	for _, tc := range []struct {
+		hex         string
+		left, right color.RGBA
+	}{{"A1", red, blue}, {"B1", blue, red}} {
+		h, err := sc.Board.ParseHex(tc.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := sc.Board.Layout.Center(h)
+		if have := img.RGBAAt(int(x)-12, int(y)); !colourNear(have, tc.left, 4) {
+			t.Errorf("%s left of centre = %v, want %v", tc.hex, have, tc.left)
+		}
+		if have := img.RGBAAt(int(x)+12, int(y)); !colourNear(have, tc.right, 4) {
+			t.Errorf("%s right of centre = %v, want %v", tc.hex, have, tc.right)
+		}
+	}
+}
+
+func TestTerrainPainterFallsBack(t *testing.T) {
+	bd := board.MustParseASCII(board.DefaultLayout, counterMap)
+	for _, tc := range []struct {
+		name  string
+		tiles *maps.TileLayers
+	}{
+		{"no tile layers", nil},
+		{"a tile outside its image", &maps.TileLayers{
+			Tilesets: []maps.Tileset{{Name: "tiny", TileWidth: 64, TileHeight: 56, Columns: 1, Image: image.NewRGBA(image.Rect(0, 0, 8, 8))}},
+			Layers:   []maps.TileLayer{{Name: "ground", Visible: true, Opacity: 1, Tiles: []maps.Tile{{Set: 1}}}},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newTerrainPainter(&maps.Scenario{Board: bd, Tiles: tc.tiles})
+			if _, ok := p.(*paletteFill); !ok {
+				t.Errorf("painter = %T, want *paletteFill", p)
+			}
+		})
+	}
+}
+
+// TestOverviewWithTiles draws the default scenario far out, through the
+// overview image, and checks a hex shows its ground tile's colour.
+func TestOverviewWithTiles(t *testing.T) {
+	sc, err := maps.Default(testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := unitScene(sc.Board)
+	g.layer.painter = newTerrainPainter(sc)
+	g.layer.overviewZoom = 0.5
+	img := ebiten.NewImage(400, 300)
+	defer img.Deallocate()
+	g.layer.draw(img, Camera{Zoom: 0.4}, false)
+	if g.layer.overview == nil {
+		t.Fatal("no overview image at zoom 0.4")
+	}
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	savePNG(t, "overview-tiles.png", out)
+	h := sc.Board.Layout.ToHex(board.Offset{Col: 1, Row: 1})
+	x, y := sc.Board.Layout.Center(h)
+	if have, want := out.RGBAAt(int(x*0.4), int(y*0.4)), tilePixel(t, sc, h); !colourNear(have, want, 24) {
+		t.Errorf("B2 in the overview = %v, want near its ground tile %v", have, want)
+	}
+}
