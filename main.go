@@ -1,57 +1,47 @@
-// Command hexfire is the Hexfire game: a WWII tactical wargame on a hex map.
+// Command hexfire is the Hexfire game: a WWII tactical wargame on a hex
+// map, for two players at one desktop (hot-seat) or one against the
+// computer.
 //
-//	hexfire                                   open the game window
-//	hexfire -screenshot out.png [-select E4] [-hover C1] [-frames N] [-width W -height H] [-show-help]
+//	hexfire [-scenario FILE] [-seed N] [-rules NAME] [-ai axis|allies|both|none] [-save FILE]
+//	                                          play (the embedded default scenario without -scenario)
+//	hexfire -load FILE                        go on with a saved battle
+//	hexfire -replay FILE                      step through a saved battle (N forward, B back)
+//	hexfire -screenshot out.png [-scenario FILE] [-select E4] [-hover C1] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 package main
 
 import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
-	"log"
 	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"hexfire/board"
+	"hexfire/ai"
+	"hexfire/battle"
 	"hexfire/game"
+	"hexfire/maps"
+	"hexfire/units"
 )
 
-// defaultBoard is a 24×16 demonstration map. Temporary: the default view
-// will come from maps.Default when the maps package lands.
-const defaultBoard = `
-W  W  o  o  .  .  .  .  .  .  .  .  .  .  .  s  .  .  .  .  .  .  .  .
-W  W  W  W  .  .  .  .  .  .  .  .  .  .  .  s  .  .  .  .  .  .  W1 .
-W  W  W  W  .  .  .  .  .  .  .  .  .  .  .  s  .  .1 .1 W1 W1 .1 .1 W1
-W  W  W  W  W  W  .  .  .  .  .  .  .  .  .  s  .  .1 .2 .2 .2 .2 .1 .
-.  W  W  W  W  .  .  .  .  .  .  .  .  .  .  s  .  .1 .2 W2 .2 .2 .1 .
-.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  s  .  .1 .2 .2 .2 .2 .1 .
-.  .  .  .  .  .  B  .  .  .  .  B  .  .  .  s  .  .1 .1 .1 .1 .1 .1 .
-.  .  .  .  .  B  B  B  B  .  .  .+ .  .  .  s  .  .  .  .  .  .  .  .
-r  r  r  r  r  r  r  r  r  r  r  r  r  r  r  =  r  r  r  r  r  r  r  r
-.  .  .  .  .  B  B  B  .  .  .  .  .  .  .  s  .  .  .  .  .  .  .  .
-.  .  .  .  .  .  .  .  o  o  o  .  .  .  .  s  .  .  .  .  .  W  W  W
-.  ~  ~  .  .  .  .  .  o  o  o  .  .  .  .  s  f  f  f  f  W  W  W  W
-.  ~  ~  m  .  .  .  .  .  .  c  c  c  c  .  s  f  f  f  f  .  W  W  W
-.  .  m  .  .  .  .  .  .  .  c  c  c  c  .  s  f  f  f  f  .  W  W  W
-.  .  .  .  .  .  .  .  .  .  c  c  c  c  .  s  .  c  c  .  .  .  .  .
-.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  s  .  c  c  .  .  .  .  .
-wall F7 F8
-wall H7 H8
-wall I7 I8
-wall F10 F11
-wall G10 G11
-wall H10 H11
-hedge K12 K13
-hedge L12 L13
-hedge M12 M13
-hedge N12 N13
-hedgerow Q11 Q12
-hedgerow R11 R12
-hedgerow S11 S12
-`
-
 func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "hexfire:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	scenario := flag.String("scenario", "", "scenario .tmx file (default: the embedded "+maps.DefaultPath+")")
+	seedFlag := flag.String("seed", "", "seed of the battle's dice (default: a new random seed, printed)")
+	rules := flag.String("rules", "", "ruleset, overriding the scenario's")
+	load := flag.String("load", "", "go on with this save file")
+	replay := flag.String("replay", "", "step through this save file")
+	computer := flag.String("ai", "none", "sides the computer plays: axis, allies, both or none")
+	save := flag.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
 	shot := flag.String("screenshot", "", "render to this PNG file and exit")
 	sel := flag.String("select", "", "hex to select, like E4")
 	hover := flag.String("hover", "", "hex to show hovered in a screenshot, like C1")
@@ -59,34 +49,121 @@ func main() {
 	width := flag.Int("width", 1280, "window or screenshot width in pixels")
 	height := flag.Int("height", 800, "window or screenshot height in pixels")
 	showHelp := flag.Bool("show-help", false, "open the help overlay at the start")
+	viewshed := flag.Bool("viewshed", false, "show the selected unit's viewshed at the start")
 	flag.Parse()
-
-	b, err := board.ParseASCII(board.DefaultLayout, defaultBoard)
-	if err != nil {
-		log.Fatalf("hexfire: default board: %v", err)
+	if flag.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q (flags start with -)", flag.Args())
 	}
-	status := game.Placeholder{Name: "Hexfire - demonstration board"}
+
+	cat, err := units.Default()
+	if err != nil {
+		return err
+	}
+	sides, err := computerSides(*computer)
+	if err != nil {
+		return err
+	}
+	opts := game.Options{Select: *sel, ShowHelp: *showHelp, HandOver: true, SavePath: *save, Viewshed: *viewshed,
+		Computer: sides, NewPlayer: func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }}
+
+	var b *battle.Battle
+	switch {
+	case *load != "" && *replay != "":
+		return errors.New("-load and -replay: give one of them")
+	case *load != "":
+		if b, err = battle.LoadSave(*load, cat); err != nil {
+			return err
+		}
+	case *replay != "":
+		if b, opts.Replay, err = openReplay(*replay, cat); err != nil {
+			return err
+		}
+	default:
+		seed, err := parseSeed(*seedFlag)
+		if err != nil {
+			return err
+		}
+		source := battle.EmbeddedPrefix + maps.DefaultPath
+		if *scenario != "" {
+			source = *scenario
+		}
+		sc, err := battle.OpenScenario(source, cat)
+		if err != nil {
+			return err
+		}
+		if b, err = battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: *rules, Source: source}); err != nil {
+			return err
+		}
+		if *shot == "" {
+			fmt.Printf("hexfire: %s, seed %d (repeat this battle with -seed %d)\n", sc.Title, seed, seed)
+		}
+	}
 
 	if *shot != "" {
-		err := game.Screenshot(b, game.ScreenshotOptions{
+		return game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
-			Width: *width, Height: *height, Status: status, ShowHelp: *showHelp,
+			Width: *width, Height: *height, ShowHelp: *showHelp, Viewshed: *viewshed,
 		})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "hexfire:", err)
-			os.Exit(1)
-		}
-		return
 	}
-
-	g, err := game.NewGame(b, game.Options{Status: status, Select: *sel, ShowHelp: *showHelp})
+	g, err := game.New(b, opts)
 	if err != nil {
-		log.Fatalf("hexfire: %v", err)
+		return err
 	}
 	ebiten.SetWindowSize(*width, *height)
-	ebiten.SetWindowTitle("Hexfire")
+	ebiten.SetWindowTitle("Hexfire - " + b.Scenario().Title)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if err := ebiten.RunGame(g); err != nil {
-		log.Fatalf("hexfire: %v", err)
+	return ebiten.RunGame(g)
+}
+
+// parseSeed reads -seed, or draws a new seed from the system's random
+// source when it is empty (crypto/rand: the only unseeded randomness of the
+// program, and it is printed so the battle can be repeated).
+func parseSeed(s string) (uint64, error) {
+	if s == "" {
+		var buf [8]byte
+		if _, err := rand.Read(buf[:]); err != nil {
+			return 0, fmt.Errorf("-seed: no random seed: %w", err)
+		}
+		return binary.LittleEndian.Uint64(buf[:]) >> 1, nil // below 2^63: easy to type back
 	}
+	var n uint64
+	if _, err := fmt.Sscan(s, &n); err != nil {
+		return 0, fmt.Errorf("-seed %q: want a whole number ≥ 0", s)
+	}
+	return n, nil
+}
+
+// computerSides reads -ai.
+func computerSides(s string) ([]string, error) {
+	switch s {
+	case "none", "":
+		return nil, nil
+	case maps.Axis, maps.Allies:
+		return []string{s}, nil
+	case "both":
+		return []string{maps.Allies, maps.Axis}, nil
+	}
+	return nil, fmt.Errorf("-ai %q: want axis, allies, both or none", s)
+}
+
+// openReplay reads a save file for the replay viewer: the battle at its
+// start and the orders to step through (checked by replaying them once).
+func openReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
+	s, err := battle.ReadSave(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := battle.OpenScenario(s.Scenario, cat)
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: field \"scenario\": %w", path, err)
+	}
+	end, err := battle.Replay(sc, cat, s)
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	start, err := battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	return start, end.Orders(), nil
 }

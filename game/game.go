@@ -1,10 +1,14 @@
 // Package game is Hexfire's Ebiten front end: the window, the board view
-// with its camera, the mapping from keys and mouse to intentions, the
-// overlays drawn over the map, the top and status bars, the help overlay,
-// and screenshots.
+// with its camera, the mapping from keys and mouse to orders, the overlays
+// that show reach, arcs, lines of sight and odds before an order is given,
+// the top bar, the unit panel and combat log, the hand-over screen of
+// hot-seat play, save and load, the replay viewer, the computer players'
+// pacing, and screenshots.
 //
-// Update reads the input and then changes state; Draw only draws (and, when
-// a screenshot is due, reads back the frame it drew).
+// Update reads the input and then changes state, recomputing what the
+// overlays show only when the selection, the hovered hex or the battle
+// changes; Draw only draws (and, when a screenshot is due, reads back the
+// frame it drew).
 package game
 
 import (
@@ -15,35 +19,15 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 )
-
-// Status is what the top bar says about the match. The battle will
-// implement it; until then Placeholder does.
-type Status interface {
-	Title() string
-	Turn() string
-	Phase() string
-}
-
-// Placeholder is a Status for a board without a battle: a title and
-// placeholders for the turn and phase.
-type Placeholder struct{ Name string }
-
-// Title returns the name given.
-func (p Placeholder) Title() string { return p.Name }
-
-// Turn returns a placeholder.
-func (Placeholder) Turn() string { return "Turn -" }
-
-// Phase returns a placeholder.
-func (Placeholder) Phase() string { return "no battle" }
 
 // Options configure a Game.
 type Options struct {
-	// Status feeds the top bar; nil shows Placeholder{"Hexfire"}.
-	Status Status
-	// Select is the label of a hex selected at the start ("" for none).
+	// Select is the label of a hex selected at the start ("" for none); an
+	// acting unit in it is selected too.
 	Select string
 	// Hover is the label of a hex shown as hovered whatever the mouse does,
 	// for screenshots ("" follows the mouse).
@@ -54,12 +38,29 @@ type Options struct {
 	Scripted bool
 	// ShowHelp opens the help overlay at the start.
 	ShowHelp bool
+	// HandOver covers the map with a hand-over screen whenever the side
+	// that acts changes between two human players (hot-seat).
+	HandOver bool
+	// SavePath is the file F5 writes and F9 reads; "" means DefaultSavePath.
+	SavePath string
+	// Computer names the sides the computer plays; NewPlayer makes its
+	// player for a battle (again after F9 loads another one).
+	Computer  []string
+	NewPlayer func(*battle.Battle) (Player, error)
+	// Replay, when not nil, opens the replay viewer: the battle given is
+	// the fresh start, and these are the orders to step through.
+	Replay []battle.Order
+	// Viewshed starts with the selected unit's viewshed shown.
+	Viewshed bool
 }
 
-// Game is the board view. It implements ebiten.Game.
+// DefaultSavePath is where F5 saves and F9 loads when Options.SavePath is empty.
+const DefaultSavePath = "hexfire-save.json"
+
+// Game is the board view of a battle. It implements ebiten.Game.
 type Game struct {
+	battle *battle.Battle
 	board  *board.Board
-	status Status
 	opts   Options
 
 	input  Input
@@ -67,7 +68,7 @@ type Game struct {
 	fitted bool
 	screen image.Point     // screen size in pixels
 	scale  float64         // device pixels per window pixel: scales text and bars
-	view   image.Rectangle // the map area between the bars
+	view   image.Rectangle // the map area between the bars and the panel
 
 	layer    *terrainLayer
 	batch    *triBatch
@@ -78,57 +79,107 @@ type Game struct {
 	hasHover, hasSelected bool
 	fixedHover            bool
 
-	showLabels, showHelp bool
-	quit                 bool
+	showLabels, showHelp, showPanel bool
+	quit                            bool
 
 	shotPending bool        // F12 was pressed: capture the next frame
 	captured    *image.RGBA // a frame read back by Draw, written by Update
 	message     string      // a short note in the status bar, such as a saved file
+
+	play play // orders, previews, log, hand-over, computer players, replay
 }
 
 // zoomStep is the zoom factor of one wheel notch or key press.
 const zoomStep = 1.2
 
-// NewGame returns a view of b. It reports an error for a Select or Hover
-// label that is not a hex of b.
-func NewGame(b *board.Board, opts Options) (*Game, error) {
+// New returns the view of battle b. It reports an error for a Select or
+// Hover label that is not a hex of the battle's board, or a computer
+// player that cannot be made.
+func New(b *battle.Battle, opts Options) (*Game, error) {
 	if b == nil {
-		return nil, fmt.Errorf("game: no board")
+		return nil, fmt.Errorf("game: no battle")
 	}
 	f, err := newFonts()
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{board: b, status: opts.Status, opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp}
-	if g.status == nil {
-		g.status = Placeholder{Name: "Hexfire"}
+	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true}
+	g.batch = newTriBatch()
+	g.overlays = []Overlay{previewOverlay{}}
+	if err := g.setBattle(b); err != nil {
+		return nil, err
 	}
 	if opts.Select != "" {
-		h, err := b.ParseHex(opts.Select)
+		h, err := b.Board().ParseHex(opts.Select)
 		if err != nil {
 			return nil, fmt.Errorf("game: select: %w", err)
 		}
-		g.selected, g.hasSelected = h, true
+		g.selectHex(h)
 	}
 	if opts.Hover != "" {
-		h, err := b.ParseHex(opts.Hover)
+		h, err := b.Board().ParseHex(opts.Hover)
 		if err != nil {
 			return nil, fmt.Errorf("game: hover: %w", err)
 		}
 		g.hovered, g.hasHover, g.fixedHover = h, true, true
 	}
-	g.batch = newTriBatch()
-	mesh := newBoardMesh(b)
-	g.layer = &terrainLayer{
-		mesh:         mesh,
-		painter:      &paletteFill{batch: newTriBatch()},
-		batch:        g.batch,
-		fonts:        f,
-		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
-	}
-	g.overlays = []Overlay{selectionOverlay{}}
+	g.play.showViewshed = opts.Viewshed
+	g.refresh()
 	return g, nil
 }
+
+// NewGame returns a view of a bare board: a battle on it with no units, for
+// looking at a map and for tests and benchmarks of the terrain.
+func NewGame(bd *board.Board, opts Options) (*Game, error) {
+	b, err := boardBattle(bd)
+	if err != nil {
+		return nil, err
+	}
+	return New(b, opts)
+}
+
+// boardBattle returns a battle with no units on board bd.
+func boardBattle(bd *board.Board) (*battle.Battle, error) {
+	if bd == nil {
+		return nil, fmt.Errorf("game: no board")
+	}
+	sc := &maps.Scenario{Path: "board", Title: "Hexfire", Board: bd, HexMetres: maps.DefaultHexMetres,
+		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}}
+	b, err := battle.New(sc, nil, battle.Config{})
+	if err != nil {
+		return nil, fmt.Errorf("game: %w", err)
+	}
+	return b, nil
+}
+
+// setBattle makes b the battle shown (at the start, and when F9 loads
+// another), rebuilding the terrain layer when its board is new.
+func (g *Game) setBattle(b *battle.Battle) error {
+	if err := g.play.reset(b, g.opts); err != nil {
+		return err
+	}
+	g.battle = b
+	if b.Board() != g.board {
+		g.board = b.Board()
+		mesh := newBoardMesh(g.board)
+		g.layer = &terrainLayer{
+			mesh:         mesh,
+			painter:      newTerrainPainter(b.Scenario()),
+			batch:        g.batch,
+			fonts:        g.fonts,
+			overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
+		}
+		g.fitted = false
+		g.hasSelected = false
+		if g.screen != (image.Point{}) {
+			g.fit()
+		}
+	}
+	return nil
+}
+
+// Battle returns the battle shown.
+func (g *Game) Battle() *battle.Battle { return g.battle }
 
 // AddOverlay adds an overlay drawn over the map after those already added.
 func (g *Game) AddOverlay(o Overlay) { g.overlays = append(g.overlays, o) }
@@ -152,30 +203,47 @@ func (g *Game) Update() error {
 	}
 	var in Intents
 	if !g.opts.Scripted {
-		in = g.input.Read(g.view)
+		in = g.input.Read(g.view, g.panelRect())
 	}
 	g.apply(in)
+	g.runComputer()
+	g.play.tick++
+	g.refresh()
 	if g.quit {
 		return ebiten.Termination
 	}
 	return nil
 }
 
-// apply turns intents into changes of the view.
+// apply turns intents into changes of the view and orders to the battle.
 func (g *Game) apply(in Intents) {
 	t := &in.Triggered
+	if g.play.cover() != "" {
+		// The hand-over or result screen takes the next click or key.
+		if in.Click || t[ActionEndPhase] || t[ActionQuit] {
+			g.play.dismissCover()
+		}
+		return
+	}
 	if t[ActionToggleHelp] {
 		g.showHelp = !g.showHelp
 	}
 	if t[ActionQuit] {
-		if g.showHelp {
+		switch {
+		case g.showHelp:
 			g.showHelp = false
-		} else {
+		case g.play.mode != modeNormal:
+			g.play.mode = modeNormal
+		default:
 			g.quit = true
 		}
 	}
 	if t[ActionToggleLabels] {
 		g.showLabels = !g.showLabels
+	}
+	if t[ActionTogglePanel] {
+		g.showPanel = !g.showPanel
+		g.resize(g.screen, g.scale, true)
 	}
 	if t[ActionScreenshot] {
 		g.shotPending = true
@@ -196,9 +264,14 @@ func (g *Game) apply(in Intents) {
 			g.hovered, g.hasHover = g.layer.hexAt(g.cam, in.Cursor)
 		}
 	}
-	if in.Click {
-		g.selected, g.hasSelected = g.layer.hexAt(g.cam, in.Cursor)
+	g.scrollLog(in.LogScroll)
+	if t[ActionLogUp] {
+		g.scrollLog(logPageLines)
 	}
+	if t[ActionLogDown] {
+		g.scrollLog(-logPageLines)
+	}
+	g.playIntents(in)
 }
 
 // fit sets the camera to show the whole board in the map area.
@@ -207,20 +280,29 @@ func (g *Game) fit() {
 	g.fitted = true
 }
 
+// logPageLines is how far PgUp and PgDn scroll the log.
+const logPageLines = 10
+
 // fitMargin is the space left round the board by fit, in window pixels.
 const fitMargin = 12
 
-// Draw draws the board, the overlays, the bars and the help.
+// Draw draws the board, the overlays, the bars, the panel and the covers.
 func (g *Game) Draw(screen *ebiten.Image) {
 	g.layer.draw(screen, g.cam, g.showLabels)
 	v := View{g: g, Board: g.board, Camera: g.cam}
 	for _, o := range g.overlays {
 		o.Draw(screen, &v)
 	}
+	g.drawTooltip(screen)
 	g.drawBars(screen)
+	if g.showPanel {
+		g.drawPanel(screen)
+	}
+	g.drawToast(screen)
 	if g.showHelp {
 		g.drawHelp(screen)
 	}
+	g.drawCover(screen)
 	if g.shotPending {
 		g.shotPending = false
 		g.captured = capture(screen)
@@ -244,19 +326,20 @@ func (g *Game) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
 		s = m.DeviceScaleFactor()
 		w, h = int(math.Ceil(outsideWidth*s)), int(math.Ceil(outsideHeight*s))
 	}
-	g.resize(image.Pt(max(w, 1), max(h, 1)), s)
+	g.resize(image.Pt(max(w, 1), max(h, 1)), s, false)
 	return float64(g.screen.X), float64(g.screen.Y)
 }
 
-// resize adapts the view to a new screen size, keeping the world point at
-// the centre of the map area where it was.
-func (g *Game) resize(size image.Point, scale float64) {
-	if size == g.screen && scale == g.scale && g.fitted {
+// resize adapts the view to a new screen size (or a panel shown or
+// hidden: force), keeping the world point at the centre of the map area
+// where it was.
+func (g *Game) resize(size image.Point, scale float64, force bool) {
+	if size == g.screen && scale == g.scale && g.fitted && !force {
 		return
 	}
 	old := g.view
 	g.screen, g.scale = size, scale
-	g.view = mapArea(size, scale)
+	g.view = mapArea(size, scale, g.showPanel)
 	if !g.fitted {
 		g.fit()
 		return
@@ -264,16 +347,31 @@ func (g *Game) resize(size image.Point, scale float64) {
 	g.cam.Pan(float64(g.view.Min.X+g.view.Max.X-old.Min.X-old.Max.X)/2, float64(g.view.Min.Y+g.view.Max.Y-old.Min.Y-old.Max.Y)/2)
 }
 
-// The bar heights in window pixels (multiplied by the device scale).
+// The bar heights and the panel width in window pixels (multiplied by the
+// device scale).
 const (
 	topBarHeight    = 28
 	statusBarHeight = 26
+	panelWidth      = 360
 )
 
 // mapArea is the part of a screen of the given size left for the map
-// between the top bar and the status bar.
-func mapArea(size image.Point, scale float64) image.Rectangle {
+// between the top bar and the status bar, and left of the panel when it
+// is shown (and the screen is wide enough to keep half of it for the map).
+func mapArea(size image.Point, scale float64, panel bool) image.Rectangle {
 	top := int(math.Round(topBarHeight * scale))
 	bottom := size.Y - int(math.Round(statusBarHeight*scale))
-	return image.Rect(0, top, size.X, max(bottom, top+1))
+	right := size.X
+	if pw := int(math.Round(panelWidth * scale)); panel && pw*2 <= size.X {
+		right -= pw
+	}
+	return image.Rect(0, top, right, max(bottom, top+1))
+}
+
+// panelRect is the screen rectangle of the right panel, empty when hidden.
+func (g *Game) panelRect() image.Rectangle {
+	if !g.showPanel || g.view.Max.X >= g.screen.X {
+		return image.Rectangle{}
+	}
+	return image.Rect(g.view.Max.X, g.view.Min.Y, g.screen.X, g.view.Max.Y)
 }

@@ -26,8 +26,15 @@ const screenshotEnv = "HEXFIRE_TEST_SCREENSHOT"
 // drawn and read back (that needs a display: run under xvfb-run). With
 // screenshotEnv set it runs Screenshot on testBoard instead.
 func TestMain(m *testing.M) {
+	if path := os.Getenv(defaultShotEnv); path != "" {
+		os.Exit(runDefaultScreenshot(path))
+	}
 	if path := os.Getenv(screenshotEnv); path != "" {
-		if err := Screenshot(testBoard(), shotOptions(path)); err != nil {
+		b, err := boardBattle(testBoard())
+		if err == nil {
+			err = Screenshot(b, shotOptions(path))
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -73,7 +80,7 @@ func shotOptions(path string) ScreenshotOptions {
 // testBoard with shotOptions: the camera Screenshot fits.
 func screenPoint(b *board.Board, o ScreenshotOptions, x, y float64) image.Point {
 	w, h := b.Layout.PixelSize(b.Width, b.Height)
-	cam := FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1), fitMargin)
+	cam := FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1, true), fitMargin)
 	sx, sy := cam.WorldToScreen(x, y)
 	return image.Pt(int(sx), int(sy))
 }
@@ -192,7 +199,11 @@ func TestScreenshotErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Screenshot(testBoard(), tt.opts)
+			b, err := boardBattle(testBoard())
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Screenshot(b, tt.opts)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Screenshot error = %v, want one containing %q", err, tt.want)
 			}

@@ -16,16 +16,27 @@ var (
 	colBar       = color.RGBA{0x16, 0x19, 0x1c, 0xf0}
 	colBarText   = color.RGBA{0xe8, 0xe6, 0xe0, 0xff}
 	colBarDim    = color.RGBA{0x9a, 0x9c, 0x9e, 0xff}
+	colBarAlert  = color.RGBA{0xff, 0x70, 0x50, 0xff}
 	colPanel     = color.RGBA{0x10, 0x12, 0x14, 0xe8}
 	colPanelKey  = color.RGBA{0xff, 0xc8, 0x00, 0xff}
 	colPanelText = color.RGBA{0xe8, 0xe6, 0xe0, 0xff}
+	colPanelDim  = color.RGBA{0xa8, 0xaa, 0xac, 0xff}
+	colGood      = color.RGBA{0x90, 0xe0, 0x90, 0xff}
+	colBad       = color.RGBA{0xff, 0x80, 0x70, 0xff}
+	colComputer  = color.RGBA{0x90, 0xc0, 0xff, 0xff}
+	colCover     = color.RGBA{0x0c, 0x0e, 0x10, 0xff}
+	colToast     = color.RGBA{0x40, 0x14, 0x10, 0xf0}
 )
 
-// barTextSize is the font size of the bars in window pixels.
-const barTextSize = 14
+// barTextSize is the font size of the bars in window pixels; panelTextSize
+// that of the panel, the log and the tooltip.
+const (
+	barTextSize   = 14
+	panelTextSize = 13
+)
 
-// drawBars draws the top bar (scenario, turn, phase) and the status bar
-// (the hovered hex's terrain, the selection, the zoom).
+// drawBars draws the top bar (scenario, turn, phase, who acts) and the
+// status bar (the hovered hex, the line of sight to it, the zoom).
 func (g *Game) drawBars(screen *ebiten.Image) {
 	w := float64(g.screen.X)
 	top := float64(g.view.Min.Y)
@@ -36,19 +47,34 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	pad := 10 * g.scale
 	bold := g.fonts.face(barTextSize*g.scale, true)
 	face := g.fonts.face(barTextSize*g.scale, false)
-	g.text(screen, g.status.Title(), bold, pad, top/2, alignStart, colBarText)
-	g.text(screen, g.status.Turn()+"  |  "+g.status.Phase(), face, w/2, top/2, alignCenter, colBarText)
-	g.text(screen, "H  help", face, w-pad, top/2, alignEnd, colBarDim)
+	b := g.battle
+	g.text(screen, b.Scenario().Title, bold, pad, top/2, alignStart, colBarText)
+	col := colBarText
+	if b.Moving() != nil {
+		col = colBarAlert
+	}
+	g.text(screen, statusLine(b), face, w/2, top/2, alignCenter, col)
+	right := "H  help"
+	if r := g.play.replay; r != nil {
+		right = fmt.Sprintf("replay %d/%d  N/B", r.at, len(r.orders))
+	}
+	g.text(screen, right, face, w-pad, top/2, alignEnd, colBarDim)
 
 	mid := (bottom + float64(g.screen.Y)) / 2
 	left := "-"
 	if h, ok := g.Hovered(); ok {
 		left = describeHex(g.board, h)
+		if s := g.play.pv.losStatus; s != "" {
+			left += "  |  " + s
+		}
 	}
 	g.text(screen, left, face, pad, mid, alignStart, colBarText)
-	right := fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5))
-	if h, ok := g.Selected(); ok {
-		right = "selected " + g.board.Label(h) + "    " + right
+	right = fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5))
+	if g.play.withLeader {
+		right = "with leader    " + right
+	}
+	if g.play.mode == modeSmoke {
+		right = "SMOKE: click a hex    " + right
 	}
 	if g.message != "" {
 		right = g.message + "    " + right
@@ -81,35 +107,241 @@ func describeHex(b *board.Board, h board.Hex) string {
 	return strings.Join(parts, "  |  ")
 }
 
-// drawHelp draws the keymap as a panel in the middle of the map.
+// drawPanel draws the right panel: the selected unit, then the log.
+func (g *Game) drawPanel(screen *ebiten.Image) {
+	r := g.panelRect()
+	if r.Empty() {
+		return
+	}
+	s := g.scale
+	x0, y0, x1, y1 := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
+	g.fillRect(screen, x0, y0, x1, y1, colPanel)
+	pad := 10 * s
+	size := panelTextSize * s
+	line := size * 1.45
+	bold := g.fonts.face(size, true)
+	face := g.fonts.face(size, false)
+	width := x1 - x0 - 2*pad
+	y := y0 + pad + line/2
+
+	b := g.battle
+	if u := b.Unit(g.play.unit); u != nil {
+		for i, l := range unitInfo(b, u) {
+			f, c := face, colPanelText
+			if i == 0 {
+				f, c = bold, colPanelKey
+			}
+			for _, w := range wrap(f, l, width) {
+				g.text(screen, w, f, x0+pad, y, alignStart, c)
+				y += line
+			}
+		}
+	} else {
+		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, alignStart, colPanelDim)
+		y += line
+	}
+	if tip := g.play.pv.tip; len(tip) > 0 {
+		y += line / 2
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		y += line
+		for _, l := range tip {
+			f, c := tipStyle(g, l, size)
+			for _, w := range wrap(f, tipIndent(l)+l.text, width) {
+				g.text(screen, w, f, x0+pad, y, alignStart, c)
+				y += line
+			}
+		}
+	}
+	y += line / 2
+	g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+	y += line / 2
+	g.text(screen, "Log  (wheel, PgUp/PgDn)", bold, x0+pad, y+line/2, alignStart, colPanelKey)
+	y += line * 1.3
+
+	// The log, newest at the bottom, wrapped to the panel.
+	rows := g.play.log.wrapped(face, width)
+	fit := int((y1 - pad - y) / line)
+	if fit <= 0 {
+		return
+	}
+	g.play.logScroll = max(0, min(g.play.logScroll, len(rows)-fit))
+	end := len(rows) - g.play.logScroll
+	start := max(0, end-fit)
+	for _, l := range rows[start:end] {
+		g.text(screen, l.text, face, x0+pad, y+line/2, alignStart, logColour(l.kind))
+		y += line
+	}
+}
+
+// logColour is the colour of a log line of kind k.
+func logColour(k logKind) color.RGBA {
+	switch k {
+	case logHeading:
+		return colPanelKey
+	case logStep:
+		return colPanelDim
+	case logResult:
+		return colGood
+	case logComputer:
+		return colComputer
+	case logError:
+		return colBad
+	}
+	return colPanelText
+}
+
+// scrollLog scrolls the log by n lines (positive: back in time).
+func (g *Game) scrollLog(n float64) {
+	g.play.logScroll = max(0, g.play.logScroll+int(n))
+}
+
+// wrap splits s into lines no wider than width in face f, at spaces.
+func wrap(f face, s string, width float64) []string {
+	if textWidth(f, s) <= width {
+		return []string{s}
+	}
+	var out []string
+	cur := ""
+	for _, w := range strings.Split(s, " ") {
+		next := w
+		if cur != "" {
+			next = cur + " " + w
+		}
+		if cur != "" && textWidth(f, next) > width {
+			out = append(out, cur)
+			next = "   " + w
+		}
+		cur = next
+	}
+	return append(out, cur)
+}
+
+// drawTooltip draws the fire preview in the bottom left corner of the map
+// when the panel, which shows it otherwise, is hidden.
+func (g *Game) drawTooltip(screen *ebiten.Image) {
+	tip := g.play.pv.tip
+	if len(tip) == 0 || !g.panelRect().Empty() {
+		return
+	}
+	s := g.scale
+	size := panelTextSize * s
+	line := size * 1.4
+	pad := 8 * s
+	w := 0.0
+	for _, l := range tip {
+		f, _ := tipStyle(g, l, size)
+		w = max(w, textWidth(f, tipIndent(l)+l.text))
+	}
+	bw, bh := w+2*pad, line*float64(len(tip))+2*pad
+	x, y := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad-bh
+	g.fillRect(screen, x, y, x+bw, y+bh, colPanel)
+	ty := y + pad + line/2
+	for _, l := range tip {
+		f, c := tipStyle(g, l, size)
+		g.text(screen, tipIndent(l)+l.text, f, x+pad, ty, alignStart, c)
+		ty += line
+	}
+}
+
+// tipStyle is the face and colour of a fire preview line.
+func tipStyle(g *Game, l tipLine, size float64) (face, color.RGBA) {
+	switch l.kind {
+	case tipTitle:
+		return g.fonts.face(size, true), colPanelKey
+	case tipStep:
+		return g.fonts.face(size, false), colPanelDim
+	case tipResult:
+		return g.fonts.face(size, false), colGood
+	case tipRefused:
+		return g.fonts.face(size, false), colBad
+	}
+	return g.fonts.face(size, false), colPanelText
+}
+
+func tipIndent(l tipLine) string {
+	if l.kind == tipStep || l.kind == tipResult {
+		return "  "
+	}
+	return ""
+}
+
+// drawToast draws the latest refusal or note at the top of the map.
+func (g *Game) drawToast(screen *ebiten.Image) {
+	p := &g.play
+	if p.toast == "" || p.tick >= p.toastUntil {
+		return
+	}
+	s := g.scale
+	face := g.fonts.face(barTextSize*s, false)
+	pad := 10 * s
+	width := float64(g.view.Dx()) * 0.8
+	lines := wrap(face, p.toast, width)
+	line := barTextSize * s * 1.5
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, textWidth(face, l))
+	}
+	cx := float64(g.view.Min.X+g.view.Max.X) / 2
+	y0 := float64(g.view.Min.Y) + pad
+	g.fillRect(screen, cx-w/2-pad, y0, cx+w/2+pad, y0+line*float64(len(lines))+pad, colToast)
+	for i, l := range lines {
+		g.text(screen, l, face, cx, y0+pad/2+line*(float64(i)+0.5), alignCenter, colBarText)
+	}
+}
+
+// drawCover draws the hand-over or result screen over the whole map.
+func (g *Game) drawCover(screen *ebiten.Image) {
+	p := &g.play
+	if p.coverText == "" {
+		return
+	}
+	s := g.scale
+	g.fillRect(screen, 0, float64(g.view.Min.Y), float64(g.screen.X), float64(g.view.Max.Y), colCover)
+	cx := float64(g.screen.X) / 2
+	cy := float64(g.view.Min.Y+g.view.Max.Y) / 2
+	title := g.fonts.face(barTextSize*s*2, true)
+	face := g.fonts.face(barTextSize*s*1.2, false)
+	g.text(screen, p.coverTitle, title, cx, cy-barTextSize*s*3, alignCenter, colPanelKey)
+	lines := wrap(face, p.coverText, float64(g.screen.X)*0.8)
+	for i, l := range lines {
+		g.text(screen, l, face, cx, cy+float64(i)*barTextSize*s*1.8, alignCenter, colPanelText)
+	}
+	g.text(screen, "click or press Space to continue", g.fonts.face(barTextSize*s, false), cx,
+		cy+float64(len(lines)+2)*barTextSize*s*1.8, alignCenter, colPanelDim)
+}
+
+// drawHelp draws the keymap as a panel in the middle of the map, in as
+// many columns as the height needs.
 func (g *Game) drawHelp(screen *ebiten.Image) {
 	s := g.scale
 	size := barTextSize * s
-	line := size * 1.6
+	line := size * 1.5
 	bold := g.fonts.face(size, true)
 	face := g.fonts.face(size, false)
 	title := g.fonts.face(size*1.3, true)
 
 	keysW, helpW := 0.0, 0.0
 	for _, b := range Keymap {
-		kw := textWidth(bold, b.Controls())
-		hw := textWidth(face, b.Help)
-		keysW, helpW = max(keysW, kw), max(helpW, hw)
+		keysW = max(keysW, textWidth(bold, b.Controls()))
+		helpW = max(helpW, textWidth(face, b.Help))
 	}
-	pad, gap := 18*s, 24*s
-	w := pad*2 + keysW + gap + helpW
-	h := pad*2 + line*float64(len(Keymap)+2)
-	c := image.Pt((g.view.Min.X+g.view.Max.X)/2, (g.view.Min.Y+g.view.Max.Y)/2)
-	x0, y0 := float64(c.X)-w/2, float64(c.Y)-h/2
+	pad, gap := 18*s, 16*s
+	rowsFit := max(1, int((float64(g.screen.Y)-4*line-2*pad)/line))
+	cols := (len(Keymap) + rowsFit - 1) / rowsFit
+	rows := (len(Keymap) + cols - 1) / cols
+	colW := keysW + gap + helpW
+	w := pad*2 + colW*float64(cols) + 2*gap*float64(cols-1)
+	h := pad*2 + line*float64(rows+2)
+	c := image.Pt(g.screen.X/2, g.screen.Y/2)
+	x0, y0 := max(0, float64(c.X)-w/2), max(0, float64(c.Y)-h/2)
 	g.fillRect(screen, x0, y0, x0+w, y0+h, colPanel)
-
-	y := y0 + pad + line/2
-	g.text(screen, "Controls", title, x0+pad, y, alignStart, colPanelText)
-	y += line * 1.5
-	for _, b := range Keymap {
-		g.text(screen, b.Controls(), bold, x0+pad+keysW, y, alignEnd, colPanelKey)
-		g.text(screen, b.Help, face, x0+pad+keysW+gap, y, alignStart, colPanelText)
-		y += line
+	g.text(screen, "Controls", title, x0+pad, y0+pad+line/2, alignStart, colPanelText)
+	for i, b := range Keymap {
+		col, row := i/rows, i%rows
+		x := x0 + pad + float64(col)*(colW+2*gap)
+		y := y0 + pad + line*2 + line*float64(row)
+		g.text(screen, b.Controls(), bold, x+keysW, y, alignEnd, colPanelKey)
+		g.text(screen, b.Help, face, x+keysW+gap, y, alignStart, colPanelText)
 	}
 }
 

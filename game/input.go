@@ -12,11 +12,12 @@ import (
 // expresses it.
 type Action int
 
-// The actions of the board view. Every one has a row in Keymap.
+// The actions of the game. Every one has a row in Keymap.
 const (
 	ActionSelect Action = iota
 	ActionPan
 	ActionZoom
+	ActionRotateWheel
 	ActionPanLeft
 	ActionPanRight
 	ActionPanUp
@@ -24,6 +25,30 @@ const (
 	ActionZoomIn
 	ActionZoomOut
 	ActionFit
+	ActionNextUnit
+	ActionMoveTo
+	ActionFire
+	ActionLeader
+	ActionSmoke
+	ActionRotateLeft
+	ActionRotateRight
+	ActionTurn
+	ActionLoad
+	ActionUnload
+	ActionPass
+	ActionEndPhase
+	ActionUndo
+	ActionViewshed
+	ActionTogglePanel
+	ActionLogUp
+	ActionLogDown
+	ActionComputerSlower
+	ActionComputerFaster
+	ActionComputerNow
+	ActionReplayForward
+	ActionReplayBack
+	ActionSave
+	ActionLoadSave
 	ActionToggleLabels
 	ActionToggleHelp
 	ActionScreenshot
@@ -36,47 +61,82 @@ const (
 type Binding struct {
 	Action Action
 	Keys   []ebiten.Key
-	Mouse  string // a mouse gesture, for the help text only
-	Help   string
-	Held   bool // the action repeats while a key is held (panning)
+	// CtrlKeys trigger the action only with Ctrl (or Cmd) held.
+	CtrlKeys []ebiten.Key
+	Mouse    string // a mouse gesture, for the help text only
+	Help     string
+	Held     bool // the action repeats while a key is held (panning)
 }
 
 // Keymap is the single table of controls: Input reads it and the help
 // overlay lists it, so every shortcut is documented in one place.
 var Keymap = []Binding{
-	{Action: ActionSelect, Mouse: "left click", Help: "select the hex under the cursor"},
+	{Action: ActionSelect, Mouse: "left click", Help: "select a unit (again: next in the stack), move, fire, advance"},
 	{Action: ActionPan, Mouse: "drag (any button)", Help: "pan the map"},
-	{Action: ActionZoom, Mouse: "wheel", Help: "zoom around the cursor"},
-	{Action: ActionPanLeft, Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}, Help: "pan left", Held: true},
-	{Action: ActionPanRight, Keys: []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyD}, Help: "pan right", Held: true},
-	{Action: ActionPanUp, Keys: []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyW}, Help: "pan up", Held: true},
-	{Action: ActionPanDown, Keys: []ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyS}, Help: "pan down", Held: true},
+	{Action: ActionZoom, Mouse: "wheel", Help: "zoom around the cursor (over the panel: scroll the log)"},
+	{Action: ActionRotateWheel, Mouse: "Shift + wheel", Help: "turn the end facing of a vehicle's move"},
+	{Action: ActionPanLeft, Keys: []ebiten.Key{ebiten.KeyArrowLeft}, Help: "pan left", Held: true},
+	{Action: ActionPanRight, Keys: []ebiten.Key{ebiten.KeyArrowRight}, Help: "pan right", Held: true},
+	{Action: ActionPanUp, Keys: []ebiten.Key{ebiten.KeyArrowUp}, Help: "pan up", Held: true},
+	{Action: ActionPanDown, Keys: []ebiten.Key{ebiten.KeyArrowDown}, Help: "pan down", Held: true},
 	{Action: ActionZoomIn, Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, Help: "zoom in"},
 	{Action: ActionZoomOut, Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, Help: "zoom out"},
-	{Action: ActionFit, Keys: []ebiten.Key{ebiten.KeyF, ebiten.KeyHome}, Help: "fit the board to the window"},
-	{Action: ActionToggleLabels, Keys: []ebiten.Key{ebiten.KeyL}, Help: "show or hide hex labels"},
+	{Action: ActionFit, Keys: []ebiten.Key{ebiten.KeyHome, ebiten.Key0}, Help: "fit the board to the window"},
+	{Action: ActionNextUnit, Keys: []ebiten.Key{ebiten.KeyTab}, Help: "select the next unit that can still act"},
+	{Action: ActionMoveTo, Keys: []ebiten.Key{ebiten.KeyM}, Help: "move (or advance) the selected unit to the hovered hex"},
+	{Action: ActionFire, Keys: []ebiten.Key{ebiten.KeyF}, Help: "fire at the hovered enemy"},
+	{Action: ActionLeader, Keys: []ebiten.Key{ebiten.KeyL}, Help: "fire with or without the leader in the firer's hex"},
+	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)"},
+	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)"},
+	{Action: ActionRotateRight, Keys: []ebiten.Key{ebiten.KeyBracketRight}, Help: "turn the move's end facing right (Advance: turn the unit)"},
+	{Action: ActionTurn, Keys: []ebiten.Key{ebiten.KeyT}, Help: "turn in place to the facing shown"},
+	{Action: ActionLoad, Keys: []ebiten.Key{ebiten.KeyE}, Help: "embark the selected infantry on a vehicle in its hex"},
+	{Action: ActionUnload, Keys: []ebiten.Key{ebiten.KeyX}, Help: "unload the selected passenger"},
+	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the moving unit"},
+	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (while a unit moves: pass)"},
+	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)"},
+	{Action: ActionViewshed, Keys: []ebiten.Key{ebiten.KeyV}, Help: "show or hide what the selected unit can see"},
+	{Action: ActionTogglePanel, Keys: []ebiten.Key{ebiten.KeyI}, Help: "show or hide the unit panel and log"},
+	{Action: ActionLogUp, Keys: []ebiten.Key{ebiten.KeyPageUp}, Help: "scroll the log back"},
+	{Action: ActionLogDown, Keys: []ebiten.Key{ebiten.KeyPageDown}, Help: "scroll the log forward"},
+	{Action: ActionComputerSlower, Keys: []ebiten.Key{ebiten.KeyComma}, Help: "computer player: slower"},
+	{Action: ActionComputerFaster, Keys: []ebiten.Key{ebiten.KeyPeriod}, Help: "computer player: faster"},
+	{Action: ActionComputerNow, Keys: []ebiten.Key{ebiten.KeyK}, Help: "computer player: give the next order now"},
+	{Action: ActionReplayForward, Keys: []ebiten.Key{ebiten.KeyN}, Help: "replay: next order"},
+	{Action: ActionReplayBack, Keys: []ebiten.Key{ebiten.KeyB}, Help: "replay: previous order"},
+	{Action: ActionSave, Keys: []ebiten.Key{ebiten.KeyF5}, Help: "save the battle"},
+	{Action: ActionLoadSave, Keys: []ebiten.Key{ebiten.KeyF9}, Help: "load the saved battle"},
+	{Action: ActionToggleLabels, Keys: []ebiten.Key{ebiten.KeyG}, Help: "show or hide hex labels"},
 	{Action: ActionToggleHelp, Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Help: "show or hide this help"},
 	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, Help: "save a screenshot (hexfire-DATE-TIME.png)"},
-	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyEscape, ebiten.KeyQ}, Help: "close the help, or quit"},
+	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyEscape, ebiten.KeyQ}, Help: "close the help or cancel smoke, else quit"},
 }
 
 // keyNames overrides ebiten's key names where players know them otherwise.
 var keyNames = map[ebiten.Key]string{
 	ebiten.KeyArrowLeft: "Left", ebiten.KeyArrowRight: "Right", ebiten.KeyArrowUp: "Up", ebiten.KeyArrowDown: "Down",
 	ebiten.KeyEqual: "+", ebiten.KeyMinus: "-", ebiten.KeyNumpadAdd: "keypad +", ebiten.KeyNumpadSubtract: "keypad -",
-	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc",
+	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc", ebiten.KeyBracketLeft: "[", ebiten.KeyBracketRight: "]",
+	ebiten.KeyComma: ",", ebiten.KeyPeriod: ".", ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.Key0: "0",
+}
+
+// keyName returns the name the help overlay writes for k.
+func keyName(k ebiten.Key) string {
+	if n, ok := keyNames[k]; ok {
+		return n
+	}
+	return k.String()
 }
 
 // Controls returns the keys and mouse gesture of a binding as the help
-// overlay writes them, like "F / Home" or "wheel".
+// overlay writes them, like "F / Home", "U / Ctrl+Z" or "wheel".
 func (b Binding) Controls() string {
-	names := make([]string, 0, len(b.Keys)+1)
+	names := make([]string, 0, len(b.Keys)+len(b.CtrlKeys)+1)
 	for _, k := range b.Keys {
-		if n, ok := keyNames[k]; ok {
-			names = append(names, n)
-		} else {
-			names = append(names, k.String())
-		}
+		names = append(names, keyName(k))
+	}
+	for _, k := range b.CtrlKeys {
+		names = append(names, "Ctrl+"+keyName(k))
 	}
 	if b.Mouse != "" {
 		names = append(names, b.Mouse)
@@ -87,11 +147,11 @@ func (b Binding) Controls() string {
 // Intents is what the player asked for during one frame.
 type Intents struct {
 	// Cursor is the mouse position in screen pixels; CursorIn is false when
-	// the cursor is outside the window.
+	// the cursor is outside the map area.
 	Cursor   image.Point
 	CursorIn bool
-	// Click is true when the left button was released without dragging;
-	// the click happened at Cursor.
+	// Click is true when the left button was released without dragging
+	// over the map; the click happened at Cursor.
 	Click bool
 	// PanX, PanY is how far the picture should slide, in screen pixels.
 	PanX, PanY float64
@@ -99,6 +159,10 @@ type Intents struct {
 	// ZoomAt the screen point it is centred on.
 	ZoomSteps float64
 	ZoomAt    image.Point
+	// RotateSteps turns the ghost facing (Shift + wheel), clockwise positive.
+	RotateSteps int
+	// LogScroll is the wheel over the panel, in lines (positive: back).
+	LogScroll float64
 	// Triggered holds the key actions pressed this frame (or held, for
 	// Held bindings).
 	Triggered [actionCount]bool
@@ -119,9 +183,13 @@ const dragThreshold = 4
 // keyPanSpeed is the keyboard pan in screen pixels per frame.
 const keyPanSpeed = 12
 
+// logWheelLines is how many log lines one wheel notch scrolls.
+const logWheelLines = 3
+
 // Read polls ebiten and returns this frame's intents. view is the map
-// viewport: key zoom centres on it.
-func (in *Input) Read(view image.Rectangle) Intents {
+// viewport (key zoom centres on it); panel is the log panel, where the
+// wheel scrolls instead of zooming.
+func (in *Input) Read(view, panel image.Rectangle) Intents {
 	var it Intents
 	x, y := ebiten.CursorPosition()
 	it.Cursor = image.Pt(x, y)
@@ -145,19 +213,33 @@ func (in *Input) Read(view image.Rectangle) Intents {
 		in.last = it.Cursor
 	case in.pressed:
 		in.pressed = false
-		if !in.dragging && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) && it.CursorIn {
+		if !in.dragging && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 			it.Click = true
 		}
 		in.dragging = false
 	}
 
-	if _, wy := ebiten.Wheel(); wy != 0 && it.CursorIn {
-		it.ZoomSteps, it.ZoomAt = wy, it.Cursor
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		switch {
+		case it.Cursor.In(panel):
+			it.LogScroll = wy * logWheelLines
+		case shift && it.CursorIn:
+			it.RotateSteps = -sign(wy)
+		case it.CursorIn:
+			it.ZoomSteps, it.ZoomAt = wy, it.Cursor
+		}
 	}
 
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	for _, b := range Keymap {
 		for _, k := range b.Keys {
 			if (b.Held && ebiten.IsKeyPressed(k)) || inpututil.IsKeyJustPressed(k) {
+				it.Triggered[b.Action] = true
+			}
+		}
+		for _, k := range b.CtrlKeys {
+			if ctrl && inpututil.IsKeyJustPressed(k) {
 				it.Triggered[b.Action] = true
 			}
 		}
@@ -182,4 +264,15 @@ func (in *Input) Read(view image.Rectangle) Intents {
 		it.PanY -= keyPanSpeed
 	}
 	return it
+}
+
+// sign returns -1, 0 or 1.
+func sign(x float64) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
 }

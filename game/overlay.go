@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/color"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -9,8 +10,7 @@ import (
 )
 
 // Overlay is a layer drawn over the map, after the terrain and before the
-// bars: the selection highlight today; lines of sight, viewsheds, movement
-// ranges and units later. Overlays are drawn in the order they were added.
+// bars. Overlays are drawn in the order they were added.
 type Overlay interface {
 	Draw(screen *ebiten.Image, v *View)
 }
@@ -33,6 +33,12 @@ func (v *View) Selected() (board.Hex, bool) { return v.g.Selected() }
 // corners at the current zoom (approximately, for Tiled's irregular hexes).
 func (v *View) HexRadius() float64 {
 	return v.g.layer.mesh.tileH / 2 * v.Camera.Zoom
+}
+
+// HexCenter returns the screen position of the centre of hex h.
+func (v *View) HexCenter(h board.Hex) (x, y float64) {
+	c, _ := v.hexOnScreen(h)
+	return float64(c.X), float64(c.Y)
 }
 
 // FillHex paints hex h with colour c (alpha blends over what is there).
@@ -66,11 +72,85 @@ func (v *View) hexOnScreen(h board.Hex) (point, [6]point) {
 	return screenHex(v.Camera, &g)
 }
 
-// selectionOverlay washes the hovered hex and rings the selected one.
-type selectionOverlay struct{}
+// edgeMid returns the screen midpoint of hexside d of hex h.
+func (v *View) edgeMid(h board.Hex, d board.Direction) point {
+	_, cs := v.hexOnScreen(h)
+	e := v.g.layer.mesh.edge[d]
+	return point{(cs[e[0]].X + cs[e[1]].X) / 2, (cs[e[0]].Y + cs[e[1]].Y) / 2}
+}
 
-func (selectionOverlay) Draw(screen *ebiten.Image, v *View) {
+// sharedCorner returns the screen corner between the hexsides d and d+1 of h.
+func (v *View) sharedCorner(cs [6]point, d board.Direction) point {
+	a, b := v.g.layer.mesh.edge[d], v.g.layer.mesh.edge[d.Rotate(1)]
+	for _, i := range a {
+		if i == b[0] || i == b[1] {
+			return cs[i]
+		}
+	}
+	return cs[a[1]]
+}
+
+// The colours of the overlays (our own choice): opaque lines so they read
+// over any terrain, translucent washes so the terrain shows through.
+var (
+	colArc        = color.RGBA{0xff, 0x9a, 0x30, 0x48} // the forward firing arc
+	colReach      = color.RGBA{0x50, 0xa0, 0xff, 0x50} // hexes the unit can move to now
+	colReachText  = color.RGBA{0x10, 0x20, 0x60, 0xff}
+	colHidden     = color.RGBA{0x00, 0x00, 0x10, 0x78} // out of the unit's sight
+	colFrontHalf  = color.RGBA{0x60, 0xff, 0x80, 0x60} // the front armour half of the unit's hex
+	colAspectLine = color.RGBA{0xff, 0xff, 0xff, 0xff} // the front/rear boundary
+	colPath       = color.RGBA{0x20, 0x60, 0xe0, 0xff} // the move path
+	colGhost      = color.RGBA{0x20, 0x60, 0xe0, 0xff} // the end facing of a move
+	colGhostBad   = color.RGBA{0xe0, 0x30, 0x30, 0xff} // an end facing the unit cannot reach
+	colLOS        = color.RGBA{0x00, 0xe8, 0xff, 0xff} // a clear line of sight
+	colLOSBlocked = color.RGBA{0xff, 0x30, 0x30, 0xff} // a blocked one, and what blocks it
+	colHindrance  = color.RGBA{0xff, 0xd0, 0x30, 0xff} // a hex or hexside that hinders
+)
+
+// previewOverlay draws what the game worked out about the selected unit
+// and the hovered hex (the cached preview), the units, and the selection.
+type previewOverlay struct{}
+
+func (previewOverlay) Draw(screen *ebiten.Image, v *View) {
+	g := v.g
+	pv := &g.play.pv
 	r := v.HexRadius()
+	for _, h := range pv.hidden {
+		v.FillHex(screen, h, colHidden)
+	}
+	for _, h := range pv.arc {
+		v.FillHex(screen, h, colArc)
+	}
+	if pv.active {
+		for _, rh := range pv.reachAt {
+			v.FillHex(screen, rh.hex, colReach)
+		}
+	}
+	if u := pv.unit; u != nil && u.OnMap() && pv.faced {
+		drawAspect(screen, v, u.Pose)
+	}
+	drawUnits(screen, g.battle, v, g.play.unit)
+	if r >= 9 && pv.active {
+		face := g.fonts.face(min(16, max(9, r/2.2)), true)
+		for _, rh := range pv.reachAt {
+			x, y := v.HexCenter(rh.hex)
+			drawText(screen, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
+		}
+	}
+	w := max(2, r/9)
+	for i := 1; i < len(pv.path); i++ {
+		v.LineBetween(screen, pv.path[i-1], pv.path[i], w, colPath)
+	}
+	if pv.hasGhost {
+		c := colGhost
+		if !pv.ghostOK {
+			c = colGhostBad
+		}
+		drawArrow(screen, v, pv.ghost, w*1.4, c)
+	}
+	if l := pv.los; l != nil {
+		drawLOS(screen, v, l, w)
+	}
 	if h, ok := v.Hovered(); ok {
 		v.FillHex(screen, h, colHover)
 		v.RingHex(screen, h, max(1.5, r/16), colHoverRing)
@@ -78,4 +158,66 @@ func (selectionOverlay) Draw(screen *ebiten.Image, v *View) {
 	if h, ok := v.Selected(); ok {
 		v.RingHex(screen, h, max(3, r/6), colSelected)
 	}
+}
+
+// drawAspect shades the front armour half of a unit's hex and draws the
+// front/rear boundary through it (board.ArmourAspect: the line through the
+// corners between hexsides facing+1/facing+2 and facing+4/facing+5).
+func drawAspect(dst *ebiten.Image, v *View, p board.Pose) {
+	_, cs := v.hexOnScreen(p.Hex)
+	f := p.Facing
+	a := v.sharedCorner(cs, f.Rotate(4))
+	b := v.sharedCorner(cs, f.Rotate(5))
+	c := v.sharedCorner(cs, f)
+	d := v.sharedCorner(cs, f.Rotate(1))
+	v.g.batch.fan(dst, colFrontHalf, a, b, c, d)
+	v.g.batch.segment(dst, a, d, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
+	v.g.batch.flush(dst)
+}
+
+// drawArrow draws a facing: a band from the hex centre to the hexside
+// faced, with a head.
+func drawArrow(dst *ebiten.Image, v *View, p board.Pose, width float64, c color.RGBA) {
+	x, y := v.HexCenter(p.Hex)
+	ctr := point{float32(x), float32(y)}
+	m := v.edgeMid(p.Hex, p.Facing)
+	tip := point{ctr.X + (m.X-ctr.X)*0.9, ctr.Y + (m.Y-ctr.Y)*0.9}
+	base := point{ctr.X + (m.X-ctr.X)*0.5, ctr.Y + (m.Y-ctr.Y)*0.5}
+	nx, ny := -(m.Y-ctr.Y)*0.3, (m.X-ctr.X)*0.3
+	v.g.batch.segment(dst, ctr, base, float32(width), c)
+	v.g.batch.fan(dst, c, tip, point{base.X + nx, base.Y + ny}, point{base.X - nx, base.Y - ny})
+	v.g.batch.flush(dst)
+}
+
+// drawLOS draws a line of sight from centre to centre, in the LOS colour
+// when clear and red when blocked, with what blocks it marked in red and
+// what hinders it in amber.
+func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
+	c := colLOS
+	if !l.Clear {
+		c = colLOSBlocked
+	}
+	mark := func(o board.Obstacle, col color.RGBA) {
+		switch o.Kind {
+		case board.OnHexside:
+			if d, ok := o.Hex.DirectionTo(o.Other); ok {
+				_, cs := v.hexOnScreen(o.Hex)
+				e := v.g.layer.mesh.edge[d]
+				v.g.batch.segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
+				v.g.batch.flush(dst)
+			}
+		default:
+			v.RingHex(dst, o.Hex, w*1.2, col)
+			if o.Other != o.Hex {
+				v.RingHex(dst, o.Other, w*1.2, col)
+			}
+		}
+	}
+	for _, o := range l.Hindrances {
+		mark(o, colHindrance)
+	}
+	if l.BlockedBy != nil {
+		mark(*l.BlockedBy, colLOSBlocked)
+	}
+	v.LineBetween(dst, l.From, l.To, w, c)
 }

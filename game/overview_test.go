@@ -44,6 +44,7 @@ func TestOverviewOfLargeBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.showPanel = false // the whole width for the board, as the test expects
 	g.Layout(800, 600)
 	screen := ebiten.NewImage(800, 600)
 	defer screen.Deallocate()

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"hexfire/board"
+	"hexfire/battle"
 )
 
 // ScreenshotOptions describe a screenshot run.
@@ -19,15 +19,15 @@ type ScreenshotOptions struct {
 	Select, Hover string // hex labels to select and to show hovered ("" for none)
 	Frames        int    // frames to run before the capture; 0 means 3
 	Width, Height int    // screen size in pixels; 0 means 1280×800
-	Status        Status // the top bar; nil shows the placeholders
 	ShowHelp      bool   // draw the help overlay
+	Viewshed      bool   // shade what the selected unit cannot see
 }
 
-// Screenshot runs the game on b with a fixed hover and selection, the real
-// keyboard and mouse ignored, for opts.Frames frames, writes the last frame
-// to opts.Path and returns. It calls ebiten.RunGame, which a process may
-// call only once.
-func Screenshot(b *board.Board, opts ScreenshotOptions) error {
+// Screenshot runs the game on battle b with a fixed hover and selection,
+// every preview of them drawn, the real keyboard and mouse ignored, for
+// opts.Frames frames, writes the last frame to opts.Path and returns. It
+// calls ebiten.RunGame, which a process may call only once.
+func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	if opts.Path == "" {
 		return errors.New("game: screenshot: no output path")
 	}
@@ -40,8 +40,8 @@ func Screenshot(b *board.Board, opts ScreenshotOptions) error {
 	if opts.Width < 1 || opts.Height < 1 || opts.Width > 8192 || opts.Height > 8192 {
 		return fmt.Errorf("game: screenshot size %dx%d: each side must be from 1 to 8192", opts.Width, opts.Height)
 	}
-	g, err := NewGame(b, Options{
-		Status: opts.Status, Select: opts.Select, Hover: opts.Hover,
+	g, err := New(b, Options{
+		Select: opts.Select, Hover: opts.Hover, Viewshed: opts.Viewshed,
 		Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp,
 	})
 	if err != nil {

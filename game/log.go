@@ -1,0 +1,83 @@
+package game
+
+import (
+	"hexfire/battle"
+)
+
+// logKind says how a log line is drawn.
+type logKind uint8
+
+const (
+	logHeading  logKind = iota // a phase, a load, the start
+	logEvent                   // something that happened
+	logStep                    // a step of an attack, with its dice
+	logResult                  // an attack's result, an elimination
+	logComputer                // a computer player's reasoning
+	logNote                    // an undo or other note of the game's own
+	logError                   // a refused computer order
+)
+
+// logLine is one line of the combat log.
+type logLine struct {
+	kind logKind
+	text string
+}
+
+// gameLog is the combat log: every event's text, with the steps and dice
+// of every attack.
+type gameLog struct {
+	lines []logLine
+	// rows caches the lines wrapped to rowsWidth, for rowsOf lines.
+	rows      []logLine
+	rowsOf    int
+	rowsWidth float64
+}
+
+// wrapped returns the log's lines wrapped to width in face f, worked out
+// again only for lines added since the last call at that width.
+func (l *gameLog) wrapped(f face, width float64) []logLine {
+	if width != l.rowsWidth || l.rowsOf > len(l.lines) {
+		l.rows, l.rowsOf, l.rowsWidth = l.rows[:0], 0, width
+	}
+	for _, line := range l.lines[l.rowsOf:] {
+		indent := ""
+		if line.kind == logStep {
+			indent = "   "
+		}
+		for _, w := range wrap(f, indent+line.text, width) {
+			l.rows = append(l.rows, logLine{line.kind, w})
+		}
+	}
+	l.rowsOf = len(l.lines)
+	return l.rows
+}
+
+// add appends a line.
+func (l *gameLog) add(k logKind, text string) { l.lines = append(l.lines, logLine{k, text}) }
+
+// addEvents appends the lines of an order's events.
+func (l *gameLog) addEvents(events []battle.Event) {
+	for _, e := range events {
+		switch e.Kind {
+		case battle.PhaseStarted:
+			l.add(logHeading, e.Text)
+		case battle.UnitFired:
+			l.add(logResult, e.Text)
+			if e.Outcome != nil {
+				for _, s := range e.Outcome.Steps {
+					l.add(logStep, s)
+				}
+			}
+		case battle.UnitEliminated, battle.UnitImmobilized, battle.BattleEnded:
+			l.add(logResult, e.Text)
+		default:
+			l.add(logEvent, e.Text)
+		}
+	}
+}
+
+// truncate drops the lines from n on (a replay stepping back).
+func (l *gameLog) truncate(n int) {
+	l.lines = l.lines[:min(n, len(l.lines))]
+	l.rowsOf = len(l.lines) + 1 // wrap again
+}

@@ -1,0 +1,676 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// Player gives the next order of the side acting in a battle, with a short
+// explanation: the seam the computer opponent (package ai) plugs into.
+type Player interface {
+	Next(b *battle.Battle) (battle.Order, string)
+}
+
+// mode is what the next click on the map means.
+type mode uint8
+
+const (
+	modeNormal mode = iota // select, move, fire, advance
+	modeSmoke              // lay smoke in the clicked hex
+)
+
+// play is the state of a game in progress around the battle: the selected
+// unit, the order being prepared, the cached previews, the log, the
+// hand-over screen, the computer players and the replay.
+type play struct {
+	b            *battle.Battle
+	unit         battle.UnitID // the selected unit, or 0
+	mode         mode
+	withLeader   bool // fire with the leader in the firer's hex
+	ghostTurn    int  // hexsides the shown end facing is turned from the path's own
+	showViewshed bool
+	version      int // bumped whenever the battle changes
+
+	pv preview
+
+	log       gameLog
+	logScroll int // lines scrolled back from the newest
+
+	coverTitle, coverText string // the hand-over or result screen; "" for none
+	lastActing            string
+	resultShown           bool
+	handOver              bool
+
+	computer  map[string]bool
+	player    Player
+	newPlayer func(*battle.Battle) (Player, error)
+	delay     int // ticks between two computer orders
+	wait      int // ticks waited since the last one
+
+	tick       int
+	toast      string
+	toastUntil int
+
+	replay *replay
+}
+
+// The computer players' pace, in ticks (60 a second): our own choice, slow
+// enough to follow each order on the map.
+const (
+	defaultComputerDelay = 24
+	maxComputerDelay     = 240
+	toastTicks           = 240
+)
+
+// reset starts playing battle b: everything but the log's history is new.
+func (p *play) reset(b *battle.Battle, opts Options) error {
+	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: defaultComputerDelay,
+		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, version: p.version + 1}
+	for _, side := range opts.Computer {
+		if side != maps.Allies && side != maps.Axis {
+			return fmt.Errorf("game: computer side %q is not allies or axis", side)
+		}
+		p.computer[side] = true
+	}
+	if len(p.computer) > 0 {
+		if p.newPlayer == nil {
+			return errors.New("game: computer sides given without a computer player")
+		}
+		pl, err := p.newPlayer(b)
+		if err != nil {
+			return fmt.Errorf("game: computer player: %w", err)
+		}
+		p.player = pl
+	}
+	if opts.Replay != nil {
+		p.replay = &replay{orders: opts.Replay}
+		p.handOver = false
+		p.computer = map[string]bool{}
+	}
+	sc := b.Scenario()
+	p.log.add(logHeading, fmt.Sprintf("%s: seed %d, ruleset %s", sc.Title, b.Config().Seed, b.Rules().Name()))
+	p.checkHandOver()
+	return nil
+}
+
+// cover returns the text of the screen covering the map, or "".
+func (p *play) cover() string { return p.coverText }
+
+// dismissCover takes the hand-over or result screen away.
+func (p *play) dismissCover() { p.coverTitle, p.coverText = "", "" }
+
+// sideName returns "Allies" or "Axis"; sideAdjective "Allied" or "Axis".
+func sideName(side string) string {
+	if side == maps.Allies {
+		return "Allies"
+	}
+	return "Axis"
+}
+
+func sideAdjective(side string) string {
+	if side == maps.Allies {
+		return "Allied"
+	}
+	return "Axis"
+}
+
+// humans reports whether both sides are played by people.
+func (p *play) humans() bool { return !p.computer[maps.Allies] && !p.computer[maps.Axis] }
+
+// checkHandOver covers the map when the side that acts changes in
+// hot-seat play, and when the battle ends.
+func (p *play) checkHandOver() {
+	b := p.b
+	if r := b.Result(); r != nil {
+		if !p.resultShown {
+			p.resultShown = true
+			p.coverTitle, p.coverText = resultText(r)
+		}
+		return
+	}
+	acting := b.Acting()
+	if acting == p.lastActing {
+		return
+	}
+	p.lastActing = acting
+	p.mode, p.withLeader = modeNormal, false
+	if u := b.Unit(p.unit); u != nil && u.Side != acting {
+		p.unit = 0
+	}
+	if p.handOver && p.humans() && p.replay == nil {
+		p.coverTitle, p.coverText = handOverText(b)
+	}
+}
+
+// handOverText is the hand-over screen for the side that acts now.
+func handOverText(b *battle.Battle) (title, text string) {
+	side := b.Acting()
+	if m := b.Moving(); m != nil {
+		return sideName(side) + ": opportunity fire",
+			fmt.Sprintf("%s: the %s %s moved into %s — fire or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex))
+	}
+	return sideName(side) + " player",
+		fmt.Sprintf("%s player: your %s phase (turn %d) — click to continue", sideName(side), b.Phase(), b.Turn())
+}
+
+// resultText is the screen that ends a battle.
+func resultText(r *battle.Result) (title, text string) {
+	if r.Winner == "" {
+		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, r.Reason)
+	}
+	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, r.Reason)
+}
+
+// command is what a click or key asks for: an order for the battle, a new
+// selection, or a refusal explained before the battle is asked.
+type command struct {
+	order battle.Order
+	// selectUnit, when set, selects that unit; selectHex selects the hex
+	// alone (no unit).
+	selectUnit battle.UnitID
+	selectHex  bool
+	err        error
+}
+
+// clickCommand maps a click on hex h to a command, given the selected unit
+// (nil for none) and the prepared move preview.
+func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, m mode, leader bool) command {
+	acting := b.Acting()
+	mine := sel != nil && sel.Side == acting && sel.Active()
+	if m == modeSmoke && mine {
+		return command{order: smokeOrder(b, sel, h)}
+	}
+	var own, enemy []*battle.Unit
+	for _, u := range b.UnitsAt(h) {
+		if u.Side == acting {
+			own = append(own, u)
+		} else {
+			enemy = append(enemy, u)
+		}
+	}
+	switch {
+	case mine && len(enemy) > 0:
+		return command{order: fireOrder(b, sel, targetIn(b, enemy), leader)}
+	case len(own) > 0:
+		return command{selectUnit: nextInStack(own, sel)}
+	case mine && b.Moving() == nil && b.Phase() == battle.Movement && pv.reachable(h):
+		return moveCommand(b, sel, h, pv)
+	case mine && b.Moving() == nil && b.Phase() == battle.AdvancePhase && sel.Pose.Hex.Distance(h) == 1:
+		return command{order: battle.Advance{Unit: sel.ID, To: h}}
+	case len(enemy) > 0:
+		return command{selectUnit: nextInStack(enemy, sel)}
+	}
+	return command{selectHex: true}
+}
+
+// moveCommand is the move of sel to hex h along the cheapest path ending
+// in the facing shown (vehicles and Guns) or in any facing (infantry).
+func moveCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview) command {
+	if pv.reach == nil || pv.unit != sel {
+		return command{err: fmt.Errorf("%s cannot move now", sel.Label())}
+	}
+	var steps []board.Step
+	var ok bool
+	if pv.hasGhost && pv.ghost.Hex == h {
+		steps, ok = pv.reach.PathTo(pv.ghost)
+		if !ok {
+			return command{err: fmt.Errorf("%s cannot end its move in %s facing %v: turn the facing with [ ] or Shift+wheel", sel.Label(), b.Board().Label(h), pv.ghost.Facing)}
+		}
+	} else if steps, ok = pv.reach.Path(h); !ok {
+		return command{err: fmt.Errorf("%s cannot reach %s", sel.Label(), b.Board().Label(h))}
+	}
+	if len(steps) == 0 {
+		return command{err: fmt.Errorf("%s is already in %s", sel.Label(), b.Board().Label(h))}
+	}
+	path := make([]board.Pose, len(steps))
+	for i, s := range steps {
+		path[i] = s.To
+	}
+	return command{order: battle.Move{Unit: sel.ID, Path: path}}
+}
+
+// fireOrder is sel's attack on target, directed by a leader in sel's hex
+// when leader is set and one is there.
+func fireOrder(b *battle.Battle, sel, target *battle.Unit, leader bool) battle.Fire {
+	o := battle.Fire{Unit: sel.ID, Target: target.ID}
+	if leader {
+		if l := leaderWith(b, sel); l != nil {
+			o.Leader = l.ID
+		}
+	}
+	return o
+}
+
+// leaderWith returns a friendly leader in sel's hex, other than sel, that
+// has not fired, or nil.
+func leaderWith(b *battle.Battle, sel *battle.Unit) *battle.Unit {
+	for _, u := range b.UnitsAt(sel.Pose.Hex) {
+		if u.ID != sel.ID && u.Side == sel.Side && u.Type.Kind == units.Leader && !u.Has(battle.Fired) {
+			return u
+		}
+	}
+	return nil
+}
+
+// targetIn picks the unit to fire at among the enemy units of a hex: the
+// moving unit during opportunity fire, else the first armoured vehicle or
+// Gun (what AT fire is for), else the first.
+func targetIn(b *battle.Battle, enemy []*battle.Unit) *battle.Unit {
+	if m := b.Moving(); m != nil {
+		for _, u := range enemy {
+			if u.ID == m.ID {
+				return u
+			}
+		}
+	}
+	for _, u := range enemy {
+		if !u.Type.Kind.Infantry() {
+			return u
+		}
+	}
+	return enemy[0]
+}
+
+// nextInStack returns the unit after sel in a stack, or the first one when
+// sel is not in it: clicking a stack again cycles through it.
+func nextInStack(stack []*battle.Unit, sel *battle.Unit) battle.UnitID {
+	for i, u := range stack {
+		if u == sel {
+			return stack[(i+1)%len(stack)].ID
+		}
+	}
+	return stack[0].ID
+}
+
+// smokeOrder is sel laying smoke in h: a smoke round (FireSmoke) from a
+// Gun or AFV, smoke placed by hand (PlaceSmoke) by infantry.
+func smokeOrder(b *battle.Battle, sel *battle.Unit, h board.Hex) battle.Order {
+	if sel.Type.Kind.Infantry() {
+		return battle.PlaceSmoke{Unit: sel.ID, Hex: h}
+	}
+	return battle.FireSmoke{Unit: sel.ID, Hex: h}
+}
+
+// loadOrder embarks sel on a friendly transport in its hex.
+func loadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
+	for _, u := range b.UnitsAt(sel.Pose.Hex) {
+		if u.Side == sel.Side && u.Type.Transport != "" && u.ID != sel.ID {
+			return battle.Load{Unit: sel.ID, Carrier: u.ID}, nil
+		}
+	}
+	return nil, fmt.Errorf("there is no friendly vehicle that carries passengers in %s", b.Board().Label(sel.Pose.Hex))
+}
+
+// unloadOrder unloads sel, or when sel is a vehicle its first passenger.
+func unloadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
+	if sel.Carrier != 0 {
+		return battle.Unload{Unit: sel.ID}, nil
+	}
+	if ps := b.Passengers(sel.ID); len(ps) > 0 {
+		return battle.Unload{Unit: ps[0].ID}, nil
+	}
+	return nil, fmt.Errorf("%s carries no passengers and is not aboard", sel.Label())
+}
+
+// canAct reports whether u could still give an order in the current
+// phase, for Tab.
+func canAct(b *battle.Battle, u *battle.Unit) bool {
+	if !u.Active() || u.Side != b.Acting() {
+		return false
+	}
+	if m := b.Moving(); m != nil {
+		_, err := b.PlanFire(battle.Fire{Unit: u.ID, Target: m.ID})
+		return err == nil
+	}
+	switch b.Phase() {
+	case battle.FirePhase, battle.DefensiveFire:
+		return u.OnMap() && !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && u.Type.Kind != units.Leader
+	case battle.Movement:
+		return b.CheckMove(u) == nil && b.MoveSpec(u).MP > 0 || u.Carrier != 0 && !u.Has(battle.Loaded)
+	case battle.AdvancePhase:
+		return u.OnMap() && !u.Has(battle.Advanced) && !u.Has(battle.Immobile)
+	}
+	return false
+}
+
+// nextUnit returns the acting side's next unit after cur (in ID order,
+// wrapping) that can still act, or 0.
+func nextUnit(b *battle.Battle, cur battle.UnitID) battle.UnitID {
+	us := b.Units()
+	start := slices.IndexFunc(us, func(u *battle.Unit) bool { return u.ID == cur })
+	for i := 1; i <= len(us); i++ {
+		u := us[(start+i+len(us))%len(us)]
+		if canAct(b, u) {
+			return u.ID
+		}
+	}
+	return 0
+}
+
+// selectHex selects hex h and a unit in it: the next of the stack when the
+// selected unit is there, else an acting unit, else any.
+func (g *Game) selectHex(h board.Hex) {
+	b := g.battle
+	g.selected, g.hasSelected = h, true
+	stack := b.UnitsAt(h)
+	if len(stack) == 0 {
+		g.selectUnit(0)
+		return
+	}
+	var acting []*battle.Unit
+	for _, u := range stack {
+		if u.Side == b.Acting() {
+			acting = append(acting, u)
+		}
+	}
+	if len(acting) == 0 {
+		acting = stack
+	}
+	g.selectUnit(nextInStack(acting, b.Unit(g.play.unit)))
+}
+
+// selectUnit selects unit id (0: none) and its hex.
+func (g *Game) selectUnit(id battle.UnitID) {
+	p := &g.play
+	if id != p.unit {
+		p.ghostTurn, p.withLeader = 0, false
+		if p.mode == modeSmoke {
+			p.mode = modeNormal
+		}
+	}
+	p.unit = id
+	if u := g.battle.Unit(id); u != nil {
+		g.selected, g.hasSelected = u.Pose.Hex, true
+	}
+}
+
+// playIntents carries out this frame's game actions: selections and orders.
+func (g *Game) playIntents(in Intents) {
+	p := &g.play
+	b := g.battle
+	t := &in.Triggered
+	sel := b.Unit(p.unit)
+
+	switch {
+	case t[ActionSave]:
+		g.save()
+	case t[ActionLoadSave]:
+		g.load()
+	}
+	if t[ActionViewshed] {
+		p.showViewshed = !p.showViewshed
+	}
+	if t[ActionComputerSlower] {
+		p.delay = min(maxComputerDelay, max(1, p.delay*2))
+		g.note(fmt.Sprintf("computer pace %.2f s an order", float64(p.delay)/60))
+	}
+	if t[ActionComputerFaster] {
+		p.delay /= 2
+		g.note(fmt.Sprintf("computer pace %.2f s an order", float64(p.delay)/60))
+	}
+	if t[ActionComputerNow] {
+		p.wait = p.delay
+	}
+	if p.replay != nil {
+		if t[ActionReplayForward] {
+			g.replayForward()
+		}
+		if t[ActionReplayBack] {
+			g.replayBack()
+		}
+		if in.Click && in.CursorIn && g.hasHover {
+			g.selectHex(g.hovered)
+		}
+		return
+	}
+	if t[ActionReplayForward] || t[ActionReplayBack] {
+		g.note("N and B step through a replay: start one with -replay FILE")
+	}
+	if p.computer[b.Acting()] {
+		if in.Click && in.CursorIn && g.hasHover {
+			g.selectHex(g.hovered)
+		}
+		return
+	}
+	if t[ActionNextUnit] {
+		if id := nextUnit(b, p.unit); id != 0 {
+			g.selectUnit(id)
+		} else {
+			g.note("no unit of the " + sideName(b.Acting()) + " can act in this phase: Space ends it")
+		}
+	}
+	if t[ActionLeader] {
+		p.withLeader = !p.withLeader
+	}
+	if in.RotateSteps != 0 || t[ActionRotateLeft] || t[ActionRotateRight] {
+		turn := in.RotateSteps
+		if t[ActionRotateLeft] {
+			turn--
+		}
+		if t[ActionRotateRight] {
+			turn++
+		}
+		if b.Phase() == battle.AdvancePhase && sel != nil && b.Moving() == nil {
+			g.issue(battle.Turn{Unit: sel.ID, Facing: sel.Pose.Facing.Rotate(turn)})
+		} else {
+			p.ghostTurn += turn
+		}
+	}
+	if t[ActionTurn] && sel != nil {
+		f := sel.Pose.Facing.Rotate(p.ghostTurn)
+		if p.pv.hasGhost && p.pv.ghost.Hex == sel.Pose.Hex {
+			f = p.pv.ghost.Facing
+		}
+		g.issue(battle.Turn{Unit: sel.ID, Facing: f})
+	}
+	if t[ActionSmoke] {
+		switch {
+		case sel == nil || sel.Side != b.Acting():
+			g.note("select one of your units first, then S and a hex for smoke")
+		case p.mode == modeSmoke:
+			p.mode = modeNormal
+		default:
+			p.mode = modeSmoke
+			g.note("smoke: click the hex (Esc cancels)")
+		}
+	}
+	if t[ActionLoad] && sel != nil {
+		o, err := loadOrder(b, sel)
+		g.issueOrRefuse(o, err)
+	}
+	if t[ActionUnload] && sel != nil {
+		o, err := unloadOrder(b, sel)
+		g.issueOrRefuse(o, err)
+	}
+	if t[ActionFire] && sel != nil && g.hasHover {
+		var enemy []*battle.Unit
+		for _, u := range b.UnitsAt(g.hovered) {
+			if u.Side != sel.Side {
+				enemy = append(enemy, u)
+			}
+		}
+		if len(enemy) == 0 {
+			g.note("hover an enemy unit, then F to fire at it")
+		} else {
+			g.issue(fireOrder(b, sel, targetIn(b, enemy), p.withLeader))
+		}
+	}
+	if t[ActionMoveTo] && sel != nil && g.hasHover {
+		if b.Phase() == battle.AdvancePhase {
+			g.issue(battle.Advance{Unit: sel.ID, To: g.hovered})
+		} else {
+			c := moveCommand(b, sel, g.hovered, &p.pv)
+			g.issueOrRefuse(c.order, c.err)
+		}
+	}
+	switch {
+	case t[ActionPass]:
+		g.issue(battle.Pass{})
+	case t[ActionEndPhase] && b.Moving() != nil:
+		g.issue(battle.Pass{})
+	case t[ActionEndPhase]:
+		g.issue(battle.EndPhase{})
+	}
+	if t[ActionUndo] {
+		g.undo()
+	}
+	if in.Click && in.CursorIn && g.hasHover {
+		c := clickCommand(b, b.Unit(p.unit), g.hovered, &p.pv, p.mode, p.withLeader)
+		switch {
+		case c.order != nil || c.err != nil:
+			if p.mode == modeSmoke {
+				p.mode = modeNormal
+			}
+			g.issueOrRefuse(c.order, c.err)
+		case c.selectUnit != 0:
+			g.selectUnit(c.selectUnit)
+		case c.selectHex:
+			g.selectUnit(0)
+			g.selected, g.hasSelected = g.hovered, true
+		}
+	} else if in.Click && in.CursorIn {
+		g.selectUnit(0)
+		g.hasSelected = false
+	}
+}
+
+// note shows a short message over the map for a few seconds.
+func (g *Game) note(s string) {
+	g.play.toast, g.play.toastUntil = s, g.play.tick+toastTicks
+}
+
+// issueOrRefuse gives order o, or shows err.
+func (g *Game) issueOrRefuse(o battle.Order, err error) {
+	if err != nil {
+		g.note(err.Error())
+		return
+	}
+	g.issue(o)
+}
+
+// issue gives order o to the battle: the events go to the log, a refusal
+// to the toast line.
+func (g *Game) issue(o battle.Order) bool {
+	events, err := g.battle.Apply(o)
+	if err != nil {
+		g.note(err.Error())
+		return false
+	}
+	g.applied(events)
+	return true
+}
+
+// applied records the events of an order and brings the view up to date.
+func (g *Game) applied(events []battle.Event) {
+	p := &g.play
+	p.version++
+	p.ghostTurn = 0
+	p.log.addEvents(events)
+	p.logScroll = 0
+	if u := g.battle.Unit(p.unit); u != nil && !u.Active() {
+		p.unit = 0
+	}
+	p.checkHandOver()
+}
+
+// undo takes back the last move when the battle allows it.
+func (g *Game) undo() {
+	b := g.battle
+	if !b.CanUndo() {
+		g.note("nothing to undo: only a move that rolled no die and gave no shot can be taken back")
+		return
+	}
+	if err := b.Undo(); err != nil {
+		g.note(err.Error())
+		return
+	}
+	g.play.log.add(logNote, "the last move was taken back")
+	g.applied(nil)
+}
+
+// savePath is the file F5 and F9 use.
+func (g *Game) savePath() string {
+	if g.opts.SavePath != "" {
+		return g.opts.SavePath
+	}
+	return DefaultSavePath
+}
+
+// save writes the battle to the save file.
+func (g *Game) save() {
+	if err := g.battle.WriteSave(g.savePath()); err != nil {
+		g.note(err.Error())
+		return
+	}
+	g.note("saved " + g.savePath())
+}
+
+// load replaces the battle with the one in the save file; on an error the
+// battle goes on unchanged.
+func (g *Game) load() {
+	nb, err := battle.LoadSave(g.savePath(), g.battle.Catalogue())
+	if err == nil {
+		err = g.setBattle(nb)
+	}
+	if err != nil {
+		g.note(err.Error())
+		return
+	}
+	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", g.savePath(), nb.Turn(), sideName(nb.Phasing()), nb.Phase()))
+	g.note("loaded " + g.savePath())
+}
+
+// runComputer gives the computer's next order when a side it plays acts
+// and its pause is over.
+func (g *Game) runComputer() {
+	p := &g.play
+	b := g.battle
+	side := b.Acting()
+	if p.replay != nil || p.player == nil || side == "" || !p.computer[side] || p.coverText != "" {
+		return
+	}
+	p.wait++
+	if p.wait < p.delay {
+		return
+	}
+	p.wait = 0
+	o, why := p.player.Next(b)
+	p.log.add(logComputer, fmt.Sprintf("%s (computer): %s", sideName(side), why))
+	if g.issue(o) {
+		return
+	}
+	// A refused order must not stall the battle: pass or end the phase.
+	p.log.add(logError, fmt.Sprintf("%s (computer): %s refused: %s", sideName(side), o.Name(), p.toast))
+	if b.Moving() != nil {
+		g.issue(battle.Pass{})
+	} else {
+		g.issue(battle.EndPhase{})
+	}
+}
+
+// statusLine is the top bar's middle: turn, phasing side, phase and who
+// acts now.
+func statusLine(b *battle.Battle) string {
+	if r := b.Result(); r != nil {
+		_, text := resultText(r)
+		return text
+	}
+	turn := fmt.Sprintf("Turn %d", b.Turn())
+	if n := b.Scenario().Turns; n > 0 {
+		turn += fmt.Sprintf(" of %d", n)
+	}
+	parts := []string{turn, sideName(b.Phasing()) + " " + b.Phase().String() + " phase"}
+	if m := b.Moving(); m != nil {
+		parts = append(parts, fmt.Sprintf("opportunity fire! %s at %s: %s act", m.Label(), b.Board().Label(m.Pose.Hex), sideName(b.Acting())))
+	} else {
+		parts = append(parts, sideName(b.Acting())+" to act")
+	}
+	return strings.Join(parts, "  |  ")
+}

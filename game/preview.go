@@ -1,0 +1,341 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// arcRange is how far the forward firing arc is shaded, in hexes (our own
+// choice: beyond most guns' reach, short of cluttering the whole map).
+const arcRange = 10
+
+// preview is everything the overlays, the tooltip and the panel show about
+// the selected unit and the hovered hex, worked out when one of them or
+// the battle changes, never per frame.
+type preview struct {
+	key  previewKey
+	unit *battle.Unit
+
+	// The selected unit's own part (unitKey).
+	unitKey previewKey
+	reach   *board.Reach // nil when the unit cannot move now
+	reachAt []reachHex
+	active  bool        // the reach is clickable: the unit may move now
+	arc     []board.Hex // its forward firing arc, out to arcRange
+	faced   bool        // the unit has a facing (not infantry)
+	hidden  []board.Hex // hexes out of its sight, when the viewshed is shown
+
+	// The hovered hex's part.
+	hasGhost  bool
+	ghost     board.Pose // the end pose of the move to the hovered hex
+	ghostOK   bool       // the unit can end its move in ghost
+	path      []board.Hex
+	los       *board.LOS
+	target    *battle.Unit
+	plan      *battle.Plan
+	tip       []tipLine
+	losStatus string
+}
+
+// previewKey is what a preview depends on.
+type previewKey struct {
+	version   int
+	unit      battle.UnitID
+	hover     board.Hex
+	hasHover  bool
+	ghostTurn int
+	leader    bool
+	viewshed  bool
+	mode      mode
+}
+
+// reachHex is a hex the selected unit can end its move in, and the MP it costs.
+type reachHex struct {
+	hex  board.Hex
+	cost int
+}
+
+// reachable reports whether the previewed unit may move to h now.
+func (pv *preview) reachable(h board.Hex) bool {
+	if pv.reach == nil || !pv.active {
+		return false
+	}
+	_, ok := pv.reach.Cost(h)
+	return ok && h != pv.unit.Pose.Hex
+}
+
+// refresh brings the preview up to date when the selection, the hovered
+// hex or the battle changed since it was worked out.
+func (g *Game) refresh() {
+	p := &g.play
+	if u := g.battle.Unit(p.unit); u != nil && u.Active() {
+		g.selected, g.hasSelected = u.Pose.Hex, true
+	}
+	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
+		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode}
+	if key == p.pv.key && p.pv.key.version != 0 {
+		return
+	}
+	p.pv.update(g.battle, key)
+}
+
+// update works the preview out for key.
+func (pv *preview) update(b *battle.Battle, key previewKey) {
+	u := b.Unit(key.unit)
+	if u != nil && !u.Active() {
+		u = nil
+	}
+	unitKey := previewKey{version: key.version, unit: key.unit, viewshed: key.viewshed}
+	if unitKey != pv.unitKey || pv.key.version == 0 {
+		pv.unitKey = unitKey
+		pv.unitPart(b, u, key.viewshed)
+	}
+	pv.key = key
+	pv.unit = u
+	pv.hoverPart(b, u, key)
+}
+
+// unitPart works out the reach, the arc and the viewshed of u.
+func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
+	pv.reach, pv.reachAt, pv.arc, pv.hidden, pv.faced, pv.active = nil, nil, nil, nil, false, false
+	if u == nil {
+		return
+	}
+	bd := b.Board()
+	pv.faced = !u.Type.Kind.Infantry()
+	spec := b.MoveSpec(u)
+	if b.CheckMove(u) == nil && spec.MP > 0 && u.OnMap() {
+		pv.reach = bd.Reachable(spec, u.Pose, b.Occupancy(u))
+		for _, h := range pv.reach.Hexes() {
+			if c, ok := pv.reach.Cost(h); ok && h != u.Pose.Hex {
+				pv.reachAt = append(pv.reachAt, reachHex{h, c})
+			}
+		}
+		pv.active = u.Side == b.Acting() && b.Phase() == battle.Movement && b.Moving() == nil
+	}
+	if pv.faced {
+		for h := range bd.Hexes() {
+			if u.Pose.Hex.Distance(h) <= arcRange && board.InForwardArc(u.Pose.Hex, u.Pose.Facing, h) {
+				pv.arc = append(pv.arc, h)
+			}
+		}
+	}
+	if viewshed && u.OnMap() {
+		if vs, err := bd.Viewshed(u.Pose.Hex, b.Smoke); err == nil {
+			for h, s := range vs.All() {
+				if !s.Visible {
+					pv.hidden = append(pv.hidden, h)
+				}
+			}
+		}
+	}
+}
+
+// hoverPart works out the ghost move, the line of sight and the attack
+// plan from u to the hovered hex.
+func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
+	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, nil, nil, ""
+	if u == nil || !u.OnMap() {
+		return
+	}
+	h := key.hover
+	if pv.reach != nil && pv.active && pv.faced && (!key.hasHover || h == u.Pose.Hex) {
+		// No hex hovered, or the unit's own: the facing shown is a turn in place.
+		pv.hasGhost, pv.ghost = true, board.Pose{Hex: u.Pose.Hex, Facing: u.Pose.Facing.Rotate(key.ghostTurn)}
+		_, pv.ghostOK = pv.reach.PoseCost(pv.ghost)
+	}
+	if !key.hasHover || h == u.Pose.Hex {
+		return
+	}
+	if pv.reachable(h) {
+		steps, _ := pv.reach.Path(h)
+		end := u.Pose.Facing
+		if len(steps) > 0 {
+			end = steps[len(steps)-1].To.Facing
+		}
+		if pv.faced {
+			pv.hasGhost, pv.ghost = true, board.Pose{Hex: h, Facing: end.Rotate(key.ghostTurn)}
+			if s, ok := pv.reach.PathTo(pv.ghost); ok {
+				pv.ghostOK, steps = true, s
+			}
+		}
+		pv.path = []board.Hex{u.Pose.Hex}
+		for _, s := range steps {
+			if s.To.Hex != pv.path[len(pv.path)-1] {
+				pv.path = append(pv.path, s.To.Hex)
+			}
+		}
+	}
+	los := b.Board().LOS(u.Pose.Hex, h, b.Smoke)
+	pv.los = &los
+	pv.losStatus = losSummary(b.Board(), los)
+	var enemy []*battle.Unit
+	for _, t := range b.UnitsAt(h) {
+		if t.Side != u.Side {
+			enemy = append(enemy, t)
+		}
+	}
+	if len(enemy) == 0 {
+		return
+	}
+	pv.target = targetIn(b, enemy)
+	o := fireOrder(b, u, pv.target, key.leader)
+	plan, err := b.PlanFire(o)
+	if err == nil {
+		pv.plan = &plan
+	}
+	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
+}
+
+// losSummary is one line about a line of sight: range and what it meets.
+func losSummary(bd *board.Board, l board.LOS) string {
+	s := fmt.Sprintf("LOS %s → %s, range %d", bd.Label(l.From), bd.Label(l.To), l.Range)
+	switch {
+	case !l.Clear:
+		return s + ": blocked by " + l.BlockedBy.Reason
+	case l.Hindrance > 0:
+		return s + fmt.Sprintf(": clear, hindrance +%d", l.Hindrance)
+	}
+	return s + ": clear"
+}
+
+// tipKind says how a tooltip line is drawn.
+type tipKind uint8
+
+const (
+	tipTitle tipKind = iota
+	tipText
+	tipStep   // a step of the procedure, indented
+	tipResult // one outcome and its chance
+	tipRefused
+)
+
+// tipLine is one line of the fire tooltip.
+type tipLine struct {
+	kind tipKind
+	text string
+}
+
+// fireTip is the tooltip of an attack by u on target before it is given:
+// the geometry, the to-hit number, every modifier of the procedure and the
+// exact chance of each result, from the battle's own plan (the numbers
+// Fire rolls against), or why the attack may not be made.
+func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader battle.UnitID, plan *battle.Plan, err error) []tipLine {
+	bd := b.Board()
+	lines := []tipLine{{tipTitle, fmt.Sprintf("%s (%s) → %s (%s)", u.Label(), bd.Label(u.Pose.Hex), target.Label(), bd.Label(target.Pose.Hex))}}
+	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
+	add(tipText, "range %d hexes (%d m)", los.Range, los.Range*b.Scenario().HexMetres)
+	switch {
+	case !los.Clear:
+		add(tipText, "line of sight blocked by %s", los.BlockedBy.Reason)
+	case los.Hindrance > 0:
+		var rs []string
+		for _, o := range los.Hindrances {
+			rs = append(rs, fmt.Sprintf("+%d %s", o.Amount, o.Reason))
+		}
+		add(tipText, "line of sight clear, hindrance %s", strings.Join(rs, ", "))
+	default:
+		add(tipText, "line of sight clear, no hindrance")
+	}
+	if target.Type.Kind == units.AFV {
+		a := board.ArmourAspect(target.Pose.Hex, target.Pose.Facing, u.Pose.Hex)
+		what := a.String() + " armour"
+		if a == board.FrontRearTie {
+			what = "front or rear armour (along the hexside: a die decides)"
+		}
+		add(tipText, "strikes its %s", what)
+	}
+	if leader != 0 {
+		add(tipText, "directed by %s", b.Unit(leader).Label())
+	}
+	if err != nil {
+		add(tipRefused, "cannot fire: %v", err)
+		return lines
+	}
+	add(tipTitle, "to hit: %d", plan.Odds.ToHit)
+	for _, s := range plan.Odds.Steps {
+		add(tipStep, "%s", s)
+	}
+	results := combat.Results()
+	for i := len(results) - 1; i >= 0; i-- {
+		r := results[i]
+		if plan.Odds.Weights[r] == 0 {
+			continue
+		}
+		add(tipResult, "%-12s %6.2f%%  (%s)", r, 100*plan.Odds.Probability(r), plan.Odds.Exact(r).RatString())
+	}
+	return lines
+}
+
+// unitInfo is the panel's description of unit u.
+func unitInfo(b *battle.Battle, u *battle.Unit) []string {
+	t := u.Type
+	bd := b.Board()
+	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), t.Kind, t.Nation)}
+	var stats []string
+	if t.ATFP != units.NoRating {
+		stats = append(stats, "ATFP "+t.ATFP.String())
+	}
+	if t.Kind == units.AFV {
+		stats = append(stats, "armour "+t.Armor.String())
+	}
+	spec := b.MoveSpec(u)
+	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))
+	if t.Turret {
+		stats = append(stats, "turret")
+	}
+	lines = append(lines, strings.Join(stats, "  "))
+	where := "in " + bd.Label(u.Pose.Hex)
+	if !t.Kind.Infantry() {
+		where = fmt.Sprintf("in %s facing %v", bd.Label(u.Pose.Hex), u.Pose.Facing)
+	}
+	switch {
+	case u.Eliminated:
+		where = "eliminated"
+	case u.Carrier != 0:
+		where = "aboard " + b.Unit(u.Carrier).Label() + " " + where
+	}
+	lines = append(lines, where)
+	if t.Weapon != "" {
+		w := "weapon " + t.Weapon
+		if u.WeaponSpent {
+			w += " (spent)"
+		}
+		lines = append(lines, w)
+	}
+	if m := markerNames(u); m != "" {
+		lines = append(lines, "markers: "+m)
+	}
+	if u.Side == b.Acting() && b.Phase() == battle.Movement && b.Moving() == nil {
+		if err := b.CheckMove(u); err != nil {
+			lines = append(lines, "cannot move: "+err.Error())
+		} else {
+			lines = append(lines, fmt.Sprintf("%d MP left: can move", spec.MP))
+		}
+	}
+	for _, p := range b.Passengers(u.ID) {
+		lines = append(lines, "carries "+p.Label())
+	}
+	return lines
+}
+
+// markerNames lists the markers u carries.
+func markerNames(u *battle.Unit) string {
+	names := []struct {
+		m    battle.Markers
+		name string
+	}{{battle.Fired, "Fired"}, {battle.Moved, "Moved"}, {battle.Immobile, "Immobile"},
+		{battle.Advanced, "Advanced"}, {battle.SmokeLaid, "Smoke laid"}, {battle.Loaded, "Loaded"}}
+	var out []string
+	for _, n := range names {
+		if u.Has(n.m) {
+			out = append(out, n.name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
