@@ -223,7 +223,7 @@ func (t *losTerrain) boardFlags(h Hex) uint16 {
 // side returns the feature on the hexside of h (at grid index idx) in direction d.
 func (t *losTerrain) side(h Hex, idx int, d int) HexsideFeature {
 	if t.grid == nil {
-		return t.boardSide(h, d)
+		return t.b.Hexside(h, Direction(d))
 	}
 	if d >= 3 {
 		idx += t.step[d]
@@ -231,9 +231,6 @@ func (t *losTerrain) side(h Hex, idx int, d int) HexsideFeature {
 	}
 	return HexsideFeature(t.grid[idx]>>(sideShift+2*d)) & 3
 }
-
-// boardSide reads a hexside feature straight from the board.
-func (t *losTerrain) boardSide(h Hex, d int) HexsideFeature { return t.b.Hexside(h, Direction(d)) }
 
 // Elevation classes of an intervening hex's level for one line.
 const (
