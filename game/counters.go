@@ -64,7 +64,7 @@ const (
 	halfSquadScale = 0.8
 	faceStep       = 1.25
 	minFaceSize    = 14
-	fullFaceSize   = 30
+	fullFaceSize   = 38
 	stackStep      = 0.16 // offset between stacked counters, in counter sizes
 )
 
@@ -234,9 +234,12 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	a.blit(dst, img, c.X-half, c.Y-half, s/float32(a.size))
 
 	if faced(u.Type.Kind) {
+		// The arrow starts just inside the counter's edge, wherever the
+		// direction crosses it, and points out across the faced hexside.
 		d := dirs[u.Pose.Facing%6]
-		tip := point{c.X + d.X*s*0.8, c.Y + d.Y*s*0.8}
-		base := point{c.X + d.X*s*0.46, c.Y + d.Y*s*0.46}
+		in := s * (0.5/max(abs32(d.X), abs32(d.Y)) - 0.03)
+		tip := point{c.X + d.X*(in+s*0.3), c.Y + d.Y*(in+s*0.3)}
+		base := point{c.X + d.X*in, c.Y + d.Y*in}
 		w := s * 0.2
 		o := max(1, s/30) // the dark outline round the arrow
 		a.batch.fan(dst, colCounterEdge,
@@ -266,10 +269,17 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 		if u.Has(m.marker) {
 			img := a.markers[i]
 			w, h := float32(img.Bounds().Dx())*k, float32(img.Bounds().Dy())*k
-			a.blit(dst, img, c.X-half-w*0.55, y, k)
+			a.blit(dst, img, c.X-half-w*0.7, y, k)
 			y += h * 1.05
 		}
 	}
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // blit draws img onto dst with its top left at (x, y), scaled by k.
@@ -326,7 +336,8 @@ func inkOn(c color.RGBA) color.RGBA {
 }
 
 // drawFace draws the face of a counter at the current step's size: body,
-// side strip with the name, type symbol and printed values.
+// side strip with the name, type symbol and printed values. A small face
+// leaves the name out and prints only the unit's main value, larger.
 func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 	n := a.size
 	s := float32(n)
@@ -336,33 +347,57 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 	a.batch.rect(img, 0, 0, s, s, colCounterEdge)
 	a.batch.rect(img, edge, edge, s-2*edge, s-2*edge, body)
 	full := n >= fullFaceSize
-	strip := s * 0.2
+	strip, fw, fh, fy := s*0.18, s*0.56, s*0.3, s*0.43
 	if full {
-		strip = s * 0.25
+		strip, fw, fh, fy = s*0.24, s*0.5, s*0.26, s*0.48
 	}
 	a.batch.rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
-
-	// The symbol in its frame.
-	fw, fh, fy := s*0.5, s*0.28, s*0.5
-	if !full {
-		fw, fh, fy = s*0.7, s*0.44, s*0.6
-	}
 	ink := inkOn(body)
 	lw := max(1, s/28)
-	fx := (s - fw) / 2
-	a.batch.outline(img, fx, fy-fh/2, fw, fh, lw, ink)
+	a.batch.outline(img, (s-fw)/2, fy-fh/2, fw, fh, lw, ink)
 	a.drawSymbol(img, key.t.Kind, point{s / 2, fy}, fw, fh, lw, ink)
 	a.batch.flush(img)
 	if !full {
+		a.drawMainValue(img, f, key.t, s, ink)
 		return img
 	}
-
-	name := counterName(key.name, key.t.Nation)
-	nameFace := f.face(float64(s)*0.17, true)
-	name = fitText(nameFace, name, float64(s-4*edge))
+	nameFace := f.face(float64(s)*0.19, true)
+	name := fitText(nameFace, counterName(key.name, key.t.Nation), float64(s-4*edge))
 	drawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), alignCenter, colInkLight)
 	a.drawValues(img, f, key.t, s, ink)
 	return img
+}
+
+// drawMainValue prints the value a small counter keeps: the anti-tank
+// firepower of an AFV or gun (on a white disc when turreted), the
+// transport class of a vehicle, the AP firepower of infantry, a leader's
+// modifier.
+func (a *counterArt) drawMainValue(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+	x, y := float64(s)/2, float64(s)*0.77
+	big := f.face(float64(s)*0.3, true)
+	switch t.Kind {
+	case units.AFV:
+		a.printATFP(img, t, big, x, y, s*0.2, ink)
+	case units.Gun:
+		drawText(img, t.ATFP.String(), big, x, y, alignCenter, ink)
+	case units.Vehicle:
+		drawText(img, t.Transport, big, x, y, alignCenter, ink)
+	case units.Squad, units.HalfSquad:
+		drawText(img, strconv.Itoa(t.APFP), big, x, y, alignCenter, ink)
+	case units.Leader:
+		drawText(img, strconv.Itoa(t.Modifier), big, x, y, alignCenter, ink)
+	}
+}
+
+// printATFP prints an AFV's anti-tank firepower at (x, y), on a white disc
+// of radius r when its gun is in a turret.
+func (a *counterArt) printATFP(img *ebiten.Image, t *units.Type, fc face, x, y float64, r float32, ink color.RGBA) {
+	if t.Turret {
+		a.batch.disc(img, point{float32(x), float32(y)}, r, colTurretDisc)
+		a.batch.flush(img)
+		ink = colInkDark
+	}
+	drawText(img, t.ATFP.String(), fc, x, y, alignCenter, ink)
 }
 
 // drawSymbol draws the NATO-like symbol of kind k in a frame fw×fh centred
@@ -371,11 +406,11 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh, lw float32, ink color.RGBA) {
 	switch k {
 	case units.AFV:
-		a.batch.ellipse(dst, c, fw*0.36, fh*0.3, lw, ink)
+		a.batch.ellipse(dst, c, fw*0.34, fh*0.28, lw, ink)
 	case units.Vehicle:
-		a.batch.segment(dst, point{c.X - fw*0.35, c.Y + fh*0.05}, point{c.X + fw*0.35, c.Y + fh*0.05}, lw, ink)
-		a.batch.disc(dst, point{c.X - fw*0.2, c.Y + fh*0.25}, fh*0.13, ink)
-		a.batch.disc(dst, point{c.X + fw*0.2, c.Y + fh*0.25}, fh*0.13, ink)
+		a.batch.segment(dst, point{c.X - fw*0.35, c.Y - fh*0.05}, point{c.X + fw*0.35, c.Y - fh*0.05}, lw, ink)
+		a.batch.disc(dst, point{c.X - fw*0.2, c.Y + fh*0.22}, fh*0.14, ink)
+		a.batch.disc(dst, point{c.X + fw*0.2, c.Y + fh*0.22}, fh*0.14, ink)
 	case units.Gun:
 		a.batch.segment(dst, point{c.X - fw*0.3, c.Y + fh*0.22}, point{c.X + fw*0.4, c.Y - fh*0.25}, lw*1.8, ink)
 		a.batch.disc(dst, point{c.X - fw*0.18, c.Y + fh*0.22}, fh*0.16, ink)
@@ -394,28 +429,23 @@ func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh
 // has one, and its casualty rating; for infantry AP firepower-range-
 // casualty rating; for a leader its modifier.
 func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
-	y := float64(s) * 0.81
-	big := f.face(float64(s)*0.22, true)
-	left, mid, right := float64(s)*0.2, float64(s)*0.5, float64(s)*0.82
+	y := float64(s) * 0.8
+	big := f.face(float64(s)*0.25, true)
+	small := f.face(float64(s)*0.2, true)
+	left, mid, right := float64(s)*0.17, float64(s)*0.5, float64(s)*0.84
 	switch t.Kind {
 	case units.AFV:
-		if t.Turret {
-			a.batch.disc(img, point{float32(left), float32(y)}, s*0.13, colTurretDisc)
-			a.batch.flush(img)
-			drawText(img, t.ATFP.String(), big, left, y, alignCenter, colInkDark)
-		} else {
-			drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
-		}
-		drawText(img, t.Armor.String(), f.face(float64(s)*0.2, true), mid+float64(s)*0.03, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+		a.printATFP(img, t, big, left, y, s*0.16, ink)
+		drawText(img, t.Armor.String(), small, mid+float64(s)*0.02, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.MP), small, right, y, alignCenter, ink)
 	case units.Vehicle:
 		drawText(img, strconv.Itoa(t.CR), big, left, y, alignCenter, ink)
-		drawText(img, t.Transport, f.face(float64(s)*0.18, true), mid, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+		drawText(img, t.Transport, small, mid, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.MP), small, right, y, alignCenter, ink)
 	case units.Gun:
 		drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
 		if t.GunShield {
-			a.batch.shield(img, point{float32(mid), float32(y)}, s*0.11, ink)
+			a.batch.shield(img, point{float32(mid), float32(y)}, s*0.1, ink)
 			a.batch.flush(img)
 		}
 		drawText(img, strconv.Itoa(t.CR), big, right, y, alignCenter, ink)

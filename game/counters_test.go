@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -145,8 +146,8 @@ func TestCounterColours(t *testing.T) {
 		name         string
 		bodyX, bodyY float64 // a point of plain body, in counter sizes from the centre
 	}{
-		{"B2", nationColours["US"], sideColours["allies"], "US tank", -0.4, 0},
-		{"E3", nationColours["DE"], sideColours["axis"], "German squad", -0.4, 0},
+		{"B2", nationColours["US"], sideColours["allies"], "US tank", -0.36, 0},
+		{"E3", nationColours["DE"], sideColours["axis"], "German squad", -0.36, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -239,5 +240,40 @@ func TestSmallZoomDisc(t *testing.T) {
 	x, y, _ := counterCentre(t, b, "C3", zoom)
 	if have, want := pixel(img, x, y), nationColours["DE"]; !colourNear(have, want, 8) {
 		t.Errorf("centre of a far-zoom counter = %v, want the nation colour %v", have, want)
+	}
+}
+
+// TestDefaultScenarioCounters draws the default scenario with its tiles and
+// all its units at a small and a large zoom: every unit alone in its hex
+// shows its nation's colour beside its symbol.
+func TestDefaultScenarioCounters(t *testing.T) {
+	sc, err := battle.OpenScenario(battle.EmbeddedPrefix+maps.DefaultPath, testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := unitScene(b.Board())
+	g.layer.painter = newTerrainPainter(sc)
+	for _, zoom := range []float64{0.77, 1.5} {
+		t.Run(fmt.Sprint(zoom), func(t *testing.T) {
+			w, h := b.Board().Layout.PixelSize(b.Board().Width, b.Board().Height)
+			img := renderUnits(g, b, zoom, int(float64(w)*zoom)+1, int(float64(h)*zoom)+1, 1)
+			savePNG(t, fmt.Sprintf("default-%v.png", zoom), img)
+			for _, u := range b.Units() {
+				if len(b.UnitsAt(u.Pose.Hex)) != 1 {
+					continue
+				}
+				x, y, s := counterCentre(t, b, b.Board().Label(u.Pose.Hex), zoom)
+				if u.Type.Kind == units.HalfSquad {
+					s *= halfSquadScale
+				}
+				if have, want := pixel(img, x-0.36*s, y), nationColours[u.Type.Nation]; !colourNear(have, want, 8) {
+					t.Errorf("%s: body pixel = %v, want %v", u.Label(), have, want)
+				}
+			}
+		})
 	}
 }
