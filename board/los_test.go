@@ -455,3 +455,58 @@ func TestLOSExplain(t *testing.T) {
 		t.Errorf("Explain = %q, want %q", have, want)
 	}
 }
+
+// TestLOSObstacles checks the itemised obstacles the UI draws: kinds,
+// hexes and amounts.
+func TestLOSObstacles(t *testing.T) {
+	b := MustParseASCII(DefaultLayout, `
+. o . . .
+. B . o .
+. . . . .
+hedge B1 B2
+wall D2 D3`)
+	hex := func(label string) Hex {
+		h, err := b.ParseHex(label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	t.Run("hindrances", func(t *testing.T) {
+		l := b.LOS(hex("A1"), hex("C1"), nil)
+		want := []Obstacle{
+			{Kind: OnHexside, Hex: hex("B1"), Other: hex("B2"), Amount: 1, Reason: "hedge on the B1/B2 hexside"},
+			{Kind: BesideLine, Hex: hex("B1"), Other: hex("B1"), Amount: 1, Reason: "orchard in B1 beside the line"},
+		}
+		if !slices.Equal(l.Hindrances, want) || l.Hindrance != 2 || !l.AlongHexside {
+			t.Errorf("Hindrances = %+v (total %d, along %v), want %+v (total 2, along)", l.Hindrances, l.Hindrance, l.AlongHexside, want)
+		}
+		if !slices.Equal(l.Left, []Hex{hex("B1")}) || !slices.Equal(l.Right, []Hex{hex("B2")}) {
+			t.Errorf("Left %v Right %v, want [B1] [B2]", l.Left, l.Right)
+		}
+	})
+	t.Run("crossed hexes and wall", func(t *testing.T) {
+		l := b.LOS(hex("D1"), hex("D3"), nil)
+		want := []Obstacle{
+			{Kind: InHex, Hex: hex("D2"), Other: hex("D2"), Amount: 1, Reason: "orchard in D2"},
+			{Kind: OnHexside, Hex: hex("D2"), Other: hex("D3"), Amount: 1, Reason: "wall on the D2/D3 hexside"},
+		}
+		if !slices.Equal(l.Hindrances, want) || l.Hindrance != 2 || l.AlongHexside {
+			t.Errorf("Hindrances = %+v (total %d), want %+v (total 2)", l.Hindrances, l.Hindrance, want)
+		}
+	})
+	t.Run("blocked", func(t *testing.T) {
+		l := b.LOS(hex("B1"), hex("B3"), nil)
+		want := Obstacle{Kind: InHex, Hex: hex("B2"), Other: hex("B2"), Reason: "building in B2"}
+		if l.Clear || l.BlockedBy == nil || *l.BlockedBy != want || l.Hindrance != 0 || l.Hindrances != nil {
+			t.Errorf("LOS = clear %v blocked by %+v hindrance %d %v, want blocked by %+v and no hindrance", l.Clear, l.BlockedBy, l.Hindrance, l.Hindrances, want)
+		}
+		if !slices.Equal(l.Path, []Hex{hex("B1"), hex("B2"), hex("B3")}) {
+			t.Errorf("Path = %v, want the whole line B1 B2 B3", l.Path)
+		}
+		wantText := "B1 → B3, range 2: blocked by building in B2\n  passes through B1 B2 B3\n"
+		if have := l.Explain(b); have != wantText {
+			t.Errorf("Explain = %q, want %q", have, wantText)
+		}
+	})
+}
