@@ -65,7 +65,7 @@ const (
 	faceStep       = 1.25
 	minFaceSize    = 14
 	fullFaceSize   = 38
-	stackStep      = 0.16 // offset between stacked counters, in counter sizes
+	stackStep      = 0.2 // offset between stacked counters, in counter sizes
 )
 
 // faceKey names a counter face: the printed values come from the type, the
@@ -238,9 +238,9 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 		// direction crosses it, and points out across the faced hexside.
 		d := dirs[u.Pose.Facing%6]
 		in := s * (0.5/max(abs32(d.X), abs32(d.Y)) - 0.03)
-		tip := point{c.X + d.X*(in+s*0.3), c.Y + d.Y*(in+s*0.3)}
+		tip := point{c.X + d.X*(in+s*0.36), c.Y + d.Y*(in+s*0.36)}
 		base := point{c.X + d.X*in, c.Y + d.Y*in}
-		w := s * 0.2
+		w := s * 0.12
 		o := max(1, s/30) // the dark outline round the arrow
 		a.batch.fan(dst, colCounterEdge,
 			point{tip.X + d.X*o*2, tip.Y + d.Y*o*2},
