@@ -57,13 +57,13 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 			}
 		case battle.AdvancePhase:
 			for d := range board.Direction(6) {
-				if n := u.Pose.Hex.Neighbor(d); canAdvance(b, u, n) {
-					candidates = append(candidates, battle.Advance{Unit: u.ID, To: n})
+				if o := (battle.Advance{Unit: u.ID, To: u.Pose.Hex.Neighbor(d)}); b.Check(o) == nil {
+					candidates = append(candidates, o)
 				}
 			}
 			for _, t := range []int{1, -1} {
-				if f := u.Pose.Facing.Rotate(t); canTurn(u, f) {
-					candidates = append(candidates, battle.Turn{Unit: u.ID, Facing: f})
+				if o := (battle.Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(t)}); b.Check(o) == nil {
+					candidates = append(candidates, o)
 				}
 			}
 		}
@@ -75,8 +75,8 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	return o, "random: " + o.Name()
 }
 
-// randomMove picks a random reachable pose of u other than its own, its
-// path checked by the board as the battle checks it.
+// randomMove picks a random reachable pose of u other than its own, the
+// move checked by the battle.
 func randomMove(b *battle.Battle, u *battle.Unit, rng *rand.Rand) (battle.Order, bool) {
 	if b.CheckMove(u) != nil {
 		return nil, false
@@ -92,11 +92,8 @@ func randomMove(b *battle.Battle, u *battle.Unit, rng *rand.Rand) (battle.Order,
 	if !ok || len(steps) == 0 {
 		return nil, false
 	}
-	path := poses(steps)
-	if _, err := b.Board().CheckPath(spec, u.Pose, path, occ); err != nil {
-		return nil, false
-	}
-	return battle.Move{Unit: u.ID, Path: path}, true
+	o := battle.Move{Unit: u.ID, Path: poses(steps)}
+	return o, b.Check(o) == nil
 }
 
 // Greedy is the simple baseline: each unit fires at the nearest enemy it
@@ -147,7 +144,9 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 				continue
 			}
 			if path, ok := greedyMove(v, u); ok {
-				return battle.Move{Unit: u.ID, Path: path}, "greedy: " + u.Label() + " advances"
+				if o := (battle.Move{Unit: u.ID, Path: path}); b.Check(o) == nil {
+					return o, "greedy: " + u.Label() + " advances"
+				}
 			}
 		}
 	}

@@ -20,7 +20,9 @@ func (d *decision) movement() (battle.Order, string) {
 			continue
 		}
 		if path, why, ok := d.plannedMove(u, d.task(u)); ok {
-			return battle.Move{Unit: u.ID, Path: path}, why
+			if o := (battle.Move{Unit: u.ID, Path: path}); d.b.Check(o) == nil {
+				return o, why
+			}
 		}
 	}
 	return battle.EndPhase{}, fmt.Sprintf("the %s end the Movement phase: every unit has moved or holds its ground", d.side)
@@ -316,7 +318,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 	best, bestD := u.Pose.Hex, d.distance(field, u.Pose.Hex)
 	for dir := range board.Direction(6) {
 		n := u.Pose.Hex.Neighbor(dir)
-		if dist := d.distance(field, n); dist < bestD && canAdvance(d.b, u, n) {
+		if dist := d.distance(field, n); dist < bestD && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
 			best, bestD = n, dist
 		}
 	}
@@ -330,7 +332,8 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 // turnToDanger turns u one hexside when that lowers its expected loss
 // against its best shot (or, for a Face script, toward the hex named).
 func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, bool) {
-	if !canTurn(u, u.Pose.Facing.Rotate(1)) {
+	canTurn := func(f board.Direction) bool { return d.b.Check(battle.Turn{Unit: u.ID, Facing: f}) == nil }
+	if !canTurn(u.Pose.Facing.Rotate(1)) {
 		return nil, "", false
 	}
 	if t.verb == Face {
@@ -342,7 +345,7 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 		if u.Pose.Facing.Rotate(-1).Turns(f) < next.Turns(f) {
 			next = u.Pose.Facing.Rotate(-1)
 		}
-		if !canTurn(u, next) {
+		if !canTurn(next) {
 			return nil, "", false
 		}
 		return battle.Turn{Unit: u.ID, Facing: next}, fmt.Sprintf("%s turns toward %s (script: %s)", u.Label(), d.b.Board().Label(t.goal), t.rule), true
@@ -366,30 +369,4 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 	}
 	return battle.Turn{Unit: u.ID, Facing: bestF}, fmt.Sprintf("%s turns %v → %v: expected loss %.2f instead of %.2f",
 		u.Label(), u.Pose.Facing, bestF, bestThreat, threatHere), true
-}
-
-// canAdvance reports whether battle would accept Advance{u, to}: the same
-// checks as the Advance & Assault phase makes (one hex, ahead or behind
-// for a vehicle, no enemy, enterable terrain, stacking).
-func canAdvance(b *battle.Battle, u *battle.Unit, to board.Hex) bool {
-	dir, adjacent := u.Pose.Hex.DirectionTo(to)
-	spec := b.MoveSpec(u)
-	occ := b.Occupancy(u)
-	switch {
-	case u.Carrier != 0 || u.Has(battle.Immobile) || u.Has(battle.Advanced) || !adjacent || !b.Board().Contains(to):
-		return false
-	case spec.Kind == board.Vehicle && dir != u.Pose.Facing && dir != u.Pose.Facing.Opposite():
-		return false
-	case !occ.CanEnter(to) || !occ.CanEnd(to):
-		return false
-	}
-	_, err := b.Board().StepCost(spec.Kind.Mover(), u.Pose.Hex, dir)
-	return err == nil
-}
-
-// canTurn reports whether battle would accept an Advance-phase Turn of u
-// to facing f.
-func canTurn(u *battle.Unit, f board.Direction) bool {
-	return !u.Type.Kind.Infantry() && f.Valid() && u.Carrier == 0 && !u.Has(battle.Immobile) &&
-		!u.Has(battle.Advanced) && u.Pose.Facing.Turns(f) == 1
 }

@@ -355,23 +355,16 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 	return battle.EndPhase{}, fmt.Sprintf("the %s end the %s phase: no shot worth taking", d.side, d.b.Phase())
 }
 
-// smokeRules is implemented by rulesets with smoke rounds.
-type smokeRules interface {
-	CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error
-}
-
 // smokeRound fires a smoke round for a unit that is outgunned where it stands
-// and cannot move away: into the line to its most dangerous enemy.
+// and cannot move away: into the line to its most dangerous enemy. Whether
+// the unit may fire smoke there (ruleset, weapon, supply, line of sight,
+// arc) is the battle's to say (battle.Check).
 func (d *decision) smokeRound() (battle.Order, string, bool) {
-	sr, ok := d.b.Rules().(smokeRules)
-	if !ok || d.b.SmokeSupply(d.side) < 2 {
+	if d.b.SmokeSupply(d.side) < 2 {
 		return nil, "", false
 	}
 	for _, u := range d.mine {
 		if u.Has(battle.Fired) || u.Type.Kind.Infantry() || d.canMove(u) {
-			continue
-		}
-		if w, err := combat.WeaponOf(d.b.Catalogue(), u.Type); err != nil || sr.CheckSmoke(u.Type.Kind, w, u.Carrier != 0) != nil {
 			continue
 		}
 		threat, worst := d.threatTo(u, u.Pose)
@@ -379,16 +372,15 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 		if worst == nil || threat < 0.25 || attack >= threat/2 {
 			continue
 		}
-		line := d.b.Board().LOS(u.Pose.Hex, worst.Pose.Hex, d.smoke)
 		target := worst.Pose.Hex
-		if len(line.Path) > 2 {
+		if line := d.b.Board().LOS(u.Pose.Hex, worst.Pose.Hex, d.smoke); len(line.Path) > 2 {
 			target = line.Path[1]
 		}
-		if !d.b.Board().LOS(u.Pose.Hex, target, d.smoke).Clear ||
-			!u.Type.Turret && target != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, target) {
+		o := battle.FireSmoke{Unit: u.ID, Hex: target}
+		if d.b.Check(o) != nil {
 			continue
 		}
-		return battle.FireSmoke{Unit: u.ID, Hex: target}, fmt.Sprintf("%s fires smoke into %s: outgunned by %s (expected loss %.2f against expected effect %.2f) and unable to move",
+		return o, fmt.Sprintf("%s fires smoke into %s: outgunned by %s (expected loss %.2f against expected effect %.2f) and unable to move",
 			u.Label(), d.b.Board().Label(target), worst.Label(), threat, attack), true
 	}
 	return nil, "", false
