@@ -72,7 +72,7 @@ type Obstacle struct {
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	t := losTerrain{b: b, smoke: smoke}
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
-	l.Path = make([]Hex, 0, 2*l.Range+1) // a line crosses at most 2·range+1 hexes
+	l.Path = make([]Hex, 0, 2*l.Range+1) // room for a zig-zag line (the tests check the bound)
 	l.Clear, l.Hindrance = t.trace(from, to, &l)
 	if !l.Clear {
 		l.Hindrance, l.Hindrances = 0, nil
