@@ -49,8 +49,8 @@ const (
 	// crossed by the line or run along by it.
 	OnHexside
 	// BesideLine: hexes the line only touches (hexside rules 1, 2 and 5 of
-	// §5). Hex is on the left; Other, when the obstacle is a pair facing
-	// each other across the line, on the right.
+	// §5): Hex alone (Other equal to it), or, for a pair facing each other
+	// across the line, Hex on the left and Other on the right.
 	BesideLine
 )
 
