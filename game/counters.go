@@ -250,17 +250,18 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 			point{base.X - d.Y*w, base.Y + d.X*w},
 			point{base.X + d.Y*w, base.Y - d.X*w})
 	}
+	// The passenger count sits on the bottom-right corner, clear of the
+	// printed values.
 	riders := a.riders[u.ID]
+	badgeR := max(4, s*0.15)
+	badge := point{c.X + half*0.96, c.Y + half*0.96}
 	if riders > 0 {
-		r := max(4, s*0.15)
-		p := point{c.X + half - r*0.6, c.Y + half - r*0.6}
-		a.batch.disc(dst, p, r+1, colInkLight)
-		a.batch.disc(dst, p, r, colBadge)
+		a.batch.disc(dst, badge, badgeR+1, colInkLight)
+		a.batch.disc(dst, badge, badgeR, colBadge)
 	}
 	a.batch.flush(dst)
 	if riders > 0 && a.size >= fullFaceSize {
-		r := max(4, s*0.15)
-		drawText(dst, strconv.Itoa(riders), f.face(float64(r*1.5), true), float64(c.X+half-r*0.6), float64(c.Y+half-r*0.6), alignCenter, colInkLight)
+		drawText(dst, strconv.Itoa(riders), f.face(float64(badgeR*1.5), true), float64(badge.X), float64(badge.Y), alignCenter, colInkLight)
 	}
 
 	y := c.Y - half + s*0.26

@@ -277,3 +277,28 @@ func TestDefaultScenarioCounters(t *testing.T) {
 		})
 	}
 }
+
+func TestPassengersAreABadge(t *testing.T) {
+	const zoom = 2
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"M3 Halftrack", maps.Allies, "C3", board.DirN},
+		placed{"US Rifle Squad", maps.Allies, "C3", 0},
+	)
+	for _, o := range []battle.Order{battle.EndPhase{}, battle.Load{Unit: 2, Carrier: 1}} {
+		if _, err := b.Apply(o); err != nil {
+			t.Fatalf("%T: %v", o, err)
+		}
+	}
+	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	savePNG(t, "passenger.png", img)
+	x, y, s := counterCentre(t, b, "C3", zoom)
+	// The carrier alone is drawn, centred on its hex.
+	if have, want := pixel(img, x-0.36*s, y), nationColours["US"]; !colourNear(have, want, 8) {
+		t.Errorf("carrier body = %v, want %v", have, want)
+	}
+	r := max(4, 0.15*s)
+	bx, by := x+s/2*0.96, y+s/2*0.96
+	if have := pixel(img, bx-r*0.7, by); !colourNear(have, colBadge, 8) {
+		t.Errorf("badge pixel = %v, want %v", have, colBadge)
+	}
+}
