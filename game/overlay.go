@@ -126,10 +126,17 @@ func (previewOverlay) Draw(screen *ebiten.Image, v *View) {
 			v.FillHex(screen, rh.hex, colReach)
 		}
 	}
-	if u := pv.unit; u != nil && u.OnMap() && pv.faced {
-		drawAspect(screen, v, u.Pose)
+	u := pv.unit
+	if u != nil && u.OnMap() && pv.faced {
+		drawFrontHalf(screen, v, u.Pose)
 	}
 	drawUnits(screen, g.battle, v, g.play.unit)
+	if u != nil && u.OnMap() && pv.faced {
+		drawAspectLine(screen, v, u.Pose)
+	}
+	if t := pv.target; t != nil && !t.Type.Kind.Infantry() {
+		drawAspectLine(screen, v, t.Pose)
+	}
 	if r >= 9 && pv.active {
 		face := g.fonts.face(min(16, max(9, r/2.2)), true)
 		for _, rh := range pv.reachAt {
@@ -160,18 +167,29 @@ func (previewOverlay) Draw(screen *ebiten.Image, v *View) {
 	}
 }
 
-// drawAspect shades the front armour half of a unit's hex and draws the
-// front/rear boundary through it (board.ArmourAspect: the line through the
-// corners between hexsides facing+1/facing+2 and facing+4/facing+5).
-func drawAspect(dst *ebiten.Image, v *View, p board.Pose) {
+// aspectCorners returns the corners of p's hex that bound its front
+// armour half: a, then b and c along the front, then d; the front/rear
+// boundary (board.ArmourAspect) runs from a to d, through the corners
+// between hexsides facing+4/facing+5 and facing+1/facing+2.
+func aspectCorners(v *View, p board.Pose) (a, b, c, d point) {
 	_, cs := v.hexOnScreen(p.Hex)
 	f := p.Facing
-	a := v.sharedCorner(cs, f.Rotate(4))
-	b := v.sharedCorner(cs, f.Rotate(5))
-	c := v.sharedCorner(cs, f)
-	d := v.sharedCorner(cs, f.Rotate(1))
+	return v.sharedCorner(cs, f.Rotate(4)), v.sharedCorner(cs, f.Rotate(5)), v.sharedCorner(cs, f), v.sharedCorner(cs, f.Rotate(1))
+}
+
+// drawFrontHalf shades the front armour half of a unit's hex.
+func drawFrontHalf(dst *ebiten.Image, v *View, p board.Pose) {
+	a, b, c, d := aspectCorners(v, p)
 	v.g.batch.fan(dst, colFrontHalf, a, b, c, d)
-	v.g.batch.segment(dst, a, d, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
+	v.g.batch.flush(dst)
+}
+
+// drawAspectLine draws the front/rear boundary through a unit's hex, over
+// its counter, a little beyond the hex on both sides.
+func drawAspectLine(dst *ebiten.Image, v *View, p board.Pose) {
+	a, _, _, d := aspectCorners(v, p)
+	ex, ey := (d.X-a.X)*0.12, (d.Y-a.Y)*0.12
+	v.g.batch.segment(dst, point{a.X - ex, a.Y - ey}, point{d.X + ex, d.Y + ey}, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
 	v.g.batch.flush(dst)
 }
 

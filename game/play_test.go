@@ -379,3 +379,42 @@ func TestNextUnit(t *testing.T) {
 		t.Errorf("nextUnit(8) = %d, want 1 (wrapping past the Axis units)", have)
 	}
 }
+
+func TestReplayAndSave(t *testing.T) {
+	played := defaultBattle(t)
+	orders := []battle.Order{battle.EndPhase{}, battle.Turn{Unit: 1, Facing: board.DirN}, battle.EndPhase{}}
+	var digests []string
+	for _, o := range orders {
+		digests = append(digests, played.Digest())
+		if _, err := played.Apply(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := New(defaultBattle(t), Options{Replay: played.Orders(), SavePath: filepath.Join(t.TempDir(), "save.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.replayForward()
+	g.replayForward()
+	g.replayBack()
+	if have, want := g.battle.Digest(), digests[1]; have != want {
+		t.Errorf("after 2 steps forward and 1 back: digest %.12s, want %.12s (one order applied)", have, want)
+	}
+	g.replayForward()
+	g.replayForward()
+	if have, want := g.battle.Digest(), played.Digest(); have != want {
+		t.Errorf("replayed to the end: digest %.12s, want %.12s", have, want)
+	}
+	g.save()
+	g.replayBack()
+	g.load()
+	if have, want := g.battle.Digest(), played.Digest(); have != want {
+		t.Errorf("after F9: digest %.12s, want the saved %.12s", have, want)
+	}
+	g.opts.SavePath = filepath.Join(t.TempDir(), "missing.json")
+	before := g.battle
+	g.load()
+	if g.battle != before || !strings.Contains(g.play.toast, "missing.json") {
+		t.Errorf("failed load: battle replaced %v, toast %q; want the battle kept and the error shown", g.battle != before, g.play.toast)
+	}
+}

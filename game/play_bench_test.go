@@ -1,0 +1,110 @@
+package game
+
+import (
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// bigBattle is a battle on a w×h bench board with n units spread over it,
+// Allied and Axis tanks and squads alternating.
+func bigBattle(b *testing.B, w, h, n int) *battle.Battle {
+	b.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	bd := benchBoard(b, w, h)
+	sc := &maps.Scenario{Path: "bench", Title: "bench", Board: bd, HexMetres: maps.DefaultHexMetres,
+		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}}
+	types := []struct{ name, side string }{{"M4A3E8", maps.Allies}, {"Tiger I", maps.Axis}, {"US Rifle Squad", maps.Allies}, {"German Rifle Squad", maps.Axis}}
+	for i := range n {
+		t := types[i%len(types)]
+		o := board.Offset{Col: 4 + (i*7)%(w-8), Row: 4 + (i*3)%(h-8)}
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: t.name, Side: t.side, Hex: bd.Layout.ToHex(o), Facing: board.Direction(i % 6)})
+	}
+	bt, err := battle.New(sc, cat, battle.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bt
+}
+
+// BenchmarkPlayFrame measures one Update and Draw of a 1280×800 screen of
+// a battle with a unit selected and an enemy hovered, every preview drawn
+// (arc, aspect, reach in the Movement phase, LOS, odds in the panel, the
+// log), waiting for the GPU by reading a pixel back. "still" redraws the
+// cached previews; "hover" moves the hovered hex every frame, so the LOS
+// and the odds are worked out again each time; "select" changes the
+// selected unit every frame (reach, arc and viewshed again).
+func BenchmarkPlayFrame(b *testing.B) {
+	cases := []struct {
+		name       string
+		battle     func(*testing.B) *battle.Battle
+		sel, hover string
+		hover2     string
+		movement   bool
+		zoom       float64
+		viewshed   bool
+	}{
+		{name: "default-fire", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7"},
+		{name: "default-movement", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "E6", movement: true},
+		{name: "default-viewshed", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7", viewshed: true},
+		{name: "200x160-300units-zoom1", battle: func(b *testing.B) *battle.Battle { return bigBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true, zoom: 1},
+		{name: "200x160-300units-fit", battle: func(b *testing.B) *battle.Battle { return bigBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true},
+	}
+	for _, c := range cases {
+		for _, kind := range []string{"still", "hover", "select"} {
+			b.Run(c.name+"/"+kind, func(b *testing.B) {
+				bt := c.battle(b)
+				if c.movement {
+					if _, err := bt.Apply(battle.EndPhase{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				g, err := New(bt, Options{Scripted: true, Select: c.sel, Hover: c.hover, Viewshed: c.viewshed, Size: image.Pt(1280, 800)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				g.Layout(1280, 800)
+				if c.zoom != 0 {
+					h, _ := g.board.ParseHex(c.sel)
+					x, y := g.board.Layout.Center(h)
+					g.cam = Camera{X: x - 400, Y: y - 300, Zoom: c.zoom}
+				}
+				hovers := [2]board.Hex{g.hovered}
+				hovers[1], _ = g.board.ParseHex(c.hover2)
+				units := [2]battle.UnitID{g.play.unit, nextUnit(bt, g.play.unit)}
+				screen := ebiten.NewImage(1280, 800)
+				defer screen.Deallocate()
+				if err := g.Update(); err != nil {
+					b.Fatal(err)
+				}
+				g.Draw(screen)
+				screen.At(0, 0)
+				i := 0
+				b.ReportAllocs()
+				for b.Loop() {
+					i++
+					switch kind {
+					case "hover":
+						g.hovered = hovers[i%2]
+					case "select":
+						g.selectUnit(units[i%2])
+					}
+					if err := g.Update(); err != nil {
+						b.Fatal(err)
+					}
+					g.Draw(screen)
+					screen.At(0, 0)
+				}
+			})
+		}
+	}
+}
