@@ -302,3 +302,77 @@ func TestPassengersAreABadge(t *testing.T) {
 		t.Errorf("badge pixel = %v, want %v", have, colBadge)
 	}
 }
+
+// bigBattle is a 200×160 open board with 300 units, one per hex on a
+// spread grid: every type of the catalogue in turn, US and UK types for
+// the allies, German and Soviet types for the axis (sides are only
+// colours here).
+func bigBattle(b *testing.B) *battle.Battle {
+	b.Helper()
+	bd, err := board.New(board.DefaultLayout, 200, 160)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+	types := testCatalogue.Types()
+	for i := range 300 {
+		t := types[i%len(types)]
+		side := maps.Allies
+		if t.Nation == "DE" || t.Nation == "SU" {
+			side = maps.Axis
+		}
+		h := bd.Layout.ToHex(board.Offset{Col: 3 + (i%20)*9, Row: 3 + (i/20)*10})
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: t.Name, Side: side, Hex: h, Facing: board.Direction(i % 6)})
+	}
+	bt, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bt
+}
+
+// BenchmarkDrawUnits measures drawUnits over a 1280×800 screen, then waits
+// for the GPU by reading a pixel back. The terrain is not drawn: the
+// figure is the counters alone. "fit" shows the whole board; "zoom1"
+// shows the part of it at the top left at zoom 1 (full counter faces);
+// "zoom2" the same at zoom 2.
+func BenchmarkDrawUnits(b *testing.B) {
+	def, err := battle.OpenScenario(battle.EmbeddedPrefix+maps.DefaultPath, testCatalogue)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defBattle, err := battle.New(def, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	big := bigBattle(b)
+	for _, bc := range []struct {
+		name string
+		b    *battle.Battle
+		zoom float64 // 0: fitted
+	}{
+		{"default-fit", defBattle, 0},
+		{"default-zoom2", defBattle, 2},
+		{"200x160-300units-fit", big, 0},
+		{"200x160-300units-zoom1", big, 1},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := unitScene(bc.b.Board())
+			cam := Camera{Zoom: bc.zoom}
+			if bc.zoom == 0 {
+				cam = FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, image.Rect(0, 0, 1280, 800), 0)
+			}
+			screen := ebiten.NewImage(1280, 800)
+			defer screen.Deallocate()
+			v := View{g: g, Board: bc.b.Board(), Camera: cam}
+			drawUnits(screen, bc.b, &v, 1) // the first frame draws the counter faces: not timed
+			screen.At(0, 0)
+			b.ReportAllocs()
+			for b.Loop() {
+				drawUnits(screen, bc.b, &v, 1)
+				screen.At(0, 0)
+			}
+		})
+	}
+}
