@@ -199,3 +199,31 @@ func TestOverviewWithTiles(t *testing.T) {
 		t.Errorf("B2 in the overview = %v, want near its ground tile %v", have, want)
 	}
 }
+
+// BenchmarkPaintTiles measures redrawing the terrain of the default
+// scenario from its tiles over a 1280×800 screen (what a pan costs), then
+// waits for the GPU by reading a pixel back. "palette" is the same board
+// with the palette fill, for comparison.
+func BenchmarkPaintTiles(b *testing.B) {
+	sc, err := maps.Default(testCatalogue)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name    string
+		painter terrainPainter
+	}{{"tiles", newTerrainPainter(sc)}, {"palette", &paletteFill{batch: newTriBatch()}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			g := unitScene(sc.Board)
+			g.layer.painter = bc.painter
+			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, image.Rect(0, 0, 1280, 800), 0)
+			screen := ebiten.NewImage(1280, 800)
+			defer screen.Deallocate()
+			b.ReportAllocs()
+			for b.Loop() {
+				g.layer.render(screen, cam, true)
+				screen.At(0, 0)
+			}
+		})
+	}
+}
