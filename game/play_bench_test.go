@@ -12,9 +12,9 @@ import (
 	"hexfire/units"
 )
 
-// bigBattle is a battle on a w×h bench board with n units spread over it,
+// playBattle is a battle on a w×h bench board with n units spread over it,
 // Allied and Axis tanks and squads alternating.
-func bigBattle(b *testing.B, w, h, n int) *battle.Battle {
+func playBattle(b *testing.B, w, h, n int) *battle.Battle {
 	b.Helper()
 	cat, err := units.Default()
 	if err != nil {
@@ -56,8 +56,8 @@ func BenchmarkPlayFrame(b *testing.B) {
 		{name: "default-fire", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7"},
 		{name: "default-movement", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "E6", movement: true},
 		{name: "default-viewshed", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7", viewshed: true},
-		{name: "200x160-300units-zoom1", battle: func(b *testing.B) *battle.Battle { return bigBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true, zoom: 1},
-		{name: "200x160-300units-fit", battle: func(b *testing.B) *battle.Battle { return bigBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true},
+		{name: "200x160-300units-zoom1", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true, zoom: 1},
+		{name: "200x160-300units-fit", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true},
 	}
 	for _, c := range cases {
 		for _, kind := range []string{"still", "hover", "select"} {
