@@ -23,6 +23,13 @@ const (
 	// threatWeight is how much the expected loss of a unit counts against
 	// the expected kills it may score from a position.
 	threatWeight = 2.0
+	// lossWeight is how much one expected loss counts against one expected
+	// kill when a move is chosen, per round of enemy fire (the rest of this
+	// segment, and the enemy's next Fire phase).
+	lossWeight = 1.0
+	// exposedPoses is how many of the best poses of a unit are scored again
+	// with the fire they draw on the way there.
+	exposedPoses = 8
 	// moveAttackWeight discounts the shot a unit expects from a new
 	// position: the enemy fires at it first, and may move away.
 	moveAttackWeight = 0.6
@@ -241,35 +248,76 @@ func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) 
 }
 
 // threatTo is the expected loss of u (its worth times the chances of the
-// enemies' shots) standing at pose p, and the most dangerous enemy.
+// enemies' shots) standing at pose p through one round of enemy fire, and
+// the most dangerous enemy. A turretless enemy is taken to turn toward p
+// first, as it may before its next Fire phase.
 func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 	if u.Type.Kind.Infantry() {
 		return 0, nil // AT fire cannot harm infantry
 	}
 	total, worst, worstE := 0.0, 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
-		w := v.weapon(e.Type)
-		if !w.ok || e.Has(battle.Immobile) && !e.Type.Turret && !board.InForwardArc(e.Pose.Hex, e.Pose.Facing, p.Hex) {
-			continue
-		}
-		if e.Pose.Hex.Distance(p.Hex) > w.reach+1 { // +1: infantry step closer before firing
-			continue
-		}
-		// A turretless enemy that can still turn threatens all round; a
-		// Gun turns one hexside in its Advance phase.
-		ep := e.Pose
-		if !e.Type.Turret && !e.Has(battle.Immobile) {
-			if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {
-				ep.Facing = d
-			}
-		}
-		t := v.effect(v.shotOdds(e, ep, u, p), u)
+		t := v.enemyShot(e, u, p, true)
 		total += t
 		if t > worst {
 			worst, worstE = t, e
 		}
 	}
 	return total, worstE
+}
+
+// enemyShot is the expected worth of enemy e's shot at u standing at pose
+// p. With turn set, a turretless enemy that can still turn is taken to
+// face p (a Gun turns one hexside at most), and infantry to step one hex
+// closer, as before their next Fire phase; without it e fires as it
+// stands, as in opportunity and Defensive Fire.
+func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
+	w := v.weapon(e.Type)
+	reach := w.reach
+	if turn {
+		reach++ // infantry step closer before firing
+	}
+	if !w.ok || e.Pose.Hex.Distance(p.Hex) > reach {
+		return 0
+	}
+	ep := e.Pose
+	if turn && !e.Type.Turret && !e.Has(battle.Immobile) {
+		if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {
+			ep.Facing = d
+		}
+	}
+	return v.effect(v.shotOdds(e, ep, u, p), u)
+}
+
+// exposure is u's expected loss in the rest of the current segment if it
+// moves along path (the poses after each step) from pose from, or stays
+// there when path is empty: every enemy that has not fired yet may fire
+// once, after a hex is entered (opportunity fire) or at the end (Defensive
+// Fire), and is taken to fire where its chance is best.
+func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) float64 {
+	if u.Type.Kind.Infantry() {
+		return 0
+	}
+	total := 0.0
+	for _, e := range v.enemies {
+		w := v.weapon(e.Type)
+		if !w.ok || e.Has(battle.Fired) || e.Has(battle.SmokeLaid) {
+			continue
+		}
+		best := 0.0
+		if len(path) == 0 {
+			best = v.enemyShot(e, u, from, false)
+		}
+		prev := from.Hex
+		for i, p := range path {
+			if p.Hex != prev || i == len(path)-1 {
+				best = max(best, v.enemyShot(e, u, p, false))
+			}
+			prev = p.Hex
+		}
+		total += best
+	}
+	return total
 }
 
 // towards returns the direction from a whose neighbour is nearest to b.

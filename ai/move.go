@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -156,7 +157,8 @@ type scored struct {
 	pose          board.Pose
 	score         float64
 	attack        float64
-	threat        float64
+	threat        float64 // one round of enemy fire where it ends
+	exposure      float64 // enemy fire on the way there, in this segment
 	objective     float64
 	danger, prize *battle.Unit
 }
@@ -226,8 +228,7 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 		}
 		return s
 	}
-	stay := score(u.Pose)
-	best := stay
+	var cands []scored
 	for _, h := range hexes {
 		for f := range board.Direction(6) {
 			p := board.Pose{Hex: h, Facing: f}
@@ -243,19 +244,41 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 			if _, ok := reach.PoseCost(p); !ok {
 				continue
 			}
-			if s := score(p); s.score > best.score {
-				best = s
-			}
+			cands = append(cands, score(p))
 		}
 	}
-	if best.pose == u.Pose || best.score < stay.score+moveMargin {
+	slices.SortStableFunc(cands, func(a, c scored) int { return cmp.Compare(c.score, a.score) })
+	if len(cands) > exposedPoses {
+		cands = cands[:exposedPoses]
+	}
+	// The few best are scored again with what moving there costs: the
+	// enemy's opportunity and Defensive Fire along the path.
+	final := func(s scored, path []board.Pose) scored {
+		s.exposure = d.exposure(u, u.Pose, path)
+		s.score = s.objective - lossWeight*(s.exposure+s.threat)
+		if s.pose.Hex != u.Pose.Hex {
+			s.score += moveAttackWeight * s.attack
+		} else {
+			s.score += s.attack
+		}
+		return s
+	}
+	stay := final(score(u.Pose), nil)
+	best, bestPath := stay, []board.Pose(nil)
+	for _, c := range cands {
+		steps, ok := reach.PathTo(c.pose)
+		if !ok || len(steps) == 0 {
+			continue
+		}
+		path := poses(steps)
+		if s := final(c, path); s.score > best.score {
+			best, bestPath = s, path
+		}
+	}
+	if bestPath == nil || best.score < stay.score+moveMargin {
 		return nil, "", false
 	}
-	steps, ok := reach.PathTo(best.pose)
-	if !ok || len(steps) == 0 {
-		return nil, "", false
-	}
-	return poses(steps), d.explainMove(u, stay, best), true
+	return bestPath, d.explainMove(u, stay, best), true
 }
 
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
