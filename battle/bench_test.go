@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"hexfire/board"
-	"hexfire/maps"
 )
 
 // The seed 001 pair on the default map: the M4A3E8 in E4 and the Tiger I
@@ -37,16 +36,9 @@ func BenchmarkPlanFire(b *testing.B) {
 }
 
 func BenchmarkApplyFire(b *testing.B) {
-	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
-	if err != nil {
-		b.Fatal(err)
-	}
 	for b.Loop() {
 		b.StopTimer()
-		bt, err := New(sc, testCatalogue, Config{Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
+		bt := defaultBattle(b, 1)
 		m4, tiger := seedPair(b, bt)
 		b.StartTimer()
 		if _, err := bt.Apply(Fire{Unit: m4.ID, Target: tiger.ID}); err != nil {
@@ -56,16 +48,9 @@ func BenchmarkApplyFire(b *testing.B) {
 }
 
 func BenchmarkApplyMove(b *testing.B) {
-	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
-	if err != nil {
-		b.Fatal(err)
-	}
 	for b.Loop() {
 		b.StopTimer()
-		bt, err := New(sc, testCatalogue, Config{Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
+		bt := defaultBattle(b, 1)
 		m4, _ := seedPair(b, bt)
 		if _, err := bt.Apply(EndPhase{}); err != nil {
 			b.Fatal(err)
