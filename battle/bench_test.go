@@ -36,9 +36,10 @@ func BenchmarkPlanFire(b *testing.B) {
 }
 
 func BenchmarkApplyFire(b *testing.B) {
+	sc := defaultScenario(b)
 	for b.Loop() {
 		b.StopTimer()
-		bt := defaultBattle(b, 1)
+		bt := battleOn(b, sc, 1)
 		m4, tiger := seedPair(b, bt)
 		b.StartTimer()
 		if _, err := bt.Apply(Fire{Unit: m4.ID, Target: tiger.ID}); err != nil {
@@ -48,9 +49,10 @@ func BenchmarkApplyFire(b *testing.B) {
 }
 
 func BenchmarkApplyMove(b *testing.B) {
+	sc := defaultScenario(b)
 	for b.Loop() {
 		b.StopTimer()
-		bt := defaultBattle(b, 1)
+		bt := battleOn(b, sc, 1)
 		m4, _ := seedPair(b, bt)
 		if _, err := bt.Apply(EndPhase{}); err != nil {
 			b.Fatal(err)

@@ -69,12 +69,23 @@ func playRandom(t *testing.T, b *Battle, rng *rand.Rand, n int) int {
 	return applied
 }
 
-func defaultBattle(t testing.TB, seed uint64) *Battle {
+func defaultScenario(t testing.TB) *maps.Scenario {
 	t.Helper()
 	sc, err := OpenScenario(EmbeddedPrefix+maps.DefaultPath, testCatalogue)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+func defaultBattle(t testing.TB, seed uint64) *Battle {
+	t.Helper()
+	return battleOn(t, defaultScenario(t), seed)
+}
+
+// battleOn starts a battle on the default scenario sc with the given seed.
+func battleOn(t testing.TB, sc *maps.Scenario, seed uint64) *Battle {
+	t.Helper()
 	b, err := New(sc, testCatalogue, Config{Seed: seed, Source: EmbeddedPrefix + maps.DefaultPath})
 	if err != nil {
 		t.Fatal(err)
