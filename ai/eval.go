@@ -44,6 +44,9 @@ const (
 	// the least that makes it spend its shot on a moving enemy.
 	fireThreshold        = 0.08
 	opportunityThreshold = 0.12
+	// moveChecks is how many of the best shots in a Fire phase are weighed
+	// against moving the firer instead, per decision.
+	moveChecks = 6
 	// scriptedMoverFire is the least expected effect for which a unit with
 	// a moving script stops in its own Fire phase to fire.
 	scriptedMoverFire = 0.25
@@ -88,6 +91,9 @@ type memo struct {
 	odds    map[combat.Shot][combat.NumResults]float64
 	weapons map[*units.Type]weaponInfo
 	fields  map[fieldKey][]int32
+	// victory is the scenario's victory conditions, parsed on first use.
+	victory                  battle.Victory
+	victoryOK, victoryParsed bool
 }
 
 const maxLOSCache = 1 << 20
@@ -114,11 +120,14 @@ type view struct {
 	mine    []*battle.Unit // on the map
 	enemies []*battle.Unit // on the map
 	smoke   func(board.Hex) int
+	// killScale and lossScale weigh expected kills and losses by what the
+	// victory conditions make of them now (weighStakes); 1 by default.
+	killScale, lossScale float64
 }
 
 func newView(b *battle.Battle, m *memo, side string) *view {
 	m.reset(b)
-	v := &view{b: b, m: m, side: side, smoke: b.Smoke}
+	v := &view{b: b, m: m, side: side, smoke: b.Smoke, killScale: 1, lossScale: 1}
 	for _, u := range b.Units() {
 		if !u.OnMap() {
 			continue

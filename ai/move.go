@@ -92,7 +92,7 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 		}
 		threat, _ := d.threatTo(u, p)
 		attack, _ := d.attackFrom(u, p)
-		if s := attack - threatWeight*threat; !found || s > bestScore {
+		if s := d.net(attack, threatWeight*threat); !found || s > bestScore {
 			best, bestScore, found = p, s, true
 		}
 	}
@@ -138,8 +138,8 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 // holdHexes returns the hexes the acting side must hold, and those of
 // both sides.
 func (d *decision) holdHexes() (own, all []board.Hex) {
-	v, err := battle.ParseVictory(d.b.Scenario().Properties["victory"], d.b.Board())
-	if err != nil {
+	v, ok := d.victory()
+	if !ok {
 		return nil, nil // the battle refused such a scenario; nothing to aim at
 	}
 	for _, side := range []string{d.side, battle.Opponent(d.side)} {
@@ -163,11 +163,23 @@ type scored struct {
 	danger, prize *battle.Unit
 }
 
-// tacticalMove chooses where an unscripted unit goes: the reachable pose
-// with the best expected kills minus expected losses, plus progress toward
-// the objectives and a little cover. Only the candidateHexes most promising
-// hexes by objective and cover are scored in full.
+// tacticalMove chooses where an unscripted unit goes (bestPose), or false
+// to stay.
 func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
+	stay, best, path := d.bestPose(u)
+	if path == nil {
+		return nil, "", false
+	}
+	return path, d.explainMove(u, stay, best), true
+}
+
+// bestPose scores where u stands and the reachable pose with the best
+// expected kills minus expected losses, plus progress toward the
+// objectives and a little cover, with the path there; the path is nil when
+// staying is as good (within moveMargin). Only the candidateHexes most
+// promising hexes by objective and cover are scored in full, and only the
+// exposedPoses best poses of those with the fire drawn on the way.
+func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pose) {
 	spec := d.b.MoveSpec(u)
 	reach := d.b.Board().Reachable(spec, u.Pose, d.b.Occupancy(u))
 	goals := d.objectives(u)
@@ -222,10 +234,11 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 		s := scored{pose: p, objective: cheap(p.Hex) + jitter[p.Hex]}
 		s.attack, s.prize = d.attackFrom(u, p)
 		s.threat, s.danger = d.threatTo(u, p)
-		s.score = s.attack - threatWeight*s.threat + s.objective
+		attack := s.attack
 		if p.Hex != u.Pose.Hex {
-			s.score -= (1 - moveAttackWeight) * s.attack
+			attack *= moveAttackWeight
 		}
+		s.score = d.net(attack, threatWeight*s.threat) + s.objective
 		return s
 	}
 	var cands []scored
@@ -255,31 +268,30 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	// enemy's opportunity and Defensive Fire along the path.
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
-		s.score = s.objective - lossWeight*(s.exposure+s.threat)
+		attack := s.attack
 		if s.pose.Hex != u.Pose.Hex {
-			s.score += moveAttackWeight * s.attack
-		} else {
-			s.score += s.attack
+			attack *= moveAttackWeight
 		}
+		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective
 		return s
 	}
-	stay := final(score(u.Pose), nil)
-	best, bestPath := stay, []board.Pose(nil)
+	stay = final(score(u.Pose), nil)
+	best = stay
 	for _, c := range cands {
 		steps, ok := reach.PathTo(c.pose)
 		if !ok || len(steps) == 0 {
 			continue
 		}
-		path := poses(steps)
-		if s := final(c, path); s.score > best.score {
-			best, bestPath = s, path
+		if s := final(c, poses(steps)); s.score > best.score {
+			best, path = s, poses(steps)
 		}
 	}
-	if bestPath == nil || best.score < stay.score+moveMargin {
-		return nil, "", false
+	if best.score < stay.score+moveMargin {
+		return stay, stay, nil
 	}
-	return bestPath, d.explainMove(u, stay, best), true
+	return stay, best, path
 }
+
 
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
 	label := d.b.Board().Label
@@ -377,7 +389,7 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 		p := board.Pose{Hex: u.Pose.Hex, Facing: f}
 		threat, _ := d.threatTo(u, p)
 		attack, _ := d.attackFrom(u, p)
-		return attack - threatWeight*threat, threat
+		return d.net(attack, threatWeight*threat), threat
 	}
 	here, threatHere := value(u.Pose.Facing)
 	best, bestF, bestThreat := here, u.Pose.Facing, threatHere

@@ -12,6 +12,7 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -74,6 +75,7 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 	}
 	orders := b.Orders()
 	d := &decision{o: o, view: newView(b, &o.memo, side), orders: orders, rng: decisionRNG(b, side, len(orders))}
+	d.weighStakes()
 	if m := b.Moving(); m != nil {
 		return d.opportunity(m)
 	}
@@ -327,25 +329,54 @@ func (d *decision) fireThreshold(u *battle.Unit, t task, own bool) float64 {
 	return scriptedMoverFire
 }
 
-// fire decides in the Fire phase (own set) or the Defensive Fire phase.
+// fire decides in the Fire phase (own set) or the Defensive Fire phase:
+// the best shot of each unit, best first. In its own Fire phase a free unit
+// that could move fires only if the shot (with the danger it takes away
+// when it kills the firer's enemy) is worth more than what moving instead
+// gains (bestPose); this is weighed for the moveChecks best shots, the
+// others fire from fireThreshold.
 func (d *decision) fire(own bool) (battle.Order, string) {
-	best, found := shotChoice{}, false
-	var why string
+	type candidate struct {
+		shotChoice
+		t task
+	}
+	var cands []candidate
 	for _, f := range d.mine {
 		if f.Has(battle.Fired) || f.Has(battle.SmokeLaid) {
 			continue
 		}
 		t := d.task(f)
-		c, ok := d.bestShot(f, d.enemies, d.fireThreshold(f, t, own), t.ambush)
-		if ok && c.ev > best.ev {
-			best, found, why = c, true, "best expected effect"
-			if t.rule != "" {
-				why = "script: " + t.rule
-			}
+		if c, ok := d.bestShot(f, d.enemies, d.fireThreshold(f, t, own), t.ambush); ok {
+			cands = append(cands, candidate{c, t})
 		}
 	}
-	if found {
-		return best.order, d.explainShot(best, why)
+	slices.SortStableFunc(cands, func(a, c candidate) int { return cmp.Compare(c.ev, a.ev) })
+	checks := 0
+	for _, c := range cands {
+		why := "best expected effect"
+		if c.t.rule != "" {
+			why = "script: " + c.t.rule
+		}
+		f := c.plan.Firer
+		if own && c.t.verb == Free && d.canMove(f) {
+			if checks == moveChecks {
+				if c.ev < fireThreshold {
+					continue
+				}
+			} else {
+				checks++
+				stay, best, path := d.bestPose(f)
+				worth := d.net(c.ev, -d.relief(c.plan))
+				if path != nil && worth < best.score-stay.score {
+					continue // it keeps its move
+				}
+				if path != nil {
+					why = fmt.Sprintf("worth %.2f with the danger it removes, more than moving to %s (gain %.2f)",
+						worth, d.b.Board().Label(best.pose.Hex), best.score-stay.score)
+				}
+			}
+		}
+		return c.order, d.explainShot(c.shotChoice, why)
 	}
 	if own {
 		if o, text, ok := d.smokeRound(); ok {
@@ -353,6 +384,17 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 		}
 	}
 	return battle.EndPhase{}, fmt.Sprintf("the %s end the %s phase: no shot worth taking", d.side, d.b.Phase())
+}
+
+// relief is the expected loss a shot spares its firer by removing the
+// target before it fires back: the chance the target is eliminated or
+// abandoned, times the target's shots at the firer where it stands (in
+// this segment and in the enemy's next Fire phase), weighted as a move
+// weighs them.
+func (d *decision) relief(p battle.Plan) float64 {
+	pr := probabilities(p.Odds)
+	back := d.enemyShot(p.Target, p.Firer, p.Firer.Pose, false) + d.enemyShot(p.Target, p.Firer, p.Firer.Pose, true)
+	return (pr[combat.Eliminated] + pr[combat.Abandoned]) * lossWeight * back
 }
 
 // smokeRound fires a smoke round for a unit that is outgunned where it stands
