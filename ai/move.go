@@ -292,7 +292,6 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	return stay, best, path
 }
 
-
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
 	label := d.b.Board().Label
 	text := fmt.Sprintf("%s moves %s → %s facing %v: ", u.Label(), label(u.Pose.Hex), label(best.pose.Hex), best.pose.Facing)
