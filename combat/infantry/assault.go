@@ -1,0 +1,253 @@
+package infantry
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// Ratio is a close-assault odds ratio, clamped from 1-4 to 4-1: Attacker
+// to Defender with one side 1.
+type Ratio struct{ Attacker, Defender int }
+
+// String returns "2-1".
+func (r Ratio) String() string { return strconv.Itoa(r.Attacker) + "-" + strconv.Itoa(r.Defender) }
+
+// maxRatio is the clamp of the odds ratio on both sides.
+const maxRatio = 4
+
+// OddsRatio returns the odds of an assault: the stronger side's APFP
+// divided by the weaker side's, rounded down, clamped to 4. A side without
+// firepower faces the full 4.
+func OddsRatio(attack, defense int) Ratio {
+	switch {
+	case defense <= 0:
+		return Ratio{maxRatio, 1}
+	case attack <= 0:
+		return Ratio{1, maxRatio}
+	case attack >= defense:
+		return Ratio{min(maxRatio, attack/defense), 1}
+	}
+	return Ratio{1, min(maxRatio, defense/attack)}
+}
+
+// killNumbers are the kill numbers of the ratios 1-4 … 1-1 and 2-1 … 4-1.
+var (
+	killAgainstOdds = [maxRatio + 1]int{0, 6, 5, 4, 3}  // 1-1, 1-2, 1-3, 1-4
+	killWithOdds    = [maxRatio + 1]int{0, 6, 8, 9, 10} // 1-1, 2-1, 3-1, 4-1
+)
+
+// KillNumber returns the unmodified kill number of a ratio.
+func KillNumber(r Ratio) int {
+	if r.Attacker > 1 {
+		return killWithOdds[min(r.Attacker, maxRatio)]
+	}
+	return killAgainstOdds[min(max(r.Defender, 1), maxRatio)]
+}
+
+// Assault is one close assault, filled in by the battle engine.
+type Assault struct {
+	Attack  int // attackers' APFP (valorous units doubled)
+	Defense int // defenders' APFP, pinned defenders left out
+	// DefenderLeader is the best unpinned defending leader's modifier
+	// (negative): it lowers the kill number by its size.
+	DefenderLeader   int
+	DefenderGrenades bool // the defenders throw grenades: kill number −1
+	AttackerLeader   int  // the attacking leader's modifier on the roll
+	AttackerGrenades bool // the attackers throw grenades: −1 on the roll
+	// What the casualty points afterwards are made of.
+	Cover     int // target hex cover, a wall or hedge crossed included
+	Defenders int // unpinned defending units
+	Attackers int // assaulting units
+	Uphill    int // levels climbed into the target hex
+}
+
+// Check refuses an assault the rules do not allow.
+func (a Assault) Check() error {
+	switch {
+	case a.Attack < 1:
+		return errors.New("the assaulting units have no AP firepower")
+	case a.Attackers < 1:
+		return errors.New("no unit assaults")
+	case a.DefenderLeader > 0 || a.AttackerLeader > 0:
+		return errors.New("a leader's modifier is negative")
+	}
+	return nil
+}
+
+// Kill returns the ratio and the modified kill number.
+func (a Assault) Kill() (Ratio, int) {
+	r := OddsRatio(a.Attack, a.Defense)
+	kill := KillNumber(r) + a.DefenderLeader
+	if a.DefenderGrenades {
+		kill--
+	}
+	return r, kill
+}
+
+// Modifiers returns the attacker's roll modifiers: his leader and grenades
+// (there is no cover in close assault).
+func (a Assault) Modifiers() []Modifier {
+	var ms []Modifier
+	if a.AttackerLeader != 0 {
+		ms = append(ms, Modifier{a.AttackerLeader, "leader"})
+	}
+	if a.AttackerGrenades {
+		ms = append(ms, Modifier{-1, "grenades"})
+	}
+	return ms
+}
+
+// SuccessWays returns how many of the 36 rolls succeed.
+func (a Assault) SuccessWays() uint64 {
+	_, kill := a.Kill()
+	mod := Sum(a.Modifiers())
+	var ways uint64
+	for roll := 2; roll <= 12; roll++ {
+		if roll+mod <= kill {
+			ways += twoDice[roll]
+		}
+	}
+	return ways
+}
+
+// AssaultOutcome is a resolved close assault.
+type AssaultOutcome struct {
+	Ratio   Ratio
+	Kill    int // the modified kill number
+	Natural int
+	Total   int
+	Success bool
+	// AttackerPoints are the casualty points the attackers take;
+	// DefenderPoints those the defenders take (after a failure only).
+	AttackerPoints int
+	DefenderPoints int
+	Rolls          []combat.Roll
+	Steps          []string
+	Err            error
+}
+
+// ResolveAssault rolls the attacker's 2d6 against the kill number. On a
+// success every defender is eliminated and the attackers take the cover,
+// one point per unpinned defender and one per level climbed; on a failure
+// they take the roll's excess over the kill number on top of that, and the
+// defenders take one point per assaulting unit.
+func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
+	var o AssaultOutcome
+	if err := a.Check(); err != nil {
+		o.Err = err
+		o.Steps = []string{"refused: " + err.Error()}
+		return o
+	}
+	o.Ratio, o.Kill = a.Kill()
+	o.Steps = append(o.Steps, killLine(a, o.Ratio, o.Kill))
+	x, y := d.D6(), d.D6()
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "close assault", Dice: []int{x, y}})
+	ms := a.Modifiers()
+	o.Natural = x + y
+	o.Total = o.Natural + Sum(ms)
+	o.Success = o.Total <= o.Kill
+	line := fmt.Sprintf("needs %d or less; rolled %d", o.Kill, o.Natural)
+	if len(ms) > 0 {
+		line += FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
+	}
+	base := a.Cover + a.Defenders + a.Uphill
+	if o.Success {
+		o.AttackerPoints = base
+		o.Steps = append(o.Steps, line+": success, every defender eliminated",
+			fmt.Sprintf("the attackers take %d point%s (cover %d, %d defender%s, %d uphill)", base, plural(base), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill))
+	} else {
+		over := o.Total - o.Kill
+		o.AttackerPoints = over + base
+		o.DefenderPoints = a.Attackers
+		o.Steps = append(o.Steps, line+": failure",
+			fmt.Sprintf("the attackers take %d points (%d over the kill number, cover %d, %d defender%s, %d uphill); the defenders take %d",
+				o.AttackerPoints, over, a.Cover, a.Defenders, plural(a.Defenders), a.Uphill, o.DefenderPoints))
+	}
+	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
+		o.Err = de.Err()
+	}
+	return o
+}
+
+func killLine(a Assault, r Ratio, kill int) string {
+	line := fmt.Sprintf("%d APFP against %d: %s, kill number %d", a.Attack, a.Defense, r, KillNumber(r))
+	if a.DefenderLeader != 0 {
+		line += fmt.Sprintf(" %+d defending leader", a.DefenderLeader)
+	}
+	if a.DefenderGrenades {
+		line += " -1 defenders' grenades"
+	}
+	if kill != KillNumber(r) {
+		line += " = " + strconv.Itoa(kill)
+	}
+	return line
+}
+
+// ImmobilizeUpTo is the most casualty points that count against an AFV in
+// a failed close assault; at this many the immobilization is automatic.
+const ImmobilizeUpTo = 3
+
+// Immobilize rolls the immobilization of an AFV that takes points in a
+// failed close assault: 1d6 at or under the points (at most 3; 3 needs no
+// die). It returns whether the AFV is immobilized.
+func Immobilize(name string, points int, d combat.Dice) (bool, []combat.Roll, string) {
+	points = min(points, ImmobilizeUpTo)
+	if points >= ImmobilizeUpTo {
+		return true, nil, fmt.Sprintf("%s takes %d points: immobilized", name, points)
+	}
+	die := d.D6()
+	ok := die <= points
+	result := "no effect"
+	if ok {
+		result = "immobilized"
+	}
+	return ok, []combat.Roll{{Purpose: "immobilization", Dice: []int{die}}},
+		fmt.Sprintf("%s takes %d point%s: immobilized on %d or less, rolled %d: %s", name, points, plural(points), points, die, result)
+}
+
+// ValorNumber is what a unit must roll at or under on 2d6 to gain Valor:
+// its casualty rating, a leader 6.
+func ValorNumber(k units.Kind, cr int) int {
+	if k == units.Leader {
+		return leaderValor
+	}
+	return cr
+}
+
+// RallyNumber is what a pinned unit must roll at or under on 2d6 to rally
+// early: 7 for leaders, elite infantry, vehicles and Guns, 6 for regular
+// infantry.
+func RallyNumber(k units.Kind, elite bool) int {
+	if (k == units.Squad || k == units.HalfSquad) && !elite {
+		return rallyRegular
+	}
+	return rallyOthers
+}
+
+const (
+	leaderValor  = 6
+	rallyRegular = 6
+	rallyOthers  = 7
+)
+
+// Check2d6 rolls 2d6 plus a modifier against need: the roll, whether it
+// succeeded, and a step line "valor: needs 4 or less, rolled 3: success".
+func Check2d6(purpose string, need, modifier int, d combat.Dice) (bool, combat.Roll, string) {
+	x, y := d.D6(), d.D6()
+	total := x + y + modifier
+	line := fmt.Sprintf("%s: needs %d or less, rolled %d", purpose, need, x+y)
+	if modifier != 0 {
+		line += fmt.Sprintf(" %+d leader = %d", modifier, total)
+	}
+	ok := total <= need
+	if ok {
+		line += ": success"
+	} else {
+		line += ": failure"
+	}
+	return ok, combat.Roll{Purpose: purpose, Dice: []int{x, y}}, line
+}

@@ -1,0 +1,328 @@
+package infantry
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+func TestCasualtyPoints(t *testing.T) {
+	tests := []struct {
+		name       string
+		apfp, roll int
+		want       int
+	}{
+		{"text: 12 APFP roll 7", 12, 7, 2},
+		{"text: 13 APFP roll 6", 13, 6, 3},
+		{"text: 6 APFP roll 8", 6, 8, 0},
+		{"text: 38 APFP roll 5", 38, 5, 6},
+		{"row 1-4, roll 2 or less", 4, 0, 7},
+		{"row 1-4, roll 2", 1, 2, 5},
+		{"row 1-4, roll 6", 4, 6, 1},
+		{"row 1-4, roll 7", 4, 7, 0},
+		{"row 5-10 starts at 5", 5, 7, 1},
+		{"row 19-28", 19, 9, 1},
+		{"row 41+, roll 11", 41, 11, 1},
+		{"row 41+, roll 12", 60, 12, 0},
+		{"no firepower", 0, 2, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if have := CasualtyPoints(tt.apfp, tt.roll); have != tt.want {
+				t.Errorf("CasualtyPoints(%d, %d) = %d, want %d", tt.apfp, tt.roll, have, tt.want)
+			}
+		})
+	}
+	for _, tt := range []struct {
+		apfp int
+		want string
+	}{{4, "1-4"}, {10, "5-10"}, {18, "11-18"}, {28, "19-28"}, {40, "29-40"}, {41, "41+"}, {0, "none"}} {
+		if have := RowName(tt.apfp); have != tt.want {
+			t.Errorf("RowName(%d) = %q, want %q", tt.apfp, have, tt.want)
+		}
+	}
+}
+
+func TestModifiers(t *testing.T) {
+	a := Attack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: true, Opportunity: true, Adjacent: true}
+	if have, want := FormatModifiers(a.Modifiers()), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
+		t.Errorf("modifiers = %q, want %q", have, want)
+	}
+	woods := Attack{APFP: 9, Cover: 2, CoverName: "woods", Opportunity: true}
+	if have := Sum(woods.Modifiers()); have != 2 {
+		t.Errorf("opportunity fire at woods: modifiers %d, want +2 (no −1: the woods give cover)", have)
+	}
+	for _, tt := range []struct {
+		a    Attack
+		want string
+	}{
+		{Attack{APFP: 0}, "no AP firepower"},
+		{Attack{APFP: 4, Grenades: true}, "adjacent"},
+		{Attack{APFP: 4, Leader: 1}, "negative"},
+		{Attack{APFP: 4, Cover: -1}, "negative"},
+	} {
+		if err := tt.a.Check(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%+v) = %v, want an error containing %q", tt.a, err, tt.want)
+		}
+	}
+}
+
+var (
+	squad     = Defender{Name: "squad", Kind: units.Squad, CR: 4, HalfCR: 2}
+	squad5    = Defender{Name: "squad5", Kind: units.Squad, CR: 5, HalfCR: 2}
+	half      = Defender{Name: "half", Kind: units.HalfSquad, CR: 2}
+	leader    = Defender{Name: "leader", Kind: units.Leader, CR: 1}
+	jeep      = Defender{Name: "jeep", Kind: units.Vehicle, CR: 3}
+	gun       = Defender{Name: "gun", Kind: units.Gun, CR: 3}
+	pinnedSq  = Defender{Name: "pinned squad", Kind: units.Squad, CR: 4, HalfCR: 2, Pinned: true}
+	valorHalf = Defender{Name: "valorous half", Kind: units.HalfSquad, CR: 2, Valorous: true}
+)
+
+func pinnedTo(d Defender) Defender { d.Pinned = true; return d }
+func aboard(d Defender, carrier int) Defender {
+	d.Carrier = carrier
+	return d
+}
+
+func TestAllocation(t *testing.T) {
+	tests := []struct {
+		name   string
+		defs   []Defender
+		points int
+		want   []Fate // with every check die pinning
+	}{
+		{"no points", []Defender{squad}, 0, []Fate{Untouched}},
+		{"one pin", []Defender{squad, half}, 1, []Fate{Pinned, Untouched}},
+		{"pins cover the total", []Defender{squad, half}, 2, []Fate{Pinned, Pinned}},
+		{"pins do not cover: reduce the squad", []Defender{squad}, 2, []Fate{Reduced}},
+		{"reduce and pin for 3", []Defender{squad}, 3, []Fate{ReducedPinned}},
+		{"4 points on a squad: eliminated", []Defender{squad}, 4, []Fate{Eliminated}},
+		{"3 points on squad and leader: reduce, pin the leader", []Defender{squad, leader, half}, 4, []Fate{Reduced, Pinned, Pinned}},
+		{"3 on two squads: one reduced and pinned, the other untouched", []Defender{squad, squad}, 3, []Fate{Untouched, ReducedPinned}},
+		{"5 on a squad and a half squad: least CR lost", []Defender{squad, half}, 5, []Fate{ReducedPinned, Eliminated}},
+		{"squad 5-2: reduce costs 3", []Defender{squad5}, 3, []Fate{Reduced}},
+		{"pinned unit: only unpinned take points", []Defender{pinnedSq, squad}, 2, []Fate{Untouched, Reduced}},
+		{"pinned unit eliminated when the others cannot absorb", []Defender{pinnedSq, half}, 5, []Fate{Eliminated, Pinned}},
+		{"more than the hex can take is lost", []Defender{half, leader}, 9, []Fate{Eliminated, Eliminated}},
+		{"valor ignores the first point", []Defender{valorHalf}, 1, []Fate{Untouched}},
+		{"valor: the rest goes to that unit first", []Defender{squad, valorHalf}, 2, []Fate{Untouched, Pinned}},
+		{"valor then pins", []Defender{squad, valorHalf}, 3, []Fate{Pinned, Pinned}},
+		{"vehicle: 1 pins", []Defender{jeep}, 1, []Fate{Pinned}},
+		{"vehicle: 2..CR checks", []Defender{jeep}, 3, []Fate{Pinned}},
+		{"vehicle: more than CR destroys", []Defender{jeep}, 4, []Fate{Eliminated}},
+		{"pinned vehicle destroyed at its CR", []Defender{pinnedTo(jeep)}, 3, []Fate{Eliminated}},
+		{"passengers pinned with their vehicle", []Defender{jeep, aboard(half, 1)}, 1, []Fate{Pinned, Pinned}},
+		{"passengers destroyed with their vehicle", []Defender{jeep, aboard(half, 1)}, 6, []Fate{Eliminated, Eliminated}},
+		{"shielded Gun ignores the first point", []Defender{{Name: "gun", Kind: units.Gun, CR: 3, Shielded: true}}, 2, []Fate{Pinned}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			have, steps := Allocation(tt.defs, tt.points)
+			if !slices.Equal(have, tt.want) {
+				t.Errorf("Allocation(%d) = %v, want %v (steps %q)", tt.points, have, tt.want, steps)
+			}
+		})
+	}
+}
+
+func TestSpendVehicleCheck(t *testing.T) {
+	tests := []struct {
+		die  int
+		want Fate
+	}{{3, Pinned}, {4, Eliminated}}
+	for _, tt := range tests {
+		sp := Spend([]Defender{gun, half}, 3, combat.NewFixedDice(tt.die))
+		if sp.Fates[0] != tt.want || len(sp.Rolls) != 1 {
+			t.Errorf("Gun CR 3 and a half squad, 3 points, die %d: %v with %d rolls, want %v after one die (%q)", tt.die, sp.Fates, len(sp.Rolls), tt.want, sp.Steps)
+		}
+	}
+}
+
+// every returns the weight of each fate list under Spend on every face.
+func everySpend(defs []Defender, points int) map[string]uint64 {
+	out := map[string]uint64{}
+	vehicles := 0
+	for _, d := range defs {
+		if d.Vehicle() {
+			vehicles++
+		}
+	}
+	n := 1
+	for range vehicles {
+		n *= 6
+	}
+	for seq := range n {
+		faces := make([]int, vehicles)
+		x := seq
+		for i := range faces {
+			faces[i] = 1 + x%6
+			x /= 6
+		}
+		d := combat.NewFixedDice(faces...)
+		sp := Spend(defs, points, d)
+		out[fatesKey(sp.Fates)]++
+	}
+	return out
+}
+
+func TestSpendOddsMatchEveryFace(t *testing.T) {
+	hexes := [][]Defender{
+		{jeep, aboard(squad, 1)},
+		{gun, jeep},
+		{squad, half, leader},
+		{pinnedTo(gun), squad},
+	}
+	for hi, defs := range hexes {
+		for points := 0; points <= MaxCasualtyPoints; points++ {
+			want := everySpend(defs, points)
+			have := map[string]uint64{}
+			for _, e := range SpendOdds(defs, points) {
+				have[fatesKey(e.Fates)] += e.Weight
+			}
+			for k, w := range want {
+				if have[k] != w {
+					t.Errorf("hex %d, %d points, fates %q: SpendOdds weight %d, every face %d", hi, points, k, have[k], w)
+				}
+			}
+			if len(have) != len(want) {
+				t.Errorf("hex %d, %d points: SpendOdds has %d effects, every face %d", hi, points, len(have), len(want))
+			}
+		}
+	}
+}
+
+func TestFireOddsSumAndMatchSeededSample(t *testing.T) {
+	const n = 40000
+	tests := []struct {
+		a    Attack
+		defs []Defender
+	}{
+		{Attack{APFP: 12, Cover: 2, CoverName: "woods"}, []Defender{squad, leader}},
+		{Attack{APFP: 4, Opportunity: true, Adjacent: true}, []Defender{jeep, aboard(half, 1)}},
+		{Attack{APFP: 30, Hindrance: 1, Leader: -1}, []Defender{gun, squad}},
+	}
+	for i, tt := range tests {
+		o, err := FireOdds(tt.a, tt.defs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum, psum uint64
+		for _, e := range o.Effects {
+			sum += e.Weight
+		}
+		for _, w := range o.Points {
+			psum += w
+		}
+		if sum != o.Total || psum != 36 {
+			t.Fatalf("attack %d: effect weights sum to %d of %d, points to %d of 36", i, sum, o.Total, psum)
+		}
+		d := combat.NewSeededDice(uint64(500 + i))
+		count := map[string]int{}
+		for range n {
+			out := Fire(tt.a, tt.defs, d)
+			count[fatesKey(out.Fates)]++
+		}
+		for _, e := range o.Effects {
+			p := e.Probability(o.Total)
+			tol := 5*math.Sqrt(p*(1-p)/n) + 1e-9
+			if have := float64(count[fatesKey(e.Fates)]) / n; math.Abs(have-p) > tol {
+				t.Errorf("attack %d, fates %v: sampled %.4f, odds %.4f (tolerance %.4f)", i, e.Fates, have, p, tol)
+			}
+			delete(count, fatesKey(e.Fates))
+		}
+		if len(count) > 0 {
+			t.Errorf("attack %d: the resolver produced effects the odds do not list: %v", i, count)
+		}
+	}
+}
+
+func TestFireSteps(t *testing.T) {
+	out := Fire(Attack{APFP: 13, Cover: 0, Leader: -1}, []Defender{squad, half}, combat.NewFixedDice(3, 4))
+	want := []string{"13 APFP (row 11-18); rolled 7 -1 leader = 6: 3 casualty points", "squad reduced to a half squad (2)", "half pinned (1)"}
+	if !slices.Equal(out.Steps, want) || out.Points != 3 {
+		t.Errorf("steps = %q (points %d), want %q", out.Steps, out.Points, want)
+	}
+}
+
+func TestOddsRatioAndKillNumber(t *testing.T) {
+	tests := []struct {
+		a, d  int
+		ratio string
+		kill  int
+	}{
+		{13, 11, "1-1", 6}, {11, 13, "1-1", 6}, {4, 9, "1-2", 5}, {3, 10, "1-3", 4}, {1, 9, "1-4", 3},
+		{22, 11, "2-1", 8}, {9, 3, "3-1", 9}, {30, 2, "4-1", 10}, {5, 0, "4-1", 10},
+	}
+	for _, tt := range tests {
+		r := OddsRatio(tt.a, tt.d)
+		if r.String() != tt.ratio || KillNumber(r) != tt.kill {
+			t.Errorf("%d vs %d: %s kill %d, want %s kill %d", tt.a, tt.d, r, KillNumber(r), tt.ratio, tt.kill)
+		}
+	}
+}
+
+// The spec's example: 13 vs 11 → 1-1, kill 6, −1 defending leader → 5;
+// roll 7 −1 leader −1 grenades = 5: success; 3 (building) + 3 defenders.
+func TestAssaultExample(t *testing.T) {
+	a := Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+		Cover: 3, Defenders: 3, Attackers: 3}
+	o := ResolveAssault(a, combat.NewFixedDice(3, 4))
+	if o.Err != nil || o.Ratio.String() != "1-1" || o.Kill != 5 || o.Total != 5 || !o.Success || o.AttackerPoints != 6 || o.DefenderPoints != 0 {
+		t.Errorf("assault = %+v, want 1-1, kill 5, total 5, success, attackers take 6", o)
+	}
+	fail := ResolveAssault(a, combat.NewFixedDice(5, 5))
+	if fail.Success || fail.AttackerPoints != (8-5)+3+3 || fail.DefenderPoints != 3 {
+		t.Errorf("failed assault = %+v, want attackers 9 points, defenders 3", fail)
+	}
+	if have := a.SuccessWays(); have != 21 {
+		t.Errorf("SuccessWays = %d, want 21 (rolls of 7 or less with −2)", have)
+	}
+}
+
+func TestImmobilize(t *testing.T) {
+	tests := []struct {
+		points, die int
+		want        bool
+		rolls       int
+	}{{1, 1, true, 1}, {1, 2, false, 1}, {2, 2, true, 1}, {3, 6, true, 0}, {5, 6, true, 0}}
+	for _, tt := range tests {
+		ok, rolls, _ := Immobilize("tank", tt.points, combat.NewFixedDice(tt.die))
+		if ok != tt.want || len(rolls) != tt.rolls {
+			t.Errorf("Immobilize(%d points, die %d) = %v with %d rolls, want %v with %d", tt.points, tt.die, ok, len(rolls), tt.want, tt.rolls)
+		}
+	}
+}
+
+func TestValorAndRallyNumbers(t *testing.T) {
+	if ValorNumber(units.Leader, 1) != 6 || ValorNumber(units.Squad, 4) != 4 {
+		t.Errorf("valor numbers: leader %d, squad CR 4 %d; want 6 and 4", ValorNumber(units.Leader, 1), ValorNumber(units.Squad, 4))
+	}
+	tests := []struct {
+		k     units.Kind
+		elite bool
+		want  int
+	}{{units.Squad, false, 6}, {units.HalfSquad, true, 7}, {units.Leader, false, 7}, {units.Vehicle, false, 7}, {units.Gun, false, 7}}
+	for _, tt := range tests {
+		if have := RallyNumber(tt.k, tt.elite); have != tt.want {
+			t.Errorf("RallyNumber(%v, elite %v) = %d, want %d", tt.k, tt.elite, have, tt.want)
+		}
+	}
+	ok, _, line := Check2d6("rally", 6, -1, combat.NewFixedDice(3, 4))
+	if !ok || line != "rally: needs 6 or less, rolled 7 -1 leader = 6: success" {
+		t.Errorf("Check2d6 = %v %q", ok, line)
+	}
+}
+
+func BenchmarkFireOdds(b *testing.B) {
+	defs := []Defender{jeep, aboard(squad, 1), aboard(half, 1), squad}
+	a := Attack{APFP: 20, Cover: 1}
+	for b.Loop() {
+		if _, err := FireOdds(a, defs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
