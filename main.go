@@ -6,8 +6,12 @@
 //	                                          play (the embedded default scenario without -scenario)
 //	hexfire -load FILE                        go on with a saved battle
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back)
-//	hexfire -screenshot out.png [-scenario FILE] [-select E4] [-hover C1] [-frames N] [-width W -height H] [-show-help] [-viewshed]
+//	hexfire -screenshot out.png [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
+//
+// -phase fire|movement|defensive|advance ends phases until that one of the
+// first side's segment (for screenshots of it); -cpuprofile FILE writes a
+// Go CPU profile of the whole run.
 package main
 
 import (
@@ -17,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -50,9 +55,22 @@ func run() error {
 	height := flag.Int("height", 800, "window or screenshot height in pixels")
 	showHelp := flag.Bool("show-help", false, "open the help overlay at the start")
 	viewshed := flag.Bool("viewshed", false, "show the selected unit's viewshed at the start")
+	phase := flag.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
+	cpuProfile := flag.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q (flags start with -)", flag.Args())
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 
 	cat, err := units.Default()
@@ -99,6 +117,11 @@ func run() error {
 		}
 	}
 
+	if *phase != "" {
+		if err := advanceTo(b, *phase); err != nil {
+			return err
+		}
+	}
 	if *shot != "" {
 		return game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
@@ -166,4 +189,30 @@ func openReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Ord
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
 	return start, end.Orders(), nil
+}
+
+// phaseNames are the values of -phase.
+var phaseNames = map[string]battle.Phase{
+	"fire": battle.FirePhase, "movement": battle.Movement, "defensive": battle.DefensiveFire, "advance": battle.AdvancePhase,
+}
+
+// advanceTo ends phases of battle b until the named phase starts, within
+// one segment.
+func advanceTo(b *battle.Battle, name string) error {
+	want, ok := phaseNames[name]
+	if !ok {
+		return fmt.Errorf("-phase %q: want fire, movement, defensive or advance", name)
+	}
+	for range len(phaseNames) {
+		if b.Phase() == want {
+			return nil
+		}
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			return fmt.Errorf("-phase %s: %w", name, err)
+		}
+	}
+	if b.Phase() != want {
+		return fmt.Errorf("-phase %s: the battle is in the %s phase", name, b.Phase())
+	}
+	return nil
 }

@@ -75,6 +75,9 @@ type Game struct {
 	fonts    *fonts
 	overlays []Overlay
 
+	overlayCache imageCache[overlayKey] // the built-in overlay and the counters
+	hudCache     imageCache[hudKey]     // the bars, the panel and the tooltip
+
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool
 	fixedHover            bool
@@ -293,11 +296,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	for _, o := range g.overlays {
 		o.Draw(screen, &v)
 	}
-	g.drawTooltip(screen)
-	g.drawBars(screen)
-	if g.showPanel {
-		g.drawPanel(screen)
-	}
+	g.hudCache.draw(screen, g.hudKey(), g.drawHUD)
 	g.drawToast(screen)
 	if g.showHelp {
 		g.drawHelp(screen)
@@ -306,6 +305,34 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.shotPending {
 		g.shotPending = false
 		g.captured = capture(screen)
+	}
+}
+
+// hudKey is what the bars, the panel and the tooltip show depends on: the
+// preview's key (battle version, selection, hover, leader, mode, target),
+// the screen, the zoom, the log and the status message.
+type hudKey struct {
+	pv        previewKey
+	screen    image.Point
+	scale     float64
+	zoom      float64
+	panel     bool
+	logLines  int
+	logScroll int
+	message   string
+}
+
+func (g *Game) hudKey() hudKey {
+	return hudKey{pv: g.play.pv.key, screen: g.screen, scale: g.scale, zoom: g.cam.Zoom, panel: g.showPanel,
+		logLines: len(g.play.log.lines), logScroll: g.play.logScroll, message: g.message}
+}
+
+// drawHUD draws the tooltip, the bars and the panel.
+func (g *Game) drawHUD(dst *ebiten.Image) {
+	g.drawTooltip(dst)
+	g.drawBars(dst)
+	if g.showPanel {
+		g.drawPanel(dst)
 	}
 }
 

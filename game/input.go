@@ -28,6 +28,7 @@ const (
 	ActionNextUnit
 	ActionMoveTo
 	ActionFire
+	ActionNextTarget
 	ActionLeader
 	ActionSmoke
 	ActionRotateLeft
@@ -85,6 +86,7 @@ var Keymap = []Binding{
 	{Action: ActionNextUnit, Keys: []ebiten.Key{ebiten.KeyTab}, Help: "select the next unit that can still act"},
 	{Action: ActionMoveTo, Keys: []ebiten.Key{ebiten.KeyM}, Help: "move (or advance) the selected unit to the hovered hex"},
 	{Action: ActionFire, Keys: []ebiten.Key{ebiten.KeyF}, Help: "fire at the hovered enemy"},
+	{Action: ActionNextTarget, Keys: []ebiten.Key{ebiten.KeyC}, Help: "fire at the next enemy unit in the hovered hex (shown in the fire preview)"},
 	{Action: ActionLeader, Keys: []ebiten.Key{ebiten.KeyL}, Help: "fire with or without the leader in the firer's hex"},
 	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)"},
 	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)"},

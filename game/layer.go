@@ -118,6 +118,22 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 			}
 		}
 	}
+	// The tileset has its own hexside tiles: the bands are drawn only
+	// over the palette fill.
+	if _, palette := l.painter.(*paletteFill); palette {
+		l.drawHexsides(dst, cam)
+	}
+	l.batch.flush(dst)
+
+	if labels && hexPx >= minLabelHex {
+		l.drawLabels(dst, cam, hexPx)
+	}
+}
+
+// drawHexsides queues the bands of the walls, hedges and hedgerows that
+// lie within dst's bounds.
+func (l *terrainLayer) drawHexsides(dst *ebiten.Image, cam Camera) {
+	b := dst.Bounds()
 	sideW := float32(max(2, l.mesh.tileH*0.12*cam.Zoom))
 	for _, s := range l.mesh.sides {
 		ax, ay := cam.WorldToScreen(s.a[0], s.a[1])
@@ -133,11 +149,6 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 			col, w = colHedgerow, sideW*1.5
 		}
 		l.batch.segment(dst, point{float32(ax), float32(ay)}, point{float32(bx), float32(by)}, w, col)
-	}
-	l.batch.flush(dst)
-
-	if labels && hexPx >= minLabelHex {
-		l.drawLabels(dst, cam, hexPx)
 	}
 }
 

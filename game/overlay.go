@@ -43,26 +43,41 @@ func (v *View) HexCenter(h board.Hex) (x, y float64) {
 
 // FillHex paints hex h with colour c (alpha blends over what is there).
 func (v *View) FillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
-	_, corners := v.hexOnScreen(h)
-	v.g.batch.fan(dst, c, corners[:]...)
+	v.fillHex(dst, h, c)
 	v.g.batch.flush(dst)
 }
 
 // RingHex paints a band of the given screen width just inside the edge of
 // hex h.
 func (v *View) RingHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
-	ctr, corners := v.hexOnScreen(h)
-	v.g.batch.ring(dst, ctr, corners, float32(width), c)
+	v.ringHex(dst, h, width, c)
 	v.g.batch.flush(dst)
 }
 
 // LineBetween paints a band of the given screen width from the centre of
 // hex a to the centre of hex b.
 func (v *View) LineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
+	v.lineBetween(dst, a, b, width, c)
+	v.g.batch.flush(dst)
+}
+
+// fillHex, ringHex and lineBetween queue what FillHex, RingHex and
+// LineBetween draw in the game's batch, to be drawn at its next flush:
+// the built-in overlay draws each of its layers in one DrawTriangles call.
+func (v *View) fillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
+	_, corners := v.hexOnScreen(h)
+	v.g.batch.fan(dst, c, corners[:]...)
+}
+
+func (v *View) ringHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
+	ctr, corners := v.hexOnScreen(h)
+	v.g.batch.ring(dst, ctr, corners, float32(width), c)
+}
+
+func (v *View) lineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
 	pa, _ := v.hexOnScreen(a)
 	pb, _ := v.hexOnScreen(b)
 	v.g.batch.segment(dst, pa, pb, float32(width), c)
-	v.g.batch.flush(dst)
 }
 
 func (v *View) hexOnScreen(h board.Hex) (point, [6]point) {
@@ -105,65 +120,104 @@ var (
 	colLOS        = color.RGBA{0x00, 0xe8, 0xff, 0xff} // a clear line of sight
 	colLOSBlocked = color.RGBA{0xff, 0x30, 0x30, 0xff} // a blocked one, and what blocks it
 	colHindrance  = color.RGBA{0xff, 0xd0, 0x30, 0xff} // a hex or hexside that hinders
+	colLOSLeft    = color.RGBA{0xe0, 0x40, 0xff, 0xff} // hexes a line along hexsides touches on its left
+	colLOSRight   = color.RGBA{0xb0, 0xff, 0x30, 0xff} // and on its right
 )
 
 // previewOverlay draws what the game worked out about the selected unit
 // and the hovered hex (the cached preview), the units, and the selection.
+// It draws into an image the size of the screen, redrawn only when the
+// preview, the selection or the camera changes; a still frame only copies
+// that image.
 type previewOverlay struct{}
 
 func (previewOverlay) Draw(screen *ebiten.Image, v *View) {
 	g := v.g
+	key := overlayKey{pv: g.play.pv.key, cam: v.Camera, selected: g.selected, hasSelected: g.hasSelected}
+	g.overlayCache.draw(screen, key, func(dst *ebiten.Image) { drawPreview(dst, v) })
+}
+
+// overlayKey is what the built-in overlay's picture depends on: the
+// preview's key (battle version, selected unit, hover, ghost turn, leader,
+// viewshed, mode, target), the camera and the selected hex.
+type overlayKey struct {
+	pv          previewKey
+	cam         Camera
+	selected    board.Hex
+	hasSelected bool
+}
+
+// drawPreview draws the preview in layers, each queued in the batch and
+// drawn with one flush: under the counters the washes (viewshed, arc,
+// reach, hover), the front armour half and the line of sight; then the
+// counters; over them the aspect lines, the move path and ghost arrow,
+// the rings of the hovered and selected hexes, and the MP costs.
+func drawPreview(dst *ebiten.Image, v *View) {
+	g := v.g
 	pv := &g.play.pv
 	r := v.HexRadius()
+	w := max(2, r/9)
 	for _, h := range pv.hidden {
-		v.FillHex(screen, h, colHidden)
+		v.fillHex(dst, h, colHidden)
 	}
 	for _, h := range pv.arc {
-		v.FillHex(screen, h, colArc)
+		v.fillHex(dst, h, colArc)
 	}
 	if pv.active {
 		for _, rh := range pv.reachAt {
-			v.FillHex(screen, rh.hex, colReach)
+			v.fillHex(dst, rh.hex, colReach)
 		}
+	}
+	hover, hovered := v.Hovered()
+	if hovered {
+		v.fillHex(dst, hover, colHover)
 	}
 	u := pv.unit
 	if u != nil && u.OnMap() && pv.faced {
-		drawFrontHalf(screen, v, u.Pose)
+		drawFrontHalf(dst, v, u.Pose)
 	}
-	drawUnits(screen, g.battle, v, g.play.unit)
+	if l := pv.los; l != nil {
+		drawLOS(dst, v, l, w)
+	}
+	g.batch.flush(dst)
+
+	drawUnits(dst, g.battle, v, g.play.unit)
+
 	if u != nil && u.OnMap() && pv.faced {
-		drawAspectLine(screen, v, u.Pose)
+		drawAspectLine(dst, v, u.Pose)
 	}
 	if t := pv.target; t != nil && !t.Type.Kind.Infantry() {
-		drawAspectLine(screen, v, t.Pose)
+		drawAspectLine(dst, v, t.Pose)
 	}
-	if r >= 9 && pv.active {
-		face := g.fonts.face(min(16, max(9, r/2.2)), true)
-		for _, rh := range pv.reachAt {
-			x, y := v.HexCenter(rh.hex)
-			drawText(screen, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
-		}
-	}
-	w := max(2, r/9)
 	for i := 1; i < len(pv.path); i++ {
-		v.LineBetween(screen, pv.path[i-1], pv.path[i], w, colPath)
+		v.lineBetween(dst, pv.path[i-1], pv.path[i], w, colPath)
 	}
 	if pv.hasGhost {
 		c := colGhost
 		if !pv.ghostOK {
 			c = colGhostBad
 		}
-		drawArrow(screen, v, pv.ghost, w*1.4, c)
+		drawArrow(dst, v, pv.ghost, w*1.4, c)
 	}
-	if l := pv.los; l != nil {
-		drawLOS(screen, v, l, w)
-	}
-	if h, ok := v.Hovered(); ok {
-		v.FillHex(screen, h, colHover)
-		v.RingHex(screen, h, max(1.5, r/16), colHoverRing)
+	if hovered {
+		// The hovered hex is the far end of the line of sight: its ring
+		// takes the line's colour.
+		c := colHoverRing
+		if l := pv.los; l != nil && l.To == hover {
+			c = losColour(l)
+		}
+		v.ringHex(dst, hover, max(1.5, r/16), c)
 	}
 	if h, ok := v.Selected(); ok {
-		v.RingHex(screen, h, max(3, r/6), colSelected)
+		v.ringHex(dst, h, max(3, r/6), colSelected)
+	}
+	g.batch.flush(dst)
+	if r >= 9 && pv.active {
+		face := g.fonts.face(min(16, max(9, r/2.2)), true)
+		for _, rh := range pv.reachAt {
+			x, y := v.HexCenter(rh.hex)
+			drawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
+		}
 	}
 }
 
@@ -181,7 +235,6 @@ func aspectCorners(v *View, p board.Pose) (a, b, c, d point) {
 func drawFrontHalf(dst *ebiten.Image, v *View, p board.Pose) {
 	a, b, c, d := aspectCorners(v, p)
 	v.g.batch.fan(dst, colFrontHalf, a, b, c, d)
-	v.g.batch.flush(dst)
 }
 
 // drawAspectLine draws the front/rear boundary through a unit's hex, over
@@ -190,7 +243,6 @@ func drawAspectLine(dst *ebiten.Image, v *View, p board.Pose) {
 	a, _, _, d := aspectCorners(v, p)
 	ex, ey := (d.X-a.X)*0.12, (d.Y-a.Y)*0.12
 	v.g.batch.segment(dst, point{a.X - ex, a.Y - ey}, point{d.X + ex, d.Y + ey}, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
-	v.g.batch.flush(dst)
 }
 
 // drawArrow draws a facing: a band from the hex centre to the hexside
@@ -204,17 +256,23 @@ func drawArrow(dst *ebiten.Image, v *View, p board.Pose, width float64, c color.
 	nx, ny := -(m.Y-ctr.Y)*0.3, (m.X-ctr.X)*0.3
 	v.g.batch.segment(dst, ctr, base, float32(width), c)
 	v.g.batch.fan(dst, c, tip, point{base.X + nx, base.Y + ny}, point{base.X - nx, base.Y - ny})
-	v.g.batch.flush(dst)
 }
 
-// drawLOS draws a line of sight from centre to centre, in the LOS colour
-// when clear and red when blocked, with what blocks it marked in red and
-// what hinders it in amber.
-func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
-	c := colLOS
+// losColour is the colour of a line of sight: cyan when clear, red when
+// blocked.
+func losColour(l *board.LOS) color.RGBA {
 	if !l.Clear {
-		c = colLOSBlocked
+		return colLOSBlocked
 	}
+	return colLOS
+}
+
+// drawLOS queues a line of sight from centre to centre in its colour, with
+// what blocks it marked in red and what hinders it in amber. When the line
+// runs along a hexside, the hexes it only touches are outlined, magenta on
+// its left and lime on its right (seen from the firer), so the hexside
+// case shows.
+func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
 	mark := func(o board.Obstacle, col color.RGBA) {
 		switch o.Kind {
 		case board.OnHexside:
@@ -222,13 +280,21 @@ func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
 				_, cs := v.hexOnScreen(o.Hex)
 				e := v.g.layer.mesh.edge[d]
 				v.g.batch.segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
-				v.g.batch.flush(dst)
 			}
 		default:
-			v.RingHex(dst, o.Hex, w*1.2, col)
+			v.ringHex(dst, o.Hex, w*1.2, col)
 			if o.Other != o.Hex {
-				v.RingHex(dst, o.Other, w*1.2, col)
+				v.ringHex(dst, o.Other, w*1.2, col)
 			}
+		}
+	}
+	if l.AlongHexside {
+		thin := max(1.5, w*0.6)
+		for _, h := range l.Left {
+			v.ringHex(dst, h, thin, colLOSLeft)
+		}
+		for _, h := range l.Right {
+			v.ringHex(dst, h, thin, colLOSRight)
 		}
 	}
 	for _, o := range l.Hindrances {
@@ -237,5 +303,5 @@ func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
 	if l.BlockedBy != nil {
 		mark(*l.BlockedBy, colLOSBlocked)
 	}
-	v.LineBetween(dst, l.From, l.To, w, c)
+	v.lineBetween(dst, l.From, l.To, w, losColour(l))
 }

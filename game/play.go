@@ -35,6 +35,7 @@ type play struct {
 	mode         mode
 	withLeader   bool // fire with the leader in the firer's hex
 	ghostTurn    int  // hexsides the shown end facing is turned from the path's own
+	targetTurn   int  // next-target presses since the firer or the hovered hex changed
 	showViewshed bool
 	version      int // bumped whenever the battle changes
 
@@ -197,7 +198,7 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 	}
 	switch {
 	case mine && len(enemy) > 0:
-		return command{order: fireOrder(b, sel, targetIn(b, enemy), leader)}
+		return command{order: fireOrder(b, sel, previewedTarget(b, pv, h, enemy), leader)}
 	case len(own) > 0:
 		return command{selectUnit: nextInStack(own, sel)}
 	case mine && b.Moving() == nil && b.Phase() == battle.Movement && pv.reachable(h):
@@ -257,6 +258,16 @@ func leaderWith(b *battle.Battle, sel *battle.Unit) *battle.Unit {
 		}
 	}
 	return nil
+}
+
+// previewedTarget is the target the fire preview shows when it is in hex
+// h (the player may have picked another of the stack), else the default
+// one among the enemy units there.
+func previewedTarget(b *battle.Battle, pv *preview, h board.Hex, enemy []*battle.Unit) *battle.Unit {
+	if t := pv.target; t != nil && t.Pose.Hex == h && slices.Contains(enemy, t) {
+		return t
+	}
+	return targetIn(b, enemy)
 }
 
 // targetIn picks the unit to fire at among the enemy units of a hex: the
@@ -401,6 +412,8 @@ func (g *Game) playIntents(in Intents) {
 	switch {
 	case t[ActionSave]:
 		g.save()
+	case t[ActionLoadSave] && p.replay != nil:
+		g.note("F9 is off in the replay viewer: a loaded battle has no replay to step through (start the game with -load FILE)")
 	case t[ActionLoadSave]:
 		g.load()
 	}
@@ -499,7 +512,14 @@ func (g *Game) playIntents(in Intents) {
 		if len(enemy) == 0 {
 			g.note("hover an enemy unit, then F to fire at it")
 		} else {
-			g.issue(fireOrder(b, sel, targetIn(b, enemy), p.withLeader))
+			g.issue(fireOrder(b, sel, previewedTarget(b, &p.pv, g.hovered, enemy), p.withLeader))
+		}
+	}
+	if t[ActionNextTarget] {
+		if p.pv.targets > 1 {
+			p.targetTurn++
+		} else {
+			g.note("C picks the next target when the hovered hex holds several enemy units")
 		}
 	}
 	if t[ActionMoveTo] && sel != nil && g.hasHover {

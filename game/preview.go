@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"hexfire/battle"
@@ -37,6 +38,7 @@ type preview struct {
 	path      []board.Hex
 	los       *board.LOS
 	target    *battle.Unit
+	targets   int // enemy units in the hovered hex: the target is one of them
 	plan      *battle.Plan
 	tip       []tipLine
 	losStatus string
@@ -52,6 +54,7 @@ type previewKey struct {
 	leader    bool
 	viewshed  bool
 	mode      mode
+	target    int // times the player asked for the next target in the hovered hex
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -76,8 +79,11 @@ func (g *Game) refresh() {
 	if u := g.battle.Unit(p.unit); u != nil && u.Active() {
 		g.selected, g.hasSelected = u.Pose.Hex, true
 	}
+	if p.unit != p.pv.key.unit || g.hovered != p.pv.key.hover || g.hasHover != p.pv.key.hasHover {
+		p.targetTurn = 0 // a new firer or hex starts from the default target
+	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
-		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode}
+		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode, target: p.targetTurn}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -139,7 +145,7 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
 // hoverPart works out the ghost move, the line of sight and the attack
 // plan from u to the hovered hex.
 func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
-	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, nil, nil, ""
+	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.targets, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, 0, nil, nil, ""
 	if u == nil || !u.OnMap() {
 		return
 	}
@@ -183,18 +189,33 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	if len(enemy) == 0 {
 		return
 	}
-	pv.target = targetIn(b, enemy)
+	pv.target, pv.targets = pickTarget(b, enemy, key.target), len(enemy)
 	o := fireOrder(b, u, pv.target, key.leader)
 	plan, err := b.PlanFire(o)
 	if err == nil {
 		pv.plan = &plan
 	}
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
+	if len(enemy) > 1 {
+		pv.tip = slices.Insert(pv.tip, 1, tipLine{tipText, fmt.Sprintf("target %d of %d in %s: C for the next",
+			slices.Index(enemy, pv.target)+1, len(enemy), b.Board().Label(h))})
+	}
+}
+
+// pickTarget returns the target among the enemy units of a hex after turn
+// presses of the next-target key: the default target (targetIn) first,
+// then the others in stack order, wrapping.
+func pickTarget(b *battle.Battle, enemy []*battle.Unit, turn int) *battle.Unit {
+	first := slices.Index(enemy, targetIn(b, enemy))
+	return enemy[(first+turn)%len(enemy)]
 }
 
 // losSummary is one line about a line of sight: range and what it meets.
 func losSummary(bd *board.Board, l board.LOS) string {
 	s := fmt.Sprintf("LOS %s → %s, range %d", bd.Label(l.From), bd.Label(l.To), l.Range)
+	if l.AlongHexside {
+		s += " along a hexside (touched hexes: magenta left, lime right)"
+	}
 	switch {
 	case !l.Clear:
 		return s + ": blocked by " + l.BlockedBy.Reason

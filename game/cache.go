@@ -1,0 +1,39 @@
+package game
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// imageCache is a transparent image the size of the screen holding a
+// picture that changes far less often than frames are drawn: it is drawn
+// again only when its key changes, and each frame only copies it.
+// Blending the layers into a transparent image first and then over the
+// screen gives the same colours as blending them straight onto it (alpha
+// compositing is associative), up to rounding.
+type imageCache[K comparable] struct {
+	img   *ebiten.Image
+	key   K
+	valid bool
+	// redraws counts the times the picture was drawn, for tests.
+	redraws int
+}
+
+// draw brings the picture up to date for key, drawing it with render when
+// the key or the screen size changed, and draws it onto screen.
+func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebiten.Image)) {
+	b := screen.Bounds()
+	if c.img == nil || c.img.Bounds() != b {
+		if c.img != nil {
+			c.img.Deallocate()
+		}
+		c.img = ebiten.NewImage(b.Dx(), b.Dy())
+		c.valid = false
+	}
+	if !c.valid || c.key != key {
+		c.img.Clear()
+		render(c.img)
+		c.key, c.valid = key, true
+		c.redraws++
+	}
+	screen.DrawImage(c.img, nil)
+}
