@@ -39,16 +39,25 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	return append(events, b.checkSuddenDeath()...), nil
 }
 
-func (b *Battle) apply(o Order) ([]Event, error) {
+// admissible refuses any order once the battle is over, and any order but
+// fire or a pass while a move waits for opportunity fire.
+func (b *Battle) admissible(o Order) error {
 	if b.result != nil {
-		return nil, errors.New("the battle is over")
+		return errors.New("the battle is over")
 	}
 	if b.pending != nil {
 		switch o.(type) {
-		case Fire, Pass:
+		case Fire, FireAP, Pass:
 		default:
-			return nil, fmt.Errorf("%s is moving: the %s may opportunity-fire at it or pass", b.Moving().Label(), b.Acting())
+			return fmt.Errorf("%s is moving: the %s may opportunity-fire at it or pass", b.Moving().Label(), b.Acting())
 		}
+	}
+	return nil
+}
+
+func (b *Battle) apply(o Order) ([]Event, error) {
+	if err := b.admissible(o); err != nil {
+		return nil, err
 	}
 	switch o := o.(type) {
 	case Move:
@@ -57,6 +66,10 @@ func (b *Battle) apply(o Order) ([]Event, error) {
 		return b.turnInPlace(o)
 	case Fire:
 		return b.fire(o)
+	case FireAP:
+		return b.fireAP(o)
+	case Assault:
+		return b.assault(o)
 	case FireSmoke:
 		return b.fireSmoke(o)
 	case PlaceSmoke:
@@ -141,6 +154,8 @@ func (b *Battle) CheckMove(u *Unit) error {
 		return fmt.Errorf("%s is aboard a vehicle: unload it first", u.Label())
 	case u.Has(Immobile):
 		return fmt.Errorf("%s is immobilized", u.Label())
+	case u.Has(Pinned):
+		return fmt.Errorf("%s is pinned and may not move", u.Label())
 	case u.Has(Fired):
 		return fmt.Errorf("%s fired this segment and may not move", u.Label())
 	case u.Has(Moved):
@@ -230,7 +245,7 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s moves %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
-		if next.Hex != from.Hex && len(b.OpportunityFirers()) > 0 {
+		if next.Hex != from.Hex && (len(b.OpportunityFirers()) > 0 || len(b.OpportunityAPFirers()) > 0) {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), u.Label(), b.Board().Label(next.Hex))})
 		}
@@ -276,6 +291,8 @@ func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
 			return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
 		case u.Carrier != 0 || u.Has(Immobile):
 			return nil, fmt.Errorf("%s cannot turn", u.Label())
+		case u.Has(Pinned):
+			return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
 		case u.Has(Advanced):
 			return nil, fmt.Errorf("%s has already advanced or turned in this phase (a turn comes after the advance or instead of it)", u.Label())
 		case u.Pose.Facing.Turns(o.Facing) != 1:
@@ -305,8 +322,10 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 		return nil, fmt.Errorf("%s is aboard a vehicle", u.Label())
 	case u.Has(Immobile):
 		return nil, fmt.Errorf("%s is immobilized", u.Label())
+	case u.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned and may not advance", u.Label())
 	case u.Has(Advanced):
-		return nil, fmt.Errorf("%s has already advanced or turned in this phase", u.Label())
+		return nil, fmt.Errorf("%s has already advanced, turned or assaulted in this phase", u.Label())
 	case !adjacent:
 		return nil, fmt.Errorf("an advance is one hex, and %s is not next to %s", b.Board().Label(o.To), b.Board().Label(u.Pose.Hex))
 	case !b.Board().Contains(o.To):

@@ -27,14 +27,17 @@ type UnitID int
 type Markers uint8
 
 // The markers. Fired and Moved are removed at every After-Action phase;
-// Immobile stays for the rest of the battle.
+// Immobile and Valorous stay for the rest of the battle; Pinned until the
+// unit rallies.
 const (
 	Fired     Markers = 1 << iota // attacked (or fired smoke) this segment
 	Moved                         // finished a move this segment
 	Immobile                      // immobilized: no move, no turn
-	Advanced                      // advanced (or turned) in this Advance phase
+	Advanced                      // advanced, turned or assaulted in this Advance phase
 	SmokeLaid                     // an infantry unit placed smoke this segment
 	Loaded                        // loaded or unloaded this turn
+	Pinned                        // pinned: no fire, move, advance, assault or leadership
+	Valorous                      // gained Valor (infantry-combat.md)
 )
 
 // Unit is one unit of a battle. The battle owns it: read it, never change it.
@@ -98,9 +101,16 @@ type Battle struct {
 	phase   Phase
 	units   []*Unit
 	smoke   map[board.Hex]int
-	// supply is each side's smoke factors left; panzerfausts its pool.
+	// supply is each side's smoke factors left; panzerfausts and grenades
+	// its pools (grenades holds only sides with some, for the digest).
 	supply       map[string]int
 	panzerfausts map[string]int
+	grenades     map[string]int
+	// assaulted lists the hexes that close-assaulted this Advance phase;
+	// fireGroups the infantry hexes that made an AP attack this segment,
+	// with their targets (one group per hex and target).
+	assaulted  []board.Hex
+	fireGroups []hexPair
 	// pending is a move interrupted for opportunity fire, or nil.
 	pending *pendingMove
 	result  *Result
@@ -164,6 +174,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		smoke:        map[board.Hex]int{},
 		supply:       map[string]int{},
 		panzerfausts: map[string]int{},
+		grenades:     map[string]int{},
 	}
 	if b.phasing == "" {
 		b.phasing = maps.Allies
@@ -174,6 +185,13 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		}
 		if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+side, 0); err != nil {
 			return nil, err
+		}
+		n, err := intProperty(sc, "grenades_"+side, 0)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			b.grenades[side] = n
 		}
 	}
 	for i, p := range sc.Units {
@@ -300,6 +318,10 @@ func (b *Battle) SmokeSupply(side string) int { return b.supply[side] }
 
 // Panzerfausts returns how many Panzerfausts are left in side's pool.
 func (b *Battle) Panzerfausts(side string) int { return b.panzerfausts[side] }
+
+// Grenades returns how many grenade attacks are left in side's pool (map
+// property "grenades_SIDE", 0 when absent).
+func (b *Battle) Grenades(side string) int { return b.grenades[side] }
 
 // Moving returns the unit whose move waits for opportunity fire, or nil.
 func (b *Battle) Moving() *Unit {

@@ -453,6 +453,8 @@ func TestCheckAcceptsWhatApplyAccepts(t *testing.T) {
 		EndPhase{},
 		PlaceSmoke{Unit: 2, Hex: hexOf(t, b, "E4")},
 		Move{Unit: 2, Path: []board.Pose{pose(t, b, "E4", 0), pose(t, b, "E3", 0)}},
+		Pass{}, // the Tiger may fire AP at the squad in E4
+		Pass{}, // and in E3
 		EndPhase{},
 		Fire{Unit: 3, Target: 1},
 	}

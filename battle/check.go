@@ -10,9 +10,24 @@ import (
 // opponent uses it to offer only legal orders.
 func (b *Battle) Check(o Order) error {
 	var err error
-	if f, ok := o.(Fire); ok && b.result == nil {
-		_, err = b.PlanFire(f)
-	} else {
+	// Orders that roll dice are checked through their plans; ending a
+	// phase may roll rallies, and needs only the checks before any order.
+	switch o := o.(type) {
+	case Fire:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanFire(o)
+		}
+	case FireAP:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanAP(o)
+		}
+	case Assault:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanAssault(o)
+		}
+	case EndPhase:
+		err = b.admissible(o)
+	default:
 		_, err = b.clone().apply(o)
 	}
 	if err != nil {
@@ -34,6 +49,9 @@ func (b *Battle) clone() *Battle {
 	c.smoke = maps.Clone(b.smoke)
 	c.supply = maps.Clone(b.supply)
 	c.panzerfausts = maps.Clone(b.panzerfausts)
+	c.grenades = maps.Clone(b.grenades)
+	c.assaulted = slices.Clone(b.assaulted)
+	c.fireGroups = slices.Clone(b.fireGroups)
 	if b.pending != nil {
 		p := *b.pending
 		p.Rest = slices.Clone(p.Rest)

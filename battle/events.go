@@ -3,6 +3,7 @@ package battle
 import (
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/combat/infantry"
 )
 
 // EventKind says what happened.
@@ -22,6 +23,12 @@ const (
 	UnitLoaded                   // the unit boarded Target
 	UnitUnloaded                 // the unit left Target
 	BattleEnded                  // the battle is over
+	HexFired                     // an AP attack on Hex was resolved (AP)
+	UnitPinned                   // the unit got a Pinned marker
+	UnitRallied                  // the unit lost its Pinned marker
+	UnitReduced                  // the squad became a half squad
+	UnitValorous                 // the unit gained Valor
+	HexAssaulted                 // a close assault on Hex was resolved (Assault)
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -34,6 +41,10 @@ type Event struct {
 	From, To board.Pose
 	// Outcome is the resolved attack of a UnitFired event.
 	Outcome *combat.Outcome
+	// AP is the resolved attack of a HexFired event.
+	AP *infantry.Outcome
+	// Assault is the resolved close assault of a HexAssaulted event.
+	Assault *infantry.AssaultOutcome
 	// Text is the event in words, with hex labels, for the log.
 	Text string
 }

@@ -39,10 +39,9 @@ func (b *Battle) PlanFire(o Fire) (Plan, error) {
 		return Plan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
 	case b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire:
 		return Plan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
-	case firer.Has(Fired):
-		return Plan{}, fmt.Errorf("%s has already fired this segment", firer.Label())
-	case firer.Has(SmokeLaid):
-		return Plan{}, fmt.Errorf("%s laid smoke this segment and may not fire", firer.Label())
+	}
+	if err := b.checkCanFire(firer); err != nil {
+		return Plan{}, err
 	}
 	p := Plan{Firer: firer, Target: target}
 	if p.Shot, err = b.shot(firer, target, o.Panzerfaust); err != nil {
@@ -100,6 +99,7 @@ func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error
 		FirerMoved:  firer.Has(Moved),
 		TargetMoved: target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
 	}
+	s.Valorous = firer.Has(Valorous)
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
 	s.Metres = s.Range * b.scenario.HexMetres
@@ -142,6 +142,8 @@ func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())
 	case l.Has(Fired):
 		return nil, fmt.Errorf("%s has already directed or made an attack this segment", l.Label())
+	case l.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned and may not direct fire", l.Label())
 	}
 	return l, nil
 }
@@ -178,10 +180,8 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		target.Markers |= Immobile
 		events = append(events, Event{Kind: UnitImmobilized, Unit: target.ID, Hex: target.Pose.Hex, Text: target.Label() + " is immobilized"})
 	}
-	if b.pending != nil && b.pending.Unit == target.ID && (target.Eliminated || target.Has(Immobile)) {
-		events = append(events, b.endMove(target)...)
-	}
-	return events, nil
+	events = append(events, b.valorAfterAT(p, out)...)
+	return append(events, b.stopPinnedMover()...), nil
 }
 
 // eliminate removes u and everything it carries from the battle.
@@ -207,7 +207,9 @@ func (b *Battle) abandon(u *Unit) []Event {
 }
 
 // OpportunityFirers returns the units of the non-moving side that could
-// fire at the moving unit now: no Fire marker, and a shot the ruleset allows.
+// fire AT at the moving unit now (a Fire order): no Fire marker, and a
+// shot the ruleset allows. OpportunityAPFirers lists those that could
+// fire AP at it.
 func (b *Battle) OpportunityFirers() []*Unit {
 	if b.pending == nil {
 		return nil
@@ -216,6 +218,25 @@ func (b *Battle) OpportunityFirers() []*Unit {
 	for _, u := range b.units {
 		if u.Side == b.Acting() && u.OnMap() && !u.Has(Fired) {
 			if _, err := b.PlanFire(Fire{Unit: u.ID, Target: b.pending.Unit}); err == nil {
+				firers = append(firers, u)
+			}
+		}
+	}
+	return firers
+}
+
+// OpportunityAPFirers returns the units of the non-moving side that could
+// make an AP attack on the moving unit's hex on their own now (a FireAP
+// order with that unit alone; passengers fire from their vehicle).
+func (b *Battle) OpportunityAPFirers() []*Unit {
+	if b.pending == nil {
+		return nil
+	}
+	var firers []*Unit
+	at := b.Moving().Pose.Hex
+	for _, u := range b.units {
+		if u.Side == b.Acting() && u.Active() && !u.Has(Fired) && b.Board().Contains(u.Pose.Hex) {
+			if _, err := b.PlanAP(FireAP{Units: []UnitID{u.ID}, Target: at}); err == nil {
 				firers = append(firers, u)
 			}
 		}
@@ -235,6 +256,9 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	u, err := b.actor(o.Unit)
 	if err != nil {
 		return nil, err
+	}
+	if u.Has(Pinned) {
+		return nil, fmt.Errorf("%s is pinned and may not fire", u.Label())
 	}
 	sr, ok := b.rules.(smokeRules)
 	if !ok {
@@ -278,6 +302,8 @@ func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
 		return nil, fmt.Errorf("only infantry place smoke by hand; %s fires smoke rounds in its Fire phase", u.Label())
 	case u.Carrier != 0:
 		return nil, fmt.Errorf("%s is aboard a vehicle", u.Label())
+	case u.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned", u.Label())
 	case u.Has(Moved) || u.Has(SmokeLaid):
 		return nil, fmt.Errorf("%s places smoke before it moves, once a segment", u.Label())
 	case u.Pose.Hex.Distance(o.Hex) > 1 || !b.Board().Contains(o.Hex):
@@ -335,6 +361,8 @@ func (b *Battle) load(o Load) ([]Event, error) {
 		return nil, fmt.Errorf("%s must be in the same hex as %s", u.Label(), c.Label())
 	case u.Has(Loaded) || u.Has(Moved) || u.Has(Fired):
 		return nil, fmt.Errorf("%s has moved, fired or loaded this turn", u.Label())
+	case u.Has(Pinned) || c.Has(Pinned):
+		return nil, fmt.Errorf("%s or %s is pinned", u.Label(), c.Label())
 	}
 	used := squadEquivalents(u.Type.Kind)
 	leaders := 0
@@ -366,6 +394,8 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 		return nil, fmt.Errorf("%s is not aboard a vehicle", u.Label())
 	case u.Has(Loaded):
 		return nil, fmt.Errorf("%s has already loaded or unloaded this turn", u.Label())
+	case u.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned and may not unload", u.Label())
 	}
 	if err := b.stackingError(u, c.Pose.Hex); err != nil {
 		return nil, err

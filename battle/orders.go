@@ -27,6 +27,27 @@ type Fire struct {
 	Panzerfaust  bool
 }
 
+// FireAP is an AP attack on the units in Target (infantry-combat.md): the
+// fire group Units (infantry in one hex; or one AFV, vehicle or Gun with
+// its passengers; or passengers of one vehicle), with Leader, when not 0,
+// a leader in the group's hex who adds his APFP and modifier, and Grenades
+// thrown from the side's pool at an adjacent hex. AT fire stays Fire.
+type FireAP struct {
+	Units    []UnitID
+	Target   board.Hex
+	Leader   UnitID
+	Grenades bool
+}
+
+// Assault is a close assault in the Advance & Assault phase by infantry of
+// one hex that did not advance, on the adjacent enemy hex Target; Grenades
+// are thrown from the side's pool.
+type Assault struct {
+	Units    []UnitID
+	Target   board.Hex
+	Grenades bool
+}
+
 // FireSmoke is a Gun or AFV firing a smoke round at Hex instead of attacking.
 type FireSmoke struct {
 	Unit UnitID
@@ -76,6 +97,12 @@ func (Move) Name() string { return "move" }
 
 // Name implements Order.
 func (Fire) Name() string { return "fire" }
+
+// Name implements Order.
+func (FireAP) Name() string { return "fire-ap" }
+
+// Name implements Order.
+func (Assault) Name() string { return "assault" }
 
 // Name implements Order.
 func (FireSmoke) Name() string { return "fire-smoke" }

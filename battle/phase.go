@@ -38,7 +38,7 @@ func (b *Battle) startPhase() []Event {
 		events = append(events, Event{Kind: PhaseStarted, Text: fmt.Sprintf("turn %d, %s: %s phase", b.turn, b.phasing, b.phase)})
 		switch b.phase {
 		case Command:
-			// Pinned units would rally here; AT fire pins nothing yet.
+			events = append(events, b.rallyAll()...)
 			b.phase = FirePhase
 			continue
 		case AfterAction:
@@ -51,13 +51,15 @@ func (b *Battle) startPhase() []Event {
 	return events
 }
 
-// afterAction removes the segment's markers from both sides and lets the
-// smoke decay: Smoke 1 goes, Smoke 2 becomes Smoke 1 (§7).
+// afterAction rallies the phasing side's pinned units early, removes the
+// segment's markers from both sides and lets the smoke decay: Smoke 1
+// goes, Smoke 2 becomes Smoke 1 (§7).
 func (b *Battle) afterAction() []Event {
+	events := b.earlyRally()
 	for _, u := range b.units {
 		u.Markers &^= Fired | Moved | Advanced | SmokeLaid
 	}
-	var events []Event
+	b.assaulted, b.fireGroups = nil, nil
 	for _, h := range b.SmokeHexes() {
 		b.smoke[h]--
 		if b.smoke[h] == 0 {

@@ -57,6 +57,8 @@ type OrderRecord struct {
 	Hex         string   `json:"hex,omitempty"`
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`
+	Units       []UnitID `json:"units,omitempty"`
+	Grenades    bool     `json:"grenades,omitempty"`
 }
 
 // Save returns the battle as a save file.
@@ -82,6 +84,10 @@ func (b *Battle) record(o Order) OrderRecord {
 		r.Unit, r.Facing = o.Unit, o.Facing.String()
 	case Fire:
 		r.Unit, r.Target, r.Leader, r.Panzerfaust = o.Unit, o.Target, o.Leader, o.Panzerfaust
+	case FireAP:
+		r.Units, r.Hex, r.Leader, r.Grenades = o.Units, label(o.Target), o.Leader, o.Grenades
+	case Assault:
+		r.Units, r.Hex, r.Grenades = o.Units, label(o.Target), o.Grenades
 	case FireSmoke:
 		r.Unit, r.Hex = o.Unit, label(o.Hex)
 	case PlaceSmoke:
@@ -124,6 +130,12 @@ func (r OrderRecord) order(bd *board.Board) (Order, error) {
 		return Turn{Unit: r.Unit, Facing: d}, nil
 	case "fire":
 		return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust}, nil
+	case "fire-ap":
+		h, err := hexField()
+		return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades}, err
+	case "assault":
+		h, err := hexField()
+		return Assault{Units: r.Units, Target: h, Grenades: r.Grenades}, err
 	case "fire-smoke":
 		h, err := hexField()
 		return FireSmoke{Unit: r.Unit, Hex: h}, err
@@ -310,6 +322,10 @@ type snapshot struct {
 	Pending      *pendingMove
 	Result       *Result
 	Dice         int
+	// Added with infantry combat; empty, they leave older digests as they were.
+	Grenades   map[string]int `json:",omitempty"`
+	Assaulted  []string       `json:",omitempty"`
+	FireGroups []string       `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -320,15 +336,29 @@ type unitSnapshot struct {
 	Eliminated  bool
 	Carrier     UnitID
 	WeaponSpent bool
+	// Type is set when the unit is no longer its placement's type (a
+	// reduced squad).
+	Type string `json:",omitempty"`
 }
 
 // Digest is a fingerprint of the battle's whole state (sha256, hex): equal
 // digests mean equal battles.
 func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
-		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count}
+		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
+		Grenades: b.grenades}
 	for _, u := range b.units {
-		s.Units = append(s.Units, unitSnapshot{u.ID, u.Pose.Hex, u.Pose.Facing, u.Markers, u.Eliminated, u.Carrier, u.WeaponSpent})
+		us := unitSnapshot{u.ID, u.Pose.Hex, u.Pose.Facing, u.Markers, u.Eliminated, u.Carrier, u.WeaponSpent, ""}
+		if u.Type.Name != u.Placement.Type {
+			us.Type = u.Type.Name
+		}
+		s.Units = append(s.Units, us)
+	}
+	for _, h := range b.assaulted {
+		s.Assaulted = append(s.Assaulted, b.Board().Label(h))
+	}
+	for _, g := range b.fireGroups {
+		s.FireGroups = append(s.FireGroups, b.Board().Label(g.From)+">"+b.Board().Label(g.To))
 	}
 	for h, level := range b.smoke {
 		s.Smoke[b.Board().Label(h)] = level

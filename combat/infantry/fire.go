@@ -37,14 +37,18 @@ func Row(apfp int) int {
 }
 
 // CasualtyPoints returns the AP Combat Table entry for a total APFP and a
-// modified roll: max(0, row + 7 − roll). No firepower inflicts nothing.
+// modified roll: max(0, row + 7 − roll), a roll under 2 read in the "2 or
+// less" column. No firepower inflicts nothing.
 func CasualtyPoints(apfp, roll int) int {
 	r := Row(apfp)
 	if r < 0 {
 		return 0
 	}
-	return max(0, r+7-roll)
+	return max(0, r+7-max(roll, lowestColumn))
 }
+
+// lowestColumn is the AP Combat Table's first column, "2 or less".
+const lowestColumn = 2
 
 // MaxCasualtyPoints is the most the table gives (41+ APFP, roll 2 or less),
 // the size of the odds arrays.

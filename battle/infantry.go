@@ -1,0 +1,754 @@
+package battle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/combat/infantry"
+	"hexfire/units"
+)
+
+// hexPair is an origin hex and a target hex.
+type hexPair struct{ From, To board.Hex }
+
+// mgRange is the range of vehicle machine guns in hexes.
+const mgRange = 8
+
+// APPlan is an AP attack worked out but not rolled: the fire group and
+// what each member adds, the line of sight, the attack the ruleset will
+// roll, the units the casualty points may be spent on, and the exact odds.
+type APPlan struct {
+	Firers []*Unit
+	// APFP[i] is what Firers[i] adds to the attack (valor included).
+	APFP   []int
+	Leader *Unit // the leader whose modifier applies, or nil
+	From   board.Hex
+	Target board.Hex
+	LOS    board.LOS
+	Attack infantry.Attack
+	// Defenders are the units the points may be spent on, in the order of
+	// Odds' fates: units in the hex (a vehicle followed by its passengers).
+	Defenders []*Unit
+	Odds      infantry.Odds
+}
+
+// PlanAP works out order o without rolling: it checks everything FireAP
+// checks and returns the attack with its exact odds.
+func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
+	var p APPlan
+	if b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire {
+		return p, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
+	}
+	ids := slices.Clone(o.Units)
+	if o.Leader != 0 && !slices.Contains(ids, o.Leader) {
+		ids = append(ids, o.Leader)
+	}
+	if len(ids) == 0 {
+		return p, errors.New("no unit fires")
+	}
+	for i, id := range ids {
+		if slices.Contains(ids[:i], id) {
+			return p, fmt.Errorf("unit #%d is listed twice", id)
+		}
+		u, err := b.actor(id)
+		if err != nil {
+			return p, err
+		}
+		if err := b.checkCanFire(u); err != nil {
+			return p, err
+		}
+		p.Firers = append(p.Firers, u)
+	}
+	from, err := b.fireGroupHex(p.Firers)
+	if err != nil {
+		return p, err
+	}
+	p.From, p.Target = from, o.Target
+	if o.Leader != 0 {
+		l := b.Unit(o.Leader)
+		switch {
+		case l.Type.Kind != units.Leader:
+			return p, fmt.Errorf("%s is not a leader", l.Label())
+		case l.Carrier != 0:
+			return p, fmt.Errorf("%s is aboard a vehicle and cannot direct fire", l.Label())
+		}
+		p.Leader = l
+	}
+	bd := b.Board()
+	dist := from.Distance(o.Target)
+	switch {
+	case !bd.Contains(o.Target):
+		return p, fmt.Errorf("%s is off the map", bd.Label(o.Target))
+	case dist < 1:
+		return p, errors.New("a unit does not fire at its own hex")
+	case b.pending != nil && o.Target != b.Moving().Pose.Hex:
+		return p, fmt.Errorf("opportunity fire may only target the moving unit, %s in %s", b.Moving().Label(), bd.Label(b.Moving().Pose.Hex))
+	case o.Grenades && dist != 1:
+		return p, fmt.Errorf("grenades are thrown at adjacent hexes only; %s is %d hexes away", bd.Label(o.Target), dist)
+	case o.Grenades && b.grenades[p.Firers[0].Side] == 0:
+		return p, fmt.Errorf("the %s have no grenades left", p.Firers[0].Side)
+	case o.Grenades && !p.Firers[0].Type.Kind.Infantry():
+		return p, errors.New("grenades are for infantry")
+	}
+	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 && slices.Contains(b.fireGroups, hexPair{from, o.Target}) {
+		return p, fmt.Errorf("units in %s have already fired at %s this segment: a hex's infantry fire at one target as one group", bd.Label(from), bd.Label(o.Target))
+	}
+	p.Defenders = b.apDefenders(p.Firers[0].Side, o.Target)
+	if len(p.Defenders) == 0 {
+		if b.enemyIn(p.Firers[0].Side, o.Target) {
+			return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
+		}
+		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
+	}
+	total := 0
+	for _, u := range p.Firers {
+		ap, why := b.apFirepower(u, o.Target)
+		if ap == 0 && u != p.Leader {
+			return p, fmt.Errorf("%s cannot fire AP at %s: %s", u.Label(), bd.Label(o.Target), why)
+		}
+		p.APFP = append(p.APFP, ap)
+		total += ap
+	}
+	p.LOS = bd.LOS(from, o.Target, b.Smoke)
+	if !p.LOS.Clear {
+		return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
+	}
+	cell := bd.Cell(o.Target)
+	p.Attack = infantry.Attack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
+		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.pending != nil, Adjacent: dist == 1}
+	if p.Leader != nil {
+		p.Attack.Leader = p.Leader.Type.Modifier
+	}
+	if p.Odds, err = infantry.FireOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// checkCanFire refuses a firer that may not attack now.
+func (b *Battle) checkCanFire(u *Unit) error {
+	switch {
+	case !u.Active():
+		return fmt.Errorf("%s has been eliminated", u.Label())
+	case u.Has(Pinned):
+		return fmt.Errorf("%s is pinned and may not fire", u.Label())
+	case u.Has(Fired):
+		return fmt.Errorf("%s has already fired this segment", u.Label())
+	case u.Has(SmokeLaid):
+		return fmt.Errorf("%s laid smoke this segment and may not fire", u.Label())
+	}
+	return nil
+}
+
+// fireGroupHex checks that firers may fire as one group and returns the
+// hex they fire from: infantry of one hex; or one AFV, vehicle or Gun with
+// its own passengers; or passengers of one vehicle.
+func (b *Battle) fireGroupHex(firers []*Unit) (board.Hex, error) {
+	var vehicle *Unit
+	carrier := UnitID(0)
+	onMapInfantry := 0
+	for _, u := range firers {
+		switch {
+		case !u.Type.Kind.Infantry():
+			if vehicle != nil {
+				return board.Hex{}, fmt.Errorf("%s and %s: AFVs, vehicles and Guns never fire as a group", vehicle.Label(), u.Label())
+			}
+			vehicle = u
+		case u.Carrier != 0:
+			if carrier != 0 && carrier != u.Carrier {
+				return board.Hex{}, fmt.Errorf("%s rides another vehicle: passengers fire only with their own vehicle and its passengers", u.Label())
+			}
+			carrier = u.Carrier
+		default:
+			onMapInfantry++
+		}
+	}
+	switch {
+	case (vehicle != nil || carrier != 0) && onMapInfantry > 0:
+		return board.Hex{}, errors.New("passengers and vehicles fire as a group only with each other, not with infantry on the ground")
+	case vehicle != nil && carrier != 0 && carrier != vehicle.ID:
+		return board.Hex{}, fmt.Errorf("the passengers do not ride %s", vehicle.Label())
+	}
+	from := firers[0].Pose.Hex
+	for _, u := range firers[1:] {
+		if u.Pose.Hex != from {
+			return board.Hex{}, fmt.Errorf("%s is not in %s: a fire group is the units of one hex", u.Label(), b.Board().Label(from))
+		}
+	}
+	return from, nil
+}
+
+// apFirepower returns what u adds to an AP attack on hex to, or 0 and why
+// nothing: infantry their APFP within their range plus one support weapon
+// (a squad: Light or Heavy; a half squad: Light, or a Heavy weapon's APFP
+// alone; a leader: a Light weapon's APFP alone); a member out of its own
+// range adds its weapon's APFP alone when that reaches. Passengers fire
+// light MGs only. AFVs and vehicles add the main gun (unlimited range,
+// within its arc) and their MGs (8 hexes, forward MGs within the FFA);
+// Guns their gun within the FFA. Valor adds 1.
+func (b *Battle) apFirepower(u *Unit, to board.Hex) (int, string) {
+	t := u.Type
+	dist := u.Pose.Hex.Distance(to)
+	inFFA := board.InForwardArc(u.Pose.Hex, u.Pose.Facing, to)
+	total, why := 0, ""
+	if !t.Kind.Infantry() {
+		if t.GunAPFP > 0 && (t.Turret || inFFA) {
+			total += t.GunAPFP
+		}
+		for _, mg := range t.MGs {
+			if dist <= mgRange && (mg.Arc == units.Arc360 || inFFA) {
+				total += mg.APFP
+			}
+		}
+		if total == 0 {
+			why = "no gun or MG bears on it (MGs reach 8 hexes; forward weapons fire within the forward arc)"
+		}
+		return total, why
+	}
+	w := b.apWeapon(u, dist)
+	own := 0
+	if dist <= t.Range {
+		own = t.APFP
+	}
+	switch {
+	case u.Carrier != 0:
+		if w == nil || w.Type != units.Light || w.ATFP != units.NoRating {
+			return 0, "passengers fire light MGs only, and none reaches"
+		}
+		total = w.APFP
+	case w == nil:
+		total = own
+	case t.Kind == units.Leader && w.Type == units.Heavy:
+		total = own
+	case t.Kind == units.Leader, t.Kind == units.HalfSquad && w.Type == units.Heavy:
+		total = w.APFP
+	case own > 0:
+		total = own + w.APFP
+	default:
+		total = w.APFP
+	}
+	if total == 0 {
+		return 0, fmt.Sprintf("it is %d hexes away and its range is %d", dist, t.Range)
+	}
+	if u.Has(Valorous) {
+		total++
+	}
+	return total, ""
+}
+
+// apWeapon returns u's support weapon if it has AP firepower and reaches
+// dist hexes, or nil. Expendable weapons (the Panzerfaust) are AT only.
+func (b *Battle) apWeapon(u *Unit, dist int) *units.Weapon {
+	if u.Type.Weapon == "" || u.WeaponSpent {
+		return nil
+	}
+	w, err := b.catalogue.LookupWeapon(u.Type.Weapon)
+	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
+		return nil
+	}
+	return w
+}
+
+// apDefenders returns the enemy units in hex h that AP fire can harm:
+// infantry, unarmoured vehicles and Guns, each vehicle followed by its
+// passengers (never an AFV or those it carries). Opportunity fire strikes
+// the moving unit alone.
+func (b *Battle) apDefenders(side string, h board.Hex) []*Unit {
+	var us []*Unit
+	for _, u := range b.UnitsAt(h) {
+		if u.Side == side || u.Type.Kind == units.AFV || (b.pending != nil && u.ID != b.pending.Unit) {
+			continue
+		}
+		us = append(us, u)
+		if u.Type.Kind == units.Vehicle {
+			us = append(us, b.Passengers(u.ID)...)
+		}
+	}
+	return us
+}
+
+// defenders describes units for the casualty-point allocation; from is the
+// attacker's hex (a Gun's shield counts against fire from its forward arc).
+func (b *Battle) defenders(us []*Unit, from board.Hex) []infantry.Defender {
+	ds := make([]infantry.Defender, len(us))
+	for i, u := range us {
+		d := infantry.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
+			Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
+		if h := b.halfSquadOf(u.Type); h != nil {
+			d.HalfCR = h.CR
+		}
+		if u.Type.Kind == units.Gun {
+			d.Shielded = u.Type.GunShield && !u.Has(Moved) && board.InForwardArc(u.Pose.Hex, u.Pose.Facing, from)
+		}
+		if u.Carrier != 0 {
+			d.Carrier = slices.IndexFunc(us, func(c *Unit) bool { return c.ID == u.Carrier }) + 1
+		}
+		ds[i] = d
+	}
+	return ds
+}
+
+// halfSquadOf returns the half squad a squad of type t is reduced to: the
+// catalogue's half squad of the same nation without a support weapon of
+// its own, elite if the squad is (any when none matches), first by name;
+// nil when t is not a squad or its nation has none.
+func (b *Battle) halfSquadOf(t *units.Type) *units.Type {
+	if t.Kind != units.Squad {
+		return nil
+	}
+	var any *units.Type
+	for _, h := range b.catalogue.Types() {
+		if h.Nation != t.Nation || h.Kind != units.HalfSquad || h.Weapon != "" {
+			continue
+		}
+		if h.Elite == t.Elite {
+			return h
+		}
+		if any == nil {
+			any = h
+		}
+	}
+	return any
+}
+
+func (b *Battle) fireAP(o FireAP) ([]Event, error) {
+	p, err := b.PlanAP(o)
+	if err != nil {
+		return nil, err
+	}
+	out := infantry.Fire(p.Attack, b.defenders(p.Defenders, p.From), b.dice)
+	if out.Err != nil {
+		return nil, out.Err
+	}
+	side := p.Firers[0].Side
+	names := make([]string, len(p.Firers))
+	for i, u := range p.Firers {
+		u.Markers |= Fired
+		names[i] = u.Label()
+	}
+	if o.Grenades {
+		b.grenades[side]--
+	}
+	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 {
+		b.fireGroups = append(b.fireGroups, hexPair{p.From, p.Target})
+	}
+	bd := b.Board()
+	text := fmt.Sprintf("%s fire%s at %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target))
+	if out.Points == 0 {
+		text += "no effect"
+	} else {
+		text += fmt.Sprintf("%d casualty point%s", out.Points, map[bool]string{true: "", false: "s"}[out.Points == 1])
+	}
+	events := []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}
+	events = append(events, b.applyFates(p.Defenders, out.Fates)...)
+	if out.NaturalTwo() {
+		events = append(events, b.valorChecks(p.Firers)...)
+	}
+	return append(events, b.stopPinnedMover()...), nil
+}
+
+// stopPinnedMover ends the pending move of a mover that was pinned or
+// eliminated; a mover pinned in an over-stacked friendly hex it was
+// passing through is eliminated.
+func (b *Battle) stopPinnedMover() []Event {
+	if b.pending == nil {
+		return nil
+	}
+	u := b.Moving()
+	var events []Event
+	if u.Active() && u.Has(Pinned) && b.stackingError(u, u.Pose.Hex) != nil {
+		events = append(events, b.eliminate(u, "eliminated: pinned in an over-stacked hex")...)
+	}
+	if !u.Active() || u.Has(Pinned) || u.Has(Immobile) {
+		events = append(events, b.endMove(u)...)
+	}
+	return events
+}
+
+// applyFates carries out the fates of an attack on the units.
+func (b *Battle) applyFates(us []*Unit, fates []infantry.Fate) []Event {
+	var events []Event
+	for i, u := range us {
+		if !u.Active() {
+			continue // eliminated with its vehicle
+		}
+		switch fates[i] {
+		case infantry.Pinned:
+			events = append(events, b.pin(u)...)
+		case infantry.Reduced:
+			events = append(events, b.reduce(u)...)
+		case infantry.ReducedPinned:
+			events = append(events, b.reduce(u)...)
+			events = append(events, b.pin(u)...)
+		case infantry.Eliminated:
+			events = append(events, b.eliminate(u, "eliminated")...)
+		}
+	}
+	return events
+}
+
+// pin marks u and its passengers Pinned.
+func (b *Battle) pin(u *Unit) []Event {
+	var events []Event
+	for _, x := range append([]*Unit{u}, b.Passengers(u.ID)...) {
+		if x.Has(Pinned) {
+			continue
+		}
+		x.Markers |= Pinned
+		events = append(events, Event{Kind: UnitPinned, Unit: x.ID, Hex: x.Pose.Hex, Text: x.Label() + " is pinned"})
+	}
+	return events
+}
+
+// unpin removes the Pinned marker of u and its passengers.
+func (b *Battle) unpin(u *Unit, how string) []Event {
+	var events []Event
+	for _, x := range append([]*Unit{u}, b.Passengers(u.ID)...) {
+		if !x.Has(Pinned) {
+			continue
+		}
+		x.Markers &^= Pinned
+		events = append(events, Event{Kind: UnitRallied, Unit: x.ID, Hex: x.Pose.Hex, Text: x.Label() + " " + how})
+	}
+	return events
+}
+
+// reduce turns a squad into its nation's half squad; it keeps its markers
+// (Valor included) and its scenario name if it had one.
+func (b *Battle) reduce(u *Unit) []Event {
+	h := b.halfSquadOf(u.Type)
+	if h == nil {
+		return b.eliminate(u, "eliminated")
+	}
+	old := u.Label()
+	if u.Name == u.Type.Name {
+		u.Name = h.Name
+	}
+	u.Type = h
+	return []Event{{Kind: UnitReduced, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is reduced to %s", old, u.Label())}}
+}
+
+// valorChecks rolls the Valor check of every infantry unit that made a
+// roll of natural 2: 2d6 at or under its CR (a leader 6).
+func (b *Battle) valorChecks(us []*Unit) []Event {
+	var events []Event
+	for _, u := range us {
+		if !u.Active() || !u.Type.Kind.Infantry() || u.Has(Valorous) {
+			continue
+		}
+		ok, _, line := infantry.Check2d6("valor check of "+u.Label(), infantry.ValorNumber(u.Type.Kind, u.Type.CR), 0, b.dice)
+		text := line
+		if ok {
+			u.Markers |= Valorous
+			text = line + ": " + u.Label() + " gains Valor"
+		}
+		events = append(events, Event{Kind: UnitValorous, Unit: u.ID, Hex: u.Pose.Hex, Text: text})
+	}
+	return events
+}
+
+// rallyAll removes the Pinned marker of every unit of the phasing side
+// (the Command phase).
+func (b *Battle) rallyAll() []Event {
+	var events []Event
+	for _, u := range b.units {
+		if u.Active() && u.Side == b.phasing && u.Has(Pinned) {
+			u.Markers &^= Pinned
+			events = append(events, Event{Kind: UnitRallied, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " rallies"})
+		}
+	}
+	return events
+}
+
+// earlyRally is the After-Action rally of the phasing side, automatic for
+// every pinned unit on the map in ID order (our choice): 2d6 at or under 7
+// (leaders, elite infantry, vehicles, Guns) or 6 (regular infantry), with
+// the best modifier of an unpinned friendly leader in its hex at the time
+// of the roll. Passengers rally with their vehicle.
+func (b *Battle) earlyRally() []Event {
+	var events []Event
+	for _, u := range b.units {
+		if !u.OnMap() || u.Side != b.phasing || !u.Has(Pinned) {
+			continue
+		}
+		mod := 0
+		for _, l := range b.UnitsAt(u.Pose.Hex) {
+			if l.ID != u.ID && l.Side == u.Side && l.Type.Kind == units.Leader && !l.Has(Pinned) {
+				mod = min(mod, l.Type.Modifier)
+			}
+		}
+		ok, _, line := infantry.Check2d6("rally of "+u.Label(), infantry.RallyNumber(u.Type.Kind, u.Type.Elite), mod, b.dice)
+		if !ok {
+			events = append(events, Event{Kind: UnitPinned, Unit: u.ID, Hex: u.Pose.Hex, Text: line + ": stays pinned"})
+			continue
+		}
+		for _, e := range b.unpin(u, "rallies") {
+			if e.Unit == u.ID {
+				e.Text = line + ": " + e.Text
+			}
+			events = append(events, e)
+		}
+	}
+	return events
+}
+
+// AssaultPlan is a close assault worked out but not rolled.
+type AssaultPlan struct {
+	Attackers []*Unit
+	From      board.Hex
+	Target    board.Hex
+	// Defenders are the unpinned units that defend; Doomed the pinned
+	// units in the hex, eliminated before the roll.
+	Defenders []*Unit
+	Doomed    []*Unit
+	// Assault is what the ruleset rolls; Ratio and Kill its odds and kill
+	// number; SuccessWays how many of the 36 rolls succeed. With no
+	// unpinned defender the hex is taken without a roll.
+	Assault     infantry.Assault
+	Ratio       infantry.Ratio
+	Kill        int
+	SuccessWays uint64
+	// DefenderGrenades: the defenders will throw grenades from their pool.
+	DefenderGrenades bool
+}
+
+// PlanAssault works out order o without rolling.
+func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
+	var p AssaultPlan
+	if err := b.requirePhase(AdvancePhase, "units close-assault"); err != nil {
+		return p, err
+	}
+	if len(o.Units) == 0 {
+		return p, errors.New("no unit assaults")
+	}
+	for i, id := range o.Units {
+		if slices.Contains(o.Units[:i], id) {
+			return p, fmt.Errorf("unit #%d is listed twice", id)
+		}
+		u, err := b.actor(id)
+		if err != nil {
+			return p, err
+		}
+		switch {
+		case !u.Type.Kind.Infantry():
+			return p, fmt.Errorf("%s is not infantry: only infantry close-assault", u.Label())
+		case u.Carrier != 0:
+			return p, fmt.Errorf("%s is aboard a vehicle", u.Label())
+		case u.Has(Pinned):
+			return p, fmt.Errorf("%s is pinned and may not assault", u.Label())
+		case u.Has(Advanced):
+			return p, fmt.Errorf("%s advanced or assaulted in this phase", u.Label())
+		case i > 0 && u.Pose.Hex != p.From:
+			return p, fmt.Errorf("%s is not in %s: the assaulting units come from one hex", u.Label(), b.Board().Label(p.From))
+		}
+		p.From = u.Pose.Hex
+		p.Attackers = append(p.Attackers, u)
+	}
+	bd := b.Board()
+	side := p.Attackers[0].Side
+	p.Target = o.Target
+	switch {
+	case slices.Contains(b.assaulted, p.From):
+		return p, fmt.Errorf("units in %s have already close-assaulted this turn", bd.Label(p.From))
+	case p.From.Distance(o.Target) != 1:
+		return p, fmt.Errorf("%s is not next to %s", bd.Label(o.Target), bd.Label(p.From))
+	case !b.enemyIn(side, o.Target):
+		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
+	case o.Grenades && b.grenades[side] == 0:
+		return p, fmt.Errorf("the %s have no grenades left", side)
+	}
+	a := infantry.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades}
+	for _, u := range p.Attackers {
+		a.Attack += b.assaultFirepower(u, true)
+		if u.Type.Kind == units.Leader {
+			a.AttackerLeader = min(a.AttackerLeader, u.Type.Modifier)
+		}
+	}
+	for _, u := range b.UnitsAt(o.Target) {
+		if u.Has(Pinned) {
+			p.Doomed = append(p.Doomed, u)
+			continue
+		}
+		p.Defenders = append(p.Defenders, u)
+		a.Defense += b.assaultFirepower(u, false)
+		if u.Type.Kind == units.Leader {
+			a.DefenderLeader = min(a.DefenderLeader, u.Type.Modifier)
+		}
+	}
+	p.DefenderGrenades = len(p.Defenders) > 0 && b.grenades[Opponent(side)] > 0
+	a.DefenderGrenades = p.DefenderGrenades
+	a.Defenders = len(p.Defenders)
+	a.Cover = bd.Cell(o.Target).Terrain.Info().Cover
+	if bd.HexsideBetween(p.From, o.Target) != board.NoFeature {
+		a.Cover++
+	}
+	a.Uphill = max(0, bd.Cell(o.Target).Level-bd.Cell(p.From).Level)
+	if err := a.Check(); err != nil {
+		return p, err
+	}
+	p.Assault = a
+	p.Ratio, p.Kill = a.Kill()
+	p.SuccessWays = 36
+	if len(p.Defenders) > 0 {
+		p.SuccessWays = a.SuccessWays()
+	}
+	return p, nil
+}
+
+// assaultFirepower is a unit's APFP in close assault: infantry their own
+// (doubled with Valor) plus a support weapon (attackers: light MGs only);
+// a defending AFV or vehicle its MGs plus its passengers', a Gun or a
+// vehicle without MGs 2, an AFV without MGs 1 (our choices).
+func (b *Battle) assaultFirepower(u *Unit, attacking bool) int {
+	t := u.Type
+	if !t.Kind.Infantry() {
+		total := 0
+		for _, mg := range t.MGs {
+			total += mg.APFP
+		}
+		for _, p := range b.Passengers(u.ID) {
+			total += b.assaultFirepower(p, false)
+		}
+		switch {
+		case total > 0:
+			return total
+		case t.Kind == units.AFV:
+			return 1
+		}
+		return 2
+	}
+	own := t.APFP
+	if u.Has(Valorous) {
+		own *= 2
+	}
+	w := b.apWeapon(u, 1)
+	switch {
+	case w == nil, attacking && (w.Type != units.Light || w.ATFP != units.NoRating):
+		return own
+	case t.Kind == units.Leader && w.Type == units.Heavy:
+		return own
+	case t.Kind == units.Leader, t.Kind == units.HalfSquad && w.Type == units.Heavy:
+		return w.APFP
+	}
+	return own + w.APFP
+}
+
+func (b *Battle) assault(o Assault) ([]Event, error) {
+	p, err := b.PlanAssault(o)
+	if err != nil {
+		return nil, err
+	}
+	bd := b.Board()
+	side := p.Attackers[0].Side
+	b.assaulted = append(b.assaulted, p.From)
+	for _, u := range p.Attackers {
+		u.Markers |= Advanced
+	}
+	var events []Event
+	for _, u := range p.Doomed {
+		if u.Active() {
+			events = append(events, b.eliminate(u, "eliminated: pinned in a close-assaulted hex")...)
+		}
+	}
+	if len(p.Defenders) == 0 {
+		events = append(events, Event{Kind: HexAssaulted, Unit: p.Attackers[0].ID, Hex: p.Target,
+			Text: fmt.Sprintf("only pinned units held %s: it is taken without a roll", bd.Label(p.Target))})
+		return append(events, b.moveIn(p)...), nil
+	}
+	out := infantry.ResolveAssault(p.Assault, b.dice)
+	if out.Err != nil {
+		return nil, out.Err
+	}
+	if o.Grenades {
+		b.grenades[side]--
+	}
+	if p.DefenderGrenades {
+		b.grenades[Opponent(side)]--
+	}
+	result := "fails"
+	if out.Success {
+		result = "succeeds"
+	}
+	events = append(events, Event{Kind: HexAssaulted, Unit: p.Attackers[0].ID, Hex: p.Target, Assault: &out,
+		Text: fmt.Sprintf("close assault from %s on %s (%s, kill number %d) %s", bd.Label(p.From), bd.Label(p.Target), out.Ratio, out.Kill, result)})
+	if out.Success {
+		for _, u := range p.Defenders {
+			if u.Active() {
+				events = append(events, b.eliminate(u, "eliminated in close assault")...)
+			}
+		}
+	}
+	sp := infantry.Spend(b.defenders(p.Attackers, p.Target), out.AttackerPoints, b.dice)
+	events = append(events, b.applyFates(p.Attackers, sp.Fates)...)
+	if out.Success {
+		return append(events, b.moveIn(p)...), nil
+	}
+	return append(events, b.defendersTakePoints(p, out.DefenderPoints)...), nil
+}
+
+// moveIn moves the surviving attackers into the taken hex.
+func (b *Battle) moveIn(p AssaultPlan) []Event {
+	var events []Event
+	for _, u := range p.Attackers {
+		if !u.Active() {
+			continue
+		}
+		from := u.Pose
+		b.setPose(u, board.Pose{Hex: p.Target, Facing: u.Pose.Facing})
+		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: p.Target,
+			Text: fmt.Sprintf("%s moves into %s", u.Label(), b.Board().Label(p.Target))})
+	}
+	return events
+}
+
+// defendersTakePoints spends the points of a failed assault on the
+// defenders: AFVs take them first, up to 3 each, and roll for
+// immobilization (our choice: an immobilization loses no casualty rating,
+// so it is the cheapest place for them); the rest go to the other
+// defenders by the automatic allocation.
+func (b *Battle) defendersTakePoints(p AssaultPlan, points int) []Event {
+	var events []Event
+	var rest []*Unit
+	for _, u := range p.Defenders {
+		if u.Type.Kind != units.AFV {
+			rest = append(rest, u)
+			if u.Type.Kind == units.Vehicle {
+				rest = append(rest, b.Passengers(u.ID)...)
+			}
+			continue
+		}
+		if points == 0 {
+			continue
+		}
+		take := min(points, infantry.ImmobilizeUpTo)
+		points -= take
+		ok, _, line := infantry.Immobilize(u.Label(), take, b.dice)
+		events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: line})
+		if ok && !u.Has(Immobile) {
+			u.Markers |= Immobile
+			events = append(events, Event{Kind: UnitImmobilized, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is immobilized"})
+		}
+	}
+	if points > 0 && len(rest) > 0 {
+		sp := infantry.Spend(b.defenders(rest, p.From), points, b.dice)
+		events = append(events, b.applyFates(rest, sp.Fates)...)
+	}
+	return events
+}
+
+// valorAfterAT rolls the Valor check after an infantry AT attack whose
+// to-hit roll was a natural 2 (the firer and its directing leader).
+func (b *Battle) valorAfterAT(p Plan, out combat.Outcome) []Event {
+	if !p.Firer.Type.Kind.Infantry() || len(out.Rolls) == 0 || out.Rolls[0].Total() != 2 {
+		return nil
+	}
+	us := []*Unit{p.Firer}
+	if p.Leader != nil {
+		us = append(us, p.Leader)
+	}
+	return b.valorChecks(us)
+}
