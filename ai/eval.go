@@ -27,8 +27,8 @@ const (
 	// kill when a move is chosen, per round of enemy fire (the rest of this
 	// segment, and the enemy's next Fire phase).
 	lossWeight = 1.0
-	// exposedPoses is how many of the best poses of a unit are scored again
-	// with the fire they draw on the way there.
+	// exposedPoses is how many of the best hexes of a unit (its best pose
+	// in each) are scored again with the fire they draw on the way there.
 	exposedPoses = 8
 	// moveAttackWeight discounts the shot a unit expects from a new
 	// position: the enemy fires at it first, and may move away.
@@ -88,6 +88,7 @@ type memo struct {
 	rules   combat.Ruleset
 	smoke   string // fingerprint of the smoke the LOS cache was built for
 	los     map[[2]board.Hex]losInfo
+	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
 	odds    map[combat.Shot][combat.NumResults]float64
 	weapons map[*units.Type]weaponInfo
 	fields  map[fieldKey][]int32
@@ -108,7 +109,7 @@ func (m *memo) reset(b *battle.Battle) {
 		fmt.Fprintf(&sb, "%d,%d,%d;", h.Q, h.R, b.Smoke(h))
 	}
 	if fp := sb.String(); m.los == nil || fp != m.smoke || len(m.los) > maxLOSCache {
-		m.smoke, m.los = fp, map[[2]board.Hex]losInfo{}
+		m.smoke, m.los, m.views = fp, map[[2]board.Hex]losInfo{}, map[board.Hex]*board.Viewshed{}
 	}
 }
 
@@ -172,6 +173,10 @@ func (v *view) firepower(t *units.Type) int {
 func (v *view) worth(u *battle.Unit) float64 { return 1 + 0.1*float64(v.firepower(u.Type)) }
 
 func (v *view) los(from, to board.Hex) losInfo {
+	if vs, ok := v.m.views[from]; ok {
+		s := vs.At(to)
+		return losInfo{clear: s.Visible, hindrance: s.Hindrance}
+	}
 	k := [2]board.Hex{from, to}
 	if l, ok := v.m.los[k]; ok {
 		return l
@@ -180,6 +185,18 @@ func (v *view) los(from, to board.Hex) losInfo {
 	info := losInfo{clear: l.Clear, hindrance: l.Hindrance}
 	v.m.los[k] = info
 	return info
+}
+
+// sight makes sure the lines of sight from hex h to the whole board are
+// known (one viewshed, kept until the smoke changes), so that the threat
+// of a unit in h to every hex is cheap to read.
+func (v *view) sight(h board.Hex) {
+	if _, ok := v.m.views[h]; ok {
+		return
+	}
+	if vs, err := v.b.Board().Viewshed(h, v.smoke); err == nil {
+		v.m.views[h] = vs
+	}
 }
 
 // shotOdds estimates the chances of eliminated, abandoned and immobilized
@@ -289,6 +306,7 @@ func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
 	if !w.ok || e.Pose.Hex.Distance(p.Hex) > reach {
 		return 0
 	}
+	v.sight(e.Pose.Hex)
 	ep := e.Pose
 	if turn && !e.Type.Turret && !e.Has(battle.Immobile) {
 		if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {

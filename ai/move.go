@@ -211,11 +211,19 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	}
 	hexes := reach.Hexes()
 	jitter := make(map[board.Hex]float64, len(hexes))
+	// The first sort also counts the danger in each hex (facing as the
+	// unit faces now), so that hiding places are among the candidates.
+	presort := make(map[board.Hex]float64, len(hexes))
 	for _, h := range hexes {
 		jitter[h] = d.rng.Float64() * 1e-6 // tie-breaks only
+		presort[h] = cheap(h) + jitter[h]
+		if spec.Kind != board.Infantry {
+			threat, _ := d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
+			presort[h] += d.net(0, threatWeight*threat)
+		}
 	}
 	slices.SortStableFunc(hexes, func(a, c board.Hex) int {
-		sa, sc := cheap(a)+jitter[a], cheap(c)+jitter[c]
+		sa, sc := presort[a], presort[c]
 		switch {
 		case sa > sc:
 			return -1
@@ -261,11 +269,15 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		}
 	}
 	slices.SortStableFunc(cands, func(a, c scored) int { return cmp.Compare(c.score, a.score) })
-	if len(cands) > exposedPoses {
-		cands = cands[:exposedPoses]
-	}
-	// The few best are scored again with what moving there costs: the
-	// enemy's opportunity and Defensive Fire along the path.
+	// The best pose in each of the few best hexes is scored again with
+	// what moving there costs: the enemy's opportunity and Defensive Fire
+	// along the path.
+	seen := map[board.Hex]bool{}
+	cands = slices.DeleteFunc(cands, func(c scored) bool {
+		drop := seen[c.pose.Hex] || len(seen) == exposedPoses
+		seen[c.pose.Hex] = true
+		return drop
+	})
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
 		attack := s.attack
