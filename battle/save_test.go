@@ -12,9 +12,10 @@ import (
 	"hexfire/maps"
 )
 
-// randomOrder picks a legal order for the acting side at random: a shot
-// the battle plans without error, a move to a reachable hex, smoke, a pass
-// or the end of the phase. rng is the test's own, seeded.
+// randomOrder picks a legal order for the acting side at random: an AT
+// shot or an AP attack the battle plans without error, a move to a
+// reachable hex, an advance or a close assault, a pass or the end of the
+// phase. rng is the test's own, seeded.
 func randomOrder(b *Battle, rng *rand.Rand) Order {
 	var options []Order
 	side := b.Acting()
@@ -45,6 +46,19 @@ func randomOrder(b *Battle, rng *rand.Rand) Order {
 		if b.Phase() == AdvancePhase && !u.Has(Advanced) {
 			for d := range board.Direction(6) {
 				options = append(options, Advance{Unit: u.ID, To: u.Pose.Hex.Neighbor(d)})
+				a := Assault{Units: []UnitID{u.ID}, Target: u.Pose.Hex.Neighbor(d)}
+				if b.Check(a) == nil {
+					options = append(options, a)
+				}
+			}
+		}
+		for _, target := range b.Units() {
+			if target.Side == side || !target.OnMap() {
+				continue
+			}
+			o := FireAP{Units: []UnitID{u.ID}, Target: target.Pose.Hex}
+			if _, err := b.PlanAP(o); err == nil {
+				options = append(options, o)
 			}
 		}
 	}
@@ -94,11 +108,17 @@ func battleOn(t testing.TB, sc *maps.Scenario, seed uint64) *Battle {
 }
 
 func TestSaveLoadReplaysBitForBit(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3} {
+	kinds := map[string]int{}
+	for _, seed := range []uint64{1, 2, 3, 4, 5, 6} {
 		b := defaultBattle(t, seed)
 		applied := playRandom(t, b, rand.New(rand.NewPCG(seed, 99)), 600)
-		if applied < 100 || b.DiceRolled() == 0 {
+		// A battle ended by its victory conditions (destroy 4, quick now
+		// that infantry can be shot) is long enough at 40 orders.
+		if (applied < 100 && (b.Result() == nil || applied < 40)) || b.DiceRolled() == 0 {
 			t.Fatalf("seed %d: only %d orders and %d dice: not a long battle", seed, applied, b.DiceRolled())
+		}
+		for _, o := range b.Orders() {
+			kinds[o.Name()]++
 		}
 		path := filepath.Join(t.TempDir(), "battle.json")
 		if err := b.WriteSave(path); err != nil {
@@ -117,6 +137,11 @@ func TestSaveLoadReplaysBitForBit(t *testing.T) {
 			t.Errorf("seed %d: the replayed battle saves differently", seed)
 		}
 		t.Logf("seed %d: %d orders, %d dice, turn %d, result %+v", seed, applied, b.DiceRolled(), b.Turn(), b.Result())
+	}
+	for _, name := range []string{"fire", "fire-ap", "move", "advance"} { // assaults: TestInfantryOrdersReplay
+		if kinds[name] == 0 {
+			t.Errorf("no %s order in the replayed battles (orders by kind: %v)", name, kinds)
+		}
 	}
 }
 
