@@ -83,3 +83,28 @@ func farthest(r *board.Reach, h board.Hex) board.Hex {
 	}
 	return best
 }
+
+// BenchmarkPlanAP plans the default scenario's first AP attack that the
+// battle allows: a fire group against an enemy hex, with exact odds.
+func BenchmarkPlanAP(b *testing.B) {
+	bt := defaultBattle(b, 1)
+	var o FireAP
+	found := false
+	for _, u := range bt.Units() {
+		for _, t := range bt.Units() {
+			if found || u.Side != bt.Acting() || t.Side == u.Side || !t.OnMap() {
+				continue
+			}
+			try := FireAP{Units: []UnitID{u.ID}, Target: t.Pose.Hex}
+			if _, err := bt.PlanAP(try); err == nil {
+				o, found = try, true
+			}
+		}
+	}
+	if !found {
+		b.Skip("no AP attack possible on the first turn")
+	}
+	for b.Loop() {
+		bt.PlanAP(o)
+	}
+}
