@@ -70,7 +70,9 @@ func TestExposure(t *testing.T) {
 	}}.battle(t)
 	u, e := b.Unit(1), b.Unit(2)
 	v := newView(b, &memo{}, maps.Allies)
-	pose := func(label string, f board.Direction) board.Pose { return board.Pose{Hex: hexOf(t, b, label), Facing: f} }
+	pose := func(label string, f board.Direction) board.Pose {
+		return board.Pose{Hex: hexOf(t, b, label), Facing: f}
+	}
 	// South along column C to C6, which the Pz IV sees past the woods, and
 	// back north-west into hiding.
 	c6 := pose("C6", board.DirS)
