@@ -331,10 +331,10 @@ func (d *decision) fireThreshold(u *battle.Unit, t task, own bool) float64 {
 
 // fire decides in the Fire phase (own set) or the Defensive Fire phase:
 // the best shot of each unit, best first. In its own Fire phase a free unit
-// that could move fires only if the shot (with the danger it takes away
-// when it kills the firer's enemy) is worth more than what moving instead
-// gains (bestPose); this is weighed for the moveChecks best shots, the
-// others fire from fireThreshold.
+// that could move and is in danger where it stands fires only if the shot
+// (with the danger it takes away when it kills the firer's enemy) is worth
+// more than what moving instead gains (bestPose); this is weighed for the
+// moveChecks best shots, the others fire from fireThreshold.
 func (d *decision) fire(own bool) (battle.Order, string) {
 	type candidate struct {
 		shotChoice
@@ -363,7 +363,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 				if c.ev < fireThreshold {
 					continue
 				}
-			} else {
+			} else if d.endangered(f, c.ev) {
 				checks++
 				stay, best, path := d.bestPose(f)
 				worth := d.net(c.ev, -d.relief(c.plan))
@@ -384,6 +384,14 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 		}
 	}
 	return battle.EndPhase{}, fmt.Sprintf("the %s end the %s phase: no shot worth taking", d.side, d.b.Phase())
+}
+
+// endangered reports whether u, staying where it stands, risks more than
+// a shot worth ev: the enemy's Defensive Fire and next Fire phase. Only
+// then is firing weighed against moving away.
+func (d *decision) endangered(u *battle.Unit, ev float64) bool {
+	threat, _ := d.threatTo(u, u.Pose)
+	return d.net(ev, lossWeight*(d.exposure(u, u.Pose, nil)+threat)) < 0
 }
 
 // relief is the expected loss a shot spares its firer by removing the
@@ -431,7 +439,10 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 // opportunity decides whether to fire at the moving enemy.
 func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
 	best, found := shotChoice{}, false
-	for _, f := range d.b.OpportunityFirers() {
+	for _, f := range d.mine {
+		if f.Has(battle.Fired) {
+			continue // bestShot plans the rest with the battle's checks
+		}
 		t := d.task(f)
 		min := opportunityThreshold
 		if t.verb == Hold || t.verb == Ambush || t.verb == Face {
