@@ -1,6 +1,8 @@
 package game
 
 import (
+	"image"
+
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -12,6 +14,7 @@ import (
 // compositing is associative), up to rounding.
 type imageCache[K comparable] struct {
 	img   *ebiten.Image
+	parts map[image.Rectangle]*ebiten.Image // sub-images of img, made once
 	key   K
 	valid bool
 	// redraws counts the times the picture was drawn, for tests.
@@ -19,14 +22,17 @@ type imageCache[K comparable] struct {
 }
 
 // draw brings the picture up to date for key, drawing it with render when
-// the key or the screen size changed, and draws it onto screen.
-func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebiten.Image)) {
+// the key or the screen size changed, and draws it onto screen: only the
+// parts within the rectangles parts when any are given (so that a
+// software rasteriser does not blend the empty rest), else the whole.
+func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebiten.Image), parts ...image.Rectangle) {
 	b := screen.Bounds()
 	if c.img == nil || c.img.Bounds() != b {
 		if c.img != nil {
 			c.img.Deallocate()
 		}
 		c.img = ebiten.NewImage(b.Dx(), b.Dy())
+		c.parts = map[image.Rectangle]*ebiten.Image{}
 		c.valid = false
 	}
 	if !c.valid || c.key != key {
@@ -35,5 +41,22 @@ func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebite
 		c.key, c.valid = key, true
 		c.redraws++
 	}
-	screen.DrawImage(c.img, nil)
+	if len(parts) == 0 {
+		screen.DrawImage(c.img, nil)
+		return
+	}
+	var op ebiten.DrawImageOptions
+	for _, r := range parts {
+		if r = r.Intersect(b); r.Empty() {
+			continue
+		}
+		op.GeoM.Reset()
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		part := c.parts[r]
+		if part == nil {
+			part = c.img.SubImage(r).(*ebiten.Image)
+			c.parts[r] = part
+		}
+		screen.DrawImage(part, &op)
+	}
 }

@@ -75,8 +75,9 @@ type Game struct {
 	fonts    *fonts
 	overlays []Overlay
 
-	overlayCache imageCache[overlayKey] // the built-in overlay and the counters
+	mapCache     imageCache[mapKey]     // the terrain, the built-in overlay and the counters
 	hudCache     imageCache[hudKey]     // the bars, the panel and the tooltip
+	parts        []image.Rectangle      // scratch: the parts of the HUD to copy
 
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool
@@ -108,7 +109,6 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true}
 	g.batch = newTriBatch()
-	g.overlays = []Overlay{previewOverlay{}}
 	if err := g.setBattle(b); err != nil {
 		return nil, err
 	}
@@ -291,12 +291,12 @@ const fitMargin = 12
 
 // Draw draws the board, the overlays, the bars, the panel and the covers.
 func (g *Game) Draw(screen *ebiten.Image) {
-	g.layer.draw(screen, g.cam, g.showLabels)
 	v := View{g: g, Board: g.board, Camera: g.cam}
+	g.drawMap(screen, &v)
 	for _, o := range g.overlays {
 		o.Draw(screen, &v)
 	}
-	g.hudCache.draw(screen, g.hudKey(), g.drawHUD)
+	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
 	g.drawToast(screen)
 	if g.showHelp {
 		g.drawHelp(screen)
@@ -325,6 +325,17 @@ type hudKey struct {
 func (g *Game) hudKey() hudKey {
 	return hudKey{pv: g.play.pv.key, screen: g.screen, scale: g.scale, zoom: g.cam.Zoom, panel: g.showPanel,
 		logLines: len(g.play.log.lines), logScroll: g.play.logScroll, message: g.message}
+}
+
+// hudParts returns the screen rectangles the HUD covers: the bars and
+// the panel, or the whole screen when the tooltip is shown over the map.
+func (g *Game) hudParts() []image.Rectangle {
+	if len(g.play.pv.tip) > 0 && g.panelRect().Empty() {
+		return nil
+	}
+	g.parts = append(g.parts[:0],
+		image.Rect(0, 0, g.screen.X, g.view.Min.Y), image.Rect(0, g.view.Max.Y, g.screen.X, g.screen.Y), g.panelRect())
+	return g.parts
 }
 
 // drawHUD draws the tooltip, the bars and the panel.

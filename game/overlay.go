@@ -9,8 +9,9 @@ import (
 	"hexfire/board"
 )
 
-// Overlay is a layer drawn over the map, after the terrain and before the
-// bars. Overlays are drawn in the order they were added.
+// Overlay is a layer drawn over the map, after the terrain, the built-in
+// previews and the counters, and before the bars. Overlays are drawn in
+// the order they were added, every frame.
 type Overlay interface {
 	Draw(screen *ebiten.Image, v *View)
 }
@@ -124,27 +125,28 @@ var (
 	colLOSRight   = color.RGBA{0xb0, 0xff, 0x30, 0xff} // and on its right
 )
 
-// previewOverlay draws what the game worked out about the selected unit
-// and the hovered hex (the cached preview), the units, and the selection.
-// It draws into an image the size of the screen, redrawn only when the
-// preview, the selection or the camera changes; a still frame only copies
-// that image.
-type previewOverlay struct{}
-
-func (previewOverlay) Draw(screen *ebiten.Image, v *View) {
-	g := v.g
-	key := overlayKey{pv: g.play.pv.key, cam: v.Camera, selected: g.selected, hasSelected: g.hasSelected}
-	g.overlayCache.draw(screen, key, func(dst *ebiten.Image) { drawPreview(dst, v) })
-}
-
-// overlayKey is what the built-in overlay's picture depends on: the
-// preview's key (battle version, selected unit, hover, ghost turn, leader,
-// viewshed, mode, target), the camera and the selected hex.
-type overlayKey struct {
+// mapKey is what the picture of the map depends on: the preview's key
+// (battle version, selected unit, hover, ghost turn, leader, viewshed,
+// mode, target), the camera, the selected hex and the label switch.
+type mapKey struct {
 	pv          previewKey
 	cam         Camera
 	selected    board.Hex
 	hasSelected bool
+	labels      bool
+}
+
+// drawMap draws the map: the terrain layer, then the built-in overlay
+// (the cached preview of the selected unit and the hovered hex, the
+// counters and the selection), composed in an image the size of the
+// screen that is drawn again only when the preview, the selection, the
+// camera or the labels change; a still frame only copies that image.
+func (g *Game) drawMap(screen *ebiten.Image, v *View) {
+	key := mapKey{pv: g.play.pv.key, cam: g.cam, selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
+	g.mapCache.draw(screen, key, func(dst *ebiten.Image) {
+		g.layer.draw(dst, g.cam, g.showLabels)
+		drawPreview(dst, v)
+	})
 }
 
 // drawPreview draws the preview in layers, each queued in the batch and
