@@ -17,6 +17,11 @@ type imageCache[K comparable] struct {
 	parts map[image.Rectangle]*ebiten.Image // sub-images of img, made once
 	key   K
 	valid bool
+	// opaque says that render covers the whole image with opaque pixels,
+	// so the image need not be cleared first. Otherwise only the parts
+	// drawn (all of it when none are given) are cleared: render must draw
+	// only within them.
+	opaque bool
 	// redraws counts the times the picture was drawn, for tests.
 	redraws int
 }
@@ -36,7 +41,17 @@ func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebite
 		c.valid = false
 	}
 	if !c.valid || c.key != key {
-		c.img.Clear()
+		switch {
+		case c.opaque:
+		case len(parts) == 0:
+			c.img.Clear()
+		default:
+			for _, r := range parts {
+				if r = r.Intersect(b); !r.Empty() {
+					c.part(r).Clear()
+				}
+			}
+		}
 		render(c.img)
 		c.key, c.valid = key, true
 		c.redraws++
@@ -52,11 +67,16 @@ func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebite
 		}
 		op.GeoM.Reset()
 		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-		part := c.parts[r]
-		if part == nil {
-			part = c.img.SubImage(r).(*ebiten.Image)
-			c.parts[r] = part
-		}
-		screen.DrawImage(part, &op)
+		screen.DrawImage(c.part(r), &op)
 	}
+}
+
+// part returns the sub-image of the cache's image within r.
+func (c *imageCache[K]) part(r image.Rectangle) *ebiten.Image {
+	p := c.parts[r]
+	if p == nil {
+		p = c.img.SubImage(r).(*ebiten.Image)
+		c.parts[r] = p
+	}
+	return p
 }

@@ -108,6 +108,7 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true}
+	g.mapCache.opaque = true // the terrain layer fills the screen
 	g.batch = newTriBatch()
 	if err := g.setBattle(b); err != nil {
 		return nil, err

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/maps"
@@ -182,5 +184,37 @@ func TestLoadOffInReplay(t *testing.T) {
 	if g.battle != before || g.play.replay.at != 1 || !strings.Contains(g.play.toast, "F9 is off") {
 		t.Errorf("F9 in the replay: battle replaced %v, replay at %d, toast %q; want the replay kept at 1 and a note",
 			g.battle != before, g.play.replay.at, g.play.toast)
+	}
+}
+
+func TestCachesRedrawOnlyOnChange(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "E4", "C1")
+	screen := ebiten.NewImage(1280, 800)
+	defer screen.Deallocate()
+	steps := []struct {
+		name       string
+		change     func()
+		mapN, hudN int // redraws so far
+	}{
+		{"first frame", func() {}, 1, 1},
+		{"still frame", func() {}, 1, 1},
+		{"still frame after Update", func() {
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}, 1, 1},
+		{"hover moved", func() { g.hovered, _ = b.Board().ParseHex("N7"); g.refresh() }, 2, 2},
+		{"camera panned", func() { g.cam.Pan(5, 0) }, 3, 2},
+		{"zoomed: the status bar shows the zoom", func() { g.cam.ZoomAt(600, 400, 1.2) }, 4, 3},
+		{"labels off", func() { g.showLabels = false }, 5, 3},
+		{"order given", func() { g.issue(battle.EndPhase{}); g.refresh() }, 6, 4},
+	}
+	for _, s := range steps {
+		s.change()
+		g.Draw(screen)
+		if g.mapCache.redraws != s.mapN || g.hudCache.redraws != s.hudN {
+			t.Errorf("%s: map and HUD redrawn %d and %d times, want %d and %d", s.name, g.mapCache.redraws, g.hudCache.redraws, s.mapN, s.hudN)
+		}
 	}
 }

@@ -60,7 +60,8 @@ func TerrainColour(c board.Cell) color.RGBA {
 // terrainPainter paints the ground of the visible hexes onto the terrain
 // layer. paletteFill is the painter in use; a painter that draws the tiles
 // of the assets tileset can replace it without touching the rest of the
-// renderer (outlines, hexside features and labels are drawn over either).
+// renderer (outlines and labels are drawn over either; hexside bands only
+// over paletteFill, as the tilesets have hexside tiles of their own).
 type terrainPainter interface {
 	paint(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera)
 }
