@@ -151,9 +151,10 @@ func (g *Game) drawMap(screen *ebiten.Image, v *View) {
 
 // drawPreview draws the preview in layers, each queued in the batch and
 // drawn with one flush: under the counters the washes (viewshed, arc,
-// reach, hover), the front armour half and the line of sight; then the
-// counters; over them the aspect lines, the move path and ghost arrow,
-// the rings of the hovered and selected hexes, and the MP costs.
+// reach, hover), the front armour half and the line of sight, then the MP
+// costs (a counter's values matter more than the cost of its hex); then
+// the counters; over them the aspect lines, the move path and ghost
+// arrow, and the rings of the hovered and selected hexes.
 func drawPreview(dst *ebiten.Image, v *View) {
 	g := v.g
 	pv := &g.play.pv
@@ -182,6 +183,13 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		drawLOS(dst, v, l, w)
 	}
 	g.batch.flush(dst)
+	if r >= 9 && pv.active {
+		face := g.fonts.face(min(16, max(9, r/2.2)), true)
+		for _, rh := range pv.reachAt {
+			x, y := v.HexCenter(rh.hex)
+			drawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
+		}
+	}
 
 	drawUnits(dst, g.battle, v, g.play.unit)
 
@@ -214,13 +222,6 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		v.ringHex(dst, h, max(3, r/6), colSelected)
 	}
 	g.batch.flush(dst)
-	if r >= 9 && pv.active {
-		face := g.fonts.face(min(16, max(9, r/2.2)), true)
-		for _, rh := range pv.reachAt {
-			x, y := v.HexCenter(rh.hex)
-			drawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
-		}
-	}
 }
 
 // aspectCorners returns the corners of p's hex that bound its front

@@ -97,6 +97,10 @@ func writePNG(path string, img image.Image) error {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		return fmt.Errorf("screenshot %s: %w", path, err)
+	}
 	if err := png.Encode(tmp, img); err != nil {
 		tmp.Close()
 		return fmt.Errorf("screenshot %s: %w", path, err)
