@@ -75,9 +75,9 @@ type Game struct {
 	fonts    *fonts
 	overlays []Overlay
 
-	mapCache     imageCache[mapKey]     // the terrain, the built-in overlay and the counters
-	hudCache     imageCache[hudKey]     // the bars, the panel and the tooltip
-	parts        []image.Rectangle      // scratch: the parts of the HUD to copy
+	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
+	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
+	parts    []image.Rectangle  // scratch: the parts of the HUD to copy
 
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool

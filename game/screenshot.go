@@ -97,7 +97,8 @@ func writePNG(path string, img image.Image) error {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+	// CreateTemp makes the file private; a screenshot is for anyone to see.
+	if err := tmp.Chmod(0o644); err != nil {
 		tmp.Close()
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
