@@ -3,14 +3,20 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/units"
 )
 
-// Random plays uniformly random legal orders: every candidate is checked
-// as the battle would check it. It ends the phase with probability
-// EndChance (and always when nothing else is legal), so battles finish.
+// Random plays uniformly random legal orders. Unless it ends the phase
+// (with probability EndChance, and always when nothing else is legal) it
+// picks an order kind uniformly among the kinds that have a legal order
+// now (fire, fire-ap, assault, fire-smoke, place-smoke, move, advance,
+// turn, load, unload; pass, fire and fire-ap at a moving enemy), then an
+// order of that kind uniformly among the legal ones: the candidates of
+// the kind are shuffled and the first the battle accepts is given.
 type Random struct {
 	// EndChance is the chance of ending the phase when other orders are
 	// possible; 0 means 1/4 (our choice: a few orders per phase).
@@ -22,13 +28,14 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	side := b.Acting()
 	orders := b.Orders()
 	rng := decisionRNG(b, "random "+side, len(orders))
-	var candidates []battle.Order
 	if m := b.Moving(); m != nil {
-		candidates = append(candidates, battle.Pass{})
-		for _, f := range b.OpportunityFirers() {
-			candidates = append(candidates, battle.Fire{Unit: f.ID, Target: m.ID})
+		kinds := [][]battle.Order{{battle.Pass{}}, nil, randomAP(b, side, []board.Hex{m.Pose.Hex})}
+		for _, u := range b.Units() {
+			if u.Side == side && u.OnMap() {
+				kinds[1] = append(kinds[1], battle.Fire{Unit: u.ID, Target: m.ID})
+			}
 		}
-		o := candidates[rng.IntN(len(candidates))]
+		o, _ := pickKind(b, rng, kinds)
 		return o, "random: " + o.Name()
 	}
 	end := r.EndChance
@@ -38,69 +45,214 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	if side == "" || rng.Float64() < end {
 		return battle.EndPhase{}, "random: end the phase"
 	}
+	if o, ok := pickKind(b, rng, randomKinds(b, side)); ok {
+		return o, "random: " + o.Name()
+	}
+	return battle.EndPhase{}, "random: nothing else to do"
+}
+
+// pickKind picks a kind uniformly among those with a legal order, then a
+// legal order of it uniformly (the first of a shuffle that the battle
+// accepts).
+func pickKind(b *battle.Battle, rng *rand.Rand, kinds [][]battle.Order) (battle.Order, bool) {
+	for len(kinds) > 0 {
+		i := rng.IntN(len(kinds))
+		cands := kinds[i]
+		rng.Shuffle(len(cands), func(a, c int) { cands[a], cands[c] = cands[c], cands[a] })
+		for _, o := range cands {
+			if b.Check(o) == nil {
+				return o, true
+			}
+		}
+		kinds = append(kinds[:i], kinds[i+1:]...)
+	}
+	return nil, false
+}
+
+// randomKinds lists, per order kind, the orders of the side that may be
+// legal now (the battle decides which are).
+func randomKinds(b *battle.Battle, side string) [][]battle.Order {
+	var mine, enemies []*battle.Unit
+	var enemyHexes []board.Hex
+	for _, u := range b.Units() {
+		switch {
+		case !u.OnMap():
+		case u.Side == side:
+			mine = append(mine, u)
+		default:
+			enemies = append(enemies, u)
+			if !slices.Contains(enemyHexes, u.Pose.Hex) {
+				enemyHexes = append(enemyHexes, u.Pose.Hex)
+			}
+		}
+	}
+	bd := b.Board()
+	var fire, smoke, place, move, advance, turn, load, unload []battle.Order
+	for _, u := range mine {
+		switch b.Phase() {
+		case battle.FirePhase, battle.DefensiveFire:
+			for _, e := range enemies {
+				fire = append(fire, battle.Fire{Unit: u.ID, Target: e.ID})
+			}
+			if b.Phase() == battle.FirePhase && !u.Type.Kind.Infantry() && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
+				for h := range bd.Hexes() {
+					smoke = append(smoke, battle.FireSmoke{Unit: u.ID, Hex: h})
+				}
+			}
+		case battle.Movement:
+			for _, h := range append([]board.Hex{u.Pose.Hex}, neighbours(u.Pose.Hex)...) {
+				place = append(place, battle.PlaceSmoke{Unit: u.ID, Hex: h})
+			}
+			if b.CheckMove(u) == nil {
+				reach := bd.Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
+				for _, p := range reach.Poses() {
+					if steps, ok := reach.PathTo(p); ok && len(steps) > 0 {
+						move = append(move, battle.Move{Unit: u.ID, Path: poses(steps)})
+					}
+				}
+			}
+		case battle.AdvancePhase:
+			for _, h := range neighbours(u.Pose.Hex) {
+				advance = append(advance, battle.Advance{Unit: u.ID, To: h})
+			}
+		}
+		for _, t := range []int{1, -1} {
+			turn = append(turn, battle.Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(t)})
+		}
+		if u.Carrier != 0 {
+			unload = append(unload, battle.Unload{Unit: u.ID})
+		}
+		for _, c := range mine {
+			if c.ID != u.ID && c.Pose.Hex == u.Pose.Hex && u.Type.Kind.Infantry() && !c.Type.Kind.Infantry() {
+				load = append(load, battle.Load{Unit: u.ID, Carrier: c.ID})
+			}
+		}
+	}
+	kinds := [][]battle.Order{fire, smoke, place, move, advance, turn, load, unload}
+	switch b.Phase() {
+	case battle.FirePhase, battle.DefensiveFire:
+		kinds = append(kinds, randomAP(b, side, enemyHexes))
+	case battle.AdvancePhase:
+		kinds = append(kinds, randomAssaults(b, mine, enemyHexes))
+	}
+	return slices.DeleteFunc(kinds, func(k []battle.Order) bool { return len(k) == 0 })
+}
+
+func neighbours(h board.Hex) []board.Hex {
+	ns := make([]board.Hex, 6)
+	for d := range board.Direction(6) {
+		ns[d] = h.Neighbor(d)
+	}
+	return ns
+}
+
+// groupsOf returns the units of the side in each hex, in ID order.
+func groupsOf(b *battle.Battle, side string) [][]*battle.Unit {
+	var gs [][]*battle.Unit
+	at := map[board.Hex]int{}
 	for _, u := range b.Units() {
 		if !u.OnMap() || u.Side != side {
 			continue
 		}
-		switch b.Phase() {
-		case battle.FirePhase, battle.DefensiveFire:
-			for _, e := range b.Units() {
-				if o := (battle.Fire{Unit: u.ID, Target: e.ID}); e.OnMap() && e.Side != side {
-					if _, err := b.PlanFire(o); err == nil {
-						candidates = append(candidates, o)
+		i, ok := at[u.Pose.Hex]
+		if !ok {
+			i = len(gs)
+			at[u.Pose.Hex] = i
+			gs = append(gs, nil)
+		}
+		gs[i] = append(gs[i], u)
+	}
+	return gs
+}
+
+// maxGroup is the most units of one hex whose every subset Random lists
+// as a fire or assault group (2^6 subsets); from bigger hexes it lists the
+// single units and the whole hex. Our choice, to bound the work.
+const maxGroup = 6
+
+// subsets returns the non-empty subsets of us (see maxGroup).
+func subsets(us []*battle.Unit) [][]battle.UnitID {
+	ids := make([]battle.UnitID, len(us))
+	for i, u := range us {
+		ids[i] = u.ID
+	}
+	if len(ids) > maxGroup {
+		out := [][]battle.UnitID{ids}
+		for _, id := range ids {
+			out = append(out, []battle.UnitID{id})
+		}
+		return out
+	}
+	var out [][]battle.UnitID
+	for mask := 1; mask < 1<<len(ids); mask++ {
+		var s []battle.UnitID
+		for i, id := range ids {
+			if mask&(1<<i) != 0 {
+				s = append(s, id)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// randomAP lists the AP attacks the side might make on the target hexes:
+// every subset of every hex's units, without or with each leader of the
+// hex directing (not also listed as a member), with and without grenades.
+func randomAP(b *battle.Battle, side string, targets []board.Hex) []battle.Order {
+	var out []battle.Order
+	for _, g := range groupsOf(b, side) {
+		leaders := []battle.UnitID{0}
+		for _, u := range g {
+			if u.Type.Kind == units.Leader {
+				leaders = append(leaders, u.ID)
+			}
+		}
+		for _, s := range subsets(g) {
+			for _, l := range leaders {
+				if l != 0 && slices.Contains(s, l) {
+					continue
+				}
+				for _, h := range targets {
+					for _, gr := range []bool{false, true} {
+						out = append(out, battle.FireAP{Units: s, Target: h, Leader: l, Grenades: gr})
 					}
-				}
-			}
-		case battle.Movement:
-			if o, ok := randomMove(b, u, rng); ok {
-				candidates = append(candidates, o)
-			}
-		case battle.AdvancePhase:
-			for d := range board.Direction(6) {
-				if o := (battle.Advance{Unit: u.ID, To: u.Pose.Hex.Neighbor(d)}); b.Check(o) == nil {
-					candidates = append(candidates, o)
-				}
-			}
-			for _, t := range []int{1, -1} {
-				if o := (battle.Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(t)}); b.Check(o) == nil {
-					candidates = append(candidates, o)
 				}
 			}
 		}
 	}
-	if len(candidates) == 0 {
-		return battle.EndPhase{}, "random: nothing else to do"
-	}
-	o := candidates[rng.IntN(len(candidates))]
-	return o, "random: " + o.Name()
+	return out
 }
 
-// randomMove picks a random reachable pose of u other than its own, the
-// move checked by the battle.
-func randomMove(b *battle.Battle, u *battle.Unit, rng *rand.Rand) (battle.Order, bool) {
-	if b.CheckMove(u) != nil {
-		return nil, false
+// randomAssaults lists the close assaults the side might make: every
+// subset of every hex's units on every adjacent enemy hex, with and
+// without grenades.
+func randomAssaults(b *battle.Battle, mine []*battle.Unit, enemyHexes []board.Hex) []battle.Order {
+	var out []battle.Order
+	if len(mine) == 0 {
+		return nil
 	}
-	spec, occ := b.MoveSpec(u), b.Occupancy(u)
-	reach := b.Board().Reachable(spec, u.Pose, occ)
-	ps := reach.Poses()
-	if len(ps) < 2 {
-		return nil, false
+	for _, g := range groupsOf(b, mine[0].Side) {
+		for _, h := range enemyHexes {
+			if g[0].Pose.Hex.Distance(h) != 1 {
+				continue
+			}
+			for _, s := range subsets(g) {
+				for _, gr := range []bool{false, true} {
+					out = append(out, battle.Assault{Units: s, Target: h, Grenades: gr})
+				}
+			}
+		}
 	}
-	p := ps[rng.IntN(len(ps))]
-	steps, ok := reach.PathTo(p)
-	if !ok || len(steps) == 0 {
-		return nil, false
-	}
-	o := battle.Move{Unit: u.ID, Path: poses(steps)}
-	return o, b.Check(o) == nil
+	return out
 }
 
 // Greedy is the simple baseline: each unit fires at the nearest enemy it
-// may legally fire at; otherwise it drives toward the nearest objective
+// may legally attack, AT when it may fire AT at a unit there, otherwise
+// AP at its hex (alone); otherwise it drives toward the nearest objective
 // (the hexes either side must hold) or the nearest enemy, ending facing
-// it. It fires at every moving enemy it can. The zero value is ready to
-// use; it keeps only caches of pure computations.
+// it. It fires at every moving enemy it can, AT or AP. The zero value is
+// ready to use; it keeps only caches of pure computations.
 type Greedy struct {
 	memo memo
 }
@@ -115,23 +267,17 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 		if fs := b.OpportunityFirers(); len(fs) > 0 {
 			return battle.Fire{Unit: fs[0].ID, Target: m.ID}, "greedy: fire at the moving enemy"
 		}
+		if fs := b.OpportunityAPFirers(); len(fs) > 0 {
+			return battle.FireAP{Units: []battle.UnitID{fs[0].ID}, Target: m.Pose.Hex}, "greedy: fire AP at the moving enemy"
+		}
 		return battle.Pass{}, "greedy: no shot at the moving enemy"
 	}
 	v := &decision{view: newView(b, &g.memo, side), orders: b.Orders()}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		for _, u := range v.mine {
-			var best *battle.Unit
-			for _, e := range v.enemies {
-				if best != nil && u.Pose.Hex.Distance(e.Pose.Hex) >= u.Pose.Hex.Distance(best.Pose.Hex) {
-					continue
-				}
-				if _, err := b.PlanFire(battle.Fire{Unit: u.ID, Target: e.ID}); err == nil {
-					best = e
-				}
-			}
-			if best != nil {
-				return battle.Fire{Unit: u.ID, Target: best.ID}, fmt.Sprintf("greedy: %s fires at the nearest target, %s", u.Label(), best.Label())
+			if o, text, ok := greedyShot(v, u); ok {
+				return o, text
 			}
 		}
 	case battle.Movement:
@@ -151,6 +297,24 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 		}
 	}
 	return battle.EndPhase{}, "greedy: end the phase"
+}
+
+// greedyShot is u's attack on the nearest enemy it may legally attack: AT
+// at a unit there if it may, otherwise AP at the hex.
+func greedyShot(v *decision, u *battle.Unit) (battle.Order, string, bool) {
+	enemies := slices.Clone(v.enemies)
+	slices.SortStableFunc(enemies, func(a, c *battle.Unit) int {
+		return u.Pose.Hex.Distance(a.Pose.Hex) - u.Pose.Hex.Distance(c.Pose.Hex)
+	})
+	for _, e := range enemies {
+		if o := (battle.Fire{Unit: u.ID, Target: e.ID}); v.b.Check(o) == nil {
+			return o, fmt.Sprintf("greedy: %s fires at the nearest target, %s", u.Label(), e.Label()), true
+		}
+		if o := (battle.FireAP{Units: []battle.UnitID{u.ID}, Target: e.Pose.Hex}); v.b.Check(o) == nil {
+			return o, fmt.Sprintf("greedy: %s fires AP at the nearest target, %s", u.Label(), v.b.Board().Label(e.Pose.Hex)), true
+		}
+	}
+	return nil, "", false
 }
 
 // greedyMove drives u to the reachable hex nearest its goals, facing the

@@ -26,6 +26,25 @@ func firedBy(orders []battle.Order, id battle.UnitID) bool {
 // TestScriptCommands plays the allies' first turn(s) of small battles
 // with one scripted allied unit (unit 1) and checks what it did.
 func TestScriptCommands(t *testing.T) {
+	// far is open ground wide enough to keep a placeholder enemy in L6
+	// out of the infantry's and MGs' reach (8 hexes or more from D3).
+	far := `
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+. . . . . . . . . . . .
+`
+	// screened is far with a belt of woods hiding L6 from the left half.
+	screened := `
+. . . . . . . . W . . .
+. . . . . . . . W . . .
+. . . . . . . . W . . .
+. . . . . . . . W . . .
+. . . . . . . . W . . .
+. . . . . . . . W . . .
+`
 	woods := `
 . . . . . . . .
 . . . . . . . .
@@ -62,38 +81,38 @@ func TestScriptCommands(t *testing.T) {
 		}, until: phaseIs(maps.Allies, battle.Movement), wantHex: "B3", fired: true},
 		{name: "advance along the route", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A2", 0, "advance C4 F4"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(3), wantHex: "F4"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: turnIs(3), wantHex: "F4"},
 		{name: "move-to around a blocking enemy", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "move-to E3"},
-			{"German Rifle Squad", maps.Axis, "E3", 0, "hold"},
+			{"SdKfz 251", maps.Axis, "E3", board.DirSE, "hold"}, // unharmed by AP fire
 		}, until: turnIs(3), wantHex: "D3"},
 		// Turn 1: moves A3 → D3, then its Advance takes it a hex back
 		// toward A3 (the next leg); turn 2: to A3 and on toward D3.
 		{name: "patrol first leg", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "patrol A3 D3"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: phaseIs(maps.Allies, battle.AdvancePhase), wantHex: "D3"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: phaseIs(maps.Allies, battle.AdvancePhase), wantHex: "D3"},
 		{name: "patrol turns back at the end of a leg", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "patrol A3 D3"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(2), wantHex: "C3"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: turnIs(2), wantHex: "C3"},
 		{name: "patrol goes there and back", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "patrol A3 D3"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(3), wantHex: "B3"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: turnIs(3), wantHex: "B3"},
 		{name: "withdraw when its condition comes", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "withdraw when turn 2; advance D3"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(3), wantHex: "A3"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: turnIs(3), wantHex: "A3"},
 		{name: "withdraw when 0 lost holds from the start", units: []unitAt{
 			{"US Rifle Squad", maps.Allies, "A3", 0, "withdraw B1 when 0 lost or immobile; advance D3"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(2), wantHex: "B1"},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: far, until: turnIs(2), wantHex: "B1"},
 		{name: "face turns the front", units: []unitAt{
 			{"M4A3E8", maps.Allies, "D3", board.DirN, "face D6"},
-			{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
-		}, until: turnIs(2), wantHex: "D3", facing: ptr(board.DirS)},
+			{"German Rifle Squad", maps.Axis, "L6", 0, "hold"},
+		}, grid: screened, until: turnIs(2), wantHex: "D3", facing: ptr(board.DirS)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

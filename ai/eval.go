@@ -92,6 +92,8 @@ type memo struct {
 	odds    map[combat.Shot][combat.NumResults]float64
 	weapons map[*units.Type]weaponInfo
 	fields  map[fieldKey][]int32
+	apOdds  map[apKey]fateOdds
+	halfCR  map[*units.Type]int
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
@@ -102,7 +104,8 @@ const maxLOSCache = 1 << 20
 func (m *memo) reset(b *battle.Battle) {
 	if m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot][combat.NumResults]float64{},
-			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{}}
+			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{},
+			apOdds: map[apKey]fateOdds{}, halfCR: map[*units.Type]int{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
@@ -255,13 +258,14 @@ func (v *view) effect(p [combat.NumResults]float64, target *battle.Unit) float64
 }
 
 // attackFrom is the best expected effect u could get from pose p against
-// the enemies where they stand, and the enemy it would be against.
+// the enemies where they stand, AT or AP, and the enemy it would be
+// against.
 func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+	best, bestT := v.apAttackFrom(u, p)
 	w := v.weapon(u.Type)
 	if !w.ok {
-		return 0, nil
+		return best, bestT
 	}
-	best, bestT := 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
 		if e.Type.Kind.Infantry() || p.Hex.Distance(e.Pose.Hex) > w.reach {
 			continue
@@ -274,13 +278,10 @@ func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) 
 }
 
 // threatTo is the expected loss of u (its worth times the chances of the
-// enemies' shots) standing at pose p through one round of enemy fire, and
-// the most dangerous enemy. A turretless enemy is taken to turn toward p
-// first, as it may before its next Fire phase.
+// enemies' AT or AP attacks) standing at pose p through one round of enemy
+// fire, and the most dangerous enemy. A turretless enemy is taken to turn
+// toward p first, as it may before its next Fire phase.
 func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
-	if u.Type.Kind.Infantry() {
-		return 0, nil // AT fire cannot harm infantry
-	}
 	total, worst, worstE := 0.0, 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
 		t := v.enemyShot(e, u, p, true)
@@ -292,18 +293,24 @@ func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 	return total, worstE
 }
 
-// enemyShot is the expected worth of enemy e's shot at u standing at pose
-// p. With turn set, a turretless enemy that can still turn is taken to
-// face p (a Gun turns one hexside at most), and infantry to step one hex
-// closer, as before their next Fire phase; without it e fires as it
-// stands, as in opportunity and Defensive Fire.
+// enemyShot is the expected worth of enemy e's attack on u standing at
+// pose p: its AT shot, or its AP attack, whichever is worth more (AP fire
+// at a moving unit when moving is set). With turn set, a turretless enemy
+// that can still turn is taken to face p (a Gun turns one hexside at
+// most), and infantry to step one hex closer, as before their next Fire
+// phase; without it e fires as it stands, as in opportunity and Defensive
+// Fire.
 func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
+	return v.enemyAttack(e, u, p, turn, false)
+}
+
+func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) float64 {
 	w := v.weapon(e.Type)
-	reach := w.reach
+	reach := max(v.apReach(e), w.reach)
 	if turn {
 		reach++ // infantry step closer before firing
 	}
-	if !w.ok || e.Pose.Hex.Distance(p.Hex) > reach {
+	if reach == 0 || e.Pose.Hex.Distance(p.Hex) > reach || e.Carrier != 0 {
 		return 0
 	}
 	v.sight(e.Pose.Hex)
@@ -313,7 +320,11 @@ func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
 			ep.Facing = d
 		}
 	}
-	return v.effect(v.shotOdds(e, ep, u, p), u)
+	at := 0.0
+	if w.ok && !u.Type.Kind.Infantry() {
+		at = v.effect(v.shotOdds(e, ep, u, p), u)
+	}
+	return max(at, v.apShot(e, ep, u, p, moving))
 }
 
 // exposure is u's expected loss in the rest of the current segment if it
@@ -322,13 +333,9 @@ func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
 // once, after a hex is entered (opportunity fire) or at the end (Defensive
 // Fire), and is taken to fire where its chance is best.
 func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) float64 {
-	if u.Type.Kind.Infantry() {
-		return 0
-	}
 	total := 0.0
 	for _, e := range v.enemies {
-		w := v.weapon(e.Type)
-		if !w.ok || e.Has(battle.Fired) || e.Has(battle.SmokeLaid) {
+		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) {
 			continue
 		}
 		best := 0.0
@@ -338,7 +345,7 @@ func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) floa
 		prev := from.Hex
 		for i, p := range path {
 			if p.Hex != prev || i == len(path)-1 {
-				best = max(best, v.enemyShot(e, u, p, false))
+				best = max(best, v.enemyAttack(e, u, p, false, p.Hex != prev))
 			}
 			prev = p.Hex
 		}

@@ -316,9 +316,13 @@ func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
 	return text + fmt.Sprintf("score %.2f against %.2f where it stands", best.score, stay.score)
 }
 
-// advance turns vehicles and Guns toward the danger and moves infantry one
-// hex toward their goal, one unit per order, in ID order.
+// advance makes the close assaults worth making (closeAssault), then
+// turns vehicles and Guns toward the danger and moves infantry one hex
+// toward their goal, one unit per order, in ID order.
 func (d *decision) advance() (battle.Order, string) {
+	if o, why, ok := d.closeAssault(); ok {
+		return o, why
+	}
 	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
 		switch o := o.(type) {
 		case battle.Advance:
@@ -329,7 +333,7 @@ func (d *decision) advance() (battle.Order, string) {
 		return 0, false
 	})
 	for _, u := range d.mine {
-		if u.ID <= after || u.Has(battle.Immobile) || u.Has(battle.Advanced) {
+		if u.ID <= after || u.Has(battle.Immobile) || u.Has(battle.Advanced) || u.Has(battle.Pinned) {
 			continue
 		}
 		t := d.task(u)

@@ -17,6 +17,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -191,8 +192,15 @@ func (d *decision) enemyWithin(u *battle.Unit, n int) bool {
 // battle, or an enemy is within its range now.
 func (d *decision) sprung(u *battle.Unit, rng int) bool {
 	for _, o := range d.orders {
-		if f, ok := o.(battle.Fire); ok && f.Unit == u.ID {
-			return true
+		switch o := o.(type) {
+		case battle.Fire:
+			if o.Unit == u.ID || o.Leader == u.ID {
+				return true
+			}
+		case battle.FireAP:
+			if o.Leader == u.ID || slices.Contains(o.Units, u.ID) {
+				return true
+			}
 		}
 	}
 	return d.enemyWithin(u, rng)
@@ -250,23 +258,73 @@ func probabilities(odds combat.Odds) [combat.NumResults]float64 {
 	return p
 }
 
-// shotChoice is a planned attack with its worth.
+// shotChoice is a planned attack (battle.Fire or battle.FireAP) with its
+// worth.
 type shotChoice struct {
-	order battle.Fire
-	plan  battle.Plan
-	ev    float64
+	order   battle.Order
+	members []*battle.Unit // every unit the attack marks Fired
+	ev      float64
+	// score ranks attacks: the expected effect less the best AT shots the
+	// members of an AP fire group give up by joining it.
+	score float64
+	text  string // the attack and its odds in words
+	kills []killChance
+	t     task // the task of the first member
+}
+
+// killChance is the chance an attack eliminates (or has abandoned) one
+// enemy unit.
+type killChance struct {
+	unit *battle.Unit
+	p    float64
 }
 
 func (d *decision) explainShot(c shotChoice, why string) string {
-	p := probabilities(c.plan.Odds)
-	return fmt.Sprintf("%s fires at %s in %s (%s): eliminate %.0f%%, abandon %.0f%%, immobilize %.0f%%, miss or no effect %.0f%%; expected effect %.2f",
-		c.plan.Firer.Label(), c.plan.Target.Label(), d.b.Board().Label(c.plan.Target.Pose.Hex), why,
-		100*p[combat.Eliminated], 100*p[combat.Abandoned], 100*p[combat.Immobilized],
-		100*(p[combat.Miss]+p[combat.NoEffect]), c.ev)
+	return fmt.Sprintf("%s (%s); expected effect %.2f", c.text, why, c.ev)
 }
 
-// shotOptions returns the attacks f may make on target: its own weapon, a
-// Panzerfaust from the pool, each with a directing leader if one is free.
+// atChoice describes a planned AT attack.
+func (d *decision) atChoice(o battle.Fire, plan battle.Plan) shotChoice {
+	p := probabilities(plan.Odds)
+	ev := d.effect(p, plan.Target)
+	members := []*battle.Unit{plan.Firer}
+	if plan.Leader != nil {
+		members = append(members, plan.Leader)
+	}
+	return shotChoice{order: o, members: members, ev: ev, score: ev,
+		text: fmt.Sprintf("%s fires at %s in %s: eliminate %.0f%%, abandon %.0f%%, immobilize %.0f%%, miss or no effect %.0f%%",
+			plan.Firer.Label(), plan.Target.Label(), d.b.Board().Label(plan.Target.Pose.Hex),
+			100*p[combat.Eliminated], 100*p[combat.Abandoned], 100*p[combat.Immobilized], 100*(p[combat.Miss]+p[combat.NoEffect])),
+		kills: []killChance{{plan.Target, p[combat.Eliminated] + p[combat.Abandoned]}}}
+}
+
+// apChoice describes a planned AP attack.
+func (d *decision) apChoice(o battle.FireAP, plan battle.APPlan) shotChoice {
+	ev, kill := d.planWorth(plan)
+	c := shotChoice{order: o, members: plan.Firers, ev: ev, score: ev}
+	names := make([]string, len(plan.Firers))
+	for i, f := range plan.Firers {
+		names[i] = f.Label()
+	}
+	var fates []string
+	for i, u := range plan.Defenders {
+		c.kills = append(c.kills, killChance{u, kill[i]})
+		fates = append(fates, fmt.Sprintf("%s eliminated %.0f%%", u.Label(), 100*kill[i]))
+	}
+	hits := 1 - plan.Odds.PointsProbability(0)
+	c.text = fmt.Sprintf("%s fire AP at %s (%d APFP", strings.Join(names, ", "), d.b.Board().Label(plan.Target), plan.Attack.APFP)
+	if plan.Leader != nil {
+		c.text += ", directed by " + plan.Leader.Label()
+	}
+	if o.Grenades {
+		c.text += ", grenades"
+	}
+	c.text += fmt.Sprintf("): casualty points %.0f%%, %s", 100*hits, strings.Join(fates, ", "))
+	return c
+}
+
+// shotOptions returns the AT attacks f may make on target: its own weapon,
+// a Panzerfaust from the pool, each with a directing leader if one is free.
 func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	opts := []battle.Fire{{Unit: f.ID, Target: target.ID}}
 	if (f.Type.Kind == units.Squad || f.Type.Kind == units.HalfSquad) && d.b.Panzerfausts(f.Side) > 0 && f.Pose.Hex.Distance(target.Pose.Hex) == 1 {
@@ -274,7 +332,7 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	}
 	if f.Type.Kind.Infantry() {
 		for _, l := range d.mine {
-			if l.Type.Kind == units.Leader && l.ID != f.ID && l.Pose.Hex == f.Pose.Hex && !l.Has(battle.Fired) {
+			if l.Type.Kind == units.Leader && l.ID != f.ID && l.Pose.Hex == f.Pose.Hex && !l.Has(battle.Fired) && !l.Has(battle.Pinned) {
 				for _, o := range slices.Clone(opts) {
 					o.Leader = l.ID
 					opts = append(opts, o)
@@ -286,9 +344,9 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	return opts
 }
 
-// bestShot finds f's best legal attack on any of targets worth at least
-// min; ok is false when there is none.
-func (d *decision) bestShot(f *battle.Unit, targets []*battle.Unit, min float64, ambush int) (shotChoice, bool) {
+// bestATShot finds f's best legal AT attack on any of targets; ok is
+// false when there is none worth more than 0.
+func (d *decision) bestATShot(f *battle.Unit, targets []*battle.Unit, ambush int) (shotChoice, bool) {
 	best, found := shotChoice{}, false
 	reach := d.weapon(f.Type).reach
 	for _, e := range targets {
@@ -301,10 +359,169 @@ func (d *decision) bestShot(f *battle.Unit, targets []*battle.Unit, min float64,
 			if err != nil {
 				continue
 			}
-			ev := d.effect(probabilities(plan.Odds), e)
-			if ev >= min && ev > best.ev {
-				best, found = shotChoice{order: o, plan: plan, ev: ev}, true
+			if c := d.atChoice(o, plan); c.ev > best.ev {
+				best, found = c, true
 			}
+		}
+	}
+	return best, found
+}
+
+// ready reports whether u may fire now, as far as its markers say.
+func ready(u *battle.Unit) bool {
+	return !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && !u.Has(battle.Pinned)
+}
+
+// attacks lists the attacks the acting side may make on targets, each
+// worth at least the threshold its first member's task sets (min): every
+// ready unit's best AT shot, and the AP fire of every group (a vehicle or
+// Gun alone, or the infantry of a hex) at every hex of a target AP fire
+// can harm. A hex's infantry fire as one group: all that add firepower,
+// and also without those that have an AT shot of their own; a free leader
+// directs it when that adds leaderGain, and grenades are thrown when they
+// add grenadeCost. Best score first.
+func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) float64) []shotChoice {
+	var out []shotChoice
+	atAlt := map[battle.UnitID]float64{}
+	tasks := map[battle.UnitID]task{}
+	for _, f := range d.mine {
+		if !ready(f) {
+			continue
+		}
+		t := d.task(f)
+		tasks[f.ID] = t
+		if c, ok := d.bestATShot(f, targets, t.ambush); ok {
+			atAlt[f.ID] = c.ev
+			if c.ev >= min(f, t) {
+				c.t = t
+				out = append(out, c)
+			}
+		}
+	}
+	var hexes []board.Hex
+	for _, e := range targets {
+		if d.harmableByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
+			hexes = append(hexes, e.Pose.Hex)
+		}
+	}
+	if len(hexes) == 0 {
+		return sortShots(out)
+	}
+	for _, g := range d.fireGroups() {
+		lead := g.members[0]
+		t := tasks[lead.ID]
+		reach := 0
+		for _, m := range g.members {
+			reach = max(reach, d.apReach(m))
+		}
+		for _, h := range hexes {
+			dist := lead.Pose.Hex.Distance(h)
+			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).clear {
+				continue
+			}
+			if c, ok := d.groupAttack(g, h, atAlt); ok && c.ev >= min(lead, t) {
+				c.t = t
+				out = append(out, c)
+			}
+		}
+	}
+	return sortShots(out)
+}
+
+func sortShots(cs []shotChoice) []shotChoice {
+	slices.SortStableFunc(cs, func(a, c shotChoice) int { return cmp.Compare(c.score, a.score) })
+	return cs
+}
+
+// fireGroup is units that may fire AP together: a vehicle or Gun alone,
+// or the ready infantry of one hex (leaders apart, as directors).
+type fireGroup struct {
+	members []*battle.Unit
+	leaders []*battle.Unit
+}
+
+// fireGroups returns the acting side's AP fire groups, in unit ID order.
+func (d *decision) fireGroups() []fireGroup {
+	var gs []fireGroup
+	byHex := map[board.Hex]int{}
+	for _, u := range d.mine {
+		if !ready(u) || u.Carrier != 0 || d.apReach(u) == 0 && u.Type.Kind != units.Leader {
+			continue
+		}
+		if !u.Type.Kind.Infantry() {
+			gs = append(gs, fireGroup{members: []*battle.Unit{u}})
+			continue
+		}
+		i, ok := byHex[u.Pose.Hex]
+		if !ok {
+			i = len(gs)
+			byHex[u.Pose.Hex] = i
+			gs = append(gs, fireGroup{})
+		}
+		if u.Type.Kind == units.Leader {
+			gs[i].leaders = append(gs[i].leaders, u)
+		} else {
+			gs[i].members = append(gs[i].members, u)
+		}
+	}
+	// A hex of leaders alone fires with its first leader as a member.
+	for i := range gs {
+		if len(gs[i].members) == 0 {
+			gs[i].members, gs[i].leaders = gs[i].leaders[:1], gs[i].leaders[1:]
+		}
+	}
+	return gs
+}
+
+// groupAttack plans group g's best AP attack on hex h (see attacks).
+func (d *decision) groupAttack(g fireGroup, h board.Hex, atAlt map[battle.UnitID]float64) (shotChoice, bool) {
+	var all, spare []battle.UnitID
+	for _, m := range g.members {
+		if d.apFirepower(m, m.Pose, h) == 0 {
+			continue
+		}
+		all = append(all, m.ID)
+		if atAlt[m.ID] == 0 {
+			spare = append(spare, m.ID)
+		}
+	}
+	variants := [][]battle.UnitID{all}
+	if len(spare) > 0 && len(spare) < len(all) {
+		variants = append(variants, spare)
+	}
+	best, found := shotChoice{}, false
+	for _, ids := range variants {
+		if len(ids) == 0 {
+			continue
+		}
+		o := battle.FireAP{Units: ids, Target: h}
+		plan, err := d.b.PlanAP(o)
+		if err != nil {
+			continue
+		}
+		c := d.apChoice(o, plan)
+		if len(g.leaders) > 0 {
+			lo := o
+			lo.Leader = g.leaders[0].ID
+			if lp, err := d.b.PlanAP(lo); err == nil {
+				if lc := d.apChoice(lo, lp); lc.ev >= c.ev+leaderGain {
+					o, c = lo, lc
+				}
+			}
+		}
+		if gro := o; plan.From.Distance(h) == 1 && g.members[0].Type.Kind.Infantry() && d.b.Grenades(d.side) > 0 {
+			gro.Grenades = true
+			if gp, err := d.b.PlanAP(gro); err == nil {
+				if gc := d.apChoice(gro, gp); gc.ev >= c.ev+grenadeCost {
+					c = gc
+				}
+			}
+		}
+		for _, m := range c.members {
+			c.score -= atAlt[m.ID]
+		}
+		if !found || c.score > best.score {
+			best, found = c, true
 		}
 	}
 	return best, found
@@ -321,6 +538,8 @@ func (d *decision) fireThreshold(u *battle.Unit, t task, own bool) float64 {
 	switch {
 	case !own || !d.canMove(u):
 		return least
+	case t.verb == Face && !d.facing(u, t.goal):
+		return scriptedMoverFire // it turns first
 	case t.verb == Hold || t.verb == Ambush || t.verb == Face:
 		return least
 	case t.verb == Free:
@@ -329,54 +548,62 @@ func (d *decision) fireThreshold(u *battle.Unit, t task, own bool) float64 {
 	return scriptedMoverFire
 }
 
+// facing reports whether u's front is turned toward goal (infantry
+// always are).
+func (d *decision) facing(u *battle.Unit, goal board.Hex) bool {
+	f, ok := towards(u.Pose.Hex, goal)
+	return !ok || u.Type.Kind.Infantry() || f == u.Pose.Facing
+}
+
 // fire decides in the Fire phase (own set) or the Defensive Fire phase:
-// the best shot of each unit, best first. In its own Fire phase a free unit
-// that could move and is in danger where it stands fires only if the shot
-// (with the danger it takes away when it kills the firer's enemy) is worth
-// more than what moving instead gains (bestPose); this is weighed for the
-// moveChecks best shots, the others fire from fireThreshold.
+// the attacks of the side (attacks), best first. In its own Fire phase a
+// free unit that could move and is in danger where it stands fires only if
+// the attack (with the danger it takes away when it kills the firer's
+// enemy) is worth more than what moving instead gains (bestPose); this is
+// weighed for the moveChecks best attacks, the others fire from
+// fireThreshold. For an AP fire group the gains of all its endangered
+// free members are added up.
 func (d *decision) fire(own bool) (battle.Order, string) {
-	type candidate struct {
-		shotChoice
-		t task
-	}
-	var cands []candidate
-	for _, f := range d.mine {
-		if f.Has(battle.Fired) || f.Has(battle.SmokeLaid) {
-			continue
-		}
-		t := d.task(f)
-		if c, ok := d.bestShot(f, d.enemies, d.fireThreshold(f, t, own), t.ambush); ok {
-			cands = append(cands, candidate{c, t})
-		}
-	}
-	slices.SortStableFunc(cands, func(a, c candidate) int { return cmp.Compare(c.ev, a.ev) })
+	cands := d.attacks(d.enemies, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
 	checks := 0
 	for _, c := range cands {
 		why := "best expected effect"
 		if c.t.rule != "" {
 			why = "script: " + c.t.rule
 		}
-		f := c.plan.Firer
-		if own && c.t.verb == Free && d.canMove(f) {
-			if checks == moveChecks {
+		if own && c.t.verb == Free {
+			var movers []*battle.Unit
+			for _, m := range c.members {
+				if d.canMove(m) && d.task(m).verb == Free {
+					movers = append(movers, m)
+				}
+			}
+			if len(movers) > 0 && checks == moveChecks {
 				if c.ev < fireThreshold {
 					continue
 				}
-			} else if d.endangered(f, c.ev) {
+			} else if len(movers) > 0 {
 				checks++
-				stay, best, path := d.bestPose(f)
-				worth := d.net(c.ev, -d.relief(c.plan))
-				if path != nil && worth < best.score-stay.score {
-					continue // it keeps its move
+				worth, gain, to := d.net(c.ev, -d.relief(c)), 0.0, ""
+				for _, m := range movers {
+					if !d.endangered(m, c.ev) {
+						continue
+					}
+					stay, best, path := d.bestPose(m)
+					if path != nil {
+						gain += best.score - stay.score
+						to = d.b.Board().Label(best.pose.Hex)
+					}
 				}
-				if path != nil {
-					why = fmt.Sprintf("worth %.2f with the danger it removes, more than moving to %s (gain %.2f)",
-						worth, d.b.Board().Label(best.pose.Hex), best.score-stay.score)
+				if worth < gain {
+					continue // the units keep their move
+				}
+				if to != "" {
+					why = fmt.Sprintf("worth %.2f with the danger it removes, more than moving (to %s; gain %.2f)", worth, to, gain)
 				}
 			}
 		}
-		return c.order, d.explainShot(c.shotChoice, why)
+		return c.order, d.explainShot(c, why)
 	}
 	if own {
 		if o, text, ok := d.smokeRound(); ok {
@@ -394,15 +621,19 @@ func (d *decision) endangered(u *battle.Unit, ev float64) bool {
 	return d.net(ev, lossWeight*(d.exposure(u, u.Pose, nil)+threat)) < 0
 }
 
-// relief is the expected loss a shot spares its firer by removing the
-// target before it fires back: the chance the target is eliminated or
-// abandoned, times the target's shots at the firer where it stands (in
-// this segment and in the enemy's next Fire phase), weighted as a move
-// weighs them.
-func (d *decision) relief(p battle.Plan) float64 {
-	pr := probabilities(p.Odds)
-	back := d.enemyShot(p.Target, p.Firer, p.Firer.Pose, false) + d.enemyShot(p.Target, p.Firer, p.Firer.Pose, true)
-	return (pr[combat.Eliminated] + pr[combat.Abandoned]) * lossWeight * back
+// relief is the expected loss an attack spares its firers by removing
+// its targets before they fire back: the chance each target is eliminated
+// or abandoned, times its attacks on the firers where they stand (in this
+// segment and in the enemy's next Fire phase), weighted as a move weighs
+// them.
+func (d *decision) relief(c shotChoice) float64 {
+	total := 0.0
+	for _, k := range c.kills {
+		for _, f := range c.members {
+			total += k.p * lossWeight * (d.enemyShot(k.unit, f, f.Pose, false) + d.enemyShot(k.unit, f, f.Pose, true))
+		}
+	}
+	return total
 }
 
 // smokeRound fires a smoke round for a unit that is outgunned where it stands
@@ -436,24 +667,18 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 	return nil, "", false
 }
 
-// opportunity decides whether to fire at the moving enemy.
+// opportunity decides whether to fire at the moving enemy: the best attack
+// on it, AT or AP (attacks), if it is worth opportunityThreshold (0.05 for
+// hold, ambush and face units).
 func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
-	best, found := shotChoice{}, false
-	for _, f := range d.mine {
-		if f.Has(battle.Fired) {
-			continue // bestShot plans the rest with the battle's checks
-		}
-		t := d.task(f)
-		min := opportunityThreshold
+	cands := d.attacks([]*battle.Unit{m}, func(_ *battle.Unit, t task) float64 {
 		if t.verb == Hold || t.verb == Ambush || t.verb == Face {
-			min = 0.05
+			return 0.05
 		}
-		if c, ok := d.bestShot(f, []*battle.Unit{m}, min, t.ambush); ok && c.ev > best.ev {
-			best, found = c, true
-		}
-	}
-	if found {
-		return best.order, d.explainShot(best, "opportunity fire")
+		return opportunityThreshold
+	})
+	if len(cands) > 0 {
+		return cands[0].order, d.explainShot(cands[0], "opportunity fire")
 	}
 	return battle.Pass{}, fmt.Sprintf("the %s let %s move on: no shot at it worth %.2f", d.side, m.Label(), opportunityThreshold)
 }

@@ -1,0 +1,392 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat/infantry"
+	"hexfire/units"
+)
+
+// Worth of the lesser effects of AP fire, against an elimination (1). Our
+// own choices, tuned with hexfire-cli simulate.
+const (
+	// pinWorth: a pinned unit neither fires nor moves until it rallies,
+	// and is lost outright if its hex is close-assaulted.
+	pinWorth = 0.25
+	// reduceWorth: a squad reduced to a half squad keeps fighting with
+	// about half its firepower and casualty rating.
+	reduceWorth = 0.5
+	// grenadeCost is what a grenade from the side's pool must add to an
+	// attack's expected effect to be thrown.
+	grenadeCost = 0.05
+	// leaderGain is what a directing leader must add to an AP attack to
+	// be attached (he is then spent for the segment).
+	leaderGain = 0.02
+	// apGunReach is the farthest range at which the opponent considers
+	// main-gun AP fire (the gun reaches any range; beyond this the work
+	// grows and the odds against cover are small).
+	apGunReach = 12
+	// mgReach mirrors the battle's vehicle MG range (8 hexes).
+	mgReach = 8
+	// assaultMin is the least net worth for which a close assault is made.
+	assaultMin = 0.1
+	// holdWorth is what taking a hex that a side must hold is worth in a
+	// close assault, against a kill.
+	holdWorth = 1.0
+)
+
+// fateOdds is the chance of each fate of one defender.
+type fateOdds [infantry.Eliminated + 1]float64
+
+// apKey names one memoised AP attack on one defender.
+type apKey struct {
+	attack   infantry.Attack
+	defender infantry.Defender
+}
+
+// harmableByAP reports whether AP fire can touch u (not an AFV, nor a
+// passenger of one).
+func (v *view) harmableByAP(u *battle.Unit) bool {
+	if u.Type.Kind == units.AFV {
+		return false
+	}
+	if u.Carrier != 0 {
+		if c := v.b.Unit(u.Carrier); c != nil && c.Type.Kind == units.AFV {
+			return false
+		}
+	}
+	return true
+}
+
+// apWeapon returns u's support weapon if it has AP firepower and reaches
+// dist hexes (never an expendable one), as the battle reads it.
+func (v *view) apWeapon(u *battle.Unit, dist int) *units.Weapon {
+	if u.Type.Weapon == "" || u.WeaponSpent {
+		return nil
+	}
+	w, err := v.b.Catalogue().LookupWeapon(u.Type.Weapon)
+	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
+		return nil
+	}
+	return w
+}
+
+// apFirepower estimates what u at pose p adds to an AP attack on hex to,
+// mirroring the battle's rules (docs/RULES.md, infantry combat) for poses
+// units are not in yet. It only ranks choices: orders are planned with
+// battle.PlanAP.
+func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
+	t := u.Type
+	dist := p.Hex.Distance(to)
+	if dist < 1 {
+		return 0
+	}
+	if !t.Kind.Infantry() {
+		inFFA := board.InForwardArc(p.Hex, p.Facing, to)
+		total := 0
+		if t.GunAPFP > 0 && (t.Turret || inFFA) && dist <= apGunReach {
+			total += t.GunAPFP
+		}
+		for _, mg := range t.MGs {
+			if dist <= mgReach && (mg.Arc == units.Arc360 || inFFA) {
+				total += mg.APFP
+			}
+		}
+		return total
+	}
+	w := v.apWeapon(u, dist)
+	own := 0
+	if dist <= t.Range {
+		own = t.APFP
+	}
+	total := own
+	switch {
+	case u.Carrier != 0:
+		total = 0
+		if w != nil && w.Type == units.Light && w.ATFP == units.NoRating {
+			total = w.APFP
+		}
+	case w == nil:
+	case t.Kind == units.Leader && w.Type == units.Heavy:
+	case t.Kind == units.Leader, t.Kind == units.HalfSquad && w.Type == units.Heavy:
+		total = w.APFP
+	case own > 0:
+		total = own + w.APFP
+	default:
+		total = w.APFP
+	}
+	if total > 0 && u.Has(battle.Valorous) {
+		total++
+	}
+	return total
+}
+
+// apReach is the farthest range at which u may fire AP at all.
+func (v *view) apReach(u *battle.Unit) int {
+	t := u.Type
+	if !t.Kind.Infantry() {
+		r := 0
+		if t.GunAPFP > 0 {
+			r = apGunReach
+		}
+		if len(t.MGs) > 0 {
+			r = max(r, mgReach)
+		}
+		return r
+	}
+	r := 0
+	if t.APFP > 0 {
+		r = t.Range
+	}
+	if w := v.apWeapon(u, 1); w != nil {
+		r = max(r, w.Range)
+	}
+	return r
+}
+
+// halfCR is the casualty rating of the half squad a squad of type t is
+// reduced to (the catalogue's half squad of its nation without a weapon,
+// of the same eliteness when there is one), or 0.
+func (v *view) halfCR(t *units.Type) int {
+	if t.Kind != units.Squad {
+		return 0
+	}
+	if cr, ok := v.m.halfCR[t]; ok {
+		return cr
+	}
+	cr := 0
+	for _, h := range v.b.Catalogue().Types() {
+		if h.Nation != t.Nation || h.Kind != units.HalfSquad || h.Weapon != "" {
+			continue
+		}
+		if h.Elite == t.Elite {
+			cr = h.CR
+			break
+		}
+		if cr == 0 {
+			cr = h.CR
+		}
+	}
+	v.m.halfCR[t] = cr
+	return cr
+}
+
+// defender describes u for the casualty allocation, attacked from hex
+// from while standing at pose p.
+func (v *view) defender(u *battle.Unit, p board.Pose, from board.Hex) infantry.Defender {
+	d := infantry.Defender{Kind: u.Type.Kind, CR: u.Type.CR, HalfCR: v.halfCR(u.Type),
+		Pinned: u.Has(battle.Pinned), Valorous: u.Has(battle.Valorous)}
+	if u.Type.Kind == units.Gun {
+		d.Shielded = u.Type.GunShield && !u.Has(battle.Moved) && board.InForwardArc(p.Hex, p.Facing, from)
+	}
+	return d
+}
+
+// fateWorth is what fate f of unit u is worth (to the side inflicting it),
+// in kills.
+func (v *view) fateWorth(f infantry.Fate, u *battle.Unit) float64 {
+	pin := pinWorth
+	if u.Has(battle.Pinned) {
+		pin = 0
+	}
+	switch f {
+	case infantry.Pinned:
+		return pin * v.worth(u)
+	case infantry.Reduced:
+		return reduceWorth * v.worth(u)
+	case infantry.ReducedPinned:
+		return (reduceWorth + pin) * v.worth(u)
+	case infantry.Eliminated:
+		return v.worth(u)
+	}
+	return 0
+}
+
+// planWorth is the expected worth of an AP attack from its exact odds, and
+// the chance each defender is eliminated.
+func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
+	ev, kill := 0.0, make([]float64, len(p.Defenders))
+	for _, e := range p.Odds.Effects {
+		pr := e.Probability(p.Odds.Total)
+		for i, f := range e.Fates {
+			ev += pr * v.fateWorth(f, p.Defenders[i])
+			if f == infantry.Eliminated {
+				kill[i] += pr
+			}
+		}
+	}
+	return ev, kill
+}
+
+// apShot estimates the expected worth of an AP attack by e at pose ep on u
+// standing at pose p, u alone in its hex (memoised odds of the ruleset's
+// table). opportunity marks fire at a moving unit.
+func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pose, opportunity bool) float64 {
+	dist := ep.Hex.Distance(p.Hex)
+	if dist < 1 || dist > v.apReach(e) || !v.harmableByAP(u) {
+		return 0
+	}
+	fp := v.apFirepower(e, ep, p.Hex)
+	if fp == 0 {
+		return 0
+	}
+	l := v.los(ep.Hex, p.Hex)
+	if !l.clear {
+		return 0
+	}
+	a := infantry.Attack{APFP: fp, Cover: v.b.Board().Cell(p.Hex).Terrain.Info().Cover, Hindrance: l.hindrance,
+		Opportunity: opportunity, Adjacent: dist == 1}
+	k := apKey{attack: a, defender: v.defender(u, p, ep.Hex)}
+	fates, ok := v.m.apOdds[k]
+	if !ok {
+		if odds, err := infantry.FireOdds(a, []infantry.Defender{k.defender}); err == nil {
+			for _, e := range odds.Effects {
+				fates[e.Fates[0]] += e.Probability(odds.Total)
+			}
+		}
+		v.m.apOdds[k] = fates
+	}
+	ev := 0.0
+	for f, pr := range fates {
+		ev += pr * v.fateWorth(infantry.Fate(f), u)
+	}
+	return ev
+}
+
+// apAttackFrom is the best estimated AP attack u could make from pose p on
+// the enemies where they stand.
+func (v *view) apAttackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+	reach := v.apReach(u)
+	if reach == 0 || u.Carrier != 0 {
+		return 0, nil
+	}
+	best, bestT := 0.0, (*battle.Unit)(nil)
+	for _, e := range v.enemies {
+		if p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
+			continue
+		}
+		if ev := v.apShot(u, p, e, e.Pose, false); ev > best {
+			best, bestT = ev, e
+		}
+	}
+	return best, bestT
+}
+
+// closeAssault picks the best close assault of the acting side in the
+// Advance & Assault phase: for every hex of its infantry that may assault,
+// all of them on each adjacent enemy hex (battle.PlanAssault), with
+// grenades when they add grenadeCost. An assault is worth the chance of
+// success times the defenders' worth and the hex when a side must hold it,
+// plus the pinned defenders lost outright, less the attackers' expected
+// losses (the casualty points of each roll spent by the automatic
+// allocation). ok is false when none is worth assaultMin. Only free
+// units assault: a script keeps its units where it sends them.
+func (d *decision) closeAssault() (battle.Order, string, bool) {
+	groups := map[board.Hex][]battle.UnitID{}
+	var froms []board.Hex
+	for _, u := range d.mine {
+		if !u.Type.Kind.Infantry() || u.Carrier != 0 || u.Has(battle.Pinned) || u.Has(battle.Advanced) || d.task(u).verb != Free {
+			continue
+		}
+		if _, ok := groups[u.Pose.Hex]; !ok {
+			froms = append(froms, u.Pose.Hex)
+		}
+		groups[u.Pose.Hex] = append(groups[u.Pose.Hex], u.ID)
+	}
+	_, holds := d.holdHexes()
+	best, bestV, bestText := battle.Assault{}, assaultMin, ""
+	for _, from := range froms {
+		for dir := range board.Direction(6) {
+			to := from.Neighbor(dir)
+			if !slices.ContainsFunc(d.enemies, func(e *battle.Unit) bool { return e.Pose.Hex == to }) {
+				continue
+			}
+			o := battle.Assault{Units: groups[from], Target: to}
+			v, text, ok := d.assaultWorth(o, slices.Contains(holds, to))
+			if !ok {
+				continue
+			}
+			if d.b.Grenades(d.side) > 0 {
+				og := o
+				og.Grenades = true
+				if vg, tg, ok := d.assaultWorth(og, slices.Contains(holds, to)); ok && vg >= v+grenadeCost {
+					o, v, text = og, vg, tg
+				}
+			}
+			if v > bestV {
+				best, bestV, bestText = o, v, text
+			}
+		}
+	}
+	if bestText == "" {
+		return nil, "", false
+	}
+	return best, bestText, true
+}
+
+// assaultWorth is the net worth of close assault o (see closeAssault).
+func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, bool) {
+	p, err := d.b.PlanAssault(o)
+	if err != nil {
+		return 0, "", false
+	}
+	success := float64(p.SuccessWays) / 36
+	kills, doomed := 0.0, 0.0
+	for _, u := range p.Defenders {
+		kills += d.worth(u)
+	}
+	for _, u := range p.Doomed {
+		doomed += d.worth(u)
+	}
+	prize := 0.0
+	if hold {
+		prize = holdWorth
+	}
+	defs := make([]infantry.Defender, len(p.Attackers))
+	for i, u := range p.Attackers {
+		defs[i] = d.defender(u, u.Pose, p.Target)
+	}
+	_, kill := p.Assault.Kill()
+	mod := infantry.Sum(p.Assault.Modifiers())
+	base := p.Assault.Cover + p.Assault.Defenders + p.Assault.Uphill
+	loss := 0.0
+	for roll := 2; roll <= 12; roll++ {
+		points := base
+		if len(p.Defenders) > 0 && roll+mod > kill {
+			points += roll + mod - kill
+		}
+		ways := float64(6-abs(roll-7)) / 36
+		for _, e := range infantry.SpendOdds(defs, points) {
+			pr := ways * float64(e.Weight) / float64(spendTotal(defs))
+			for i, f := range e.Fates {
+				loss += pr * d.fateWorth(f, p.Attackers[i])
+			}
+		}
+	}
+	v := d.killScale*(success*kills+doomed) + success*prize - d.lossScale*loss
+	text := fmt.Sprintf("close assault from %s on %s (%s, kill number %d): success %.0f%%, expected loss %.2f; worth %.2f",
+		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Ratio, kill, 100*success, loss, v)
+	return v, text, true
+}
+
+// spendTotal is the total weight of infantry.SpendOdds for defs: 6 for
+// each unarmoured vehicle or Gun that may have to check.
+func spendTotal(defs []infantry.Defender) uint64 {
+	t := uint64(1)
+	for _, d := range defs {
+		if d.Vehicle() {
+			t *= 6
+		}
+	}
+	return t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
