@@ -217,10 +217,8 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	for _, h := range hexes {
 		jitter[h] = d.rng.Float64() * 1e-6 // tie-breaks only
 		presort[h] = cheap(h) + jitter[h]
-		if spec.Kind != board.Infantry {
-			threat, _ := d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
-			presort[h] += d.net(0, threatWeight*threat)
-		}
+		threat, _ := d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
+		presort[h] += d.net(0, threatWeight*threat)
 	}
 	slices.SortStableFunc(hexes, func(a, c board.Hex) int {
 		sa, sc := presort[a], presort[c]
@@ -350,7 +348,11 @@ func (d *decision) advance() (battle.Order, string) {
 	return battle.EndPhase{}, fmt.Sprintf("the %s end the Advance phase", d.side)
 }
 
-// infantryAdvance steps u one hex closer to its goal when it may.
+// infantryAdvance steps u one hex toward its goal when it may. A free
+// unit weighs each step as a move does: progress toward the objectives
+// and cover, plus its shot from there, against the enemy's next Fire
+// phase there (threatTo); it steps only if that beats staying by
+// moveMargin, so it does not walk out of cover into the enemy's fire.
 func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string, bool) {
 	var goals []board.Hex
 	switch t.verb {
@@ -365,18 +367,33 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		return nil, "", false
 	}
 	field := d.field(board.Foot, goals)
-	best, bestD := u.Pose.Hex, d.distance(field, u.Pose.Hex)
+	score := func(h board.Hex) float64 {
+		dist := d.distance(field, h)
+		if t.verb != Free {
+			return -dist
+		}
+		p := board.Pose{Hex: h, Facing: u.Pose.Facing}
+		threat, _ := d.threatTo(u, p)
+		attack, _ := d.attackFrom(u, p)
+		return d.net(moveAttackWeight*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
+			coverWorth*float64(d.b.Board().Cell(h).Terrain.Info().Cover)
+	}
+	here := score(u.Pose.Hex)
+	best, bestS := u.Pose.Hex, here
 	for dir := range board.Direction(6) {
 		n := u.Pose.Hex.Neighbor(dir)
-		if dist := d.distance(field, n); dist < bestD && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
-			best, bestD = n, dist
+		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free {
+			continue
+		}
+		if s := score(n); s > bestS && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
+			best, bestS = n, s
 		}
 	}
-	if best == u.Pose.Hex {
+	if best == u.Pose.Hex || t.verb == Free && bestS < here+moveMargin {
 		return nil, "", false
 	}
-	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s toward its objective",
-		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best)), true
+	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s toward its objective (score %.2f against %.2f)",
+		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), bestS, here), true
 }
 
 // turnToDanger turns u one hexside when that lowers its expected loss
