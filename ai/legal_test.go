@@ -47,19 +47,69 @@ func playOut(t *testing.T, b *battle.Battle, players map[string]Player) []string
 }
 
 // TestEveryOrderLegal plays whole battles on the default map between every
-// pair of players and fails on any order the battle refuses.
+// pair of players and fails on any order the battle refuses. It also
+// checks that the infantry-combat orders were among those given: AP fire
+// by every player, close assaults by the opponent and by random play.
 func TestEveryOrderLegal(t *testing.T) {
 	kinds := []string{"opponent", "random", "greedy"}
+	given := map[string]map[string]bool{}
+	for _, k := range kinds {
+		given[k] = map[string]bool{}
+	}
 	for _, allies := range kinds {
 		for _, axis := range kinds {
 			t.Run(allies+" vs "+axis, func(t *testing.T) {
 				for seed := range uint64(12) {
 					b := defaultBattle(t, seed+1)
 					playOut(t, b, map[string]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
+					for _, o := range b.Orders() {
+						given[map[bool]string{true: allies, false: axis}[sideOf(b, o) == maps.Allies]][o.Name()] = true
+					}
 				}
 			})
 		}
 	}
+	for _, tt := range []struct {
+		player, order string
+	}{
+		{"opponent", "fire-ap"}, {"opponent", "assault"}, {"random", "fire-ap"}, {"random", "assault"}, {"greedy", "fire-ap"},
+	} {
+		if !given[tt.player][tt.order] {
+			t.Errorf("%s gave no %s order in any battle, want some", tt.player, tt.order)
+		}
+	}
+}
+
+// sideOf returns the side of the unit that gives order o ("" for orders
+// without a unit: end-phase, pass).
+func sideOf(b *battle.Battle, o battle.Order) string {
+	var id battle.UnitID
+	switch o := o.(type) {
+	case battle.Fire:
+		id = o.Unit
+	case battle.FireAP:
+		id = o.Units[0]
+	case battle.Assault:
+		id = o.Units[0]
+	case battle.Move:
+		id = o.Unit
+	case battle.Advance:
+		id = o.Unit
+	case battle.Turn:
+		id = o.Unit
+	case battle.FireSmoke:
+		id = o.Unit
+	case battle.PlaceSmoke:
+		id = o.Unit
+	case battle.Load:
+		id = o.Unit
+	case battle.Unload:
+		id = o.Unit
+	}
+	if u := b.Unit(id); u != nil {
+		return u.Side
+	}
+	return ""
 }
 
 func newTestPlayer(t *testing.T, kind string, b *battle.Battle) Player {
@@ -88,6 +138,9 @@ func TestDeterminism(t *testing.T) {
 			o2 := playOut(t, b2, map[string]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
 			if !slices.Equal(o1, o2) {
 				t.Fatalf("two runs with seed %d gave different orders (%d and %d)", seed, len(o1), len(o2))
+			}
+			if !slices.ContainsFunc(b1.Orders(), func(o battle.Order) bool { return o.Name() == "fire-ap" }) {
+				t.Errorf("seed %d: no AP fire in the battle, want the replay to cover it", seed)
 			}
 			// Replay: at every order, a fresh opponent must choose the
 			// order the original chose.

@@ -2,9 +2,11 @@ package ai
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -121,6 +123,44 @@ func TestCheckScripts(t *testing.T) {
 				t.Errorf("CheckScripts = %v, want nil", err)
 			case tt.want != "" && (err == nil || err.Error() != tt.want):
 				t.Errorf("CheckScripts = %v, want %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestScriptsFireAP: script commands fire AP at infantry, which AT fire
+// cannot harm: a hold tank at a squad in the open, and a hold squad at a
+// squad moving past it.
+func TestScriptsFireAP(t *testing.T) {
+	tests := []struct {
+		name  string
+		units []unitAt
+		until func(*battle.Battle) bool
+	}{
+		{"hold tank at a squad", []unitAt{
+			{"M4A3E8", maps.Allies, "B3", board.DirSE, "hold"},
+			{"German Rifle Squad", maps.Axis, "E3", 0, "hold"},
+		}, phaseIs(maps.Allies, battle.Movement)},
+		{"hold squad at a moving squad", []unitAt{
+			{"US Rifle Squad", maps.Allies, "C3", 0, "hold"},
+			{"German Rifle Squad", maps.Axis, "F1", 0, "move-to F6"},
+		}, phaseIs(maps.Axis, battle.DefensiveFire)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap, units: tt.units, turns: 5}.battle(t)
+			op, err := NewOpponent(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fired := false
+			for _, o := range play(t, b, op, tt.until) {
+				if f, ok := o.(battle.FireAP); ok && slices.Contains(f.Units, 1) {
+					fired = true
+				}
+			}
+			if !fired {
+				t.Errorf("unit 1 fired AP = false, want true")
 			}
 		})
 	}
