@@ -15,8 +15,8 @@ import (
 // hexPair is an origin hex and a target hex.
 type hexPair struct{ From, To board.Hex }
 
-// mgRange is the range of vehicle machine guns in hexes.
-const mgRange = 8
+// MGRange is the range of vehicle machine guns in hexes.
+const MGRange = 8
 
 // APPlan is an AP attack worked out but not rolled: the fire group and
 // what each member adds, the line of sight, the attack the ruleset will
@@ -106,7 +106,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	total := 0
 	for _, u := range p.Firers {
-		ap, why := b.apFirepower(u, o.Target)
+		ap, why := b.APFirepower(u, u.Pose, o.Target)
 		if ap == 0 && u != p.Leader {
 			return p, fmt.Errorf("%s cannot fire AP at %s: %s", u.Label(), bd.Label(o.Target), why)
 		}
@@ -182,25 +182,26 @@ func (b *Battle) fireGroupHex(firers []*Unit) (board.Hex, error) {
 	return from, nil
 }
 
-// apFirepower returns what u adds to an AP attack on hex to, or 0 and why
-// nothing: infantry their APFP within their range plus one support weapon
+// APFirepower returns what u, standing in pose from, adds to an AP attack
+// on hex to, or 0 and why nothing (the computer opponent asks it for poses
+// a unit is not in yet): infantry their APFP within their range plus one support weapon
 // (a squad: Light or Heavy; a half squad: Light, or a Heavy weapon's APFP
 // alone; a leader: a Light weapon's APFP alone); a member out of its own
 // range adds its weapon's APFP alone when that reaches. Passengers fire
 // light MGs only. AFVs and vehicles add the main gun (unlimited range,
 // within its arc) and their MGs (8 hexes, forward MGs within the FFA);
 // Guns their gun within the FFA. Valor adds 1.
-func (b *Battle) apFirepower(u *Unit, to board.Hex) (int, string) {
+func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, string) {
 	t := u.Type
-	dist := u.Pose.Hex.Distance(to)
-	inFFA := board.InForwardArc(u.Pose.Hex, u.Pose.Facing, to)
+	dist := from.Hex.Distance(to)
+	inFFA := board.InForwardArc(from.Hex, from.Facing, to)
 	total, why := 0, ""
 	if !t.Kind.Infantry() {
 		if t.GunAPFP > 0 && (t.Turret || inFFA) {
 			total += t.GunAPFP
 		}
 		for _, mg := range t.MGs {
-			if dist <= mgRange && (mg.Arc == units.Arc360 || inFFA) {
+			if dist <= MGRange && (mg.Arc == units.Arc360 || inFFA) {
 				total += mg.APFP
 			}
 		}
@@ -209,7 +210,7 @@ func (b *Battle) apFirepower(u *Unit, to board.Hex) (int, string) {
 		}
 		return total, why
 	}
-	w := b.apWeapon(u, dist)
+	w := b.APWeapon(u, dist)
 	own := 0
 	if dist <= t.Range {
 		own = t.APFP
@@ -240,9 +241,9 @@ func (b *Battle) apFirepower(u *Unit, to board.Hex) (int, string) {
 	return total, ""
 }
 
-// apWeapon returns u's support weapon if it has AP firepower and reaches
+// APWeapon returns u's support weapon if it has AP firepower and reaches
 // dist hexes, or nil. Expendable weapons (the Panzerfaust) are AT only.
-func (b *Battle) apWeapon(u *Unit, dist int) *units.Weapon {
+func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	if u.Type.Weapon == "" || u.WeaponSpent {
 		return nil
 	}
@@ -276,14 +277,7 @@ func (b *Battle) apDefenders(side string, h board.Hex) []*Unit {
 func (b *Battle) defenders(us []*Unit, from board.Hex) []infantry.Defender {
 	ds := make([]infantry.Defender, len(us))
 	for i, u := range us {
-		d := infantry.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
-			Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
-		if h := b.halfSquadOf(u.Type); h != nil {
-			d.HalfCR = h.CR
-		}
-		if u.Type.Kind == units.Gun {
-			d.Shielded = u.Type.GunShield && !u.Has(Moved) && board.InForwardArc(u.Pose.Hex, u.Pose.Facing, from)
-		}
+		d := b.Defender(u, u.Pose, from)
 		if u.Carrier != 0 {
 			d.Carrier = slices.IndexFunc(us, func(c *Unit) bool { return c.ID == u.Carrier }) + 1
 		}
@@ -292,11 +286,26 @@ func (b *Battle) defenders(us []*Unit, from board.Hex) []infantry.Defender {
 	return ds
 }
 
-// halfSquadOf returns the half squad a squad of type t is reduced to: the
+// Defender describes u, standing in pose at, for the casualty-point
+// allocation of an attack from hex from (a Gun's shield counts against
+// fire from its forward arc while it has not moved).
+func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) infantry.Defender {
+	d := infantry.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
+		Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
+	if h := b.HalfSquadOf(u.Type); h != nil {
+		d.HalfCR = h.CR
+	}
+	if u.Type.Kind == units.Gun {
+		d.Shielded = u.Type.GunShield && !u.Has(Moved) && board.InForwardArc(at.Hex, at.Facing, from)
+	}
+	return d
+}
+
+// HalfSquadOf returns the half squad a squad of type t is reduced to: the
 // catalogue's half squad of the same nation without a support weapon of
 // its own, elite if the squad is (any when none matches), first by name;
 // nil when t is not a squad or its nation has none.
-func (b *Battle) halfSquadOf(t *units.Type) *units.Type {
+func (b *Battle) HalfSquadOf(t *units.Type) *units.Type {
 	if t.Kind != units.Squad {
 		return nil
 	}
@@ -420,7 +429,7 @@ func (b *Battle) unpin(u *Unit, how string) []Event {
 // reduce turns a squad into its nation's half squad; it keeps its markers
 // (Valor included) and its scenario name if it had one.
 func (b *Battle) reduce(u *Unit) []Event {
-	h := b.halfSquadOf(u.Type)
+	h := b.HalfSquadOf(u.Type)
 	if h == nil {
 		return b.eliminate(u, "eliminated")
 	}
@@ -625,7 +634,7 @@ func (b *Battle) assaultFirepower(u *Unit, attacking bool) int {
 	if u.Has(Valorous) {
 		own *= 2
 	}
-	w := b.apWeapon(u, 1)
+	w := b.APWeapon(u, 1)
 	switch {
 	case w == nil, attacking && (w.Type != units.Light || w.ATFP != units.NoRating):
 		return own

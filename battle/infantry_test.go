@@ -328,7 +328,7 @@ func TestValorOnNaturalTwo(t *testing.T) {
 	if b.Unit(2).Active() {
 		t.Errorf("the German squad survived 6 points")
 	}
-	if ap, _ := b.apFirepower(b.Unit(1), hexOf(t, b, "C1")); ap != 6 {
+	if ap, _ := b.APFirepower(b.Unit(1), b.Unit(1).Pose, hexOf(t, b, "C1")); ap != 6 {
 		t.Errorf("valorous squad APFP = %d, want 5 + 1", ap)
 	}
 }
