@@ -29,8 +29,6 @@ const (
 	// main-gun AP fire (the gun reaches any range; beyond this the work
 	// grows and the odds against cover are small).
 	apGunReach = 12
-	// mgReach mirrors the battle's vehicle MG range (8 hexes).
-	mgReach = 8
 	// assaultMin is the least net worth for which a close assault is made.
 	assaultMin = 0.1
 	// holdWorth is what taking a hex that a side must hold is worth in a
@@ -61,67 +59,17 @@ func (v *view) harmableByAP(u *battle.Unit) bool {
 	return true
 }
 
-// apWeapon returns u's support weapon if it has AP firepower and reaches
-// dist hexes (never an expendable one), as the battle reads it.
-func (v *view) apWeapon(u *battle.Unit, dist int) *units.Weapon {
-	if u.Type.Weapon == "" || u.WeaponSpent {
-		return nil
-	}
-	w, err := v.b.Catalogue().LookupWeapon(u.Type.Weapon)
-	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
-		return nil
-	}
-	return w
-}
-
-// apFirepower estimates what u at pose p adds to an AP attack on hex to,
-// mirroring the battle's rules (docs/RULES.md, infantry combat) for poses
-// units are not in yet. It only ranks choices: orders are planned with
-// battle.PlanAP.
+// apFirepower estimates what u at pose p adds to an AP attack on hex to:
+// the battle's own rule for a pose the unit may not be in yet, with main
+// guns considered only out to apGunReach. It only ranks choices: orders
+// are planned with battle.PlanAP.
 func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
-	t := u.Type
 	dist := p.Hex.Distance(to)
-	if dist < 1 {
+	if dist < 1 || (!u.Type.Kind.Infantry() && dist > apGunReach) {
 		return 0
 	}
-	if !t.Kind.Infantry() {
-		inFFA := board.InForwardArc(p.Hex, p.Facing, to)
-		total := 0
-		if t.GunAPFP > 0 && (t.Turret || inFFA) && dist <= apGunReach {
-			total += t.GunAPFP
-		}
-		for _, mg := range t.MGs {
-			if dist <= mgReach && (mg.Arc == units.Arc360 || inFFA) {
-				total += mg.APFP
-			}
-		}
-		return total
-	}
-	w := v.apWeapon(u, dist)
-	own := 0
-	if dist <= t.Range {
-		own = t.APFP
-	}
-	total := own
-	switch {
-	case u.Carrier != 0:
-		total = 0
-		if w != nil && w.Type == units.Light && w.ATFP == units.NoRating {
-			total = w.APFP
-		}
-	case w == nil:
-	case t.Kind == units.Leader && w.Type == units.Heavy:
-	case t.Kind == units.Leader, t.Kind == units.HalfSquad && w.Type == units.Heavy:
-		total = w.APFP
-	case own > 0:
-		total = own + w.APFP
-	default:
-		total = w.APFP
-	}
-	if total > 0 && u.Has(battle.Valorous) {
-		total++
-	}
-	return total
+	fp, _ := v.b.APFirepower(u, p, to)
+	return fp
 }
 
 // apReach is the farthest range at which u may fire AP at all.
@@ -133,7 +81,7 @@ func (v *view) apReach(u *battle.Unit) int {
 			r = apGunReach
 		}
 		if len(t.MGs) > 0 {
-			r = max(r, mgReach)
+			r = max(r, battle.MGRange)
 		}
 		return r
 	}
@@ -141,48 +89,10 @@ func (v *view) apReach(u *battle.Unit) int {
 	if t.APFP > 0 {
 		r = t.Range
 	}
-	if w := v.apWeapon(u, 1); w != nil {
+	if w := v.b.APWeapon(u, 1); w != nil {
 		r = max(r, w.Range)
 	}
 	return r
-}
-
-// halfCR is the casualty rating of the half squad a squad of type t is
-// reduced to (the catalogue's half squad of its nation without a weapon,
-// of the same eliteness when there is one), or 0.
-func (v *view) halfCR(t *units.Type) int {
-	if t.Kind != units.Squad {
-		return 0
-	}
-	if cr, ok := v.m.halfCR[t]; ok {
-		return cr
-	}
-	cr := 0
-	for _, h := range v.b.Catalogue().Types() {
-		if h.Nation != t.Nation || h.Kind != units.HalfSquad || h.Weapon != "" {
-			continue
-		}
-		if h.Elite == t.Elite {
-			cr = h.CR
-			break
-		}
-		if cr == 0 {
-			cr = h.CR
-		}
-	}
-	v.m.halfCR[t] = cr
-	return cr
-}
-
-// defender describes u for the casualty allocation, attacked from hex
-// from while standing at pose p.
-func (v *view) defender(u *battle.Unit, p board.Pose, from board.Hex) infantry.Defender {
-	d := infantry.Defender{Kind: u.Type.Kind, CR: u.Type.CR, HalfCR: v.halfCR(u.Type),
-		Pinned: u.Has(battle.Pinned), Valorous: u.Has(battle.Valorous)}
-	if u.Type.Kind == units.Gun {
-		d.Shielded = u.Type.GunShield && !u.Has(battle.Moved) && board.InForwardArc(p.Hex, p.Facing, from)
-	}
-	return d
 }
 
 // fateWorth is what fate f of unit u is worth (to the side inflicting it),
@@ -239,7 +149,9 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 	}
 	a := infantry.Attack{APFP: fp, Cover: v.b.Board().Cell(p.Hex).Terrain.Info().Cover, Hindrance: l.hindrance,
 		Opportunity: opportunity, Adjacent: dist == 1}
-	k := apKey{attack: a, defender: v.defender(u, p, ep.Hex)}
+	def := v.b.Defender(u, p, ep.Hex)
+	def.Name = "" // only labels the steps: units of one type share a memo entry
+	k := apKey{attack: a, defender: def}
 	fates, ok := v.m.apOdds[k]
 	if !ok {
 		if odds, err := infantry.FireOdds(a, []infantry.Defender{k.defender}); err == nil {
@@ -347,7 +259,7 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	}
 	defs := make([]infantry.Defender, len(p.Attackers))
 	for i, u := range p.Attackers {
-		defs[i] = d.defender(u, u.Pose, p.Target)
+		defs[i] = d.b.Defender(u, u.Pose, p.Target)
 	}
 	_, kill := p.Assault.Kill()
 	mod := infantry.Sum(p.Assault.Modifiers())

@@ -93,7 +93,6 @@ type memo struct {
 	weapons map[*units.Type]weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
-	halfCR  map[*units.Type]int
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
@@ -105,7 +104,7 @@ func (m *memo) reset(b *battle.Battle) {
 	if m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot][combat.NumResults]float64{},
 			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}, halfCR: map[*units.Type]int{}}
+			apOdds: map[apKey]fateOdds{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
