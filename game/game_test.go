@@ -398,6 +398,15 @@ func TestKeymap(t *testing.T) {
 			keys[k] = b.Action
 		}
 	}
+	// Ctrl+key must not also be a plain key: holding Ctrl does not stop
+	// the plain binding from triggering.
+	for _, b := range Keymap {
+		for _, k := range b.CtrlKeys {
+			if a, dup := keys[k]; dup {
+				t.Errorf("Ctrl+%s for action %d: %s alone is bound to action %d", k, b.Action, k, a)
+			}
+		}
+	}
 	for a := range actionCount {
 		if seen[a] != 1 {
 			t.Errorf("action %d has %d keymap rows, want 1", a, seen[a])
