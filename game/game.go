@@ -314,6 +314,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // the screen, the zoom, the log and the status message.
 type hudKey struct {
 	pv        previewKey
+	hover     board.Hex // as it is now, should the preview lag behind
+	hasHover  bool
 	screen    image.Point
 	scale     float64
 	zoom      float64
@@ -324,7 +326,7 @@ type hudKey struct {
 }
 
 func (g *Game) hudKey() hudKey {
-	return hudKey{pv: g.play.pv.key, screen: g.screen, scale: g.scale, zoom: g.cam.Zoom, panel: g.showPanel,
+	return hudKey{pv: g.play.pv.key, hover: g.hovered, hasHover: g.hasHover, screen: g.screen, scale: g.scale, zoom: g.cam.Zoom, panel: g.showPanel,
 		logLines: len(g.play.log.lines), logScroll: g.play.logScroll, message: g.message}
 }
 

@@ -127,13 +127,14 @@ var (
 
 // mapKey is what the picture of the map depends on: the preview's key
 // (battle version, selected unit, hover, ghost turn, leader, viewshed,
-// mode, target), the camera, the selected hex and the label switch.
+// mode, target), the hovered and selected hexes as they are now (should
+// the preview lag behind), the camera and the label switch.
 type mapKey struct {
-	pv          previewKey
-	cam         Camera
-	selected    board.Hex
-	hasSelected bool
-	labels      bool
+	pv                    previewKey
+	cam                   Camera
+	hover, selected       board.Hex
+	hasHover, hasSelected bool
+	labels                bool
 }
 
 // drawMap draws the map: the terrain layer, then the built-in overlay
@@ -142,7 +143,8 @@ type mapKey struct {
 // screen that is drawn again only when the preview, the selection, the
 // camera or the labels change; a still frame only copies that image.
 func (g *Game) drawMap(screen *ebiten.Image, v *View) {
-	key := mapKey{pv: g.play.pv.key, cam: g.cam, selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
+	key := mapKey{pv: g.play.pv.key, cam: g.cam, hover: g.hovered, hasHover: g.hasHover,
+		selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
 	g.mapCache.draw(screen, key, func(dst *ebiten.Image) {
 		g.layer.draw(dst, g.cam, g.showLabels)
 		drawPreview(dst, v)
