@@ -41,17 +41,27 @@ var (
 )
 
 // counterMarkers are the markers shown as tags down the left edge of a
-// counter, in this order. Pinned joins the table once battle has the
-// marker: one line here, and the legend in docs/UI.md.
+// counter, in this order (a new marker is one line here and a row of the
+// legend in docs/UI.md). Pinned comes first: it stops the unit doing
+// almost anything.
 var counterMarkers = [...]struct {
 	marker    battle.Markers
 	text      string
 	fill, ink color.RGBA
 }{
+	{battle.Pinned, "PIN", colPinned, colInkLight},
 	{battle.Fired, "F", color.RGBA{0xd0, 0x24, 0x1c, 0xff}, colInkLight},
 	{battle.Moved, "M", color.RGBA{0xf2, 0xf2, 0xf2, 0xff}, colInkDark},
 	{battle.Immobile, "IM", color.RGBA{0xf0, 0x8c, 0x10, 0xff}, colInkDark},
+	{battle.Valorous, "V", colValor, colInkDark},
 }
+
+// The Pinned and Valor tag colours (our own choice): violet, unlike any
+// terrain or other tag, for a pin; gold for valor.
+var (
+	colPinned = color.RGBA{0x8a, 0x2b, 0xe2, 0xff}
+	colValor  = color.RGBA{0xf0, 0xc8, 0x30, 0xff}
+)
 
 // Counter sizes (our own choice). A counter is counterScale of a hex's
 // height on a side; a half squad is halfSquadScale of that. Faces are drawn

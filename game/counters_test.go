@@ -45,6 +45,12 @@ type placed struct {
 // testBattle builds a battle on counterMap in layout l.
 func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...placed) *battle.Battle {
 	t.Helper()
+	return seededBattle(t, l, props, 1, us...)
+}
+
+// seededBattle builds a battle on counterMap in layout l with dice seed.
+func seededBattle(t testing.TB, l board.Layout, props map[string]string, seed uint64, us ...placed) *battle.Battle {
+	t.Helper()
 	bd, err := board.ParseASCII(l, counterMap)
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +67,7 @@ func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...pla
 		}
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,9 +234,19 @@ func TestStackAndSmoke(t *testing.T) {
 	}
 	// The firer carries a Fire marker down its left edge.
 	fx, fy, _ := counterCentre(t, b, "A5", zoom)
-	if have, want := pixel(img, fx-0.5*s+1, fy-0.5*s+0.26*s+0.1*s), counterMarkers[0].fill; !colourNear(have, want, 8) {
+	if have, want := pixel(img, fx-0.5*s+1, fy-0.5*s+0.26*s+0.1*s), markerFill(battle.Fired); !colourNear(have, want, 8) {
 		t.Errorf("fire marker pixel = %v, want %v", have, want)
 	}
+}
+
+// markerFill is the tag colour of marker m.
+func markerFill(m battle.Markers) color.RGBA {
+	for _, cm := range counterMarkers {
+		if cm.marker == m {
+			return cm.fill
+		}
+	}
+	panic("no tag for the marker")
 }
 
 func TestSmallZoomDisc(t *testing.T) {

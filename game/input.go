@@ -29,7 +29,11 @@ const (
 	ActionMoveTo
 	ActionFire
 	ActionNextTarget
+	ActionFireKind
+	ActionMember
 	ActionLeader
+	ActionGrenades
+	ActionAssault
 	ActionSmoke
 	ActionRotateLeft
 	ActionRotateRight
@@ -65,6 +69,7 @@ type Binding struct {
 	// CtrlKeys trigger the action only with Ctrl (or Cmd) held.
 	CtrlKeys []ebiten.Key
 	Mouse    string // a mouse gesture, for the help text only
+	KeyText  string // written for Keys in the help when set ("1-9")
 	Help     string
 	Held     bool // the action repeats while a key is held (panning)
 }
@@ -87,7 +92,11 @@ var Keymap = []Binding{
 	{Action: ActionMoveTo, Keys: []ebiten.Key{ebiten.KeyM}, Help: "move (or advance) the selected unit to the hovered hex"},
 	{Action: ActionFire, Keys: []ebiten.Key{ebiten.KeyF}, Help: "fire at the hovered enemy"},
 	{Action: ActionNextTarget, Keys: []ebiten.Key{ebiten.KeyC}, Help: "fire at the next enemy unit in the hovered hex (shown in the fire preview)"},
+	{Action: ActionFireKind, Keys: []ebiten.Key{ebiten.KeyW}, Help: "AT or AP fire at the hovered hex (shown in the fire preview)"},
+	{Action: ActionMember, Keys: memberKeys[:], KeyText: "1-9", Help: "take member N of the AP fire group or assault in or out"},
 	{Action: ActionLeader, Keys: []ebiten.Key{ebiten.KeyL}, Help: "fire with or without the leader in the firer's hex"},
+	{Action: ActionGrenades, Keys: []ebiten.Key{ebiten.KeyR}, Help: "throw grenades with AP fire at an adjacent hex or a close assault"},
+	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex (Advance phase)"},
 	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)"},
 	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)"},
 	{Action: ActionRotateRight, Keys: []ebiten.Key{ebiten.KeyBracketRight}, Help: "turn the move's end facing right (Advance: turn the unit)"},
@@ -114,6 +123,11 @@ var Keymap = []Binding{
 	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyEscape, ebiten.KeyQ}, Help: "close the help or cancel smoke, else quit"},
 }
 
+// memberKeys are the digit keys 1–9: key i+1 takes member i+1 of a fire
+// group or assault in or out.
+var memberKeys = [maxMembers]ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4, ebiten.Key5,
+	ebiten.Key6, ebiten.Key7, ebiten.Key8, ebiten.Key9}
+
 // keyNames overrides ebiten's key names where players know them otherwise.
 var keyNames = map[ebiten.Key]string{
 	ebiten.KeyArrowLeft: "Left", ebiten.KeyArrowRight: "Right", ebiten.KeyArrowUp: "Up", ebiten.KeyArrowDown: "Down",
@@ -134,8 +148,12 @@ func keyName(k ebiten.Key) string {
 // overlay writes them, like "F / Home", "U / Ctrl+Z" or "wheel".
 func (b Binding) Controls() string {
 	names := make([]string, 0, len(b.Keys)+len(b.CtrlKeys)+1)
-	for _, k := range b.Keys {
-		names = append(names, keyName(k))
+	if b.KeyText != "" {
+		names = append(names, b.KeyText)
+	} else {
+		for _, k := range b.Keys {
+			names = append(names, keyName(k))
+		}
 	}
 	for _, k := range b.CtrlKeys {
 		names = append(names, "Ctrl+"+keyName(k))
@@ -165,6 +183,8 @@ type Intents struct {
 	RotateSteps int
 	// LogScroll is the wheel over the panel, in lines (positive: back).
 	LogScroll float64
+	// Member is the digit 1–9 pressed this frame (ActionMember), or 0.
+	Member int
 	// Triggered holds the key actions pressed this frame (or held, for
 	// Held bindings).
 	Triggered [actionCount]bool
@@ -244,6 +264,11 @@ func (in *Input) Read(view, panel image.Rectangle) Intents {
 			if ctrl && inpututil.IsKeyJustPressed(k) {
 				it.Triggered[b.Action] = true
 			}
+		}
+	}
+	for i, k := range memberKeys {
+		if inpututil.IsKeyJustPressed(k) {
+			it.Member = i + 1
 		}
 	}
 	center := image.Pt((view.Min.X+view.Max.X)/2, (view.Min.Y+view.Max.Y)/2)

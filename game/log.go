@@ -1,7 +1,11 @@
 package game
 
 import (
+	"strconv"
+	"strings"
+
 	"hexfire/battle"
+	"hexfire/combat"
 )
 
 // logKind says how a log line is drawn.
@@ -64,16 +68,50 @@ func (l *gameLog) addEvents(events []battle.Event) {
 		case battle.UnitFired:
 			l.add(logResult, e.Text)
 			if e.Outcome != nil {
-				for _, s := range e.Outcome.Steps {
-					l.add(logStep, s)
-				}
+				l.addSteps(e.Outcome.Rolls, e.Outcome.Steps)
 			}
-		case battle.UnitEliminated, battle.UnitImmobilized, battle.BattleEnded:
+		case battle.HexFired:
+			l.add(logResult, e.Text)
+			if e.AP != nil {
+				l.addSteps(e.AP.Rolls, e.AP.Steps)
+			}
+		case battle.HexAssaulted:
+			l.add(logResult, e.Text)
+			if e.Assault != nil {
+				l.addSteps(e.Assault.Rolls, e.Assault.Steps)
+			}
+		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded:
 			l.add(logResult, e.Text)
 		default:
 			l.add(logEvent, e.Text)
 		}
 	}
+}
+
+// addSteps appends the step lines of an attack and a line with the faces
+// of its dice ("dice: AP attack 3+4, vehicle check 5").
+func (l *gameLog) addSteps(rolls []combat.Roll, steps []string) {
+	for _, s := range steps {
+		l.add(logStep, s)
+	}
+	if len(rolls) == 0 {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("dice:")
+	for i, r := range rolls {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(" " + r.Purpose + " ")
+		for j, d := range r.Dice {
+			if j > 0 {
+				b.WriteByte('+')
+			}
+			b.WriteString(strconv.Itoa(d))
+		}
+	}
+	l.add(logStep, b.String())
 }
 
 // truncate drops the lines from n on (a replay stepping back).

@@ -33,9 +33,12 @@ type play struct {
 	b            *battle.Battle
 	unit         battle.UnitID // the selected unit, or 0
 	mode         mode
-	withLeader   bool // fire with the leader in the firer's hex
-	ghostTurn    int  // hexsides the shown end facing is turned from the path's own
-	targetTurn   int  // next-target presses since the firer or the hovered hex changed
+	withLeader   bool   // fire with the leader in the firer's hex
+	ghostTurn    int    // hexsides the shown end facing is turned from the path's own
+	targetTurn   int    // next-target presses since the firer or the hovered hex changed
+	flipKind     bool   // AT and AP fire swapped from the default at the hovered hex
+	grenades     bool   // throw grenades with the next attack that may
+	out          uint16 // members taken out of the fire group or assault (bit i: member i)
 	showViewshed bool
 	version      int // bumped whenever the battle changes
 
@@ -141,7 +144,7 @@ func (p *play) checkHandOver() {
 		return
 	}
 	p.lastActing = acting
-	p.mode, p.withLeader = modeNormal, false
+	p.mode, p.withLeader, p.grenades = modeNormal, false, false
 	if u := b.Unit(p.unit); u != nil && u.Side != acting {
 		p.unit = 0
 	}
@@ -155,10 +158,39 @@ func handOverText(b *battle.Battle) (title, text string) {
 	side := b.Acting()
 	if m := b.Moving(); m != nil {
 		return sideName(side) + ": opportunity fire",
-			fmt.Sprintf("%s: the %s %s moved into %s — fire or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex))
+			fmt.Sprintf("%s: the %s %s moved into %s — %s or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex),
+				opportunityChoices(b))
 	}
 	return sideName(side) + " player",
 		fmt.Sprintf("%s player: your %s phase (turn %d) — click to continue", sideName(side), b.Phase(), b.Turn())
+}
+
+// opportunityChoices says who may answer a move with AT fire and who
+// with AP fire: "fire AT (Pak 40 #12) or AP (German Rifle Squad #13)".
+func opportunityChoices(b *battle.Battle) string {
+	list := func(us []*battle.Unit) string {
+		const most = 3
+		names := make([]string, 0, most+1)
+		for i, u := range us {
+			if i == most {
+				names = append(names, fmt.Sprintf("%d more", len(us)-most))
+				break
+			}
+			names = append(names, u.Label())
+		}
+		return strings.Join(names, ", ")
+	}
+	var parts []string
+	if at := b.OpportunityFirers(); len(at) > 0 {
+		parts = append(parts, "AT ("+list(at)+")")
+	}
+	if ap := b.OpportunityAPFirers(); len(ap) > 0 {
+		parts = append(parts, "AP ("+list(ap)+")")
+	}
+	if len(parts) == 0 {
+		return "fire"
+	}
+	return "fire " + strings.Join(parts, " or ")
 }
 
 // resultText is the screen that ends a battle.
@@ -197,6 +229,8 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 		}
 	}
 	switch {
+	case mine && len(enemy) > 0 && pv.attack != nil && pv.unit == sel && pv.key.hasHover && pv.key.hover == h:
+		return command{order: pv.attack}
 	case mine && len(enemy) > 0:
 		return command{order: fireOrder(b, sel, previewedTarget(b, pv, h, enemy), leader)}
 	case len(own) > 0:
@@ -337,8 +371,7 @@ func canAct(b *battle.Battle, u *battle.Unit) bool {
 		return false
 	}
 	if m := b.Moving(); m != nil {
-		_, err := b.PlanFire(battle.Fire{Unit: u.ID, Target: m.ID})
-		return err == nil
+		return slices.Contains(b.OpportunityFirers(), u) || slices.Contains(b.OpportunityAPFirers(), u)
 	}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
@@ -391,7 +424,7 @@ func (g *Game) selectHex(h board.Hex) {
 func (g *Game) selectUnit(id battle.UnitID) {
 	p := &g.play
 	if id != p.unit {
-		p.ghostTurn, p.withLeader = 0, false
+		p.ghostTurn, p.withLeader, p.grenades = 0, false, false
 		if p.mode == modeSmoke {
 			p.mode = modeNormal
 		}
@@ -502,17 +535,32 @@ func (g *Game) playIntents(in Intents) {
 		o, err := unloadOrder(b, sel)
 		g.issueOrRefuse(o, err)
 	}
+	g.refresh() // the preview of the hex hovered now: what F, A and a click give
 	if t[ActionFire] && sel != nil && g.hasHover {
-		var enemy []*battle.Unit
-		for _, u := range b.UnitsAt(g.hovered) {
-			if u.Side != sel.Side {
-				enemy = append(enemy, u)
-			}
-		}
-		if len(enemy) == 0 {
-			g.note("hover an enemy unit, then F to fire at it")
+		g.fireKey(sel)
+	}
+	if t[ActionAssault] {
+		if a, ok := p.pv.attack.(battle.Assault); ok && p.pv.unit == sel && g.hasHover {
+			g.issue(a)
 		} else {
-			g.issue(fireOrder(b, sel, previewedTarget(b, &p.pv, g.hovered, enemy), p.withLeader))
+			g.note("A: close assault in the Advance & Assault phase: select your infantry and hover an adjacent enemy hex")
+		}
+	}
+	if t[ActionFireKind] {
+		if p.pv.kind == attackAT || p.pv.kind == attackAP {
+			p.flipKind = !p.flipKind
+		} else {
+			g.note("W switches between AT and AP fire at the hovered enemy hex")
+		}
+	}
+	if t[ActionGrenades] {
+		g.toggleGrenades(sel)
+	}
+	if in.Member > 0 {
+		if in.Member <= min(len(p.pv.members), maxMembers) {
+			p.out ^= 1 << (in.Member - 1)
+		} else {
+			g.note(fmt.Sprintf("1-9 take a member of the fire group or assault in or out; the preview lists %d", len(p.pv.members)))
 		}
 	}
 	if t[ActionNextTarget] {
@@ -561,6 +609,37 @@ func (g *Game) playIntents(in Intents) {
 	}
 }
 
+// fireKey gives the attack the preview shows at the hovered enemy hex (F).
+func (g *Game) fireKey(sel *battle.Unit) {
+	p := &g.play
+	pv := &p.pv
+	switch a := pv.attack.(type) {
+	case nil:
+		g.note("hover an enemy unit, then F to fire at it")
+	case battle.Assault:
+		g.note("A assaults the hovered hex; units do not fire in the Advance & Assault phase")
+	default:
+		g.issue(a)
+	}
+}
+
+// toggleGrenades asks for grenades with the next attack, or no longer.
+func (g *Game) toggleGrenades(sel *battle.Unit) {
+	p := &g.play
+	switch {
+	case p.grenades:
+		p.grenades = false
+		g.note("no grenades")
+	case sel == nil || sel.Side != g.battle.Acting():
+		g.note("select one of your units first")
+	case g.battle.Grenades(sel.Side) == 0:
+		g.note("the " + sideName(sel.Side) + " have no grenades")
+	default:
+		p.grenades = true
+		g.note(fmt.Sprintf("grenades with the next AP fire at an adjacent hex or close assault (%d left)", g.battle.Grenades(sel.Side)))
+	}
+}
+
 // note shows a short message over the map for a few seconds.
 func (g *Game) note(s string) {
 	g.play.toast, g.play.toastUntil = s, g.play.tick+toastTicks
@@ -591,7 +670,7 @@ func (g *Game) issue(o battle.Order) bool {
 func (g *Game) applied(events []battle.Event) {
 	p := &g.play
 	p.version++
-	p.ghostTurn = 0
+	p.ghostTurn, p.grenades = 0, false
 	p.log.addEvents(events)
 	p.logScroll = 0
 	if u := g.battle.Unit(p.unit); u != nil && !u.Active() {

@@ -32,14 +32,22 @@ type preview struct {
 	hidden  []board.Hex // hexes out of its sight, when the viewshed is shown
 
 	// The hovered hex's part.
-	hasGhost  bool
-	ghost     board.Pose // the end pose of the move to the hovered hex
-	ghostOK   bool       // the unit can end its move in ghost
-	path      []board.Hex
-	los       *board.LOS
-	target    *battle.Unit
-	targets   int // enemy units in the hovered hex: the target is one of them
-	plan      *battle.Plan
+	hasGhost bool
+	ghost    board.Pose // the end pose of the move to the hovered hex
+	ghostOK  bool       // the unit can end its move in ghost
+	path     []board.Hex
+	los      *board.LOS
+	target   *battle.Unit
+	targets  int // enemy units in the hovered hex: the target is one of them
+	plan     *battle.Plan
+	// The attack at the hovered enemy hex: its kind, the order a click
+	// (or F, or A) gives, the plans, and the units the digit keys take in
+	// or out of an AP fire group or an assault.
+	kind      attackKind
+	attack    battle.Order
+	apPlan    *battle.APPlan
+	asPlan    *battle.AssaultPlan
+	members   []*battle.Unit
 	tip       []tipLine
 	losStatus string
 }
@@ -54,7 +62,10 @@ type previewKey struct {
 	leader    bool
 	viewshed  bool
 	mode      mode
-	target    int // times the player asked for the next target in the hovered hex
+	target    int    // times the player asked for the next target in the hovered hex
+	flip      bool   // AT and AP fire swapped from the default
+	grenades  bool   // grenades asked for
+	out       uint16 // fire group or assault members taken out (bit i: member i)
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -79,11 +90,14 @@ func (g *Game) refresh() {
 	if u := g.battle.Unit(p.unit); u != nil && u.Active() {
 		g.selected, g.hasSelected = u.Pose.Hex, true
 	}
-	if p.unit != p.pv.key.unit || g.hovered != p.pv.key.hover || g.hasHover != p.pv.key.hasHover {
-		p.targetTurn = 0 // a new firer or hex starts from the default target
+	if p.unit != p.pv.key.unit || g.hovered != p.pv.key.hover || g.hasHover != p.pv.key.hasHover || p.version != p.pv.key.version {
+		// A new firer, hex or battle state starts from the default target,
+		// fire and group.
+		p.targetTurn, p.flipKind, p.out = 0, false, 0
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
-		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode, target: p.targetTurn}
+		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode, target: p.targetTurn,
+		flip: p.flipKind, grenades: p.grenades, out: p.out}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -146,6 +160,7 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
 // plan from u to the hovered hex.
 func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.targets, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, 0, nil, nil, ""
+	pv.kind, pv.attack, pv.apPlan, pv.asPlan, pv.members = attackNone, nil, nil, nil, nil
 	if u == nil || !u.OnMap() {
 		return
 	}
@@ -189,17 +204,46 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	if len(enemy) == 0 {
 		return
 	}
-	pv.target, pv.targets = pickTarget(b, enemy, key.target), len(enemy)
+	pv.targets = len(enemy)
+	if assaultNow(b, u, h) {
+		pv.kind = attackAssault
+		pv.members = assaultCandidates(b, u)
+		o := assaultOrder(b, u, h, pv.members, key)
+		plan, err := b.PlanAssault(o)
+		if err == nil {
+			pv.asPlan = &plan
+		}
+		pv.attack, pv.tip = o, assaultTip(b, u, pv.members, key.out, o, pv.asPlan, err)
+		return
+	}
+	pv.kind = defaultKind(b, u, enemy)
+	if key.flip {
+		pv.kind = attackAT + attackAP - pv.kind
+	}
+	if pv.kind == attackAP {
+		pv.members = apCandidates(b, u, h)
+		o := apOrder(b, u, h, pv.members, key)
+		plan, err := b.PlanAP(o)
+		if err == nil {
+			pv.apPlan = &plan
+		}
+		pv.attack, pv.tip = o, apTip(b, u, pv.members, key.out, o, los, pv.apPlan, err)
+		return
+	}
+	pv.target = pickTarget(b, enemy, key.target)
 	o := fireOrder(b, u, pv.target, key.leader)
 	plan, err := b.PlanFire(o)
 	if err == nil {
 		pv.plan = &plan
 	}
+	pv.attack = o
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
+	var extra []tipLine
 	if len(enemy) > 1 {
-		pv.tip = slices.Insert(pv.tip, 1, tipLine{tipText, fmt.Sprintf("target %d of %d in %s: C for the next",
+		extra = append(extra, tipLine{tipText, fmt.Sprintf("target %d of %d in %s: C for the next",
 			slices.Index(enemy, pv.target)+1, len(enemy), b.Board().Label(h))})
 	}
+	pv.tip = slices.Insert(pv.tip, 1, append(extra, kindLine(b, attackAT))...)
 }
 
 // pickTarget returns the target among the enemy units of a hex after turn
@@ -250,19 +294,7 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 	bd := b.Board()
 	lines := []tipLine{{tipTitle, fmt.Sprintf("%s (%s) → %s (%s)", u.Label(), bd.Label(u.Pose.Hex), target.Label(), bd.Label(target.Pose.Hex))}}
 	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
-	add(tipText, "range %d hexes (%d m)", los.Range, los.Range*b.Scenario().HexMetres)
-	switch {
-	case !los.Clear:
-		add(tipText, "line of sight blocked by %s", los.BlockedBy.Reason)
-	case los.Hindrance > 0:
-		var rs []string
-		for _, o := range los.Hindrances {
-			rs = append(rs, fmt.Sprintf("+%d %s", o.Amount, o.Reason))
-		}
-		add(tipText, "line of sight clear, hindrance %s", strings.Join(rs, ", "))
-	default:
-		add(tipText, "line of sight clear, no hindrance")
-	}
+	lines = append(lines, losLines(b, los)...)
 	if target.Type.Kind == units.AFV {
 		a := board.ArmourAspect(target.Pose.Hex, target.Pose.Facing, u.Pose.Hex)
 		what := a.String() + " armour"
@@ -351,7 +383,8 @@ func markerNames(u *battle.Unit) string {
 		m    battle.Markers
 		name string
 	}{{battle.Fired, "Fired"}, {battle.Moved, "Moved"}, {battle.Immobile, "Immobile"},
-		{battle.Advanced, "Advanced"}, {battle.SmokeLaid, "Smoke laid"}, {battle.Loaded, "Loaded"}}
+		{battle.Advanced, "Advanced"}, {battle.SmokeLaid, "Smoke laid"}, {battle.Loaded, "Loaded"},
+		{battle.Pinned, "Pinned"}, {battle.Valorous, "Valor"}}
 	var out []string
 	for _, n := range names {
 		if u.Has(n.m) {

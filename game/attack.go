@@ -1,0 +1,400 @@
+package game
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat/infantry"
+	"hexfire/units"
+)
+
+// attackKind is the attack the preview shows at the hovered enemy hex.
+type attackKind uint8
+
+const (
+	attackNone    attackKind = iota
+	attackAT                 // AT fire at one unit (battle.Fire)
+	attackAP                 // AP fire at the hex (battle.FireAP)
+	attackAssault            // close assault on the hex (battle.Assault)
+)
+
+// maxMembers is how many members of a fire group or an assault the digit
+// keys 1–9 can take in or out.
+const maxMembers = 9
+
+// assaultNow reports whether sel would close-assault hex h: the Advance &
+// Assault phase with no move pending, infantry on the map, h adjacent.
+func assaultNow(b *battle.Battle, sel *battle.Unit, h board.Hex) bool {
+	return b.Phase() == battle.AdvancePhase && b.Moving() == nil && sel.Type.Kind.Infantry() &&
+		sel.Carrier == 0 && sel.Pose.Hex.Distance(h) == 1
+}
+
+// defaultKind is the fire the preview starts with at a hex holding the
+// enemy units enemy: AT when sel could fire AT at an armoured vehicle,
+// unarmoured vehicle or Gun there (or every unit there is an AFV, which
+// AP fire cannot harm), else AP.
+func defaultKind(b *battle.Battle, sel *battle.Unit, enemy []*battle.Unit) attackKind {
+	apTargets := false
+	for _, u := range enemy {
+		if u.Type.Kind != units.AFV {
+			apTargets = true
+		}
+		if u.Type.Kind.Infantry() {
+			continue
+		}
+		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID}); err == nil {
+			return attackAT
+		}
+	}
+	if !apTargets {
+		return attackAT
+	}
+	return attackAP
+}
+
+// apCandidates returns the units that may join sel's AP fire at hex h, in
+// stack order: every unit of the group sel belongs to (the infantry on the
+// ground in its hex; or a vehicle, AFV or Gun with its passengers) that
+// has no Fire marker and could fire at h on its own. Leaders join through
+// the leader switch instead.
+func apCandidates(b *battle.Battle, sel *battle.Unit, h board.Hex) []*battle.Unit {
+	var out []*battle.Unit
+	try := func(u *battle.Unit) {
+		if u == nil || u.Side != sel.Side || !u.Active() || u.Has(battle.Fired) || u.Type.Kind == units.Leader {
+			return
+		}
+		if _, err := b.PlanAP(battle.FireAP{Units: []battle.UnitID{u.ID}, Target: h}); err == nil {
+			out = append(out, u)
+		}
+	}
+	vehicle := sel
+	if sel.Carrier != 0 {
+		vehicle = b.Unit(sel.Carrier)
+	}
+	if vehicle.Type.Kind.Infantry() {
+		for _, u := range b.UnitsAt(sel.Pose.Hex) {
+			if u.Type.Kind.Infantry() {
+				try(u)
+			}
+		}
+		return out
+	}
+	try(vehicle)
+	for _, p := range b.Passengers(vehicle.ID) {
+		try(p)
+	}
+	return out
+}
+
+// assaultCandidates returns the units of sel's hex that may close-assault:
+// its side's infantry on the ground, leaders included, neither pinned nor
+// marked Advanced.
+func assaultCandidates(b *battle.Battle, sel *battle.Unit) []*battle.Unit {
+	var out []*battle.Unit
+	for _, u := range b.UnitsAt(sel.Pose.Hex) {
+		if u.Side == sel.Side && u.Type.Kind.Infantry() && !u.Has(battle.Pinned) && !u.Has(battle.Advanced) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// members returns the IDs of the candidates not taken out by the mask
+// out (bit i: candidate i is out).
+func members(cands []*battle.Unit, out uint16) []battle.UnitID {
+	var ids []battle.UnitID
+	for i, u := range cands {
+		if i >= maxMembers || out&(1<<i) == 0 {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
+}
+
+// apLeader is the leader who would join sel's AP fire: sel when it is a
+// leader, else a leader in its hex without a Fire marker.
+func apLeader(b *battle.Battle, sel *battle.Unit) *battle.Unit {
+	if sel.Type.Kind == units.Leader && !sel.Has(battle.Fired) && sel.Carrier == 0 {
+		return sel
+	}
+	return leaderWith(b, sel)
+}
+
+// canThrowGrenades reports whether sel's side may add grenades to an
+// attack on h: infantry on the ground, h adjacent, grenades left.
+func canThrowGrenades(b *battle.Battle, sel *battle.Unit, h board.Hex) bool {
+	return sel.Type.Kind.Infantry() && sel.Carrier == 0 && sel.Pose.Hex.Distance(h) == 1 && b.Grenades(sel.Side) > 0
+}
+
+// apOrder is the AP fire of sel's group at h: the candidates not taken
+// out, the leader when asked for and present, grenades when asked for and
+// allowed. With no candidate it is sel alone, so that the battle says why
+// sel cannot fire.
+func apOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Unit, key previewKey) battle.FireAP {
+	o := battle.FireAP{Units: members(cands, key.out), Target: h}
+	if len(cands) == 0 && sel.Type.Kind != units.Leader {
+		o.Units = []battle.UnitID{sel.ID}
+	}
+	if key.leader {
+		if l := apLeader(b, sel); l != nil {
+			o.Leader = l.ID
+		}
+	}
+	o.Grenades = key.grenades && canThrowGrenades(b, sel, h)
+	return o
+}
+
+// assaultOrder is the close assault of sel's hex on h by the candidates
+// not taken out, with grenades when asked for and left.
+func assaultOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Unit, key previewKey) battle.Assault {
+	o := battle.Assault{Units: members(cands, key.out), Target: h}
+	if len(cands) == 0 {
+		o.Units = []battle.UnitID{sel.ID}
+	}
+	o.Grenades = key.grenades && b.Grenades(sel.Side) > 0
+	return o
+}
+
+// exact writes weight/total as "12.50%  (1/8)".
+func exact(weight, total uint64) string {
+	r := new(big.Rat).SetFrac(new(big.Int).SetUint64(weight), new(big.Int).SetUint64(total))
+	return fmt.Sprintf("%6.2f%%  (%s)", 100*float64(weight)/float64(total), r.RatString())
+}
+
+// losLines are the range and line-of-sight lines of an attack preview.
+func losLines(b *battle.Battle, los board.LOS) []tipLine {
+	lines := []tipLine{{tipText, fmt.Sprintf("range %d hexes (%d m)", los.Range, los.Range*b.Scenario().HexMetres)}}
+	switch {
+	case !los.Clear:
+		lines = append(lines, tipLine{tipText, "line of sight blocked by " + los.BlockedBy.Reason})
+	case los.Hindrance > 0:
+		var rs []string
+		for _, o := range los.Hindrances {
+			rs = append(rs, fmt.Sprintf("+%d %s", o.Amount, o.Reason))
+		}
+		lines = append(lines, tipLine{tipText, "line of sight clear, hindrance " + strings.Join(rs, ", ")})
+	default:
+		lines = append(lines, tipLine{tipText, "line of sight clear, no hindrance"})
+	}
+	return lines
+}
+
+// kindLine is the preview's second line: which fire it shows and the key
+// for the other.
+func kindLine(b *battle.Battle, k attackKind) tipLine {
+	opp := ""
+	if b.Moving() != nil {
+		opp = "opportunity "
+	}
+	if k == attackAP {
+		return tipLine{tipText, "AP " + opp + "fire at the hex  (W: AT fire instead)"}
+	}
+	return tipLine{tipText, "AT " + opp + "fire at one unit  (W: AP fire instead)"}
+}
+
+// memberLines list the candidates of a fire group or an assault with the
+// digit that takes each in or out; add, when not nil, says what a member
+// in the group adds.
+func memberLines(cands []*battle.Unit, out uint16, add func(*battle.Unit) string) []tipLine {
+	var lines []tipLine
+	for i, u := range cands {
+		state := "in "
+		if i < maxMembers && out&(1<<i) != 0 {
+			state = "out"
+		}
+		s := fmt.Sprintf("%d %s  %s", i+1, state, u.Label())
+		if i >= maxMembers {
+			s = fmt.Sprintf("   %s  %s", state, u.Label())
+		}
+		if state == "in " && add != nil {
+			s += add(u)
+		}
+		lines = append(lines, tipLine{tipStep, s})
+	}
+	return lines
+}
+
+// grenadeLine says whether grenades go with an attack on h and how many
+// the side has, or "" when they cannot.
+func grenadeLine(b *battle.Battle, sel *battle.Unit, thrown bool) string {
+	n := b.Grenades(sel.Side)
+	switch {
+	case n == 0:
+		return ""
+	case thrown:
+		return fmt.Sprintf("grenades thrown: -1, one of %d left  (R: keep them)", n)
+	}
+	return fmt.Sprintf("grenades: %d left  (R: throw one, -1)", n)
+}
+
+// apTip is the preview of AP fire order o by sel's group (the candidates
+// cands) at hex o.Target: who fires and what each adds, the leader, the
+// grenades, the line of sight, the total and the modifiers itemised, the
+// exact chance of each number of casualty points and of each fate of each
+// unit that may take them; or why the battle refuses it.
+func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16, o battle.FireAP, los board.LOS, plan *battle.APPlan, err error) []tipLine {
+	bd := b.Board()
+	lines := []tipLine{{tipTitle, fmt.Sprintf("AP fire: %s → %s", bd.Label(sel.Pose.Hex), bd.Label(o.Target))}, kindLine(b, attackAP)}
+	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
+	share := func(u *battle.Unit) string {
+		if plan == nil {
+			return ""
+		}
+		if i := slices.Index(plan.Firers, u); i >= 0 {
+			return fmt.Sprintf(": %d APFP", plan.APFP[i])
+		}
+		return ""
+	}
+	if len(cands) == 0 {
+		add(tipText, "fire group: none of the units in %s can fire at %s", bd.Label(sel.Pose.Hex), bd.Label(o.Target))
+	} else {
+		add(tipText, "fire group (1-9: in or out):")
+		lines = append(lines, memberLines(cands, out, share)...)
+	}
+	switch l := b.Unit(o.Leader); {
+	case l != nil:
+		add(tipText, "leader %s: %+d%s  (L: without)", l.Label(), l.Type.Modifier, share(l))
+	case apLeader(b, sel) != nil:
+		add(tipText, "leader %s may join  (L: with leader)", apLeader(b, sel).Label())
+	}
+	if sel.Type.Kind.Infantry() && sel.Pose.Hex.Distance(o.Target) == 1 {
+		if s := grenadeLine(b, sel, o.Grenades); s != "" {
+			add(tipText, "%s", s)
+		}
+	}
+	lines = append(lines, losLines(b, los)...)
+	if err != nil {
+		add(tipRefused, "cannot fire: %v", err)
+		return lines
+	}
+	a := plan.Attack
+	add(tipTitle, "total %d APFP (row %s)", a.APFP, infantry.RowName(a.APFP))
+	ms := a.Modifiers()
+	if len(ms) == 0 {
+		add(tipStep, "no modifier to the 2d6")
+	}
+	for _, m := range ms {
+		add(tipStep, "%+d %s", m.Value, m.Label)
+	}
+	for _, s := range plan.Odds.Steps {
+		add(tipStep, "%s", s)
+	}
+	add(tipTitle, "casualty points")
+	for n, w := range plan.Odds.Points {
+		if w > 0 {
+			add(tipResult, "%-12s %s", pointsName(n), exact(w, 36))
+		}
+	}
+	for i, d := range plan.Defenders {
+		add(tipTitle, "%s (%s)", d.Label(), bd.Label(d.Pose.Hex))
+		for _, f := range []infantry.Fate{infantry.Eliminated, infantry.ReducedPinned, infantry.Reduced, infantry.Pinned, infantry.Untouched} {
+			w := uint64(0)
+			for _, e := range plan.Odds.Effects {
+				if e.Fates[i] == f {
+					w += e.Weight
+				}
+			}
+			if w > 0 {
+				add(tipResult, "%-12s %s", f, exact(w, plan.Odds.Total))
+			}
+		}
+	}
+	return lines
+}
+
+// pointsName writes "no points", "1 point", "3 points".
+func pointsName(n int) string {
+	switch n {
+	case 0:
+		return "no points"
+	case 1:
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", n)
+}
+
+// assaultTip is the preview of close assault o from sel's hex: the
+// attackers (the candidates cands) and defenders, the odds ratio and kill
+// number with their modifiers, the exact chance of success, and the
+// casualty points each side takes; or why the battle refuses it.
+func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16, o battle.Assault, plan *battle.AssaultPlan, err error) []tipLine {
+	bd := b.Board()
+	lines := []tipLine{{tipTitle, fmt.Sprintf("close assault: %s → %s", bd.Label(sel.Pose.Hex), bd.Label(o.Target))},
+		{tipText, "A or click: assault"}}
+	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
+	if len(cands) > 0 {
+		add(tipText, "attackers (1-9: in or out):")
+		lines = append(lines, memberLines(cands, out, nil)...)
+	}
+	if s := grenadeLine(b, sel, o.Grenades); s != "" {
+		add(tipText, "%s", s)
+	}
+	if err != nil {
+		add(tipRefused, "cannot assault: %v", err)
+		return lines
+	}
+	names := func(us []*battle.Unit) string {
+		s := make([]string, len(us))
+		for i, u := range us {
+			s[i] = u.Label()
+		}
+		return strings.Join(s, ", ")
+	}
+	if len(plan.Defenders) > 0 {
+		add(tipText, "defenders: %s", names(plan.Defenders))
+	}
+	if len(plan.Doomed) > 0 {
+		add(tipText, "pinned, eliminated first: %s", names(plan.Doomed))
+	}
+	if len(plan.Defenders) == 0 {
+		add(tipResult, "only pinned units hold %s: taken without a roll", bd.Label(o.Target))
+		return lines
+	}
+	a := plan.Assault
+	add(tipTitle, "%d APFP against %d: %s, kill number %d", a.Attack, a.Defense, plan.Ratio, plan.Kill)
+	if a.DefenderLeader != 0 {
+		add(tipStep, "%+d defending leader (kill number)", a.DefenderLeader)
+	}
+	if a.DefenderGrenades {
+		add(tipStep, "-1 defenders' grenades (kill number)")
+	}
+	for _, m := range a.Modifiers() {
+		add(tipStep, "%+d %s (roll)", m.Value, m.Label)
+	}
+	add(tipStep, "2d6%s at or under %d succeeds", infantry.FormatModifiers(a.Modifiers()), plan.Kill)
+	add(tipResult, "%-12s %s", "success", exact(plan.SuccessWays, 36))
+	add(tipResult, "%-12s %s", "failure", exact(36-plan.SuccessWays, 36))
+	base := a.Cover + a.Defenders + a.Uphill
+	add(tipText, "success: the defenders are eliminated; the attackers take %d point%s (cover %d, %d defender%s, %d uphill) and move in",
+		base, plural(base), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill)
+	add(tipText, "failure: the attackers take %d + the roll over %d; the defenders take %d", base, plan.Kill, a.Attackers)
+	e := expectedAssaultPoints(a, plan.Kill)
+	f, _ := e.Float64()
+	add(tipResult, "attackers' casualty points expected: %.2f  (%s)", f, e.RatString())
+	return lines
+}
+
+// expectedAssaultPoints is the mean of the casualty points the attackers
+// take, over the 36 rolls of two dice.
+func expectedAssaultPoints(a infantry.Assault, kill int) *big.Rat {
+	base := a.Cover + a.Defenders + a.Uphill
+	mod := infantry.Sum(a.Modifiers())
+	total := 0
+	for x := 1; x <= 6; x++ {
+		for y := 1; y <= 6; y++ {
+			total += base + max(0, x+y+mod-kill)
+		}
+	}
+	return big.NewRat(int64(total), 36)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
