@@ -1,0 +1,336 @@
+package game
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat/infantry"
+	"hexfire/maps"
+)
+
+// infantryScene: two US squads and a leader in B3, a US tank in A3; in
+// C3 (adjacent to B3) a German squad and a Tiger, in E3 a German squad
+// alone. The Allies have two grenades.
+func infantryScene(t *testing.T, seed uint64) *battle.Battle {
+	t.Helper()
+	return seededBattle(t, board.DefaultLayout, map[string]string{"grenades_allies": "2"}, seed,
+		placed{"US Rifle Squad", maps.Allies, "B3", 0},             // 1
+		placed{"US Rifle Squad", maps.Allies, "B3", 0},             // 2
+		placed{"US Leader", maps.Allies, "B3", 0},                  // 3
+		placed{"M4A3E8", maps.Allies, "A3", board.DirSE},           // 4
+		placed{"German Rifle Squad", maps.Axis, "C3", 0},           // 5
+		placed{"Tiger I", maps.Axis, "C3", board.DirNW},            // 6
+		placed{"German Rifle Squad", maps.Axis, "E3", 0},           // 7
+		placed{"German Rifle Squad", maps.Axis, "E5", 0},           // 8
+		placed{"US Rifle Squad", maps.Allies, "D5", 0}, // 9
+	)
+}
+
+func hexOf(t *testing.T, b *battle.Battle, label string) board.Hex {
+	t.Helper()
+	h, err := b.Board().ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// previewOf works out the preview of unit id with hex label hovered.
+func previewOf(t *testing.T, b *battle.Battle, key previewKey, label string) *preview {
+	t.Helper()
+	key.version, key.hover, key.hasHover = 1, hexOf(t, b, label), true
+	var pv preview
+	pv.update(b, key)
+	return &pv
+}
+
+func previewText(pv *preview) string {
+	var text []string
+	for _, l := range pv.tip {
+		text = append(text, l.text)
+	}
+	return strings.Join(text, "\n")
+}
+
+func TestAttackOrders(t *testing.T) {
+	fire := infantryScene(t, 1)
+	advance := infantryScene(t, 1)
+	for advance.Phase() != battle.AdvancePhase {
+		if _, err := advance.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name  string
+		b     *battle.Battle
+		key   previewKey
+		hover string
+		kind  attackKind
+		want  battle.Order
+	}{
+		{"squad at a squad: AP fire by both squads of the hex", fire, previewKey{unit: 1}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
+		{"member 1 taken out", fire, previewKey{unit: 1, out: 1}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{2}, Target: hexOf(t, fire, "E3")}},
+		{"selected leader fires with the squads", fire, previewKey{unit: 3, leader: true}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
+		{"with leader", fire, previewKey{unit: 2, leader: true}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
+		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: true}, "C3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: true}},
+		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: true}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
+		{"tank at a tank and a squad: AT at the Tiger", fire, previewKey{unit: 4}, "C3", attackAT,
+			battle.Fire{Unit: 4, Target: 6}},
+		{"W: the tank's AP fire at the hex", fire, previewKey{unit: 4, flip: true}, "C3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{4}, Target: hexOf(t, fire, "C3")}},
+		{"W again on a squad's AP default: AT at the Tiger", fire, previewKey{unit: 1, flip: true}, "C3", attackAT,
+			battle.Fire{Unit: 1, Target: 6}},
+		{"tank at infantry alone: AP", fire, previewKey{unit: 4}, "E3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{4}, Target: hexOf(t, fire, "E3")}},
+		{"Advance phase, adjacent enemy: close assault by the hex", advance, previewKey{unit: 1}, "C3", attackAssault,
+			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: hexOf(t, advance, "C3")}},
+		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: true}, "C3", attackAssault,
+			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pv := previewOf(t, tt.b, tt.key, tt.hover)
+			if pv.kind != tt.kind || !reflect.DeepEqual(pv.attack, tt.want) {
+				t.Fatalf("preview kind %d, order %+v; want %d, %+v\n%s", pv.kind, pv.attack, tt.kind, tt.want, previewText(pv))
+			}
+			c := clickCommand(tt.b, tt.b.Unit(tt.key.unit), hexOf(t, tt.b, tt.hover), pv, modeNormal, tt.key.leader)
+			if !reflect.DeepEqual(c.order, tt.want) {
+				t.Errorf("click = %+v, want %+v", c, tt.want)
+			}
+		})
+	}
+	t.Run("Advance phase, adjacent empty hex: advance", func(t *testing.T) {
+		pv := previewOf(t, advance, previewKey{unit: 1}, "B4")
+		c := clickCommand(advance, advance.Unit(1), hexOf(t, advance, "B4"), pv, modeNormal, false)
+		if want := (battle.Advance{Unit: 1, To: hexOf(t, advance, "B4")}); !reflect.DeepEqual(c.order, want) {
+			t.Errorf("click = %+v, want %+v", c, want)
+		}
+	})
+}
+
+func TestAPTipMatchesPlan(t *testing.T) {
+	b := infantryScene(t, 1)
+	pv := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: true}, "C3")
+	o := pv.attack.(battle.FireAP)
+	plan, err := b.PlanAP(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := previewText(pv)
+	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: -1, one of 2 left",
+		fmt.Sprintf("total %d APFP (row %s)", plan.Attack.APFP, infantry.RowName(plan.Attack.APFP))}
+	for i, u := range plan.Firers {
+		if u.ID == o.Leader {
+			want = append(want, fmt.Sprintf("leader %s: %+d: %d APFP", u.Label(), u.Type.Modifier, plan.APFP[i]))
+		} else {
+			want = append(want, fmt.Sprintf("in   %s: %d APFP", u.Label(), plan.APFP[i]))
+		}
+	}
+	for _, m := range plan.Attack.Modifiers() {
+		want = append(want, fmt.Sprintf("%+d %s", m.Value, m.Label))
+	}
+	want = append(want, plan.Odds.Steps...)
+	for n, w := range plan.Odds.Points {
+		if w > 0 {
+			want = append(want, fmt.Sprintf("%-12s %s", pointsName(n), exact(w, 36)))
+		}
+	}
+	for i, d := range plan.Defenders {
+		want = append(want, fmt.Sprintf("%s (C3)", d.Label()))
+		weights := map[infantry.Fate]uint64{}
+		for _, e := range plan.Odds.Effects {
+			weights[e.Fates[i]] += e.Weight
+		}
+		for f, w := range weights {
+			want = append(want, fmt.Sprintf("%-12s %s", f, exact(w, plan.Odds.Total)))
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("AP preview lacks %q; have\n%s", w, all)
+		}
+	}
+	if strings.Contains(all, "Tiger") {
+		t.Errorf("AP preview names the Tiger, which AP fire cannot harm:\n%s", all)
+	}
+
+	// A refusal shows the battle's reason.
+	far := previewOf(t, b, previewKey{unit: 1, out: 3}, "E5")
+	_, refusal := b.PlanAP(far.attack.(battle.FireAP))
+	if refusal == nil || !strings.Contains(previewText(far), refusal.Error()) {
+		t.Errorf("refused AP preview = \n%s\nwant the battle's reason %v", previewText(far), refusal)
+	}
+}
+
+func TestAssaultTipMatchesPlan(t *testing.T) {
+	b := infantryScene(t, 1)
+	for b.Phase() != battle.AdvancePhase {
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pv := previewOf(t, b, previewKey{unit: 1, grenades: true}, "C3")
+	plan, err := b.PlanAssault(pv.attack.(battle.Assault))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := previewText(pv)
+	want := []string{"close assault: B3 → C3",
+		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Ratio, plan.Kill),
+		fmt.Sprintf("%-12s %s", "success", exact(plan.SuccessWays, 36)),
+		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.SuccessWays, 36)),
+		"-1 grenades (roll)", "-1 leader (roll)"}
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("assault preview lacks %q; have\n%s", w, all)
+		}
+	}
+}
+
+func TestExpectedAssaultPoints(t *testing.T) {
+	tests := []struct {
+		a    infantry.Assault
+		kill int
+		want string
+	}{
+		// Kill 12 (every roll succeeds): the base alone.
+		{infantry.Assault{Cover: 1, Defenders: 2}, 12, "3"},
+		// Kill 2: each roll fails by roll - 2 (0 for a 2): mean 7 - 2 = 5, plus the base 1.
+		{infantry.Assault{Defenders: 1}, 2, "6"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if have := expectedAssaultPoints(tt.a, tt.kill).RatString(); have != tt.want {
+				t.Errorf("expectedAssaultPoints = %s, want %s", have, tt.want)
+			}
+		})
+	}
+}
+
+func TestAttackKeys(t *testing.T) {
+	b := infantryScene(t, 1)
+	g := shotGame(t, b, "B3", "E3")
+	press := func(a Action, member int) {
+		var in Intents
+		in.Triggered[a] = true
+		in.Member = member
+		g.apply(in)
+		g.refresh()
+	}
+	if _, ok := g.play.pv.attack.(battle.FireAP); !ok {
+		t.Fatalf("attack = %+v, want AP fire", g.play.pv.attack)
+	}
+	press(ActionMember, 1)
+	if have := g.play.pv.attack.(battle.FireAP).Units; !reflect.DeepEqual(have, []battle.UnitID{2}) {
+		t.Errorf("after 1: group %v, want [2]", have)
+	}
+	press(ActionFireKind, 0)
+	if _, ok := g.play.pv.attack.(battle.Fire); !ok {
+		t.Errorf("after W: attack = %+v, want AT fire", g.play.pv.attack)
+	}
+	press(ActionFireKind, 0)
+	press(ActionFire, 0)
+	if have := b.Unit(2); !have.Has(battle.Fired) || b.Unit(1).Has(battle.Fired) {
+		t.Errorf("after F: squads 1, 2 fired %v, %v; want false, true", b.Unit(1).Has(battle.Fired), have.Has(battle.Fired))
+	}
+	if !strings.Contains(logText(g), "fires at E3") || !strings.Contains(logText(g), "dice: AP attack ") {
+		t.Errorf("log after AP fire lacks the attack or its dice:\n%s", logText(g))
+	}
+}
+
+func logText(g *Game) string {
+	var s []string
+	for _, l := range g.play.log.lines {
+		s = append(s, l.text)
+	}
+	return strings.Join(s, "\n")
+}
+
+// pinnedSquad returns a battle where AP fire left the German squad in C3
+// (unit 5) pinned but not reduced, and one where it reduced it: the first
+// seeds that do.
+func pinnedAndReduced(t *testing.T) (pinned, reduced *battle.Battle) {
+	t.Helper()
+	for seed := uint64(1); seed < 200 && (pinned == nil || reduced == nil); seed++ {
+		b := infantryScene(t, seed)
+		if _, err := b.Apply(battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, b, "C3")}); err != nil {
+			t.Fatal(err)
+		}
+		u := b.Unit(5)
+		switch {
+		case u.Active() && u.Has(battle.Pinned) && u.Type.Name == "German Rifle Squad" && pinned == nil:
+			pinned = b
+		case u.Active() && u.Type.Name != "German Rifle Squad" && reduced == nil:
+			reduced = b
+		}
+	}
+	if pinned == nil || reduced == nil {
+		t.Fatal("no seed below 200 pins the squad and another reduces it")
+	}
+	return pinned, reduced
+}
+
+func TestPinnedAndReducedCounters(t *testing.T) {
+	const zoom = 2
+	pinned, reduced := pinnedAndReduced(t)
+	img := renderUnits(unitScene(pinned.Board()), pinned, zoom, 800, 600, 0)
+	savePNG(t, "pinned.png", img)
+	// C3 holds the squad (first) and the Tiger: the squad sits down-left.
+	x, y, s := counterCentre(t, pinned, "C3", zoom)
+	off := stackStep * s / 2
+	// The first tag's top edge, above its letters.
+	if have, want := pixel(img, x-off-0.5*s+1, y+off-0.5*s+0.26*s+0.04*s), colPinned; !colourNear(have, want, 8) {
+		t.Errorf("pinned tag pixel = %v, want %v", have, want)
+	}
+	if have := pixel(img, x-off-0.42*s, y+off+0.4*s); !colourNear(have, nationColours["DE"], 8) {
+		t.Errorf("pinned squad's body = %v, want %v", have, nationColours["DE"])
+	}
+
+	// The reduced squad is drawn as a half squad: smaller, so a point
+	// near the full counter's lower-left corner shows no body.
+	if have := reduced.Unit(5).Type.Kind; have.String() != "half_squad" {
+		t.Fatalf("reduced unit kind = %v, want half_squad", have)
+	}
+	img = renderUnits(unitScene(reduced.Board()), reduced, zoom, 800, 600, 0)
+	savePNG(t, "reduced.png", img)
+	if have := pixel(img, x-off-0.46*s, y+off+0.46*s); colourNear(have, nationColours["DE"], 8) {
+		t.Errorf("pixel at the full counter's corner = %v: a full-size counter, want a half squad", have)
+	}
+	info := strings.Join(unitInfo(pinned, pinned.Unit(5)), "\n")
+	if !strings.Contains(info, "Pinned") {
+		t.Errorf("unit panel of the pinned squad lacks the marker:\n%s", info)
+	}
+}
+
+func TestOpportunityHandOver(t *testing.T) {
+	b := infantryScene(t, 1)
+	if _, err := b.Apply(battle.EndPhase{}); err != nil { // Movement
+		t.Fatal(err)
+	}
+	// Unit 9 in D5 moves next to the German squads: their AP fire may answer.
+	path := []board.Pose{{Hex: hexOf(t, b, "D4"), Facing: board.DirN}}
+	if _, err := b.Apply(battle.Move{Unit: 9, Path: path}); err != nil {
+		t.Fatal(err)
+	}
+	if b.Moving() == nil {
+		t.Fatal("no opportunity fire offered: the fixture changed")
+	}
+	_, text := handOverText(b)
+	if !strings.Contains(text, "AP (German Rifle Squad") {
+		t.Errorf("hand-over = %q, want the AP firers named", text)
+	}
+	g := shotGame(t, b, "E3", "D4")
+	if k := g.play.pv.kind; k != attackAP || !strings.Contains(previewText(&g.play.pv), "AP opportunity fire") {
+		t.Errorf("opportunity preview kind %d:\n%s\nwant AP opportunity fire", k, previewText(&g.play.pv))
+	}
+}
