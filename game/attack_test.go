@@ -18,15 +18,15 @@ import (
 func infantryScene(t *testing.T, seed uint64) *battle.Battle {
 	t.Helper()
 	return seededBattle(t, board.DefaultLayout, map[string]string{"grenades_allies": "2"}, seed,
-		placed{"US Rifle Squad", maps.Allies, "B3", 0},             // 1
-		placed{"US Rifle Squad", maps.Allies, "B3", 0},             // 2
-		placed{"US Leader", maps.Allies, "B3", 0},                  // 3
-		placed{"M4A3E8", maps.Allies, "A3", board.DirSE},           // 4
-		placed{"German Rifle Squad", maps.Axis, "C3", 0},           // 5
-		placed{"Tiger I", maps.Axis, "C3", board.DirNW},            // 6
-		placed{"German Rifle Squad", maps.Axis, "E3", 0},           // 7
-		placed{"German Rifle Squad", maps.Axis, "E5", 0},           // 8
-		placed{"US Rifle Squad", maps.Allies, "D5", 0}, // 9
+		placed{"US Rifle Squad", maps.Allies, "B3", 0},   // 1
+		placed{"US Rifle Squad", maps.Allies, "B3", 0},   // 2
+		placed{"US Leader", maps.Allies, "B3", 0},        // 3
+		placed{"M4A3E8", maps.Allies, "A3", board.DirSE}, // 4
+		placed{"German Rifle Squad", maps.Axis, "C3", 0}, // 5
+		placed{"Tiger I", maps.Axis, "C3", board.DirNW},  // 6
+		placed{"German Rifle Squad", maps.Axis, "E3", 0}, // 7
+		placed{"German Rifle Squad", maps.Axis, "E5", 0}, // 8
+		placed{"US Rifle Squad", maps.Allies, "D5", 0},   // 9
 	)
 }
 
