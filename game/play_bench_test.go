@@ -50,6 +50,7 @@ type playFrameCase struct {
 var playFrameCases = []playFrameCase{
 	{name: "default-fire", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7"},
 	{name: "default-movement", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "E6", movement: true},
+	{name: "default-ap", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E8", hover: "K8", hover2: "L8"},
 	{name: "default-viewshed", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7", viewshed: true},
 	{name: "200x160-300units-zoom1", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true, zoom: 1},
 	{name: "200x160-300units-fit", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true},
