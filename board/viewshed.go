@@ -109,38 +109,46 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 // mostly fall inside it (this halves the sweep's time for a few more traces).
 func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTrace []int32) {
 	n := b.Width * b.Height
-	cells := grow(sc.cells, n)
-	sc.cells = cells
+	unsorted := grow(sc.unsorted, n)
+	sc.unsorted = unsorted
 	fu, fv := toUV(from)
-	maxRing := int32(0)
+	maxRing := 0
 	for row := range b.Height {
 		for col := range b.Width {
 			h := b.Layout.ToHex(Offset{col, row})
 			u, v := toUV(h)
 			u, v = u-fu, v-fv
-			r := int32(isqrt(u*u + 3*v*v))
-			cells[row*b.Width+col] = cellInfo{u: int32(u), v: int32(v), ring: r, flag: t.grid[t.index(h)]}
+			r := isqrt(u*u + 3*v*v)
+			c := row*b.Width + col
+			// Field by field: a struct literal is built on the stack and
+			// copied, which stalls on the partial writes.
+			x := &unsorted[c]
+			x.u, x.v, x.ring, x.flag, x.dark, x.cell = int16(u), int16(v), uint16(r), t.grid[t.index(h)], false, int32(c)
+			x.bin = 0
+			if u != 0 || v != 0 {
+				x.bin = uint16(angleBin(newDirection(u, v)))
+			}
 			maxRing = max(maxRing, r)
 		}
 	}
-	// Counting sort of the cells by ring.
-	start := grow(sc.start, int(maxRing)+2)
+	// Counting sort of the cells by ring: ring r is cells[start[r]:start[r+1]].
+	start := grow(sc.start, maxRing+2)
 	sc.start = start
 	clear(start)
-	for i := range cells {
-		start[cells[i].ring+1]++
+	for i := range unsorted {
+		start[unsorted[i].ring+1]++
 	}
 	for r := range maxRing + 1 {
 		start[r+1] += start[r]
 	}
-	order := grow(sc.order, n)
-	sc.order = order
-	fill := grow(sc.fill, int(maxRing)+1)
+	fill := grow(sc.fill, maxRing+1)
 	sc.fill = fill
 	copy(fill, start)
-	for c := range cells {
-		r := cells[c].ring
-		order[fill[r]] = int32(c)
+	cells := grow(sc.cells, n)
+	sc.cells = cells
+	for i := range unsorted {
+		r := unsorted[i].ring
+		cells[fill[r]] = unsorted[i]
 		fill[r]++
 	}
 
@@ -151,7 +159,7 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 	// here (used[0] stays false).
 	shadows := &sc.shadows
 	for i := range shadows {
-		shadows[i].lo, shadows[i].hi = shadows[i].lo[:0], shadows[i].hi[:0]
+		shadows[i].reset()
 	}
 	toTrace = sc.toTrace[:0]
 	var used [3]bool
@@ -160,10 +168,10 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 			used[lv] = used[lv] || elevationTable[fromLevel][lt][lv] == elevBlock
 		}
 	}
-	added := int32(1) // order[0] is the viewer; order[1:added] have cast their shadows
-	for r := int32(0); r <= maxRing; r++ {
-		for ; added < start[r] && cells[order[added]].ring <= r-3; added++ {
-			x := &cells[order[added]]
+	added := int32(1) // cells[0] is the viewer; cells[1:added] have cast their shadows
+	for r := range int32(maxRing) + 1 {
+		for ; added < start[r] && int32(cells[added].ring) <= r-3; added++ {
+			x := &cells[added]
 			lv := flagLevel(x.flag)
 			terrain := x.flag&flagBlocks != 0
 			hill := used[lv]
@@ -181,19 +189,18 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 				shadows[lv].add(lo, hi)
 			}
 		}
-		for _, c := range order[start[r]:start[r+1]] {
-			x := &cells[c]
-			w := newDirection(int(x.u), int(x.v))
-			if shadows[0].covers(w) {
+		for i := start[r]; i < start[r+1]; i++ {
+			x := &cells[i]
+			if shadows[0].covers(x) {
 				x.dark = true
 				continue // the zero Sight: not visible
 			}
 			levels := &elevationTable[fromLevel][flagLevel(x.flag)]
-			if levels[1] == elevBlock && shadows[1].covers(w) ||
-				levels[2] == elevBlock && shadows[2].covers(w) {
+			if levels[1] == elevBlock && shadows[1].covers(x) ||
+				levels[2] == elevBlock && shadows[2].covers(x) {
 				continue
 			}
-			toTrace = append(toTrace, c)
+			toTrace = append(toTrace, x.cell)
 		}
 	}
 	sc.toTrace = toTrace
@@ -203,20 +210,22 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 // viewshedScratch holds the buffers of one Viewshed call, kept in a pool
 // so that repeated calls allocate little more than their result.
 type viewshedScratch struct {
-	grid                        []uint16
-	cells                       []cellInfo
-	start, fill, order, toTrace []int32
-	shadows                     [3]shadowUnion
+	grid                 []uint16
+	unsorted, cells      []cellInfo
+	start, fill, toTrace []int32
+	shadows              [3]shadowUnion
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(viewshedScratch) }}
 
 // cellInfo is what the shadow sweep knows about one cell.
 type cellInfo struct {
-	u, v int32 // offset from the viewer
-	ring int32
+	u, v int16  // offset from the viewer (|u|, |v| < 3*MaxDimension)
+	bin  uint16 // angleBin of the direction (u, v)
+	ring uint16
 	flag uint16
-	dark bool // the centre lies in a terrain shadow
+	dark bool  // the centre lies in a terrain shadow
+	cell int32 // cell index, row*Width + col
 }
 
 // grow returns buf resliced to length n, reallocated when too small.
@@ -321,10 +330,50 @@ func shadowOf(u, v int) (lo, hi direction, ok bool) {
 	return lo, hi, angleLess(lo, hi)
 }
 
+// Angle bins: the directions are cut into angleBins bins by angleBin, a
+// pseudo-angle that never decreases in angleLess order.
+const (
+	quarterBins = 4096
+	angleBins   = 4 * quarterBins
+)
+
+// angleBin returns the bin of direction w (not zero): the bins of two
+// directions a and b with angleLess(a, b) satisfy angleBin(a) <=
+// angleBin(b). So a direction whose bin lies strictly between the bins of
+// lo and hi lies strictly between lo and hi, with no angle compared.
+func angleBin(w direction) int {
+	u, s, base := w.u, -w.v, 0 // s >= 0 in the first half-turn
+	if w.half == 1 {
+		u, s, base = -u, -s, 2*quarterBins
+	}
+	// A rounded quotient never decreases when the exact one grows, and
+	// neither does its integer part, which is all the bins need.
+	if u >= 0 {
+		return base + int(quarterBins*float64(s)/float64(u+s))
+	}
+	return base + quarterBins + int(quarterBins*float64(-u)/float64(s-u))
+}
+
+// Bin states of a shadowUnion.
+const (
+	binOpen    = iota // no interval reaches into the bin
+	binPartial        // some interval reaches into it: compare exactly
+	binCovered        // an interval covers the whole bin
+)
+
 // shadowUnion is a union of shadows: disjoint open angular intervals
-// (lo[i], hi[i]) of directions, sorted by angle from the +u axis.
+// (lo[i], hi[i]) of directions, sorted by angle from the +u axis. bins
+// holds the state of each angle bin, so that most look-ups need no search.
 type shadowUnion struct {
 	lo, hi []direction
+	bins   []uint8
+}
+
+// reset empties the union.
+func (s *shadowUnion) reset() {
+	s.lo, s.hi = s.lo[:0], s.hi[:0]
+	s.bins = grow(s.bins, angleBins)
+	clear(s.bins)
 }
 
 // search returns the number of intervals that start before direction w.
@@ -361,12 +410,36 @@ func (s *shadowUnion) add(lo, hi direction) {
 			hi = s.hi[j-1]
 		}
 	}
+	// Every bin strictly between the bins of the ends of an interval is
+	// covered already: mark the others strictly inside (lo, hi).
+	bl, bh := angleBin(lo), angleBin(hi)
+	from := bl + 1
+	for k := i; k < j; k++ {
+		for b := from; b <= min(angleBin(s.lo[k]), bh-1); b++ {
+			s.bins[b] = binCovered
+		}
+		from = max(from, angleBin(s.hi[k]))
+	}
+	for b := from; b < bh; b++ {
+		s.bins[b] = binCovered
+	}
+	for _, b := range [2]int{bl, bh} {
+		s.bins[b] = max(s.bins[b], binPartial)
+	}
 	s.lo = slices.Replace(s.lo, i, j, lo)
 	s.hi = slices.Replace(s.hi, i, j, hi)
 }
 
-// covers reports whether direction w lies strictly inside the union.
-func (s *shadowUnion) covers(w direction) bool {
+// covers reports whether the direction of cell x (not the viewer) lies
+// strictly inside the union.
+func (s *shadowUnion) covers(x *cellInfo) bool {
+	switch s.bins[x.bin] {
+	case binOpen:
+		return false
+	case binCovered:
+		return true
+	}
+	w := newDirection(int(x.u), int(x.v))
 	i := s.search(w)
 	return i > 0 && angleLess(w, s.hi[i-1])
 }

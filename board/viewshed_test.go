@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -106,5 +107,70 @@ func TestViewshedOffBoard(t *testing.T) {
 	}
 	if have := v.At(Hex{9, 9}); have != (Sight{}) {
 		t.Errorf("At off the board = %+v, want not visible", have)
+	}
+}
+
+// TestAngleBinOrder checks that angleBin never decreases in angleLess order,
+// which the shadow sweep's exactness rests on, over every direction with
+// small coordinates and the extremes a 500×500 map can produce.
+func TestAngleBinOrder(t *testing.T) {
+	var dirs []direction
+	for u := -40; u <= 40; u++ {
+		for v := -40; v <= 40; v++ {
+			if u != 0 || v != 0 {
+				dirs = append(dirs, newDirection(u, v))
+			}
+		}
+	}
+	const far = 3 * MaxDimension
+	for _, w := range [][2]int{{far, -1}, {far, 1}, {-far, -1}, {-far, 1}, {1, -far}, {-1, -far}, {1, far}, {-1, far}, {far, far - 1}} {
+		dirs = append(dirs, newDirection(w[0], w[1]))
+	}
+	slices.SortFunc(dirs, func(a, b direction) int {
+		switch {
+		case angleLess(a, b):
+			return -1
+		case angleLess(b, a):
+			return 1
+		}
+		return 0
+	})
+	for i := 1; i < len(dirs); i++ {
+		a, b := dirs[i-1], dirs[i]
+		if have, prev := angleBin(b), angleBin(a); have < prev {
+			t.Errorf("angleBin(%v) = %d after angleBin(%v) = %d, want no decrease", b, have, a, prev)
+		}
+	}
+	if first, last := angleBin(dirs[0]), angleBin(dirs[len(dirs)-1]); first != 0 || last >= angleBins {
+		t.Errorf("bins span %d..%d, want 0..%d", first, last, angleBins-1)
+	}
+}
+
+// TestViewshedMatchesLOSBenchMap compares, on the benchmark's 200×160 map,
+// the viewshed from the benchmark's viewers and a few more with Board.LOS
+// to every hex.
+func TestViewshedMatchesLOSBenchMap(t *testing.T) {
+	b := generateMap(DefaultLayout, 200, 160, 7)
+	for _, o := range []Offset{{100, 80}, {3, 4}, {60, 120}, {199, 159}} {
+		t.Run(fmt.Sprint(o), func(t *testing.T) {
+			from := b.Layout.ToHex(o)
+			v, err := b.Viewshed(from, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			visible := 0
+			for to, have := range v.All() {
+				l := b.LOS(from, to, nil)
+				if want := (Sight{Visible: l.Clear, Hindrance: l.Hindrance}); have != want {
+					t.Fatalf("viewshed %s→%s = %+v, want %+v\n%s", b.Label(from), b.Label(to), have, want, l.Explain(b))
+				}
+				if have.Visible {
+					visible++
+				}
+			}
+			if visible < 20 {
+				t.Errorf("%d hexes visible: viewer too shut in to test much", visible)
+			}
+		})
 	}
 }
