@@ -145,6 +145,10 @@ const (
 	smokeShift  = 4      // 2 bits: smoke level
 	sideShift   = 6      // 2 bits each: features on the N, NE and SE hexsides
 	flagOnBoard = 1 << 12
+	// flagSides: some hexside of the hex may have a feature. A grid sets
+	// it on both hexes of each featured hexside; flags read from the board
+	// always have it, so that the trace looks.
+	flagSides = 1 << 13
 )
 
 // hexNoise are the flags that make a crossed hex block or hinder (its level
@@ -211,13 +215,13 @@ func (t *losTerrain) flags(h Hex, idx int) uint16 {
 // boardFlags reads the flags of h straight from the board and the smoke.
 func (t *losTerrain) boardFlags(h Hex) uint16 {
 	if !t.b.Contains(h) {
-		return 0
+		return flagSides
 	}
 	s := 0
 	if t.smoke != nil {
 		s = t.smoke(h)
 	}
-	return cellFlags(t.b.Cell(h), s)
+	return cellFlags(t.b.Cell(h), s) | flagSides
 }
 
 // side returns the feature on the hexside of h (at grid index idx) in direction d.
@@ -335,7 +339,8 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	}
 
 	toIdx := t.index(to)
-	levels := &elevationTable[flagLevel(t.flags(from, idx))][flagLevel(t.flags(to, toIdx))]
+	hf := t.flags(from, idx) // the flags of h, below
+	levels := &elevationTable[flagLevel(hf)][flagLevel(t.flags(to, toIdx))]
 	var st lineState
 	h, f := from, 0 // f = cross(D, centre of h - centre of from)
 
@@ -451,8 +456,10 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		}
 		if f+chainG[j] > 0 || j == m {
 			d := chainCorner[j-1]
-			if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
-				return false, 0
+			if hf&flagSides != 0 {
+				if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
+					return false, 0
+				}
 			}
 			h, idx, f = h.Add(directionVectors[d]), idx+t.step[d], f+hStep[d]
 		} else {
@@ -464,6 +471,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			// along a hexside, of ha) in direction d.
 			var next Hex
 			var nextIdx, d int
+			sides := hf // the flags of the hex whose hexside d the line crosses
 			switch {
 			case g[k] == 0: // along the hexside between ha and hc, to the hex beyond
 				if rec != nil {
@@ -474,6 +482,9 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 				}
 				next, nextIdx = hc.Add(directionVectors[a]), ic+t.step[a]
 				h, idx, d = ha, ia, wrap6[a+2]
+				if t.grid != nil {
+					sides = t.grid[idx]
+				}
 			case g[k] > 0: // into ha, touching hc at the corner
 				if touch(hc, ic, f+hStep[c]) {
 					return false, 0
@@ -485,13 +496,16 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 				}
 				next, nextIdx, d, f = hc, ic, c, f+hStep[c]
 			}
-			if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
-				return false, 0
+			if sides&flagSides != 0 {
+				if feat := t.side(h, idx, d); feat != NoFeature && crossSide(h, d, feat) {
+					return false, 0
+				}
 			}
 			h, idx = next, nextIdx
 		}
 		// Most hexes on a line are plain ground: skip the call for them.
 		fl := t.flags(h, idx)
+		hf = fl
 		if (rec != nil || h == to || fl&hexNoise != 0 || levels[flagLevel(fl)] != elevClear) && enter(h, fl) {
 			return false, 0
 		}

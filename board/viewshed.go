@@ -104,9 +104,11 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 // crosses X's interior.
 //
 // Leaving a shadow out is always safe (its hexes are traced instead), and
-// the sweep leaves out two kinds: shadows that straddle the +u axis, and
-// those of hexes whose own centre was already in a terrain shadow, which
-// mostly fall inside it (this halves the sweep's time for a few more traces).
+// the sweep leaves out three kinds: shadows that straddle the +u axis,
+// those of hexes whose own centre was already in a terrain shadow, and the
+// hill shadows of hills whose centre was already in a shadow of hills of
+// their level; the last two mostly fall inside the shadow already cast
+// (leaving them out halves the sweep's time for a few more traces).
 func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTrace []int32) {
 	n := b.Width * b.Height
 	unsorted := grow(sc.unsorted, n)
@@ -123,7 +125,7 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 			// Field by field: a struct literal is built on the stack and
 			// copied, which stalls on the partial writes.
 			x := &unsorted[c]
-			x.u, x.v, x.ring, x.flag, x.dark, x.cell = int16(u), int16(v), uint16(r), t.grid[t.index(h)], false, int32(c)
+			x.u, x.v, x.ring, x.flag, x.dark, x.hillDark, x.cell = int16(u), int16(v), uint16(r), t.grid[t.index(h)], false, false, int32(c)
 			x.bin = 0
 			if u != 0 || v != 0 {
 				x.bin = uint16(angleBin(newDirection(u, v)))
@@ -174,7 +176,7 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 			x := &cells[added]
 			lv := flagLevel(x.flag)
 			terrain := x.flag&flagBlocks != 0
-			hill := used[lv]
+			hill := used[lv] && !x.hillDark
 			if x.dark || !terrain && !hill {
 				continue
 			}
@@ -195,7 +197,9 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 				x.dark = true
 				continue // the zero Sight: not visible
 			}
-			levels := &elevationTable[fromLevel][flagLevel(x.flag)]
+			lv := flagLevel(x.flag)
+			x.hillDark = used[lv] && shadows[lv].covers(x)
+			levels := &elevationTable[fromLevel][lv]
 			if levels[1] == elevBlock && shadows[1].covers(x) ||
 				levels[2] == elevBlock && shadows[2].covers(x) {
 				continue
@@ -224,8 +228,11 @@ type cellInfo struct {
 	bin  uint16 // angleBin of the direction (u, v)
 	ring uint16
 	flag uint16
-	dark bool  // the centre lies in a terrain shadow
-	cell int32 // cell index, row*Width + col
+	dark bool // the centre lies in a terrain shadow
+	// hillDark: the hex is a hill whose level blocks some lines from the
+	// viewer, and its centre lies in a shadow of hills of its level.
+	hillDark bool
+	cell     int32 // cell index, row*Width + col
 }
 
 // grow returns buf resliced to length n, reallocated when too small.
@@ -236,16 +243,13 @@ func grow[T any](buf []T, n int) []T {
 	return buf[:n]
 }
 
-// isqrt returns the integer square root of n >= 0.
+// isqrt returns the integer square root of n, 0 <= n < 2⁴⁰. For such n
+// the conversion to float64 is exact and the square root correctly
+// rounded; a non-integer √n lies at least 1/(2√n + 1) > 2⁻²¹ from the
+// nearest integer, far more than that rounding can move it, so truncating
+// gives the integer part.
 func isqrt(n int) int {
-	r := int(math.Sqrt(float64(n)))
-	for r*r > n {
-		r--
-	}
-	for (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
+	return int(math.Sqrt(float64(n)))
 }
 
 // losGrid packs the board's cells, smoke and hexside features into a grid
@@ -283,7 +287,9 @@ func (b *Board) losGrid(smoke func(Hex) int, sc *viewshedScratch) *losTerrain {
 		}
 	}
 	for side, feat := range b.hexsides {
-		t.grid[t.index(side.hex)] |= uint16(feat&3) << (sideShift + 2*int(side.dir))
+		i := t.index(side.hex)
+		t.grid[i] |= uint16(feat&3)<<(sideShift+2*int(side.dir)) | flagSides
+		t.grid[i+t.step[side.dir]] |= flagSides
 	}
 	return t
 }
