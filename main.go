@@ -33,33 +33,40 @@ import (
 )
 
 func main() {
-	if err := run(); err != nil {
+	err := run(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		return // -h: the flag package has printed the usage
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "hexfire:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
-	scenario := flag.String("scenario", "", "scenario .tmx file (default: the embedded "+maps.DefaultPath+")")
-	seedFlag := flag.String("seed", "", "seed of the battle's dice (default: a new random seed, printed)")
-	rules := flag.String("rules", "", "ruleset, overriding the scenario's")
-	load := flag.String("load", "", "go on with this save file")
-	replay := flag.String("replay", "", "step through this save file")
-	computer := flag.String("ai", "none", "sides the computer plays: axis, allies, both or none")
-	save := flag.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
-	shot := flag.String("screenshot", "", "render to this PNG file and exit")
-	sel := flag.String("select", "", "hex to select, like E4")
-	hover := flag.String("hover", "", "hex to show hovered in a screenshot, like C1")
-	frames := flag.Int("frames", 3, "frames to run before a screenshot")
-	width := flag.Int("width", 1280, "window or screenshot width in pixels")
-	height := flag.Int("height", 800, "window or screenshot height in pixels")
-	showHelp := flag.Bool("show-help", false, "open the help overlay at the start")
-	viewshed := flag.Bool("viewshed", false, "show the selected unit's viewshed at the start")
-	phase := flag.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
-	cpuProfile := flag.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q (flags start with -)", flag.Args())
+func run(args []string) error {
+	flags := flag.NewFlagSet("hexfire", flag.ContinueOnError)
+	scenario := flags.String("scenario", "", "scenario .tmx file (default: the embedded "+maps.DefaultPath+")")
+	seedFlag := flags.String("seed", "", "seed of the battle's dice (default: a new random seed, printed)")
+	rules := flags.String("rules", "", "ruleset, overriding the scenario's")
+	load := flags.String("load", "", "go on with this save file")
+	replay := flags.String("replay", "", "step through this save file")
+	computer := flags.String("ai", "none", "sides the computer plays: axis, allies, both or none")
+	save := flags.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
+	shot := flags.String("screenshot", "", "render to this PNG file and exit")
+	sel := flags.String("select", "", "hex to select, like E4")
+	hover := flags.String("hover", "", "hex to show hovered in a screenshot, like C1")
+	frames := flags.Int("frames", 3, "frames to run before a screenshot")
+	width := flags.Int("width", 1280, "window or screenshot width in pixels")
+	height := flags.Int("height", 800, "window or screenshot height in pixels")
+	showHelp := flags.Bool("show-help", false, "open the help overlay at the start")
+	viewshed := flags.Bool("viewshed", false, "show the selected unit's viewshed at the start")
+	phase := flags.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
+	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if flags.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q (flags start with -)", flags.Args())
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -85,6 +92,7 @@ func run() error {
 		Computer: sides, NewPlayer: func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }}
 
 	var b *battle.Battle
+	banner := "" // the new battle's seed, printed once the battle is accepted
 	switch {
 	case *load != "" && *replay != "":
 		return errors.New("-load and -replay: give one of them")
@@ -113,10 +121,19 @@ func run() error {
 			return err
 		}
 		if *shot == "" {
-			fmt.Printf("hexfire: %s, seed %d (repeat this battle with -seed %d)\n", sc.Title, seed, seed)
+			banner = fmt.Sprintf("hexfire: %s, seed %d (repeat this battle with -seed %d)", sc.Title, seed, seed)
 		}
 	}
 
+	// The scenario's unit scripts are checked once, whichever way the
+	// battle was opened: a bad script is refused now, with the map file,
+	// the unit and the position in the script, not in the middle of play.
+	if err := ai.CheckScripts(b.Scenario()); err != nil {
+		return err
+	}
+	if banner != "" {
+		fmt.Println(banner)
+	}
 	if *phase != "" {
 		if err := advanceTo(b, *phase); err != nil {
 			return err

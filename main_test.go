@@ -1,0 +1,39 @@
+package main
+
+import (
+	"flag"
+	"strings"
+	"testing"
+)
+
+func TestRunRefusesBadInput(t *testing.T) {
+	// Each case fails before a window opens, so no display is needed for
+	// the check itself (the package links ebiten, so the test binary runs
+	// under Xvfb in CI like the game's tests).
+	tests := []struct {
+		name string
+		args []string
+		want []string // parts of the error
+	}{
+		{"bad unit script", []string{"-scenario", "testdata/bad-script.tmx"},
+			[]string{"testdata/bad-script.tmx", "Sherman", "ambush x", "position"}},
+		{"missing scenario", []string{"-scenario", "testdata/no-such.tmx"}, []string{"no-such.tmx"}},
+		{"bad seed", []string{"-seed", "abc"}, []string{"abc"}},
+		{"unknown side for -ai", []string{"-ai", "russians"}, []string{"russians"}},
+		{"stray argument", []string{"map.tmx"}, []string{"unexpected arguments"}},
+		{"unknown flag", []string{"-fullscreen"}, []string{"fullscreen"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := run(tt.args)
+			if err == nil || err == flag.ErrHelp {
+				t.Fatalf("run(%q) = %v, want an error", tt.args, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("run(%q) error %q does not name %q", tt.args, err, w)
+				}
+			}
+		})
+	}
+}
