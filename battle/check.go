@@ -37,8 +37,9 @@ func (b *Battle) Check(o Order) error {
 }
 
 // clone returns a copy of the battle's state that can be changed without
-// touching b. Only attacks roll dice, and Check never resolves one, so the
-// copy's dice refuse to roll.
+// touching b. Attacks and the rallies at the end of a phase are the only
+// rolls, and Check never applies those orders to a copy, so the copy's
+// dice refuse to roll.
 func (b *Battle) clone() *Battle {
 	c := *b
 	c.units = make([]*Unit, len(b.units))
