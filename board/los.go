@@ -341,6 +341,15 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	toIdx := t.index(to)
 	hf := t.flags(from, idx) // the flags of h, below
 	levels := &elevationTable[flagLevel(hf)][flagLevel(t.flags(to, toIdx))]
+	// stepNoise: the flag bits of a crossed hex that make enter worth
+	// calling (each hill level that is not clear for this line has a bit
+	// of its own, as levels run 0..2).
+	stepNoise := uint16(hexNoise)
+	for lv := 1; lv <= 3; lv++ {
+		if levels[lv] != elevClear {
+			stepNoise |= uint16(lv) << levelShift
+		}
+	}
 	var st lineState
 	h, f := from, 0 // f = cross(D, centre of h - centre of from)
 
@@ -506,7 +515,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		// Most hexes on a line are plain ground: skip the call for them.
 		fl := t.flags(h, idx)
 		hf = fl
-		if (rec != nil || h == to || fl&hexNoise != 0 || levels[flagLevel(fl)] != elevClear) && enter(h, fl) {
+		if (rec != nil || h == to || fl&stepNoise != 0) && enter(h, fl) {
 			return false, 0
 		}
 	}

@@ -110,35 +110,45 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 // their level; the last two mostly fall inside the shadow already cast
 // (leaving them out halves the sweep's time for a few more traces).
 func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTrace []int32) {
-	n := b.Width * b.Height
-	unsorted := grow(sc.unsorted, n)
-	sc.unsorted = unsorted
 	fu, fv := toUV(from)
+	// The board is cut into tiles of tileSize×tileSize cells. A tile's
+	// centres lie in a box of (u, v) offsets, which bounds their rings from
+	// below (ringLo) and their directions.
+	tilesW, tilesH := (b.Width+tileSize-1)/tileSize, (b.Height+tileSize-1)/tileSize
+	tiles := grow(sc.tiles, tilesW*tilesH)
+	sc.tiles = tiles
 	maxRing := 0
-	for row := range b.Height {
-		for col := range b.Width {
-			h := b.Layout.ToHex(Offset{col, row})
-			u, v := toUV(h)
-			u, v = u-fu, v-fv
-			r := isqrt(u*u + 3*v*v)
-			c := row*b.Width + col
-			// Field by field: a struct literal is built on the stack and
-			// copied, which stalls on the partial writes.
-			x := &unsorted[c]
-			x.u, x.v, x.ring, x.flag, x.dark, x.hillDark, x.cell = int16(u), int16(v), uint16(r), t.grid[t.index(h)], false, false, int32(c)
-			x.bin = 0
-			if u != 0 || v != 0 {
-				x.bin = uint16(angleBin(newDirection(u, v)))
+	for tr := range tilesH {
+		for tc := range tilesW {
+			x := &tiles[tr*tilesW+tc]
+			x.col, x.row = tc*tileSize, tr*tileSize
+			c1, r1 := min(x.col+tileSize, b.Width)-1, min(x.row+tileSize, b.Height)-1
+			// The stagger shifts grow with the column (or row), so the
+			// four corner hexes of the tile span its axial bounding box.
+			corners := [4]Hex{
+				b.Layout.ToHex(Offset{x.col, x.row}), b.Layout.ToHex(Offset{c1, x.row}),
+				b.Layout.ToHex(Offset{x.col, r1}), b.Layout.ToHex(Offset{c1, r1}),
 			}
-			maxRing = max(maxRing, r)
+			qmin, qmax, rmin, rmax := corners[0].Q, corners[0].Q, corners[0].R, corners[0].R
+			for _, h := range corners[1:] {
+				qmin, qmax = min(qmin, h.Q), max(qmax, h.Q)
+				rmin, rmax = min(rmin, h.R), max(rmax, h.R)
+			}
+			x.umin, x.umax = 3*qmin-fu, 3*qmax-fu
+			x.vmin, x.vmax = 2*rmin+qmin-fv, 2*rmax+qmax-fv
+			nu := max(x.umin, -x.umax, 0)
+			nv := max(x.vmin, -x.vmax, 0)
+			x.ringLo = isqrt(nu*nu + 3*nv*nv)
+			du, dv := max(-x.umin, x.umax), max(-x.vmin, x.vmax) // the farthest corner
+			maxRing = max(maxRing, isqrt(du*du+3*dv*dv))
 		}
 	}
-	// Counting sort of the cells by ring: ring r is cells[start[r]:start[r+1]].
+	// Counting sort of the tiles by ringLo.
 	start := grow(sc.start, maxRing+2)
 	sc.start = start
 	clear(start)
-	for i := range unsorted {
-		start[unsorted[i].ring+1]++
+	for i := range tiles {
+		start[tiles[i].ringLo+1]++
 	}
 	for r := range maxRing + 1 {
 		start[r+1] += start[r]
@@ -146,12 +156,18 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 	fill := grow(sc.fill, maxRing+1)
 	sc.fill = fill
 	copy(fill, start)
-	cells := grow(sc.cells, n)
-	sc.cells = cells
-	for i := range unsorted {
-		r := unsorted[i].ring
-		cells[fill[r]] = unsorted[i]
+	order := grow(sc.order, len(tiles))
+	sc.order = order
+	for i := range tiles {
+		r := tiles[i].ringLo
+		order[fill[r]] = int32(i)
 		fill[r]++
+	}
+	// rings[r] receives the cells of ring r as their tiles open.
+	rings := grow(sc.rings, maxRing+1)
+	sc.rings = rings
+	for r := range rings {
+		rings[r] = rings[r][:0]
 	}
 
 	fromLevel := flagLevel(t.grid[t.index(from)])
@@ -170,10 +186,14 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 			used[lv] = used[lv] || elevationTable[fromLevel][lt][lv] == elevBlock
 		}
 	}
-	added := int32(1) // cells[0] is the viewer; cells[1:added] have cast their shadows
-	for r := range int32(maxRing) + 1 {
-		for ; added < start[r] && int32(cells[added].ring) <= r-3; added++ {
-			x := &cells[added]
+	for r := range maxRing + 1 {
+		// Ring r-3 casts its shadows (rings 1 and 2 are empty, and ring 0
+		// is the viewer alone).
+		for i := range rings[max(r-3, 0)] {
+			if r < 4 {
+				break
+			}
+			x := &rings[r-3][i]
 			lv := flagLevel(x.flag)
 			terrain := x.flag&flagBlocks != 0
 			hill := used[lv] && !x.hillDark
@@ -191,17 +211,28 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 				shadows[lv].add(lo, hi)
 			}
 		}
-		for i := start[r]; i < start[r+1]; i++ {
-			x := &cells[i]
-			if shadows[0].covers(x) {
+		// The tiles whose ringLo is r open: every cell of a tile whose
+		// directions the terrain shadows cover is dark, since the shadows
+		// were cast by hexes of ring r-3 or nearer; the other tiles' cells
+		// join their rings.
+		for _, ti := range order[start[r]:start[r+1]] {
+			x := &tiles[ti]
+			if shadows[0].coversBox(x.umin, x.umax, x.vmin, x.vmax) {
+				continue
+			}
+			b.openTile(t, x, fu, fv, rings)
+		}
+		for i := range rings[r] {
+			x := &rings[r][i]
+			if r > 0 && shadows[0].covers(x) {
 				x.dark = true
 				continue // the zero Sight: not visible
 			}
 			lv := flagLevel(x.flag)
-			x.hillDark = used[lv] && shadows[lv].covers(x)
+			x.hillDark = r > 0 && used[lv] && shadows[lv].covers(x)
 			levels := &elevationTable[fromLevel][lv]
-			if levels[1] == elevBlock && shadows[1].covers(x) ||
-				levels[2] == elevBlock && shadows[2].covers(x) {
+			if r > 0 && (levels[1] == elevBlock && shadows[1].covers(x) ||
+				levels[2] == elevBlock && shadows[2].covers(x)) {
 				continue
 			}
 			toTrace = append(toTrace, x.cell)
@@ -211,13 +242,46 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 	return toTrace
 }
 
+// tileSize is the side, in cells, of the tiles of the shadow sweep.
+const tileSize = 8
+
+// tileInfo is a block of cells of the shadow sweep: its first column and
+// row, a box holding the (u, v) offsets of its centres from the viewer,
+// and the ring of the nearest point of that box.
+type tileInfo struct {
+	col, row               int
+	umin, umax, vmin, vmax int
+	ringLo                 int
+}
+
+// openTile adds the cells of tile x to the rings they lie in.
+func (b *Board) openTile(t *losTerrain, x *tileInfo, fu, fv int, rings [][]cellInfo) {
+	for row := x.row; row < min(x.row+tileSize, b.Height); row++ {
+		for col := x.col; col < min(x.col+tileSize, b.Width); col++ {
+			h := b.Layout.ToHex(Offset{col, row})
+			u, v := toUV(h)
+			u, v = u-fu, v-fv
+			r := isqrt(u*u + 3*v*v)
+			rings[r] = append(rings[r], cellInfo{})
+			// Field by field: a struct literal is built on the stack and
+			// copied, which stalls on the partial writes.
+			c := &rings[r][len(rings[r])-1]
+			c.u, c.v, c.flag, c.cell = int16(u), int16(v), t.grid[t.index(h)], int32(row*b.Width+col)
+			if u != 0 || v != 0 {
+				c.bin = uint16(angleBin(newDirection(u, v)))
+			}
+		}
+	}
+}
+
 // viewshedScratch holds the buffers of one Viewshed call, kept in a pool
 // so that repeated calls allocate little more than their result.
 type viewshedScratch struct {
-	grid                 []uint16
-	unsorted, cells      []cellInfo
-	start, fill, toTrace []int32
-	shadows              [3]shadowUnion
+	grid                        []uint16
+	tiles                       []tileInfo
+	rings                       [][]cellInfo
+	start, fill, order, toTrace []int32
+	shadows                     [3]shadowUnion
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(viewshedScratch) }}
@@ -226,7 +290,6 @@ var scratchPool = sync.Pool{New: func() any { return new(viewshedScratch) }}
 type cellInfo struct {
 	u, v int16  // offset from the viewer (|u|, |v| < 3*MaxDimension)
 	bin  uint16 // angleBin of the direction (u, v)
-	ring uint16
 	flag uint16
 	dark bool // the centre lies in a terrain shadow
 	// hillDark: the hex is a hill whose level blocks some lines from the
@@ -434,6 +497,28 @@ func (s *shadowUnion) add(lo, hi direction) {
 	}
 	s.lo = slices.Replace(s.lo, i, j, lo)
 	s.hi = slices.Replace(s.hi, i, j, hi)
+}
+
+// coversBox reports whether the union covers the direction of every point
+// of the box umin <= u <= umax, vmin <= v <= vmax (false for a box that
+// holds the viewer or meets the +u axis). Such a box's directions run,
+// without wrapping, from the least to the greatest direction of its
+// corners, and so do their bins.
+func (s *shadowUnion) coversBox(umin, umax, vmin, vmax int) bool {
+	if len(s.lo) == 0 || vmin <= 0 && vmax >= 0 && umax >= 0 {
+		return false
+	}
+	lo, hi := angleBins, 0
+	for _, c := range [4][2]int{{umin, vmin}, {umin, vmax}, {umax, vmin}, {umax, vmax}} {
+		b := angleBin(newDirection(c[0], c[1]))
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	for _, st := range s.bins[lo : hi+1] {
+		if st != binCovered {
+			return false
+		}
+	}
+	return true
 }
 
 // covers reports whether the direction of cell x (not the viewer) lies
