@@ -59,7 +59,7 @@ func (v *Viewshed) All() iter.Seq2[Hex, Sight] {
 //
 // The board's terrain is packed once into a grid of cell flags. A first,
 // sequential pass sweeps the hexes outwards from the viewer and marks those
-// that lie in the shadow of a nearer blocking hex (see shadowUnion): their
+// that lie in the shadow of a nearer blocking hex (see sweepShadows): their
 // lines are blocked whatever else lies on them. The other lines are traced
 // in parallel, each stopping at its first block. The result does not depend
 // on the number of goroutines. Working buffers are pooled between calls.
@@ -109,6 +109,13 @@ func (b *Board) Viewshed(from Hex, smoke func(Hex) int) (*Viewshed, error) {
 // hill shadows of hills whose centre was already in a shadow of hills of
 // their level; the last two mostly fall inside the shadow already cast
 // (leaving them out halves the sweep's time for a few more traces).
+//
+// Two things keep the sweep cheap. Angle bins (angleBin) settle most
+// look-ups in a shadow set without comparing angles. And the cells are
+// taken in tiles: a tile opens when the sweep reaches the nearest ring its
+// box of centres can reach, and a tile whose whole box of directions is
+// then in terrain shadow is dark throughout, so its cells are never
+// looked at one by one (on open ground most of the board is settled so).
 func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTrace []int32) {
 	fu, fv := toUV(from)
 	// The board is cut into tiles of tileSize×tileSize cells. A tile's
