@@ -195,12 +195,13 @@ func (b *Board) sweepShadows(t *losTerrain, from Hex, sc *viewshedScratch) (toTr
 	}
 	for r := range maxRing + 1 {
 		// Ring r-3 casts its shadows (rings 1 and 2 are empty, and ring 0
-		// is the viewer alone).
-		for i := range rings[max(r-3, 0)] {
-			if r < 4 {
-				break
-			}
-			x := &rings[r-3][i]
+		// is the viewer alone, which casts none).
+		var casting []cellInfo
+		if r >= 4 {
+			casting = rings[r-3]
+		}
+		for i := range casting {
+			x := &casting[i]
 			lv := flagLevel(x.flag)
 			terrain := x.flag&flagBlocks != 0
 			hill := used[lv] && !x.hillDark
