@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/combat/infantry"
 	"hexfire/units"
 )
@@ -262,7 +263,7 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 		defs[i] = d.b.Defender(u, u.Pose, p.Target)
 	}
 	_, kill := p.Assault.Kill()
-	mod := infantry.Sum(p.Assault.Modifiers())
+	mod := combat.SumModifiers(p.Assault.Modifiers())
 	base := p.Assault.Cover + p.Assault.Defenders + p.Assault.Uphill
 	loss := 0.0
 	for roll := 2; roll <= 12; roll++ {

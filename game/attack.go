@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/combat/infantry"
 	"hexfire/units"
 )
@@ -365,7 +366,7 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 	for _, m := range a.Modifiers() {
 		add(tipStep, "%+d %s (roll)", m.Value, m.Label)
 	}
-	add(tipStep, "2d6%s at or under %d succeeds", infantry.FormatModifiers(a.Modifiers()), plan.Kill)
+	add(tipStep, "2d6%s at or under %d succeeds", combat.FormatModifiers(a.Modifiers()), plan.Kill)
 	add(tipResult, "%-12s %s", "success", exact(plan.SuccessWays, 36))
 	add(tipResult, "%-12s %s", "failure", exact(36-plan.SuccessWays, 36))
 	base := a.Cover + a.Defenders + a.Uphill
@@ -382,7 +383,7 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 // take, over the 36 rolls of two dice.
 func expectedAssaultPoints(a infantry.Assault, kill int) *big.Rat {
 	base := a.Cover + a.Defenders + a.Uphill
-	mod := infantry.Sum(a.Modifiers())
+	mod := combat.SumModifiers(a.Modifiers())
 	total := 0
 	for x := 1; x <= 6; x++ {
 		for y := 1; y <= 6; y++ {

@@ -76,58 +76,30 @@ func (Ruleset) Check(s combat.Shot) error {
 	return nil
 }
 
-// modifier is one addition to the to-hit roll.
-type modifier struct {
-	value int
-	label string
-}
-
 // modifiers returns the to-hit modifiers of a shot in the order they are
 // shown: cover, hindrance, gun shield, leader, valor (§9, Valor).
-func modifiers(s combat.Shot, buf *[5]modifier) []modifier {
+func modifiers(s combat.Shot, buf *[5]combat.Modifier) []combat.Modifier {
 	ms := buf[:0]
 	if s.Cover != 0 {
 		label := s.CoverName
 		if label == "" {
 			label = "cover"
 		}
-		ms = append(ms, modifier{s.Cover, label})
+		ms = append(ms, combat.Modifier{Value: s.Cover, Label: label})
 	}
 	if s.Hindrance != 0 {
-		ms = append(ms, modifier{s.Hindrance, "hindrance"})
+		ms = append(ms, combat.Modifier{Value: s.Hindrance, Label: "hindrance"})
 	}
 	if s.GunShield && s.Target.Kind == units.Gun {
-		ms = append(ms, modifier{1, "gun shield"})
+		ms = append(ms, combat.Modifier{Value: 1, Label: "gun shield"})
 	}
 	if s.Leader != 0 {
-		ms = append(ms, modifier{s.Leader, "leader"})
+		ms = append(ms, combat.Modifier{Value: s.Leader, Label: "leader"})
 	}
 	if s.Valorous {
-		ms = append(ms, modifier{-1, "valor"})
+		ms = append(ms, combat.Modifier{Value: -1, Label: "valor"})
 	}
 	return ms
-}
-
-func sum(ms []modifier) int {
-	total := 0
-	for _, m := range ms {
-		total += m.value
-	}
-	return total
-}
-
-// appendModifiers writes " +2 woods -1 leader".
-func appendModifiers(b []byte, ms []modifier) []byte {
-	for _, m := range ms {
-		b = append(b, ' ')
-		if m.value >= 0 {
-			b = append(b, '+')
-		}
-		b = strconv.AppendInt(b, int64(m.value), 10)
-		b = append(b, ' ')
-		b = append(b, m.label...)
-	}
-	return b
 }
 
 // Resolve rolls the shot (§10): to-hit 2d6, then for an AFV hit the
@@ -144,14 +116,14 @@ func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	o.Steps = make([]string, 0, 4)
 	faces := make([]int, 0, 6) // backing store for every roll's faces
 
-	var buf [5]modifier
+	var buf [5]combat.Modifier
 	mods := modifiers(s, &buf)
 	need, _ := ToHitNumber(s.Weapon, s.Range)
 	o.ToHit = need
 	a, b := d.D6(), d.D6()
 	faces = append(faces, a, b)
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Dice: faces[0:2:2]})
-	total := a + b + sum(mods)
+	total := a + b + combat.SumModifiers(mods)
 	o.Hit = total <= need
 
 	line := make([]byte, 0, 64)
@@ -160,7 +132,7 @@ func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	line = append(line, " or less; rolled "...)
 	line = strconv.AppendInt(line, int64(a+b), 10)
 	if len(mods) > 0 {
-		line = appendModifiers(line, mods)
+		line = combat.AppendModifiers(line, mods)
 		line = append(line, " = "...)
 		line = strconv.AppendInt(line, int64(total), 10)
 	}

@@ -28,9 +28,9 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	if err := r.Check(s); err != nil {
 		return o, err
 	}
-	var buf [5]modifier
+	var buf [5]combat.Modifier
 	mods := modifiers(s, &buf)
-	mod := sum(mods)
+	mod := combat.SumModifiers(mods)
 	need, row := ToHitNumber(s.Weapon, s.Range)
 	o.ToHit = need
 	o.Total = oddsTotal
@@ -135,11 +135,11 @@ func survived(s combat.Shot, result combat.Result, ways uint64) [combat.NumResul
 }
 
 // oddsSteps describes the procedure that Resolve will roll.
-func oddsSteps(s combat.Shot, need int, row string, mods []modifier, hitWays uint64) []string {
+func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitWays uint64) []string {
 	var steps []string
 	line := fmt.Sprintf("to-hit: needs %d or less (%s)", need, row)
 	if len(mods) > 0 {
-		line += ", roll" + string(appendModifiers(nil, mods))
+		line += ", roll" + combat.FormatModifiers(mods)
 	}
 	steps = append(steps, fmt.Sprintf("%s: hits with %d of 36 rolls", line, hitWays))
 	switch s.Target.Kind {

@@ -90,13 +90,13 @@ func (a Assault) Kill() (Ratio, int) {
 
 // Modifiers returns the attacker's roll modifiers: his leader and grenades
 // (there is no cover in close assault).
-func (a Assault) Modifiers() []Modifier {
-	var ms []Modifier
+func (a Assault) Modifiers() []combat.Modifier {
+	var ms []combat.Modifier
 	if a.AttackerLeader != 0 {
-		ms = append(ms, Modifier{a.AttackerLeader, "leader"})
+		ms = append(ms, combat.Modifier{Value: a.AttackerLeader, Label: "leader"})
 	}
 	if a.AttackerGrenades {
-		ms = append(ms, Modifier{-1, "grenades"})
+		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
 	}
 	return ms
 }
@@ -104,7 +104,7 @@ func (a Assault) Modifiers() []Modifier {
 // SuccessWays returns how many of the 36 rolls succeed.
 func (a Assault) SuccessWays() uint64 {
 	_, kill := a.Kill()
-	mod := Sum(a.Modifiers())
+	mod := combat.SumModifiers(a.Modifiers())
 	var ways uint64
 	for roll := 2; roll <= 12; roll++ {
 		if roll+mod <= kill {
@@ -148,11 +148,11 @@ func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "close assault", Dice: []int{x, y}})
 	ms := a.Modifiers()
 	o.Natural = x + y
-	o.Total = o.Natural + Sum(ms)
+	o.Total = o.Natural + combat.SumModifiers(ms)
 	o.Success = o.Total <= o.Kill
 	line := fmt.Sprintf("needs %d or less; rolled %d", o.Kill, o.Natural)
 	if len(ms) > 0 {
-		line += FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
+		line += combat.FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
 	}
 	base := a.Cover + a.Defenders + a.Uphill
 	if o.Success {

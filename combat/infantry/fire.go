@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"hexfire/combat"
 )
@@ -68,63 +67,33 @@ type Attack struct {
 	Adjacent    bool
 }
 
-// Modifier is one addition to a roll, with its label for the step lines.
-type Modifier struct {
-	Value int
-	Label string
-}
-
 // Modifiers returns the roll modifiers of the attack in the order the step
 // lines show them.
-func (a Attack) Modifiers() []Modifier {
-	var ms []Modifier
+func (a Attack) Modifiers() []combat.Modifier {
+	var ms []combat.Modifier
 	if a.Cover != 0 {
 		name := a.CoverName
 		if name == "" {
 			name = "cover"
 		}
-		ms = append(ms, Modifier{a.Cover, name})
+		ms = append(ms, combat.Modifier{Value: a.Cover, Label: name})
 	}
 	if a.Hindrance != 0 {
-		ms = append(ms, Modifier{a.Hindrance, "hindrance"})
+		ms = append(ms, combat.Modifier{Value: a.Hindrance, Label: "hindrance"})
 	}
 	if a.Leader != 0 {
-		ms = append(ms, Modifier{a.Leader, "leader"})
+		ms = append(ms, combat.Modifier{Value: a.Leader, Label: "leader"})
 	}
 	if a.Grenades {
-		ms = append(ms, Modifier{-1, "grenades"})
+		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
 	}
 	if a.Opportunity && a.Cover <= 0 {
-		ms = append(ms, Modifier{-1, "no cover (opportunity fire)"})
+		ms = append(ms, combat.Modifier{Value: -1, Label: "no cover (opportunity fire)"})
 	}
 	if a.Opportunity && a.Adjacent {
-		ms = append(ms, Modifier{-2, "adjacent (opportunity fire)"})
+		ms = append(ms, combat.Modifier{Value: -2, Label: "adjacent (opportunity fire)"})
 	}
 	return ms
-}
-
-// Sum adds up modifiers.
-func Sum(ms []Modifier) int {
-	total := 0
-	for _, m := range ms {
-		total += m.Value
-	}
-	return total
-}
-
-// FormatModifiers writes " +2 woods -1 leader".
-func FormatModifiers(ms []Modifier) string {
-	var b strings.Builder
-	for _, m := range ms {
-		b.WriteByte(' ')
-		if m.Value >= 0 {
-			b.WriteByte('+')
-		}
-		b.WriteString(strconv.Itoa(m.Value))
-		b.WriteByte(' ')
-		b.WriteString(m.Label)
-	}
-	return b.String()
 }
 
 // Check refuses an attack the rules do not allow.
@@ -173,11 +142,11 @@ func Fire(a Attack, defs []Defender, d combat.Dice) Outcome {
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "AP attack", Dice: []int{x, y}})
 	ms := a.Modifiers()
 	o.Natural = x + y
-	o.Total = o.Natural + Sum(ms)
+	o.Total = o.Natural + combat.SumModifiers(ms)
 	o.Points = CasualtyPoints(a.APFP, o.Total)
 	line := fmt.Sprintf("%d APFP (row %s); rolled %d", a.APFP, RowName(a.APFP), o.Natural)
 	if len(ms) > 0 {
-		line += FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
+		line += combat.FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
 	}
 	if o.Points == 0 {
 		line += ": no effect"
@@ -272,7 +241,7 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 	var order []string
 	hits := uint64(0)
 	for roll := 2; roll <= 12; roll++ {
-		cp := CasualtyPoints(a.APFP, roll+Sum(ms))
+		cp := CasualtyPoints(a.APFP, roll+combat.SumModifiers(ms))
 		o.Points[cp] += twoDice[roll]
 		if cp > 0 {
 			hits += twoDice[roll]
@@ -294,7 +263,7 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 	sortEffects(o.Effects)
 	line := fmt.Sprintf("%d APFP (row %s): 2d6", a.APFP, RowName(a.APFP))
 	if len(ms) > 0 {
-		line += FormatModifiers(ms)
+		line += combat.FormatModifiers(ms)
 	}
 	o.Steps = append(o.Steps, fmt.Sprintf("%s: casualty points with %d of 36 rolls", line, hits))
 	return o, nil

@@ -50,11 +50,11 @@ func TestCasualtyPoints(t *testing.T) {
 
 func TestModifiers(t *testing.T) {
 	a := Attack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: true, Opportunity: true, Adjacent: true}
-	if have, want := FormatModifiers(a.Modifiers()), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
+	if have, want := combat.FormatModifiers(a.Modifiers()), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
 		t.Errorf("modifiers = %q, want %q", have, want)
 	}
 	woods := Attack{APFP: 9, Cover: 2, CoverName: "woods", Opportunity: true}
-	if have := Sum(woods.Modifiers()); have != 2 {
+	if have := combat.SumModifiers(woods.Modifiers()); have != 2 {
 		t.Errorf("opportunity fire at woods: modifiers %d, want +2 (no −1: the woods give cover)", have)
 	}
 	for _, tt := range []struct {
