@@ -205,23 +205,30 @@ func TestOrdersRefused(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := base.battle(t)
 			apply(t, b, tt.before...)
-			before := b.Digest()
-			checked := b.Check(tt.order)
-			if b.Digest() != before {
-				t.Fatalf("Check changed the battle")
-			}
-			_, err := b.Apply(tt.order)
-			if checked == nil || err == nil || checked.Error() != err.Error() {
-				t.Errorf("Check = %v, Apply = %v: want the same refusal", checked, err)
-			}
-			var oe *OrderError
-			if !errors.As(err, &oe) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Apply(%#v) error = %v, want an OrderError containing %q", tt.order, err, tt.want)
-			}
-			if b.Digest() != before {
-				t.Errorf("a refused order changed the battle")
-			}
+			assertRefused(t, b, tt.order, tt.want)
 		})
+	}
+}
+
+// assertRefused checks that Check and Apply both refuse order o with the
+// same *OrderError whose text contains want, and that neither changes b.
+func assertRefused(t *testing.T, b *Battle, o Order, want string) {
+	t.Helper()
+	before := b.Digest()
+	checked := b.Check(o)
+	if b.Digest() != before {
+		t.Fatalf("Check changed the battle")
+	}
+	_, err := b.Apply(o)
+	if checked == nil || err == nil || checked.Error() != err.Error() {
+		t.Errorf("Check = %v, Apply = %v: want the same refusal", checked, err)
+	}
+	var oe *OrderError
+	if !errors.As(err, &oe) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Apply(%#v) error = %v, want an OrderError containing %q", o, err, want)
+	}
+	if b.Digest() != before {
+		t.Errorf("a refused order changed the battle")
 	}
 }
 

@@ -1,7 +1,6 @@
 package battle
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -170,22 +169,7 @@ func TestInfantryOrdersRefused(t *testing.T) {
 					t.Fatalf("Apply(%#v): %v", o, err)
 				}
 			}
-			before := b.Digest()
-			checked := b.Check(tt.order)
-			if b.Digest() != before {
-				t.Fatalf("Check changed the battle")
-			}
-			_, err := b.Apply(tt.order)
-			if checked == nil || err == nil || checked.Error() != err.Error() {
-				t.Errorf("Check = %v, Apply = %v: want the same refusal", checked, err)
-			}
-			var oe *OrderError
-			if !errors.As(err, &oe) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Apply(%#v) error = %v, want an OrderError containing %q", tt.order, err, tt.want)
-			}
-			if b.Digest() != before {
-				t.Errorf("a refused order changed the battle")
-			}
+			assertRefused(t, b, tt.order, tt.want)
 		})
 	}
 }
