@@ -107,11 +107,13 @@ func over(base, c color.RGBA) color.RGBA {
 	return color.RGBA{mix(base.R, c.R), mix(base.G, c.G), mix(base.B, c.B), 0xff}
 }
 
-func TestScreenshotPixels(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "shot.png")
+// screenshotInChild re-runs the test binary with env set to path (ebiten
+// runs one game per process; TestMain takes the screenshot in the child)
+// and returns the PNG it wrote.
+func screenshotInChild(t *testing.T, env, path string) image.Image {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), screenshotEnv+"="+path)
+	cmd.Env = append(os.Environ(), env+"="+path)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("screenshot run: %v\n%s", err, out)
 	}
@@ -124,6 +126,13 @@ func TestScreenshotPixels(t *testing.T) {
 	if err != nil {
 		t.Fatalf("decode %s: %v", path, err)
 	}
+	return img
+}
+
+func TestScreenshotPixels(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "shot.png")
+	img := screenshotInChild(t, screenshotEnv, path)
 	opts := shotOptions(path)
 	if have, want := img.Bounds().Size(), image.Pt(opts.Width, opts.Height); have != want {
 		t.Fatalf("screenshot size = %v, want %v", have, want)

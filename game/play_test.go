@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -89,22 +87,8 @@ func insideEdge(g *Game, label string, d board.Direction) image.Point {
 }
 
 func TestDefaultScreenshot(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "default.png")
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), defaultShotEnv+"="+path)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("screenshot run: %v\n%s", err, out)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("decode %s: %v", path, err)
-	}
+	path := filepath.Join(t.TempDir(), "default.png")
+	img := screenshotInChild(t, defaultShotEnv, path)
 	opts := defaultShot(path)
 	if have, want := img.Bounds().Size(), image.Pt(opts.Width, opts.Height); have != want {
 		t.Fatalf("screenshot size = %v, want %v", have, want)
