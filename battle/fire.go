@@ -72,20 +72,29 @@ func (b *Battle) PlanFire(o Fire) (Plan, error) {
 	return p, nil
 }
 
-// shot fills in the ruleset's view of an attack from the board and the
-// units' state.
+// shot fills in the ruleset's view of an attack by firer on target where
+// they stand, with the Panzerfaust from the side's pool when asked for.
+// The line of sight's hindrance is the caller's to add.
 func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error) {
+	s, err := b.ShotAt(firer, firer.Pose, target, target.Pose)
+	if err != nil || !panzerfaust {
+		return s, err
+	}
+	s.Weapon, err = b.panzerfaust(firer)
+	return s, err
+}
+
+// ShotAt fills in the ruleset's view of an AT attack by firer standing in
+// pose from on target standing in pose to, from the board and the units'
+// state: range, cover, aspect, gun shield, markers. The line of sight's
+// hindrance is left at 0 for the caller to add. The computer opponent asks
+// it for poses the units are not in yet; PlanFire for where they stand.
+func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pose) (combat.Shot, error) {
 	weapon, err := combat.WeaponOf(b.catalogue, firer.Type)
 	if err != nil {
 		return combat.Shot{}, err
 	}
 	weapon.Spent = firer.WeaponSpent
-	if panzerfaust {
-		if weapon, err = b.panzerfaust(firer); err != nil {
-			return combat.Shot{}, err
-		}
-	}
-	from, to := firer.Pose, target.Pose
 	cell := b.Board().Cell(to.Hex)
 	s := combat.Shot{
 		Firer:       firer.Label(),
@@ -96,10 +105,10 @@ func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error
 		Range:       from.Hex.Distance(to.Hex),
 		Cover:       cell.Terrain.Info().Cover,
 		CoverName:   cell.Terrain.String(),
+		Valorous:    firer.Has(Valorous),
 		FirerMoved:  firer.Has(Moved),
 		TargetMoved: target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
 	}
-	s.Valorous = firer.Has(Valorous)
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
 	s.Metres = s.Range * b.scenario.HexMetres
