@@ -4,6 +4,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +40,11 @@ func run(args []string, stdout io.Writer) error {
 	if !ok {
 		return fmt.Errorf("unknown command %q (try: %s)", args[0], strings.Join(commandNames(), ", "))
 	}
-	return cmd.run(args[1:], stdout)
+	err := cmd.run(args[1:], stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // -h: the flag set has printed the flags
+	}
+	return err
 }
 
 func commandNames() []string {

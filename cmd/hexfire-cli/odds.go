@@ -221,9 +221,6 @@ type oddsJSON struct {
 func runOdds(args []string, stdout io.Writer) error {
 	var f shotFlags
 	if err := parseFlags("odds", args, stdout, &f, nil); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
 		return err
 	}
 	r, s, err := f.build()

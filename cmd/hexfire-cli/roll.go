@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,9 +32,6 @@ func runRoll(args []string, stdout io.Writer) error {
 	err := parseFlags("roll", args, stdout, &f, func(fs *flag.FlagSet) {
 		fs.Uint64Var(&seed, "seed", 0, "dice seed (0: a new random seed, printed)")
 	})
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -57,9 +56,6 @@ func runUnits(args []string, stdout io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print JSON")
 	nation := fs.String("nation", "", "only this nation (US, UK, DE, SU)")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
 		return err
 	}
 	cat, err := units.Default()
