@@ -20,8 +20,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -42,6 +45,9 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// maxWindowSide is the largest -width and -height, as for screenshots.
+const maxWindowSide = 8192
 
 func run(args []string) error {
 	flags := flag.NewFlagSet("hexfire", flag.ContinueOnError)
@@ -67,6 +73,14 @@ func run(args []string) error {
 	}
 	if flags.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q (flags start with -)", flags.Args())
+	}
+	for _, size := range []struct {
+		flag  string
+		value int
+	}{{"width", *width}, {"height", *height}} {
+		if size.value < 1 || size.value > maxWindowSide {
+			return fmt.Errorf("-%s %d: want 1 to %d pixels", size.flag, size.value, maxWindowSide)
+		}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -166,9 +180,9 @@ func parseSeed(s string) (uint64, error) {
 		}
 		return binary.LittleEndian.Uint64(buf[:]) >> 1, nil // below 2^63: easy to type back
 	}
-	var n uint64
-	if _, err := fmt.Sscan(s, &n); err != nil {
-		return 0, fmt.Errorf("-seed %q: want a whole number ≥ 0", s)
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("-seed %q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
 	}
 	return n, nil
 }

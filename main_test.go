@@ -18,7 +18,14 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"bad unit script", []string{"-scenario", "testdata/bad-script.tmx"},
 			[]string{"testdata/bad-script.tmx", "Sherman", "ambush x", "position"}},
 		{"missing scenario", []string{"-scenario", "testdata/no-such.tmx"}, []string{"no-such.tmx"}},
-		{"bad seed", []string{"-seed", "abc"}, []string{"abc"}},
+		{"bad seed", []string{"-seed", "abc"}, []string{"-seed", "abc"}},
+		{"seed with trailing letters", []string{"-seed", "12abc"}, []string{"-seed", "12abc"}},
+		{"hexadecimal seed", []string{"-seed", "0x10"}, []string{"-seed", "0x10"}},
+		{"negative seed", []string{"-seed", "-3"}, []string{"-seed", "-3"}},
+		{"zero width", []string{"-width", "0"}, []string{"-width 0"}},
+		{"negative height", []string{"-height", "-5"}, []string{"-height -5"}},
+		{"too wide", []string{"-width", "8193"}, []string{"-width 8193"}},
+		{"too high", []string{"-height", "10000"}, []string{"-height 10000"}},
 		{"unknown side for -ai", []string{"-ai", "russians"}, []string{"russians"}},
 		{"stray argument", []string{"map.tmx"}, []string{"unexpected arguments"}},
 		{"unknown flag", []string{"-fullscreen"}, []string{"fullscreen"}},
@@ -33,6 +40,26 @@ func TestRunRefusesBadInput(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("run(%q) error %q does not name %q", tt.args, err, w)
 				}
+			}
+		})
+	}
+}
+
+func TestParseSeed(t *testing.T) {
+	tests := []struct {
+		in   string
+		want uint64
+	}{
+		{"0", 0},
+		{"12", 12},
+		{" 42\n", 42},
+		{"18446744073709551615", 18446744073709551615},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			have, err := parseSeed(tt.in)
+			if err != nil || have != tt.want {
+				t.Errorf("parseSeed(%q) = %d, %v, want %d", tt.in, have, err, tt.want)
 			}
 		})
 	}
