@@ -219,16 +219,26 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 // an attack (§10 step 6): on 1–2 it is abandoned, otherwise the result
 // stands.
 func abandonment(d combat.Dice, o *combat.Outcome, faces []int, result combat.Result) combat.Result {
-	die := d.D6()
+	die, abandons, line := CrewCheck(d)
 	faces = append(faces, die)
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "abandonment", Dice: faces[len(faces)-1:]})
-	line := "immobile: crew abandons on 2 or less; rolled " + strconv.Itoa(die)
-	if die <= abandonUpTo {
-		o.Steps = append(o.Steps, line+": abandoned")
+	o.Steps = append(o.Steps, line)
+	if abandons {
 		return combat.Abandoned
 	}
-	o.Steps = append(o.Steps, line+": crew stays")
 	return result
+}
+
+// CrewCheck rolls the crew's check of an immobile AFV that has survived an
+// attack of any kind (§10 step 6; the battle calls it after a failed close
+// assault): the die, whether the crew abandons (1–2), and the step line.
+func CrewCheck(d combat.Dice) (die int, abandons bool, line string) {
+	die = d.D6()
+	line = "immobile: crew abandons on 2 or less; rolled " + strconv.Itoa(die)
+	if die <= abandonUpTo {
+		return die, true, line + ": abandoned"
+	}
+	return die, false, line + ": crew stays"
 }
 
 func resultWords(r combat.Result) string {
