@@ -271,7 +271,7 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 		if len(p.Defenders) > 0 && roll+mod > kill {
 			points += roll + mod - kill
 		}
-		ways := float64(6-abs(roll-7)) / 36
+		ways := float64(combat.TwoDiceWays(roll)) / 36
 		for _, e := range infantry.SpendOdds(defs, points) {
 			pr := ways * float64(e.Weight) / float64(spendTotal(defs))
 			for i, f := range e.Fates {
@@ -295,11 +295,4 @@ func spendTotal(defs []infantry.Defender) uint64 {
 		}
 	}
 	return t
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -90,3 +90,18 @@ func TestRegistry(t *testing.T) {
 		t.Errorf("Lookup(nope) error = %v, want it to name nope and the known rulesets", err)
 	}
 }
+
+// TestTwoDiceWays counts the 36 rolls of two dice by hand.
+func TestTwoDiceWays(t *testing.T) {
+	var want [14]uint64
+	for x := 1; x <= 6; x++ {
+		for y := 1; y <= 6; y++ {
+			want[x+y]++
+		}
+	}
+	for sum := 0; sum <= 13; sum++ {
+		if have := TwoDiceWays(sum); have != want[sum] {
+			t.Errorf("TwoDiceWays(%d) = %d, want %d", sum, have, want[sum])
+		}
+	}
+}

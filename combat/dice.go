@@ -51,6 +51,16 @@ func (f *FixedDice) Err() error { return f.err }
 // Used returns how many dice have been rolled.
 func (f *FixedDice) Used() int { return f.next }
 
+// TwoDiceWays returns how many of the 36 rolls of two dice sum to sum:
+// 1 for 2 and 12 up to 6 for 7, and 0 outside 2..12. Every exact odds
+// enumeration weighs a 2d6 roll with it.
+func TwoDiceWays(sum int) uint64 {
+	if sum < 2 || sum > 12 {
+		return 0
+	}
+	return uint64(min(sum-1, 13-sum))
+}
+
 // SeededDice rolls from a PCG generator seeded explicitly, so that a battle
 // replays exactly from its seed.
 type SeededDice struct {

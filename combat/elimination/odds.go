@@ -9,9 +9,6 @@ import (
 	"hexfire/units"
 )
 
-// twoDice[s] is the number of ways two dice sum to s (out of 36).
-var twoDice = [13]uint64{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}
-
 // Weights of one full dice sequence. Every shot is counted out of
 // 36 · 6 · 36 · 6 equally likely sequences (to-hit, tie-break, elimination,
 // abandonment); a step that is not rolled on a branch counts all its faces.
@@ -41,7 +38,7 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	afterMiss := survived(s, combat.Miss, oddsTotal/waysTwoDice)
 	var hitWays uint64
 	for roll := 2; roll <= 12; roll++ {
-		ways := twoDice[roll]
+		ways := combat.TwoDiceWays(roll)
 		branch := afterMiss
 		if roll+mod <= need {
 			branch = afterHit
@@ -100,7 +97,7 @@ func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [combat.NumResul
 	}
 	per := ways / waysTwoDice
 	for roll := 2; roll <= 12; roll++ {
-		n := twoDice[roll] * per
+		n := combat.TwoDiceWays(roll) * per
 		switch {
 		case roll < en:
 			w[combat.Eliminated] += n

@@ -108,7 +108,7 @@ func (a Assault) SuccessWays() uint64 {
 	var ways uint64
 	for roll := 2; roll <= 12; roll++ {
 		if roll+mod <= kill {
-			ways += twoDice[roll]
+			ways += combat.TwoDiceWays(roll)
 		}
 	}
 	return ways

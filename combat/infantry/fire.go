@@ -183,9 +183,6 @@ func plural(n int) string {
 	return "s"
 }
 
-// twoDice[s] is the number of ways two dice sum to s (out of 36).
-var twoDice = [13]uint64{0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}
-
 // Odds is the exact distribution of an AP attack's casualty points and of
 // their effect under the automatic allocation.
 type Odds struct {
@@ -242,9 +239,9 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 	hits := uint64(0)
 	for roll := 2; roll <= 12; roll++ {
 		cp := CasualtyPoints(a.APFP, roll+combat.SumModifiers(ms))
-		o.Points[cp] += twoDice[roll]
+		o.Points[cp] += combat.TwoDiceWays(roll)
 		if cp > 0 {
-			hits += twoDice[roll]
+			hits += combat.TwoDiceWays(roll)
 		}
 		for _, e := range SpendOdds(defs, cp) {
 			k := fatesKey(e.Fates)
@@ -254,7 +251,7 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 				weights[k] = w
 				order = append(order, k)
 			}
-			w.Weight += twoDice[roll] * e.Weight
+			w.Weight += combat.TwoDiceWays(roll) * e.Weight
 		}
 	}
 	for _, k := range order {
