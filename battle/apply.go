@@ -219,7 +219,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 		return nil, err
 	}
 	if len(o.Path) == 0 {
-		return nil, errors.New("the path is empty")
+		return nil, fmt.Errorf("the path of %s is empty", u.Label())
 	}
 	cost, err := b.Board().CheckPath(b.MoveSpec(u), u.Pose, o.Path, b.Occupancy(u))
 	if err != nil {
@@ -293,14 +293,14 @@ func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
 			return nil, fmt.Errorf("%s cannot turn", u.Label())
 		case u.Has(Pinned):
 			return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
-		case u.Has(Advanced):
-			return nil, fmt.Errorf("%s has already advanced or turned in this phase (a turn comes after the advance or instead of it)", u.Label())
+		case u.Has(TurnedInAdvance):
+			return nil, fmt.Errorf("%s has already turned in this phase (one hexside, after the advance or instead of it)", u.Label())
 		case u.Pose.Facing.Turns(o.Facing) != 1:
 			return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
 		}
 		from := u.Pose
 		b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
-		u.Markers |= Advanced
+		u.Markers |= TurnedInAdvance
 		return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
 			Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
 	}
@@ -325,7 +325,11 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	case u.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not advance", u.Label())
 	case u.Has(Advanced):
-		return nil, fmt.Errorf("%s has already advanced, turned or assaulted in this phase", u.Label())
+		return nil, fmt.Errorf("%s has already advanced or assaulted in this phase", u.Label())
+	case u.Has(TurnedInAdvance):
+		return nil, fmt.Errorf("%s turned instead of advancing in this phase", u.Label())
+	case u.Type.Kind == units.Gun && u.Type.MP == 0:
+		return nil, fmt.Errorf("%s moves only when towed", u.Label())
 	case !adjacent:
 		return nil, fmt.Errorf("an advance is one hex, and %s is not next to %s", b.Board().Label(o.To), b.Board().Label(u.Pose.Hex))
 	case !b.Board().Contains(o.To):

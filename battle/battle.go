@@ -11,6 +11,8 @@ package battle
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -24,20 +26,21 @@ import (
 type UnitID int
 
 // Markers is a set of the markers a unit carries.
-type Markers uint8
+type Markers uint16
 
 // The markers. Fired and Moved are removed at every After-Action phase;
 // Immobile and Valorous stay for the rest of the battle; Pinned until the
 // unit rallies.
 const (
-	Fired     Markers = 1 << iota // attacked (or fired smoke) this segment
-	Moved                         // finished a move this segment
-	Immobile                      // immobilized: no move, no turn
-	Advanced                      // advanced, turned or assaulted in this Advance phase
-	SmokeLaid                     // an infantry unit placed smoke this segment
-	Loaded                        // loaded or unloaded this turn
-	Pinned                        // pinned: no fire, move, advance, assault or leadership
-	Valorous                      // gained Valor (infantry-combat.md)
+	Fired           Markers = 1 << iota // attacked (or fired smoke) this segment
+	Moved                               // finished a move this segment
+	Immobile                            // immobilized: no move, no turn
+	Advanced                            // advanced or assaulted in this Advance phase
+	SmokeLaid                           // an infantry unit placed smoke this segment
+	Loaded                              // loaded or unloaded this turn
+	Pinned                              // pinned: no fire, move, advance, assault or leadership
+	Valorous                            // gained Valor (infantry-combat.md)
+	TurnedInAdvance                     // turned one hexside in this Advance phase
 )
 
 // Unit is one unit of a battle. The battle owns it: read it, never change it.
@@ -97,6 +100,7 @@ type Battle struct {
 	victory   Victory
 
 	turn    int
+	first   string // the side that moves first in every turn
 	phasing string
 	phase   Phase
 	units   []*Unit
@@ -169,16 +173,17 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		dice:         &countingDice{dice: dice},
 		victory:      victory,
 		turn:         1,
-		phasing:      sc.FirstSide,
+		first:        sc.FirstSide,
 		phase:        Command,
 		smoke:        map[board.Hex]int{},
 		supply:       map[string]int{},
 		panzerfausts: map[string]int{},
 		grenades:     map[string]int{},
 	}
-	if b.phasing == "" {
-		b.phasing = maps.Allies
+	if b.first == "" {
+		b.first = maps.Allies
 	}
+	b.phasing = b.first
 	for _, side := range []string{maps.Allies, maps.Axis} {
 		if b.supply[side], err = intProperty(sc, "smoke_"+side, 0); err != nil {
 			return nil, err
@@ -217,8 +222,8 @@ func intProperty(sc *maps.Scenario, name string, def int) (int, error) {
 	if !ok || s == "" {
 		return def, nil
 	}
-	var n int
-	if _, err := fmt.Sscanf(s, "%d", &n); err != nil || n < 0 {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
 		return 0, fmt.Errorf("battle: %s: map property %q: %q is not a whole number ≥ 0", sc.Path, name, s)
 	}
 	return n, nil

@@ -189,7 +189,7 @@ func TestOrdersRefused(t *testing.T) {
 		{"fire twice", []Order{Fire{Unit: 1, Target: 5}}, Fire{Unit: 1, Target: 5}, "already fired"},
 		{"move after firing", []Order{Fire{Unit: 11, Target: 5}, EndPhase{}}, Move{Unit: 11, Path: []board.Pose{{Hex: board.Hex{}, Facing: 0}}}, "fired this segment"},
 		{"fire in the Movement phase", []Order{EndPhase{}}, Fire{Unit: 1, Target: 5}, "Fire and Defensive Fire"},
-		{"empty path", []Order{EndPhase{}}, Move{Unit: 1}, "path is empty"},
+		{"empty path", []Order{EndPhase{}}, Move{Unit: 1}, "path of M4A3E8 #1 is empty"},
 		{"defensive fire by the phasing side", []Order{EndPhase{}, EndPhase{}}, Fire{Unit: 1, Target: 5}, "axis who act"},
 		{"advance two hexes", []Order{EndPhase{}, EndPhase{}, EndPhase{}}, Advance{Unit: 4, To: board.Hex{Q: 4, R: 5}}, "not next to"},
 		{"leader in another hex", nil, Fire{Unit: 4, Target: 5, Leader: 9}, "must be in the firer's hex"},

@@ -205,14 +205,24 @@ func (b *Battle) eliminate(u *Unit, how string) []Event {
 
 // abandon eliminates an AFV whose crew bailed out; its passengers unload
 // into its hex, marked Move (§8).
+//
+// A passenger that would over-stack the hex has no room to bail out and is
+// eliminated with the vehicle (our choice, as for a mover stopped in a
+// full hex).
 func (b *Battle) abandon(u *Unit) []Event {
-	var events []Event
-	for _, p := range b.Passengers(u.ID) {
+	passengers := b.Passengers(u.ID)
+	u.Eliminated = true
+	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is abandoned by its crew"}}
+	for _, p := range passengers {
 		p.Carrier = 0
+		if b.stackingError(p, u.Pose.Hex) != nil {
+			events = append(events, b.eliminate(p, "eliminated: no room to bail out in the over-stacked hex")...)
+			continue
+		}
 		p.Markers |= Moved
 		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: p.Label() + " bails out of " + u.Label()})
 	}
-	return append(b.eliminate(u, "abandoned by its crew"), events...)
+	return events
 }
 
 // OpportunityFirers returns the units of the non-moving side that could
@@ -280,12 +290,17 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if err := sr.CheckSmoke(u.Type.Kind, w, u.Carrier != 0); err != nil {
 		return nil, err
 	}
-	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
 	switch {
 	case u.Has(Fired):
 		return nil, fmt.Errorf("%s has already fired this segment", u.Label())
 	case !b.Board().Contains(o.Hex):
 		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.Hex))
+	}
+	if err := b.smokeWouldChange(o.Hex, 2); err != nil {
+		return nil, err
+	}
+	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
+	switch {
 	case !los.Clear:
 		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
 	case !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
@@ -313,6 +328,8 @@ func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
 		return nil, fmt.Errorf("%s is aboard a vehicle", u.Label())
 	case u.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned", u.Label())
+	case u.Has(Fired):
+		return nil, fmt.Errorf("%s fired this segment; smoke is laid instead of firing", u.Label())
 	case u.Has(Moved) || u.Has(SmokeLaid):
 		return nil, fmt.Errorf("%s places smoke before it moves, once a segment", u.Label())
 	case u.Pose.Hex.Distance(o.Hex) > 1 || !b.Board().Contains(o.Hex):
@@ -320,16 +337,29 @@ func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
 	case b.supply[u.Side] < 1:
 		return nil, fmt.Errorf("the %s have no smoke left", u.Side)
 	}
+	if err := b.smokeWouldChange(o.Hex, 1); err != nil {
+		return nil, err
+	}
 	b.supply[u.Side]--
 	u.Markers |= SmokeLaid
 	return []Event{b.laySmoke(u, o.Hex, 1)}, nil
 }
 
-// laySmoke puts smoke of the given level in h; a weaker marker is replaced,
-// a stronger one stays (§7).
+// laySmoke puts smoke of the given level in h, which smokeWouldChange has
+// found weaker or clear.
 func (b *Battle) laySmoke(u *Unit, h board.Hex, level int) Event {
-	b.smoke[h] = max(b.smoke[h], level)
+	b.smoke[h] = level
 	return Event{Kind: SmokePlaced, Unit: u.ID, Hex: h, Text: fmt.Sprintf("%s lays Smoke %d in %s", u.Label(), level, b.Board().Label(h))}
+}
+
+// smokeWouldChange refuses smoke of the given level in h when h already
+// holds as much or more: it would cost supply and change nothing (§7: a
+// new marker replaces a weaker one only).
+func (b *Battle) smokeWouldChange(h board.Hex, level int) error {
+	if b.smoke[h] >= level {
+		return fmt.Errorf("%s already holds Smoke %d: Smoke %d would change nothing", b.Board().Label(h), b.smoke[h], level)
+	}
+	return nil
 }
 
 // capacity is how many squad-equivalents a transport class carries: a
@@ -361,7 +391,7 @@ func (b *Battle) load(o Load) ([]Event, error) {
 	case c == nil || !c.OnMap() || c.Side != u.Side:
 		return nil, fmt.Errorf("there is no friendly vehicle #%d on the map", o.Carrier)
 	case !u.Type.Kind.Infantry():
-		return nil, fmt.Errorf("only infantry ride as passengers (Guns are towed, which Hexfire does not model yet)")
+		return nil, fmt.Errorf("%s cannot board: only infantry ride as passengers (Guns are towed, which Hexfire does not model yet)", u.Label())
 	case u.Carrier != 0:
 		return nil, fmt.Errorf("%s is already aboard", u.Label())
 	case c.Type.Transport == "":
@@ -405,6 +435,8 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 		return nil, fmt.Errorf("%s has already loaded or unloaded this turn", u.Label())
 	case u.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not unload", u.Label())
+	case u.Has(Fired):
+		return nil, fmt.Errorf("%s fired this segment and may not unload (unloading is a move)", u.Label())
 	}
 	if err := b.stackingError(u, c.Pose.Hex); err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/combat/elimination"
 	"hexfire/combat/infantry"
 	"hexfire/units"
 )
@@ -369,8 +370,12 @@ func (b *Battle) stopPinnedMover() []Event {
 	}
 	u := b.Moving()
 	var events []Event
-	if u.Active() && u.Has(Pinned) && b.stackingError(u, u.Pose.Hex) != nil {
-		events = append(events, b.eliminate(u, "eliminated: pinned in an over-stacked hex")...)
+	// A mover may pass through a full friendly hex but not stop there; one
+	// stopped there by a pin is eliminated (infantry-combat.md), and so,
+	// our choice, is one stopped there by immobilization: it can neither
+	// end its move there nor leave.
+	if u.Active() && (u.Has(Pinned) || u.Has(Immobile)) && b.stackingError(u, u.Pose.Hex) != nil {
+		events = append(events, b.eliminate(u, "eliminated: stopped in an over-stacked hex")...)
 	}
 	if !u.Active() || u.Has(Pinned) || u.Has(Immobile) {
 		events = append(events, b.endMove(u)...)
@@ -730,16 +735,24 @@ func (b *Battle) defendersTakePoints(p AssaultPlan, points int) []Event {
 			}
 			continue
 		}
-		if points == 0 {
-			continue
+		if points > 0 {
+			take := min(points, infantry.ImmobilizeUpTo)
+			points -= take
+			ok, _, line := infantry.Immobilize(u.Label(), take, b.dice)
+			events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: line})
+			if ok && !u.Has(Immobile) {
+				u.Markers |= Immobile
+				events = append(events, Event{Kind: UnitImmobilized, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is immobilized"})
+			}
 		}
-		take := min(points, infantry.ImmobilizeUpTo)
-		points -= take
-		ok, _, line := infantry.Immobilize(u.Label(), take, b.dice)
-		events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: line})
-		if ok && !u.Has(Immobile) {
-			u.Markers |= Immobile
-			events = append(events, Event{Kind: UnitImmobilized, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is immobilized"})
+		// An immobile AFV that survives any attack checks its crew (§10
+		// step 6), once for this assault.
+		if u.Has(Immobile) {
+			_, abandons, line := elimination.CrewCheck(b.dice)
+			events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + ": " + line})
+			if abandons {
+				events = append(events, b.abandon(u)...)
+			}
 		}
 	}
 	if points > 0 && len(rest) > 0 {

@@ -57,7 +57,7 @@ func (b *Battle) startPhase() []Event {
 func (b *Battle) afterAction() []Event {
 	events := b.earlyRally()
 	for _, u := range b.units {
-		u.Markers &^= Fired | Moved | Advanced | SmokeLaid
+		u.Markers &^= Fired | Moved | Advanced | TurnedInAdvance | SmokeLaid
 	}
 	b.assaulted, b.fireGroups = nil, nil
 	for _, h := range b.SmokeHexes() {
@@ -65,7 +65,11 @@ func (b *Battle) afterAction() []Event {
 		if b.smoke[h] == 0 {
 			delete(b.smoke, h)
 		}
-		events = append(events, Event{Kind: SmokeDecayed, Hex: h, Text: fmt.Sprintf("smoke in %s decays to %d", b.Board().Label(h), b.smoke[h])})
+		text := fmt.Sprintf("smoke in %s thins to Smoke %d", b.Board().Label(h), b.smoke[h])
+		if b.smoke[h] == 0 {
+			text = fmt.Sprintf("smoke in %s clears", b.Board().Label(h))
+		}
+		events = append(events, Event{Kind: SmokeDecayed, Hex: h, Text: text})
 	}
 	return events
 }
@@ -74,7 +78,7 @@ func (b *Battle) afterAction() []Event {
 // checks whether the battle is over.
 func (b *Battle) endSegment() []Event {
 	var events []Event
-	if b.phasing != b.scenario.FirstSide {
+	if b.phasing != b.first {
 		for _, u := range b.units {
 			u.Markers &^= Loaded
 		}

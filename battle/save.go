@@ -232,6 +232,9 @@ func ReadSave(path string) (Save, error) {
 	if err != nil {
 		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
 	}
+	if len(data) > MaxSaveBytes {
+		return Save{}, fmt.Errorf("battle: load %s: more than the %d bytes a save file may have", path, MaxSaveBytes)
+	}
 	s, err := ParseSave(data)
 	if err != nil {
 		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
@@ -246,6 +249,9 @@ func ParseSave(data []byte) (Save, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return Save{}, fmt.Errorf("not a readable save file (truncated or corrupt?): %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Save{}, fmt.Errorf("not a readable save file: something follows the save's JSON object (corrupt?)")
 	}
 	switch {
 	case s.Format != SaveFormat:
