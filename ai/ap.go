@@ -6,7 +6,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/combat/infantry"
 	"hexfire/units"
 )
@@ -262,18 +261,17 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	for i, u := range p.Attackers {
 		defs[i] = d.b.Defender(u, u.Pose, p.Target)
 	}
-	_, kill := p.Assault.Kill()
-	mod := combat.SumModifiers(p.Assault.Modifiers())
-	base := p.Assault.Cover + p.Assault.Defenders + p.Assault.Uphill
+	odds, err := p.Assault.AttackerPointsOdds()
+	if err != nil {
+		return 0, "", false
+	}
 	loss := 0.0
-	for roll := 2; roll <= 12; roll++ {
-		points := base
-		if len(p.Defenders) > 0 && roll+mod > kill {
-			points += roll + mod - kill
+	for points, ways := range odds {
+		if ways == 0 {
+			continue
 		}
-		ways := float64(combat.TwoDiceWays(roll)) / 36
 		for _, e := range infantry.SpendOdds(defs, points) {
-			pr := ways * float64(e.Weight) / float64(spendTotal(defs))
+			pr := float64(ways) / 36 * float64(e.Weight) / float64(spendTotal(defs))
 			for i, f := range e.Fates {
 				loss += pr * d.fateWorth(f, p.Attackers[i])
 			}
@@ -281,7 +279,7 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	}
 	v := d.killScale*(success*kills+doomed) + success*prize - d.lossScale*loss
 	text := fmt.Sprintf("close assault from %s on %s (%s, kill number %d): success %.0f%%, expected loss %.2f; worth %.2f",
-		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Ratio, kill, 100*success, loss, v)
+		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Ratio, p.Kill, 100*success, loss, v)
 	return v, text, true
 }
 

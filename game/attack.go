@@ -369,33 +369,17 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 	add(tipStep, "2d6%s at or under %d succeeds", combat.FormatModifiers(a.Modifiers()), plan.Kill)
 	add(tipResult, "%-12s %s", "success", exact(plan.SuccessWays, 36))
 	add(tipResult, "%-12s %s", "failure", exact(36-plan.SuccessWays, 36))
-	base := a.Cover + a.Defenders + a.Uphill
-	add(tipText, "success: the defenders are eliminated; the attackers take %d point%s (cover %d, %d defender%s, %d uphill) and move in",
-		base, plural(base), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill)
+	base, baseText := a.FixedPoints()
+	add(tipText, "success: the defenders are eliminated; the attackers take %s and move in", baseText)
 	add(tipText, "failure: the attackers take %d + the roll over %d; the defenders take %d", base, plan.Kill, a.Attackers)
-	e := expectedAssaultPoints(a, plan.Kill)
-	f, _ := e.Float64()
-	add(tipResult, "attackers' casualty points expected: %.2f  (%s)", f, e.RatString())
-	return lines
-}
-
-// expectedAssaultPoints is the mean of the casualty points the attackers
-// take, over the 36 rolls of two dice.
-func expectedAssaultPoints(a infantry.Assault, kill int) *big.Rat {
-	base := a.Cover + a.Defenders + a.Uphill
-	mod := combat.SumModifiers(a.Modifiers())
-	total := 0
-	for x := 1; x <= 6; x++ {
-		for y := 1; y <= 6; y++ {
-			total += base + max(0, x+y+mod-kill)
+	if odds, err := a.AttackerPointsOdds(); err == nil {
+		var total int64
+		for points, ways := range odds {
+			total += int64(points) * int64(ways)
 		}
+		e := big.NewRat(total, 36)
+		f, _ := e.Float64()
+		add(tipResult, "attackers' casualty points expected: %.2f  (%s)", f, e.RatString())
 	}
-	return big.NewRat(int64(total), 36)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+	return lines
 }

@@ -2,12 +2,14 @@ package game
 
 import (
 	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/combat/infantry"
 	"hexfire/maps"
 )
@@ -185,7 +187,16 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := previewText(pv)
+	total := 0 // the attackers' points over the 36 rolls, as the ruleset resolves them
+	for x := 1; x <= 6; x++ {
+		for y := 1; y <= 6; y++ {
+			total += infantry.ResolveAssault(plan.Assault, combat.NewFixedDice(x, y)).AttackerPoints
+		}
+	}
+	mean := big.NewRat(int64(total), 36)
+	meanF, _ := mean.Float64()
 	want := []string{"close assault: B3 → C3",
+		fmt.Sprintf("attackers' casualty points expected: %.2f  (%s)", meanF, mean.RatString()),
 		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Ratio, plan.Kill),
 		fmt.Sprintf("%-12s %s", "success", exact(plan.SuccessWays, 36)),
 		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.SuccessWays, 36)),
@@ -194,26 +205,6 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 		if !strings.Contains(all, w) {
 			t.Errorf("assault preview lacks %q; have\n%s", w, all)
 		}
-	}
-}
-
-func TestExpectedAssaultPoints(t *testing.T) {
-	tests := []struct {
-		a    infantry.Assault
-		kill int
-		want string
-	}{
-		// Kill 12 (every roll succeeds): the base alone.
-		{infantry.Assault{Cover: 1, Defenders: 2}, 12, "3"},
-		// Kill 2: each roll fails by roll - 2 (0 for a 2): mean 7 - 2 = 5, plus the base 1.
-		{infantry.Assault{Defenders: 1}, 2, "6"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.want, func(t *testing.T) {
-			if have := expectedAssaultPoints(tt.a, tt.kill).RatString(); have != tt.want {
-				t.Errorf("expectedAssaultPoints = %s, want %s", have, tt.want)
-			}
-		})
 	}
 }
 

@@ -101,8 +101,13 @@ func (a Assault) Modifiers() []combat.Modifier {
 	return ms
 }
 
-// SuccessWays returns how many of the 36 rolls succeed.
+// SuccessWays returns how many of the 36 rolls succeed: all of them when
+// no unpinned defender holds the hex (Defenders 0), which is taken without
+// a roll.
 func (a Assault) SuccessWays() uint64 {
+	if a.Defenders == 0 {
+		return 36
+	}
 	_, kill := a.Kill()
 	mod := combat.SumModifiers(a.Modifiers())
 	var ways uint64
@@ -112,6 +117,37 @@ func (a Assault) SuccessWays() uint64 {
 		}
 	}
 	return ways
+}
+
+// FixedPoints returns the casualty points the attackers take whatever the
+// roll, cover plus one per unpinned defender and one per level climbed,
+// and their breakdown for the step lines: "6 points (cover 3, 3 defenders,
+// 0 uphill)". A failed roll adds its excess over the kill number.
+func (a Assault) FixedPoints() (int, string) {
+	n := a.Cover + a.Defenders + a.Uphill
+	return n, fmt.Sprintf("%d point%s (cover %d, %d defender%s, %d uphill)", n, plural(n), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill)
+}
+
+// AttackerPointsOdds returns the exact distribution of ResolveAssault's
+// AttackerPoints: ways[n] of the 36 rolls give the attackers n casualty
+// points. A hex without an unpinned defender (Defenders 0) is taken
+// without a roll or losses, so all 36 then give 0 points. It returns the
+// error of Check for an assault the rules refuse.
+func (a Assault) AttackerPointsOdds() ([]uint64, error) {
+	if err := a.Check(); err != nil {
+		return nil, err
+	}
+	if a.Defenders == 0 {
+		return []uint64{36}, nil
+	}
+	_, kill := a.Kill()
+	mod := combat.SumModifiers(a.Modifiers())
+	base, _ := a.FixedPoints()
+	ways := make([]uint64, base+max(0, 12+mod-kill)+1)
+	for roll := 2; roll <= 12; roll++ {
+		ways[base+max(0, roll+mod-kill)] += combat.TwoDiceWays(roll)
+	}
+	return ways, nil
 }
 
 // AssaultOutcome is a resolved close assault.
@@ -131,10 +167,11 @@ type AssaultOutcome struct {
 }
 
 // ResolveAssault rolls the attacker's 2d6 against the kill number. On a
-// success every defender is eliminated and the attackers take the cover,
-// one point per unpinned defender and one per level climbed; on a failure
-// they take the roll's excess over the kill number on top of that, and the
-// defenders take one point per assaulting unit.
+// success every defender is eliminated and the attackers take the
+// FixedPoints; on a failure they take the roll's excess over the kill
+// number on top of that, and the defenders take one point per assaulting
+// unit. A hex without an unpinned defender (Defenders 0) is taken without
+// a roll: a success with no dice and no points.
 func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 	var o AssaultOutcome
 	if err := a.Check(); err != nil {
@@ -143,6 +180,11 @@ func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 		return o
 	}
 	o.Ratio, o.Kill = a.Kill()
+	if a.Defenders == 0 {
+		o.Success = true
+		o.Steps = []string{"no unpinned defender: the hex is taken without a roll"}
+		return o
+	}
 	o.Steps = append(o.Steps, killLine(a, o.Ratio, o.Kill))
 	x, y := d.D6(), d.D6()
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "close assault", Dice: []int{x, y}})
@@ -154,11 +196,10 @@ func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 	if len(ms) > 0 {
 		line += combat.FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
 	}
-	base := a.Cover + a.Defenders + a.Uphill
+	base, baseText := a.FixedPoints()
 	if o.Success {
 		o.AttackerPoints = base
-		o.Steps = append(o.Steps, line+": success, every defender eliminated",
-			fmt.Sprintf("the attackers take %d point%s (cover %d, %d defender%s, %d uphill)", base, plural(base), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill))
+		o.Steps = append(o.Steps, line+": success, every defender eliminated", "the attackers take "+baseText)
 	} else {
 		over := o.Total - o.Kill
 		o.AttackerPoints = over + base

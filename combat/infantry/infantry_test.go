@@ -284,6 +284,62 @@ func TestAssaultExample(t *testing.T) {
 	}
 }
 
+// TestAssaultOddsMatchResolve resolves each assault with every one of the
+// 36 rolls and checks that AttackerPointsOdds and SuccessWays count the
+// same points and successes.
+func TestAssaultOddsMatchResolve(t *testing.T) {
+	tests := []struct {
+		name string
+		a    Assault
+	}{
+		{"spec example", Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+			Cover: 3, Defenders: 3, Attackers: 3}},
+		{"4-1 uphill", Assault{Attack: 30, Defense: 2, Cover: 1, Defenders: 1, Attackers: 2, Uphill: 1}},
+		{"1-4 with defenders' grenades", Assault{Attack: 1, Defense: 9, DefenderLeader: -2, DefenderGrenades: true,
+			Defenders: 2, Attackers: 1}},
+		{"only pinned defenders", Assault{Attack: 5, Cover: 2, Attackers: 1, Uphill: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			odds, err := tt.a.AttackerPointsOdds()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []uint64
+			var successes uint64
+			for x := 1; x <= 6; x++ {
+				for y := 1; y <= 6; y++ {
+					d := combat.NewFixedDice(x, y)
+					o := ResolveAssault(tt.a, d)
+					if o.Err != nil {
+						t.Fatalf("roll %d+%d: %v", x, y, o.Err)
+					}
+					if tt.a.Defenders == 0 && (d.Used() != 0 || !o.Success || o.AttackerPoints != 0) {
+						t.Errorf("no unpinned defender: %d dice, success %v, %d points; want no roll, success, 0 points",
+							d.Used(), o.Success, o.AttackerPoints)
+					}
+					for len(want) <= o.AttackerPoints {
+						want = append(want, 0)
+					}
+					want[o.AttackerPoints]++
+					if o.Success {
+						successes++
+					}
+				}
+			}
+			if !slices.Equal(odds, want) {
+				t.Errorf("AttackerPointsOdds = %v, want %v", odds, want)
+			}
+			if have := tt.a.SuccessWays(); have != successes {
+				t.Errorf("SuccessWays = %d, want %d", have, successes)
+			}
+		})
+	}
+	if _, err := (Assault{Attackers: 1, Defenders: 1}).AttackerPointsOdds(); err == nil {
+		t.Errorf("AttackerPointsOdds of an assault without firepower: no error, want Check's")
+	}
+}
+
 func TestImmobilize(t *testing.T) {
 	tests := []struct {
 		points, die int
