@@ -86,6 +86,8 @@ func ArmourAspect(target Hex, facing Direction, firer Hex) Aspect {
 // corners), Side elsewhere. A firer exactly on a boundary ray gets the
 // better armour for the target: Front rather than Side, Side rather than
 // Rear. A firer in the target's own hex gets Front, as in ArmourAspect.
+// The default ruleset has no side armour and never calls it: it is kept
+// for the side-armour rulesets of other-rulesets.md.
 func Sector(target Hex, facing Direction, firer Hex) Aspect {
 	d := firer.Sub(target)
 	if d == (Hex{}) || inCone(cornerVector(facing.Rotate(-1)), cornerVector(facing), d) {

@@ -175,13 +175,13 @@ func TestSectorBoundaries(t *testing.T) {
 		d    Hex
 		want Aspect
 	}{
-		{"straight ahead", n.Scale(3), Front},
+		{"straight ahead", n.Add(n).Add(n), Front},
 		{"front-right boundary", n.Add(ne), Front},
-		{"front-left boundary", n.Add(nw).Scale(2), Front},
+		{"front-left boundary", n.Add(nw).Add(n).Add(nw), Front},
 		{"just outside front", n.Add(ne).Add(ne), Side},
 		{"abeam", ne.Add(se), Side},
 		{"rear-right boundary", s.Add(se), Side},
-		{"rear-left boundary", s.Add(sw).Scale(2), Side},
+		{"rear-left boundary", s.Add(sw).Add(s).Add(sw), Side},
 		{"just inside rear", s.Add(s).Add(se), Rear},
 		{"straight behind", s, Rear},
 		{"neighbour NE", ne, Side},

@@ -21,9 +21,6 @@ func (h Hex) Add(o Hex) Hex { return Hex{h.Q + o.Q, h.R + o.R} }
 // Sub returns h - o.
 func (h Hex) Sub(o Hex) Hex { return Hex{h.Q - o.Q, h.R - o.R} }
 
-// Scale returns h multiplied by k.
-func (h Hex) Scale(k int) Hex { return Hex{h.Q * k, h.R * k} }
-
 // Length is the distance from the origin hex to h.
 func (h Hex) Length() int { return (abs(h.Q) + abs(h.R) + abs(h.S())) / 2 }
 

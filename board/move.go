@@ -566,12 +566,6 @@ func (r *Reach) searchGun(first int32) {
 	}
 }
 
-// Start returns the pose the search began from.
-func (r *Reach) Start() Pose { return r.start }
-
-// Spec returns the unit the search was made for.
-func (r *Reach) Spec() MoveSpec { return r.spec }
-
 // best returns the cheapest state of hex h in facing f (any facing when
 // any is set), honouring CanEnd. Ties go to fewer steps, then to the lower
 // facing number, then to a state that has not turned.

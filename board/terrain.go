@@ -78,15 +78,6 @@ func (t Terrain) Info() TerrainInfo {
 // String returns the terrain's name as used in Tiled tile properties.
 func (t Terrain) String() string { return t.Info().Name }
 
-// Terrains lists every terrain type in chart order.
-func Terrains() []Terrain {
-	ts := make([]Terrain, terrainCount)
-	for i := range ts {
-		ts[i] = Terrain(i)
-	}
-	return ts
-}
-
 // ParseTerrain turns a terrain name ("woods") into a Terrain.
 func ParseTerrain(name string) (Terrain, error) {
 	for i, info := range terrainChart {

@@ -17,10 +17,9 @@ func benchBoard(b *testing.B, w, h int) *board.Board {
 	if err != nil {
 		b.Fatal(err)
 	}
-	terrains := board.Terrains()
 	for hx := range bd.Hexes() {
 		o := bd.Layout.ToOffset(hx)
-		c := board.Cell{Terrain: terrains[(o.Col/3+o.Row/2*5)%len(terrains)], Level: (o.Col / 5 % 3) * (o.Row / 4 % 2), Road: o.Row%9 == 4}
+		c := board.Cell{Terrain: allTerrains[(o.Col/3+o.Row/2*5)%len(allTerrains)], Level: (o.Col / 5 % 3) * (o.Row / 4 % 2), Road: o.Row%9 == 4}
 		if err := bd.SetCell(hx, c); err != nil {
 			b.Fatal(err)
 		}

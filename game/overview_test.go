@@ -10,12 +10,16 @@ import (
 	"hexfire/board"
 )
 
+// allTerrains are the terrain types of board's chart.
+var allTerrains = []board.Terrain{board.Open, board.Field, board.Crops, board.Road, board.Bridge, board.Building,
+	board.Woods, board.Stream, board.Orchard, board.Pond, board.Marsh, board.Canal, board.River}
+
 // nearestTerrain returns the terrain whose ground-level colour is closest
 // to c.
 func nearestTerrain(c color.Color) board.Terrain {
 	r, g, b, _ := c.RGBA()
 	best, bestD := board.Open, -1
-	for _, t := range board.Terrains() {
+	for _, t := range allTerrains {
 		tc := TerrainColour(board.Cell{Terrain: t})
 		dr, dg, db := int(r>>8)-int(tc.R), int(g>>8)-int(tc.G), int(b>>8)-int(tc.B)
 		if d := dr*dr + dg*dg + db*db; bestD < 0 || d < bestD {

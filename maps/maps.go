@@ -15,7 +15,6 @@ package maps
 import (
 	"fmt"
 	"io/fs"
-	"path"
 
 	"hexfire/assets"
 	"hexfire/board"
@@ -94,13 +93,4 @@ func LoadFile(name string, types UnitTypes) (*Scenario, error) {
 // Default loads the embedded default scenario (DefaultPath in assets.FS).
 func Default(types UnitTypes) (*Scenario, error) {
 	return Load(assets.FS, DefaultPath, types)
-}
-
-// Scenarios lists the paths of the embedded scenarios inside assets.FS.
-func Scenarios() ([]string, error) {
-	names, err := fs.Glob(assets.FS, path.Join(path.Dir(DefaultPath), "*.tmx"))
-	if err != nil {
-		return nil, fmt.Errorf("maps: embedded scenarios: %w", err)
-	}
-	return names, nil
 }

@@ -139,20 +139,6 @@ func TestDefaultScenarioFeatures(t *testing.T) {
 	}
 }
 
-func TestScenariosListsDefault(t *testing.T) {
-	names, err := Scenarios()
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, n := range names {
-		found = found || n == DefaultPath
-	}
-	if !found {
-		t.Errorf("Scenarios() = %v, want it to hold %s", names, DefaultPath)
-	}
-}
-
 // TestStaggerVariants loads the same little map in all four Tiled layouts.
 // The units sit at pixel positions worked out by hand from Tiled's
 // geometry: a point object at the centre of C2, a tile object whose
