@@ -89,6 +89,17 @@ func aboard(d Defender, carrier int) Defender {
 	return d
 }
 
+// allocation is how the automatic allocation spends points, without the
+// check dice: each defender's fate if every check die pins.
+func allocation(defs []Defender, points int) (pinnedIfChecked []Fate, steps []string) {
+	acts, steps := allocate(defs, points)
+	checks := make([]bool, len(defs))
+	for i := range checks {
+		checks[i] = true
+	}
+	return fates(defs, acts, checks), steps
+}
+
 func TestAllocation(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -122,9 +133,9 @@ func TestAllocation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			have, steps := Allocation(tt.defs, tt.points)
+			have, steps := allocation(tt.defs, tt.points)
 			if !slices.Equal(have, tt.want) {
-				t.Errorf("Allocation(%d) = %v, want %v (steps %q)", tt.points, have, tt.want, steps)
+				t.Errorf("allocation(%d) = %v, want %v (steps %q)", tt.points, have, tt.want, steps)
 			}
 		})
 	}

@@ -178,17 +178,6 @@ func SpendOdds(defs []Defender, points int) []EffectOdds {
 	return out
 }
 
-// Allocation is how the automatic allocation spends points, without the
-// check dice: each defender's fate if every check die pins.
-func Allocation(defs []Defender, points int) (pinnedIfChecked []Fate, steps []string) {
-	acts, steps := allocate(defs, points)
-	checks := make([]bool, len(defs))
-	for i := range checks {
-		checks[i] = true
-	}
-	return fates(defs, acts, checks), steps
-}
-
 // option is one way of spending points on a group: a unit on the map and
 // its passengers.
 type option struct {
