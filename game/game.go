@@ -70,10 +70,9 @@ type Game struct {
 	scale  float64         // device pixels per window pixel: scales text and bars
 	view   image.Rectangle // the map area between the bars and the panel
 
-	layer    *terrainLayer
-	batch    *triBatch
-	fonts    *fonts
-	overlays []Overlay
+	layer *terrainLayer
+	batch *triBatch
+	fonts *fonts
 
 	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
 	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
@@ -182,12 +181,6 @@ func (g *Game) setBattle(b *battle.Battle) error {
 	return nil
 }
 
-// Battle returns the battle shown.
-func (g *Game) Battle() *battle.Battle { return g.battle }
-
-// AddOverlay adds an overlay drawn over the map after those already added.
-func (g *Game) AddOverlay(o Overlay) { g.overlays = append(g.overlays, o) }
-
 // Selected returns the selected hex, and false when none is.
 func (g *Game) Selected() (board.Hex, bool) { return g.selected, g.hasSelected }
 
@@ -290,13 +283,10 @@ const logPageLines = 10
 // fitMargin is the space left round the board by fit, in window pixels.
 const fitMargin = 12
 
-// Draw draws the board, the overlays, the bars, the panel and the covers.
+// Draw draws the board with its overlays, the bars, the panel and the covers.
 func (g *Game) Draw(screen *ebiten.Image) {
 	v := View{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
-	for _, o := range g.overlays {
-		o.Draw(screen, &v)
-	}
 	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
 	g.drawToast(screen)
 	if g.showHelp {

@@ -9,15 +9,8 @@ import (
 	"hexfire/board"
 )
 
-// Overlay is a layer drawn over the map, after the terrain, the built-in
-// previews and the counters, and before the bars. Overlays are drawn in
-// the order they were added, every frame.
-type Overlay interface {
-	Draw(screen *ebiten.Image, v *View)
-}
-
-// View is what an overlay may read about the board view during one Draw,
-// with helpers that paint hexes in screen space.
+// View is what the built-in overlay reads about the board view during one
+// Draw, with helpers that paint hexes in screen space.
 type View struct {
 	Board  *board.Board
 	Camera Camera
@@ -42,29 +35,11 @@ func (v *View) HexCenter(h board.Hex) (x, y float64) {
 	return float64(c.X), float64(c.Y)
 }
 
-// FillHex paints hex h with colour c (alpha blends over what is there).
-func (v *View) FillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
-	v.fillHex(dst, h, c)
-	v.g.batch.flush(dst)
-}
-
-// RingHex paints a band of the given screen width just inside the edge of
-// hex h.
-func (v *View) RingHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
-	v.ringHex(dst, h, width, c)
-	v.g.batch.flush(dst)
-}
-
-// LineBetween paints a band of the given screen width from the centre of
-// hex a to the centre of hex b.
-func (v *View) LineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
-	v.lineBetween(dst, a, b, width, c)
-	v.g.batch.flush(dst)
-}
-
-// fillHex, ringHex and lineBetween queue what FillHex, RingHex and
-// LineBetween draw in the game's batch, to be drawn at its next flush:
-// the built-in overlay draws each of its layers in one DrawTriangles call.
+// fillHex (a hex in colour c, alpha blending over what is there), ringHex
+// (a band of the given screen width just inside a hex's edge) and
+// lineBetween (a band from one hex centre to another) queue their
+// triangles in the game's batch, to be drawn at its next flush: the
+// built-in overlay draws each of its layers in one DrawTriangles call.
 func (v *View) fillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
 	_, corners := v.hexOnScreen(h)
 	v.g.batch.fan(dst, c, corners[:]...)
