@@ -53,8 +53,10 @@ type Shot struct {
 	Weapon    Weapon
 	Target    Target
 
-	Range     int          // hexes, the target's hex counted and the firer's not
-	Metres    int          // Range times the map's metres per hex
+	Range int // hexes, the target's hex counted and the firer's not
+	// Metres is Range times the map's metres per hex, for the rulesets
+	// with ranges in metres (other-rulesets.md); elimination reads Range.
+	Metres    int
 	Aspect    board.Aspect // armour facing the firer: Front, Rear or FrontRearTie
 	Cover     int          // cover of the target hex's terrain
 	CoverName string       // that terrain's name for the step lines ("woods")
@@ -63,8 +65,11 @@ type Shot struct {
 	Leader    int          // modifier of a leader directing the fire (negative, 0 = none)
 	Valorous  bool         // the firer has Valor
 
-	FirerMoved  bool // the firer carries a Move marker
-	TargetMoved bool // the target carries a Move marker
+	// FirerMoved and TargetMoved say that the firer or the target carries
+	// a Move marker, for the rulesets with movement modifiers
+	// (other-rulesets.md); elimination does not read them.
+	FirerMoved  bool
+	TargetMoved bool
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.
