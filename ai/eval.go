@@ -202,8 +202,9 @@ func (v *view) sight(h board.Hex) {
 }
 
 // shotOdds estimates the chances of eliminated, abandoned and immobilized
-// for firer type ft at pose fp against target t standing at tp. It mirrors
-// the battle's own shot (battle.PlanFire), for poses that are not yet real.
+// for firer at pose fp against target standing at tp: the battle's own
+// shot (battle.ShotAt) for poses that are not yet real, after the range,
+// arc and line-of-sight checks PlanFire makes where the units stand.
 func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) [combat.NumResults]float64 {
 	var none [combat.NumResults]float64
 	w := v.weapon(firer.Type)
@@ -221,17 +222,14 @@ func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, 
 	if !l.clear {
 		return none
 	}
-	s := combat.Shot{FirerKind: firer.Type.Kind, Weapon: w.weapon, Target: combat.TargetOf(target.Type), Range: r,
-		Cover: v.b.Board().Cell(tp.Hex).Terrain.Info().Cover, Hindrance: l.hindrance}
-	s.Weapon.Spent = firer.WeaponSpent
-	s.Target.Name = ""
-	s.Target.Immobile = target.Has(battle.Immobile)
-	switch target.Type.Kind {
-	case units.AFV:
-		s.Aspect = board.ArmourAspect(tp.Hex, tp.Facing, fp.Hex)
-	case units.Gun:
-		s.GunShield = target.Type.GunShield && !target.Has(battle.Moved) && board.InForwardArc(tp.Hex, tp.Facing, fp.Hex)
+	s, err := v.b.ShotAt(firer, fp, target, tp)
+	if err != nil {
+		return none
 	}
+	s.Hindrance = l.hindrance
+	// The names are only for messages: without them shots that differ in
+	// nothing else share one memo entry.
+	s.Firer, s.Target.Name = "", ""
 	if p, ok := v.m.odds[s]; ok {
 		return p
 	}
