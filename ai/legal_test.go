@@ -49,7 +49,9 @@ func playOut(t *testing.T, b *battle.Battle, players map[string]Player) []string
 // TestEveryOrderLegal plays whole battles on the default map between every
 // pair of players and fails on any order the battle refuses. It also
 // checks that the infantry-combat orders were among those given: AP fire
-// by every player, close assaults by the opponent and by random play.
+// by every player, close assaults by the opponent. (Whether random play
+// happens to assault in these battles depends on every rule; that it can
+// is TestRandomOffersAssaults.)
 func TestEveryOrderLegal(t *testing.T) {
 	kinds := []string{"opponent", "random", "greedy"}
 	given := map[string]map[string]bool{}
@@ -72,7 +74,7 @@ func TestEveryOrderLegal(t *testing.T) {
 	for _, tt := range []struct {
 		player, order string
 	}{
-		{"opponent", "fire-ap"}, {"opponent", "assault"}, {"random", "fire-ap"}, {"random", "assault"}, {"greedy", "fire-ap"},
+		{"opponent", "fire-ap"}, {"opponent", "assault"}, {"random", "fire-ap"}, {"greedy", "fire-ap"},
 	} {
 		if !given[tt.player][tt.order] {
 			t.Errorf("%s gave no %s order in any battle, want some", tt.player, tt.order)
@@ -161,6 +163,42 @@ func TestDeterminism(t *testing.T) {
 				if _, err := b3.Apply(o); err != nil {
 					t.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// TestRandomOffersAssaults: in the Advance phase, with a squad next to an
+// enemy hex, random play counts close assault among its order kinds, and
+// the battle accepts the assaults it offers; with no enemy adjacent, none.
+func TestRandomOffersAssaults(t *testing.T) {
+	for _, tt := range []struct {
+		name, enemyAt string
+		want          bool
+	}{
+		{"enemy adjacent", "C2", true},
+		{"enemy two hexes away", "C1", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap, units: []unitAt{
+				{typ: "US Rifle Squad", side: maps.Allies, hex: "C3"},
+				{typ: "German Rifle Squad", side: maps.Axis, hex: tt.enemyAt},
+			}}.battle(t)
+			for range 3 { // Fire, Movement, Defensive Fire
+				if _, err := b.Apply(battle.EndPhase{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			legal := 0
+			for _, kind := range randomKinds(b, maps.Allies) {
+				for _, o := range kind {
+					if _, ok := o.(battle.Assault); ok && b.Check(o) == nil {
+						legal++
+					}
+				}
+			}
+			if have := legal > 0; have != tt.want {
+				t.Errorf("random play offers %d legal assaults, want some: %v", legal, tt.want)
 			}
 		})
 	}
