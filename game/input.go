@@ -44,6 +44,7 @@ const (
 	ActionEndPhase
 	ActionUndo
 	ActionViewshed
+	ActionToggleArcs
 	ActionTogglePanel
 	ActionLogUp
 	ActionLogDown
@@ -107,6 +108,7 @@ var Keymap = []Binding{
 	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (while a unit moves: pass)"},
 	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)"},
 	{Action: ActionViewshed, Keys: []ebiten.Key{ebiten.KeyV}, Help: "show or hide what the selected unit can see"},
+	{Action: ActionToggleArcs, Keys: []ebiten.Key{ebiten.KeyO}, Help: "show or hide firing arcs and armour halves"},
 	{Action: ActionTogglePanel, Keys: []ebiten.Key{ebiten.KeyI}, Help: "show or hide the unit panel and log"},
 	{Action: ActionLogUp, Keys: []ebiten.Key{ebiten.KeyPageUp}, Help: "scroll the log back"},
 	{Action: ActionLogDown, Keys: []ebiten.Key{ebiten.KeyPageDown}, Help: "scroll the log forward"},

@@ -140,8 +140,11 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	for _, h := range pv.hidden {
 		v.fillHex(dst, h, colHidden)
 	}
-	for _, h := range pv.arc {
-		v.fillHex(dst, h, colArc)
+	arcs := !pv.key.hideArcs
+	if arcs {
+		for _, h := range pv.arc {
+			v.fillHex(dst, h, colArc)
+		}
 	}
 	if pv.active {
 		for _, rh := range pv.reachAt {
@@ -153,7 +156,7 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		v.fillHex(dst, hover, colHover)
 	}
 	u := pv.unit
-	if u != nil && u.OnMap() && pv.faced {
+	if arcs && u != nil && u.OnMap() && pv.faced {
 		drawFrontHalf(dst, v, u.Pose)
 	}
 	if l := pv.los; l != nil {
@@ -170,10 +173,10 @@ func drawPreview(dst *ebiten.Image, v *View) {
 
 	drawUnits(dst, g.battle, v, g.play.unit)
 
-	if u != nil && u.OnMap() && pv.faced {
+	if arcs && u != nil && u.OnMap() && pv.faced {
 		drawAspectLine(dst, v, u.Pose)
 	}
-	if t := pv.target; t != nil && !t.Type.Kind.Infantry() {
+	if t := pv.target; arcs && t != nil && !t.Type.Kind.Infantry() {
 		drawAspectLine(dst, v, t.Pose)
 	}
 	for i := 1; i < len(pv.path); i++ {

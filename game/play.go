@@ -40,7 +40,8 @@ type play struct {
 	grenades     bool   // throw grenades with the next attack that may
 	out          uint16 // members taken out of the fire group or assault (bit i: member i)
 	showViewshed bool
-	version      int // bumped whenever the battle changes
+	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
+	version      int  // bumped whenever the battle changes
 
 	pv preview
 
@@ -76,7 +77,7 @@ const (
 // reset starts playing battle b: everything but the log's history is new.
 func (p *play) reset(b *battle.Battle, opts Options) error {
 	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: defaultComputerDelay,
-		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, version: p.version + 1}
+		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
 			return fmt.Errorf("game: computer side %q is not allies or axis", side)
@@ -452,6 +453,9 @@ func (g *Game) playIntents(in Intents) {
 	}
 	if t[ActionViewshed] {
 		p.showViewshed = !p.showViewshed
+	}
+	if t[ActionToggleArcs] {
+		p.hideArcs = !p.hideArcs
 	}
 	if t[ActionComputerSlower] {
 		p.delay = min(maxComputerDelay, max(1, p.delay*2))

@@ -402,3 +402,24 @@ func TestReplayAndSave(t *testing.T) {
 		t.Errorf("failed load: battle replaced %v, toast %q; want the battle kept and the error shown", g.battle != before, g.play.toast)
 	}
 }
+
+func TestArcsToggle(t *testing.T) {
+	// O hides the forward arc's wash (and the armour halves): a hex inside
+	// the arc then looks as it does with nothing selected; O again shows it.
+	b := defaultBattle(t)
+	plain := frame(shotGame(t, b, "", ""))
+	g := shotGame(t, b, "E4", "")
+	p := hexScreen(g, "B4")
+	base := plain.RGBAAt(p.X, p.Y)
+	press := func() {
+		var in Intents
+		in.Triggered[ActionToggleArcs] = true
+		g.apply(in)
+	}
+	for i, want := range []color.RGBA{over(base, colArc), base, over(base, colArc)} {
+		if have := frame(g).RGBAAt(p.X, p.Y); !colourNear(have, want, 3) {
+			t.Errorf("after %d presses of O: colour at B4 = %v, want %v", i, have, want)
+		}
+		press()
+	}
+}

@@ -61,6 +61,7 @@ type previewKey struct {
 	ghostTurn int
 	leader    bool
 	viewshed  bool
+	hideArcs  bool
 	mode      mode
 	target    int    // times the player asked for the next target in the hovered hex
 	flip      bool   // AT and AP fire swapped from the default
@@ -96,7 +97,7 @@ func (g *Game) refresh() {
 		p.targetTurn, p.flipKind, p.out = 0, false, 0
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
-		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, mode: p.mode, target: p.targetTurn,
+		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, mode: p.mode, target: p.targetTurn,
 		flip: p.flipKind, grenades: p.grenades, out: p.out}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
