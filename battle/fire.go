@@ -190,7 +190,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		events = append(events, Event{Kind: UnitImmobilized, Unit: target.ID, Hex: target.Pose.Hex, Text: target.Label() + " is immobilized"})
 	}
 	events = append(events, b.valorAfterAT(p, out)...)
-	return append(events, b.stopPinnedMover()...), nil
+	return append(events, b.stopHaltedMover()...), nil
 }
 
 // eliminate removes u and everything it carries from the battle.

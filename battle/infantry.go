@@ -358,13 +358,13 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if out.NaturalTwo() {
 		events = append(events, b.valorChecks(p.Firers)...)
 	}
-	return append(events, b.stopPinnedMover()...), nil
+	return append(events, b.stopHaltedMover()...), nil
 }
 
-// stopPinnedMover ends the pending move of a mover that was pinned or
-// eliminated; a mover pinned in an over-stacked friendly hex it was
-// passing through is eliminated.
-func (b *Battle) stopPinnedMover() []Event {
+// stopHaltedMover ends the pending move of a mover that was pinned,
+// immobilized or eliminated; one halted in an over-stacked friendly hex it
+// was passing through is eliminated.
+func (b *Battle) stopHaltedMover() []Event {
 	if b.pending == nil {
 		return nil
 	}
@@ -606,10 +606,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	}
 	p.Assault = a
 	p.Ratio, p.Kill = a.Kill()
-	p.SuccessWays = 36
-	if len(p.Defenders) > 0 {
-		p.SuccessWays = a.SuccessWays()
-	}
+	p.SuccessWays = a.SuccessWays()
 	return p, nil
 }
 
