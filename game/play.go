@@ -380,7 +380,10 @@ func canAct(b *battle.Battle, u *battle.Unit) bool {
 	case battle.Movement:
 		return b.CheckMove(u) == nil && b.MoveSpec(u).MP > 0 || u.Carrier != 0 && !u.Has(battle.Loaded)
 	case battle.AdvancePhase:
-		return u.OnMap() && !u.Has(battle.Advanced) && !u.Has(battle.Immobile)
+		// It may advance (unless it has advanced or turned instead), or a
+		// faced unit may still turn one hexside (after an advance too).
+		free := u.OnMap() && !u.Has(battle.Immobile) && !u.Has(battle.Pinned) && !u.Has(battle.TurnedInAdvance)
+		return free && (!u.Has(battle.Advanced) || !u.Type.Kind.Infantry())
 	}
 	return false
 }

@@ -423,3 +423,44 @@ func TestArcsToggle(t *testing.T) {
 		press()
 	}
 }
+
+func TestCanActInAdvancePhase(t *testing.T) {
+	// A tank that advanced may still turn; one that turned is done; an
+	// infantry unit that advanced is done.
+	b := defaultBattle(t)
+	for range 3 { // to the allies' Advance & Assault phase
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tank := b.Unit(1)
+	var squad *battle.Unit
+	for _, u := range b.Units() {
+		if u.Side == tank.Side && u.Type.Kind == units.Squad {
+			squad = u
+			break
+		}
+	}
+	tests := []struct {
+		name    string
+		u       *battle.Unit
+		markers battle.Markers
+		want    bool
+	}{
+		{"tank, fresh", tank, 0, true},
+		{"tank, advanced", tank, battle.Advanced, true},
+		{"tank, turned", tank, battle.TurnedInAdvance, false},
+		{"squad, fresh", squad, 0, true},
+		{"squad, advanced", squad, battle.Advanced, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			saved := tt.u.Markers
+			tt.u.Markers |= tt.markers
+			defer func() { tt.u.Markers = saved }()
+			if have := canAct(b, tt.u); have != tt.want {
+				t.Errorf("canAct = %v, want %v", have, tt.want)
+			}
+		})
+	}
+}
