@@ -6,7 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat/infantry"
+	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -37,12 +37,12 @@ const (
 )
 
 // fateOdds is the chance of each fate of one defender.
-type fateOdds [infantry.Eliminated + 1]float64
+type fateOdds [combat.NumFates]float64
 
 // apKey names one memoised AP attack on one defender.
 type apKey struct {
-	attack   infantry.Attack
-	defender infantry.Defender
+	attack   combat.APAttack
+	defender combat.Defender
 }
 
 // harmableByAP reports whether AP fire can touch u (not an AFV, nor a
@@ -97,19 +97,19 @@ func (v *view) apReach(u *battle.Unit) int {
 
 // fateWorth is what fate f of unit u is worth (to the side inflicting it),
 // in kills.
-func (v *view) fateWorth(f infantry.Fate, u *battle.Unit) float64 {
+func (v *view) fateWorth(f combat.Fate, u *battle.Unit) float64 {
 	pin := pinWorth
 	if u.Has(battle.Pinned) {
 		pin = 0
 	}
 	switch f {
-	case infantry.Pinned:
+	case combat.FatePinned:
 		return pin * v.worth(u)
-	case infantry.Reduced:
+	case combat.FateReduced:
 		return reduceWorth * v.worth(u)
-	case infantry.ReducedPinned:
+	case combat.FateReducedPinned:
 		return (reduceWorth + pin) * v.worth(u)
-	case infantry.Eliminated:
+	case combat.FateEliminated:
 		return v.worth(u)
 	}
 	return 0
@@ -119,11 +119,11 @@ func (v *view) fateWorth(f infantry.Fate, u *battle.Unit) float64 {
 // the chance each defender is eliminated.
 func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
 	ev, kill := 0.0, make([]float64, len(p.Defenders))
-	for _, e := range p.Odds.Effects {
+	for _, e := range p.Odds.Fates {
 		pr := e.Probability(p.Odds.Total)
 		for i, f := range e.Fates {
 			ev += pr * v.fateWorth(f, p.Defenders[i])
-			if f == infantry.Eliminated {
+			if f == combat.FateEliminated {
 				kill[i] += pr
 			}
 		}
@@ -147,15 +147,20 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 	if !l.clear {
 		return 0
 	}
-	a := infantry.Attack{APFP: fp, Cover: v.b.Board().Cell(p.Hex).Terrain.Info().Cover, Hindrance: l.hindrance,
+	inf := v.b.Infantry()
+	if inf == nil {
+		return 0
+	}
+	cover := combat.CoverOf(v.b.Rules(), v.b.Board().Cell(p.Hex).Terrain)
+	a := combat.APAttack{APFP: fp, Cover: cover.Value, Hindrance: l.hindrance,
 		Opportunity: opportunity, Adjacent: dist == 1}
 	def := v.b.Defender(u, p, ep.Hex)
 	def.Name = "" // only labels the steps: units of one type share a memo entry
 	k := apKey{attack: a, defender: def}
 	fates, ok := v.m.apOdds[k]
 	if !ok {
-		if odds, err := infantry.FireOdds(a, []infantry.Defender{k.defender}); err == nil {
-			for _, e := range odds.Effects {
+		if odds, err := inf.APOdds(a, []combat.Defender{k.defender}); err == nil {
+			for _, e := range odds.Fates {
 				fates[e.Fates[0]] += e.Probability(odds.Total)
 			}
 		}
@@ -163,7 +168,7 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 	}
 	ev := 0.0
 	for f, pr := range fates {
-		ev += pr * v.fateWorth(infantry.Fate(f), u)
+		ev += pr * v.fateWorth(combat.Fate(f), u)
 	}
 	return ev
 }
@@ -245,7 +250,7 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	if err != nil {
 		return 0, "", false
 	}
-	success := float64(p.SuccessWays) / 36
+	success := float64(p.Odds.SuccessWays) / float64(p.Odds.Total)
 	kills, doomed := 0.0, 0.0
 	for _, u := range p.Defenders {
 		kills += d.worth(u)
@@ -257,11 +262,12 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	if hold {
 		prize = holdWorth
 	}
-	defs := make([]infantry.Defender, len(p.Attackers))
+	defs := make([]combat.Defender, len(p.Attackers))
 	for i, u := range p.Attackers {
 		defs[i] = d.b.Defender(u, u.Pose, p.Target)
 	}
-	odds, err := p.Assault.AttackerPointsOdds()
+	inf := d.b.Infantry()
+	odds, err := inf.AttackerPointsOdds(p.Assault)
 	if err != nil {
 		return 0, "", false
 	}
@@ -270,8 +276,10 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 		if ways == 0 {
 			continue
 		}
-		for _, e := range infantry.SpendOdds(defs, points) {
-			pr := float64(ways) / 36 * float64(e.Weight) / float64(spendTotal(defs))
+		spent := inf.SpendOdds(defs, points)
+		total := spendTotal(spent)
+		for _, e := range spent {
+			pr := float64(ways) / float64(p.Odds.Total) * float64(e.Weight) / float64(total)
 			for i, f := range e.Fates {
 				loss += pr * d.fateWorth(f, p.Attackers[i])
 			}
@@ -279,18 +287,15 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	}
 	v := d.killScale*(success*kills+doomed) + success*prize - d.lossScale*loss
 	text := fmt.Sprintf("close assault from %s on %s (%s, kill number %d): success %.0f%%, expected loss %.2f; worth %.2f",
-		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Ratio, p.Kill, 100*success, loss, v)
+		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Odds.Ratio, p.Odds.Kill, 100*success, loss, v)
 	return v, text, true
 }
 
-// spendTotal is the total weight of infantry.SpendOdds for defs: 6 for
-// each unarmoured vehicle or Gun that may have to check.
-func spendTotal(defs []infantry.Defender) uint64 {
-	t := uint64(1)
-	for _, d := range defs {
-		if d.Vehicle() {
-			t *= 6
-		}
+// spendTotal is the total weight of the ways casualty points can be spent.
+func spendTotal(spent []combat.FateOdds) uint64 {
+	var t uint64
+	for _, e := range spent {
+		t += e.Weight
 	}
 	return t
 }

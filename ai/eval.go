@@ -89,7 +89,7 @@ type memo struct {
 	smoke   string // fingerprint of the smoke the LOS cache was built for
 	los     map[[2]board.Hex]losInfo
 	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
-	odds    map[combat.Shot][combat.NumResults]float64
+	odds    map[combat.Shot]shotChances
 	weapons map[*units.Type]weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
@@ -102,7 +102,7 @@ const maxLOSCache = 1 << 20
 
 func (m *memo) reset(b *battle.Battle) {
 	if m.board != b.Board() || m.rules != b.Rules() {
-		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot][combat.NumResults]float64{},
+		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
 			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{},
 			apOdds: map[apKey]fateOdds{}}
 	}
@@ -201,12 +201,12 @@ func (v *view) sight(h board.Hex) {
 	}
 }
 
-// shotOdds estimates the chances of eliminated, abandoned and immobilized
+// shotOdds estimates the chances of destroying and immobilizing target
 // for firer at pose fp against target standing at tp: the battle's own
 // shot (battle.ShotAt) for poses that are not yet real, after the range,
 // arc and line-of-sight checks PlanFire makes where the units stand.
-func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) [combat.NumResults]float64 {
-	var none [combat.NumResults]float64
+func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) shotChances {
+	var none shotChances
 	w := v.weapon(firer.Type)
 	if !w.ok || target.Type.Kind.Infantry() || firer.Carrier != 0 {
 		return none
@@ -233,23 +233,32 @@ func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, 
 	if p, ok := v.m.odds[s]; ok {
 		return p
 	}
-	var p [combat.NumResults]float64
+	var p shotChances
 	if v.b.Rules().Check(s) == nil {
 		if odds, err := v.b.Rules().Odds(s); err == nil {
-			for _, res := range combat.Results() {
-				p[res] = odds.Probability(res)
-			}
+			p = chancesOf(odds, v.b.States())
 		}
 	}
 	v.m.odds[s] = p
 	return p
 }
 
-// effect is the expected worth of a shot with the given odds on target.
-func (v *view) effect(p [combat.NumResults]float64, target *battle.Unit) float64 {
-	e := p[combat.Eliminated] + p[combat.Abandoned]
+// shotChances are the chances of an AT shot that the opponent weighs: to
+// destroy the target (eliminated or abandoned) and to immobilize it.
+type shotChances struct{ destroy, immobilize float64 }
+
+// chancesOf reads the chances from exact odds, through the summary every
+// consumer of odds shares.
+func chancesOf(odds combat.Odds, states []combat.StateSpec) shotChances {
+	s := odds.Summary(states)
+	return shotChances{destroy: s.P(s.Destroy), immobilize: s.P(s.Immobilize)}
+}
+
+// effect is the expected worth of a shot with the given chances on target.
+func (v *view) effect(p shotChances, target *battle.Unit) float64 {
+	e := p.destroy
 	if !target.Has(battle.Immobile) {
-		e += immobileWorth * p[combat.Immobilized]
+		e += immobileWorth * p.immobilize
 	}
 	return e * v.worth(target)
 }

@@ -13,6 +13,7 @@ import (
 
 	"hexfire/ai"
 	"hexfire/battle"
+	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
 	"hexfire/units"
 )

@@ -21,7 +21,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -249,15 +248,6 @@ func (d *decision) cursor(match func(battle.Order) (battle.UnitID, bool)) battle
 	return 0
 }
 
-// probabilities turns exact odds into chances per result.
-func probabilities(odds combat.Odds) [combat.NumResults]float64 {
-	var p [combat.NumResults]float64
-	for _, r := range combat.Results() {
-		p[r] = odds.Probability(r)
-	}
-	return p
-}
-
 // shotChoice is a planned attack (battle.Fire or battle.FireAP) with its
 // worth.
 type shotChoice struct {
@@ -284,18 +274,18 @@ func (d *decision) explainShot(c shotChoice, why string) string {
 }
 
 // atChoice describes a planned AT attack.
-func (d *decision) atChoice(o battle.Fire, plan battle.Plan) shotChoice {
-	p := probabilities(plan.Odds)
-	ev := d.effect(p, plan.Target)
+func (d *decision) atChoice(o battle.Fire, plan battle.FirePlan) shotChoice {
+	sum := plan.Odds.Summary(d.b.States())
+	ev := d.effect(shotChances{destroy: sum.P(sum.Destroy), immobilize: sum.P(sum.Immobilize)}, plan.Target)
 	members := []*battle.Unit{plan.Firer}
 	if plan.Leader != nil {
 		members = append(members, plan.Leader)
 	}
 	return shotChoice{order: o, members: members, ev: ev, score: ev,
-		text: fmt.Sprintf("%s fires at %s in %s: eliminate %.0f%%, abandon %.0f%%, immobilize %.0f%%, miss or no effect %.0f%%",
+		text: fmt.Sprintf("%s fires at %s in %s: hit %.0f%%, destroy %.0f%%, immobilize %.0f%%, still fighting %.0f%%",
 			plan.Firer.Label(), plan.Target.Label(), d.b.Board().Label(plan.Target.Pose.Hex),
-			100*p[combat.Eliminated], 100*p[combat.Abandoned], 100*p[combat.Immobilized], 100*(p[combat.Miss]+p[combat.NoEffect])),
-		kills: []killChance{{plan.Target, p[combat.Eliminated] + p[combat.Abandoned]}}}
+			100*sum.P(sum.Hit), 100*sum.P(sum.Destroy), 100*sum.P(sum.Immobilize), 100*sum.P(sum.Fighting)),
+		kills: []killChance{{plan.Target, sum.P(sum.Destroy)}}}
 }
 
 // apChoice describes a planned AP attack.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -105,6 +106,9 @@ func (b *Battle) actor(id UnitID) (*Unit, error) {
 	case u.Side != b.Acting():
 		return nil, fmt.Errorf("%s belongs to the %s, and it is the %s who act now", u.Label(), u.Side, b.Acting())
 	}
+	if err := b.checkForbidden(u, combat.ForbidAll, "act"); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 
@@ -161,7 +165,7 @@ func (b *Battle) CheckMove(u *Unit) error {
 	case u.Has(Moved):
 		return fmt.Errorf("%s has already moved this segment", u.Label())
 	}
-	return nil
+	return b.checkForbidden(u, combat.ForbidMove, "move")
 }
 
 // Occupancy returns what the board must know about the other units for u

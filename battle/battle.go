@@ -16,7 +16,6 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
-	_ "hexfire/combat/elimination" // the default ruleset
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -58,6 +57,12 @@ type Unit struct {
 	Carrier UnitID
 	// WeaponSpent is set once an expendable support weapon has been used.
 	WeaponSpent bool
+	// Weapon is "broken" or "removed" once an effect put the unit's support
+	// weapon out of action, and empty while it works.
+	Weapon string
+	// States are the ruleset's states the unit carries, by name (shock,
+	// suppressed); nil when it carries none.
+	States map[string]State
 	// Script is the scenario's script for a scripted unit, unparsed.
 	Script string
 	// Placement is the object the unit came from in the scenario.
@@ -95,6 +100,8 @@ type Battle struct {
 	scenario  *maps.Scenario
 	catalogue *units.Catalogue
 	rules     combat.Ruleset
+	states    []combat.StateSpec // the ruleset's states
+	infantry  combat.InfantryRules
 	config    Config
 	dice      *countingDice
 	victory   Victory
@@ -138,9 +145,9 @@ type countingDice struct {
 	count int
 }
 
-func (c *countingDice) D6() int {
+func (c *countingDice) Roll(sides int) int {
 	c.count++
-	return c.dice.D6()
+	return c.dice.Roll(sides)
 }
 
 // New starts a battle on a loaded scenario.
@@ -169,6 +176,8 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		scenario:     sc,
 		catalogue:    cat,
 		rules:        rules,
+		states:       combat.StatesOfRuleset(rules),
+		infantry:     combat.InfantryOf(rules),
 		config:       cfg,
 		dice:         &countingDice{dice: dice},
 		victory:      victory,

@@ -7,6 +7,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -285,15 +286,15 @@ func TestFireAppliesTheOutcome(t *testing.T) {
 	tests := []struct {
 		name       string
 		dice       []int
-		want       combat.Result
+		want       string
 		eliminated bool
 		immobile   bool
 	}{
-		{"miss", []int{6, 6}, combat.Miss, false, false},
-		{"no effect", []int{3, 3, 6, 6}, combat.NoEffect, false, false},
-		{"immobilized, crew stays", []int{3, 3, 2, 3, 4}, combat.Immobilized, false, true},
-		{"immobilized, crew bails out", []int{3, 3, 2, 3, 2}, combat.Abandoned, true, false},
-		{"eliminated", []int{3, 3, 1, 1}, combat.Eliminated, true, false},
+		{"miss", []int{6, 6}, "miss", false, false},
+		{"no effect", []int{3, 3, 6, 6}, "no_effect", false, false},
+		{"immobilized, crew stays", []int{3, 3, 2, 3, 4}, "immobilized", false, true},
+		{"immobilized, crew bails out", []int{3, 3, 2, 3, 2}, "abandoned", true, false},
+		{"eliminated", []int{3, 3, 1, 1}, "eliminated", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -306,8 +307,8 @@ func TestFireAppliesTheOutcome(t *testing.T) {
 				t.Fatalf("first event = %+v, want UnitFired with an outcome", events[0])
 			}
 			out := events[0].Outcome
-			if out.Result != tt.want {
-				t.Errorf("result = %v, want %v (steps: %q)", out.Result, tt.want, out.Steps)
+			if out.Headline() != tt.want {
+				t.Errorf("result = %v, want %v (steps: %q)", out.Headline(), tt.want, out.Steps)
 			}
 			tiger := b.Unit(2)
 			if tiger.Eliminated != tt.eliminated || tiger.Has(Immobile) != tt.immobile {
@@ -350,8 +351,8 @@ func TestOpportunityFire(t *testing.T) {
 		t.Errorf("EndPhase while a move waits: want an error")
 	}
 	events = apply(t, b, Fire{Unit: 2, Target: 1}) // 6+6: a miss
-	if events[0].Outcome.Result != combat.Miss {
-		t.Fatalf("opportunity fire = %v, want a miss", events[0].Outcome.Result)
+	if events[0].Outcome.Headline() != "miss" {
+		t.Fatalf("opportunity fire = %v, want a miss", events[0].Outcome.Headline())
 	}
 	// The Pak has fired: nobody else can, so passing finishes the move.
 	events = apply(t, b, Pass{})

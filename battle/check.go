@@ -45,6 +45,7 @@ func (b *Battle) clone() *Battle {
 	c.units = make([]*Unit, len(b.units))
 	for i, u := range b.units {
 		v := *u
+		v.States = maps.Clone(u.States)
 		c.units[i] = &v
 	}
 	c.smoke = maps.Clone(b.smoke)
@@ -67,4 +68,4 @@ func (b *Battle) clone() *Battle {
 // programming error in the engine.
 type noDice struct{}
 
-func (noDice) D6() int { panic("battle: a checked order rolled a die") }
+func (noDice) Roll(int) int { panic("battle: a checked order rolled a die") }

@@ -3,7 +3,6 @@ package battle
 import (
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/combat/infantry"
 )
 
 // EventKind says what happened.
@@ -29,6 +28,7 @@ const (
 	UnitReduced                  // the squad became a half squad
 	UnitValorous                 // the unit gained Valor
 	HexAssaulted                 // a close assault on Hex was resolved (Assault)
+	UnitStateChanged             // the unit gained or lost a ruleset state (State) or its weapon
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -42,9 +42,11 @@ type Event struct {
 	// Outcome is the resolved attack of a UnitFired event.
 	Outcome *combat.Outcome
 	// AP is the resolved attack of a HexFired event.
-	AP *infantry.Outcome
+	AP *combat.APOutcome
 	// Assault is the resolved close assault of a HexAssaulted event.
-	Assault *infantry.AssaultOutcome
+	Assault *combat.AssaultOutcome
+	// State names the ruleset state of a UnitStateChanged event.
+	State string
 	// Text is the event in words, with hex labels, for the log.
 	Text string
 }

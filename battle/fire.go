@@ -8,10 +8,11 @@ import (
 	"hexfire/units"
 )
 
-// Plan is an attack worked out but not rolled: the geometry, the shot the
-// ruleset will resolve and its exact odds. The UI shows it before the
-// player commits; Fire rolls exactly this shot.
-type Plan struct {
+// FirePlan is an AT attack worked out but not rolled: the geometry, the
+// shot the ruleset will resolve and its exact odds. The UI shows it before
+// the player commits; Fire rolls exactly this shot. APPlan and AssaultPlan
+// are its counterparts for AP fire and close assault.
+type FirePlan struct {
 	Firer, Target *Unit
 	Leader        *Unit // the leader directing the fire, or nil
 	LOS           board.LOS
@@ -22,52 +23,55 @@ type Plan struct {
 // PlanFire works out order o without rolling: it checks everything Fire
 // checks (phase, markers, line of sight, arc, range, the ruleset's
 // eligibility) and returns the shot with its exact odds.
-func (b *Battle) PlanFire(o Fire) (Plan, error) {
+func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
 	firer, err := b.actor(o.Unit)
 	if err != nil {
-		return Plan{}, err
+		return FirePlan{}, err
 	}
 	target := b.Unit(o.Target)
 	switch {
 	case target == nil:
-		return Plan{}, fmt.Errorf("there is no unit #%d to fire at", o.Target)
+		return FirePlan{}, fmt.Errorf("there is no unit #%d to fire at", o.Target)
 	case !target.OnMap():
-		return Plan{}, fmt.Errorf("%s is not on the map", target.Label())
+		return FirePlan{}, fmt.Errorf("%s is not on the map", target.Label())
 	case target.Side == firer.Side:
-		return Plan{}, fmt.Errorf("%s is a friendly unit", target.Label())
+		return FirePlan{}, fmt.Errorf("%s is a friendly unit", target.Label())
 	case b.pending != nil && target.ID != b.pending.Unit:
-		return Plan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
+		return FirePlan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
 	case b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire:
-		return Plan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
+		return FirePlan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
 	}
 	if err := b.checkCanFire(firer); err != nil {
-		return Plan{}, err
+		return FirePlan{}, err
 	}
-	p := Plan{Firer: firer, Target: target}
+	p := FirePlan{Firer: firer, Target: target}
 	if p.Shot, err = b.shot(firer, target, o.Panzerfaust); err != nil {
-		return Plan{}, err
+		return FirePlan{}, err
+	}
+	if firer.Weapon != "" && !o.Panzerfaust {
+		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.Weapon)
 	}
 	if o.Leader != 0 {
 		if p.Leader, err = b.directingLeader(firer, o.Leader); err != nil {
-			return Plan{}, err
+			return FirePlan{}, err
 		}
 		p.Shot.Leader = p.Leader.Type.Modifier
 	}
 	// Eligibility first (it does not depend on the hindrance), so a player
 	// learns that infantry cannot be hurt by AT fire before anything else.
 	if err := b.rules.Check(p.Shot); err != nil {
-		return Plan{}, err
+		return FirePlan{}, err
 	}
 	if p.Shot.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(firer.Pose.Hex, firer.Pose.Facing, target.Pose.Hex) {
-		return Plan{}, fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(target.Pose.Hex), firer.Label())
+		return FirePlan{}, fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(target.Pose.Hex), firer.Label())
 	}
 	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
 	if !p.LOS.Clear {
-		return Plan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
+		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
 	}
 	p.Shot.Hindrance = p.LOS.Hindrance
 	if p.Odds, err = b.rules.Odds(p.Shot); err != nil {
-		return Plan{}, err
+		return FirePlan{}, err
 	}
 	return p, nil
 }
@@ -96,25 +100,29 @@ func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pos
 	}
 	weapon.Spent = firer.WeaponSpent
 	cell := b.Board().Cell(to.Hex)
+	cover := combat.CoverOf(b.rules, cell.Terrain)
 	s := combat.Shot{
 		Firer:       firer.Label(),
 		FirerKind:   firer.Type.Kind,
+		FirerStates: firer.stateSet(),
 		Passenger:   firer.Carrier != 0,
 		Weapon:      weapon,
 		Target:      combat.TargetOf(target.Type),
 		Range:       from.Hex.Distance(to.Hex),
-		Cover:       cell.Terrain.Info().Cover,
-		CoverName:   cell.Terrain.String(),
+		Terrain:     cell.Terrain,
+		Cover:       cover.Value,
+		CoverName:   cover.Label,
 		Valorous:    firer.Has(Valorous),
 		FirerMoved:  firer.Has(Moved),
 		TargetMoved: target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
+	s.Target.States = target.stateSet()
 	s.Metres = s.Range * b.scenario.HexMetres
 	switch target.Type.Kind {
 	case units.AFV:
-		s.Aspect = board.ArmourAspect(to.Hex, to.Facing, from.Hex)
+		s.Aspect = combat.AspectOf(b.rules, to, from.Hex)
 	case units.Gun:
 		s.GunShield = target.Type.GunShield && !target.Has(Moved) && board.InForwardArc(to.Hex, to.Facing, from.Hex)
 	}
@@ -168,28 +176,14 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	firer, target := p.Firer, p.Target
 	firer.Markers |= Fired
+	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust}
 	if p.Leader != nil {
 		p.Leader.Markers |= Fired
-	}
-	if out.WeaponSpent {
-		if o.Panzerfaust {
-			b.panzerfausts[firer.Side]--
-		} else {
-			firer.WeaponSpent = true
-		}
+		a.group = []*Unit{p.Leader}
 	}
 	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
-		Text: fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Result)}}
-	switch out.Result {
-	case combat.Eliminated:
-		events = append(events, b.eliminate(target, "eliminated")...)
-	case combat.Abandoned:
-		events = append(events, b.abandon(target)...)
-	case combat.Immobilized:
-		target.Markers |= Immobile
-		events = append(events, Event{Kind: UnitImmobilized, Unit: target.ID, Hex: target.Pose.Hex, Text: target.Label() + " is immobilized"})
-	}
-	events = append(events, b.valorAfterAT(p, out)...)
+		Text: fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())}}
+	events = append(events, b.applyEffects(a, out.Effects)...)
 	return append(events, b.stopHaltedMover()...), nil
 }
 
@@ -263,11 +257,6 @@ func (b *Battle) OpportunityAPFirers() []*Unit {
 	return firers
 }
 
-// smokeRules is implemented by rulesets that have smoke rounds.
-type smokeRules interface {
-	CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error
-}
-
 func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if err := b.requirePhase(FirePhase, "smoke rounds are fired"); err != nil {
 		return nil, err
@@ -279,7 +268,7 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if u.Has(Pinned) {
 		return nil, fmt.Errorf("%s is pinned and may not fire", u.Label())
 	}
-	sr, ok := b.rules.(smokeRules)
+	sr, ok := b.rules.(combat.SmokeRounds)
 	if !ok {
 		return nil, fmt.Errorf("the %s ruleset has no smoke rounds", b.rules.Name())
 	}
@@ -296,7 +285,8 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	case !b.Board().Contains(o.Hex):
 		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.Hex))
 	}
-	if err := b.smokeWouldChange(o.Hex, 2); err != nil {
+	level, factors := sr.SmokeRound()
+	if err := b.smokeWouldChange(o.Hex, level); err != nil {
 		return nil, err
 	}
 	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
@@ -305,12 +295,12 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
 	case !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
 		return nil, fmt.Errorf("%s is outside the forward firing arc of %s", b.Board().Label(o.Hex), u.Label())
-	case b.supply[u.Side] < 2:
-		return nil, fmt.Errorf("a smoke round costs 2 smoke factors and the %s have %d", u.Side, b.supply[u.Side])
+	case b.supply[u.Side] < factors:
+		return nil, fmt.Errorf("a smoke round costs %d smoke factors and the %s have %d", factors, u.Side, b.supply[u.Side])
 	}
-	b.supply[u.Side] -= 2
+	b.supply[u.Side] -= factors
 	u.Markers |= Fired
-	return []Event{b.laySmoke(u, o.Hex, 2)}, nil
+	return []Event{b.laySmoke(u, o.Hex, level)}, nil
 }
 
 func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {

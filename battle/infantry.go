@@ -8,8 +8,6 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/combat/elimination"
-	"hexfire/combat/infantry"
 	"hexfire/units"
 )
 
@@ -30,17 +28,21 @@ type APPlan struct {
 	From   board.Hex
 	Target board.Hex
 	LOS    board.LOS
-	Attack infantry.Attack
+	Attack combat.APAttack
 	// Defenders are the units the points may be spent on, in the order of
 	// Odds' fates: units in the hex (a vehicle followed by its passengers).
 	Defenders []*Unit
-	Odds      infantry.Odds
+	Odds      combat.APOdds
 }
 
 // PlanAP works out order o without rolling: it checks everything FireAP
 // checks and returns the attack with its exact odds.
 func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	var p APPlan
+	inf, err := b.infantryRules("AP fire")
+	if err != nil {
+		return p, err
+	}
 	if b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire {
 		return p, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
 	}
@@ -119,12 +121,12 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
 	}
 	cell := bd.Cell(o.Target)
-	p.Attack = infantry.Attack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
+	p.Attack = combat.APAttack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
 		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.pending != nil, Adjacent: dist == 1}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
 	}
-	if p.Odds, err = infantry.FireOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
+	if p.Odds, err = inf.APOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
 		return p, err
 	}
 	return p, nil
@@ -142,7 +144,7 @@ func (b *Battle) checkCanFire(u *Unit) error {
 	case u.Has(SmokeLaid):
 		return fmt.Errorf("%s laid smoke this segment and may not fire", u.Label())
 	}
-	return nil
+	return b.checkForbidden(u, combat.ForbidFire, "fire")
 }
 
 // fireGroupHex checks that firers may fire as one group and returns the
@@ -275,8 +277,8 @@ func (b *Battle) apDefenders(side string, h board.Hex) []*Unit {
 
 // defenders describes units for the casualty-point allocation; from is the
 // attacker's hex (a Gun's shield counts against fire from its forward arc).
-func (b *Battle) defenders(us []*Unit, from board.Hex) []infantry.Defender {
-	ds := make([]infantry.Defender, len(us))
+func (b *Battle) defenders(us []*Unit, from board.Hex) []combat.Defender {
+	ds := make([]combat.Defender, len(us))
 	for i, u := range us {
 		d := b.Defender(u, u.Pose, from)
 		if u.Carrier != 0 {
@@ -290,8 +292,8 @@ func (b *Battle) defenders(us []*Unit, from board.Hex) []infantry.Defender {
 // Defender describes u, standing in pose at, for the casualty-point
 // allocation of an attack from hex from (a Gun's shield counts against
 // fire from its forward arc while it has not moved).
-func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) infantry.Defender {
-	d := infantry.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
+func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) combat.Defender {
+	d := combat.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
 		Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
 	if h := b.HalfSquadOf(u.Type); h != nil {
 		d.HalfCR = h.CR
@@ -330,7 +332,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := infantry.Fire(p.Attack, b.defenders(p.Defenders, p.From), b.dice)
+	out := b.infantry.FireAP(p.Attack, b.defenders(p.Defenders, p.From), b.dice)
 	if out.Err != nil {
 		return nil, out.Err
 	}
@@ -355,7 +357,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	}
 	events := []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}
 	events = append(events, b.applyFates(p.Defenders, out.Fates)...)
-	if out.NaturalTwo() {
+	if out.Valor {
 		events = append(events, b.valorChecks(p.Firers)...)
 	}
 	return append(events, b.stopHaltedMover()...), nil
@@ -384,21 +386,21 @@ func (b *Battle) stopHaltedMover() []Event {
 }
 
 // applyFates carries out the fates of an attack on the units.
-func (b *Battle) applyFates(us []*Unit, fates []infantry.Fate) []Event {
+func (b *Battle) applyFates(us []*Unit, fates []combat.Fate) []Event {
 	var events []Event
 	for i, u := range us {
 		if !u.Active() {
 			continue // eliminated with its vehicle
 		}
 		switch fates[i] {
-		case infantry.Pinned:
+		case combat.FatePinned:
 			events = append(events, b.pin(u)...)
-		case infantry.Reduced:
+		case combat.FateReduced:
 			events = append(events, b.reduce(u)...)
-		case infantry.ReducedPinned:
+		case combat.FateReducedPinned:
 			events = append(events, b.reduce(u)...)
 			events = append(events, b.pin(u)...)
-		case infantry.Eliminated:
+		case combat.FateEliminated:
 			events = append(events, b.eliminate(u, "eliminated")...)
 		}
 	}
@@ -449,12 +451,15 @@ func (b *Battle) reduce(u *Unit) []Event {
 // valorChecks rolls the Valor check of every infantry unit that made a
 // roll of natural 2: 2d6 at or under its CR (a leader 6).
 func (b *Battle) valorChecks(us []*Unit) []Event {
+	if b.infantry == nil {
+		return nil
+	}
 	var events []Event
 	for _, u := range us {
 		if !u.Active() || !u.Type.Kind.Infantry() || u.Has(Valorous) {
 			continue
 		}
-		ok, _, line := infantry.Check2d6("valor check of "+u.Label(), infantry.ValorNumber(u.Type.Kind, u.Type.CR), 0, b.dice)
+		ok, line := b.infantry.ValorCheck(u.Label(), u.Type.Kind, u.Type.CR, b.dice)
 		text := line
 		if ok {
 			u.Markers |= Valorous
@@ -484,6 +489,9 @@ func (b *Battle) rallyAll() []Event {
 // the best modifier of an unpinned friendly leader in its hex at the time
 // of the roll. Passengers rally with their vehicle.
 func (b *Battle) earlyRally() []Event {
+	if b.infantry == nil {
+		return nil
+	}
 	var events []Event
 	for _, u := range b.units {
 		if !u.OnMap() || u.Side != b.phasing || !u.Has(Pinned) {
@@ -495,7 +503,7 @@ func (b *Battle) earlyRally() []Event {
 				mod = min(mod, l.Type.Modifier)
 			}
 		}
-		ok, _, line := infantry.Check2d6("rally of "+u.Label(), infantry.RallyNumber(u.Type.Kind, u.Type.Elite), mod, b.dice)
+		ok, line := b.infantry.RallyCheck(u.Label(), u.Type.Kind, u.Type.Elite, mod, b.dice)
 		if !ok {
 			events = append(events, Event{Kind: UnitPinned, Unit: u.ID, Hex: u.Pose.Hex, Text: line + ": stays pinned"})
 			continue
@@ -519,13 +527,11 @@ type AssaultPlan struct {
 	// units in the hex, eliminated before the roll.
 	Defenders []*Unit
 	Doomed    []*Unit
-	// Assault is what the ruleset rolls; Ratio and Kill its odds and kill
-	// number; SuccessWays how many of the 36 rolls succeed. With no
-	// unpinned defender the hex is taken without a roll.
-	Assault     infantry.Assault
-	Ratio       infantry.Ratio
-	Kill        int
-	SuccessWays uint64
+	// Assault is what the ruleset rolls; Odds its ratio, kill number and
+	// chance of success. With no unpinned defender the hex is taken
+	// without a roll.
+	Assault combat.Assault
+	Odds    combat.AssaultOdds
 	// DefenderGrenades: the defenders will throw grenades from their pool.
 	DefenderGrenades bool
 }
@@ -533,6 +539,10 @@ type AssaultPlan struct {
 // PlanAssault works out order o without rolling.
 func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	var p AssaultPlan
+	inf, err := b.infantryRules("close assault")
+	if err != nil {
+		return p, err
+	}
 	if err := b.requirePhase(AdvancePhase, "units close-assault"); err != nil {
 		return p, err
 	}
@@ -575,7 +585,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	case o.Grenades && b.grenades[side] == 0:
 		return p, fmt.Errorf("the %s have no grenades left", side)
 	}
-	a := infantry.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades}
+	a := combat.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades}
 	for _, u := range p.Attackers {
 		a.Attack += b.assaultFirepower(u, true)
 		if u.Type.Kind == units.Leader {
@@ -601,12 +611,10 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 		a.Cover++
 	}
 	a.Uphill = max(0, bd.Cell(o.Target).Level-bd.Cell(p.From).Level)
-	if err := a.Check(); err != nil {
+	p.Assault = a
+	if p.Odds, err = inf.PlanAssault(a); err != nil {
 		return p, err
 	}
-	p.Assault = a
-	p.Ratio, p.Kill = a.Kill()
-	p.SuccessWays = a.SuccessWays()
 	return p, nil
 }
 
@@ -670,7 +678,7 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 			Text: fmt.Sprintf("only pinned units held %s: it is taken without a roll", bd.Label(p.Target))})
 		return append(events, b.moveIn(p)...), nil
 	}
-	out := infantry.ResolveAssault(p.Assault, b.dice)
+	out := b.infantry.ResolveAssault(p.Assault, b.dice)
 	if out.Err != nil {
 		return nil, out.Err
 	}
@@ -693,7 +701,7 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 			}
 		}
 	}
-	sp := infantry.Spend(b.defenders(p.Attackers, p.Target), out.AttackerPoints, b.dice)
+	sp := b.infantry.Spend(b.defenders(p.Attackers, p.Target), out.AttackerPoints, b.dice)
 	events = append(events, b.applyFates(p.Attackers, sp.Fates)...)
 	if out.Success {
 		return append(events, b.moveIn(p)...), nil
@@ -733,41 +741,50 @@ func (b *Battle) defendersTakePoints(p AssaultPlan, points int) []Event {
 			continue
 		}
 		if points > 0 {
-			take := min(points, infantry.ImmobilizeUpTo)
+			take := min(points, b.infantry.AssaultPointsOnAFV())
 			points -= take
-			ok, _, line := infantry.Immobilize(u.Label(), take, b.dice)
+			ok, line := b.infantry.ImmobilizeInAssault(u.Label(), take, b.dice)
 			events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: line})
 			if ok && !u.Has(Immobile) {
 				u.Markers |= Immobile
 				events = append(events, Event{Kind: UnitImmobilized, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is immobilized"})
 			}
 		}
-		// An immobile AFV that survives any attack checks its crew (§10
-		// step 6), once for this assault.
-		if u.Has(Immobile) {
-			_, abandons, line := elimination.CrewCheck(b.dice)
-			events = append(events, Event{Kind: HexAssaulted, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + ": " + line})
-			if abandons {
-				events = append(events, b.abandon(u)...)
-			}
-		}
+		// An immobile AFV that survives any attack checks its crew in the
+		// rulesets that say so (default §10 step 6), once for this assault.
+		events = append(events, b.crewCheck(u, HexAssaulted)...)
 	}
 	if points > 0 && len(rest) > 0 {
-		sp := infantry.Spend(b.defenders(rest, p.From), points, b.dice)
+		sp := b.infantry.Spend(b.defenders(rest, p.From), points, b.dice)
 		events = append(events, b.applyFates(rest, sp.Fates)...)
 	}
 	return events
 }
 
-// valorAfterAT rolls the Valor check after an infantry AT attack whose
-// to-hit roll was a natural 2 (the firer and its directing leader).
-func (b *Battle) valorAfterAT(p Plan, out combat.Outcome) []Event {
-	if !p.Firer.Type.Kind.Infantry() || len(out.Rolls) == 0 || out.Rolls[0].Total() != 2 {
+// crewCheck rolls the crew check of u, an immobile AFV that survived an
+// attack other than the ruleset's own AT shot, when the ruleset has one;
+// the event of the roll is of kind k.
+func (b *Battle) crewCheck(u *Unit, k EventKind) []Event {
+	cc, ok := b.rules.(combat.CrewChecker)
+	if !ok || !u.Active() || !u.Has(Immobile) {
 		return nil
 	}
-	us := []*Unit{p.Firer}
-	if p.Leader != nil {
-		us = append(us, p.Leader)
+	_, abandons, line := cc.CrewCheck(b.dice)
+	events := []Event{{Kind: k, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + ": " + line}}
+	if abandons {
+		events = append(events, b.abandon(u)...)
 	}
-	return b.valorChecks(us)
+	return events
+}
+
+// Infantry returns the ruleset's infantry combat, or nil when it has none.
+func (b *Battle) Infantry() combat.InfantryRules { return b.infantry }
+
+// infantryRules returns the ruleset's infantry combat, or why there is
+// none for what.
+func (b *Battle) infantryRules(what string) (combat.InfantryRules, error) {
+	if b.infantry == nil {
+		return nil, fmt.Errorf("the %s ruleset has no %s", b.rules.Name(), what)
+	}
+	return b.infantry, nil
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexfire/board"
-	"hexfire/combat/infantry"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -89,7 +89,7 @@ func TestPlanAPOdds(t *testing.T) {
 		t.Errorf("plan: APFP %d cover %d, rolls with points %d; want 5, 2, 10", p.Attack.APFP, p.Attack.Cover, 36-p.Odds.Points[0])
 	}
 	var sum uint64
-	for _, e := range p.Odds.Effects {
+	for _, e := range p.Odds.Fates {
 		sum += e.Weight
 	}
 	if sum != p.Odds.Total {
@@ -251,11 +251,11 @@ func TestAssaultExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Assault.Attack != 13 || p.Assault.Defense != 11 || p.Ratio.String() != "1-1" || p.Kill != 5 || len(p.Doomed) != 1 {
-		t.Fatalf("plan: %d vs %d, %s kill %d, %d doomed; want 13 vs 11, 1-1 kill 5, 1 doomed", p.Assault.Attack, p.Assault.Defense, p.Ratio, p.Kill, len(p.Doomed))
+	if p.Assault.Attack != 13 || p.Assault.Defense != 11 || p.Odds.Ratio.String() != "1-1" || p.Odds.Kill != 5 || len(p.Doomed) != 1 {
+		t.Fatalf("plan: %d vs %d, %s kill %d, %d doomed; want 13 vs 11, 1-1 kill 5, 1 doomed", p.Assault.Attack, p.Assault.Defense, p.Odds.Ratio, p.Odds.Kill, len(p.Doomed))
 	}
 	events := apply(t, b, o)
-	var out *infantry.AssaultOutcome
+	var out *combat.AssaultOutcome
 	for _, e := range events {
 		if e.Kind == HexAssaulted && e.Assault != nil {
 			out = e.Assault

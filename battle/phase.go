@@ -36,6 +36,7 @@ func (b *Battle) startPhase() []Event {
 	var events []Event
 	for b.result == nil {
 		events = append(events, Event{Kind: PhaseStarted, Text: fmt.Sprintf("turn %d, %s: %s phase", b.turn, b.phasing, b.phase)})
+		events = append(events, b.expireStates()...)
 		switch b.phase {
 		case Command:
 			events = append(events, b.rallyAll()...)

@@ -345,6 +345,10 @@ type unitSnapshot struct {
 	// Type is set when the unit is no longer its placement's type (a
 	// reduced squad).
 	Type string `json:",omitempty"`
+	// Added with ruleset states; empty, they leave older digests as they
+	// were.
+	Weapon string           `json:",omitempty"`
+	States map[string]State `json:",omitempty"`
 }
 
 // Digest is a fingerprint of the battle's whole state (sha256, hex): equal
@@ -354,7 +358,8 @@ func (b *Battle) Digest() string {
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
 		Grenades: b.grenades}
 	for _, u := range b.units {
-		us := unitSnapshot{u.ID, u.Pose.Hex, u.Pose.Facing, u.Markers, u.Eliminated, u.Carrier, u.WeaponSpent, ""}
+		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
+			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, Weapon: u.Weapon, States: u.States}
 		if u.Type.Name != u.Placement.Type {
 			us.Type = u.Type.Name
 		}

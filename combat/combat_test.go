@@ -10,16 +10,16 @@ func TestFixedDice(t *testing.T) {
 	d := NewFixedDice(3, 6, 1)
 	var have []int
 	for range 3 {
-		have = append(have, d.D6())
+		have = append(have, d.Roll(6))
 	}
 	if !slices.Equal(have, []int{3, 6, 1}) || d.Err() != nil || d.Used() != 3 {
 		t.Errorf("rolls = %v, err %v, used %d; want [3 6 1], nil, 3", have, d.Err(), d.Used())
 	}
-	if face := d.D6(); face != 1 || d.Err() == nil || d.Err().Error() != "fixed dice: roll 4 asked for, only 3 given" {
+	if face := d.Roll(6); face != 1 || d.Err() == nil || d.Err().Error() != "fixed dice: roll 4 asked for, only 3 given" {
 		t.Errorf("roll past the end = %d, err %v; want 1 and a clear error", face, d.Err())
 	}
 	bad := NewFixedDice(7)
-	if bad.D6(); bad.Err() == nil || bad.Err().Error() != "fixed dice: roll 1 is 7, not a face 1..6" {
+	if bad.Roll(6); bad.Err() == nil || bad.Err().Error() != "fixed dice: roll 1 is 7, not a face 1..6" {
 		t.Errorf("face 7: err %v, want it refused", bad.Err())
 	}
 }
@@ -29,9 +29,9 @@ func TestSeededDice(t *testing.T) {
 	var seen [7]int
 	same, differ := true, false
 	for range 600 {
-		x, y, z := a.D6(), b.D6(), c.D6()
+		x, y, z := a.Roll(6), b.Roll(6), c.Roll(6)
 		if x < 1 || x > 6 {
-			t.Fatalf("D6() = %d, want 1..6", x)
+			t.Fatalf("Roll(6) = %d, want 1..6", x)
 		}
 		seen[x]++
 		same = same && x == y
@@ -44,28 +44,6 @@ func TestSeededDice(t *testing.T) {
 		if seen[face] == 0 {
 			t.Errorf("face %d never rolled in 600 rolls of seed 42", face)
 		}
-	}
-}
-
-func TestResultNames(t *testing.T) {
-	var have []string
-	for _, r := range Results() {
-		have = append(have, r.String())
-	}
-	want := []string{"miss", "no_effect", "immobilized", "abandoned", "eliminated"}
-	if !slices.Equal(have, want) {
-		t.Errorf("results = %v, want %v", have, want)
-	}
-}
-
-func TestOddsCheck(t *testing.T) {
-	good := Odds{Weights: [NumResults]uint64{1, 2, 3, 4, 26}, Total: 36}
-	if err := good.Check(); err != nil || good.Probability(Eliminated) != 26.0/36 || good.Exact(Miss).String() != "1/36" {
-		t.Errorf("good odds: Check %v, P(eliminated) %v, Exact(miss) %v", err, good.Probability(Eliminated), good.Exact(Miss))
-	}
-	bad := Odds{Weights: [NumResults]uint64{1, 2, 3, 4, 25}, Total: 36}
-	if err := bad.Check(); err == nil {
-		t.Errorf("odds summing to 35 of 36: Check = nil, want an error")
 	}
 }
 

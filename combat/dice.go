@@ -5,15 +5,18 @@ import (
 	"math/rand/v2"
 )
 
-// Dice is the source of every die a ruleset rolls. D6 returns 1..6.
-// A battle owns one seeded Dice; tests use FixedDice.
+// Dice is the source of every die a ruleset rolls. Roll(sides) returns a
+// face 1..sides of a fair die with that many sides (2d6 is two Roll(6),
+// a d20 one Roll(20)). A battle owns one seeded Dice; tests use FixedDice
+// and the odds enumerator its own walking dice.
 type Dice interface {
-	D6() int
+	Roll(sides int) int
 }
 
 // FixedDice rolls a given sequence of faces, for tests and replays. When the
-// sequence runs out, or holds a face outside 1..6, D6 returns 1 and records
-// the problem; Err reports it (Resolve copies it into Outcome.Err).
+// sequence runs out, or holds a face outside 1..sides for the die asked
+// for, Roll returns 1 and records the problem; Err reports it (Resolve
+// copies it into Outcome.Err).
 type FixedDice struct {
 	faces []int
 	next  int
@@ -25,8 +28,8 @@ func NewFixedDice(faces ...int) *FixedDice {
 	return &FixedDice{faces: faces}
 }
 
-// D6 returns the next face of the sequence.
-func (f *FixedDice) D6() int {
+// Roll returns the next face of the sequence.
+func (f *FixedDice) Roll(sides int) int {
 	if f.next >= len(f.faces) {
 		if f.err == nil {
 			f.err = fmt.Errorf("fixed dice: roll %d asked for, only %d given", f.next+1, len(f.faces))
@@ -36,16 +39,16 @@ func (f *FixedDice) D6() int {
 	}
 	face := f.faces[f.next]
 	f.next++
-	if face < 1 || face > 6 {
+	if face < 1 || face > sides {
 		if f.err == nil {
-			f.err = fmt.Errorf("fixed dice: roll %d is %d, not a face 1..6", f.next, face)
+			f.err = fmt.Errorf("fixed dice: roll %d is %d, not a face 1..%d", f.next, face, sides)
 		}
 		return 1
 	}
 	return face
 }
 
-// Err reports running out of faces or a face outside 1..6, or nil.
+// Err reports running out of faces or a face outside the die, or nil.
 func (f *FixedDice) Err() error { return f.err }
 
 // Used returns how many dice have been rolled.
@@ -72,5 +75,11 @@ func NewSeededDice(seed uint64) *SeededDice {
 	return &SeededDice{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 }
 
-// D6 returns a uniformly random face 1..6.
-func (s *SeededDice) D6() int { return 1 + s.rng.IntN(6) }
+// Roll returns a uniformly random face 1..sides (1 for a die of fewer than
+// two sides, which no ruleset rolls).
+func (s *SeededDice) Roll(sides int) int {
+	if sides < 2 {
+		return 1
+	}
+	return 1 + s.rng.IntN(sides)
+}

@@ -1,13 +1,27 @@
 // Package combat resolves attacks: a declared Shot and injected Dice go in,
-// an Outcome with every roll and a line of explanation per step comes out.
-// Each ruleset lives in a subpackage and registers itself here; Odds gives
-// the exact distribution of the same procedure without rolling.
+// an Outcome with every roll, a line of explanation per step and the
+// effects on the units comes out. Each ruleset lives in a subpackage and
+// registers itself here; the battle engine, the computer opponent and the
+// game know rulesets only through the interfaces of this package.
+//
+// A ruleset must resolve anti-tank shots (Ruleset). Everything else it may
+// offer as a capability, an interface the battle looks for on it the way
+// io.Copy looks for io.WriterTo: its own armour aspects (AspectRules), how
+// terrain covers (CoverRules), the states it puts on units (StateRules),
+// the crew check after other attacks (CrewChecker), smoke rounds
+// (SmokeRounds), infantry fire and close assault (InfantryRules),
+// simultaneous fire (SimultaneousFire) and its ratings (Rater). Where a
+// ruleset offers none, the helpers here give the default ruleset's
+// behaviour or say the thing is not part of the ruleset.
 package combat
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"hexfire/board"
+	"hexfire/units"
 )
 
 // Ruleset is one way of resolving attacks.
@@ -20,8 +34,84 @@ type Ruleset interface {
 	// Resolve rolls the shot with d. A refused shot returns an Outcome with
 	// Err set and no rolls.
 	Resolve(Shot, Dice) Outcome
-	// Odds returns the exact distribution of Resolve's results for the shot.
+	// Odds returns the exact distribution of Resolve's outcomes for the
+	// shot. A ruleset without a faster closed form returns
+	// Enumerate(func(d Dice) Outcome { return r.Resolve(s, d) }).
 	Odds(Shot) (Odds, error)
+}
+
+// AspectRules is a ruleset that reads armour aspects its own way (front,
+// side, rear by board.Sector, say). Without it a shot strikes the front or
+// rear half by board.ArmourAspect.
+type AspectRules interface {
+	Aspect(target board.Pose, from board.Hex) board.Aspect
+}
+
+// AspectOf returns the armour aspect a shot from hex from strikes on a
+// target standing in pose target, under ruleset r.
+func AspectOf(r Ruleset, target board.Pose, from board.Hex) board.Aspect {
+	if a, ok := r.(AspectRules); ok {
+		return a.Aspect(target, from)
+	}
+	return board.ArmourAspect(target.Hex, target.Facing, from)
+}
+
+// CoverRules is a ruleset with its own cover for terrain. Without it a
+// target's cover is the terrain chart's (board.TerrainInfo.Cover).
+type CoverRules interface {
+	Cover(t board.Terrain) Modifier
+}
+
+// CoverOf returns the cover terrain t gives a target under ruleset r, as a
+// modifier labelled with the terrain's name.
+func CoverOf(r Ruleset, t board.Terrain) Modifier {
+	if c, ok := r.(CoverRules); ok {
+		return c.Cover(t)
+	}
+	return Modifier{Value: t.Info().Cover, Label: t.String()}
+}
+
+// StateRules is a ruleset that puts states of its own on units (shock,
+// suppressed, optics damaged). Effects of kind AddState name them.
+type StateRules interface {
+	States() []StateSpec
+}
+
+// StatesOfRuleset returns the states ruleset r declares, or none.
+func StatesOfRuleset(r Ruleset) []StateSpec {
+	if s, ok := r.(StateRules); ok {
+		return s.States()
+	}
+	return nil
+}
+
+// CrewChecker is a ruleset whose immobile AFVs check their crew after
+// surviving any attack, not only its own AT shots (the default ruleset's
+// abandonment roll after a close assault). CrewCheck rolls it: the roll,
+// whether the crew abandons, and the step line.
+type CrewChecker interface {
+	CrewCheck(d Dice) (Roll, bool, string)
+}
+
+// SmokeRounds is a ruleset in which Guns and AFVs may fire smoke rounds.
+// CheckSmoke refuses a firer that may not; SmokeRound gives the level of
+// the smoke placed and the factors of the side's supply it costs.
+type SmokeRounds interface {
+	CheckSmoke(firerKind units.Kind, w Weapon, passenger bool) error
+	SmokeRound() (level, factors int)
+}
+
+// SimultaneousFire is a ruleset in which the AT fire of a phase lands all
+// at once: the effects of each shot wait until the phase ends, so a unit
+// knocked out in the phase still fires in it.
+type SimultaneousFire interface {
+	SimultaneousFire() bool
+}
+
+// Simultaneous reports whether ruleset r fires simultaneously.
+func Simultaneous(r Ruleset) bool {
+	s, ok := r.(SimultaneousFire)
+	return ok && s.SimultaneousFire()
 }
 
 var registry = map[string]Ruleset{}

@@ -40,7 +40,8 @@ type Target struct {
 	Name     string
 	Kind     units.Kind
 	Armor    units.Armor
-	Immobile bool // carries an Immobile marker
+	Immobile bool     // carries an Immobile marker
+	States   StateSet // the ruleset's states it carries (shock, suppressed)
 }
 
 // Shot is one declared attack with its geometry, filled in by the battle
@@ -49,21 +50,24 @@ type Target struct {
 type Shot struct {
 	Firer     string     // firer's name, for messages
 	FirerKind units.Kind // what fires
-	Passenger bool       // the firer is carried or towed by a vehicle
-	Weapon    Weapon
-	Target    Target
+	// FirerStates are the ruleset's states the firer carries.
+	FirerStates StateSet
+	Passenger   bool // the firer is carried or towed by a vehicle
+	Weapon      Weapon
+	Target      Target
 
 	Range int // hexes, the target's hex counted and the firer's not
 	// Metres is Range times the map's metres per hex, for the rulesets
 	// with ranges in metres (other-rulesets.md); elimination reads Range.
 	Metres    int
-	Aspect    board.Aspect // armour facing the firer: Front, Rear or FrontRearTie
-	Cover     int          // cover of the target hex's terrain
-	CoverName string       // that terrain's name for the step lines ("woods")
-	Hindrance int          // total of the hindrances along the line of sight, smoke included
-	GunShield bool         // the target Gun's shield counts: firer inside its FFA, no Move marker
-	Leader    int          // modifier of a leader directing the fire (negative, 0 = none)
-	Valorous  bool         // the firer has Valor
+	Aspect    board.Aspect // armour facing the firer, as the ruleset's aspects read it (AspectOf)
+	Terrain   board.Terrain
+	Cover     int    // cover of the target hex's terrain, as the ruleset counts it (CoverOf)
+	CoverName string // that terrain's name for the step lines ("woods")
+	Hindrance int    // total of the hindrances along the line of sight, smoke included
+	GunShield bool   // the target Gun's shield counts: firer inside its FFA, no Move marker
+	Leader    int    // modifier of a leader directing the fire (negative, 0 = none)
+	Valorous  bool   // the firer has Valor
 
 	// FirerMoved and TargetMoved say that the firer or the target carries
 	// a Move marker, for the rulesets with movement modifiers

@@ -9,7 +9,6 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/combat/infantry"
 	"hexfire/units"
 )
 
@@ -272,9 +271,9 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 		add(tipRefused, "cannot fire: %v", err)
 		return lines
 	}
-	a := plan.Attack
-	add(tipTitle, "total %d APFP (row %s)", a.APFP, infantry.RowName(a.APFP))
-	ms := a.Modifiers()
+	a, inf := plan.Attack, b.Infantry()
+	add(tipTitle, "total %d APFP (row %s)", a.APFP, inf.APRow(a.APFP))
+	ms := inf.APModifiers(a)
 	if len(ms) == 0 {
 		add(tipStep, "no modifier to the 2d6")
 	}
@@ -287,14 +286,14 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 	add(tipTitle, "casualty points")
 	for n, w := range plan.Odds.Points {
 		if w > 0 {
-			add(tipResult, "%-12s %s", pointsName(n), exact(w, 36))
+			add(tipResult, "%-12s %s", pointsName(n), exact(w, plan.Odds.PointsTotal))
 		}
 	}
 	for i, d := range plan.Defenders {
 		add(tipTitle, "%s (%s)", d.Label(), bd.Label(d.Pose.Hex))
-		for _, f := range []infantry.Fate{infantry.Eliminated, infantry.ReducedPinned, infantry.Reduced, infantry.Pinned, infantry.Untouched} {
+		for _, f := range []combat.Fate{combat.FateEliminated, combat.FateReducedPinned, combat.FateReduced, combat.FatePinned, combat.FateUntouched} {
 			w := uint64(0)
-			for _, e := range plan.Odds.Effects {
+			for _, e := range plan.Odds.Fates {
 				if e.Fates[i] == f {
 					w += e.Weight
 				}
@@ -355,29 +354,29 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 		add(tipResult, "only pinned units hold %s: taken without a roll", bd.Label(o.Target))
 		return lines
 	}
-	a := plan.Assault
-	add(tipTitle, "%d APFP against %d: %s, kill number %d", a.Attack, a.Defense, plan.Ratio, plan.Kill)
+	a, odds, inf := plan.Assault, plan.Odds, b.Infantry()
+	add(tipTitle, "%d APFP against %d: %s, kill number %d", a.Attack, a.Defense, odds.Ratio, odds.Kill)
 	if a.DefenderLeader != 0 {
 		add(tipStep, "%+d defending leader (kill number)", a.DefenderLeader)
 	}
 	if a.DefenderGrenades {
 		add(tipStep, "-1 defenders' grenades (kill number)")
 	}
-	for _, m := range a.Modifiers() {
+	ms := inf.AssaultModifiers(a)
+	for _, m := range ms {
 		add(tipStep, "%+d %s (roll)", m.Value, m.Label)
 	}
-	add(tipStep, "2d6%s at or under %d succeeds", combat.FormatModifiers(a.Modifiers()), plan.Kill)
-	add(tipResult, "%-12s %s", "success", exact(plan.SuccessWays, 36))
-	add(tipResult, "%-12s %s", "failure", exact(36-plan.SuccessWays, 36))
-	base, baseText := a.FixedPoints()
-	add(tipText, "success: the defenders are eliminated; the attackers take %s and move in", baseText)
-	add(tipText, "failure: the attackers take %d + the roll over %d; the defenders take %d", base, plan.Kill, a.Attackers)
-	if odds, err := a.AttackerPointsOdds(); err == nil {
+	add(tipStep, "2d6%s at or under %d succeeds", combat.FormatModifiers(ms), odds.Kill)
+	add(tipResult, "%-12s %s", "success", exact(odds.SuccessWays, odds.Total))
+	add(tipResult, "%-12s %s", "failure", exact(odds.Total-odds.SuccessWays, odds.Total))
+	add(tipText, "success: the defenders are eliminated; the attackers take %s and move in", odds.PointsText)
+	add(tipText, "failure: the attackers take %d + the roll over %d; the defenders take %d", odds.FixedPoints, odds.Kill, a.Attackers)
+	if points, err := inf.AttackerPointsOdds(a); err == nil {
 		var total int64
-		for points, ways := range odds {
-			total += int64(points) * int64(ways)
+		for n, ways := range points {
+			total += int64(n) * int64(ways)
 		}
-		e := big.NewRat(total, 36)
+		e := big.NewRat(total, int64(odds.Total))
 		f, _ := e.Float64()
 		add(tipResult, "attackers' casualty points expected: %.2f  (%s)", f, e.RatString())
 	}

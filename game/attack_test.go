@@ -10,7 +10,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/combat/infantry"
+	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
 )
 
@@ -130,7 +130,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 	}
 	all := previewText(pv)
 	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: -1, one of 2 left",
-		fmt.Sprintf("total %d APFP (row %s)", plan.Attack.APFP, infantry.RowName(plan.Attack.APFP))}
+		fmt.Sprintf("total %d APFP (row %s)", plan.Attack.APFP, b.Infantry().APRow(plan.Attack.APFP))}
 	for i, u := range plan.Firers {
 		if u.ID == o.Leader {
 			want = append(want, fmt.Sprintf("leader %s: %+d: %d APFP", u.Label(), u.Type.Modifier, plan.APFP[i]))
@@ -138,7 +138,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 			want = append(want, fmt.Sprintf("in   %s: %d APFP", u.Label(), plan.APFP[i]))
 		}
 	}
-	for _, m := range plan.Attack.Modifiers() {
+	for _, m := range b.Infantry().APModifiers(plan.Attack) {
 		want = append(want, fmt.Sprintf("%+d %s", m.Value, m.Label))
 	}
 	want = append(want, plan.Odds.Steps...)
@@ -149,8 +149,8 @@ func TestAPTipMatchesPlan(t *testing.T) {
 	}
 	for i, d := range plan.Defenders {
 		want = append(want, fmt.Sprintf("%s (C3)", d.Label()))
-		weights := map[infantry.Fate]uint64{}
-		for _, e := range plan.Odds.Effects {
+		weights := map[combat.Fate]uint64{}
+		for _, e := range plan.Odds.Fates {
 			weights[e.Fates[i]] += e.Weight
 		}
 		for f, w := range weights {
@@ -190,16 +190,16 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 	total := 0 // the attackers' points over the 36 rolls, as the ruleset resolves them
 	for x := 1; x <= 6; x++ {
 		for y := 1; y <= 6; y++ {
-			total += infantry.ResolveAssault(plan.Assault, combat.NewFixedDice(x, y)).AttackerPoints
+			total += b.Infantry().ResolveAssault(plan.Assault, combat.NewFixedDice(x, y)).AttackerPoints
 		}
 	}
 	mean := big.NewRat(int64(total), 36)
 	meanF, _ := mean.Float64()
 	want := []string{"close assault: B3 → C3",
 		fmt.Sprintf("attackers' casualty points expected: %.2f  (%s)", meanF, mean.RatString()),
-		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Ratio, plan.Kill),
-		fmt.Sprintf("%-12s %s", "success", exact(plan.SuccessWays, 36)),
-		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.SuccessWays, 36)),
+		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Odds.Ratio, plan.Odds.Kill),
+		fmt.Sprintf("%-12s %s", "success", exact(plan.Odds.SuccessWays, 36)),
+		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.Odds.SuccessWays, 36)),
 		"-1 grenades (roll)", "-1 leader (roll)"}
 	for _, w := range want {
 		if !strings.Contains(all, w) {

@@ -103,10 +103,14 @@ func (l *gameLog) addSteps(rolls []combat.Roll, steps []string) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(" " + r.Purpose + " ")
+		b.WriteString(" " + r.Purpose + " " + r.Notation() + " ")
+		sep := byte('+')
+		if r.Pool {
+			sep = ' '
+		}
 		for j, d := range r.Dice {
 			if j > 0 {
-				b.WriteByte('+')
+				b.WriteByte(sep)
 			}
 			b.WriteString(strconv.Itoa(d))
 		}

@@ -14,7 +14,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -189,10 +188,8 @@ func TestFireTip(t *testing.T) {
 	for _, s := range plan.Odds.Steps {
 		want = append(want, s)
 	}
-	for r, w := range plan.Odds.Weights {
-		if w > 0 {
-			want = append(want, fmt.Sprintf("%6.2f%%  (%s)", 100*plan.Odds.Probability(combat.Result(r)), plan.Odds.Exact(combat.Result(r)).RatString()))
-		}
+	for _, h := range plan.Odds.Headlines() {
+		want = append(want, fmt.Sprintf("%-12s %6.2f%%  (%s)", h.Headline, 100*plan.Odds.Probability(h.Weight), plan.Odds.Exact(h.Weight).RatString()))
 	}
 	for _, w := range want {
 		if !strings.Contains(all, w) {

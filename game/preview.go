@@ -7,7 +7,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -39,7 +38,7 @@ type preview struct {
 	los      *board.LOS
 	target   *battle.Unit
 	targets  int // enemy units in the hovered hex: the target is one of them
-	plan     *battle.Plan
+	plan     *battle.FirePlan
 	// The attack at the hovered enemy hex: its kind, the order a click
 	// (or F, or A) gives, the plans, and the units the digit keys take in
 	// or out of an AP fire group or an assault.
@@ -291,7 +290,7 @@ type tipLine struct {
 // the geometry, the to-hit number, every modifier of the procedure and the
 // exact chance of each result, from the battle's own plan (the numbers
 // Fire rolls against), or why the attack may not be made.
-func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader battle.UnitID, plan *battle.Plan, err error) []tipLine {
+func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader battle.UnitID, plan *battle.FirePlan, err error) []tipLine {
 	bd := b.Board()
 	lines := []tipLine{{tipTitle, fmt.Sprintf("%s (%s) → %s (%s)", u.Label(), bd.Label(u.Pose.Hex), target.Label(), bd.Label(target.Pose.Hex))}}
 	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
@@ -315,13 +314,8 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 	for _, s := range plan.Odds.Steps {
 		add(tipStep, "%s", s)
 	}
-	results := combat.Results()
-	for i := len(results) - 1; i >= 0; i-- {
-		r := results[i]
-		if plan.Odds.Weights[r] == 0 {
-			continue
-		}
-		add(tipResult, "%-12s %6.2f%%  (%s)", r, 100*plan.Odds.Probability(r), plan.Odds.Exact(r).RatString())
+	for _, h := range plan.Odds.Headlines() {
+		add(tipResult, "%-12s %6.2f%%  (%s)", h.Headline, 100*plan.Odds.Probability(h.Weight), plan.Odds.Exact(h.Weight).RatString())
 	}
 	return lines
 }

@@ -10,7 +10,6 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
-	_ "hexfire/combat/elimination" // the default ruleset registers itself
 	"hexfire/units"
 )
 
@@ -210,46 +209,145 @@ func describe(r combat.Ruleset, s combat.Shot) string {
 		r.Name(), s.Firer, s.Weapon.Name, s.Weapon.ATFP, strings.TrimPrefix(s.Target.Name, "the "), target, s.Range, hexes, s.Aspect)
 }
 
-// oddsJSON is the --json form of odds.
+// oddsJSON is the --json form of odds under one ruleset: the summary keys
+// every ruleset shares, the chance of each outcome by its effect on the
+// target (the ruleset's own outcome keys), and the steps. Error is set,
+// and nothing else, when the ruleset refuses the shot.
 type oddsJSON struct {
 	Rules    string             `json:"rules"`
-	ToHit    int                `json:"to_hit"`
-	Outcomes map[string]float64 `json:"outcomes"`
-	Steps    []string           `json:"steps"`
+	ToHit    int                `json:"to_hit,omitempty"`
+	Summary  *summaryJSON       `json:"summary,omitempty"`
+	Outcomes map[string]float64 `json:"outcomes,omitempty"`
+	Steps    []string           `json:"steps,omitempty"`
+	Error    string             `json:"error,omitempty"`
+}
+
+// summaryJSON is combat.Summary as chances: to hit, to destroy (eliminated
+// or abandoned), to immobilize, to leave the target able to fight, and the
+// expected counters of each state the shot adds.
+type summaryJSON struct {
+	Hit        float64            `json:"hit"`
+	Destroy    float64            `json:"destroy"`
+	Immobilize float64            `json:"immobilize"`
+	Fighting   float64            `json:"fighting"`
+	Counters   map[string]float64 `json:"counters,omitempty"`
+}
+
+// rulesetOdds evaluates shot s under ruleset r.
+func rulesetOdds(r combat.Ruleset, s combat.Shot) (oddsJSON, combat.Odds) {
+	out := oddsJSON{Rules: r.Name()}
+	odds, err := r.Odds(s)
+	if err == nil {
+		err = odds.Check()
+	}
+	if err != nil {
+		out.Error = err.Error()
+		return out, odds
+	}
+	sum := odds.Summary(combat.StatesOfRuleset(r))
+	out.ToHit, out.Steps, out.Outcomes = odds.ToHit, odds.Steps, map[string]float64{}
+	out.Summary = &summaryJSON{Hit: sum.P(sum.Hit), Destroy: sum.P(sum.Destroy), Immobilize: sum.P(sum.Immobilize),
+		Fighting: sum.P(sum.Fighting)}
+	for _, c := range sum.Counters {
+		if out.Summary.Counters == nil {
+			out.Summary.Counters = map[string]float64{}
+		}
+		out.Summary.Counters[c.State] = c.Expected
+	}
+	for _, h := range odds.Headlines() {
+		out.Outcomes[h.Headline] = odds.Probability(h.Weight)
+	}
+	return out, odds
 }
 
 func runOdds(args []string, stdout io.Writer) error {
 	var f shotFlags
-	if err := parseFlags("odds", args, stdout, &f, nil); err != nil {
+	var compare bool
+	err := parseFlags("odds", args, stdout, &f, func(fs *flag.FlagSet) {
+		fs.BoolVar(&compare, "compare", false, "the same shot under every registered ruleset, side by side")
+	})
+	if err != nil {
 		return err
 	}
 	r, s, err := f.build()
 	if err != nil {
 		return err
 	}
-	odds, err := r.Odds(s)
-	if err != nil {
-		return fmt.Errorf("shot refused: %w", err)
+	if compare {
+		return compareOdds(s, f.jsonOut, stdout)
 	}
-	if err := odds.Check(); err != nil {
-		return err
+	out, odds := rulesetOdds(r, s)
+	if out.Error != "" {
+		return fmt.Errorf("shot refused: %s", out.Error)
 	}
 	if f.jsonOut {
-		out := oddsJSON{Rules: r.Name(), ToHit: odds.ToHit, Outcomes: map[string]float64{}, Steps: odds.Steps}
-		for _, res := range combat.Results() {
-			out.Outcomes[res.String()] = odds.Probability(res)
-		}
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSON(stdout, out)
 	}
 	fmt.Fprintln(stdout, describe(r, s))
 	fmt.Fprintf(stdout, "to-hit number: %d\n", odds.ToHit)
 	for _, step := range odds.Steps {
 		fmt.Fprintln(stdout, "  "+step)
 	}
-	for _, res := range combat.Results() {
-		fmt.Fprintf(stdout, "%-12s %7.2f%%   (%s)\n", res, 100*odds.Probability(res), odds.Exact(res).RatString())
+	for _, h := range odds.Headlines() {
+		fmt.Fprintf(stdout, "%-12s %7.2f%%   (%s)\n", h.Headline, 100*odds.Probability(h.Weight), odds.Exact(h.Weight).RatString())
+	}
+	fmt.Fprintf(stdout, "summary: hit %.2f%%, destroy %.2f%%, immobilize %.2f%%, still fighting %.2f%%\n",
+		100*out.Summary.Hit, 100*out.Summary.Destroy, 100*out.Summary.Immobilize, 100*out.Summary.Fighting)
+	return nil
+}
+
+// compareOdds prints shot s under every registered ruleset: a column each
+// with the shared summary, or one JSON object per ruleset.
+func compareOdds(s combat.Shot, jsonOut bool, stdout io.Writer) error {
+	var all []oddsJSON
+	for _, name := range combat.Names() {
+		r, err := combat.Lookup(name)
+		if err != nil {
+			return err
+		}
+		out, _ := rulesetOdds(r, s)
+		all = append(all, out)
+	}
+	if jsonOut {
+		return writeJSON(stdout, all)
+	}
+	fmt.Fprintf(stdout, "%s (%s) at %s, %d hexes, %s\n", s.Firer, s.Weapon.Name, strings.TrimPrefix(s.Target.Name, "the "), s.Range, s.Aspect)
+	fmt.Fprintf(stdout, "%-16s", "")
+	for _, o := range all {
+		fmt.Fprintf(stdout, " %14s", o.Rules)
+	}
+	fmt.Fprintln(stdout)
+	rows := []struct {
+		name string
+		of   func(*summaryJSON) float64
+	}{
+		{"hit", func(s *summaryJSON) float64 { return s.Hit }},
+		{"destroy", func(s *summaryJSON) float64 { return s.Destroy }},
+		{"immobilize", func(s *summaryJSON) float64 { return s.Immobilize }},
+		{"still fighting", func(s *summaryJSON) float64 { return s.Fighting }},
+	}
+	for _, row := range rows {
+		fmt.Fprintf(stdout, "%-16s", row.name)
+		for _, o := range all {
+			if o.Summary == nil {
+				fmt.Fprintf(stdout, " %14s", "refused")
+				continue
+			}
+			fmt.Fprintf(stdout, " %13.2f%%", 100*row.of(o.Summary))
+		}
+		fmt.Fprintln(stdout)
+	}
+	for _, o := range all {
+		if o.Error != "" {
+			fmt.Fprintf(stdout, "%s refuses the shot: %s\n", o.Rules, o.Error)
+		}
 	}
 	return nil
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"hexfire/combat"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -61,8 +63,13 @@ func TestOddsJSON(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("output is not JSON: %v\n%s", err, out)
 			}
-			if got.ToHit != tt.toHit || len(got.Outcomes) != 5 {
-				t.Errorf("to_hit %d, %d outcomes; want %d and 5", got.ToHit, len(got.Outcomes), tt.toHit)
+			if got.ToHit != tt.toHit || len(got.Outcomes) == 0 || got.Summary == nil || got.Rules != "elimination" {
+				t.Fatalf("to_hit %d, outcomes %v, summary %v, rules %q; want %d, some outcomes and a summary of elimination",
+					got.ToHit, got.Outcomes, got.Summary, got.Rules, tt.toHit)
+			}
+			destroyed := got.Outcomes["eliminated"] + got.Outcomes["abandoned"]
+			if math.Abs(got.Summary.Destroy-destroyed) > 1e-12 || got.Summary.Fighting+got.Summary.Destroy > 1+1e-12 {
+				t.Errorf("summary %+v does not agree with the outcomes %v", *got.Summary, got.Outcomes)
 			}
 			total := 0.0
 			for _, p := range got.Outcomes {
@@ -102,6 +109,50 @@ func TestOddsErrors(t *testing.T) {
 		_, err := runCombatCLI(t, append([]string{"odds"}, tt.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("odds %q: error %v, want one containing %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestOddsCompare evaluates one shot under every registered ruleset; with
+// elimination alone it is one column equal to plain odds.
+func TestOddsCompare(t *testing.T) {
+	args := []string{"--firer", "M4A3E8", "--target", "Tiger I", "--aspect", "rear", "--range", "4", "--terrain", "woods"}
+	out, err := runCombatCLI(t, append([]string{"odds", "--compare", "--json"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []oddsJSON
+	if err := json.Unmarshal([]byte(out), &all); err != nil {
+		t.Fatalf("output is not a JSON array: %v\n%s", err, out)
+	}
+	single, err := runCombatCLI(t, append([]string{"odds", "--json"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one oddsJSON
+	if err := json.Unmarshal([]byte(single), &one); err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(combat.Names()) || all[0].Rules != "elimination" || all[0].Summary == nil ||
+		!reflect.DeepEqual(all[0].Summary, one.Summary) {
+		t.Errorf("compare = %+v, want one object per ruleset, elimination's summary %+v", all, *one.Summary)
+	}
+	// Seed 001: hit on 10 or less with +2 woods (26/36), then elimination
+	// number 7: eliminated below it (15/36), immobilized on it (6/36), of
+	// which a third abandon.
+	want := summaryJSON{Hit: 26.0 / 36, Destroy: 26.0 / 36 * (15.0/36 + 6.0/36/3), Immobilize: 26.0 / 36 * 6 / 36 * 2 / 3}
+	want.Fighting = 1 - want.Destroy
+	if s := all[0].Summary; math.Abs(s.Hit-want.Hit) > 1e-12 || math.Abs(s.Destroy-want.Destroy) > 1e-12 ||
+		math.Abs(s.Immobilize-want.Immobilize) > 1e-12 || math.Abs(s.Fighting-want.Fighting) > 1e-12 {
+		t.Errorf("summary %+v, want %+v", *s, want)
+	}
+	text, err := runCombatCLI(t, append([]string{"odds", "--compare"}, args...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"elimination", "hit", "destroy", "immobilize", "still fighting"} {
+		if !strings.Contains(text, line) {
+			t.Errorf("compare text lacks %q:\n%s", line, text)
 		}
 	}
 }

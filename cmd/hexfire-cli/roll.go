@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -16,14 +15,16 @@ func init() {
 
 // rollJSON is the --json form of roll.
 type rollJSON struct {
-	Rules  string        `json:"rules"`
-	Seed   uint64        `json:"seed"`
-	ToHit  int           `json:"to_hit"`
-	Hit    bool          `json:"hit"`
-	Result string        `json:"result"`
-	Rolls  []combat.Roll `json:"rolls"`
-	Steps  []string      `json:"steps"`
-	Spent  bool          `json:"weapon_spent"`
+	Rules  string `json:"rules"`
+	Seed   uint64 `json:"seed"`
+	ToHit  int    `json:"to_hit"`
+	Hit    bool   `json:"hit"`
+	Result string `json:"result"`
+	// Effects are the outcome's effects on the units, in words with the
+	// unit they fall on ("target: immobilized", "firer: weapon spent").
+	Effects []string      `json:"effects"`
+	Rolls   []combat.Roll `json:"rolls"`
+	Steps   []string      `json:"steps"`
 }
 
 func runRoll(args []string, stdout io.Writer) error {
@@ -50,16 +51,21 @@ func runRoll(args []string, stdout io.Writer) error {
 		return o.Err
 	}
 	if f.jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rollJSON{Rules: r.Name(), Seed: seed, ToHit: o.ToHit, Hit: o.Hit,
-			Result: o.Result.String(), Rolls: o.Rolls, Steps: o.Steps, Spent: o.WeaponSpent})
+		effects := []string{}
+		for _, e := range o.Effects {
+			effects = append(effects, e.On.String()+": "+e.String())
+		}
+		return writeJSON(stdout, rollJSON{Rules: r.Name(), Seed: seed, ToHit: o.ToHit, Hit: o.Hit,
+			Result: o.Headline(), Effects: effects, Rolls: o.Rolls, Steps: o.Steps})
 	}
 	fmt.Fprintln(stdout, describe(r, s))
 	fmt.Fprintf(stdout, "seed %d\n", seed)
 	for _, step := range o.Steps {
 		fmt.Fprintln(stdout, "  "+step)
 	}
-	fmt.Fprintf(stdout, "result: %s\n", o.Result)
+	for _, roll := range o.Rolls {
+		fmt.Fprintf(stdout, "  %s %s: %v\n", roll.Notation(), roll.Purpose, roll.Dice)
+	}
+	fmt.Fprintf(stdout, "result: %s\n", o.Headline())
 	return nil
 }

@@ -6,12 +6,14 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/combat/infantry"
 	"hexfire/units"
 )
 
-// Ruleset is the default ruleset. Its zero value is ready to use; it is
-// registered with combat under Name.
-type Ruleset struct{}
+// Ruleset is the default ruleset: this package's AT fire, crew check and
+// smoke rounds, and combat/infantry's AP fire and close assault. Its zero
+// value is ready to use; it is registered with combat under Name.
+type Ruleset struct{ infantry.Rules }
 
 func init() { combat.Register(Ruleset{}) }
 
@@ -120,9 +122,9 @@ func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	mods := modifiers(s, &buf)
 	need, _ := ToHitNumber(s.Weapon, s.Range)
 	o.ToHit = need
-	a, b := d.D6(), d.D6()
+	a, b := d.Roll(6), d.Roll(6)
 	faces = append(faces, a, b)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Dice: faces[0:2:2]})
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: faces[0:2:2]})
 	total := a + b + combat.SumModifiers(mods)
 	o.Hit = total <= need
 
@@ -143,42 +145,47 @@ func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	}
 	o.Steps = append(o.Steps, string(line))
 	if s.Weapon.Expendable {
-		o.WeaponSpent = true
 		o.Steps = append(o.Steps, "the "+s.Weapon.Name+" is used up")
 	}
 
-	o.Result = combat.Miss
+	res := miss
 	if o.Hit {
-		o.Result = r.hit(s, d, &o, faces)
+		res = r.hit(s, d, &o, faces)
 	}
-	if s.Target.Kind == units.AFV && o.Result != combat.Eliminated &&
-		(s.Target.Immobile || o.Result == combat.Immobilized) {
-		o.Result = abandonment(d, &o, faces, o.Result)
+	if s.Target.Kind == units.AFV && res != eliminated &&
+		(s.Target.Immobile || res == immobilized) {
+		res = abandonment(d, &o, faces, res)
 	}
 	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
-		o.Err = de.Err()
-		o.Result = combat.Miss
+		o.Err, o.Hit = de.Err(), false
+		return o
 	}
+	o.Effects = effects(res, s.Weapon.Expendable, valorCheck(s, a+b))
 	return o
+}
+
+// valorCheck reports whether an infantry firer's natural 2 on the to-hit
+// roll sends it to a valor check (infantry-combat.md).
+func valorCheck(s combat.Shot, natural int) bool {
+	return s.FirerKind.Infantry() && natural == 2
 }
 
 // hit applies a hit to the target and returns the result before any
 // abandonment check.
-func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int) combat.Result {
+func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int) result {
 	switch s.Target.Kind {
 	case units.Vehicle:
 		o.Steps = append(o.Steps, "unarmoured vehicle hit: eliminated, with any passengers")
-		return combat.Eliminated
+		return eliminated
 	case units.Gun:
 		o.Steps = append(o.Steps, "Gun hit: eliminated")
-		return combat.Eliminated
+		return eliminated
 	}
 	aspect := s.Aspect
 	if aspect == board.FrontRearTie {
-		die := d.D6()
+		die := d.Roll(6)
 		faces = append(faces, die)
-		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "aspect", Dice: faces[len(faces)-1:]})
-		o.AspectRolled = true
+		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "aspect", Sides: 6, Dice: faces[len(faces)-1:]})
 		aspect = board.Front
 		if die > frontArmourUpTo {
 			aspect = board.Rear
@@ -195,21 +202,21 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 	switch en {
 	case AlwaysEliminates:
 		o.Steps = append(o.Steps, head+"E, any hit eliminates: eliminated")
-		return combat.Eliminated
+		return eliminated
 	case NoEffectPossible:
 		o.Steps = append(o.Steps, head+"-, a hit cannot harm it: no effect")
-		return combat.NoEffect
+		return noEffect
 	}
-	a, b := d.D6(), d.D6()
+	a, b := d.Roll(6), d.Roll(6)
 	faces = append(faces, a, b)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "elimination", Dice: faces[len(faces)-2:]})
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "elimination", Sides: 6, Dice: faces[len(faces)-2:]})
 	roll := a + b
-	result := combat.NoEffect
+	result := noEffect
 	switch {
 	case roll < en:
-		result = combat.Eliminated
+		result = eliminated
 	case roll == en:
-		result = combat.Immobilized
+		result = immobilized
 	}
 	o.Steps = append(o.Steps, head+"elimination number "+strconv.Itoa(en)+"; rolled "+strconv.Itoa(roll)+": "+resultWords(result))
 	return result
@@ -218,22 +225,28 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 // abandonment rolls the crew's check of an immobile AFV that has survived
 // an attack (§10 step 6): on 1–2 it is abandoned, otherwise the result
 // stands.
-func abandonment(d combat.Dice, o *combat.Outcome, faces []int, result combat.Result) combat.Result {
-	die, abandons, line := CrewCheck(d)
+func abandonment(d combat.Dice, o *combat.Outcome, faces []int, result result) result {
+	die, abandons, line := crewCheck(d)
 	faces = append(faces, die)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "abandonment", Dice: faces[len(faces)-1:]})
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "abandonment", Sides: 6, Dice: faces[len(faces)-1:]})
 	o.Steps = append(o.Steps, line)
 	if abandons {
-		return combat.Abandoned
+		return abandoned
 	}
 	return result
 }
 
 // CrewCheck rolls the crew's check of an immobile AFV that has survived an
 // attack of any kind (§10 step 6; the battle calls it after a failed close
-// assault): the die, whether the crew abandons (1–2), and the step line.
-func CrewCheck(d combat.Dice) (die int, abandons bool, line string) {
-	die = d.D6()
+// assault): the roll, whether the crew abandons (1–2), and the step line.
+func (Ruleset) CrewCheck(d combat.Dice) (combat.Roll, bool, string) {
+	die, abandons, line := crewCheck(d)
+	return combat.Roll{Purpose: "abandonment", Sides: 6, Dice: []int{die}}, abandons, line
+}
+
+// crewCheck rolls the crew check's die.
+func crewCheck(d combat.Dice) (die int, abandons bool, line string) {
+	die = d.Roll(6)
 	line = "immobile: crew abandons on 2 or less; rolled " + strconv.Itoa(die)
 	if die <= abandonUpTo {
 		return die, true, line + ": abandoned"
@@ -241,8 +254,8 @@ func CrewCheck(d combat.Dice) (die int, abandons bool, line string) {
 	return die, false, line + ": crew stays"
 }
 
-func resultWords(r combat.Result) string {
-	if r == combat.NoEffect {
+func resultWords(r result) string {
+	if r == noEffect {
 		return "no effect"
 	}
 	return r.String()

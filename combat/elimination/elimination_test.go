@@ -77,7 +77,7 @@ func TestSeedExample(t *testing.T) {
 		"needs 10 or less; rolled 7 +2 woods = 9: hit",
 		"D vs rear D: elimination number 7; rolled 6: eliminated",
 	})
-	if o.Result != combat.Eliminated || !o.Hit || o.ToHit != 10 || o.AspectRolled || o.Aspect != board.Rear {
+	if outcomeResult(o) != eliminated || !o.Hit || o.ToHit != 10 || aspectRolled(o) || o.Aspect != board.Rear {
 		t.Errorf("outcome = %+v, want a hit needing 10 on the rear, eliminated", o)
 	}
 	wantRolls := []combat.Roll{{Purpose: "to-hit", Dice: []int{3, 4}}, {Purpose: "elimination", Dice: []int{2, 4}}}
@@ -97,12 +97,12 @@ func TestPanzerfaustExample(t *testing.T) {
 		"the Panzerfaust is used up",
 		"D vs front E: elimination number 5; rolled 11: no effect",
 	})
-	if o.Result != combat.NoEffect || !o.WeaponSpent {
-		t.Errorf("result = %v, spent = %v; want no_effect, spent", o.Result, o.WeaponSpent)
+	if outcomeResult(o) != noEffect || !spent(o) {
+		t.Errorf("result = %v, spent = %v; want no_effect, spent", outcomeResult(o), spent(o))
 	}
-	miss := resolve(t, s, 6, 4)
-	if miss.Result != combat.Miss || !miss.WeaponSpent {
-		t.Errorf("a missed Panzerfaust: result %v spent %v, want miss and spent", miss.Result, miss.WeaponSpent)
+	missed := resolve(t, s, 6, 4)
+	if outcomeResult(missed) != miss || !spent(missed) {
+		t.Errorf("a missed Panzerfaust: result %v spent %v, want miss and spent", outcomeResult(missed), spent(missed))
 	}
 }
 
@@ -152,22 +152,22 @@ func TestEveryChartCellResolved(t *testing.T) {
 				Range:  3, Aspect: board.Rear}
 			en := EliminationNumber(atfp, armor)
 			faces := []int{1, 1, 3, 3}
-			want := combat.NoEffect
+			want := noEffect
 			switch {
 			case en == AlwaysEliminates:
-				faces, want = faces[:2], combat.Eliminated
+				faces, want = faces[:2], eliminated
 			case en == NoEffectPossible:
 				faces = faces[:2]
 			case 6 < en:
-				want = combat.Eliminated
+				want = eliminated
 			case 6 == en:
-				want = combat.Immobilized
+				want = immobilized
 				faces = append(faces, 6) // the crew stays
 			}
 			t.Run(atfp.String()+"vs"+armor.String(), func(t *testing.T) {
 				o := resolve(t, s, faces...)
-				if o.Result != want {
-					t.Errorf("result = %v, want %v; steps %q", o.Result, want, o.Steps)
+				if outcomeResult(o) != want {
+					t.Errorf("result = %v, want %v; steps %q", outcomeResult(o), want, o.Steps)
 				}
 			})
 		}
@@ -228,8 +228,8 @@ func TestHexsideTieBreak(t *testing.T) {
 			"line of fire along the hexside: rolled " + string(rune('0'+tt.die)) + ": " + tt.want.String() + " armour",
 			tt.line,
 		})
-		if !o.AspectRolled || o.Aspect != tt.want || o.Rolls[1].Purpose != "aspect" {
-			t.Errorf("die %d: aspect %v rolled %v, want %v rolled", tt.die, o.Aspect, o.AspectRolled, tt.want)
+		if !aspectRolled(o) || o.Aspect != tt.want || o.Rolls[1].Purpose != "aspect" {
+			t.Errorf("die %d: aspect %v rolled %v, want %v rolled", tt.die, o.Aspect, aspectRolled(o), tt.want)
 		}
 	}
 }
@@ -241,8 +241,8 @@ func TestECellsAndDashCells(t *testing.T) {
 	// –: the AT rifle (A) against the Tiger's front E.
 	o = resolve(t, shot(t, "Soviet AT Rifle Team", "", "Tiger I", 2, board.Front), 1, 1)
 	checkSteps(t, o, []string{"needs 8 or less; rolled 2: hit", "A vs front E: -, a hit cannot harm it: no effect"})
-	if o.Result != combat.NoEffect {
-		t.Errorf("AT rifle on Tiger front = %v, want no_effect", o.Result)
+	if outcomeResult(o) != noEffect {
+		t.Errorf("AT rifle on Tiger front = %v, want no_effect", outcomeResult(o))
 	}
 }
 
@@ -256,35 +256,35 @@ func TestAbandonment(t *testing.T) {
 		name  string
 		s     combat.Shot
 		faces []int
-		want  combat.Result
+		want  result
 		last  string
 	}{
-		{"immobilized, crew abandons", tiger, []int{1, 1, 3, 4, 2}, combat.Abandoned,
+		{"immobilized, crew abandons", tiger, []int{1, 1, 3, 4, 2}, abandoned,
 			"immobile: crew abandons on 2 or less; rolled 2: abandoned"},
-		{"immobilized, crew stays", tiger, []int{1, 1, 3, 4, 3}, combat.Immobilized,
+		{"immobilized, crew stays", tiger, []int{1, 1, 3, 4, 3}, immobilized,
 			"immobile: crew abandons on 2 or less; rolled 3: crew stays"},
-		{"not immobile, no effect: no check", tiger, []int{1, 1, 4, 4}, combat.NoEffect,
+		{"not immobile, no effect: no check", tiger, []int{1, 1, 4, 4}, noEffect,
 			"D vs rear D: elimination number 7; rolled 8: no effect"},
-		{"immobile, miss, abandons", immobile, []int{6, 5, 1}, combat.Abandoned,
+		{"immobile, miss, abandons", immobile, []int{6, 5, 1}, abandoned,
 			"immobile: crew abandons on 2 or less; rolled 1: abandoned"},
-		{"immobile, miss, stays", immobile, []int{6, 5, 5}, combat.Miss,
+		{"immobile, miss, stays", immobile, []int{6, 5, 5}, miss,
 			"immobile: crew abandons on 2 or less; rolled 5: crew stays"},
-		{"immobile, hit, no effect, abandons", immobile, []int{1, 1, 6, 6, 2}, combat.Abandoned,
+		{"immobile, hit, no effect, abandons", immobile, []int{1, 1, 6, 6, 2}, abandoned,
 			"immobile: crew abandons on 2 or less; rolled 2: abandoned"},
-		{"immobile, hit, no effect, stays", immobile, []int{1, 1, 6, 6, 6}, combat.NoEffect,
+		{"immobile, hit, no effect, stays", immobile, []int{1, 1, 6, 6, 6}, noEffect,
 			"immobile: crew abandons on 2 or less; rolled 6: crew stays"},
-		{"immobile, immobilized again: one check", immobile, []int{1, 1, 3, 4, 4}, combat.Immobilized,
+		{"immobile, immobilized again: one check", immobile, []int{1, 1, 3, 4, 4}, immobilized,
 			"immobile: crew abandons on 2 or less; rolled 4: crew stays"},
-		{"immobile, eliminated: no check", immobile, []int{1, 1, 1, 1}, combat.Eliminated,
+		{"immobile, eliminated: no check", immobile, []int{1, 1, 1, 1}, eliminated,
 			"D vs rear D: elimination number 7; rolled 2: eliminated"},
-		{"immobile, dash cell: check", dash, []int{1, 1, 1}, combat.Abandoned,
+		{"immobile, dash cell: check", dash, []int{1, 1, 1}, abandoned,
 			"immobile: crew abandons on 2 or less; rolled 1: abandoned"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := resolve(t, tt.s, tt.faces...)
-			if o.Result != tt.want || o.Steps[len(o.Steps)-1] != tt.last {
-				t.Errorf("result %v, last step %q; want %v, %q", o.Result, o.Steps[len(o.Steps)-1], tt.want, tt.last)
+			if outcomeResult(o) != tt.want || o.Steps[len(o.Steps)-1] != tt.last {
+				t.Errorf("result %v, last step %q; want %v, %q", outcomeResult(o), o.Steps[len(o.Steps)-1], tt.want, tt.last)
 			}
 		})
 	}
@@ -298,8 +298,8 @@ func TestUnarmouredAndGunTargets(t *testing.T) {
 	gun.GunShield = true
 	o := resolve(t, gun, 3, 4)
 	checkSteps(t, o, []string{"needs 8 or less; rolled 7 +1 gun shield = 8: hit", "Gun hit: eliminated"})
-	if o.Result != combat.Eliminated {
-		t.Errorf("gun hit = %v, want eliminated", o.Result)
+	if outcomeResult(o) != eliminated {
+		t.Errorf("gun hit = %v, want eliminated", outcomeResult(o))
 	}
 	// The shield belongs to Guns: the flag means nothing on a truck.
 	truck.GunShield = true
@@ -386,8 +386,8 @@ func TestRefusals(t *testing.T) {
 
 func TestDiceRunOut(t *testing.T) {
 	o := Ruleset{}.Resolve(shot(t, "M4A3E8", "", "Tiger I", 3, board.Rear), combat.NewFixedDice(1, 1, 3))
-	if o.Err == nil || !strings.Contains(o.Err.Error(), "roll 4 asked for, only 3 given") || o.Result != combat.Miss {
-		t.Errorf("Resolve with too few dice: err %v result %v, want a clear error and miss", o.Err, o.Result)
+	if o.Err == nil || !strings.Contains(o.Err.Error(), "roll 4 asked for, only 3 given") || outcomeResult(o) != miss {
+		t.Errorf("Resolve with too few dice: err %v result %v, want a clear error and miss", o.Err, outcomeResult(o))
 	}
 }
 
@@ -447,47 +447,42 @@ func spread(t testing.TB) []combat.Shot {
 	}
 }
 
-// exhaustive runs Resolve on every dice sequence and weighs each final
-// result by its probability, in units of 6^-6 (no shot rolls more than six
-// dice).
-func exhaustive(t *testing.T, s combat.Shot) [combat.NumResults]uint64 {
-	var w [combat.NumResults]uint64
-	d := &extendingDice{}
-	for {
-		d.next = 0
-		o := Ruleset{}.Resolve(s, d)
-		if o.Err != nil {
-			t.Fatalf("Resolve: %v", o.Err)
-		}
-		d.faces = d.faces[:d.next] // the sequence this run really used
-		weight := uint64(1)
-		for range 6 - len(d.faces) {
-			weight *= 6
-		}
-		w[o.Result] += weight
-		for len(d.faces) > 0 && d.faces[len(d.faces)-1] == 6 {
-			d.faces = d.faces[:len(d.faces)-1]
-		}
-		if len(d.faces) == 0 {
-			return w
-		}
-		d.faces[len(d.faces)-1]++
+// resultOf reads this ruleset's result back from an outcome's effects on
+// its target.
+func resultOf(hit bool, es []combat.Effect) result {
+	switch {
+	case combat.HasEffect(es, combat.OnTarget, combat.Eliminated):
+		return eliminated
+	case combat.HasEffect(es, combat.OnTarget, combat.Abandoned):
+		return abandoned
+	case combat.HasEffect(es, combat.OnTarget, combat.Immobilized):
+		return immobilized
+	case hit:
+		return noEffect
 	}
+	return miss
 }
 
-// extendingDice replays faces and rolls 1 for every die beyond them,
-// appending it, so that faces ends up as the whole sequence rolled.
-type extendingDice struct {
-	faces []int
-	next  int
+// outcomeResult is resultOf for a resolved shot.
+func outcomeResult(o combat.Outcome) result { return resultOf(o.Hit, o.Effects) }
+
+// byResult adds the odds' weights up by result.
+func byResult(o combat.Odds) [numResults]uint64 {
+	var w [numResults]uint64
+	for _, x := range o.Outcomes {
+		w[resultOf(x.Hit, x.Effects)] += x.Weight
+	}
+	return w
 }
 
-func (e *extendingDice) D6() int {
-	if e.next == len(e.faces) {
-		e.faces = append(e.faces, 1)
-	}
-	e.next++
-	return e.faces[e.next-1]
+// spent reports whether the firer's weapon was used up.
+func spent(o combat.Outcome) bool {
+	return combat.HasEffect(o.Effects, combat.OnFirer, combat.WeaponSpent)
+}
+
+// aspectRolled reports whether the hexside tie-break die was rolled.
+func aspectRolled(o combat.Outcome) bool {
+	return slices.ContainsFunc(o.Rolls, func(r combat.Roll) bool { return r.Purpose == "aspect" })
 }
 
 func TestOddsExactAgainstEveryDiceSequence(t *testing.T) {
@@ -502,9 +497,13 @@ func TestOddsExactAgainstEveryDiceSequence(t *testing.T) {
 		if o.Total != 46656 {
 			t.Errorf("shot %d: Total = %d, want 46656", i, o.Total)
 		}
-		if have := exhaustive(t, s); have != o.Weights {
-			t.Errorf("shot %d (%s at %s): Odds = %v, every dice sequence through Resolve gives %v",
-				i, s.Weapon.Name, s.Target.Name, o.Weights, have)
+		walked, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := combat.EqualOdds(o, walked); err != nil {
+			t.Errorf("shot %d (%s at %s): Odds against every dice sequence through Resolve: %v",
+				i, s.Weapon.Name, s.Target.Name, err)
 		}
 	}
 }
@@ -517,23 +516,24 @@ func TestOddsSeedExample(t *testing.T) {
 	}
 	// Hit on 2d6 ≤ 8: 26/36. Then EN 7: < 7 is 15/36, = 7 is 6/36 of which
 	// 2/6 abandon, > 7 is 15/36.
-	want := map[combat.Result]float64{
-		combat.Miss:        10.0 / 36,
-		combat.Eliminated:  26.0 / 36 * 15 / 36,
-		combat.Immobilized: 26.0 / 36 * 6 / 36 * 4 / 6,
-		combat.Abandoned:   26.0 / 36 * 6 / 36 * 2 / 6,
-		combat.NoEffect:    26.0 / 36 * 15 / 36,
+	want := map[result]float64{
+		miss:        10.0 / 36,
+		eliminated:  26.0 / 36 * 15 / 36,
+		immobilized: 26.0 / 36 * 6 / 36 * 4 / 6,
+		abandoned:   26.0 / 36 * 6 / 36 * 2 / 6,
+		noEffect:    26.0 / 36 * 15 / 36,
 	}
+	w := byResult(o)
 	for r, p := range want {
-		if have := o.Probability(r); math.Abs(have-p) > 1e-12 {
+		if have := o.Probability(w[r]); math.Abs(have-p) > 1e-12 {
 			t.Errorf("P(%v) = %v, want %v", r, have, p)
 		}
 	}
 	if o.ToHit != 10 {
 		t.Errorf("ToHit = %d, want 10", o.ToHit)
 	}
-	if o.Exact(combat.Miss).String() != "5/18" {
-		t.Errorf("Exact(miss) = %v, want 5/18", o.Exact(combat.Miss))
+	if o.Exact(w[miss]).String() != "5/18" {
+		t.Errorf("Exact(miss) = %v, want 5/18", o.Exact(w[miss]))
 	}
 }
 
@@ -548,12 +548,13 @@ func TestOddsMatchSeededSample(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := combat.NewSeededDice(uint64(1000 + i))
-		var count [combat.NumResults]int
+		var count [numResults]int
 		for range n {
-			count[Ruleset{}.Resolve(s, d).Result]++
+			count[outcomeResult(Ruleset{}.Resolve(s, d))]++
 		}
-		for r := range combat.NumResults {
-			p := o.Probability(r)
+		w := byResult(o)
+		for r := range numResults {
+			p := o.Probability(w[r])
 			tol := 5*math.Sqrt(p*(1-p)/n) + 1e-9
 			if have := float64(count[r]) / n; math.Abs(have-p) > tol {
 				t.Errorf("shot %d %v: sampled %.4f, Odds %.4f (tolerance %.4f)", i, r, have, p, tol)

@@ -18,8 +18,9 @@ const (
 	oddsTotal   = waysTwoDice * waysOneDie * waysTwoDice * waysOneDie
 )
 
-// Odds returns the exact distribution of Resolve's results for the shot,
-// enumerating every face of every die the procedure rolls.
+// Odds returns the exact distribution of Resolve's outcomes for the shot,
+// enumerating every face of every die the procedure rolls. It is a closed
+// form of combat.Enumerate over Resolve, which the tests prove equal.
 func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	var o combat.Odds
 	if err := r.Check(s); err != nil {
@@ -33,35 +34,56 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	o.Total = oddsTotal
 
 	// After the to-hit roll: the weight (out of 6·36·6) of each result
-	// given a hit, and given a miss.
+	// given a hit, and given a miss. weights[natural two][hit][result]
+	// adds them up over the 36 rolls.
 	afterHit := hitOdds(s)
-	afterMiss := survived(s, combat.Miss, oddsTotal/waysTwoDice)
+	afterMiss := survived(s, miss, oddsTotal/waysTwoDice)
+	var weights [2][2][numResults]uint64
 	var hitWays uint64
 	for roll := 2; roll <= 12; roll++ {
 		ways := combat.TwoDiceWays(roll)
-		branch := afterMiss
-		if roll+mod <= need {
+		branch, hit := afterMiss, roll+mod <= need
+		if hit {
 			branch = afterHit
 			hitWays += ways
 		}
+		valor := valorCheck(s, roll)
 		for res, w := range branch {
-			o.Weights[res] += ways * w
+			weights[b2i(valor)][b2i(hit)][res] += ways * w
 		}
 	}
+	for valor := range 2 {
+		for hit := range 2 {
+			for res, w := range weights[valor][hit] {
+				if w > 0 {
+					o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: hit == 1,
+						Effects: effects(result(res), s.Weapon.Expendable, valor == 1), Weight: w})
+				}
+			}
+		}
+	}
+	combat.SortOutcomes(o.Outcomes)
 	o.Steps = oddsSteps(s, need, row, mods, hitWays)
 	return o, nil
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // hitOdds returns the weights (out of 6·36·6) of each result once the
 // target is hit.
-func hitOdds(s combat.Shot) [combat.NumResults]uint64 {
+func hitOdds(s combat.Shot) [numResults]uint64 {
 	const rest = oddsTotal / waysTwoDice
-	var w [combat.NumResults]uint64
+	var w [numResults]uint64
 	if s.Target.Kind != units.AFV {
-		w[combat.Eliminated] = rest
+		w[eliminated] = rest
 		return w
 	}
-	add := func(x [combat.NumResults]uint64) {
+	add := func(x [numResults]uint64) {
 		for i := range w {
 			w[i] += x[i]
 		}
@@ -85,31 +107,31 @@ func hitOdds(s combat.Shot) [combat.NumResults]uint64 {
 
 // armourOdds returns the weights of each result of a hit on one armour
 // factor, out of `ways` (the weight left for elimination and abandonment).
-func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [combat.NumResults]uint64 {
-	var w [combat.NumResults]uint64
+func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [numResults]uint64 {
+	var w [numResults]uint64
 	en := EliminationNumber(s.Weapon.ATFP, armor)
 	switch en {
 	case AlwaysEliminates:
-		w[combat.Eliminated] = ways
+		w[eliminated] = ways
 		return w
 	case NoEffectPossible:
-		return survived(s, combat.NoEffect, ways)
+		return survived(s, noEffect, ways)
 	}
 	per := ways / waysTwoDice
 	for roll := 2; roll <= 12; roll++ {
 		n := combat.TwoDiceWays(roll) * per
 		switch {
 		case roll < en:
-			w[combat.Eliminated] += n
+			w[eliminated] += n
 		case roll == en:
 			immob := s
 			immob.Target.Immobile = true
-			add := survived(immob, combat.Immobilized, n)
+			add := survived(immob, immobilized, n)
 			for i := range w {
 				w[i] += add[i]
 			}
 		default:
-			add := survived(s, combat.NoEffect, n)
+			add := survived(s, noEffect, n)
 			for i := range w {
 				w[i] += add[i]
 			}
@@ -118,16 +140,16 @@ func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [combat.NumResul
 	return w
 }
 
-// survived splits `ways` between result and Abandoned when the target is an
+// survived splits `ways` between res and abandoned when the target is an
 // immobile AFV that makes the abandonment check, or gives it all to result.
-func survived(s combat.Shot, result combat.Result, ways uint64) [combat.NumResults]uint64 {
-	var w [combat.NumResults]uint64
+func survived(s combat.Shot, res result, ways uint64) [numResults]uint64 {
+	var w [numResults]uint64
 	if s.Target.Kind != units.AFV || !s.Target.Immobile {
-		w[result] = ways
+		w[res] = ways
 		return w
 	}
-	w[combat.Abandoned] = ways * abandonUpTo / waysOneDie
-	w[result] = ways - w[combat.Abandoned]
+	w[abandoned] = ways * abandonUpTo / waysOneDie
+	w[res] = ways - w[abandoned]
 	return w
 }
 

@@ -31,3 +31,7 @@ func (Ruleset) CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool)
 	}
 	return nil
 }
+
+// SmokeRound returns the smoke level a round places and the factors it
+// costs.
+func (Ruleset) SmokeRound() (level, factors int) { return SmokeLevel, SmokeFactors }

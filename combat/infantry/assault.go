@@ -9,29 +9,22 @@ import (
 	"hexfire/units"
 )
 
-// Ratio is a close-assault odds ratio, clamped from 1-4 to 4-1: Attacker
-// to Defender with one side 1.
-type Ratio struct{ Attacker, Defender int }
-
-// String returns "2-1".
-func (r Ratio) String() string { return strconv.Itoa(r.Attacker) + "-" + strconv.Itoa(r.Defender) }
-
 // maxRatio is the clamp of the odds ratio on both sides.
 const maxRatio = 4
 
 // OddsRatio returns the odds of an assault: the stronger side's APFP
 // divided by the weaker side's, rounded down, clamped to 4. A side without
 // firepower faces the full 4.
-func OddsRatio(attack, defense int) Ratio {
+func OddsRatio(attack, defense int) combat.Ratio {
 	switch {
 	case defense <= 0:
-		return Ratio{maxRatio, 1}
+		return combat.Ratio{Attacker: maxRatio, Defender: 1}
 	case attack <= 0:
-		return Ratio{1, maxRatio}
+		return combat.Ratio{Attacker: 1, Defender: maxRatio}
 	case attack >= defense:
-		return Ratio{min(maxRatio, attack/defense), 1}
+		return combat.Ratio{Attacker: min(maxRatio, attack/defense), Defender: 1}
 	}
-	return Ratio{1, min(maxRatio, defense/attack)}
+	return combat.Ratio{Attacker: 1, Defender: min(maxRatio, defense/attack)}
 }
 
 // killNumbers are the kill numbers of the ratios 1-4 … 1-1 and 2-1 … 4-1.
@@ -41,32 +34,15 @@ var (
 )
 
 // KillNumber returns the unmodified kill number of a ratio.
-func KillNumber(r Ratio) int {
+func KillNumber(r combat.Ratio) int {
 	if r.Attacker > 1 {
 		return killWithOdds[min(r.Attacker, maxRatio)]
 	}
 	return killAgainstOdds[min(max(r.Defender, 1), maxRatio)]
 }
 
-// Assault is one close assault, filled in by the battle engine.
-type Assault struct {
-	Attack  int // attackers' APFP (valorous units doubled)
-	Defense int // defenders' APFP, pinned defenders left out
-	// DefenderLeader is the best unpinned defending leader's modifier
-	// (negative): it lowers the kill number by its size.
-	DefenderLeader   int
-	DefenderGrenades bool // the defenders throw grenades: kill number −1
-	AttackerLeader   int  // the attacking leader's modifier on the roll
-	AttackerGrenades bool // the attackers throw grenades: −1 on the roll
-	// What the casualty points afterwards are made of.
-	Cover     int // target hex cover, a wall or hedge crossed included
-	Defenders int // unpinned defending units
-	Attackers int // assaulting units
-	Uphill    int // levels climbed into the target hex
-}
-
 // Check refuses an assault the rules do not allow.
-func (a Assault) Check() error {
+func checkAssault(a combat.Assault) error {
 	switch {
 	case a.Attack < 1:
 		return errors.New("the assaulting units have no AP firepower")
@@ -79,7 +55,7 @@ func (a Assault) Check() error {
 }
 
 // Kill returns the ratio and the modified kill number.
-func (a Assault) Kill() (Ratio, int) {
+func killOf(a combat.Assault) (combat.Ratio, int) {
 	r := OddsRatio(a.Attack, a.Defense)
 	kill := KillNumber(r) + a.DefenderLeader
 	if a.DefenderGrenades {
@@ -90,7 +66,7 @@ func (a Assault) Kill() (Ratio, int) {
 
 // Modifiers returns the attacker's roll modifiers: his leader and grenades
 // (there is no cover in close assault).
-func (a Assault) Modifiers() []combat.Modifier {
+func assaultModifiers(a combat.Assault) []combat.Modifier {
 	var ms []combat.Modifier
 	if a.AttackerLeader != 0 {
 		ms = append(ms, combat.Modifier{Value: a.AttackerLeader, Label: "leader"})
@@ -104,12 +80,12 @@ func (a Assault) Modifiers() []combat.Modifier {
 // SuccessWays returns how many of the 36 rolls succeed: all of them when
 // no unpinned defender holds the hex (Defenders 0), which is taken without
 // a roll.
-func (a Assault) SuccessWays() uint64 {
+func successWays(a combat.Assault) uint64 {
 	if a.Defenders == 0 {
 		return 36
 	}
-	_, kill := a.Kill()
-	mod := combat.SumModifiers(a.Modifiers())
+	_, kill := killOf(a)
+	mod := combat.SumModifiers(assaultModifiers(a))
 	var ways uint64
 	for roll := 2; roll <= 12; roll++ {
 		if roll+mod <= kill {
@@ -123,7 +99,7 @@ func (a Assault) SuccessWays() uint64 {
 // roll, cover plus one per unpinned defender and one per level climbed,
 // and their breakdown for the step lines: "6 points (cover 3, 3 defenders,
 // 0 uphill)". A failed roll adds its excess over the kill number.
-func (a Assault) FixedPoints() (int, string) {
+func fixedPoints(a combat.Assault) (int, string) {
 	n := a.Cover + a.Defenders + a.Uphill
 	return n, fmt.Sprintf("%d point%s (cover %d, %d defender%s, %d uphill)", n, plural(n), a.Cover, a.Defenders, plural(a.Defenders), a.Uphill)
 }
@@ -133,37 +109,21 @@ func (a Assault) FixedPoints() (int, string) {
 // points. A hex without an unpinned defender (Defenders 0) is taken
 // without a roll or losses, so all 36 then give 0 points. It returns the
 // error of Check for an assault the rules refuse.
-func (a Assault) AttackerPointsOdds() ([]uint64, error) {
-	if err := a.Check(); err != nil {
+func attackerPointsOdds(a combat.Assault) ([]uint64, error) {
+	if err := checkAssault(a); err != nil {
 		return nil, err
 	}
 	if a.Defenders == 0 {
 		return []uint64{36}, nil
 	}
-	_, kill := a.Kill()
-	mod := combat.SumModifiers(a.Modifiers())
-	base, _ := a.FixedPoints()
+	_, kill := killOf(a)
+	mod := combat.SumModifiers(assaultModifiers(a))
+	base, _ := fixedPoints(a)
 	ways := make([]uint64, base+max(0, 12+mod-kill)+1)
 	for roll := 2; roll <= 12; roll++ {
 		ways[base+max(0, roll+mod-kill)] += combat.TwoDiceWays(roll)
 	}
 	return ways, nil
-}
-
-// AssaultOutcome is a resolved close assault.
-type AssaultOutcome struct {
-	Ratio   Ratio
-	Kill    int // the modified kill number
-	Natural int
-	Total   int
-	Success bool
-	// AttackerPoints are the casualty points the attackers take;
-	// DefenderPoints those the defenders take (after a failure only).
-	AttackerPoints int
-	DefenderPoints int
-	Rolls          []combat.Roll
-	Steps          []string
-	Err            error
 }
 
 // ResolveAssault rolls the attacker's 2d6 against the kill number. On a
@@ -172,23 +132,23 @@ type AssaultOutcome struct {
 // number on top of that, and the defenders take one point per assaulting
 // unit. A hex without an unpinned defender (Defenders 0) is taken without
 // a roll: a success with no dice and no points.
-func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
-	var o AssaultOutcome
-	if err := a.Check(); err != nil {
+func ResolveAssault(a combat.Assault, d combat.Dice) combat.AssaultOutcome {
+	var o combat.AssaultOutcome
+	if err := checkAssault(a); err != nil {
 		o.Err = err
 		o.Steps = []string{"refused: " + err.Error()}
 		return o
 	}
-	o.Ratio, o.Kill = a.Kill()
+	o.Ratio, o.Kill = killOf(a)
 	if a.Defenders == 0 {
 		o.Success = true
 		o.Steps = []string{"no unpinned defender: the hex is taken without a roll"}
 		return o
 	}
 	o.Steps = append(o.Steps, killLine(a, o.Ratio, o.Kill))
-	x, y := d.D6(), d.D6()
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "close assault", Dice: []int{x, y}})
-	ms := a.Modifiers()
+	x, y := d.Roll(6), d.Roll(6)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "close assault", Sides: 6, Dice: []int{x, y}})
+	ms := assaultModifiers(a)
 	o.Natural = x + y
 	o.Total = o.Natural + combat.SumModifiers(ms)
 	o.Success = o.Total <= o.Kill
@@ -196,7 +156,7 @@ func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 	if len(ms) > 0 {
 		line += combat.FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
 	}
-	base, baseText := a.FixedPoints()
+	base, baseText := fixedPoints(a)
 	if o.Success {
 		o.AttackerPoints = base
 		o.Steps = append(o.Steps, line+": success, every defender eliminated", "the attackers take "+baseText)
@@ -214,7 +174,7 @@ func ResolveAssault(a Assault, d combat.Dice) AssaultOutcome {
 	return o
 }
 
-func killLine(a Assault, r Ratio, kill int) string {
+func killLine(a combat.Assault, r combat.Ratio, kill int) string {
 	line := fmt.Sprintf("%d APFP against %d: %s, kill number %d", a.Attack, a.Defense, r, KillNumber(r))
 	if a.DefenderLeader != 0 {
 		line += fmt.Sprintf(" %+d defending leader", a.DefenderLeader)
@@ -240,13 +200,13 @@ func Immobilize(name string, points int, d combat.Dice) (bool, []combat.Roll, st
 	if points >= ImmobilizeUpTo {
 		return true, nil, fmt.Sprintf("%s takes %d points: immobilized", name, points)
 	}
-	die := d.D6()
+	die := d.Roll(6)
 	ok := die <= points
 	result := "no effect"
 	if ok {
 		result = "immobilized"
 	}
-	return ok, []combat.Roll{{Purpose: "immobilization", Dice: []int{die}}},
+	return ok, []combat.Roll{{Purpose: "immobilization", Sides: 6, Dice: []int{die}}},
 		fmt.Sprintf("%s takes %d point%s: immobilized on %d or less, rolled %d: %s", name, points, plural(points), points, die, result)
 }
 
@@ -278,7 +238,7 @@ const (
 // Check2d6 rolls 2d6 plus a modifier against need: the roll, whether it
 // succeeded, and a step line "valor: needs 4 or less, rolled 3: success".
 func Check2d6(purpose string, need, modifier int, d combat.Dice) (bool, combat.Roll, string) {
-	x, y := d.D6(), d.D6()
+	x, y := d.Roll(6), d.Roll(6)
 	total := x + y + modifier
 	line := fmt.Sprintf("%s: needs %d or less, rolled %d", purpose, need, x+y)
 	if modifier != 0 {
@@ -290,5 +250,5 @@ func Check2d6(purpose string, need, modifier int, d combat.Dice) (bool, combat.R
 	} else {
 		line += ": failure"
 	}
-	return ok, combat.Roll{Purpose: purpose, Dice: []int{x, y}}, line
+	return ok, combat.Roll{Purpose: purpose, Sides: 6, Dice: []int{x, y}}, line
 }

@@ -2,13 +2,13 @@
 // (infantry-combat.md): AP fire on the AP Combat Table, spending casualty
 // points on the units of a hex, close assault, Valor and rally numbers.
 //
-// It sits beside combat/elimination rather than inside it because AP fire
-// strikes a whole hex and its outcome is a list of unit fates, not one
-// combat.Result: the AT Ruleset interface does not fit it. Like every
-// combat package it is pure: attacks and injected dice go in, outcomes with
-// every roll and a line per step come out, and the exact odds of the same
-// procedure are computed by enumerating every die. The battle engine fills
-// in the geometry and applies the fates; docs/RULES.md describes the rules.
+// Rules offers it as combat.InfantryRules: the default ruleset embeds it,
+// and so may any ruleset whose rule text gives no infantry combat of its
+// own. Like every combat package it is pure: attacks and injected dice go
+// in, outcomes with every roll and a line per step come out, and the exact
+// odds of the same procedure are computed by enumerating every die. The
+// battle engine fills in the geometry and applies the fates; docs/RULES.md
+// describes the rules.
 package infantry
 
 import (
@@ -53,23 +53,9 @@ const lowestColumn = 2
 // the size of the odds arrays.
 const MaxCasualtyPoints = 10
 
-// Attack is one AP attack on a hex, filled in by the battle engine.
-type Attack struct {
-	APFP      int    // total APFP of the fire group, valor included
-	Cover     int    // cover of the target hex's terrain
-	CoverName string // that terrain's name for the step lines
-	Hindrance int    // hindrances along the line of sight, smoke included
-	Leader    int    // the directing leader's modifier (negative), 0 = none
-	Grenades  bool   // grenades thrown: −1 (adjacent targets only)
-	// Opportunity fire modifiers: −1 when the target hex gives no positive
-	// cover, −2 when it is adjacent; both may apply.
-	Opportunity bool
-	Adjacent    bool
-}
-
 // Modifiers returns the roll modifiers of the attack in the order the step
 // lines show them.
-func (a Attack) Modifiers() []combat.Modifier {
+func apModifiers(a combat.APAttack) []combat.Modifier {
 	var ms []combat.Modifier
 	if a.Cover != 0 {
 		name := a.CoverName
@@ -97,7 +83,7 @@ func (a Attack) Modifiers() []combat.Modifier {
 }
 
 // Check refuses an attack the rules do not allow.
-func (a Attack) Check() error {
+func checkAttack(a combat.APAttack) error {
 	switch {
 	case a.APFP < 1:
 		return errors.New("the fire group has no AP firepower that reaches the target")
@@ -111,39 +97,23 @@ func (a Attack) Check() error {
 	return nil
 }
 
-// Outcome is a resolved AP attack: the rolls in order, one line per step,
-// the casualty points and what they did to each defender.
-type Outcome struct {
-	Rolls   []combat.Roll
-	Steps   []string
-	Natural int // the unmodified attack roll
-	Total   int // the modified roll
-	Points  int // casualty points from the table
-	// Fates are the defenders' fates, in the order they were given.
-	Fates []Fate
-	Err   error
-}
-
-// NaturalTwo reports whether the attack roll was a natural 2, which sends
-// the infantry firers to a Valor check.
-func (o Outcome) NaturalTwo() bool { return o.Natural == 2 }
-
 // Fire resolves an AP attack on the defenders of a hex: the 2d6 attack
 // roll, then the casualty points spent by Spend (which may roll 1d6 per
 // unarmoured vehicle or Gun).
-func Fire(a Attack, defs []Defender, d combat.Dice) Outcome {
-	var o Outcome
-	if err := a.Check(); err != nil {
+func Fire(a combat.APAttack, defs []combat.Defender, d combat.Dice) combat.APOutcome {
+	var o combat.APOutcome
+	if err := checkAttack(a); err != nil {
 		o.Err = err
 		o.Steps = []string{"refused: " + err.Error()}
 		return o
 	}
-	x, y := d.D6(), d.D6()
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "AP attack", Dice: []int{x, y}})
-	ms := a.Modifiers()
+	x, y := d.Roll(6), d.Roll(6)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "AP attack", Sides: 6, Dice: []int{x, y}})
+	ms := apModifiers(a)
 	o.Natural = x + y
 	o.Total = o.Natural + combat.SumModifiers(ms)
 	o.Points = CasualtyPoints(a.APFP, o.Total)
+	o.Valor = o.Natural == 2
 	line := fmt.Sprintf("%d APFP (row %s); rolled %d", a.APFP, RowName(a.APFP), o.Natural)
 	if len(ms) > 0 {
 		line += combat.FormatModifiers(ms) + " = " + strconv.Itoa(o.Total)
@@ -183,46 +153,14 @@ func plural(n int) string {
 	return "s"
 }
 
-// Odds is the exact distribution of an AP attack's casualty points and of
-// their effect under the automatic allocation.
-type Odds struct {
-	// Points[n] is the number of the 36 attack rolls that give n points.
-	Points [MaxCasualtyPoints + 1]uint64
-	// Effects lists each distinct result with its weight out of Total
-	// (36 attack rolls times 6 faces for each unarmoured vehicle or Gun
-	// that may have to check), most likely first.
-	Effects []EffectOdds
-	Total   uint64
-	Steps   []string
-}
-
-// EffectOdds is one possible effect of an attack and its weight.
-type EffectOdds struct {
-	Fates  []Fate
-	Weight uint64
-}
-
-// PointsProbability returns the chance of exactly n casualty points.
-func (o Odds) PointsProbability(n int) float64 {
-	if n < 0 || n > MaxCasualtyPoints {
-		return 0
-	}
-	return float64(o.Points[n]) / 36
-}
-
-// Probability returns the chance of an effect, as a float.
-func (e EffectOdds) Probability(total uint64) float64 {
-	return float64(e.Weight) / float64(total)
-}
-
 // FireOdds returns the exact odds of Fire: every attack roll, and every
 // face of every check die the allocation may roll.
-func FireOdds(a Attack, defs []Defender) (Odds, error) {
-	var o Odds
-	if err := a.Check(); err != nil {
+func FireOdds(a combat.APAttack, defs []combat.Defender) (combat.APOdds, error) {
+	var o combat.APOdds
+	if err := checkAttack(a); err != nil {
 		return o, err
 	}
-	ms := a.Modifiers()
+	ms := apModifiers(a)
 	checks := 0
 	for _, d := range defs {
 		if d.Vehicle() {
@@ -234,7 +172,8 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 		per *= 6
 	}
 	o.Total = 36 * per
-	weights := map[string]*EffectOdds{}
+	o.Points, o.PointsTotal = make([]uint64, MaxCasualtyPoints+1), 36
+	weights := map[string]*combat.FateOdds{}
 	var order []string
 	hits := uint64(0)
 	for roll := 2; roll <= 12; roll++ {
@@ -247,7 +186,7 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 			k := fatesKey(e.Fates)
 			w, ok := weights[k]
 			if !ok {
-				w = &EffectOdds{Fates: e.Fates}
+				w = &combat.FateOdds{Fates: e.Fates}
 				weights[k] = w
 				order = append(order, k)
 			}
@@ -255,9 +194,9 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 		}
 	}
 	for _, k := range order {
-		o.Effects = append(o.Effects, *weights[k])
+		o.Fates = append(o.Fates, *weights[k])
 	}
-	sortEffects(o.Effects)
+	sortEffects(o.Fates)
 	line := fmt.Sprintf("%d APFP (row %s): 2d6", a.APFP, RowName(a.APFP))
 	if len(ms) > 0 {
 		line += combat.FormatModifiers(ms)
@@ -266,7 +205,7 @@ func FireOdds(a Attack, defs []Defender) (Odds, error) {
 	return o, nil
 }
 
-func fatesKey(fs []Fate) string {
+func fatesKey(fs []combat.Fate) string {
 	b := make([]byte, len(fs))
 	for i, f := range fs {
 		b[i] = byte('a' + f)
@@ -275,7 +214,7 @@ func fatesKey(fs []Fate) string {
 }
 
 // sortEffects orders effects by weight, heaviest first, ties by key.
-func sortEffects(es []EffectOdds) {
+func sortEffects(es []combat.FateOdds) {
 	for i := 1; i < len(es); i++ {
 		for j := i; j > 0 && (es[j].Weight > es[j-1].Weight ||
 			(es[j].Weight == es[j-1].Weight && fatesKey(es[j].Fates) < fatesKey(es[j-1].Fates))); j-- {

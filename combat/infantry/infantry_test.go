@@ -49,49 +49,49 @@ func TestCasualtyPoints(t *testing.T) {
 }
 
 func TestModifiers(t *testing.T) {
-	a := Attack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: true, Opportunity: true, Adjacent: true}
-	if have, want := combat.FormatModifiers(a.Modifiers()), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
+	a := combat.APAttack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: true, Opportunity: true, Adjacent: true}
+	if have, want := combat.FormatModifiers(apModifiers(a)), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
 		t.Errorf("modifiers = %q, want %q", have, want)
 	}
-	woods := Attack{APFP: 9, Cover: 2, CoverName: "woods", Opportunity: true}
-	if have := combat.SumModifiers(woods.Modifiers()); have != 2 {
+	woods := combat.APAttack{APFP: 9, Cover: 2, CoverName: "woods", Opportunity: true}
+	if have := combat.SumModifiers(apModifiers(woods)); have != 2 {
 		t.Errorf("opportunity fire at woods: modifiers %d, want +2 (no −1: the woods give cover)", have)
 	}
 	for _, tt := range []struct {
-		a    Attack
+		a    combat.APAttack
 		want string
 	}{
-		{Attack{APFP: 0}, "no AP firepower"},
-		{Attack{APFP: 4, Grenades: true}, "adjacent"},
-		{Attack{APFP: 4, Leader: 1}, "negative"},
-		{Attack{APFP: 4, Cover: -1}, "negative"},
+		{combat.APAttack{APFP: 0}, "no AP firepower"},
+		{combat.APAttack{APFP: 4, Grenades: true}, "adjacent"},
+		{combat.APAttack{APFP: 4, Leader: 1}, "negative"},
+		{combat.APAttack{APFP: 4, Cover: -1}, "negative"},
 	} {
-		if err := tt.a.Check(); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if err := checkAttack(tt.a); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Check(%+v) = %v, want an error containing %q", tt.a, err, tt.want)
 		}
 	}
 }
 
 var (
-	squad     = Defender{Name: "squad", Kind: units.Squad, CR: 4, HalfCR: 2}
-	squad5    = Defender{Name: "squad5", Kind: units.Squad, CR: 5, HalfCR: 2}
-	half      = Defender{Name: "half", Kind: units.HalfSquad, CR: 2}
-	leader    = Defender{Name: "leader", Kind: units.Leader, CR: 1}
-	jeep      = Defender{Name: "jeep", Kind: units.Vehicle, CR: 3}
-	gun       = Defender{Name: "gun", Kind: units.Gun, CR: 3}
-	pinnedSq  = Defender{Name: "pinned squad", Kind: units.Squad, CR: 4, HalfCR: 2, Pinned: true}
-	valorHalf = Defender{Name: "valorous half", Kind: units.HalfSquad, CR: 2, Valorous: true}
+	squad     = combat.Defender{Name: "squad", Kind: units.Squad, CR: 4, HalfCR: 2}
+	squad5    = combat.Defender{Name: "squad5", Kind: units.Squad, CR: 5, HalfCR: 2}
+	half      = combat.Defender{Name: "half", Kind: units.HalfSquad, CR: 2}
+	leader    = combat.Defender{Name: "leader", Kind: units.Leader, CR: 1}
+	jeep      = combat.Defender{Name: "jeep", Kind: units.Vehicle, CR: 3}
+	gun       = combat.Defender{Name: "gun", Kind: units.Gun, CR: 3}
+	pinnedSq  = combat.Defender{Name: "pinned squad", Kind: units.Squad, CR: 4, HalfCR: 2, Pinned: true}
+	valorHalf = combat.Defender{Name: "valorous half", Kind: units.HalfSquad, CR: 2, Valorous: true}
 )
 
-func pinnedTo(d Defender) Defender { d.Pinned = true; return d }
-func aboard(d Defender, carrier int) Defender {
+func pinnedTo(d combat.Defender) combat.Defender { d.Pinned = true; return d }
+func aboard(d combat.Defender, carrier int) combat.Defender {
 	d.Carrier = carrier
 	return d
 }
 
 // allocation is how the automatic allocation spends points, without the
 // check dice: each defender's fate if every check die pins.
-func allocation(defs []Defender, points int) (pinnedIfChecked []Fate, steps []string) {
+func allocation(defs []combat.Defender, points int) (pinnedIfChecked []combat.Fate, steps []string) {
 	acts, steps := allocate(defs, points)
 	checks := make([]bool, len(defs))
 	for i := range checks {
@@ -103,33 +103,33 @@ func allocation(defs []Defender, points int) (pinnedIfChecked []Fate, steps []st
 func TestAllocation(t *testing.T) {
 	tests := []struct {
 		name   string
-		defs   []Defender
+		defs   []combat.Defender
 		points int
-		want   []Fate // with every check die pinning
+		want   []combat.Fate // with every check die pinning
 	}{
-		{"no points", []Defender{squad}, 0, []Fate{Untouched}},
-		{"one pin", []Defender{squad, half}, 1, []Fate{Pinned, Untouched}},
-		{"pins cover the total", []Defender{squad, half}, 2, []Fate{Pinned, Pinned}},
-		{"pins do not cover: reduce the squad", []Defender{squad}, 2, []Fate{Reduced}},
-		{"reduce and pin for 3", []Defender{squad}, 3, []Fate{ReducedPinned}},
-		{"4 points on a squad: eliminated", []Defender{squad}, 4, []Fate{Eliminated}},
-		{"3 points on squad and leader: reduce, pin the leader", []Defender{squad, leader, half}, 4, []Fate{Reduced, Pinned, Pinned}},
-		{"3 on two squads: one reduced and pinned, the other untouched", []Defender{squad, squad}, 3, []Fate{Untouched, ReducedPinned}},
-		{"5 on a squad and a half squad: least CR lost", []Defender{squad, half}, 5, []Fate{ReducedPinned, Eliminated}},
-		{"squad 5-2: reduce costs 3", []Defender{squad5}, 3, []Fate{Reduced}},
-		{"pinned unit: only unpinned take points", []Defender{pinnedSq, squad}, 2, []Fate{Untouched, Reduced}},
-		{"pinned unit eliminated when the others cannot absorb", []Defender{pinnedSq, half}, 5, []Fate{Eliminated, Pinned}},
-		{"more than the hex can take is lost", []Defender{half, leader}, 9, []Fate{Eliminated, Eliminated}},
-		{"valor ignores the first point", []Defender{valorHalf}, 1, []Fate{Untouched}},
-		{"valor: the rest goes to that unit first", []Defender{squad, valorHalf}, 2, []Fate{Untouched, Pinned}},
-		{"valor then pins", []Defender{squad, valorHalf}, 3, []Fate{Pinned, Pinned}},
-		{"vehicle: 1 pins", []Defender{jeep}, 1, []Fate{Pinned}},
-		{"vehicle: 2..CR checks", []Defender{jeep}, 3, []Fate{Pinned}},
-		{"vehicle: more than CR destroys", []Defender{jeep}, 4, []Fate{Eliminated}},
-		{"pinned vehicle destroyed at its CR", []Defender{pinnedTo(jeep)}, 3, []Fate{Eliminated}},
-		{"passengers pinned with their vehicle", []Defender{jeep, aboard(half, 1)}, 1, []Fate{Pinned, Pinned}},
-		{"passengers destroyed with their vehicle", []Defender{jeep, aboard(half, 1)}, 6, []Fate{Eliminated, Eliminated}},
-		{"shielded Gun ignores the first point", []Defender{{Name: "gun", Kind: units.Gun, CR: 3, Shielded: true}}, 2, []Fate{Pinned}},
+		{"no points", []combat.Defender{squad}, 0, []combat.Fate{combat.FateUntouched}},
+		{"one pin", []combat.Defender{squad, half}, 1, []combat.Fate{combat.FatePinned, combat.FateUntouched}},
+		{"pins cover the total", []combat.Defender{squad, half}, 2, []combat.Fate{combat.FatePinned, combat.FatePinned}},
+		{"pins do not cover: reduce the squad", []combat.Defender{squad}, 2, []combat.Fate{combat.FateReduced}},
+		{"reduce and pin for 3", []combat.Defender{squad}, 3, []combat.Fate{combat.FateReducedPinned}},
+		{"4 points on a squad: eliminated", []combat.Defender{squad}, 4, []combat.Fate{combat.FateEliminated}},
+		{"3 points on squad and leader: reduce, pin the leader", []combat.Defender{squad, leader, half}, 4, []combat.Fate{combat.FateReduced, combat.FatePinned, combat.FatePinned}},
+		{"3 on two squads: one reduced and pinned, the other untouched", []combat.Defender{squad, squad}, 3, []combat.Fate{combat.FateUntouched, combat.FateReducedPinned}},
+		{"5 on a squad and a half squad: least CR lost", []combat.Defender{squad, half}, 5, []combat.Fate{combat.FateReducedPinned, combat.FateEliminated}},
+		{"squad 5-2: reduce costs 3", []combat.Defender{squad5}, 3, []combat.Fate{combat.FateReduced}},
+		{"pinned unit: only unpinned take points", []combat.Defender{pinnedSq, squad}, 2, []combat.Fate{combat.FateUntouched, combat.FateReduced}},
+		{"pinned unit eliminated when the others cannot absorb", []combat.Defender{pinnedSq, half}, 5, []combat.Fate{combat.FateEliminated, combat.FatePinned}},
+		{"more than the hex can take is lost", []combat.Defender{half, leader}, 9, []combat.Fate{combat.FateEliminated, combat.FateEliminated}},
+		{"valor ignores the first point", []combat.Defender{valorHalf}, 1, []combat.Fate{combat.FateUntouched}},
+		{"valor: the rest goes to that unit first", []combat.Defender{squad, valorHalf}, 2, []combat.Fate{combat.FateUntouched, combat.FatePinned}},
+		{"valor then pins", []combat.Defender{squad, valorHalf}, 3, []combat.Fate{combat.FatePinned, combat.FatePinned}},
+		{"vehicle: 1 pins", []combat.Defender{jeep}, 1, []combat.Fate{combat.FatePinned}},
+		{"vehicle: 2..CR checks", []combat.Defender{jeep}, 3, []combat.Fate{combat.FatePinned}},
+		{"vehicle: more than CR destroys", []combat.Defender{jeep}, 4, []combat.Fate{combat.FateEliminated}},
+		{"pinned vehicle destroyed at its CR", []combat.Defender{pinnedTo(jeep)}, 3, []combat.Fate{combat.FateEliminated}},
+		{"passengers pinned with their vehicle", []combat.Defender{jeep, aboard(half, 1)}, 1, []combat.Fate{combat.FatePinned, combat.FatePinned}},
+		{"passengers destroyed with their vehicle", []combat.Defender{jeep, aboard(half, 1)}, 6, []combat.Fate{combat.FateEliminated, combat.FateEliminated}},
+		{"shielded Gun ignores the first point", []combat.Defender{{Name: "gun", Kind: units.Gun, CR: 3, Shielded: true}}, 2, []combat.Fate{combat.FatePinned}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,10 +144,10 @@ func TestAllocation(t *testing.T) {
 func TestSpendVehicleCheck(t *testing.T) {
 	tests := []struct {
 		die  int
-		want Fate
-	}{{3, Pinned}, {4, Eliminated}}
+		want combat.Fate
+	}{{3, combat.FatePinned}, {4, combat.FateEliminated}}
 	for _, tt := range tests {
-		sp := Spend([]Defender{gun, half}, 3, combat.NewFixedDice(tt.die))
+		sp := Spend([]combat.Defender{gun, half}, 3, combat.NewFixedDice(tt.die))
 		if sp.Fates[0] != tt.want || len(sp.Rolls) != 1 {
 			t.Errorf("Gun CR 3 and a half squad, 3 points, die %d: %v with %d rolls, want %v after one die (%q)", tt.die, sp.Fates, len(sp.Rolls), tt.want, sp.Steps)
 		}
@@ -155,7 +155,7 @@ func TestSpendVehicleCheck(t *testing.T) {
 }
 
 // every returns the weight of each fate list under Spend on every face.
-func everySpend(defs []Defender, points int) map[string]uint64 {
+func everySpend(defs []combat.Defender, points int) map[string]uint64 {
 	out := map[string]uint64{}
 	vehicles := 0
 	for _, d := range defs {
@@ -182,7 +182,7 @@ func everySpend(defs []Defender, points int) map[string]uint64 {
 }
 
 func TestSpendOddsMatchEveryFace(t *testing.T) {
-	hexes := [][]Defender{
+	hexes := [][]combat.Defender{
 		{jeep, aboard(squad, 1)},
 		{gun, jeep},
 		{squad, half, leader},
@@ -210,12 +210,12 @@ func TestSpendOddsMatchEveryFace(t *testing.T) {
 func TestFireOddsSumAndMatchSeededSample(t *testing.T) {
 	const n = 40000
 	tests := []struct {
-		a    Attack
-		defs []Defender
+		a    combat.APAttack
+		defs []combat.Defender
 	}{
-		{Attack{APFP: 12, Cover: 2, CoverName: "woods"}, []Defender{squad, leader}},
-		{Attack{APFP: 4, Opportunity: true, Adjacent: true}, []Defender{jeep, aboard(half, 1)}},
-		{Attack{APFP: 30, Hindrance: 1, Leader: -1}, []Defender{gun, squad}},
+		{combat.APAttack{APFP: 12, Cover: 2, CoverName: "woods"}, []combat.Defender{squad, leader}},
+		{combat.APAttack{APFP: 4, Opportunity: true, Adjacent: true}, []combat.Defender{jeep, aboard(half, 1)}},
+		{combat.APAttack{APFP: 30, Hindrance: 1, Leader: -1}, []combat.Defender{gun, squad}},
 	}
 	for i, tt := range tests {
 		o, err := FireOdds(tt.a, tt.defs)
@@ -223,7 +223,7 @@ func TestFireOddsSumAndMatchSeededSample(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sum, psum uint64
-		for _, e := range o.Effects {
+		for _, e := range o.Fates {
 			sum += e.Weight
 		}
 		for _, w := range o.Points {
@@ -238,7 +238,7 @@ func TestFireOddsSumAndMatchSeededSample(t *testing.T) {
 			out := Fire(tt.a, tt.defs, d)
 			count[fatesKey(out.Fates)]++
 		}
-		for _, e := range o.Effects {
+		for _, e := range o.Fates {
 			p := e.Probability(o.Total)
 			tol := 5*math.Sqrt(p*(1-p)/n) + 1e-9
 			if have := float64(count[fatesKey(e.Fates)]) / n; math.Abs(have-p) > tol {
@@ -253,7 +253,7 @@ func TestFireOddsSumAndMatchSeededSample(t *testing.T) {
 }
 
 func TestFireSteps(t *testing.T) {
-	out := Fire(Attack{APFP: 13, Cover: 0, Leader: -1}, []Defender{squad, half}, combat.NewFixedDice(3, 4))
+	out := Fire(combat.APAttack{APFP: 13, Cover: 0, Leader: -1}, []combat.Defender{squad, half}, combat.NewFixedDice(3, 4))
 	want := []string{"13 APFP (row 11-18); rolled 7 -1 leader = 6: 3 casualty points", "squad reduced to a half squad (2)", "half pinned (1)"}
 	if !slices.Equal(out.Steps, want) || out.Points != 3 {
 		t.Errorf("steps = %q (points %d), want %q", out.Steps, out.Points, want)
@@ -280,7 +280,7 @@ func TestOddsRatioAndKillNumber(t *testing.T) {
 // The spec's example: 13 vs 11 → 1-1, kill 6, −1 defending leader → 5;
 // roll 7 −1 leader −1 grenades = 5: success; 3 (building) + 3 defenders.
 func TestAssaultExample(t *testing.T) {
-	a := Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+	a := combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
 		Cover: 3, Defenders: 3, Attackers: 3}
 	o := ResolveAssault(a, combat.NewFixedDice(3, 4))
 	if o.Err != nil || o.Ratio.String() != "1-1" || o.Kill != 5 || o.Total != 5 || !o.Success || o.AttackerPoints != 6 || o.DefenderPoints != 0 {
@@ -290,7 +290,7 @@ func TestAssaultExample(t *testing.T) {
 	if fail.Success || fail.AttackerPoints != (8-5)+3+3 || fail.DefenderPoints != 3 {
 		t.Errorf("failed assault = %+v, want attackers 9 points, defenders 3", fail)
 	}
-	if have := a.SuccessWays(); have != 21 {
+	if have := successWays(a); have != 21 {
 		t.Errorf("SuccessWays = %d, want 21 (rolls of 7 or less with −2)", have)
 	}
 }
@@ -301,18 +301,18 @@ func TestAssaultExample(t *testing.T) {
 func TestAssaultOddsMatchResolve(t *testing.T) {
 	tests := []struct {
 		name string
-		a    Assault
+		a    combat.Assault
 	}{
-		{"spec example", Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+		{"spec example", combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
 			Cover: 3, Defenders: 3, Attackers: 3}},
-		{"4-1 uphill", Assault{Attack: 30, Defense: 2, Cover: 1, Defenders: 1, Attackers: 2, Uphill: 1}},
-		{"1-4 with defenders' grenades", Assault{Attack: 1, Defense: 9, DefenderLeader: -2, DefenderGrenades: true,
+		{"4-1 uphill", combat.Assault{Attack: 30, Defense: 2, Cover: 1, Defenders: 1, Attackers: 2, Uphill: 1}},
+		{"1-4 with defenders' grenades", combat.Assault{Attack: 1, Defense: 9, DefenderLeader: -2, DefenderGrenades: true,
 			Defenders: 2, Attackers: 1}},
-		{"only pinned defenders", Assault{Attack: 5, Cover: 2, Attackers: 1, Uphill: 1}},
+		{"only pinned defenders", combat.Assault{Attack: 5, Cover: 2, Attackers: 1, Uphill: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			odds, err := tt.a.AttackerPointsOdds()
+			odds, err := attackerPointsOdds(tt.a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -341,12 +341,12 @@ func TestAssaultOddsMatchResolve(t *testing.T) {
 			if !slices.Equal(odds, want) {
 				t.Errorf("AttackerPointsOdds = %v, want %v", odds, want)
 			}
-			if have := tt.a.SuccessWays(); have != successes {
+			if have := successWays(tt.a); have != successes {
 				t.Errorf("SuccessWays = %d, want %d", have, successes)
 			}
 		})
 	}
-	if _, err := (Assault{Attackers: 1, Defenders: 1}).AttackerPointsOdds(); err == nil {
+	if _, err := attackerPointsOdds(combat.Assault{Attackers: 1, Defenders: 1}); err == nil {
 		t.Errorf("AttackerPointsOdds of an assault without firepower: no error, want Check's")
 	}
 }
@@ -386,8 +386,8 @@ func TestValorAndRallyNumbers(t *testing.T) {
 }
 
 func BenchmarkFireOdds(b *testing.B) {
-	defs := []Defender{jeep, aboard(squad, 1), aboard(half, 1), squad}
-	a := Attack{APFP: 20, Cover: 1}
+	defs := []combat.Defender{jeep, aboard(squad, 1), aboard(half, 1), squad}
+	a := combat.APAttack{APFP: 20, Cover: 1}
 	for b.Loop() {
 		if _, err := FireOdds(a, defs); err != nil {
 			b.Fatal(err)

@@ -6,56 +6,7 @@ import (
 	"strconv"
 
 	"hexfire/combat"
-	"hexfire/units"
 )
-
-// Defender is one unit that casualty points can be spent on: a unit in the
-// attacked hex (infantry, unarmoured vehicle or Gun; AP fire never touches
-// an AFV), or a passenger of an unarmoured vehicle there.
-type Defender struct {
-	Name string
-	Kind units.Kind
-	CR   int
-	// HalfCR is the casualty rating of the half squad a squad is reduced
-	// to; 0 when the unit cannot be reduced.
-	HalfCR int
-	Pinned bool
-	// Valorous units, and Guns whose shield faces the attacker (Shielded),
-	// ignore the first casualty point of the attack and take the rest
-	// first.
-	Valorous bool
-	Shielded bool
-	// Carrier is 1 + the index in the defenders of the unarmoured vehicle
-	// carrying this passenger, or 0 for a unit on the map. A passenger
-	// shares its vehicle's fate and is never pinned on its own.
-	Carrier int
-}
-
-// Vehicle reports whether the defender follows the unarmoured vehicle and
-// Gun rule (1 point pins, 2 up to the CR a check, more destroys).
-func (d Defender) Vehicle() bool { return d.Kind == units.Vehicle || d.Kind == units.Gun }
-
-// Fate is what an attack did to one defender.
-type Fate uint8
-
-// The fates.
-const (
-	Untouched Fate = iota
-	Pinned
-	Reduced       // a squad became a half squad
-	ReducedPinned // a squad became a half squad and is pinned
-	Eliminated    // eliminated, or destroyed (a vehicle or Gun)
-)
-
-var fateNames = [...]string{"untouched", "pinned", "reduced", "reduced and pinned", "eliminated"}
-
-// String returns the fate in words.
-func (f Fate) String() string {
-	if int(f) < len(fateNames) {
-		return fateNames[f]
-	}
-	return "fate?"
-}
 
 // action is how the allocation spends points on one defender.
 type action uint8
@@ -70,29 +21,21 @@ const (
 	aDestroy // a vehicle or Gun takes more than its CR (pinned: its CR)
 )
 
-// Spent is casualty points spent on a hex: the fates, and the check rolls
-// and step lines of the spending.
-type Spent struct {
-	Fates []Fate
-	Rolls []combat.Roll
-	Steps []string
-}
-
 // Spend spends points on the defenders with the automatic allocation (see
 // Allocate) and rolls 1d6 for each unarmoured vehicle or Gun that took
 // between 2 points and its CR: up to its CR pinned, above it destroyed.
 // Passengers share their vehicle's fate: pinned with it (never on their
 // own), eliminated with it.
-func Spend(defs []Defender, points int, d combat.Dice) Spent {
+func Spend(defs []combat.Defender, points int, d combat.Dice) combat.Spent {
 	acts, steps := allocate(defs, points)
-	sp := Spent{Fates: make([]Fate, len(defs)), Steps: steps}
+	sp := combat.Spent{Fates: make([]combat.Fate, len(defs)), Steps: steps}
 	checks := make([]bool, len(defs)) // check passed, for vehicles with aCheck
 	for i, a := range acts {
 		if a != aCheck {
 			continue
 		}
-		die := d.D6()
-		sp.Rolls = append(sp.Rolls, combat.Roll{Purpose: "vehicle check", Dice: []int{die}})
+		die := d.Roll(6)
+		sp.Rolls = append(sp.Rolls, combat.Roll{Purpose: "vehicle check", Sides: 6, Dice: []int{die}})
 		checks[i] = die <= defs[i].CR
 		result := "destroyed"
 		if checks[i] {
@@ -105,22 +48,22 @@ func Spend(defs []Defender, points int, d combat.Dice) Spent {
 }
 
 // fates turns actions and check results into each defender's fate.
-func fates(defs []Defender, acts []action, checks []bool) []Fate {
-	fs := make([]Fate, len(defs))
+func fates(defs []combat.Defender, acts []action, checks []bool) []combat.Fate {
+	fs := make([]combat.Fate, len(defs))
 	for i, a := range acts {
 		switch a {
 		case aPin:
-			fs[i] = Pinned
+			fs[i] = combat.FatePinned
 		case aReduce:
-			fs[i] = Reduced
+			fs[i] = combat.FateReduced
 		case aReducePin:
-			fs[i] = ReducedPinned
+			fs[i] = combat.FateReducedPinned
 		case aEliminate, aDestroy:
-			fs[i] = Eliminated
+			fs[i] = combat.FateEliminated
 		case aCheck:
-			fs[i] = Eliminated
+			fs[i] = combat.FateEliminated
 			if checks[i] {
-				fs[i] = Pinned
+				fs[i] = combat.FatePinned
 			}
 		}
 	}
@@ -129,14 +72,14 @@ func fates(defs []Defender, acts []action, checks []bool) []Fate {
 			continue
 		}
 		switch fs[d.Carrier-1] {
-		case Eliminated:
-			fs[i] = Eliminated
-		case Pinned:
+		case combat.FateEliminated:
+			fs[i] = combat.FateEliminated
+		case combat.FatePinned:
 			switch fs[i] {
-			case Untouched:
-				fs[i] = Pinned
-			case Reduced:
-				fs[i] = ReducedPinned
+			case combat.FateUntouched:
+				fs[i] = combat.FatePinned
+			case combat.FateReduced:
+				fs[i] = combat.FateReducedPinned
 			}
 		}
 	}
@@ -146,7 +89,7 @@ func fates(defs []Defender, acts []action, checks []bool) []Fate {
 // SpendOdds returns every effect Spend can have with its weight out of
 // 6^V, V the number of unarmoured vehicles and Guns among the defenders
 // (each may roll one check die).
-func SpendOdds(defs []Defender, points int) []EffectOdds {
+func SpendOdds(defs []combat.Defender, points int) []combat.FateOdds {
 	acts, _ := allocate(defs, points)
 	var checked []int
 	per := uint64(1)
@@ -158,7 +101,7 @@ func SpendOdds(defs []Defender, points int) []EffectOdds {
 			per *= 6
 		}
 	}
-	var out []EffectOdds
+	var out []combat.FateOdds
 	for mask := 0; mask < 1<<len(checked); mask++ {
 		checks := make([]bool, len(defs))
 		w := per
@@ -172,7 +115,7 @@ func SpendOdds(defs []Defender, points int) []EffectOdds {
 			}
 		}
 		if w > 0 {
-			out = append(out, EffectOdds{Fates: fates(defs, acts, checks), Weight: w})
+			out = append(out, combat.FateOdds{Fates: fates(defs, acts, checks), Weight: w})
 		}
 	}
 	return out
@@ -198,7 +141,7 @@ const unlimited = -1
 // lightest actions on the earliest defenders. When the total is more than
 // the hex can absorb, every unit in it is eliminated. Already pinned units take points only when the unpinned ones
 // cannot absorb the total; points beyond what the hex absorbs are lost.
-func allocate(defs []Defender, points int) ([]action, []string) {
+func allocate(defs []combat.Defender, points int) ([]action, []string) {
 	acts := make([]action, len(defs))
 	var steps []string
 	favoured := -1
@@ -315,7 +258,7 @@ func addCap(a, b int) int {
 
 // groupsOf returns the defenders grouped: each unit on the map with the
 // passengers it carries, in the defenders' order.
-func groupsOf(defs []Defender) [][]int {
+func groupsOf(defs []combat.Defender) [][]int {
 	var groups [][]int
 	for i, d := range defs {
 		if d.Carrier != 0 {
@@ -335,7 +278,7 @@ func groupsOf(defs []Defender) [][]int {
 // capacity returns the most points a group can absorb (unlimited when a
 // vehicle can be destroyed), counting already pinned units only if
 // withPinned.
-func capacity(defs []Defender, g []int, withPinned bool) int {
+func capacity(defs []combat.Defender, g []int, withPinned bool) int {
 	total := 0
 	for _, m := range g {
 		d := defs[m]
@@ -352,7 +295,7 @@ func capacity(defs []Defender, g []int, withPinned bool) int {
 
 // unitOptions lists the actions one defender may take, with the points
 // each absorbs.
-func unitOptions(d Defender, usePinned bool) []option {
+func unitOptions(d combat.Defender, usePinned bool) []option {
 	opts := []option{{acts: []action{aNone}}}
 	if d.Pinned && !usePinned {
 		return opts
@@ -384,7 +327,7 @@ func unitOptions(d Defender, usePinned bool) []option {
 // groupOptions combines the options of a unit and its passengers. A
 // destroyed vehicle takes its passengers with it, so they need no action
 // of their own; its loss counts their remaining casualty ratings.
-func groupOptions(defs []Defender, g []int, usePinned bool, favoured int) []option {
+func groupOptions(defs []combat.Defender, g []int, usePinned bool, favoured int) []option {
 	opts := unitOptions(defs[g[0]], usePinned || g[0] == favoured)
 	for _, m := range g[1:] {
 		var next []option
@@ -428,7 +371,7 @@ func groupOptions(defs []Defender, g []int, usePinned bool, favoured int) []opti
 }
 
 // describe says how the points are spent, one line per defender touched.
-func describe(defs []Defender, acts []action, points int) []string {
+func describe(defs []combat.Defender, acts []action, points int) []string {
 	var steps []string
 	for i, a := range acts {
 		d := defs[i]

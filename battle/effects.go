@@ -1,0 +1,245 @@
+package battle
+
+import (
+	"fmt"
+	"slices"
+
+	"hexfire/board"
+	"hexfire/combat"
+)
+
+// State is one of the ruleset's states on a unit (combat.StateSpec): its
+// counters (1 for an on/off state) and, for a state that lasts one phase,
+// whether that phase has begun.
+type State struct {
+	N     int
+	Armed bool `json:",omitempty"`
+}
+
+// StateCount returns the counters of the ruleset's state name on u, 0 when
+// it has none.
+func (u *Unit) StateCount(name string) int { return u.States[name].N }
+
+// StateNames returns the names of the states u carries, sorted.
+func (u *Unit) StateNames() []string {
+	names := make([]string, 0, len(u.States))
+	for n := range u.States {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// stateSet is u's states as a shot sees them.
+func (u *Unit) stateSet() combat.StateSet {
+	if len(u.States) == 0 {
+		return ""
+	}
+	counts := make(map[string]int, len(u.States))
+	for n, s := range u.States {
+		counts[n] = s.N
+	}
+	return combat.StatesOf(counts)
+}
+
+// States returns the states the battle's ruleset declares.
+func (b *Battle) States() []combat.StateSpec { return b.states }
+
+// forbidden returns the first state of u that forbids what f names, or
+// false.
+func (b *Battle) forbidden(u *Unit, f combat.Forbids) (combat.StateSpec, bool) {
+	for _, name := range u.StateNames() {
+		if spec, ok := combat.FindState(b.states, name); ok && spec.Forbids&f != 0 {
+			return spec, true
+		}
+	}
+	return combat.StateSpec{}, false
+}
+
+// checkForbidden refuses an action of u that one of its states forbids.
+func (b *Battle) checkForbidden(u *Unit, f combat.Forbids, what string) error {
+	if spec, ok := b.forbidden(u, f); ok {
+		return fmt.Errorf("%s is %s and may not %s", u.Label(), spec.Name, what)
+	}
+	return nil
+}
+
+// attack is who an attack's effects fall on.
+type attack struct {
+	firer  *Unit
+	target *Unit
+	// group is every unit that took part in the attack with the firer (a
+	// directing leader): a valor check falls on all of them.
+	group []*Unit
+	// panzerfaust: the weapon came from the side's pool.
+	panzerfaust bool
+}
+
+// applyEffects carries out a ruleset's effects in order and returns the
+// events they make.
+func (b *Battle) applyEffects(a attack, effects []combat.Effect) []Event {
+	var events []Event
+	for _, e := range effects {
+		for _, u := range b.effectUnits(a, e.On) {
+			events = append(events, b.applyEffect(a, u, e)...)
+		}
+	}
+	return events
+}
+
+// effectUnits returns the units a role names, still in the battle.
+func (b *Battle) effectUnits(a attack, on combat.Role) []*Unit {
+	var us []*Unit
+	switch on {
+	case combat.OnTarget:
+		us = []*Unit{a.target}
+	case combat.OnFirer:
+		us = append([]*Unit{a.firer}, a.group...)
+	case combat.OnPassengers:
+		us = b.Passengers(a.target.ID)
+	case combat.OnHex:
+		for _, u := range b.UnitsAt(a.target.Pose.Hex) {
+			if u.ID != a.target.ID {
+				us = append(us, u)
+			}
+		}
+	}
+	return slices.DeleteFunc(us, func(u *Unit) bool { return !u.Active() })
+}
+
+// applyEffect carries out one effect on u.
+func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
+	switch e.Kind {
+	case combat.Eliminated:
+		return b.eliminate(u, "eliminated")
+	case combat.Abandoned:
+		return b.abandon(u)
+	case combat.Immobilized:
+		u.Markers |= Immobile
+		return []Event{{Kind: UnitImmobilized, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is immobilized"}}
+	case combat.Pinned:
+		return b.pin(u)
+	case combat.AddState:
+		return b.addState(u, e.State, max(e.N, 1))
+	case combat.WeaponSpent:
+		if u != a.firer {
+			return nil
+		}
+		if a.panzerfaust {
+			b.panzerfausts[u.Side]--
+		} else {
+			u.WeaponSpent = true
+		}
+		return nil
+	case combat.WeaponBroken, combat.WeaponRemoved:
+		if u != a.firer {
+			return nil
+		}
+		return b.loseWeapon(u, e.Kind)
+	case combat.Casualty:
+		return b.reduce(u)
+	case combat.Reverse:
+		return b.reverse(u, a.firer.Pose.Hex, e.N)
+	case combat.ValorCheck:
+		return b.valorChecks([]*Unit{u})
+	}
+	return nil
+}
+
+// addState adds n counters of a ruleset state to u.
+func (b *Battle) addState(u *Unit, name string, n int) []Event {
+	spec, _ := combat.FindState(b.states, name)
+	if u.States == nil {
+		u.States = map[string]State{}
+	}
+	s := u.States[name]
+	if spec.Counter {
+		s.N += n
+	} else {
+		s.N = 1
+	}
+	s.Armed = false
+	u.States[name] = s
+	text := u.Label() + " is " + name
+	if spec.Counter {
+		text = fmt.Sprintf("%s takes %d %s (%d in all)", u.Label(), n, name, s.N)
+	}
+	return []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, State: name, Text: text}}
+}
+
+// expireStates removes the timed states that end as a phase begins: a state
+// that lasts until its owner's Fire phase when that phase begins, a state
+// of one phase at the start of the owner's second phase after it was set,
+// and a state until the turn's end at the After-Action phase.
+func (b *Battle) expireStates() []Event {
+	var events []Event
+	for _, u := range b.units {
+		for _, name := range u.StateNames() {
+			spec, _ := combat.FindState(b.states, name)
+			s, own := u.States[name], u.Side == b.phasing
+			gone := false
+			switch spec.Lasts {
+			case combat.UntilOwnFirePhase:
+				gone = own && b.phase == FirePhase
+			case combat.OnePhase:
+				if own {
+					gone = s.Armed
+					s.Armed = true
+					u.States[name] = s
+				}
+			case combat.UntilTurnEnd:
+				gone = b.phase == AfterAction
+			}
+			if gone {
+				delete(u.States, name)
+				events = append(events, Event{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, State: name,
+					Text: u.Label() + " is no longer " + name})
+			}
+		}
+		if len(u.States) == 0 {
+			u.States = nil
+		}
+	}
+	return events
+}
+
+// loseWeapon puts u's weapon out of action (broken) or takes it away.
+func (b *Battle) loseWeapon(u *Unit, k combat.EffectKind) []Event {
+	how := "broken"
+	if k == combat.WeaponRemoved {
+		how = "removed"
+	}
+	u.Weapon = how
+	return []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, State: "weapon " + how,
+		Text: fmt.Sprintf("%s: its weapon is %s", u.Label(), how)}}
+}
+
+// reverse moves u up to n hexes straight away from hex from: each step
+// into the neighbour farthest from it (ties to the lower direction) that
+// its terrain lets it enter, with no enemy and room to stack; it stops
+// where there is none. Its facing does not change.
+func (b *Battle) reverse(u *Unit, from board.Hex, n int) []Event {
+	var events []Event
+	bd := b.Board()
+	mover := b.MoveSpec(u).Kind.Mover()
+	for range n {
+		best, far := u.Pose.Hex, u.Pose.Hex.Distance(from)
+		for d := range board.Direction(6) {
+			h := u.Pose.Hex.Neighbor(d)
+			if !bd.Contains(h) || h.Distance(from) <= far || b.enemyIn(u.Side, h) || b.stackingError(u, h) != nil {
+				continue
+			}
+			if _, err := bd.StepCost(mover, u.Pose.Hex, d); err == nil {
+				best, far = h, h.Distance(from)
+			}
+		}
+		if best == u.Pose.Hex {
+			break
+		}
+		was := u.Pose
+		b.setPose(u, board.Pose{Hex: best, Facing: u.Pose.Facing})
+		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: was, To: u.Pose, Hex: best,
+			Text: fmt.Sprintf("%s reverses into %s", u.Label(), bd.Label(best))})
+	}
+	return events
+}

@@ -1,0 +1,225 @@
+package combat
+
+import (
+	"strconv"
+
+	"hexfire/units"
+)
+
+// InfantryRules is a ruleset's infantry combat: AP fire at every unit of a
+// hex, casualty points spent over them, valor and rally checks, and close
+// assault. The default ruleset's (combat/infantry) serves every ruleset
+// whose rule text gives none of its own. The battle engine fills in the
+// attacks from the board and applies the fates.
+type InfantryRules interface {
+	// APModifiers returns an AP attack's roll modifiers in step-line order.
+	APModifiers(APAttack) []Modifier
+	// APRow names the fire table row of a total firepower ("11-18").
+	APRow(apfp int) string
+	// APOdds returns the exact odds of FireAP on the defenders.
+	APOdds(APAttack, []Defender) (APOdds, error)
+	// FireAP rolls an AP attack and spends its casualty points.
+	FireAP(APAttack, []Defender, Dice) APOutcome
+	// Spend spends casualty points on defenders; SpendOdds gives the
+	// exact odds of every way it can turn out.
+	Spend(defs []Defender, points int, d Dice) Spent
+	SpendOdds(defs []Defender, points int) []FateOdds
+	// ValorCheck rolls whether a unit of kind k and casualty rating cr
+	// gains Valor; RallyCheck whether a pinned unit rallies, with the
+	// modifier of a leader in its hex (0 for none). Both return the step
+	// line.
+	ValorCheck(name string, k units.Kind, cr int, d Dice) (bool, string)
+	RallyCheck(name string, k units.Kind, elite bool, leader int, d Dice) (bool, string)
+	// PlanAssault checks a close assault and returns its odds.
+	PlanAssault(Assault) (AssaultOdds, error)
+	// AssaultModifiers returns the attacker's roll modifiers.
+	AssaultModifiers(Assault) []Modifier
+	// AttackerPointsOdds returns the exact distribution of the attackers'
+	// casualty points: ways[n] of AssaultOdds.Total rolls give n.
+	AttackerPointsOdds(Assault) ([]uint64, error)
+	// ResolveAssault rolls a close assault.
+	ResolveAssault(Assault, Dice) AssaultOutcome
+	// ImmobilizeInAssault rolls whether an AFV that takes points in a
+	// failed close assault is immobilized; AssaultPointsOnAFV is the most
+	// points one AFV takes.
+	ImmobilizeInAssault(name string, points int, d Dice) (bool, string)
+	AssaultPointsOnAFV() int
+}
+
+// InfantryOf returns ruleset r's infantry combat, or nil when it has none.
+func InfantryOf(r Ruleset) InfantryRules {
+	i, _ := r.(InfantryRules)
+	return i
+}
+
+// APAttack is one AP attack on a hex, filled in by the battle engine.
+type APAttack struct {
+	APFP      int    // total APFP of the fire group, valor included
+	Cover     int    // cover of the target hex's terrain
+	CoverName string // that terrain's name for the step lines
+	Hindrance int    // hindrances along the line of sight, smoke included
+	Leader    int    // the directing leader's modifier (negative), 0 = none
+	Grenades  bool   // grenades thrown (adjacent targets only)
+	// Opportunity fire at a moving unit; Adjacent: the target hex is next
+	// to the firers'.
+	Opportunity bool
+	Adjacent    bool
+}
+
+// Defender is one unit that casualty points can be spent on: a unit in the
+// attacked hex (infantry, unarmoured vehicle or Gun; AP fire never touches
+// an AFV), or a passenger of an unarmoured vehicle there.
+type Defender struct {
+	Name string
+	Kind units.Kind
+	CR   int
+	// HalfCR is the casualty rating of the half squad a squad is reduced
+	// to; 0 when the unit cannot be reduced.
+	HalfCR int
+	Pinned bool
+	// Valorous units, and Guns whose shield faces the attacker (Shielded),
+	// ignore the first casualty point of the attack and take the rest
+	// first.
+	Valorous bool
+	Shielded bool
+	// Carrier is 1 + the index in the defenders of the unarmoured vehicle
+	// carrying this passenger, or 0 for a unit on the map. A passenger
+	// shares its vehicle's fate and is never pinned on its own.
+	Carrier int
+}
+
+// Vehicle reports whether the defender follows the unarmoured vehicle and
+// Gun rule rather than the infantry one.
+func (d Defender) Vehicle() bool { return d.Kind == units.Vehicle || d.Kind == units.Gun }
+
+// Fate is what an AP attack or a close assault did to one defender.
+type Fate uint8
+
+// The fates, from least to most harm.
+const (
+	FateUntouched Fate = iota
+	FatePinned
+	FateReduced       // a squad became a half squad
+	FateReducedPinned // a squad became a half squad and is pinned
+	FateEliminated    // eliminated, or destroyed (a vehicle or Gun)
+	NumFates
+)
+
+var fateNames = [NumFates]string{"untouched", "pinned", "reduced", "reduced and pinned", "eliminated"}
+
+// String returns the fate in words.
+func (f Fate) String() string {
+	if f < NumFates {
+		return fateNames[f]
+	}
+	return "fate?"
+}
+
+// APOutcome is a resolved AP attack: the rolls in order, one line per step,
+// the casualty points and what they did to each defender.
+type APOutcome struct {
+	Rolls   []Roll
+	Steps   []string
+	Natural int // the unmodified attack roll
+	Total   int // the modified roll
+	Points  int // casualty points from the table
+	// Fates are the defenders' fates, in the order they were given.
+	Fates []Fate
+	// Valor: the firers make their valor check (a natural 2 in the
+	// default ruleset).
+	Valor bool
+	Err   error
+}
+
+// APOdds is the exact distribution of an AP attack's casualty points and
+// of their effect on the defenders.
+type APOdds struct {
+	// Points[n] is the number of the PointsTotal attack rolls that give n
+	// points.
+	Points      []uint64
+	PointsTotal uint64
+	// Fates lists each distinct result with its weight out of Total, most
+	// likely first.
+	Fates []FateOdds
+	Total uint64
+	Steps []string
+}
+
+// PointsProbability returns the chance of exactly n casualty points.
+func (o APOdds) PointsProbability(n int) float64 {
+	if n < 0 || n >= len(o.Points) || o.PointsTotal == 0 {
+		return 0
+	}
+	return float64(o.Points[n]) / float64(o.PointsTotal)
+}
+
+// FateOdds is one possible result of an attack on its defenders and its
+// weight.
+type FateOdds struct {
+	Fates  []Fate
+	Weight uint64
+}
+
+// Probability returns the chance of the result, as a float.
+func (e FateOdds) Probability(total uint64) float64 {
+	return float64(e.Weight) / float64(total)
+}
+
+// Spent is casualty points spent on a hex: the fates, and the check rolls
+// and step lines of the spending.
+type Spent struct {
+	Fates []Fate
+	Rolls []Roll
+	Steps []string
+}
+
+// Assault is one close assault, filled in by the battle engine.
+type Assault struct {
+	Attack  int // attackers' APFP (valorous units doubled)
+	Defense int // defenders' APFP, pinned defenders left out
+	// DefenderLeader is the best unpinned defending leader's modifier
+	// (negative).
+	DefenderLeader   int
+	DefenderGrenades bool // the defenders throw grenades
+	AttackerLeader   int  // the attacking leader's modifier on the roll
+	AttackerGrenades bool // the attackers throw grenades
+	// What the casualty points afterwards are made of.
+	Cover     int // target hex cover, a wall or hedge crossed included
+	Defenders int // unpinned defending units
+	Attackers int // assaulting units
+	Uphill    int // levels climbed into the target hex
+}
+
+// Ratio is a close-assault odds ratio, Attacker to Defender with one side 1.
+type Ratio struct{ Attacker, Defender int }
+
+// String returns "2-1".
+func (r Ratio) String() string { return strconv.Itoa(r.Attacker) + "-" + strconv.Itoa(r.Defender) }
+
+// AssaultOdds is a close assault's odds before the roll: the ratio, the
+// kill number, how many of Total rolls succeed, and the casualty points
+// the attackers take whatever the roll with their breakdown in words.
+type AssaultOdds struct {
+	Ratio       Ratio
+	Kill        int
+	SuccessWays uint64
+	Total       uint64
+	FixedPoints int
+	PointsText  string
+}
+
+// AssaultOutcome is a resolved close assault.
+type AssaultOutcome struct {
+	Ratio   Ratio
+	Kill    int // the modified kill number
+	Natural int
+	Total   int
+	Success bool
+	// AttackerPoints are the casualty points the attackers take;
+	// DefenderPoints those the defenders take (after a failure only).
+	AttackerPoints int
+	DefenderPoints int
+	Rolls          []Roll
+	Steps          []string
+	Err            error
+}

@@ -1,0 +1,8 @@
+package main
+
+// The rulesets the game offers. Each registers itself with combat when
+// imported; the engine, the opponent and the game know them only through
+// combat's interfaces.
+import (
+	_ "hexfire/combat/elimination" // the default ruleset (seed 001)
+)
