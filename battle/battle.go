@@ -124,6 +124,9 @@ type Battle struct {
 	fireGroups []hexPair
 	// pending is a move interrupted for opportunity fire, or nil.
 	pending *pendingMove
+	// held are the attacks of this phase that land when it ends
+	// (combat.SimultaneousFire).
+	held []heldAttack
 	result  *Result
 
 	orders []Order

@@ -54,6 +54,7 @@ func (b *Battle) clone() *Battle {
 	c.grenades = maps.Clone(b.grenades)
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
+	c.held = slices.Clone(b.held)
 	if b.pending != nil {
 		p := *b.pending
 		p.Rest = slices.Clone(p.Rest)

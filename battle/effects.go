@@ -49,7 +49,7 @@ func (b *Battle) States() []combat.StateSpec { return b.states }
 // false.
 func (b *Battle) forbidden(u *Unit, f combat.Forbids) (combat.StateSpec, bool) {
 	for _, name := range u.StateNames() {
-		if spec, ok := combat.FindState(b.states, name); ok && spec.Forbids&f != 0 {
+		if spec, ok := combat.FindState(b.states, name); ok && spec.Forbids&f == f {
 			return spec, true
 		}
 	}
@@ -73,6 +73,39 @@ type attack struct {
 	group []*Unit
 	// panzerfaust: the weapon came from the side's pool.
 	panzerfaust bool
+}
+
+// heldAttack is an attack whose effects wait for the end of the phase in a
+// ruleset that fires simultaneously.
+type heldAttack struct {
+	Firer, Target UnitID
+	Group         []UnitID `json:",omitempty"`
+	Panzerfaust   bool     `json:",omitempty"`
+	Effects       []combat.Effect
+}
+
+// hold keeps an attack's effects for the end of the phase.
+func (b *Battle) hold(a attack, effects []combat.Effect) {
+	h := heldAttack{Firer: a.firer.ID, Target: a.target.ID, Panzerfaust: a.panzerfaust, Effects: effects}
+	for _, u := range a.group {
+		h.Group = append(h.Group, u.ID)
+	}
+	b.held = append(b.held, h)
+}
+
+// landHeld applies the held attacks of the phase, in the order they were
+// fired.
+func (b *Battle) landHeld() []Event {
+	var events []Event
+	for _, h := range b.held {
+		a := attack{firer: b.Unit(h.Firer), target: b.Unit(h.Target), panzerfaust: h.Panzerfaust}
+		for _, id := range h.Group {
+			a.group = append(a.group, b.Unit(id))
+		}
+		events = append(events, b.applyEffects(a, h.Effects)...)
+	}
+	b.held = nil
+	return events
 }
 
 // applyEffects carries out a ruleset's effects in order and returns the
@@ -168,21 +201,23 @@ func (b *Battle) addState(u *Unit, name string, n int) []Event {
 }
 
 // expireStates removes the timed states that end as a phase begins: a state
-// that lasts until its owner's Fire phase when that phase begins, a state
-// of one phase at the start of the owner's second phase after it was set,
-// and a state until the turn's end at the After-Action phase.
+// that lasts until its owner's Fire phase when that phase begins; a state
+// of one phase when the second phase begins in which its owner's side
+// gives orders (its Fire, Movement and Advance phases and the enemy's
+// Defensive Fire), so that it covers the first whole; and a state until
+// the turn's end at the After-Action phase.
 func (b *Battle) expireStates() []Event {
 	var events []Event
 	for _, u := range b.units {
 		for _, name := range u.StateNames() {
 			spec, _ := combat.FindState(b.states, name)
-			s, own := u.States[name], u.Side == b.phasing
+			s := u.States[name]
 			gone := false
 			switch spec.Lasts {
 			case combat.UntilOwnFirePhase:
-				gone = own && b.phase == FirePhase
+				gone = u.Side == b.phasing && b.phase == FirePhase
 			case combat.OnePhase:
-				if own {
+				if b.ordersPhase(u.Side) {
 					gone = s.Armed
 					s.Armed = true
 					u.States[name] = s
@@ -201,6 +236,14 @@ func (b *Battle) expireStates() []Event {
 		}
 	}
 	return events
+}
+
+// ordersPhase reports whether side gives orders in the current phase.
+func (b *Battle) ordersPhase(side string) bool {
+	if b.phasing == side {
+		return b.phase == FirePhase || b.phase == Movement || b.phase == AdvancePhase
+	}
+	return b.phase == DefensiveFire
 }
 
 // loseWeapon puts u's weapon out of action (broken) or takes it away.

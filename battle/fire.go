@@ -181,8 +181,15 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		p.Leader.Markers |= Fired
 		a.group = []*Unit{p.Leader}
 	}
-	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
-		Text: fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())}}
+	text := fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())
+	if b.pending == nil && combat.Simultaneous(b.rules) {
+		// Simultaneous fire: the shot lands with the phase's others when
+		// the phase ends, so its target may still fire now.
+		b.hold(a, out.Effects)
+		return []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
+			Text: text + " (lands when the phase ends)"}}, nil
+	}
+	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out, Text: text}}
 	events = append(events, b.applyEffects(a, out.Effects)...)
 	return append(events, b.stopHaltedMover()...), nil
 }

@@ -94,10 +94,12 @@ func (b *Battle) endSegment() []Event {
 	return events
 }
 
-// nextPhase ends the current phase.
+// nextPhase ends the current phase: the attacks held for its end land
+// (simultaneous fire), and the next phase starts.
 func (b *Battle) nextPhase() []Event {
+	events := b.landHeld()
 	b.phase++
-	return b.startPhase()
+	return append(events, b.startPhase()...)
 }
 
 // finish ends the battle, deciding the winner by the victory conditions.

@@ -332,6 +332,9 @@ type snapshot struct {
 	Grenades   map[string]int `json:",omitempty"`
 	Assaulted  []string       `json:",omitempty"`
 	FireGroups []string       `json:",omitempty"`
+	// Added with simultaneous fire; empty, it leaves older digests as they
+	// were.
+	Held []heldAttack `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -356,7 +359,7 @@ type unitSnapshot struct {
 func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
-		Grenades: b.grenades}
+		Grenades: b.grenades, Held: b.held}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, Weapon: u.Weapon, States: u.States}

@@ -104,19 +104,29 @@ func HasEffect(effects []Effect, on Role, k EffectKind) bool {
 
 // outcomeKey is a canonical text of an outcome, equal for equal outcomes.
 func outcomeKey(hit bool, effects []Effect) string {
-	var b strings.Builder
+	return string(appendOutcomeKey(nil, hit, effects))
+}
+
+// appendOutcomeKey appends outcomeKey's text to b.
+func appendOutcomeKey(b []byte, hit bool, effects []Effect) []byte {
 	if hit {
-		b.WriteString("hit")
+		b = append(b, "hit"...)
 	} else {
-		b.WriteString("miss")
+		b = append(b, "miss"...)
 	}
 	for _, e := range effects {
-		b.WriteString(";")
-		b.WriteString(e.On.String())
-		b.WriteString(":")
-		b.WriteString(e.String())
+		b = append(b, ';')
+		b = append(b, e.On.String()...)
+		b = append(b, ':')
+		b = append(b, e.Kind.String()...)
+		if e.State != "" || e.N != 0 {
+			b = append(b, ' ')
+			b = append(b, e.State...)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(e.N), 10)
+		}
 	}
-	return b.String()
+	return b
 }
 
 // Lasting says how long a state stays on a unit.

@@ -23,19 +23,21 @@ var ErrTooManySequences = errors.New("combat: the procedure rolls too many dice 
 // of its sequence. Sequences may differ in length and die sizes (a tie-break
 // die rolled only on some branches): every sequence's weight is counted
 // out of a common Total, the least common multiple of the products of the
-// sides it rolled. It is every ruleset's exact oracle and the default Odds
-// of a ruleset without a closed form. resolve must be deterministic in its
-// dice; an outcome with Err set is an error.
+// sides it rolled. A die rolled with RollBanded is walked one band at a
+// time, weighed by the faces in the band: that is where the procedure lets
+// the walk be memoised. Enumerate is every ruleset's exact oracle and the
+// default Odds of a ruleset without a closed form. resolve must be
+// deterministic in its dice; an outcome with Err set is an error.
 func Enumerate(resolve func(Dice) Outcome) (Odds, error) {
 	type leaf struct {
-		key      string
-		hit      bool
-		effects  []Effect
-		products map[uint64]uint64 // product of the sides rolled → sequences
+		hit     bool
+		effects []Effect
+		weights map[uint64]uint64 // product of the sides rolled → faces counted
 	}
 	leaves := map[string]*leaf{}
 	var order []string
 	w := &walkingDice{}
+	var key []byte
 	for sequences := 0; ; sequences++ {
 		if sequences == MaxSequences {
 			return Odds{}, ErrTooManySequences
@@ -45,24 +47,25 @@ func Enumerate(resolve func(Dice) Outcome) (Odds, error) {
 		if out.Err != nil {
 			return Odds{}, out.Err
 		}
-		if w.overflow {
+		product, count, ok := w.weight()
+		if !ok {
 			return Odds{}, ErrTooManySequences
 		}
-		k := outcomeKey(out.Hit, out.Effects)
-		l, ok := leaves[k]
-		if !ok {
-			l = &leaf{key: k, hit: out.Hit, effects: slices.Clone(out.Effects), products: map[uint64]uint64{}}
-			leaves[k] = l
-			order = append(order, k)
+		key = appendOutcomeKey(key[:0], out.Hit, out.Effects)
+		l, found := leaves[string(key)]
+		if !found {
+			l = &leaf{hit: out.Hit, effects: slices.Clone(out.Effects), weights: map[uint64]uint64{}}
+			leaves[string(key)] = l
+			order = append(order, string(key))
 		}
-		l.products[w.product()]++
+		l.weights[product] += count
 		if !w.advance() {
 			break
 		}
 	}
 	total := uint64(1)
 	for _, k := range order {
-		for p := range leaves[k].products {
+		for p := range leaves[k].weights {
 			var err error
 			if total, err = lcm(total, p); err != nil {
 				return Odds{}, err
@@ -74,13 +77,31 @@ func Enumerate(resolve func(Dice) Outcome) (Odds, error) {
 	for _, k := range order {
 		l := leaves[k]
 		var weight uint64
-		for p, n := range l.products {
+		for p, n := range l.weights {
 			weight += total / p * n
 		}
 		o.Outcomes = append(o.Outcomes, WeightedOutcome{Hit: l.hit, Effects: l.effects, Weight: weight})
 	}
 	SortOutcomes(o.Outcomes)
 	return o, nil
+}
+
+// BandRoller is dice that can roll a die one band of faces at a time (see
+// RollBanded). The enumerator's dice are; a battle's are not.
+type BandRoller interface {
+	RollBanded(sides int, cuts []int) int
+}
+
+// RollBanded rolls a die of sides faces whose face the procedure reads only
+// by comparing it with cuts, the ascending faces at which a band begins
+// (a d20 to hit on 11 or more: cuts {11}). Real dice roll it as Roll; the
+// enumerator walks one face per band, the lowest, weighed by the band's
+// size. The procedure must treat every face of a band alike.
+func RollBanded(d Dice, sides int, cuts ...int) int {
+	if b, ok := d.(BandRoller); ok {
+		return b.RollBanded(sides, cuts)
+	}
+	return d.Roll(sides)
 }
 
 // SortOutcomes orders outcomes for display and comparison: heaviest first,
@@ -105,58 +126,108 @@ func SortOutcomes(ws []WeightedOutcome) {
 }
 
 // walkingDice rolls one sequence of faces after another, like an odometer:
-// the faces chosen so far are a prefix; past it every die rolls 1 and is
-// recorded. advance moves to the next sequence.
+// the choices made so far are a prefix; past it every die takes its first
+// choice and is recorded. advance moves to the next sequence. A plain die's
+// choices are its faces; a banded die's its bands.
 type walkingDice struct {
-	faces    []int // the current sequence
-	sides    []int // the die of each position, as last rolled
-	rolled   int   // dice rolled in the current run
-	overflow bool
+	rolls  []walkedRoll
+	rolled int // dice rolled in the current run
 }
 
-func (w *walkingDice) Roll(sides int) int {
-	if sides < 1 {
-		sides = 1
+// walkedRoll is one position of the sequence.
+type walkedRoll struct {
+	sides  int
+	starts []int // the first face of each band; nil for a plain die
+	choice int   // the face (plain) or band index (banded)
+}
+
+// choices returns how many choices the position has.
+func (r walkedRoll) choices() int {
+	if r.starts == nil {
+		return r.sides
 	}
+	return len(r.starts)
+}
+
+// face returns the face the current choice rolls and how many faces it
+// stands for.
+func (r walkedRoll) face() (face, count int) {
+	if r.starts == nil {
+		return r.choice, 1
+	}
+	end := r.sides + 1
+	if r.choice+1 < len(r.starts) {
+		end = r.starts[r.choice+1]
+	}
+	return r.starts[r.choice], end - r.starts[r.choice]
+}
+
+func (w *walkingDice) Roll(sides int) int { return w.next(max(sides, 1), nil) }
+
+func (w *walkingDice) RollBanded(sides int, cuts []int) int {
+	sides = max(sides, 1)
+	starts := []int{1}
+	for _, c := range cuts {
+		if c > starts[len(starts)-1] && c <= sides {
+			starts = append(starts, c)
+		}
+	}
+	return w.next(sides, starts)
+}
+
+// next rolls the die at the current position: the prefix's choice, or the
+// first choice of a new position.
+func (w *walkingDice) next(sides int, starts []int) int {
 	i := w.rolled
 	w.rolled++
-	if i < len(w.faces) {
-		if w.sides[i] != sides {
-			// The procedure asked for another die here than on the run
-			// that chose this face: start this position over.
-			w.faces, w.sides = w.faces[:i], w.sides[:i]
-		} else {
-			return w.faces[i]
-		}
+	if i < len(w.rolls) && (w.rolls[i].sides != sides || !slices.Equal(w.rolls[i].starts, starts)) {
+		// The procedure asked for another die here than on the run that
+		// chose this face: it is not deterministic in its dice. Start the
+		// position over rather than read a face the die does not have.
+		w.rolls = w.rolls[:i]
 	}
-	w.faces = append(w.faces, 1)
-	w.sides = append(w.sides, sides)
-	return 1
+	if i == len(w.rolls) {
+		first := 1
+		if starts != nil {
+			first = 0
+		}
+		w.rolls = append(w.rolls, walkedRoll{sides: sides, starts: starts, choice: first})
+	}
+	f, _ := w.rolls[i].face()
+	return f
 }
 
-// product returns the product of the sides rolled in the current run.
-func (w *walkingDice) product() uint64 {
-	p := uint64(1)
-	for _, s := range w.sides[:w.rolled] {
-		hi, lo := bits.Mul64(p, uint64(s))
+// weight returns the product of the sides rolled in the current run and
+// the number of faces sequences the run stands for; ok is false on
+// overflow.
+func (w *walkingDice) weight() (product, count uint64, ok bool) {
+	product, count = 1, 1
+	for _, r := range w.rolls[:w.rolled] {
+		hi, lo := bits.Mul64(product, uint64(r.sides))
 		if hi != 0 {
-			w.overflow = true
-			return 1
+			return 0, 0, false
 		}
-		p = lo
+		product = lo
+		_, n := r.face()
+		count *= uint64(n)
 	}
-	return p
+	return product, count, true
 }
 
-// advance moves to the next sequence: the last die that has a higher face
-// goes up by one and everything after it is forgotten. It reports false
-// when every sequence has been walked.
+// advance moves to the next sequence: the last die that has another choice
+// takes it and everything after it is forgotten. It reports false when
+// every sequence has been walked.
 func (w *walkingDice) advance() bool {
-	w.faces, w.sides = w.faces[:w.rolled], w.sides[:w.rolled]
-	for i := len(w.faces) - 1; i >= 0; i-- {
-		if w.faces[i] < w.sides[i] {
-			w.faces[i]++
-			w.faces, w.sides = w.faces[:i+1], w.sides[:i+1]
+	w.rolls = w.rolls[:w.rolled]
+	for i := len(w.rolls) - 1; i >= 0; i-- {
+		r := &w.rolls[i]
+		last := r.choices()
+		if r.starts != nil {
+			last--
+		}
+		if r.choice < last {
+			r.choice++
+			w.rolls = w.rolls[:i+1]
 			return true
 		}
 	}

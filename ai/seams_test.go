@@ -1,0 +1,75 @@
+package ai_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexfire/ai"
+	"hexfire/battle"
+	"hexfire/combat/seamtest"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// TestSeamRulesetPlaysWholeBattles plays the default scenario under the
+// engine's test ruleset (d20 and d10, front/side/rear, shock and suppressed,
+// simultaneous fire, no infantry combat) with the opponent on both sides,
+// and with random play: every battle ends with no refused order, the
+// ruleset's states appear on units, and a save of each replays to the same
+// state.
+func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.Default(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]int{}
+	held := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		for _, players := range []string{"opponent", "random"} {
+			b, err := battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: seamtest.Name, Source: battle.EmbeddedPrefix + maps.DefaultPath})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var player ai.Player = ai.Random{}
+			if players == "opponent" {
+				if player, err = ai.NewOpponent(b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for n := 0; b.Result() == nil; n++ {
+				if n > 50000 {
+					t.Fatalf("seed %d, %s: no result after %d orders", seed, players, n)
+				}
+				o, why := player.Next(b)
+				events, err := b.Apply(o)
+				if err != nil {
+					t.Fatalf("seed %d, %s: order %d refused (%s): %v", seed, players, n+1, why, err)
+				}
+				for _, e := range events {
+					if e.Kind == battle.UnitStateChanged {
+						states[e.State]++
+					}
+					if e.Kind == battle.UnitFired && strings.HasSuffix(e.Text, "(lands when the phase ends)") {
+						held++
+					}
+				}
+			}
+			path := filepath.Join(t.TempDir(), fmt.Sprintf("seam-%d.json", seed))
+			if err := b.WriteSave(path); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := battle.LoadSave(path, cat); err != nil {
+				t.Errorf("seed %d, %s: the save does not replay: %v", seed, players, err)
+			}
+		}
+	}
+	if states[seamtest.Shock] == 0 || states[seamtest.Suppressed] == 0 || held == 0 {
+		t.Errorf("over 12 battles: state events %v, held shots %d; want shock, suppressed and held fire to appear", states, held)
+	}
+}
