@@ -126,8 +126,8 @@ type Battle struct {
 	pending *pendingMove
 	// held are the attacks of this phase that land when it ends
 	// (combat.SimultaneousFire).
-	held []heldAttack
-	result  *Result
+	held   []heldAttack
+	result *Result
 
 	orders []Order
 	// undoable is set when the last order may be taken back (see CanUndo).
