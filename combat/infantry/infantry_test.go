@@ -394,3 +394,62 @@ func BenchmarkFireOdds(b *testing.B) {
 		}
 	}
 }
+
+// TestFireOddsEqualTheEnumerator walks every dice sequence of Fire with the
+// engine's enumerator and compares, weight for weight, the fates of the
+// defenders and the casualty points with FireOdds' closed form.
+func TestFireOddsEqualTheEnumerator(t *testing.T) {
+	attacks := []combat.APAttack{
+		{APFP: 12, Cover: 2, CoverName: "woods"},
+		{APFP: 4, Opportunity: true, Adjacent: true},
+		{APFP: 30, Hindrance: 1, Leader: -1},
+		{APFP: 45, Grenades: true, Adjacent: true},
+		{APFP: 1, Cover: 3},
+	}
+	groups := [][]combat.Defender{{squad, leader}, {jeep, aboard(half, 1)}, {gun, squad}, {pinnedSq, valorHalf, gun}, {squad5}}
+	// asOutcome writes fates (or the points) as effects, so that the
+	// enumerator can tell outcomes apart.
+	asOutcome := func(points int, fates []combat.Fate, byPoints bool) combat.Outcome {
+		if byPoints {
+			return combat.Outcome{Effects: []combat.Effect{{Kind: combat.AddState, State: "points", N: points}}}
+		}
+		var o combat.Outcome
+		for i, f := range fates {
+			o.Effects = append(o.Effects, combat.Effect{Kind: combat.AddState, State: f.String(), N: i + 1})
+		}
+		return o
+	}
+	for _, a := range attacks {
+		for _, defs := range groups {
+			closed, err := FireOdds(a, defs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, byPoints := range []bool{false, true} {
+				want := combat.Odds{Total: closed.Total}
+				if byPoints {
+					want.Total = closed.PointsTotal
+					for n, w := range closed.Points {
+						if w > 0 {
+							want.Outcomes = append(want.Outcomes, combat.WeightedOutcome{Effects: asOutcome(n, nil, true).Effects, Weight: w})
+						}
+					}
+				} else {
+					for _, e := range closed.Fates {
+						want.Outcomes = append(want.Outcomes, combat.WeightedOutcome{Effects: asOutcome(0, e.Fates, false).Effects, Weight: e.Weight})
+					}
+				}
+				walked, err := combat.Enumerate(func(d combat.Dice) combat.Outcome {
+					o := Fire(a, defs, d)
+					return asOutcome(o.Points, o.Fates, byPoints)
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := combat.EqualOdds(want, walked); err != nil {
+					t.Errorf("%+v on %d defenders (by points %v): %v", a, len(defs), byPoints, err)
+				}
+			}
+		}
+	}
+}
