@@ -60,38 +60,10 @@ func (b *Battle) apply(o Order) ([]Event, error) {
 	if err := b.admissible(o); err != nil {
 		return nil, err
 	}
-	switch o := o.(type) {
-	case Move:
-		return b.move(o)
-	case Turn:
-		return b.turnInPlace(o)
-	case Fire:
-		return b.fire(o)
-	case FireAP:
-		return b.fireAP(o)
-	case Assault:
-		return b.assault(o)
-	case FireSmoke:
-		return b.fireSmoke(o)
-	case PlaceSmoke:
-		return b.placeSmoke(o)
-	case Advance:
-		return b.advance(o)
-	case Load:
-		return b.load(o)
-	case Unload:
-		return b.unload(o)
-	case Pass:
-		if b.pending == nil {
-			return nil, errors.New("no move is waiting for opportunity fire")
-		}
-		return b.continueMove(), nil
-	case EndPhase:
-		return b.nextPhase(), nil
-	case nil:
+	if o == nil {
 		return nil, errors.New("no order")
 	}
-	return nil, fmt.Errorf("unknown order %T", o)
+	return o.apply(b)
 }
 
 // actor returns the unit an order is for, if it belongs to the acting side

@@ -1,13 +1,32 @@
 package battle
 
-import "hexfire/board"
+import (
+	"errors"
+	"fmt"
+
+	"hexfire/board"
+)
 
 // Order is something a side tells its units to do. Orders are plain values;
-// Apply validates and carries them out.
+// Apply validates and carries them out. The interface is sealed: only this
+// package's order types implement it, and each carries how it is applied
+// (and so checked, Check being Apply on a copy), written to a save and read
+// back, so a new order cannot miss any of them. orderKinds lists them all.
 type Order interface {
 	// Name is the order's name in save files and messages ("move").
 	Name() string
+	// apply carries the order out on b, or says why not.
+	apply(b *Battle) ([]Event, error)
+	// record writes the order for a save file, with b's hex labels.
+	record(b *board.Board) OrderRecord
+	// parse reads an order of this kind from a save's record.
+	parse(r OrderRecord, bd *board.Board) (Order, error)
 }
+
+// orderKinds is one zero value of every order type, the save format's
+// vocabulary.
+var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, FireSmoke{}, PlaceSmoke{},
+	Advance{}, Load{}, Unload{}, Pass{}, EndPhase{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -127,3 +146,136 @@ func (Pass) Name() string { return "pass" }
 
 // Name implements Order.
 func (EndPhase) Name() string { return "end-phase" }
+
+func (o Move) apply(b *Battle) ([]Event, error)       { return b.move(o) }
+func (o Turn) apply(b *Battle) ([]Event, error)       { return b.turnInPlace(o) }
+func (o Fire) apply(b *Battle) ([]Event, error)       { return b.fire(o) }
+func (o FireAP) apply(b *Battle) ([]Event, error)     { return b.fireAP(o) }
+func (o Assault) apply(b *Battle) ([]Event, error)    { return b.assault(o) }
+func (o FireSmoke) apply(b *Battle) ([]Event, error)  { return b.fireSmoke(o) }
+func (o PlaceSmoke) apply(b *Battle) ([]Event, error) { return b.placeSmoke(o) }
+func (o Advance) apply(b *Battle) ([]Event, error)    { return b.advance(o) }
+func (o Load) apply(b *Battle) ([]Event, error)       { return b.load(o) }
+func (o Unload) apply(b *Battle) ([]Event, error)     { return b.unload(o) }
+func (EndPhase) apply(b *Battle) ([]Event, error)     { return b.nextPhase(), nil }
+
+func (Pass) apply(b *Battle) ([]Event, error) {
+	if b.pending == nil {
+		return nil, errors.New("no move is waiting for opportunity fire")
+	}
+	return b.continueMove(), nil
+}
+
+// poseText writes a pose as a save stores it: "E4 N".
+func poseText(bd *board.Board, p board.Pose) string { return bd.Label(p.Hex) + " " + p.Facing.String() }
+
+func (o Move) record(bd *board.Board) OrderRecord {
+	r := OrderRecord{Order: o.Name(), Unit: o.Unit}
+	for _, p := range o.Path {
+		r.Path = append(r.Path, poseText(bd, p))
+	}
+	return r
+}
+
+func (o Turn) record(*board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Facing: o.Facing.String()}
+}
+
+func (o Fire) record(*board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target, Leader: o.Leader, Panzerfaust: o.Panzerfaust}
+}
+
+func (o FireAP) record(bd *board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, Grenades: o.Grenades}
+}
+
+func (o Assault) record(bd *board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Grenades: o.Grenades}
+}
+
+func (o FireSmoke) record(bd *board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Hex: bd.Label(o.Hex)}
+}
+
+func (o PlaceSmoke) record(bd *board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Hex: bd.Label(o.Hex)}
+}
+
+func (o Advance) record(bd *board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Hex: bd.Label(o.To)}
+}
+
+func (o Load) record(*board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Carrier: o.Carrier}
+}
+
+func (o Unload) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name(), Unit: o.Unit} }
+func (o Pass) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.Name()} }
+
+func (o EndPhase) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name()} }
+
+// hexField reads a record's "hex" field.
+func hexField(r OrderRecord, bd *board.Board) (board.Hex, error) {
+	h, err := bd.ParseHex(r.Hex)
+	if err != nil {
+		return h, fmt.Errorf("field \"hex\": %w", err)
+	}
+	return h, nil
+}
+
+func (Move) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	m := Move{Unit: r.Unit}
+	for _, s := range r.Path {
+		p, err := parsePose(bd, s)
+		if err != nil {
+			return nil, fmt.Errorf("field \"path\": %w", err)
+		}
+		m.Path = append(m.Path, p)
+	}
+	return m, nil
+}
+
+func (Turn) parse(r OrderRecord, _ *board.Board) (Order, error) {
+	d, err := parseDirection(r.Facing)
+	if err != nil {
+		return nil, fmt.Errorf("field \"facing\": %w", err)
+	}
+	return Turn{Unit: r.Unit, Facing: d}, nil
+}
+
+func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
+	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust}, nil
+}
+
+func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	h, err := hexField(r, bd)
+	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades}, err
+}
+
+func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	h, err := hexField(r, bd)
+	return Assault{Units: r.Units, Target: h, Grenades: r.Grenades}, err
+}
+
+func (FireSmoke) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	h, err := hexField(r, bd)
+	return FireSmoke{Unit: r.Unit, Hex: h}, err
+}
+
+func (PlaceSmoke) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	h, err := hexField(r, bd)
+	return PlaceSmoke{Unit: r.Unit, Hex: h}, err
+}
+
+func (Advance) parse(r OrderRecord, bd *board.Board) (Order, error) {
+	h, err := hexField(r, bd)
+	return Advance{Unit: r.Unit, To: h}, err
+}
+
+func (Load) parse(r OrderRecord, _ *board.Board) (Order, error) {
+	return Load{Unit: r.Unit, Carrier: r.Carrier}, nil
+}
+
+func (Unload) parse(r OrderRecord, _ *board.Board) (Order, error) { return Unload{Unit: r.Unit}, nil }
+func (Pass) parse(OrderRecord, *board.Board) (Order, error)       { return Pass{}, nil }
+func (EndPhase) parse(OrderRecord, *board.Board) (Order, error)   { return EndPhase{}, nil }

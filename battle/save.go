@@ -66,93 +66,17 @@ func (b *Battle) Save() Save {
 	s := Save{Format: SaveFormat, Version: SaveVersion, Scenario: b.config.Source,
 		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
 	for _, o := range b.orders {
-		s.Orders = append(s.Orders, b.record(o))
+		s.Orders = append(s.Orders, o.record(b.Board()))
 	}
 	return s
 }
 
-func (b *Battle) record(o Order) OrderRecord {
-	label, pose := b.Board().Label, func(p board.Pose) string { return b.Board().Label(p.Hex) + " " + p.Facing.String() }
-	r := OrderRecord{Order: o.Name()}
-	switch o := o.(type) {
-	case Move:
-		r.Unit = o.Unit
-		for _, p := range o.Path {
-			r.Path = append(r.Path, pose(p))
-		}
-	case Turn:
-		r.Unit, r.Facing = o.Unit, o.Facing.String()
-	case Fire:
-		r.Unit, r.Target, r.Leader, r.Panzerfaust = o.Unit, o.Target, o.Leader, o.Panzerfaust
-	case FireAP:
-		r.Units, r.Hex, r.Leader, r.Grenades = o.Units, label(o.Target), o.Leader, o.Grenades
-	case Assault:
-		r.Units, r.Hex, r.Grenades = o.Units, label(o.Target), o.Grenades
-	case FireSmoke:
-		r.Unit, r.Hex = o.Unit, label(o.Hex)
-	case PlaceSmoke:
-		r.Unit, r.Hex = o.Unit, label(o.Hex)
-	case Advance:
-		r.Unit, r.Hex = o.Unit, label(o.To)
-	case Load:
-		r.Unit, r.Carrier = o.Unit, o.Carrier
-	case Unload:
-		r.Unit = o.Unit
-	}
-	return r
-}
-
 // order turns a record back into an order, against board bd's labels.
 func (r OrderRecord) order(bd *board.Board) (Order, error) {
-	hexField := func() (board.Hex, error) {
-		h, err := bd.ParseHex(r.Hex)
-		if err != nil {
-			return h, fmt.Errorf("field \"hex\": %w", err)
+	for _, k := range orderKinds {
+		if k.Name() == r.Order {
+			return k.parse(r, bd)
 		}
-		return h, nil
-	}
-	switch r.Order {
-	case "move":
-		m := Move{Unit: r.Unit}
-		for _, s := range r.Path {
-			p, err := parsePose(bd, s)
-			if err != nil {
-				return nil, fmt.Errorf("field \"path\": %w", err)
-			}
-			m.Path = append(m.Path, p)
-		}
-		return m, nil
-	case "turn":
-		d, err := parseDirection(r.Facing)
-		if err != nil {
-			return nil, fmt.Errorf("field \"facing\": %w", err)
-		}
-		return Turn{Unit: r.Unit, Facing: d}, nil
-	case "fire":
-		return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust}, nil
-	case "fire-ap":
-		h, err := hexField()
-		return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades}, err
-	case "assault":
-		h, err := hexField()
-		return Assault{Units: r.Units, Target: h, Grenades: r.Grenades}, err
-	case "fire-smoke":
-		h, err := hexField()
-		return FireSmoke{Unit: r.Unit, Hex: h}, err
-	case "place-smoke":
-		h, err := hexField()
-		return PlaceSmoke{Unit: r.Unit, Hex: h}, err
-	case "advance":
-		h, err := hexField()
-		return Advance{Unit: r.Unit, To: h}, err
-	case "load":
-		return Load{Unit: r.Unit, Carrier: r.Carrier}, nil
-	case "unload":
-		return Unload{Unit: r.Unit}, nil
-	case "pass":
-		return Pass{}, nil
-	case "end-phase":
-		return EndPhase{}, nil
 	}
 	return nil, fmt.Errorf("field \"order\": unknown order %q", r.Order)
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -229,5 +231,54 @@ func TestWriteSaveIsAtomic(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); !strings.Contains(string(data), SaveFormat) {
 		t.Errorf("the save was damaged by the failed save elsewhere")
+	}
+}
+
+// TestEveryOrderKindRoundTrips writes one order of every kind as a save
+// records it, through JSON, and reads it back: the same order comes out.
+// The table must name every kind of orderKinds, so a new order without a
+// row here fails.
+func TestEveryOrderKindRoundTrips(t *testing.T) {
+	b := fixture{grid: openMap, units: []unitAt{{"M4A3E8", maps.Allies, "B2", board.DirN}}}.battle(t)
+	bd := b.Board()
+	h := func(s string) board.Hex { return hexOf(t, b, s) }
+	orders := []Order{
+		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}},
+		Turn{Unit: 2, Facing: board.DirSW},
+		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true},
+		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},
+		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
+		FireSmoke{Unit: 8, Hex: h("E5")},
+		PlaceSmoke{Unit: 6, Hex: h("A1")},
+		Advance{Unit: 7, To: h("F6")},
+		Load{Unit: 2, Carrier: 11},
+		Unload{Unit: 2},
+		Pass{},
+		EndPhase{},
+	}
+	var names []string
+	for _, o := range orders {
+		names = append(names, o.Name())
+		data, err := json.Marshal(o.record(bd))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r OrderRecord
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		back, err := r.order(bd)
+		if err != nil || !reflect.DeepEqual(back, o) {
+			t.Errorf("%s: %s reads back as %#v (err %v), want %#v", o.Name(), data, back, err, o)
+		}
+	}
+	var kinds []string
+	for _, k := range orderKinds {
+		kinds = append(kinds, k.Name())
+	}
+	slices.Sort(names)
+	slices.Sort(kinds)
+	if !slices.Equal(names, kinds) {
+		t.Errorf("the table covers %v, the save format knows %v", names, kinds)
 	}
 }
