@@ -90,7 +90,7 @@ type memo struct {
 	los     map[[2]board.Hex]losInfo
 	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
 	odds    map[combat.Shot]shotChances
-	weapons map[*units.Type]weaponInfo
+	weapons map[weaponKey]weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
 	// victory is the scenario's victory conditions, parsed on first use.
@@ -103,7 +103,7 @@ const maxLOSCache = 1 << 20
 func (m *memo) reset(b *battle.Battle) {
 	if m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[*units.Type]weaponInfo{}, fields: map[fieldKey][]int32{},
+			weapons: map[weaponKey]weaponInfo{}, fields: map[fieldKey][]int32{},
 			apOdds: map[apKey]fateOdds{}}
 	}
 	var sb strings.Builder
@@ -144,11 +144,20 @@ func newView(b *battle.Battle, m *memo, side string) *view {
 	return v
 }
 
-func (v *view) weapon(t *units.Type) weaponInfo {
-	if w, ok := v.m.weapons[t]; ok {
+// weaponKey names what a unit fires AT with: its type and the support
+// weapon it carries.
+type weaponKey struct {
+	t      *units.Type
+	weapon string
+}
+
+func (v *view) weapon(u *battle.Unit) weaponInfo {
+	k := weaponKey{u.Type, u.SupportWeapon}
+	if w, ok := v.m.weapons[k]; ok {
 		return w
 	}
-	w, err := combat.WeaponOf(v.b.Catalogue(), t)
+	w, err := v.b.WeaponOf(u)
+	w.Spent, w.Rounds = false, 0 // the type's weapon, whatever this unit has left
 	info := weaponInfo{weapon: w, ok: err == nil && w.ATFP != units.NoRating}
 	switch {
 	case !info.ok:
@@ -157,13 +166,13 @@ func (v *view) weapon(t *units.Type) weaponInfo {
 	default:
 		info.reach = mainGunReach
 	}
-	v.m.weapons[t] = info
+	v.m.weapons[k] = info
 	return info
 }
 
 // firepower is 0 for a unit without an AT weapon, else 1 + its ATFP index.
-func (v *view) firepower(t *units.Type) int {
-	w := v.weapon(t)
+func (v *view) firepower(u *battle.Unit) int {
+	w := v.weapon(u)
 	if !w.ok {
 		return 0
 	}
@@ -172,7 +181,7 @@ func (v *view) firepower(t *units.Type) int {
 
 // worth is what eliminating u is worth: one unit towards a destroy clause,
 // more for a unit that hits hard.
-func (v *view) worth(u *battle.Unit) float64 { return 1 + 0.1*float64(v.firepower(u.Type)) }
+func (v *view) worth(u *battle.Unit) float64 { return 1 + 0.1*float64(v.firepower(u)) }
 
 func (v *view) los(from, to board.Hex) losInfo {
 	if vs, ok := v.m.views[from]; ok {
@@ -207,7 +216,7 @@ func (v *view) sight(h board.Hex) {
 // arc and line-of-sight checks PlanFire makes where the units stand.
 func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) shotChances {
 	var none shotChances
-	w := v.weapon(firer.Type)
+	w := v.weapon(firer)
 	if !w.ok || target.Type.Kind.Infantry() || firer.Carrier != 0 {
 		return none
 	}
@@ -268,7 +277,7 @@ func (v *view) effect(p shotChances, target *battle.Unit) float64 {
 // against.
 func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 	best, bestT := v.apAttackFrom(u, p)
-	w := v.weapon(u.Type)
+	w := v.weapon(u)
 	if !w.ok {
 		return best, bestT
 	}
@@ -311,7 +320,7 @@ func (v *view) enemyShot(e, u *battle.Unit, p board.Pose, turn bool) float64 {
 }
 
 func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) float64 {
-	w := v.weapon(e.Type)
+	w := v.weapon(e)
 	reach := max(v.apReach(e), w.reach)
 	if turn {
 		reach++ // infantry step closer before firing

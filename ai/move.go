@@ -126,7 +126,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if len(goals) > 0 {
 		return goals
 	}
-	armed := d.weapon(u.Type).ok
+	armed := d.weapon(u).ok
 	for _, e := range d.enemies {
 		if !armed || !e.Type.Kind.Infantry() {
 			goals = append(goals, e.Pose.Hex)

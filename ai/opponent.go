@@ -338,7 +338,7 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 // false when there is none worth more than 0.
 func (d *decision) bestATShot(f *battle.Unit, targets []*battle.Unit, ambush int) (shotChoice, bool) {
 	best, found := shotChoice{}, false
-	reach := d.weapon(f.Type).reach
+	reach := d.weapon(f).reach
 	for _, e := range targets {
 		dist := f.Pose.Hex.Distance(e.Pose.Hex)
 		if e.Type.Kind.Infantry() || dist > max(reach, 1) || ambush > 0 && dist > ambush {

@@ -102,7 +102,7 @@ func (b *Battle) MoveSpec(u *Unit) board.MoveSpec {
 		spec.Kind = board.Gun
 	case t.Kind.Infantry():
 		spec.Kind, spec.MP = board.Infantry, infantryMP(t.Kind)
-		if w, err := b.catalogue.LookupWeapon(t.Weapon); t.Weapon != "" && err == nil && w.Type == units.Heavy {
+		if w, err := b.catalogue.LookupWeapon(u.SupportWeapon); u.SupportWeapon != "" && err == nil && w.Type == units.Heavy {
 			spec.MP--
 		}
 	}

@@ -55,11 +55,21 @@ type Unit struct {
 	Eliminated bool
 	// Carrier is the vehicle carrying this unit, or 0.
 	Carrier UnitID
-	// WeaponSpent is set once an expendable support weapon has been used.
+	// SupportWeapon is the support weapon an infantry unit carries: its
+	// type's, or the one its placement gives it (loadout.go); "" for none.
+	SupportWeapon string
+	// Quality is the unit's troop quality: elite for the catalogue's elite
+	// types, else regular, unless its placement says otherwise.
+	Quality combat.Quality
+	// Rounds counts the rounds of limited ammunition left for its weapon,
+	// when its placement counts them (0: not counted).
+	Rounds int
+	// WeaponSpent is set once a one-shot weapon has been used, or the last
+	// counted round fired.
 	WeaponSpent bool
-	// Weapon is "broken" or "removed" once an effect put the unit's support
+	// WeaponLost is "broken" or "removed" once an effect put the unit's
 	// weapon out of action, and empty while it works.
-	Weapon string
+	WeaponLost string
 	// States are the ruleset's states the unit carries, by name (shock,
 	// suppressed); nil when it carries none.
 	States map[string]State
@@ -220,9 +230,14 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		if name == "" {
 			name = t.Name
 		}
+		l, err := loadoutOf(sc, cat, p, t)
+		if err != nil {
+			return nil, err
+		}
 		b.units = append(b.units, &Unit{
 			ID: UnitID(i + 1), Name: name, Type: t, Side: p.Side,
 			Pose: board.Pose{Hex: p.Hex, Facing: p.Facing}, Script: p.Script, Placement: p,
+			SupportWeapon: l.weapon, Quality: l.quality, Rounds: l.rounds,
 		})
 	}
 	b.startPhase()

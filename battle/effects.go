@@ -158,10 +158,13 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 		if u != a.firer {
 			return nil
 		}
-		if a.panzerfaust {
+		switch {
+		case a.panzerfaust:
 			b.panzerfausts[u.Side]--
-		} else {
-			u.WeaponSpent = true
+		case u.Rounds > 1:
+			u.Rounds--
+		default:
+			u.Rounds, u.WeaponSpent = 0, true
 		}
 		return nil
 	case combat.WeaponBroken, combat.WeaponRemoved:
@@ -252,7 +255,7 @@ func (b *Battle) loseWeapon(u *Unit, k combat.EffectKind) []Event {
 	if k == combat.WeaponRemoved {
 		how = "removed"
 	}
-	u.Weapon = how
+	u.WeaponLost = how
 	return []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, State: "weapon " + how,
 		Text: fmt.Sprintf("%s: its weapon is %s", u.Label(), how)}}
 }

@@ -90,11 +90,11 @@ func TestEveryEffectKindSavesAndReplays(t *testing.T) {
 		{"the Tiger has shock 2, suppressed and optics", tiger.StateCount("shock") == 2 && tiger.StateCount("suppressed") == 1 && tiger.StateCount("optics") == 1},
 		{"the Tiger reversed two hexes straight away from A2", tiger.Pose.Hex.Distance(hexOf(t, b, "A2")) == hexOf(t, b, "D3").Distance(hexOf(t, b, "A2"))+2 && tiger.Pose.Facing == board.DirNW},
 		{"the Pz IV is immobilized", pz.Has(Immobile)},
-		{"the first bazooka is broken", b.Unit(3).Weapon == "broken"},
+		{"the first bazooka is broken", b.Unit(3).WeaponLost == "broken"},
 		{"the StuG is abandoned", stug.Eliminated},
 		{"the Panther is eliminated", panther.Eliminated},
 		{"the squad is reduced and pinned", squad.Type.Name == "German Rifle Half Squad" && squad.Has(Pinned)},
-		{"the second bazooka is spent and removed", b.Unit(7).WeaponSpent && b.Unit(7).Weapon == "removed"},
+		{"the second bazooka is spent and removed", b.Unit(7).WeaponSpent && b.Unit(7).WeaponLost == "removed"},
 		{"the Pak 40's hexmate is pinned, the Pak is not, and is stunned", guard.Has(Pinned) && !pak.Has(Pinned) && pak.StateCount("stunned") == 1},
 	}
 	for _, c := range checks {
@@ -118,7 +118,7 @@ func TestEveryEffectKindSavesAndReplays(t *testing.T) {
 	}
 	for i, u := range b.Units() {
 		r := replayed.Units()[i]
-		if !reflect.DeepEqual(u.States, r.States) || u.Weapon != r.Weapon || u.Pose != r.Pose || u.Markers != r.Markers ||
+		if !reflect.DeepEqual(u.States, r.States) || u.WeaponLost != r.WeaponLost || u.Pose != r.Pose || u.Markers != r.Markers ||
 			u.Eliminated != r.Eliminated || u.Type != r.Type || u.WeaponSpent != r.WeaponSpent {
 			t.Errorf("unit %d after the replay: %+v, before: %+v", u.ID, *r, *u)
 		}

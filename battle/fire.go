@@ -48,8 +48,8 @@ func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
 	if p.Shot, err = b.shot(firer, target, o.Panzerfaust); err != nil {
 		return FirePlan{}, err
 	}
-	if firer.Weapon != "" && !o.Panzerfaust {
-		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.Weapon)
+	if firer.WeaponLost != "" && !o.Panzerfaust {
+		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}
 	if o.Leader != 0 {
 		if p.Leader, err = b.directingLeader(firer, o.Leader); err != nil {
@@ -94,31 +94,32 @@ func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error
 // hindrance is left at 0 for the caller to add. The computer opponent asks
 // it for poses the units are not in yet; PlanFire for where they stand.
 func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pose) (combat.Shot, error) {
-	weapon, err := combat.WeaponOf(b.catalogue, firer.Type)
+	weapon, err := b.WeaponOf(firer)
 	if err != nil {
 		return combat.Shot{}, err
 	}
-	weapon.Spent = firer.WeaponSpent
 	cell := b.Board().Cell(to.Hex)
 	cover := combat.CoverOf(b.rules, cell.Terrain)
 	s := combat.Shot{
-		Firer:       firer.Label(),
-		FirerKind:   firer.Type.Kind,
-		FirerStates: firer.stateSet(),
-		Passenger:   firer.Carrier != 0,
-		Weapon:      weapon,
-		Target:      combat.TargetOf(target.Type),
-		Range:       from.Hex.Distance(to.Hex),
-		Terrain:     cell.Terrain,
-		Cover:       cover.Value,
-		CoverName:   cover.Label,
-		Valorous:    firer.Has(Valorous),
-		FirerMoved:  firer.Has(Moved),
-		TargetMoved: target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+		Firer:        firer.Label(),
+		FirerKind:    firer.Type.Kind,
+		FirerStates:  firer.stateSet(),
+		FirerQuality: firer.Quality,
+		Passenger:    firer.Carrier != 0,
+		Weapon:       weapon,
+		Target:       combat.TargetOf(target.Type),
+		Range:        from.Hex.Distance(to.Hex),
+		Terrain:      cell.Terrain,
+		Cover:        cover.Value,
+		CoverName:    cover.Label,
+		Valorous:     firer.Has(Valorous),
+		FirerMoved:   firer.Has(Moved),
+		TargetMoved:  target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
 	s.Target.States = target.stateSet()
+	s.Target.Quality = target.Quality
 	s.Metres = s.Range * b.scenario.HexMetres
 	switch target.Type.Kind {
 	case units.AFV:
@@ -127,6 +128,28 @@ func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pos
 		s.GunShield = target.Type.GunShield && !target.Has(Moved) && board.InForwardArc(to.Hex, to.Facing, from.Hex)
 	}
 	return s, nil
+}
+
+// WeaponOf returns the weapon u fires AT with, as a shot sees it: the main
+// gun of an AFV, vehicle or Gun, or the support weapon infantry carry (one
+// without a name or rating when it carries none), with its rounds left and
+// whether it is spent.
+func (b *Battle) WeaponOf(u *Unit) (combat.Weapon, error) {
+	var w combat.Weapon
+	switch {
+	case !u.Type.Kind.Infantry():
+		w = combat.MainGunOf(u.Type)
+	case u.SupportWeapon == "":
+		w = combat.Weapon{Class: combat.SupportWeapon}
+	default:
+		sw, err := b.catalogue.LookupWeapon(u.SupportWeapon)
+		if err != nil {
+			return w, fmt.Errorf("battle: %s: %w", u.Label(), err)
+		}
+		w = combat.SupportWeaponOf(sw)
+	}
+	w.Spent, w.Rounds = u.WeaponSpent, u.Rounds
+	return w, nil
 }
 
 // panzerfaust returns a Panzerfaust from the side's pool for firer (§8:
@@ -279,7 +302,7 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("the %s ruleset has no smoke rounds", b.rules.Name())
 	}
-	w, err := combat.WeaponOf(b.catalogue, u.Type)
+	w, err := b.WeaponOf(u)
 	if err != nil {
 		return nil, err
 	}

@@ -247,10 +247,10 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 // APWeapon returns u's support weapon if it has AP firepower and reaches
 // dist hexes, or nil. Expendable weapons (the Panzerfaust) are AT only.
 func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
-	if u.Type.Weapon == "" || u.WeaponSpent {
+	if u.SupportWeapon == "" || u.WeaponSpent || u.WeaponLost != "" {
 		return nil
 	}
-	w, err := b.catalogue.LookupWeapon(u.Type.Weapon)
+	w, err := b.catalogue.LookupWeapon(u.SupportWeapon)
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
 	}
@@ -444,7 +444,10 @@ func (b *Battle) reduce(u *Unit) []Event {
 	if u.Name == u.Type.Name {
 		u.Name = h.Name
 	}
-	u.Type = h
+	if u.Quality == typeQuality(u.Type) {
+		u.Quality = typeQuality(h)
+	}
+	u.Type, u.SupportWeapon = h, h.Weapon
 	return []Event{{Kind: UnitReduced, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is reduced to %s", old, u.Label())}}
 }
 
@@ -503,7 +506,7 @@ func (b *Battle) earlyRally() []Event {
 				mod = min(mod, l.Type.Modifier)
 			}
 		}
-		ok, line := b.infantry.RallyCheck(u.Label(), u.Type.Kind, u.Type.Elite, mod, b.dice)
+		ok, line := b.infantry.RallyCheck(u.Label(), u.Type.Kind, u.Quality == combat.Elite, mod, b.dice)
 		if !ok {
 			events = append(events, Event{Kind: UnitPinned, Unit: u.ID, Hex: u.Pose.Hex, Text: line + ": stays pinned"})
 			continue

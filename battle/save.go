@@ -14,6 +14,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -272,10 +273,14 @@ type unitSnapshot struct {
 	// Type is set when the unit is no longer its placement's type (a
 	// reduced squad).
 	Type string `json:",omitempty"`
-	// Added with ruleset states; empty, they leave older digests as they
-	// were.
-	Weapon string           `json:",omitempty"`
-	States map[string]State `json:",omitempty"`
+	// Added with ruleset states and placements' loadouts; empty (and the
+	// weapon and quality as the type has them), they leave older digests as
+	// they were.
+	WeaponLost    string           `json:",omitempty"`
+	States        map[string]State `json:",omitempty"`
+	SupportWeapon string           `json:",omitempty"`
+	Quality       combat.Quality   `json:",omitempty"`
+	Rounds        int              `json:",omitempty"`
 }
 
 // Digest is a fingerprint of the battle's whole state (sha256, hex): equal
@@ -286,9 +291,15 @@ func (b *Battle) Digest() string {
 		Grenades: b.grenades, Held: b.held}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
-			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, Weapon: u.Weapon, States: u.States}
+			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds}
 		if u.Type.Name != u.Placement.Type {
 			us.Type = u.Type.Name
+		}
+		if u.SupportWeapon != u.Type.Weapon {
+			us.SupportWeapon = u.SupportWeapon
+		}
+		if u.Quality != typeQuality(u.Type) {
+			us.Quality = u.Quality
 		}
 		s.Units = append(s.Units, us)
 	}

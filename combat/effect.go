@@ -26,7 +26,8 @@ const (
 	// timed states (suppressed, stunned) are states too: the ruleset's
 	// StateSpec says how long each lasts and what it forbids.
 	AddState
-	// WeaponSpent: the firer's one-shot weapon is used up.
+	// WeaponSpent: the firer fired a round of limited ammunition; a
+	// one-shot weapon, or one whose last counted round it was, is used up.
 	WeaponSpent
 	// WeaponBroken: the firer's weapon is out of action until repaired.
 	WeaponBroken

@@ -32,7 +32,8 @@ type Weapon struct {
 	Range      int  // maximum range in hexes; 0 = unlimited
 	MinRange   int  // minimum range in hexes; 0 = none
 	Expendable bool // removed after one use (Panzerfaust)
-	Spent      bool // an expendable weapon already used
+	Spent      bool // an expendable weapon already used, or no counted round left
+	Rounds     int  // rounds of limited ammunition left, when the scenario counts them (0: not counted)
 }
 
 // Target is what a shot is fired at.
@@ -42,6 +43,7 @@ type Target struct {
 	Armor    units.Armor
 	Immobile bool     // carries an Immobile marker
 	States   StateSet // the ruleset's states it carries (shock, suppressed)
+	Quality  Quality
 }
 
 // Shot is one declared attack with its geometry, filled in by the battle
@@ -51,10 +53,11 @@ type Shot struct {
 	Firer     string     // firer's name, for messages
 	FirerKind units.Kind // what fires
 	// FirerStates are the ruleset's states the firer carries.
-	FirerStates StateSet
-	Passenger   bool // the firer is carried or towed by a vehicle
-	Weapon      Weapon
-	Target      Target
+	FirerStates  StateSet
+	FirerQuality Quality
+	Passenger    bool // the firer is carried or towed by a vehicle
+	Weapon       Weapon
+	Target       Target
 
 	Range int // hexes, the target's hex counted and the firer's not
 	// Metres is Range times the map's metres per hex, for the rulesets

@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -349,12 +350,31 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		where = "aboard " + b.Unit(u.Carrier).Label() + " " + where
 	}
 	lines = append(lines, where)
-	if t.Weapon != "" {
-		w := "weapon " + t.Weapon
-		if u.WeaponSpent {
+	if u.SupportWeapon != "" {
+		w := "weapon " + u.SupportWeapon
+		switch {
+		case u.WeaponLost != "":
+			w += " (" + u.WeaponLost + ")"
+		case u.WeaponSpent:
 			w += " (spent)"
+		case u.Rounds > 0:
+			w += fmt.Sprintf(" (%d rounds)", u.Rounds)
 		}
 		lines = append(lines, w)
+	}
+	if u.Quality != combat.Regular {
+		lines = append(lines, "troops: "+u.Quality.String())
+	}
+	for _, name := range u.StateNames() {
+		spec, _ := combat.FindState(b.States(), name)
+		line := name
+		if n := u.StateCount(name); spec.Counter {
+			line = fmt.Sprintf("%s %d", name, n)
+		}
+		if spec.Explain != "" {
+			line += ": " + spec.Explain
+		}
+		lines = append(lines, line)
 	}
 	if m := markerNames(u); m != "" {
 		lines = append(lines, "markers: "+m)
