@@ -44,7 +44,8 @@ func (r Roll) Notation() string {
 
 // Outcome is a resolved attack: every roll in order, one line per step, and
 // the effects on the units it touched. When Err is set (a refused shot, or
-// dice that failed) nothing must be applied.
+// dice that failed) nothing must be applied. Effects may be shared with the
+// ruleset's tables: read them, never change them.
 type Outcome struct {
 	Hit     bool
 	ToHit   int          // the number the to-hit roll was against, as the ruleset states it

@@ -52,6 +52,7 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 			weights[b2i(valor)][b2i(hit)][res] += ways * w
 		}
 	}
+	o.Outcomes = make([]combat.WeightedOutcome, 0, 8)
 	for valor := range 2 {
 		for hit := range 2 {
 			for res, w := range weights[valor][hit] {
@@ -65,13 +66,6 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	combat.SortOutcomes(o.Outcomes)
 	o.Steps = oddsSteps(s, need, row, mods, hitWays)
 	return o, nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // hitOdds returns the weights (out of 6·36·6) of each result once the

@@ -26,22 +26,41 @@ func (r result) String() string {
 
 // effects returns the effects of a shot that ended in r: on the target,
 // and on the firer whose expendable weapon was used up or whose natural 2
-// sends it to a valor check.
+// sends it to a valor check. The slices are shared: read them only.
 func effects(r result, weaponSpent, valor bool) []combat.Effect {
-	var es []combat.Effect
-	switch r {
-	case immobilized:
-		es = append(es, combat.Effect{Kind: combat.Immobilized, On: combat.OnTarget})
-	case abandoned:
-		es = append(es, combat.Effect{Kind: combat.Abandoned, On: combat.OnTarget})
-	case eliminated:
-		es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
+	return effectTable[r][b2i(weaponSpent)][b2i(valor)]
+}
+
+// effectTable holds every list effects returns, built once.
+var effectTable = func() (t [numResults][2][2][]combat.Effect) {
+	for r := range numResults {
+		for spent := range 2 {
+			for valor := range 2 {
+				var es []combat.Effect
+				switch r {
+				case immobilized:
+					es = append(es, combat.Effect{Kind: combat.Immobilized, On: combat.OnTarget})
+				case abandoned:
+					es = append(es, combat.Effect{Kind: combat.Abandoned, On: combat.OnTarget})
+				case eliminated:
+					es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
+				}
+				if spent == 1 {
+					es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
+				}
+				if valor == 1 {
+					es = append(es, combat.Effect{Kind: combat.ValorCheck, On: combat.OnFirer})
+				}
+				t[r][spent][valor] = es
+			}
+		}
 	}
-	if weaponSpent {
-		es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
+	return t
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	if valor {
-		es = append(es, combat.Effect{Kind: combat.ValorCheck, On: combat.OnFirer})
-	}
-	return es
+	return 0
 }
