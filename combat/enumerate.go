@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/big"
@@ -105,23 +106,21 @@ func RollBanded(d Dice, sides int, cuts ...int) int {
 }
 
 // SortOutcomes orders outcomes for display and comparison: heaviest first,
-// equal weights by their canonical text.
+// equal weights in a fixed order of their hit and effects.
 func SortOutcomes(ws []WeightedOutcome) {
 	slices.SortStableFunc(ws, func(a, b WeightedOutcome) int {
-		if a.Weight != b.Weight {
-			if a.Weight > b.Weight {
-				return -1
+		if c := cmp.Compare(b.Weight, a.Weight); c != 0 {
+			return c
+		}
+		if a.Hit != b.Hit {
+			if a.Hit {
+				return 1
 			}
-			return 1
-		}
-		ka, kb := outcomeKey(a.Hit, a.Effects), outcomeKey(b.Hit, b.Effects)
-		switch {
-		case ka < kb:
 			return -1
-		case ka > kb:
-			return 1
 		}
-		return 0
+		return slices.CompareFunc(a.Effects, b.Effects, func(x, y Effect) int {
+			return cmp.Or(cmp.Compare(x.On, y.On), cmp.Compare(x.Kind, y.Kind), cmp.Compare(x.State, y.State), cmp.Compare(x.N, y.N))
+		})
 	})
 }
 
