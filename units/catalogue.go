@@ -1,6 +1,7 @@
 // Package units holds the unit catalogue: every unit type and support
-// weapon with the facts all rulesets need and the default ruleset's
-// ratings, read from embedded text files. A rating that no rulebook gives is
+// weapon with its historical facts (History), from which rulesets derive
+// their ratings, and the default ruleset's ratings, read from embedded text
+// files. A rating that no rulebook gives is
 // marked in the data as our own choice, with its reason (see Note).
 package units
 
@@ -34,6 +35,7 @@ type Type struct {
 	Tows      bool   // may tow a Gun
 	GunShield bool   // a Gun with a shield
 	Weapon    string // the support weapon the unit carries, if any
+	History   History
 	Ours      []Note // values that are our own choice
 	Source    string // file:line of the definition, for messages
 }
@@ -47,6 +49,7 @@ type Weapon struct {
 	Range    int  // maximum range in hexes; 1 means adjacent targets only
 	MinRange int  // minimum range in hexes, 0 if none
 	Pool     bool // held in a side pool rather than by one unit (Panzerfaust)
+	History  History
 	Ours     []Note
 	Source   string
 }

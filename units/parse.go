@@ -15,12 +15,20 @@ import (
 //	kind   = afv            one field per line, key = value
 //	armor  = E/D
 //	ours   = mp, cr: why    the listed fields are our own values, and why
+//	source = crew: Jentz    the listed historical facts are from this reference
 //	[weapon Bazooka]        starts a support weapon
 //
 // Unit fields: nation, kind, turret, atfp, gun_apfp, mg ("360 4, ff 3"),
 // armor, mp, cr, apfp, range, elite, modifier, transport, tows, gun_shield,
 // weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool.
-// Errors name the file, line, entry and field.
+//
+// Both take the historical facts of History: armour_front, armour_side,
+// armour_rear, armour_top ("80 @ 55", mm at degrees from the vertical),
+// open_top, calibre ("88 mm L/56"), pen_AMMO for each Ammo ("120/110 mm at
+// 100/500 m vs 30°", ranges in m or yd, or "90 mm vs 0°" at any range), rof,
+// size ("6.32 x 3.56 x 3.00 m"), speed_road, speed_country (km/h), crew,
+// machine_guns ("2 x 7.92"), range_m. Every fact given needs a source note or
+// an ours note. Errors name the file, line, entry and field.
 func (c *Catalogue) Parse(file string, data []byte) error {
 	file = path.Base(file)
 	p := parser{c: c, file: file}
@@ -73,7 +81,7 @@ func (p *parser) parseLine(line string) error {
 	if p.unit == nil && p.weapon == nil {
 		return p.errorf("field %q before any [unit …] or [weapon …] header", key)
 	}
-	if p.seen[key] && key != "ours" {
+	if p.seen[key] && key != "ours" && key != "source" {
 		return p.errorf("field %q given twice", key)
 	}
 	p.seen[key] = true
@@ -131,6 +139,9 @@ var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool"
 
 func (p *parser) unitField(key, value string) error {
 	t := p.unit
+	if known, err := historyField(&t.History, key, value); known {
+		return err
+	}
 	var err error
 	switch key {
 	case "nation":
@@ -177,16 +188,23 @@ func (p *parser) unitField(key, value string) error {
 		t.Weapon = value
 	case "ours":
 		var n Note
-		n, err = parseNote(value, unitFields)
+		n, err = parseNote(value, slices.Concat(unitFields, historyFields))
 		t.Ours = append(t.Ours, n)
+	case "source":
+		var n Note
+		n, err = parseNote(value, historyFields)
+		t.History.Sources = append(t.History.Sources, n)
 	default:
-		err = fmt.Errorf("unknown field (known: %s, ours)", strings.Join(unitFields, ", "))
+		err = fmt.Errorf("unknown field (known: %s, %s, ours, source)", strings.Join(unitFields, ", "), strings.Join(historyFields, ", "))
 	}
 	return err
 }
 
 func (p *parser) weaponField(key, value string) error {
 	w := p.weapon
+	if known, err := historyField(&w.History, key, value); known {
+		return err
+	}
 	var err error
 	switch key {
 	case "type":
@@ -203,10 +221,14 @@ func (p *parser) weaponField(key, value string) error {
 		w.Pool, err = parseBool(value)
 	case "ours":
 		var n Note
-		n, err = parseNote(value, weaponFields)
+		n, err = parseNote(value, slices.Concat(weaponFields, historyFields))
 		w.Ours = append(w.Ours, n)
+	case "source":
+		var n Note
+		n, err = parseNote(value, historyFields)
+		w.History.Sources = append(w.History.Sources, n)
 	default:
-		err = fmt.Errorf("unknown field (known: %s, ours)", strings.Join(weaponFields, ", "))
+		err = fmt.Errorf("unknown field (known: %s, %s, ours, source)", strings.Join(weaponFields, ", "), strings.Join(historyFields, ", "))
 	}
 	return err
 }
@@ -226,7 +248,7 @@ func (p *parser) finish() error {
 		if w.MinRange > w.Range {
 			return p.errorf("field \"min_range\": %d is beyond range %d", w.MinRange, w.Range)
 		}
-		if err := p.checkNotes(w.Ours); err != nil {
+		if err := p.checkNotes(w.Ours, w.History.Sources); err != nil {
 			return err
 		}
 		p.c.weapons[w.Name] = w
@@ -265,7 +287,7 @@ func (p *parser) finish() error {
 	case t.Kind == Gun && t.MP > 1:
 		return p.errorf("field \"mp\": a Gun has 0 or 1 MP, not %d", t.MP)
 	}
-	if err := p.checkNotes(t.Ours); err != nil {
+	if err := p.checkNotes(t.Ours, t.History.Sources); err != nil {
 		return err
 	}
 	p.c.types[t.Name] = t
@@ -281,13 +303,24 @@ func (p *parser) missing(keys ...string) error {
 	return nil
 }
 
-// checkNotes makes sure every field an ours note names is given.
-func (p *parser) checkNotes(notes []Note) error {
-	for _, n := range notes {
-		for _, f := range n.Fields {
-			if !p.seen[f] {
-				return p.errorf("field \"ours\": names %q, which this entry does not set", f)
+// checkNotes makes sure every field an ours or source note names is given,
+// and that every historical fact given has a source or is marked ours.
+func (p *parser) checkNotes(ours, sources []Note) error {
+	covered := map[string]bool{}
+	for i, notes := range [][]Note{ours, sources} {
+		key := [...]string{"ours", "source"}[i]
+		for _, n := range notes {
+			for _, f := range n.Fields {
+				if !p.seen[f] {
+					return p.errorf("field %q: names %q, which this entry does not set", key, f)
+				}
+				covered[f] = true
 			}
+		}
+	}
+	for _, f := range historyFields {
+		if p.seen[f] && !covered[f] {
+			return p.errorf("field %q: a historical fact needs its source (\"source = %s: reference\") or an estimate's reason (\"ours = %s: why\")", f, f, f)
 		}
 	}
 	return nil
