@@ -103,7 +103,10 @@ func deriveATFP(h units.History) derivation {
 			best, how = mm, what
 		}
 	}
-	if best == 0 {
+	switch {
+	case best == 0 && h.Gun.MM == 0:
+		return derivation{units.NoRating, "no gun or launcher"}
+	case best == 0:
 		return derivation{units.NoRating, "no full-calibre or hollow-charge penetration figure"}
 	}
 	r := letterFor(best, atfpScale)

@@ -141,10 +141,10 @@ func TestDeriveATFP(t *testing.T) {
 		{"out of range", []units.Penetration{
 			{Ammo: units.AP, Angle: 30, MM: []float64{40, 35}, Metres: []float64{100, 300}},
 		}, units.NoRating, "no full-calibre or hollow-charge penetration figure"},
-		{"none", nil, units.NoRating, "no full-calibre or hollow-charge penetration figure"},
+		{"none", nil, units.NoRating, "no gun or launcher"},
 	}
 	for _, tt := range tests {
-		d := deriveATFP(units.History{Pen: tt.pen})
+		d := deriveATFP(units.History{Pen: tt.pen, Gun: units.Calibre{MM: float64(len(tt.pen))}})
 		if d.value != tt.want || d.working != tt.how {
 			t.Errorf("%s: %s (%s), want %s (%s)", tt.name, d.value, d.working, tt.want, tt.how)
 		}
