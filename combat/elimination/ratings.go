@@ -94,7 +94,11 @@ func deriveATFP(h units.History) derivation {
 			continue
 		}
 		mm *= cos / math.Cos(p.Angle*math.Pi/180)
-		what := fmt.Sprintf("%s %s mm at %g m vs %g°", p.Ammo, round1(mm), referenceRange, referenceAngle)
+		at := fmt.Sprintf("at %g m", referenceRange)
+		if len(p.Metres) == 0 {
+			at = "at any range"
+		}
+		what := fmt.Sprintf("%s %s mm %s vs %g°", p.Ammo, round1(mm), at, referenceAngle)
 		if p.Ammo == units.HEAT {
 			mm *= hollowCharge
 			what = fmt.Sprintf("%s, halved for a hollow charge: %s mm", what, round1(mm))

@@ -134,7 +134,7 @@ func TestDeriveATFP(t *testing.T) {
 			{Ammo: units.APHE, Angle: 0, MM: []float64{111, 102}, Metres: []float64{500, 1000}},
 		}, units.D, "APHE 96.1 mm at 500 m vs 30° → D"},
 		{"hollow charge", []units.Penetration{{Ammo: units.HEAT, Angle: 0, MM: []float64{100}}},
-			units.C, "HEAT 86.6 mm at 500 m vs 30°, halved for a hollow charge: 43.3 mm → C"},
+			units.C, "HEAT 86.6 mm at any range vs 30°, halved for a hollow charge: 43.3 mm → C"},
 		{"sub-calibre only", []units.Penetration{
 			{Ammo: units.HVAP, Angle: 30, MM: []float64{157}, Metres: []float64{500}},
 		}, units.NoRating, "no full-calibre or hollow-charge penetration figure"},
