@@ -16,22 +16,13 @@ func TestUnitsCommand(t *testing.T) {
 			t.Errorf("units output lacks %q", want)
 		}
 	}
-	out, err = runCombatCLI(t, "units", "--json", "--nation", "SU")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Units []unitJSON `json:"units"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range got.Units {
+	listed := listUnitsJSON(t, "SU")
+	for _, u := range listed {
 		if u.Nation != "SU" || len(u.Ours) == 0 {
 			t.Errorf("units --nation SU listed %s (%s) with ours %v; want Soviet units, all marked ours", u.Name, u.Nation, u.Ours)
 		}
 	}
-	if len(got.Units) == 0 {
+	if len(listed) == 0 {
 		t.Errorf("units --nation SU listed nothing")
 	}
 	if _, err := runCombatCLI(t, "units", "--nation", "FR"); err == nil {
@@ -102,17 +93,7 @@ func TestUnitsRatings(t *testing.T) {
 }
 
 func TestUnitsJSONHistory(t *testing.T) {
-	out, err := runCombatCLI(t, "units", "--json", "--nation", "DE")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got struct {
-		Units []unitJSON `json:"units"`
-	}
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range got.Units {
+	for _, u := range listUnitsJSON(t, "DE") {
 		if u.Name != "Tiger I" {
 			continue
 		}
@@ -125,4 +106,20 @@ func TestUnitsJSONHistory(t *testing.T) {
 		return
 	}
 	t.Errorf("no Tiger I in units --json --nation DE")
+}
+
+// listUnitsJSON runs units --json --nation nation and returns its units.
+func listUnitsJSON(t *testing.T, nation string) []unitJSON {
+	t.Helper()
+	out, err := runCombatCLI(t, "units", "--json", "--nation", nation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Units []unitJSON `json:"units"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	return got.Units
 }
