@@ -38,6 +38,8 @@ type Type struct {
 	History   History
 	Ours      []Note // values that are our own choice
 	Source    string // file:line of the definition, for messages
+
+	typedATFP, typedArmor bool // the text types the letter; otherwise Load derives it
 }
 
 // Weapon is one support weapon of the catalogue.
@@ -52,6 +54,8 @@ type Weapon struct {
 	History  History
 	Ours     []Note
 	Source   string
+
+	typedATFP bool // the text types the ATFP; otherwise Load derives it
 }
 
 // Note marks catalogue fields whose values are our own choice, with the
@@ -100,7 +104,52 @@ func Load(fsys fs.FS, dir string) (*Catalogue, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	if err := c.deriveLetters(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// LetterRater derives the default ruleset's letters (ATFP and armour
+// factor, the ones Type and Weapon hold) from an entry's History.
+type LetterRater interface {
+	TypeATFP(*Type) Rating
+	TypeArmour(*Type) (Armor, error)
+	WeaponATFP(*Weapon) Rating
+}
+
+var letterRater LetterRater
+
+// RateLettersWith makes Load fill in, with r, the letters that the
+// catalogue text leaves to be derived from history. The default ruleset
+// (combat/elimination) calls it from its init, as it registers itself with
+// combat; a program that does not link it gets NoRating for those letters.
+// A letter the text types (the rules' printed values) is kept as typed.
+func RateLettersWith(r LetterRater) { letterRater = r }
+
+// deriveLetters fills in the letters the text leaves out.
+func (c *Catalogue) deriveLetters() error {
+	if letterRater == nil {
+		return nil
+	}
+	for _, t := range c.Types() {
+		if !t.typedATFP && !t.Kind.Infantry() {
+			t.ATFP = letterRater.TypeATFP(t)
+		}
+		if !t.typedArmor && t.Kind == AFV {
+			armour, err := letterRater.TypeArmour(t)
+			if err != nil {
+				return err
+			}
+			t.Armor = armour
+		}
+	}
+	for _, w := range c.Weapons() {
+		if !w.typedATFP {
+			w.ATFP = letterRater.WeaponATFP(w)
+		}
+	}
+	return nil
 }
 
 // Validate checks what one file cannot: that every support weapon a unit

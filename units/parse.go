@@ -251,6 +251,7 @@ func (p *parser) finish() error {
 		if err := p.checkNotes(w.Ours, w.History.Sources); err != nil {
 			return err
 		}
+		w.typedATFP = p.seen["atfp"]
 		p.c.weapons[w.Name] = w
 	}
 	t := p.unit
@@ -260,11 +261,11 @@ func (p *parser) finish() error {
 	required := []string{"nation", "kind"}
 	switch t.Kind {
 	case AFV:
-		required = append(required, "armor", "mp")
+		required = append(required, "mp")
 	case Vehicle:
 		required = append(required, "cr", "mp")
 	case Gun:
-		required = append(required, "atfp", "cr", "mp", "gun_shield")
+		required = append(required, "cr", "mp", "gun_shield")
 	case Squad, HalfSquad:
 		required = append(required, "apfp", "range", "cr")
 	case Leader:
@@ -273,8 +274,13 @@ func (p *parser) finish() error {
 	if err := p.missing(required...); err != nil {
 		return err
 	}
+	t.typedATFP, t.typedArmor = p.seen["atfp"], p.seen["armor"]
 	switch {
-	case t.Kind == AFV && t.Armor.Front == NoRating:
+	case t.Kind == AFV && !p.seen["armor"] && (!p.seen["armour_front"] || !p.seen["armour_side"]):
+		return p.errorf("field \"armor\" is missing: type it, or give armour_front and armour_side to derive it from")
+	case t.Kind == Gun && !p.seen["atfp"] && (!p.seen["calibre"] || len(t.History.Pen) == 0):
+		return p.errorf("field \"atfp\" is missing: type it, or give the calibre and a pen_ row to derive it from")
+	case t.Kind == AFV && p.seen["armor"] && t.Armor.Front == NoRating:
 		return p.errorf("field \"armor\": an AFV needs an armour factor")
 	case t.Kind != AFV && p.seen["armor"] && t.Armor.Front != NoRating:
 		return p.errorf("field \"armor\": only AFVs have armour, this is a %s", t.Kind)

@@ -197,33 +197,38 @@ func rate(entry, rating string, d derivation) (combat.Rating, units.Rating) {
 	return r, d.value
 }
 
-// TypeLetters returns the ATFP and armour factors this ruleset gives a unit
-// type, from its history by the formula or from an override. An AFV whose
-// history lacks its front or side plate is an error.
-func TypeLetters(t *units.Type) (atfp units.Rating, armour units.Armor, err error) {
-	rs, err := typeLetterRatings(t)
-	if err != nil {
-		return units.NoRating, units.Armor{}, err
+// TypeATFP returns the ATFP this ruleset gives a unit type (NoRating for
+// infantry): the formula's, or an override.
+func (Ruleset) TypeATFP(t *units.Type) units.Rating {
+	if t.Kind.Infantry() {
+		return units.NoRating
 	}
-	for _, r := range rs {
-		letter, _ := units.ParseRating(r.Value)
-		switch r.Name {
-		case ratingATFP:
-			atfp = letter
-		case ratingArmourFront:
-			armour.Front = letter
-		case ratingArmourRear:
-			armour.Rear = letter
-		}
+	_, letter := rate(t.Name, ratingATFP, deriveATFP(t.History))
+	return letter
+}
+
+// TypeArmour returns the armour factors this ruleset gives an AFV: the
+// formula's, or overrides. An AFV whose history lacks its front or side
+// plate is an error; other kinds have none.
+func (Ruleset) TypeArmour(t *units.Type) (units.Armor, error) {
+	rs, err := armourRatings(t)
+	if err != nil || len(rs) < 2 {
+		return units.Armor{}, err
 	}
-	return atfp, armour, nil
+	front, _ := units.ParseRating(rs[0].Value)
+	rear, _ := units.ParseRating(rs[1].Value)
+	return units.Armor{Front: front, Rear: rear}, nil
 }
 
 // WeaponATFP returns the ATFP this ruleset gives a support weapon.
-func WeaponATFP(w *units.Weapon) units.Rating {
+func (Ruleset) WeaponATFP(w *units.Weapon) units.Rating {
 	_, letter := rate(w.Name, ratingATFP, deriveATFP(w.History))
 	return letter
 }
+
+// The catalogue's letters are this ruleset's: Load derives those its text
+// leaves out by this ruleset's formula.
+func init() { units.RateLettersWith(Ruleset{}) }
 
 // typeLetterRatings returns the derived letters of a unit type: none for
 // infantry (they fire AT with support weapons only), ATFP for the rest, and
@@ -233,10 +238,20 @@ func typeLetterRatings(t *units.Type) ([]combat.Rating, error) {
 		return nil, nil
 	}
 	atfp, _ := rate(t.Name, ratingATFP, deriveATFP(t.History))
-	out := []combat.Rating{atfp}
-	if t.Kind != units.AFV {
-		return out, nil
+	armour, err := armourRatings(t)
+	if err != nil {
+		return nil, err
 	}
+	return append([]combat.Rating{atfp}, armour...), nil
+}
+
+// armourRatings returns the front and rear armour ratings of an AFV, none
+// for other kinds.
+func armourRatings(t *units.Type) ([]combat.Rating, error) {
+	if t.Kind != units.AFV {
+		return nil, nil
+	}
+	var out []combat.Rating
 	for _, f := range [...]struct {
 		facing units.Facing
 		name   string
@@ -318,4 +333,7 @@ func typedRating(ours []units.Note, name, field, value, why string) combat.Ratin
 	return r
 }
 
-var _ combat.Rater = Ruleset{}
+var (
+	_ combat.Rater      = Ruleset{}
+	_ units.LetterRater = Ruleset{}
+)

@@ -8,30 +8,58 @@ import (
 	"hexfire/units"
 )
 
-// The derived-or-overridden letters equal the letters typed in the
-// catalogue, for every unit type and support weapon: deriving them does not
-// change play.
-func TestDerivedLettersEqualTyped(t *testing.T) {
+// lettersBefore are the letters every catalogue entry had typed before they
+// were derived (armour "" for the kinds without any).
+var lettersBefore = map[string][2]string{
+	"Tiger I": {"E", "E/D"}, "Panther": {"E", "E/D"}, "Pz IV H": {"D", "D/C"}, "StuG III G": {"D", "D/C"},
+	"SdKfz 251": {"-", "A"}, "Opel Blitz": {"-", ""}, "Pak 40": {"D", ""},
+	"T-34/85": {"D", "D/C"}, "SU-85": {"D", "D/C"}, "ZIS-5 Truck": {"-", ""}, "45mm M1937": {"B", ""},
+	"Sherman Firefly": {"E", "D/C"}, "3-Ton Truck": {"-", ""}, "6-Pndr Mk IV": {"C", ""},
+	"M4A3E8": {"D", "E/C"}, "M4 (75)": {"C", "D/C"}, "M10": {"D", "C/B"}, "M3 Halftrack": {"-", "A"},
+	"M38 Jeep": {"-", ""}, "GMC Truck": {"-", ""}, "57mm M1": {"C", ""},
+	"Panzerfaust": {"D", ""}, "Bren": {"-", ""}, "M1919A6": {"-", ""}, "MG34": {"-", ""},
+	"5cm Mortar": {"A", ""}, "Bazooka": {"C", ""}, "Panzerschreck": {"D", ""}, "PIAT": {"C", ""},
+	"AT Rifle": {"A", ""},
+}
+
+// The derived-or-overridden letters equal the letters typed before the
+// switch to derived ones, for every unit type and support weapon, both as
+// the catalogue loads them and as the ruleset rates them: play does not
+// change.
+func TestDerivedLettersEqualTypedBefore(t *testing.T) {
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
+	armourString := func(a units.Armor) string {
+		if a.Front == units.NoRating {
+			return ""
+		}
+		return a.String()
+	}
 	for _, u := range cat.Types() {
-		atfp, armour, err := TypeLetters(u)
-		if err != nil {
-			t.Errorf("%s: %v", u.Name, err)
+		want, ok := lettersBefore[u.Name]
+		if u.Kind.Infantry() {
+			want, ok = [2]string{"-", ""}, true
+		}
+		if !ok {
+			t.Errorf("%s: not in lettersBefore; add the letters it plays with", u.Name)
 			continue
 		}
-		if atfp != u.ATFP {
-			t.Errorf("%s: ATFP %s, typed %s", u.Name, atfp, u.ATFP)
+		armour, err := Ruleset{}.TypeArmour(u)
+		if err != nil {
+			t.Errorf("%s: %v", u.Name, err)
 		}
-		if armour != u.Armor {
-			t.Errorf("%s: armour %s, typed %s", u.Name, armour, u.Armor)
+		have := [2]string{Ruleset{}.TypeATFP(u).String(), armourString(armour)}
+		loaded := [2]string{u.ATFP.String(), armourString(u.Armor)}
+		if have != want || loaded != want {
+			t.Errorf("%s: rated %v, loaded %v; want %v", u.Name, have, loaded, want)
 		}
 	}
 	for _, w := range cat.Weapons() {
-		if have := WeaponATFP(w); have != w.ATFP {
-			t.Errorf("%s: ATFP %s, typed %s", w.Name, have, w.ATFP)
+		want, ok := lettersBefore[w.Name]
+		if have := (Ruleset{}).WeaponATFP(w).String(); !ok || have != want[0] || w.ATFP.String() != want[0] {
+			t.Errorf("%s: rated %s, loaded %s; want %v", w.Name, have, w.ATFP, want)
 		}
 	}
 }
@@ -240,8 +268,8 @@ func TestRateTypeNeedsArmour(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Ghost (x.txt:1)") || !strings.Contains(err.Error(), "armour_front") {
 		t.Errorf("RateType(AFV without armour) error = %v, want one naming the unit and armour_front", err)
 	}
-	if _, _, err := TypeLetters(u); err == nil {
-		t.Errorf("TypeLetters(AFV without armour) = nil error, want one")
+	if _, err := (Ruleset{}).TypeArmour(u); err == nil {
+		t.Errorf("TypeArmour(AFV without armour) = nil error, want one")
 	}
 }
 
