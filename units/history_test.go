@@ -1,9 +1,11 @@
 package units
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestHistoryParsed(t *testing.T) {
@@ -129,6 +131,10 @@ func TestHistoryParseErrors(t *testing.T) {
 		{"size", head + "size = 6 x 3 m\n", []string{`field "size"`, "length x width x height"}},
 		{"mgs", head + "machine_guns = two\n", []string{`field "machine_guns"`, "2 x 7.92"}},
 		{"calibre", head + "calibre = 88 mm L/0\n", []string{`field "calibre"`, "barrel length"}},
+		{"AFV without armour or plates", "[unit X]\nnation = DE\nkind = afv\nmp = 4\narmour_front = 80\nsource = armour_front: a book\n",
+			[]string{"bad.txt:1", `field "armor" is missing`, "armour_front and armour_side"}},
+		{"Gun without atfp or penetration", "[unit X]\nnation = DE\nkind = gun\ncr = 3\nmp = 0\ngun_shield = yes\ncalibre = 75 mm\nsource = calibre: a book\n",
+			[]string{"bad.txt:1", `field "atfp" is missing`, "pen_"}},
 		{"weapon field", "[weapon W]\ntype = L\nrange = 2\nrange_m = lots\n", []string{"bad.txt:4", `weapon "W"`, `field "range_m"`}},
 	}
 	for _, tt := range tests {
@@ -217,4 +223,50 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fakeLetters rates every gun C, every AFV B/A and every weapon D, and
+// fails on a unit called "Broken".
+type fakeLetters struct{}
+
+func (fakeLetters) TypeATFP(*Type) Rating { return C }
+func (fakeLetters) TypeArmour(t *Type) (Armor, error) {
+	if t.Name == "Broken" {
+		return Armor{}, fmt.Errorf("no plates for %s", t.Name)
+	}
+	return Armor{B, A}, nil
+}
+func (fakeLetters) WeaponATFP(*Weapon) Rating { return D }
+
+func TestLoadDerivesUntypedLetters(t *testing.T) {
+	defer func(old LetterRater) { letterRater = old }(letterRater)
+	RateLettersWith(fakeLetters{})
+	tank := "nation = DE\nkind = afv\nmp = 10\narmour_front = 80\narmour_side = 30\nsource = armour_front, armour_side: a book\n"
+	files := fstest.MapFS{
+		"d/a.txt": {Data: []byte("[unit Typed]\n" + tank + "atfp = E\narmor = E/D\n" +
+			"[unit Derived]\n" + tank +
+			"[weapon Typed W]\ntype = L\nrange = 2\natfp = A\n" +
+			"[weapon Derived W]\ntype = L\nrange = 2\n")},
+	}
+	c, err := Load(files, "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, have, want string }{
+		{"typed ATFP", c.types["Typed"].ATFP.String(), "E"},
+		{"typed armour", c.types["Typed"].Armor.String(), "E/D"},
+		{"derived ATFP", c.types["Derived"].ATFP.String(), "C"},
+		{"derived armour", c.types["Derived"].Armor.String(), "B/A"},
+		{"typed weapon", c.weapons["Typed W"].ATFP.String(), "A"},
+		{"derived weapon", c.weapons["Derived W"].ATFP.String(), "D"},
+	}
+	for _, tt := range tests {
+		if tt.have != tt.want {
+			t.Errorf("%s = %s, want %s", tt.name, tt.have, tt.want)
+		}
+	}
+	files["d/a.txt"] = &fstest.MapFile{Data: []byte("[unit Broken]\n" + tank)}
+	if _, err := Load(files, "d"); err == nil || !strings.Contains(err.Error(), "no plates for Broken") {
+		t.Errorf("Load with an underivable armour = %v, want the rater's error", err)
+	}
 }
