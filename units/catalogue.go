@@ -1,8 +1,10 @@
 // Package units holds the unit catalogue: every unit type and support
 // weapon with its historical facts (History), from which rulesets derive
 // their ratings, and the default ruleset's ratings, read from embedded text
-// files. A rating that no rulebook gives is
-// marked in the data as our own choice, with its reason (see Note).
+// files. The ATFP and armour letters the rules print are typed; Load
+// derives the others through the default ruleset (RateLettersWith). A value
+// that no rulebook or reference gives is marked in the data as our own
+// choice, with its reason (see Note).
 package units
 
 import (
@@ -21,10 +23,10 @@ type Type struct {
 	Nation    string // US, UK, DE, SU
 	Kind      Kind
 	Turret    bool   // the main gun fires all round (360°); otherwise within the FFA
-	ATFP      Rating // anti-tank firepower of the main gun; NoRating if none
+	ATFP      Rating // anti-tank firepower of the main gun; NoRating if none (typed, or derived by Load)
 	GunAPFP   int    // AP firepower of the main gun (AFV) or of the Gun
 	MGs       []MG   // vehicle machine guns
-	Armor     Armor  // AFVs only
+	Armor     Armor  // AFVs only (typed, or derived by Load)
 	MP        int    // movement points (infantry: 0, the rules fix them)
 	CR        int    // casualty rating; 0 for AFVs
 	APFP      int    // infantry AP firepower

@@ -10,36 +10,6 @@ import (
 	"hexfire/units"
 )
 
-// Ratings from history.
-//
-// The letters of this ruleset follow from the catalogue's historical facts
-// (units.History) by one formula:
-//
-//   - ATFP rates the best standard round at the reference range. For each
-//     full-calibre round (AP, APHE, API, APC, APBC, APCBC) it takes the
-//     penetration at 500 m, interpolated between the source's ranges, and
-//     for each hollow charge (HEAT) its penetration at any range, halved:
-//     a hollow charge that just gets through does far less behind the plate
-//     than a full-calibre shot. Each figure is first brought to a plate
-//     sloped 30° from the vertical, pen × cos 30° / cos(the source's
-//     angle), since sources test against upright or sloped plates. The best
-//     of these, in mm, gives the letter: below 25 A, 25 B, 40 C, 85 D, 105
-//     E, 160 F. Sub-calibre rounds (APCR, HVAP, APDS) do not count: they
-//     were few, kept for the heaviest targets. No round: no ATFP ("-").
-//   - Armour rates the effective thickness of the hull's main plate,
-//     mm / cos(slope): the front letter from the upper front plate, the
-//     rear letter from the upper side, because the rear half of the rules
-//     covers every shot from behind the front line and most of those strike
-//     the long hull side. In mm: below 20 A, 20 B, 28 C, 55 D, 92.5 E, 160 F.
-//
-// The thresholds are calibrated so that every letter the rules print comes
-// out (printed); the few letters no such formula reproduces are overrides,
-// each with its reason (overrides). The other values of a counter (gun and
-// MG APFP, MP, CR, infantry APFP and range, a leader's modifier) stay as
-// typed in the catalogue: the catalogue records no effect of HE or small
-// arms fire to rate them from, and the printed MPs do not follow the
-// recorded speeds (the Panther has 12, the M4A3E8 10, at similar speeds).
-
 // The reference conditions of the ATFP formula.
 const (
 	referenceRange = 500.0 // metres
@@ -198,7 +168,7 @@ func rate(entry, rating string, d derivation) (combat.Rating, units.Rating) {
 }
 
 // TypeATFP returns the ATFP this ruleset gives a unit type (NoRating for
-// infantry): the formula's, or an override.
+// infantry): the formula's (see RateType), or an override.
 func (Ruleset) TypeATFP(t *units.Type) units.Rating {
 	if t.Kind.Infantry() {
 		return units.NoRating
@@ -208,7 +178,7 @@ func (Ruleset) TypeATFP(t *units.Type) units.Rating {
 }
 
 // TypeArmour returns the armour factors this ruleset gives an AFV: the
-// formula's, or overrides. An AFV whose history lacks its front or side
+// formula's (see RateType), or overrides. An AFV whose history lacks its front or side
 // plate is an error; other kinds have none.
 func (Ruleset) TypeArmour(t *units.Type) (units.Armor, error) {
 	rs, err := armourRatings(t)
@@ -269,6 +239,34 @@ func armourRatings(t *units.Type) ([]combat.Rating, error) {
 
 // RateType returns the ratings of a unit type under this ruleset: the
 // derived letters, then the values kept as typed in the catalogue.
+//
+// The letters of this ruleset follow from the catalogue's historical facts
+// (units.History) by one formula:
+//
+//   - ATFP rates the best standard round at the reference range. For each
+//     full-calibre round (AP, APHE, API, APC, APBC, APCBC) it takes the
+//     penetration at 500 m, interpolated between the source's ranges, and
+//     for each hollow charge (HEAT) its penetration at any range, halved:
+//     a hollow charge that just gets through does far less behind the plate
+//     than a full-calibre shot. Each figure is first brought to a plate
+//     sloped 30° from the vertical, pen × cos 30° / cos(the source's
+//     angle), since sources test against upright or sloped plates. The best
+//     of these, in mm, gives the letter: below 25 A, 25 B, 40 C, 85 D, 105
+//     E, 160 F. Sub-calibre rounds (APCR, HVAP, APDS) do not count: they
+//     were few, kept for the heaviest targets. No round: no ATFP ("-").
+//   - Armour rates the effective thickness of the hull's main plate,
+//     mm / cos(slope): the front letter from the upper front plate, the
+//     rear letter from the upper side, because the rear half of the rules
+//     covers every shot from behind the front line and most of those strike
+//     the long hull side. In mm: below 20 A, 20 B, 28 C, 55 D, 92.5 E, 160 F.
+//
+// The thresholds are calibrated so that every letter the rules print comes
+// out (printed); the few letters no such formula reproduces are overrides,
+// each with its reason (overrides). The other values of a counter (gun and
+// MG APFP, MP, CR, infantry APFP and range, a leader's modifier) stay as
+// typed in the catalogue: the catalogue records no effect of HE or small
+// arms fire to rate them from, and the printed MPs do not follow the
+// recorded speeds (the Panther has 12, the M4A3E8 10, at similar speeds).
 func (Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 	out, err := typeLetterRatings(t)
 	if err != nil {
