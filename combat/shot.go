@@ -40,7 +40,7 @@ type Weapon struct {
 type Target struct {
 	Name     string
 	Kind     units.Kind
-	Armor    units.Armor
+	Armour    units.Armour
 	Immobile bool     // carries an Immobile marker
 	States   StateSet // the ruleset's states it carries (shock, suppressed)
 	Quality  Quality
@@ -92,7 +92,7 @@ func SupportWeaponOf(w *units.Weapon) Weapon {
 
 // TargetOf returns a shot's view of a catalogue unit type.
 func TargetOf(t *units.Type) Target {
-	return Target{Name: t.Name, Kind: t.Kind, Armor: t.Armor}
+	return Target{Name: t.Name, Kind: t.Kind, Armour: t.Armour}
 }
 
 // WeaponOf returns the weapon a unit of type t fires AT with: the main gun

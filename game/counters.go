@@ -447,7 +447,7 @@ func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s fl
 	switch t.Kind {
 	case units.AFV:
 		a.printATFP(img, t, big, left, y, s*0.16, ink)
-		drawText(img, t.Armor.String(), small, mid+float64(s)*0.02, y, alignCenter, ink)
+		drawText(img, t.Armour.String(), small, mid+float64(s)*0.02, y, alignCenter, ink)
 		drawText(img, strconv.Itoa(t.MP), small, right, y, alignCenter, ink)
 	case units.Vehicle:
 		drawText(img, strconv.Itoa(t.CR), big, left, y, alignCenter, ink)

@@ -331,7 +331,7 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		stats = append(stats, "ATFP "+t.ATFP.String())
 	}
 	if t.Kind == units.AFV {
-		stats = append(stats, "armour "+t.Armor.String())
+		stats = append(stats, "armour "+t.Armour.String())
 	}
 	spec := b.MoveSpec(u)
 	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))

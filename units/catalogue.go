@@ -26,7 +26,7 @@ type Type struct {
 	ATFP      Rating // anti-tank firepower of the main gun; NoRating if none (typed, or derived by Load)
 	GunAPFP   int    // AP firepower of the main gun (AFV) or of the Gun
 	MGs       []MG   // vehicle machine guns
-	Armor     Armor  // AFVs only (typed, or derived by Load)
+	Armour     Armour  // AFVs only (typed, or derived by Load)
 	MP        int    // movement points (infantry: 0, the rules fix them)
 	CR        int    // casualty rating; 0 for AFVs
 	APFP      int    // infantry AP firepower
@@ -116,7 +116,7 @@ func Load(fsys fs.FS, dir string) (*Catalogue, error) {
 // factor, the ones Type and Weapon hold) from an entry's History.
 type LetterRater interface {
 	TypeATFP(*Type) Rating
-	TypeArmour(*Type) (Armor, error)
+	TypeArmour(*Type) (Armour, error)
 	WeaponATFP(*Weapon) Rating
 }
 
@@ -143,7 +143,7 @@ func (c *Catalogue) deriveLetters() error {
 			if err != nil {
 				return err
 			}
-			t.Armor = armour
+			t.Armour = armour
 		}
 	}
 	for _, w := range c.Weapons() {

@@ -42,12 +42,12 @@ func TestSampleCounters(t *testing.T) {
 		name string
 		want string // a summary of the type
 	}{
-		{"M4A3E8", "afv atfp=D turret=true gun=12 mg=[{360 4} {ff 3}] armor=E/C mp=10 cr=0"},
-		{"Tiger I", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armor=E/D mp=10 cr=0"},
-		{"Panther", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armor=E/D mp=12 cr=0"},
-		{"M3 Halftrack", "afv atfp=- turret=false gun=0 mg=[{360 4}] armor=A mp=14 cr=0"},
-		{"M38 Jeep", "vehicle atfp=- turret=false gun=0 mg=[{360 4}] armor=- mp=16 cr=3"},
-		{"6-Pndr Mk IV", "gun atfp=C turret=false gun=5 mg=[] armor=- mp=1 cr=3"},
+		{"M4A3E8", "afv atfp=D turret=true gun=12 mg=[{360 4} {ff 3}] armour=E/C mp=10 cr=0"},
+		{"Tiger I", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armour=E/D mp=10 cr=0"},
+		{"Panther", "afv atfp=E turret=true gun=14 mg=[{360 4} {ff 3}] armour=E/D mp=12 cr=0"},
+		{"M3 Halftrack", "afv atfp=- turret=false gun=0 mg=[{360 4}] armour=A mp=14 cr=0"},
+		{"M38 Jeep", "vehicle atfp=- turret=false gun=0 mg=[{360 4}] armour=- mp=16 cr=3"},
+		{"6-Pndr Mk IV", "gun atfp=C turret=false gun=5 mg=[] armour=- mp=1 cr=3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,8 +64,8 @@ func TestSampleCounters(t *testing.T) {
 }
 
 func summary(u *Type) string {
-	return fmt.Sprintf("%s atfp=%s turret=%t gun=%d mg=%v armor=%s mp=%d cr=%d",
-		u.Kind, u.ATFP, u.Turret, u.GunAPFP, u.MGs, u.Armor, u.MP, u.CR)
+	return fmt.Sprintf("%s atfp=%s turret=%t gun=%d mg=%v armour=%s mp=%d cr=%d",
+		u.Kind, u.ATFP, u.Turret, u.GunAPFP, u.MGs, u.Armour, u.MP, u.CR)
 }
 
 func TestEveryOwnValueHasAReason(t *testing.T) {
@@ -127,13 +127,13 @@ func TestParseErrors(t *testing.T) {
 		name, text string
 		want       []string // parts the error must contain
 	}{
-		{"bad rating", "[unit X]\nnation = US\nkind = afv\narmor = G/C\nmp = 4\n",
-			[]string{"bad.txt:4", `unit "X"`, `field "armor"`, `"G"`}},
+		{"bad rating", "[unit X]\nnation = US\nkind = afv\narmour = G/C\nmp = 4\n",
+			[]string{"bad.txt:4", `unit "X"`, `field "armour"`, `"G"`}},
 		{"unknown field", "[unit X]\nnation = US\ncolour = red\n",
 			[]string{"bad.txt:3", `unit "X"`, `field "colour"`, "unknown field"}},
 		{"missing field", "[unit X]\nnation = US\nkind = afv\nmp = 4\n\n[unit Y]\n",
-			[]string{"bad.txt:1", `unit "X"`, `field "armor" is missing`}},
-		{"bad number", "[unit X]\nnation = US\nkind = afv\narmor = A\nmp = fast\n",
+			[]string{"bad.txt:1", `unit "X"`, `field "armour" is missing`}},
+		{"bad number", "[unit X]\nnation = US\nkind = afv\narmour = A\nmp = fast\n",
 			[]string{"bad.txt:5", `field "mp"`, `"fast"`}},
 		{"bad nation", "[unit X]\nnation = FR\n", []string{`field "nation"`, `"FR"`}},
 		{"twice", "[unit X]\nnation = US\nnation = UK\n", []string{"bad.txt:3", `field "nation" given twice`}},
@@ -141,14 +141,14 @@ func TestParseErrors(t *testing.T) {
 		{"no equals", "[unit X]\nfast\n", []string{"bad.txt:2", `"fast"`}},
 		{"bad header", "[tank X]\n", []string{"bad.txt:1", "[unit NAME]"}},
 		{"duplicate", "[weapon W]\ntype = L\nrange = 2\n[weapon W]\ntype = L\nrange = 2\n", []string{"bad.txt:4", `weapon "W" already defined at bad.txt:1`}},
-		{"ours names unset field", "[unit X]\nnation = US\nkind = afv\narmor = A\nmp = 4\nours = cr: guess\n",
+		{"ours names unset field", "[unit X]\nnation = US\nkind = afv\narmour = A\nmp = 4\nours = cr: guess\n",
 			[]string{`unit "X"`, `field "ours"`, `"cr"`}},
 		{"ours unknown field", "[unit X]\nours = speed: guess\n", []string{`field "ours"`, `"speed"`}},
 		{"ours without reason", "[unit X]\nours = mp\n", []string{`field "ours"`, "reason"}},
 		{"infantry atfp", "[unit X]\nnation = US\nkind = squad\natfp = C\napfp = 4\nrange = 6\ncr = 4\n", []string{`field "atfp"`, "support weapon"}},
 		{"leader without modifier", "[unit X]\nnation = US\nkind = leader\napfp = 1\nrange = 3\ncr = 1\n", []string{`field "modifier" is missing`}},
 		{"gun mp", "[unit X]\nnation = DE\nkind = gun\natfp = D\ncr = 3\nmp = 4\ngun_shield = no\n", []string{`field "mp"`, "0 or 1"}},
-		{"armour on a truck", "[unit X]\nnation = DE\nkind = vehicle\ncr = 3\nmp = 4\narmor = B\n", []string{`field "armor"`, "only AFVs"}},
+		{"armour on a truck", "[unit X]\nnation = DE\nkind = vehicle\ncr = 3\nmp = 4\narmour = B\n", []string{`field "armour"`, "only AFVs"}},
 		{"bad mg", "[unit X]\nmg = 270 4\n", []string{`field "mg"`, `"270"`}},
 		{"weapon range", "[weapon W]\ntype = L\nrange = 2\nmin_range = 3\n", []string{`weapon "W"`, `field "min_range"`}},
 		{"weapon type", "[weapon W]\ntype = M\n", []string{"bad.txt:2", `weapon "W"`, `field "type"`, `"M"`}},
@@ -189,18 +189,18 @@ func TestRatingsRoundTrip(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"E/C", "A", "-", "D/D"} {
-		a, err := ParseArmor(s)
+		a, err := ParseArmour(s)
 		want := s
 		if s == "D/D" {
 			want = "D"
 		}
 		if err != nil || a.String() != want {
-			t.Errorf("ParseArmor(%q) = %v, %v; want %s", s, a, err, want)
+			t.Errorf("ParseArmour(%q) = %v, %v; want %s", s, a, err, want)
 		}
 	}
 	for _, s := range []string{"G", "AB", "E/", "-/C"} {
-		if _, err := ParseArmor(s); err == nil {
-			t.Errorf("ParseArmor(%q) = nil error, want one", s)
+		if _, err := ParseArmour(s); err == nil {
+			t.Errorf("ParseArmour(%q) = nil error, want one", s)
 		}
 	}
 }

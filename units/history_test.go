@@ -12,7 +12,7 @@ func TestHistoryParsed(t *testing.T) {
 	text := `[unit X]
 nation = DE
 kind = afv
-armor = E/D
+armour = E/D
 mp = 10
 armour_front = 100 @ 9
 armour_side = 80
@@ -110,7 +110,7 @@ func TestPlateEffective(t *testing.T) {
 }
 
 func TestHistoryParseErrors(t *testing.T) {
-	head := "[unit X]\nnation = DE\nkind = afv\narmor = A\nmp = 4\n"
+	head := "[unit X]\nnation = DE\nkind = afv\narmour = A\nmp = 4\n"
 	tests := []struct {
 		name, text string
 		want       []string
@@ -132,7 +132,7 @@ func TestHistoryParseErrors(t *testing.T) {
 		{"mgs", head + "machine_guns = two\n", []string{`field "machine_guns"`, "2 x 7.92"}},
 		{"calibre", head + "calibre = 88 mm L/0\n", []string{`field "calibre"`, "barrel length"}},
 		{"AFV without armour or plates", "[unit X]\nnation = DE\nkind = afv\nmp = 4\narmour_front = 80\nsource = armour_front: a book\n",
-			[]string{"bad.txt:1", `field "armor" is missing`, "armour_front and armour_side"}},
+			[]string{"bad.txt:1", `field "armour" is missing`, "armour_front and armour_side"}},
 		{"Gun without atfp or penetration", "[unit X]\nnation = DE\nkind = gun\ncr = 3\nmp = 0\ngun_shield = yes\ncalibre = 75 mm\nsource = calibre: a book\n",
 			[]string{"bad.txt:1", `field "atfp" is missing`, "pen_"}},
 		{"weapon field", "[weapon W]\ntype = L\nrange = 2\nrange_m = lots\n", []string{"bad.txt:4", `weapon "W"`, `field "range_m"`}},
@@ -230,11 +230,11 @@ func FuzzParse(f *testing.F) {
 type fakeLetters struct{}
 
 func (fakeLetters) TypeATFP(*Type) Rating { return C }
-func (fakeLetters) TypeArmour(t *Type) (Armor, error) {
+func (fakeLetters) TypeArmour(t *Type) (Armour, error) {
 	if t.Name == "Broken" {
-		return Armor{}, fmt.Errorf("no plates for %s", t.Name)
+		return Armour{}, fmt.Errorf("no plates for %s", t.Name)
 	}
-	return Armor{B, A}, nil
+	return Armour{B, A}, nil
 }
 func (fakeLetters) WeaponATFP(*Weapon) Rating { return D }
 
@@ -243,7 +243,7 @@ func TestLoadDerivesUntypedLetters(t *testing.T) {
 	RateLettersWith(fakeLetters{})
 	tank := "nation = DE\nkind = afv\nmp = 10\narmour_front = 80\narmour_side = 30\nsource = armour_front, armour_side: a book\n"
 	files := fstest.MapFS{
-		"d/a.txt": {Data: []byte("[unit Typed]\n" + tank + "atfp = E\narmor = E/D\n" +
+		"d/a.txt": {Data: []byte("[unit Typed]\n" + tank + "atfp = E\narmour = E/D\n" +
 			"[unit Derived]\n" + tank +
 			"[weapon Typed W]\ntype = L\nrange = 2\natfp = A\n" +
 			"[weapon Derived W]\ntype = L\nrange = 2\n")},
@@ -254,9 +254,9 @@ func TestLoadDerivesUntypedLetters(t *testing.T) {
 	}
 	tests := []struct{ name, have, want string }{
 		{"typed ATFP", c.types["Typed"].ATFP.String(), "E"},
-		{"typed armour", c.types["Typed"].Armor.String(), "E/D"},
+		{"typed armour", c.types["Typed"].Armour.String(), "E/D"},
 		{"derived ATFP", c.types["Derived"].ATFP.String(), "C"},
-		{"derived armour", c.types["Derived"].Armor.String(), "B/A"},
+		{"derived armour", c.types["Derived"].Armour.String(), "B/A"},
 		{"typed weapon", c.weapons["Typed W"].ATFP.String(), "A"},
 		{"derived weapon", c.weapons["Derived W"].ATFP.String(), "D"},
 	}

@@ -13,13 +13,13 @@ import (
 //	# a comment (also after a value)
 //	[unit Tiger I]          starts a unit type
 //	kind   = afv            one field per line, key = value
-//	armor  = E/D
+//	armour  = E/D
 //	ours   = mp, cr: why    the listed fields are our own values, and why
 //	source = crew: Jentz    the listed historical facts are from this reference
 //	[weapon Bazooka]        starts a support weapon
 //
 // Unit fields: nation, kind, turret, atfp, gun_apfp, mg ("360 4, ff 3"),
-// armor, mp, cr, apfp, range, elite, modifier, transport, tows, gun_shield,
+// armour, mp, cr, apfp, range, elite, modifier, transport, tows, gun_shield,
 // weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool.
 //
 // Both take the historical facts of History: armour_front, armour_side,
@@ -132,7 +132,7 @@ func (p *parser) header(line string) error {
 }
 
 // unitFields lists the keys a unit may have, for the ours check.
-var unitFields = []string{"nation", "kind", "turret", "atfp", "gun_apfp", "mg", "armor", "mp", "cr",
+var unitFields = []string{"nation", "kind", "turret", "atfp", "gun_apfp", "mg", "armour", "mp", "cr",
 	"apfp", "range", "elite", "modifier", "transport", "tows", "gun_shield", "weapon"}
 
 var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool"}
@@ -156,8 +156,8 @@ func (p *parser) unitField(key, value string) error {
 		t.GunAPFP, err = parseCount(value, 99)
 	case "mg":
 		t.MGs, err = parseMGs(value)
-	case "armor":
-		t.Armor, err = ParseArmor(value)
+	case "armour":
+		t.Armour, err = ParseArmour(value)
 	case "mp":
 		t.MP, err = parseCount(value, 99)
 	case "cr":
@@ -274,16 +274,16 @@ func (p *parser) finish() error {
 	if err := p.missing(required...); err != nil {
 		return err
 	}
-	t.typedATFP, t.typedArmor = p.seen["atfp"], p.seen["armor"]
+	t.typedATFP, t.typedArmor = p.seen["atfp"], p.seen["armour"]
 	switch {
-	case t.Kind == AFV && !p.seen["armor"] && (!p.seen["armour_front"] || !p.seen["armour_side"]):
-		return p.errorf("field \"armor\" is missing: type it, or give armour_front and armour_side to derive it from")
+	case t.Kind == AFV && !p.seen["armour"] && (!p.seen["armour_front"] || !p.seen["armour_side"]):
+		return p.errorf("field \"armour\" is missing: type it, or give armour_front and armour_side to derive it from")
 	case t.Kind == Gun && !p.seen["atfp"] && (!p.seen["calibre"] || len(t.History.Pen) == 0):
 		return p.errorf("field \"atfp\" is missing: type it, or give the calibre and a pen_ row to derive it from")
-	case t.Kind == AFV && p.seen["armor"] && t.Armor.Front == NoRating:
-		return p.errorf("field \"armor\": an AFV needs an armour factor")
-	case t.Kind != AFV && p.seen["armor"] && t.Armor.Front != NoRating:
-		return p.errorf("field \"armor\": only AFVs have armour, this is a %s", t.Kind)
+	case t.Kind == AFV && p.seen["armour"] && t.Armour.Front == NoRating:
+		return p.errorf("field \"armour\": an AFV needs an armour factor")
+	case t.Kind != AFV && p.seen["armour"] && t.Armour.Front != NoRating:
+		return p.errorf("field \"armour\": only AFVs have armour, this is a %s", t.Kind)
 	case t.Kind.Infantry() && p.seen["atfp"]:
 		return p.errorf("field \"atfp\": infantry fire AT only with a support weapon (field \"weapon\")")
 	case t.Kind == Leader && t.Modifier == 0:

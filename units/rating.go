@@ -49,38 +49,38 @@ func ParseRating(s string) (Rating, error) {
 	return NoRating, fmt.Errorf("%q is not a rating (A–F or -)", s)
 }
 
-// Armor is an AFV's armour factor for its front and rear halves. A unit
+// Armour is an AFV's armour factor for its front and rear halves. A unit
 // printed with one factor has the same letter in both.
-type Armor struct {
+type Armour struct {
 	Front, Rear Rating
 }
 
 // String returns "E/C", or one letter when front and rear are equal.
-func (a Armor) String() string {
+func (a Armour) String() string {
 	if a.Front == a.Rear {
 		return a.Front.String()
 	}
 	return a.Front.String() + "/" + a.Rear.String()
 }
 
-// ParseArmor reads "E/C" (front/rear), a single letter for both, or "-".
-func ParseArmor(s string) (Armor, error) {
+// ParseArmour reads "E/C" (front/rear), a single letter for both, or "-".
+func ParseArmour(s string) (Armour, error) {
 	front, rear, two := strings.Cut(s, "/")
 	f, err := ParseRating(front)
 	if err != nil {
-		return Armor{}, err
+		return Armour{}, err
 	}
 	if !two {
-		return Armor{f, f}, nil
+		return Armour{f, f}, nil
 	}
 	r, err := ParseRating(rear)
 	if err != nil {
-		return Armor{}, err
+		return Armour{}, err
 	}
 	if (f == NoRating) != (r == NoRating) {
-		return Armor{}, fmt.Errorf("%q: front and rear must both be letters", s)
+		return Armour{}, fmt.Errorf("%q: front and rear must both be letters", s)
 	}
-	return Armor{f, r}, nil
+	return Armour{f, r}, nil
 }
 
 // Kind is what sort of unit a type is.

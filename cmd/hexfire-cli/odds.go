@@ -22,7 +22,7 @@ func init() {
 type shotFlags struct {
 	rules                       string
 	firer, target               string
-	atfp, weapon, kind, armor   string
+	atfp, weapon, kind, armour   string
 	aspect, terrain             string
 	rng, swRange, cover, hind   int
 	leader                      int
@@ -38,7 +38,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.weapon, "weapon", "", "gun, sw, or a support weapon's name (e.g. Panzerfaust); default: the firer's own")
 	fs.IntVar(&f.swRange, "sw-range", 0, "raw support weapon's range in hexes (0: no limit)")
 	fs.StringVar(&f.kind, "kind", "", "raw target: afv, vehicle or gun (instead of --target)")
-	fs.StringVar(&f.armor, "armor", "", "raw AFV target's armour, front/rear (E/C) or one letter")
+	fs.StringVar(&f.armour, "armour", "", "raw AFV target's armour, front/rear (E/C) or one letter")
 	fs.StringVar(&f.aspect, "aspect", "front", "armour facing the firer: front, rear or hexside")
 	fs.IntVar(&f.rng, "range", 1, "range in hexes")
 	fs.StringVar(&f.terrain, "terrain", "", "target hex terrain (woods, building…): sets --cover and names it")
@@ -165,8 +165,8 @@ func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
 
 func (f *shotFlags) buildTarget(cat *units.Catalogue, s *combat.Shot) error {
 	switch {
-	case f.target != "" && (f.kind != "" || f.armor != ""):
-		return errors.New("give --target or --kind/--armor, not both")
+	case f.target != "" && (f.kind != "" || f.armour != ""):
+		return errors.New("give --target or --kind/--armour, not both")
 	case f.target != "":
 		t, err := cat.Lookup(f.target)
 		if err != nil {
@@ -175,7 +175,7 @@ func (f *shotFlags) buildTarget(cat *units.Catalogue, s *combat.Shot) error {
 		s.Target = combat.TargetOf(t)
 		return nil
 	case f.kind == "":
-		return errors.New("no target: give --target NAME or --kind afv|vehicle|gun (--armor for an AFV)")
+		return errors.New("no target: give --target NAME or --kind afv|vehicle|gun (--armour for an AFV)")
 	}
 	kind, err := units.ParseKind(f.kind)
 	if err != nil {
@@ -183,14 +183,14 @@ func (f *shotFlags) buildTarget(cat *units.Catalogue, s *combat.Shot) error {
 	}
 	s.Target = combat.Target{Name: "the " + f.kind, Kind: kind}
 	if kind == units.AFV {
-		if f.armor == "" {
-			return errors.New("--kind afv needs --armor (e.g. E/C)")
+		if f.armour == "" {
+			return errors.New("--kind afv needs --armour (e.g. E/C)")
 		}
-		if s.Target.Armor, err = units.ParseArmor(f.armor); err != nil {
-			return fmt.Errorf("--armor: %w", err)
+		if s.Target.Armour, err = units.ParseArmour(f.armour); err != nil {
+			return fmt.Errorf("--armour: %w", err)
 		}
-	} else if f.armor != "" {
-		return fmt.Errorf("--armor: only an AFV has armour, not a %s", f.kind)
+	} else if f.armour != "" {
+		return fmt.Errorf("--armour: only an AFV has armour, not a %s", f.kind)
 	}
 	return nil
 }
@@ -199,7 +199,7 @@ func (f *shotFlags) buildTarget(cat *units.Catalogue, s *combat.Shot) error {
 func describe(r combat.Ruleset, s combat.Shot) string {
 	target := s.Target.Kind.String()
 	if s.Target.Kind == units.AFV {
-		target += " " + s.Target.Armor.String()
+		target += " " + s.Target.Armour.String()
 	}
 	hexes := "hexes"
 	if s.Range == 1 {

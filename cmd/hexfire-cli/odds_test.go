@@ -45,7 +45,7 @@ func TestOddsJSON(t *testing.T) {
 		toHit int
 		want  map[string]float64
 	}{
-		{"raw gun vs AFV", []string{"--atfp", "D", "--weapon", "gun", "--kind", "afv", "--armor", "E/C",
+		{"raw gun vs AFV", []string{"--atfp", "D", "--weapon", "gun", "--kind", "afv", "--armour", "E/C",
 			"--aspect", "rear", "--range", "20"}, 6, nil},
 		{"raw sw vs gun", []string{"--atfp", "C", "--weapon", "sw", "--kind", "gun", "--range", "2", "--shield"}, 8,
 			map[string]float64{"miss": 15.0 / 36, "eliminated": 21.0 / 36}},
@@ -96,9 +96,9 @@ func TestOddsErrors(t *testing.T) {
 		{[]string{"--firer", "Tigger", "--target", "M4A3E8"}, `--firer: units: unknown unit type "Tigger"`},
 		{[]string{"--firer", "M4A3E8", "--target", "Shermann"}, `--target: units: unknown unit type "Shermann"`},
 		{[]string{"--rules", "nope", "--firer", "M4A3E8", "--target", "Tiger I"}, `unknown ruleset "nope"`},
-		{[]string{"--atfp", "G", "--kind", "afv", "--armor", "E"}, "--atfp:"},
-		{[]string{"--atfp", "D", "--kind", "afv"}, "--kind afv needs --armor"},
-		{[]string{"--atfp", "D", "--kind", "tank", "--armor", "E"}, "--kind:"},
+		{[]string{"--atfp", "G", "--kind", "afv", "--armour", "E"}, "--atfp:"},
+		{[]string{"--atfp", "D", "--kind", "afv"}, "--kind afv needs --armour"},
+		{[]string{"--atfp", "D", "--kind", "tank", "--armour", "E"}, "--kind:"},
 		{[]string{"--atfp", "D", "--firer", "M10", "--kind", "gun"}, "give --firer or --atfp"},
 		{[]string{"--firer", "M10", "--target", "Pak 40", "--aspect", "left"}, `--aspect "left"`},
 		{[]string{"--firer", "M10"}, "no target"},

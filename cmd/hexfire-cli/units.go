@@ -26,7 +26,7 @@ type unitJSON struct {
 	ATFP      string      `json:"atfp,omitempty"`
 	GunAPFP   int         `json:"gun_apfp,omitempty"`
 	MGs       []string    `json:"mg,omitempty"`
-	Armor     string      `json:"armor,omitempty"`
+	Armour     string      `json:"armour,omitempty"`
 	MP        int         `json:"mp,omitempty"`
 	CR        int         `json:"cr,omitempty"`
 	APFP      int         `json:"apfp,omitempty"`
@@ -126,7 +126,7 @@ func runUnits(args []string, stdout io.Writer) error {
 			atfp += " (turret)"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Nation, t.Kind, atfp,
-			dash(t.GunAPFP), strings.Join(mgStrings(t.MGs), ", "), t.Armor, dash(t.MP), dash(t.CR),
+			dash(t.GunAPFP), strings.Join(mgStrings(t.MGs), ", "), t.Armour, dash(t.MP), dash(t.CR),
 			infantry(t), strings.Join(other(t), ", "), strings.Join(oursFields(t.Ours), ","))
 	}
 	if err := tw.Flush(); err != nil {
@@ -169,8 +169,8 @@ func writeUnitsJSON(w io.Writer, types []*units.Type, weapons []*units.Weapon) e
 		if t.ATFP != units.NoRating {
 			u.ATFP = t.ATFP.String()
 		}
-		if t.Armor.Front != units.NoRating {
-			u.Armor = t.Armor.String()
+		if t.Armour.Front != units.NoRating {
+			u.Armour = t.Armour.String()
 		}
 		out.Units = append(out.Units, u)
 	}

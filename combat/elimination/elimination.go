@@ -72,7 +72,7 @@ func (Ruleset) Check(s combat.Shot) error {
 		return fmt.Errorf("cover %d and hindrance %d: neither can be negative", s.Cover, s.Hindrance)
 	case s.Target.Kind == units.AFV && s.Aspect != board.Front && s.Aspect != board.Rear && s.Aspect != board.FrontRearTie:
 		return fmt.Errorf("aspect %s: this ruleset knows front, rear and the hexside tie only", s.Aspect)
-	case s.Target.Kind == units.AFV && s.Target.Armor.Front == units.NoRating:
+	case s.Target.Kind == units.AFV && s.Target.Armour.Front == units.NoRating:
 		return fmt.Errorf("%s is an AFV without an armour factor", target)
 	}
 	return nil
@@ -193,12 +193,12 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 		o.Steps = append(o.Steps, "line of fire along the hexside: rolled "+strconv.Itoa(die)+": "+aspect.String()+" armour")
 	}
 	o.Aspect = aspect
-	armor := s.Target.Armor.Front
+	armour := s.Target.Armour.Front
 	if aspect == board.Rear {
-		armor = s.Target.Armor.Rear
+		armour = s.Target.Armour.Rear
 	}
-	head := s.Weapon.ATFP.String() + " vs " + aspect.String() + " " + armor.String() + ": "
-	en := EliminationNumber(s.Weapon.ATFP, armor)
+	head := s.Weapon.ATFP.String() + " vs " + aspect.String() + " " + armour.String() + ": "
+	en := EliminationNumber(s.Weapon.ATFP, armour)
 	switch en {
 	case AlwaysEliminates:
 		o.Steps = append(o.Steps, head+"E, any hit eliminates: eliminated")

@@ -118,8 +118,8 @@ func TestEveryChartCell(t *testing.T) {
 	}
 	for i, row := range printed {
 		for j, cell := range strings.Fields(row) {
-			atfp, armor := units.A+units.Rating(i), units.A+units.Rating(j)
-			have := EliminationNumber(atfp, armor)
+			atfp, armour := units.A+units.Rating(i), units.A+units.Rating(j)
+			have := EliminationNumber(atfp, armour)
 			want := map[string]int{"E": AlwaysEliminates, "-": NoEffectPossible}[cell]
 			if want == 0 && cell != "-" {
 				want = int(cell[0]-'0')*10 + int(cell[len(cell)-1]-'0')
@@ -128,12 +128,12 @@ func TestEveryChartCell(t *testing.T) {
 				}
 			}
 			if have != want {
-				t.Errorf("EliminationNumber(%v, %v) = %d, want %s", atfp, armor, have, cell)
+				t.Errorf("EliminationNumber(%v, %v) = %d, want %s", atfp, armour, have, cell)
 			}
-			pattern := 7 + 2*(atfp.Index()-armor.Index())
+			pattern := 7 + 2*(atfp.Index()-armour.Index())
 			if (pattern >= 13) != (have == AlwaysEliminates) || (pattern <= 1) != (have == NoEffectPossible) ||
 				(pattern > 1 && pattern < 13 && have != pattern) {
-				t.Errorf("cell %v/%v = %d breaks the pattern 7+2(ATFP-armour) = %d", atfp, armor, have, pattern)
+				t.Errorf("cell %v/%v = %d breaks the pattern 7+2(ATFP-armour) = %d", atfp, armour, have, pattern)
 			}
 		}
 	}
@@ -146,11 +146,11 @@ func TestEveryChartCell(t *testing.T) {
 // an elimination roll of 6 (or none for E and -).
 func TestEveryChartCellResolved(t *testing.T) {
 	for atfp := units.A; atfp <= units.F; atfp++ {
-		for armor := units.A; armor <= units.F; armor++ {
+		for armour := units.A; armour <= units.F; armour++ {
 			s := combat.Shot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", ATFP: atfp},
-				Target: combat.Target{Kind: units.AFV, Armor: units.Armor{Front: units.F, Rear: armor}},
+				Target: combat.Target{Kind: units.AFV, Armour: units.Armour{Front: units.F, Rear: armour}},
 				Range:  3, Aspect: board.Rear}
-			en := EliminationNumber(atfp, armor)
+			en := EliminationNumber(atfp, armour)
 			faces := []int{1, 1, 3, 3}
 			want := noEffect
 			switch {
@@ -164,7 +164,7 @@ func TestEveryChartCellResolved(t *testing.T) {
 				want = immobilized
 				faces = append(faces, 6) // the crew stays
 			}
-			t.Run(atfp.String()+"vs"+armor.String(), func(t *testing.T) {
+			t.Run(atfp.String()+"vs"+armour.String(), func(t *testing.T) {
 				o := resolve(t, s, faces...)
 				if outcomeResult(o) != want {
 					t.Errorf("result = %v, want %v; steps %q", outcomeResult(o), want, o.Steps)
@@ -359,7 +359,7 @@ func TestRefusals(t *testing.T) {
 			s := shot(t, "M4A3E8", "Bazooka", "Tiger I", 3, board.Front)
 			return s
 		}(), "M4A3E8 is an AFV: support weapons are for infantry"},
-		{"AFV without armour", with(func(s *combat.Shot) { s.Target.Armor = units.Armor{} }),
+		{"AFV without armour", with(func(s *combat.Shot) { s.Target.Armour = units.Armour{} }),
 			"Tiger I is an AFV without an armour factor"},
 		{"infantry with a gun", with(func(s *combat.Shot) { s.Weapon.Class = combat.MainGun }),
 			"US Bazooka Team is infantry: it fires AT only with a support weapon"},

@@ -85,25 +85,25 @@ func hitOdds(s combat.Shot) [numResults]uint64 {
 	switch s.Aspect {
 	case board.FrontRearTie:
 		for die := 1; die <= 6; die++ {
-			armor := s.Target.Armor.Front
+			armour := s.Target.Armour.Front
 			if die > frontArmourUpTo {
-				armor = s.Target.Armor.Rear
+				armour = s.Target.Armour.Rear
 			}
-			add(armourOdds(s, armor, rest/waysOneDie))
+			add(armourOdds(s, armour, rest/waysOneDie))
 		}
 	case board.Rear:
-		add(armourOdds(s, s.Target.Armor.Rear, rest))
+		add(armourOdds(s, s.Target.Armour.Rear, rest))
 	default:
-		add(armourOdds(s, s.Target.Armor.Front, rest))
+		add(armourOdds(s, s.Target.Armour.Front, rest))
 	}
 	return w
 }
 
 // armourOdds returns the weights of each result of a hit on one armour
 // factor, out of `ways` (the weight left for elimination and abandonment).
-func armourOdds(s combat.Shot, armor units.Rating, ways uint64) [numResults]uint64 {
+func armourOdds(s combat.Shot, armour units.Rating, ways uint64) [numResults]uint64 {
 	var w [numResults]uint64
-	en := EliminationNumber(s.Weapon.ATFP, armor)
+	en := EliminationNumber(s.Weapon.ATFP, armour)
 	switch en {
 	case AlwaysEliminates:
 		w[eliminated] = ways
@@ -166,12 +166,12 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 		aspects = []board.Aspect{board.Front, board.Rear}
 	}
 	for _, a := range aspects {
-		armor := s.Target.Armor.Front
+		armour := s.Target.Armour.Front
 		if a == board.Rear {
-			armor = s.Target.Armor.Rear
+			armour = s.Target.Armour.Rear
 		}
-		head := s.Weapon.ATFP.String() + " vs " + a.String() + " " + armor.String() + ": "
-		switch en := EliminationNumber(s.Weapon.ATFP, armor); en {
+		head := s.Weapon.ATFP.String() + " vs " + a.String() + " " + armour.String() + ": "
+		switch en := EliminationNumber(s.Weapon.ATFP, armour); en {
 		case AlwaysEliminates:
 			steps = append(steps, head+"E, any hit eliminates")
 		case NoEffectPossible:

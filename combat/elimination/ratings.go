@@ -180,14 +180,14 @@ func (Ruleset) TypeATFP(t *units.Type) units.Rating {
 // TypeArmour returns the armour factors this ruleset gives an AFV: the
 // formula's (see RateType), or overrides. An AFV whose history lacks its front or side
 // plate is an error; other kinds have none.
-func (Ruleset) TypeArmour(t *units.Type) (units.Armor, error) {
+func (Ruleset) TypeArmour(t *units.Type) (units.Armour, error) {
 	rs, err := armourRatings(t)
 	if err != nil || len(rs) < 2 {
-		return units.Armor{}, err
+		return units.Armour{}, err
 	}
 	front, _ := units.ParseRating(rs[0].Value)
 	rear, _ := units.ParseRating(rs[1].Value)
-	return units.Armor{Front: front, Rear: rear}, nil
+	return units.Armour{Front: front, Rear: rear}, nil
 }
 
 // WeaponATFP returns the ATFP this ruleset gives a support weapon.

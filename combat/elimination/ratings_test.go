@@ -31,7 +31,7 @@ func TestDerivedLettersEqualTypedBefore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	armourString := func(a units.Armor) string {
+	armourString := func(a units.Armour) string {
 		if a.Front == units.NoRating {
 			return ""
 		}
@@ -51,7 +51,7 @@ func TestDerivedLettersEqualTypedBefore(t *testing.T) {
 			t.Errorf("%s: %v", u.Name, err)
 		}
 		have := [2]string{Ruleset{}.TypeATFP(u).String(), armourString(armour)}
-		loaded := [2]string{u.ATFP.String(), armourString(u.Armor)}
+		loaded := [2]string{u.ATFP.String(), armourString(u.Armour)}
 		if have != want || loaded != want {
 			t.Errorf("%s: rated %v, loaded %v; want %v", u.Name, have, loaded, want)
 		}

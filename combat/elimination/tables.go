@@ -20,7 +20,7 @@ const (
 	NoEffectPossible = 0
 )
 
-// eliminationChart[atfp][armor] is the elimination number, A = 0 … F = 5
+// eliminationChart[atfp][armour] is the elimination number, A = 0 … F = 5
 // (default-ruleset §10). It follows 7 + 2·(ATFP − armour), with 13 and above
 // shown as E and 1 and below as –.
 var eliminationChart = [6][6]int{
@@ -33,11 +33,11 @@ var eliminationChart = [6][6]int{
 	/* F */ {AlwaysEliminates, AlwaysEliminates, AlwaysEliminates, 11, 9, 7},
 }
 
-// EliminationNumber returns the chart entry for atfp against armor: a
+// EliminationNumber returns the chart entry for atfp against armour: a
 // number, AlwaysEliminates or NoEffectPossible. Either rating missing gives
 // NoEffectPossible.
-func EliminationNumber(atfp, armor units.Rating) int {
-	a, b := atfp.Index(), armor.Index()
+func EliminationNumber(atfp, armour units.Rating) int {
+	a, b := atfp.Index(), armour.Index()
 	if a < 0 || b < 0 {
 		return NoEffectPossible
 	}
