@@ -40,7 +40,7 @@ type Weapon struct {
 type Target struct {
 	Name     string
 	Kind     units.Kind
-	Armour    units.Armour
+	Armour   units.Armour
 	Immobile bool     // carries an Immobile marker
 	States   StateSet // the ruleset's states it carries (shock, suppressed)
 	Quality  Quality

@@ -26,7 +26,7 @@ type Type struct {
 	ATFP      Rating // anti-tank firepower of the main gun; NoRating if none (typed, or derived by Load)
 	GunAPFP   int    // AP firepower of the main gun (AFV) or of the Gun
 	MGs       []MG   // vehicle machine guns
-	Armour     Armour  // AFVs only (typed, or derived by Load)
+	Armour    Armour // AFVs only (typed, or derived by Load)
 	MP        int    // movement points (infantry: 0, the rules fix them)
 	CR        int    // casualty rating; 0 for AFVs
 	APFP      int    // infantry AP firepower

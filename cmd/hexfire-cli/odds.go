@@ -22,7 +22,7 @@ func init() {
 type shotFlags struct {
 	rules                       string
 	firer, target               string
-	atfp, weapon, kind, armour   string
+	atfp, weapon, kind, armour  string
 	aspect, terrain             string
 	rng, swRange, cover, hind   int
 	leader                      int

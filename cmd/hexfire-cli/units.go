@@ -26,7 +26,7 @@ type unitJSON struct {
 	ATFP      string      `json:"atfp,omitempty"`
 	GunAPFP   int         `json:"gun_apfp,omitempty"`
 	MGs       []string    `json:"mg,omitempty"`
-	Armour     string      `json:"armour,omitempty"`
+	Armour    string      `json:"armour,omitempty"`
 	MP        int         `json:"mp,omitempty"`
 	CR        int         `json:"cr,omitempty"`
 	APFP      int         `json:"apfp,omitempty"`
