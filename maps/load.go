@@ -2,12 +2,16 @@ package maps
 
 import (
 	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lafriks/go-tiled"
 
@@ -15,33 +19,82 @@ import (
 )
 
 // load reads, checks and converts one map. Every error it returns starts
-// with "maps: " and the file name.
+// with "maps: " and the file name, and is at most MaxErrorLength bytes.
 func load(src source, name string, types UnitTypes) (*Scenario, error) {
 	s, err := loadScenario(src, name, types)
 	if err != nil {
-		return nil, fmt.Errorf("maps: %s: %w", name, err)
+		return nil, newLoadError(name, err)
 	}
 	return s, nil
+}
+
+// loader holds what one load has read and decoded, so that each file is
+// read once and decoded once however often the map refers to it.
+type loader struct {
+	src       source
+	files     *files
+	images    *imageCache
+	tilesets  map[string]*tiled.Tileset  // decoded .tsx files by path
+	templates map[string]*tiled.Template // decoded .tx files by path
 }
 
 func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if types == nil {
 		return nil, fmt.Errorf("no unit catalogue given")
 	}
-	data, err := readAll(src, name)
+	fl := newFiles(src)
+	l := &loader{src: src, files: fl, images: newImageCache(fl),
+		tilesets: map[string]*tiled.Tileset{}, templates: map[string]*tiled.Template{}}
+	data, err := fl.get(name)
 	if err != nil {
 		return nil, err
 	}
-	dir := src.dir(name)
-	h, err := scan(src, dir, data)
+	h, err := scan(data)
 	if err != nil {
 		return nil, err
 	}
-	m, err := tiled.LoadReader(dir, bytes.NewReader(data), src.options()...)
-	if err != nil {
-		return nil, fmt.Errorf("decoding: %w", err)
+	// Each tileset's images are relative to the file that holds it: its
+	// .tsx, or the map for an embedded one.
+	tilesetFiles := make([]string, len(h.tilesets))
+	for i, ref := range h.tilesets {
+		tilesetFiles[i] = name
+		if ref.source == "" {
+			continue
+		}
+		p, err := l.tileset(name, ref.source)
+		if err != nil {
+			return nil, fmt.Errorf("tileset %s: %w", quote(ref.source), err)
+		}
+		tilesetFiles[i] = p
 	}
-	tilesets, err := checkTilesets(src, m)
+	templates := map[string]*tiled.Template{}
+	for _, ref := range h.templates {
+		t, err := l.template(name, ref)
+		if err != nil {
+			return nil, fmt.Errorf("template %s: %w", quote(ref), err)
+		}
+		templates[ref] = t
+	}
+	// go-tiled decodes the checked map bytes; the external files it would
+	// open itself are served as empty placeholders and replaced below by
+	// the ones decoded above, once each.
+	m, err := tiled.LoadReader(".", bytes.NewReader(data), tiled.WithFileSystem(placeholderFS{}))
+	if err != nil {
+		return nil, fmt.Errorf("decoding the map: %w", err)
+	}
+	if len(m.Tilesets) != len(h.tilesets) {
+		return nil, fmt.Errorf("decoding the map: %d tilesets, the scan found %d", len(m.Tilesets), len(h.tilesets))
+	}
+	for i, ts := range m.Tilesets {
+		if h.tilesets[i].source == "" {
+			continue
+		}
+		firstGID, source := ts.FirstGID, ts.Source
+		*ts = *l.tilesets[tilesetFiles[i]]
+		ts.FirstGID, ts.Source, ts.SourceLoaded = firstGID, source, true
+	}
+	attachTemplates(m, templates)
+	tilesets, err := checkTilesets(l, m, tilesetFiles)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +106,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if err := buildTerrain(b, layers, tilesets); err != nil {
 		return nil, err
 	}
-	tiles, err := exportTiles(src, layers)
+	tiles, err := exportTiles(l, layers, tilesets)
 	if err != nil {
 		return nil, err
 	}
@@ -68,12 +121,134 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 		return nil, err
 	}
 	if s.Title == "" {
-		s.Title = strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name))
+		s.Title = clip(strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name)), MaxTitleLength)
 	}
 	if s.Units, err = placeUnits(b, unitObjects(m), types); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// tileset reads, checks and decodes the .tsx file ref of the file
+// referrer, once per load, and returns its path.
+func (l *loader) tileset(referrer, ref string) (string, error) {
+	p, err := l.src.resolve(referrer, ref)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := l.tilesets[p]; ok {
+		return p, nil
+	}
+	data, err := l.files.get(p)
+	if err != nil {
+		return "", err
+	}
+	if err := scanExternal(data, "tileset"); err != nil {
+		return "", err
+	}
+	ts, err := tiled.LoadTilesetReader(".", bytes.NewReader(data))
+	if err != nil {
+		// go-tiled's message may quote the file: say only what is wrong.
+		return "", errors.New("not a valid Tiled tileset: an attribute holds a value of the wrong kind")
+	}
+	l.tilesets[p] = ts
+	return p, nil
+}
+
+// template reads, checks and decodes the .tx file ref of the map, once
+// per load.
+func (l *loader) template(referrer, ref string) (*tiled.Template, error) {
+	p, err := l.src.resolve(referrer, ref)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := l.templates[p]; ok {
+		return t, nil
+	}
+	data, err := l.files.get(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := scanExternal(data, "template"); err != nil {
+		return nil, err
+	}
+	var t tiled.Template
+	if err := xml.NewDecoder(bytes.NewReader(data)).Decode(&t); err != nil {
+		return nil, errors.New("not a valid Tiled template: an attribute holds a value of the wrong kind")
+	}
+	if t.Object == nil {
+		return nil, errors.New("not a Tiled template: no <object>")
+	}
+	l.templates[p] = &t
+	return &t, nil
+}
+
+// placeholderFS is the file system go-tiled opens external tilesets and
+// templates in: every file is an empty element, decoded in no time, for the
+// loader to replace with the file it read and checked itself.
+type placeholderFS struct{}
+
+func (placeholderFS) Open(string) (fs.File, error) {
+	return placeholderFile{strings.NewReader("<placeholder/>")}, nil
+}
+
+type placeholderFile struct{ *strings.Reader }
+
+func (placeholderFile) Stat() (fs.FileInfo, error) { return nil, errors.New("placeholder file") }
+func (placeholderFile) Close() error               { return nil }
+
+// attachTemplates gives every object of the map's object layers, in groups
+// too, the template it refers to.
+func attachTemplates(m *tiled.Map, templates map[string]*tiled.Template) {
+	attach := func(gs []*tiled.ObjectGroup) {
+		for _, g := range gs {
+			for _, o := range g.Objects {
+				if o.TemplateSource != "" {
+					o.Template, o.TemplateLoaded = templates[o.TemplateSource], true
+				}
+			}
+		}
+	}
+	attach(m.ObjectGroups)
+	var walk func(gs []*tiled.Group)
+	walk = func(gs []*tiled.Group) {
+		for _, g := range gs {
+			attach(g.ObjectGroups)
+			walk(g.Groups)
+		}
+	}
+	walk(m.Groups)
+}
+
+// clip cuts s to at most n characters.
+func clip(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+// checkText refuses a property value longer than its limit.
+func checkText(what, v string, maxChars int) error {
+	if n := utf8.RuneCountInString(v); n > maxChars {
+		return fmt.Errorf("%s is %d characters long, more than the limit of %d", what, n, maxChars)
+	}
+	return nil
+}
+
+// checkProperty refuses a property whose name or value is too long.
+func checkProperty(p *tiled.Property) error {
+	if err := checkText("a property name", p.Name, MaxNameLength); err != nil {
+		return err
+	}
+	if len(p.Value) > MaxPropertyLength {
+		return fmt.Errorf("property %s is %d bytes long, more than the limit of %d", quote(p.Name), len(p.Value), MaxPropertyLength)
+	}
+	return nil
 }
 
 // readMapProperties fills the scenario fields from the map properties and
@@ -84,25 +259,34 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 		return nil
 	}
 	for _, p := range *props {
+		if err := checkProperty(p); err != nil {
+			return fmt.Errorf("map properties: %w", err)
+		}
 		v := strings.TrimSpace(p.Value)
 		switch p.Name {
 		case "title":
+			if err := checkText("map property title", v, MaxTitleLength); err != nil {
+				return err
+			}
 			s.Title = v
 		case "hex_m":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return fmt.Errorf("map property hex_m %q: want metres per hex, a whole number from 1", p.Value)
+				return fmt.Errorf("map property hex_m %s: want metres per hex, a whole number from 1", quote(p.Value))
 			}
 			s.HexMetres = n
 		case "ruleset":
 			if v == "" {
 				return fmt.Errorf("map property ruleset is empty")
 			}
+			if err := checkText("map property ruleset", v, MaxNameLength); err != nil {
+				return err
+			}
 			s.Ruleset = v
 		case "turns":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return fmt.Errorf("map property turns %q: want a whole number from 0", p.Value)
+				return fmt.Errorf("map property turns %s: want a whole number from 0", quote(p.Value))
 			}
 			s.Turns = n
 		case "first_side":
@@ -125,7 +309,7 @@ func parseSide(v string) (string, error) {
 	case Axis:
 		return Axis, nil
 	}
-	return "", fmt.Errorf("side %q: want %s or %s", v, Allies, Axis)
+	return "", fmt.Errorf("side %s: want %s or %s", quote(v), Allies, Axis)
 }
 
 // tileLayers returns the tile layers of the map and of its groups, bottom

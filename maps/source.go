@@ -1,69 +1,118 @@
 package maps
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 
-	"github.com/lafriks/go-tiled"
+	"hexfire/fileio"
 )
 
-// MaxFileSize is the largest .tmx or .tsx file the loader reads, in bytes.
-// Our own choice: a 500×500 map in Tiled's most verbose encoding (one XML
-// element per tile) is about 5 MB per layer, so this leaves room for a dozen
-// such layers while keeping a bad file from filling memory.
-const MaxFileSize = 64 << 20
+// Limits on what a map and the files it refers to may hold. All are our own
+// choice: each is far above what the shipped scenarios and a 500×500 map in
+// Tiled's most verbose encoding need, and low enough that a hostile file
+// costs at most a few hundred megabytes and a few seconds.
+const (
+	// MaxFileSize is the largest .tmx, .tsx, .tx or .png file read, in
+	// bytes. A 500×500 layer with one XML element per tile is about 5 MB.
+	MaxFileSize = 64 << 20
+	// MaxTotalSize bounds the bytes of all the files one map reads.
+	MaxTotalSize = 2 * MaxFileSize
+	// MaxLayerTiles bounds the tiles of all tile layers together: sixteen
+	// layers of the largest map (board.MaxDimension squared).
+	MaxLayerTiles = 16 * 500 * 500
+	// MaxElements bounds the XML elements of one file, not counting the
+	// tiles of a layer's data in Tiled's XML encoding (those are bounded
+	// by the map size).
+	MaxElements = 200_000
+	// MaxTileSize is the largest tile width, tile height, hex side,
+	// margin, spacing or tile offset, and the largest side of an image of
+	// an image collection, in pixels.
+	MaxTileSize = 1024
+	// MaxImageSide is the largest width or height of a tileset image:
+	// 8192 is the texture size most graphics cards take.
+	MaxImageSide = 8192
+	// MaxImagePixels bounds the pixels of all the distinct images a map
+	// uses together (one 8192² sheet, 256 MB decoded).
+	MaxImagePixels = MaxImageSide * MaxImageSide
+	// MaxTitleLength is the longest map title, in characters.
+	MaxTitleLength = 100
+	// MaxNameLength is the longest unit name or property name, in
+	// characters.
+	MaxNameLength = 64
+	// MaxPropertyLength is the longest value of any other text property
+	// (a unit's script, the victory conditions), in bytes.
+	MaxPropertyLength = 16 << 10
+)
 
 // source is where a map and the files it references come from: an fs.FS
 // or the operating system's file system.
 type source interface {
-	open(name string) (io.ReadCloser, error)
-	join(dir, name string) string
-	dir(name string) string
-	options() []tiled.LoaderOption
+	// read returns the bytes of a regular file, at most limit of them.
+	read(name string, limit int64) ([]byte, error)
+	// resolve returns the path of ref, written in the file referrer as
+	// Tiled writes it: relative to referrer's folder, or absolute.
+	resolve(referrer, ref string) (string, error)
 }
 
 type fsSource struct{ fsys fs.FS }
 
-func (s fsSource) open(name string) (io.ReadCloser, error) { return s.fsys.Open(name) }
-func (s fsSource) join(dir, name string) string            { return path.Join(dir, name) }
-func (s fsSource) dir(name string) string                  { return path.Dir(name) }
-func (s fsSource) options() []tiled.LoaderOption {
-	return []tiled.LoaderOption{tiled.WithFileSystem(s.fsys)}
+func (s fsSource) read(name string, limit int64) ([]byte, error) {
+	return fileio.ReadFS(s.fsys, name, limit)
+}
+
+func (fsSource) resolve(referrer, ref string) (string, error) {
+	if path.IsAbs(ref) {
+		return "", fmt.Errorf("absolute path %s: a map inside a file system can only refer to files in it", quote(ref))
+	}
+	return path.Join(path.Dir(referrer), ref), nil
 }
 
 type osSource struct{}
 
-func (osSource) open(name string) (io.ReadCloser, error) { return os.Open(name) }
-func (osSource) join(dir, name string) string            { return filepath.Join(dir, filepath.FromSlash(name)) }
-func (osSource) dir(name string) string                  { return filepath.Dir(name) }
-func (osSource) options() []tiled.LoaderOption           { return nil }
+func (osSource) read(name string, limit int64) ([]byte, error) {
+	return fileio.ReadFile(name, limit)
+}
 
-// readAll reads a whole file, refusing files over MaxFileSize.
-func readAll(src source, name string) ([]byte, error) {
-	f, err := src.open(name)
+func (osSource) resolve(referrer, ref string) (string, error) {
+	p := filepath.FromSlash(ref)
+	if filepath.IsAbs(p) {
+		return p, nil
+	}
+	return filepath.Join(filepath.Dir(referrer), p), nil
+}
+
+// files reads every file of one load once, through one size limit per
+// file and one for all of them together.
+type files struct {
+	src  source
+	left int64             // bytes all further files may still take
+	read map[string][]byte // by path, as resolved
+}
+
+func newFiles(src source) *files {
+	return &files{src: src, left: MaxTotalSize, read: map[string][]byte{}}
+}
+
+// get returns the bytes of the file at name, reading it on first use.
+func (f *files) get(name string) ([]byte, error) {
+	if data, ok := f.read[name]; ok {
+		return data, nil
+	}
+	limit := min(int64(MaxFileSize), f.left)
+	data, err := f.src.read(name, limit)
 	if err != nil {
+		if limit < MaxFileSize && errors.Is(err, fileio.ErrTooLarge) {
+			return nil, fmt.Errorf("the files of this map are larger than the limit of %d bytes in all", MaxTotalSize)
+		}
 		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("file is larger than the limit of %d bytes", MaxFileSize)
-	}
+	f.left -= int64(len(data))
+	f.read[name] = data
 	return data, nil
 }
 
-// exists reports an error when name cannot be opened.
-func exists(src source, name string) error {
-	f, err := src.open(name)
-	if err != nil {
-		return err
-	}
-	return f.Close()
-}
+// forget drops the bytes of a file that has been decoded for good.
+func (f *files) forget(name string) { f.read[name] = nil }

@@ -23,72 +23,85 @@ type tileEffect struct {
 	hasSides   bool
 }
 
-// tilesetInfo is a checked tileset: its name for messages and the effect
-// of each tile that has Hexfire properties.
+// tilesetInfo is a checked tileset: its name for messages, the effect
+// of each tile that has Hexfire properties, and the paths of its images.
 type tilesetInfo struct {
-	name    string
-	effects map[uint32]tileEffect
+	name       string
+	effects    map[uint32]tileEffect
+	image      string            // the sheet; "" for an image collection
+	tileImages map[uint32]string // an image collection's images by tile id
 }
 
-// checkTilesets loads every tileset of the map (also the ones no layer
-// uses), checks that its image exists and reads its tile properties.
-func checkTilesets(src source, m *tiled.Map) (map[*tiled.Tileset]tilesetInfo, error) {
+// checkTilesets checks every tileset of the map (also the ones no layer
+// uses): its metrics, the header of each image and its tile properties.
+// files[i] is the file the i-th tileset's image paths are relative to.
+func checkTilesets(l *loader, m *tiled.Map, files []string) (map[*tiled.Tileset]tilesetInfo, error) {
 	out := map[*tiled.Tileset]tilesetInfo{}
-	for _, ts := range m.Tilesets {
+	for i, ts := range m.Tilesets {
 		name := ts.Name
 		if ts.Source != "" {
 			name = ts.Source
 		}
-		full := ts
-		if !ts.SourceLoaded {
-			loaded, err := tiled.LoadTilesetFile(m.GetFileFullPath(ts.Source), src.options()...)
-			if err != nil {
-				return nil, fmt.Errorf("tileset %q: %w", name, err)
-			}
-			full = loaded
+		info, err := checkTileset(l, ts, files[i])
+		if err != nil {
+			return nil, fmt.Errorf("tileset %s: %w", quote(name), err)
 		}
-		if err := checkImages(src, full); err != nil {
-			return nil, fmt.Errorf("tileset %q: %w", name, err)
-		}
-		info := tilesetInfo{name: name, effects: map[uint32]tileEffect{}}
-		for _, t := range full.Tiles {
-			e, ok, err := readTileEffect(t.Properties)
-			if err != nil {
-				return nil, fmt.Errorf("tileset %q: tile %d: %w", name, t.ID, err)
-			}
-			if ok {
-				info.effects[t.ID] = e
-			}
-		}
+		info.name = name
 		out[ts] = info
 	}
 	return out, nil
 }
 
-// checkImages reports a tileset without an image or whose image file is
-// missing. An image collection tileset has one image per tile.
-func checkImages(src source, ts *tiled.Tileset) error {
-	var images []string
+func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error) {
+	info := tilesetInfo{effects: map[uint32]tileEffect{}}
+	for _, v := range []struct {
+		what     string
+		n, lo, hi int
+	}{
+		{"tilewidth", ts.TileWidth, 0, MaxTileSize}, {"tileheight", ts.TileHeight, 0, MaxTileSize},
+		{"margin", ts.Margin, 0, MaxTileSize}, {"spacing", ts.Spacing, 0, MaxTileSize},
+		{"columns", ts.Columns, 0, MaxImageSide}, {"tilecount", ts.TileCount, 0, MaxImageSide * MaxImageSide},
+	} {
+		if v.n < v.lo || v.n > v.hi {
+			return info, fmt.Errorf("%s %d: want %d to %d", v.what, v.n, v.lo, v.hi)
+		}
+	}
+	if o := ts.TileOffset; o != nil && (max(o.X, o.Y) > MaxTileSize || min(o.X, o.Y) < -MaxTileSize) {
+		return info, fmt.Errorf("tileoffset %d,%d: at most %d pixels either way", o.X, o.Y, MaxTileSize)
+	}
 	if ts.Image != nil {
-		images = append(images, ts.Image.Source)
+		if ts.TileWidth == 0 || ts.TileHeight == 0 {
+			return info, fmt.Errorf("tile size %d×%d: want positive sizes", ts.TileWidth, ts.TileHeight)
+		}
+		p, err := l.checkImage(file, ts.Image.Source, MaxImageSide)
+		if err != nil {
+			return info, fmt.Errorf("image %s: %w", quote(ts.Image.Source), err)
+		}
+		info.image = p
 	}
 	for _, t := range ts.Tiles {
 		if t.Image != nil {
-			images = append(images, t.Image.Source)
+			p, err := l.checkImage(file, t.Image.Source, MaxTileSize)
+			if err != nil {
+				return info, fmt.Errorf("tile %d: image %s: %w", t.ID, quote(t.Image.Source), err)
+			}
+			if info.tileImages == nil {
+				info.tileImages = map[uint32]string{}
+			}
+			info.tileImages[t.ID] = p
+		}
+		e, ok, err := readTileEffect(t.Properties)
+		if err != nil {
+			return info, fmt.Errorf("tile %d: %w", t.ID, err)
+		}
+		if ok {
+			info.effects[t.ID] = e
 		}
 	}
-	if len(images) == 0 {
-		return fmt.Errorf("no image")
+	if info.image == "" && len(info.tileImages) == 0 {
+		return info, fmt.Errorf("no image")
 	}
-	for _, img := range images {
-		if img == "" {
-			return fmt.Errorf("image with no source file")
-		}
-		if err := exists(src, src.join(ts.BaseDir(), img)); err != nil {
-			return fmt.Errorf("image %q: %w", img, err)
-		}
-	}
-	return nil
+	return info, nil
 }
 
 // readTileEffect reads the Hexfire properties of one tile; ok is false
@@ -98,6 +111,9 @@ func readTileEffect(props tiled.Properties) (e tileEffect, ok bool, err error) {
 		v := strings.TrimSpace(p.Value)
 		switch p.Name {
 		case "terrain":
+			if err := checkText("terrain", v, MaxNameLength); err != nil {
+				return e, false, err
+			}
 			if e.terrain, err = board.ParseTerrain(v); err != nil {
 				return e, false, err
 			}
@@ -105,12 +121,12 @@ func readTileEffect(props tiled.Properties) (e tileEffect, ok bool, err error) {
 		case "level":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > board.MaxLevel {
-				return e, false, fmt.Errorf("level %q out of range 0..%d", p.Value, board.MaxLevel)
+				return e, false, fmt.Errorf("level %s out of range 0..%d", quote(p.Value), board.MaxLevel)
 			}
 			e.level, e.hasLevel = n, true
 		case "road":
 			if e.road, err = strconv.ParseBool(v); err != nil {
-				return e, false, fmt.Errorf("road %q: want true or false", p.Value)
+				return e, false, fmt.Errorf("road %s: want true or false", quote(p.Value))
 			}
 			e.hasRoad = true
 		case "wall", "hedge", "hedgerow":
@@ -153,14 +169,14 @@ func parseDirection(s string) (board.Direction, error) {
 		if d := board.Direction(n); d.Valid() {
 			return d, nil
 		}
-		return 0, fmt.Errorf("direction %q out of range 0..5", s)
+		return 0, fmt.Errorf("direction %s out of range 0..5", quote(s))
 	}
 	for d := range board.Direction(6) {
 		if strings.EqualFold(d.String(), s) {
 			return d, nil
 		}
 	}
-	return 0, fmt.Errorf("direction %q: want 0..5 or N, NE, SE, S, SW, NW", s)
+	return 0, fmt.Errorf("direction %s: want 0..5 or N, NE, SE, S, SW, NW", quote(s))
 }
 
 // hexsideKey names a hexside the same way from both hexes that share it.
@@ -188,7 +204,7 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 	var order []hexsideKey
 	for _, l := range layers {
 		if len(l.Tiles) != b.Width*b.Height {
-			return fmt.Errorf("layer %q: %d tiles, want %d", l.Name, len(l.Tiles), b.Width*b.Height)
+			return fmt.Errorf("layer %s: %d tiles, want %d", quote(l.Name), len(l.Tiles), b.Width*b.Height)
 		}
 		for i, t := range l.Tiles {
 			if t.Nil {
@@ -197,10 +213,10 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 			h := b.Layout.ToHex(board.Offset{Col: i % b.Width, Row: i / b.Width})
 			info, known := tilesets[t.Tileset]
 			if !known {
-				return fmt.Errorf("layer %q hex %s: tile from an unknown tileset", l.Name, b.Label(h))
+				return fmt.Errorf("layer %s hex %s: tile from an unknown tileset", quote(l.Name), b.Label(h))
 			}
 			if t.Tileset.TileCount > 0 && int(t.ID) >= t.Tileset.TileCount {
-				return fmt.Errorf("layer %q hex %s: tile %d is not in tileset %q of %d tiles", l.Name, b.Label(h), t.ID, info.name, t.Tileset.TileCount)
+				return fmt.Errorf("layer %s hex %s: tile %d is not in tileset %s of %d tiles", quote(l.Name), b.Label(h), t.ID, quote(info.name), t.Tileset.TileCount)
 			}
 			e, ok := info.effects[t.ID]
 			if !ok {
@@ -217,15 +233,15 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 				c.Road = e.road
 			}
 			if err := b.SetCell(h, c); err != nil {
-				return fmt.Errorf("layer %q: %w", l.Name, err)
+				return fmt.Errorf("layer %s: %w", quote(l.Name), err)
 			}
 			if !e.hasSides {
 				continue
 			}
 			if t.HorizontalFlip || t.VerticalFlip || t.DiagonalFlip || t.RotatedHexagonal120 {
-				return fmt.Errorf("layer %q hex %s: hexside tile %d of tileset %q is flipped or rotated: use the tile drawn for the wanted side", l.Name, b.Label(h), t.ID, info.name)
+				return fmt.Errorf("layer %s hex %s: hexside tile %d of tileset %s is flipped or rotated: use the tile drawn for the wanted side", quote(l.Name), b.Label(h), t.ID, quote(info.name))
 			}
-			from := fmt.Sprintf("layer %q hex %s", l.Name, b.Label(h))
+			from := fmt.Sprintf("layer %s hex %s", quote(l.Name), b.Label(h))
 			for d, f := range e.hexsides {
 				if f == board.NoFeature {
 					continue

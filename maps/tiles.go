@@ -109,30 +109,27 @@ func (ts *Tileset) Source(id uint32) (image.Image, image.Rectangle, bool) {
 	return ts.Image, r, true
 }
 
-// MaxImageSide is the largest width or height of a tileset image the
-// loader decodes, in pixels. Our own choice: 8192 is the texture size most
-// graphics cards take, and it keeps a decoded image under 256 MB.
-const MaxImageSide = 8192
-
 // exportTiles builds the TileLayers of the checked layers of a map,
-// decoding the image of every tileset a layer uses. A tile that lies
-// outside its tileset's image is kept (the terrain may still come from its
-// properties); Tileset.Source reports it, and a renderer decides.
-func exportTiles(src source, layers []*tiled.Layer) (*TileLayers, error) {
+// decoding the images of every tileset a layer uses, each image once. A
+// tile that lies outside its tileset's image is kept (the terrain may still
+// come from its properties); Tileset.Source reports it, and a renderer
+// decides.
+func exportTiles(l *loader, layers []*tiled.Layer, infos map[*tiled.Tileset]tilesetInfo) (*TileLayers, error) {
 	out := &TileLayers{}
 	sets := map[*tiled.Tileset]uint16{}
-	for _, l := range layers {
-		tl := TileLayer{Name: l.Name, Visible: l.Visible, Opacity: float64(l.Opacity), OffsetX: l.OffsetX, OffsetY: l.OffsetY,
-			Tiles: make([]Tile, len(l.Tiles))}
-		for i, t := range l.Tiles {
+	for _, layer := range layers {
+		tl := TileLayer{Name: layer.Name, Visible: layer.Visible, Opacity: float64(layer.Opacity), OffsetX: layer.OffsetX, OffsetY: layer.OffsetY,
+			Tiles: make([]Tile, len(layer.Tiles))}
+		for i, t := range layer.Tiles {
 			if t.Nil {
 				continue
 			}
 			set, ok := sets[t.Tileset]
 			if !ok {
-				ts, err := exportTileset(src, t.Tileset)
+				info := infos[t.Tileset]
+				ts, err := exportTileset(l, t.Tileset, info)
 				if err != nil {
-					return nil, err
+					return nil, fmt.Errorf("tileset %s: %w", quote(info.name), err)
 				}
 				out.Tilesets = append(out.Tilesets, ts)
 				set = uint16(len(out.Tilesets))
@@ -159,61 +156,102 @@ func flags(t *tiled.LayerTile) TileFlip {
 	return f
 }
 
-// exportTileset copies a tileset's metrics and decodes its images.
-func exportTileset(src source, ts *tiled.Tileset) (Tileset, error) {
-	name := ts.Name
-	if ts.Source != "" {
-		name = ts.Source
-	}
-	out := Tileset{Name: name, FirstGID: ts.FirstGID, TileWidth: ts.TileWidth, TileHeight: ts.TileHeight,
+// exportTileset copies a checked tileset's metrics and decodes its images.
+func exportTileset(l *loader, ts *tiled.Tileset, info tilesetInfo) (Tileset, error) {
+	out := Tileset{Name: info.name, FirstGID: ts.FirstGID, TileWidth: ts.TileWidth, TileHeight: ts.TileHeight,
 		Columns: ts.Columns, Margin: ts.Margin, Spacing: ts.Spacing}
 	if ts.TileOffset != nil {
 		out.OffsetX, out.OffsetY = ts.TileOffset.X, ts.TileOffset.Y
 	}
-	if ts.Image != nil {
-		img, err := decodeImage(src, src.join(ts.BaseDir(), ts.Image.Source))
+	if info.image != "" {
+		img, err := l.images.decode(info.image)
 		if err != nil {
-			return Tileset{}, fmt.Errorf("tileset %q: image %q: %w", name, ts.Image.Source, err)
+			return Tileset{}, fmt.Errorf("image %s: %w", quote(ts.Image.Source), err)
 		}
 		out.Image = img
-		if out.TileWidth <= 0 || out.TileHeight <= 0 {
-			return Tileset{}, fmt.Errorf("tileset %q: tile size %d×%d: want positive sizes", name, out.TileWidth, out.TileHeight)
-		}
-		if out.Columns <= 0 { // Tiled before 0.15 left columns out
-			out.Columns = (img.Bounds().Dx() - 2*out.Margin + out.Spacing) / (out.TileWidth + out.Spacing)
+		if out.Columns == 0 { // Tiled before 0.15 left columns out
+			// checkTileset made TileWidth positive and Spacing not negative.
+			out.Columns = max(0, (img.Bounds().Dx()-2*out.Margin+out.Spacing)/(out.TileWidth+out.Spacing))
 		}
 		return out, nil
 	}
 	out.TileImages = map[uint32]image.Image{}
-	for _, t := range ts.Tiles {
-		if t.Image == nil {
-			continue
-		}
-		img, err := decodeImage(src, src.join(ts.BaseDir(), t.Image.Source))
+	for id, p := range info.tileImages {
+		img, err := l.images.decode(p)
 		if err != nil {
-			return Tileset{}, fmt.Errorf("tileset %q: tile %d: image %q: %w", name, t.ID, t.Image.Source, err)
+			return Tileset{}, fmt.Errorf("tile %d: %w", id, err)
 		}
-		out.TileImages[t.ID] = img
+		out.TileImages[id] = img
 	}
 	return out, nil
 }
 
-// decodeImage reads a PNG file, checking its size before decoding it.
-func decodeImage(src source, name string) (image.Image, error) {
-	data, err := readAll(src, name)
+// imageCache checks and decodes the PNG images of one load, each once,
+// within one budget of pixels for all of them.
+type imageCache struct {
+	files      *files
+	pixelsLeft int64
+	configs    map[string]image.Config
+	decoded    map[string]image.Image
+}
+
+func newImageCache(f *files) *imageCache {
+	return &imageCache{files: f, pixelsLeft: MaxImagePixels, configs: map[string]image.Config{}, decoded: map[string]image.Image{}}
+}
+
+// checkImage resolves the image ref of the file referrer and checks its
+// PNG header: at most maxSide pixels a side, within the pixel budget.
+func (l *loader) checkImage(referrer, ref string, maxSide int) (string, error) {
+	if ref == "" {
+		return "", fmt.Errorf("image with no source file")
+	}
+	p, err := l.src.resolve(referrer, ref)
+	if err != nil {
+		return "", err
+	}
+	return p, l.images.check(p, maxSide)
+}
+
+func (c *imageCache) check(p string, maxSide int) error {
+	cfg, ok := c.configs[p]
+	if !ok {
+		data, err := c.files.get(p)
+		if err != nil {
+			return err
+		}
+		if cfg, err = png.DecodeConfig(bytes.NewReader(data)); err != nil {
+			return fmt.Errorf("not a PNG image: %w", err)
+		}
+		if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
+			return fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side", cfg.Width, cfg.Height, MaxImageSide)
+		}
+		px := int64(cfg.Width) * int64(cfg.Height)
+		if px > c.pixelsLeft {
+			return fmt.Errorf("the images of this map hold more than the limit of %d pixels in all", MaxImagePixels)
+		}
+		c.pixelsLeft -= px
+		c.configs[p] = cfg
+	}
+	if cfg.Width > maxSide || cfg.Height > maxSide {
+		return fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side for a tile", cfg.Width, cfg.Height, maxSide)
+	}
+	return nil
+}
+
+// decode returns the decoded image at p, which check has passed.
+func (c *imageCache) decode(p string) (image.Image, error) {
+	if img, ok := c.decoded[p]; ok {
+		return img, nil
+	}
+	data, err := c.files.get(p)
 	if err != nil {
 		return nil, err
-	}
-	cfg, err := png.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("not a PNG image: %w", err)
-	}
-	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
-		return nil, fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side", cfg.Width, cfg.Height, MaxImageSide)
 	}
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("decoding PNG: %w", err)
 	}
+	c.decoded[p] = img
+	c.files.forget(p)
 	return img, nil
 }

@@ -18,7 +18,7 @@ func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Pl
 		for _, o := range g.group.Objects {
 			p, err := placeUnit(b, o, g.offX, g.offY, types)
 			if err != nil {
-				return nil, fmt.Errorf("layer %q: object %d %q: %w", g.group.Name, o.ID, o.Name, err)
+				return nil, fmt.Errorf("layer %s: object %d %s: %w", quote(g.group.Name), o.ID, quote(o.Name), err)
 			}
 			out = append(out, p)
 		}
@@ -29,11 +29,20 @@ func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Pl
 func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes) (Placement, error) {
 	obj, props := resolveTemplate(o)
 	p := Placement{ID: int(obj.ID), Name: obj.Name, Properties: map[string]string{}}
+	if err := checkText("the name", obj.Name, MaxNameLength); err != nil {
+		return p, err
+	}
 	var hasType, hasSide bool
 	for _, prop := range props {
+		if err := checkProperty(prop); err != nil {
+			return p, err
+		}
 		v := strings.TrimSpace(prop.Value)
 		switch prop.Name {
 		case "type":
+			if err := checkText("the unit type", v, MaxNameLength); err != nil {
+				return p, err
+			}
 			p.Type, hasType = v, true
 		case "side":
 			side, err := parseSide(v)
@@ -44,7 +53,7 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 		case "facing":
 			n, err := strconv.Atoi(v)
 			if err != nil || !board.Direction(n).Valid() {
-				return p, fmt.Errorf("facing %q: want a direction 0..5", prop.Value)
+				return p, fmt.Errorf("facing %s: want a direction 0..5", quote(prop.Value))
 			}
 			p.Facing = board.Direction(n)
 		case "script":
@@ -64,7 +73,7 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 	}
 	mover, err := types.Mover(p.Type)
 	if err != nil {
-		return p, fmt.Errorf("unit type %q: %w", p.Type, err)
+		return p, fmt.Errorf("unit type %s: %w", quote(p.Type), err)
 	}
 	x, y := objectCentre(obj)
 	x, y = x+offX, y+offY
