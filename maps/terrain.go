@@ -55,7 +55,7 @@ func checkTilesets(l *loader, m *tiled.Map, files []string) (map[*tiled.Tileset]
 func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error) {
 	info := tilesetInfo{effects: map[uint32]tileEffect{}}
 	for _, v := range []struct {
-		what     string
+		what      string
 		n, lo, hi int
 	}{
 		{"tilewidth", ts.TileWidth, 0, MaxTileSize}, {"tileheight", ts.TileHeight, 0, MaxTileSize},
