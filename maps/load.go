@@ -259,15 +259,17 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 		return nil
 	}
 	for _, p := range *props {
-		if err := checkProperty(p); err != nil {
-			return fmt.Errorf("map properties: %w", err)
-		}
 		v := strings.TrimSpace(p.Value)
-		switch p.Name {
-		case "title":
+		if p.Name == "title" {
 			if err := checkText("map property title", v, MaxTitleLength); err != nil {
 				return err
 			}
+		}
+		if err := checkProperty(p); err != nil {
+			return fmt.Errorf("map properties: %w", err)
+		}
+		switch p.Name {
+		case "title":
 			s.Title = v
 		case "hex_m":
 			n, err := strconv.Atoi(v)

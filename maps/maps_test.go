@@ -444,7 +444,10 @@ func BenchmarkLoadDefault(b *testing.B) {
 }
 
 // FuzzLoad feeds mangled maps to the loader: it must return a scenario or
-// an error, never panic. Seeds are the stagger fixtures.
+// an error of one short line, never panic. Seeds are the stagger fixtures
+// and every hostile map of issue 17 (hostile_test.go), over a file system
+// that holds what they refer to: a template, a named pipe, a device, files
+// that are no tileset, fake huge images.
 func FuzzLoad(f *testing.F) {
 	for _, name := range []string{"flat-even", "pointy-odd"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name+".tmx"))
@@ -454,12 +457,21 @@ func FuzzLoad(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(tmxMap(2, 1, encoded([]int{1, 2}, "gzip"))))
-	base := testFS(f, "")
+	for _, tc := range hostileCases(f) {
+		f.Add([]byte(tc.tmx))
+	}
+	base := hostileFS(f)
 	f.Fuzz(func(t *testing.T, tmx []byte) {
-		fsys := fstest.MapFS{"test.tmx": {Data: tmx}, "terrain.tsx": base["terrain.tsx"], "terrain.png": base["terrain.png"]}
+		fsys := fstest.MapFS{"test.tmx": {Data: tmx}}
+		for k, v := range base {
+			fsys[k] = v
+		}
 		s, err := Load(fsys, "test.tmx", testTypes)
 		if err == nil && s.Board == nil {
 			t.Errorf("Load returned no board and no error")
+		}
+		if err != nil && (len(err.Error()) > MaxErrorLength || strings.Contains(err.Error(), "TOPSECRET")) {
+			t.Errorf("error %q: longer than %d bytes or quoting another file", err, MaxErrorLength)
 		}
 	})
 }

@@ -1,0 +1,336 @@
+package maps
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+)
+
+// The cases of this file are the crafted inputs of issue 17: each ends with
+// one short error line naming the file and what is wrong, or loads where it
+// is valid, and allocates far less than 256 MB.
+
+// maxCaseAlloc is what one hostile case may allocate in all.
+const maxCaseAlloc = 256 << 20
+
+// pngHeader is a PNG that claims to be w×h pixels; only its header is
+// valid, which is all the size checks read.
+func pngHeader(t testing.TB, w, h uint32) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	// IHDR's width and height follow the 8-byte signature and the chunk's
+	// length and type; its CRC covers type and data.
+	binary.BigEndian.PutUint32(data[16:20], w)
+	binary.BigEndian.PutUint32(data[20:24], h)
+	binary.BigEndian.PutUint32(data[29:33], crc32.ChecksumIEEE(data[12:29]))
+	return data
+}
+
+// grayPNG is a real w×h grey PNG.
+func grayPNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// zlibBomb is base64 zlib data that inflates to n zero bytes.
+func zlibBomb(n int) string {
+	var packed bytes.Buffer
+	w := zlib.NewWriter(&packed)
+	zeros := make([]byte, 1<<20)
+	for n > 0 {
+		k := min(n, len(zeros))
+		w.Write(zeros[:k])
+		n -= k
+	}
+	w.Close()
+	return base64.StdEncoding.EncodeToString(packed.Bytes())
+}
+
+// hostileFS holds the files the hostile maps refer to, beside the test
+// tileset: a template, special files, fake and real images.
+func hostileFS(t testing.TB) fstest.MapFS {
+	fsys := testFS(t, "")
+	delete(fsys, "test.tmx")
+	fsys["unit.tx"] = &fstest.MapFile{Data: []byte(`<?xml version="1.0"?><template><object name="T" width="0" height="0"><properties><property name="type" value="Tiger I"/><property name="side" value="axis"/></properties><point/></object></template>`)}
+	fsys["pipe.tsx"] = &fstest.MapFile{Mode: fs.ModeNamedPipe}
+	fsys["zero"] = &fstest.MapFile{Mode: fs.ModeDevice | fs.ModeCharDevice}
+	fsys["empty.tsx"] = &fstest.MapFile{}
+	fsys["secret.tsx"] = &fstest.MapFile{Data: []byte("<secrets>TOPSECRET</secrets>")}
+	fsys["broken.tsx"] = &fstest.MapFile{Data: []byte("<tileset><TOPSECRET></tileset>")}
+	fsys["huge.png"] = &fstest.MapFile{Data: pngHeader(t, 20000, 20000)}
+	fsys["side8192.png"] = &fstest.MapFile{Data: pngHeader(t, 8192, 8192)}
+	fsys["other8192.png"] = &fstest.MapFile{Data: pngHeader(t, 8192, 8192)}
+	fsys["sheet.png"] = &fstest.MapFile{Data: grayPNG(t, 512, 512)}
+	return fsys
+}
+
+// inlineTileset is an embedded tileset of 64×56 tiles on image src.
+func inlineTileset(firstGID int, attrs, src string) string {
+	return fmt.Sprintf(` <tileset firstgid="%d" name="inline%d" tilewidth="64" tileheight="56" tilecount="4" columns="2"%s><image source="%s" width="128" height="112"/></tileset>
+`, firstGID, firstGID, attrs, src)
+}
+
+func unitObject(id int, extra string) string {
+	return fmt.Sprintf(`<object id="%d" x="32" y="28"%s><properties><property name="type" value="Tiger I"/><property name="side" value="axis"/></properties><point/></object>`, id, extra)
+}
+
+type hostileCase struct {
+	name string
+	tmx  string
+	want []string // what the error must say; nil: the map loads
+}
+
+// hostileCases are the maps of issue 17 that need no file system of
+// their own; FuzzLoad starts from them too.
+func hostileCases(t testing.TB) []hostileCase {
+	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
+	units := func(objs string) string { return `<objectgroup id="9" name="units">` + objs + `</objectgroup>` }
+	var many strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&many, `<object id="%d" template="unit.tx" x="32" y="56"/>`, i+1)
+	}
+	sharing := ""
+	for i := range 12 {
+		sharing += inlineTileset(1+4*i, "", "sheet.png")
+	}
+	return []hostileCase{
+		{"width twice", strings.Replace(tmxMap(3, 2, ground), `width="3"`, `width="3" width="100000"`, 1), []string{`line 2: <map> gives the attribute "width" twice`}},
+		{"height twice", strings.Replace(tmxMap(3, 2, ground), `height="2"`, `height="2" height="100000"`, 1), []string{`attribute "height" twice`}},
+		{"data twice, bomb second", tmxMap(3, 2, `<layer id="1" name="ground"><data encoding="csv">1,1,1,1,1,1</data><data encoding="base64" compression="zlib">`+zlibBomb(64<<20)+`</data></layer>`), []string{`<layer> has more than one <data>`}},
+		{"data bomb", tmxMap(3, 2, `<layer id="1" name="ground"><data encoding="base64" compression="zlib">`+zlibBomb(64<<20)+`</data></layer>`), []string{`layer "ground": data holds 7 tiles, want 6`}},
+		{"image twice", fmt.Sprintf(mapOpen, 3, 2, strings.Replace(inlineTileset(1, "", "terrain.png"), "</tileset>", `<image source="huge.png"/></tileset>`, 1)+ground), []string{`<tileset> has more than one <image>`}},
+		{"property twice", tmxMap(3, 2, `<properties><property name="title" value="A"/><property name="title" value="B"/></properties>`+ground), []string{`property "title" given twice`}},
+		{"negative spacing", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, ` spacing="-64"`, "terrain.png")+ground), []string{`tileset "inline1": spacing -64`}},
+		{"columns 0", fmt.Sprintf(mapOpen, 3, 2, strings.Replace(inlineTileset(1, ` spacing="-64"`, "terrain.png"), `columns="2"`, `columns="0"`, 1)+ground), []string{`spacing -64`}},
+		{"map tiles 200000 px", strings.Replace(tmxMap(3, 2, ground), `tilewidth="64" tileheight="56"`, `tilewidth="200000" tileheight="200000"`, 1), []string{`map tile size 200000x200000`}},
+		{"tileset tiles 200000 px", fmt.Sprintf(mapOpen, 3, 2, strings.Replace(inlineTileset(1, "", "terrain.png"), `tilewidth="64"`, `tilewidth="200000"`, 1)+ground), []string{`tilewidth 200000`}},
+		{"tileset is a pipe", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "pipe.tsx", 1), []string{`tileset "pipe.tsx"`, "not a regular file (a named pipe)"}},
+		{"tileset is a device", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "zero", 1), []string{`tileset "zero"`, "not a regular file"}},
+		{"image is a device", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "zero")+ground), []string{`image "zero"`, "not a regular file"}},
+		{"template is a pipe", tmxMap(3, 2, ground+units(`<object id="1" template="pipe.tsx" x="32" y="28"/>`)), []string{`template "pipe.tsx"`, "named pipe"}},
+		{"template shared by 200 objects", tmxMap(3, 2, ground+units(many.String())), nil},
+		{"sheet shared by 12 tilesets", fmt.Sprintf(mapOpen, 3, 2, sharing+csvLayer("ground", 1, 5, 9, 13, 17, 45)), nil},
+		{"image over the side limit", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "huge.png")+ground), []string{`image "huge.png"`, "20000×20000 pixels"}},
+		{"images over the pixel budget", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "side8192.png")+inlineTileset(5, "", "other8192.png")+ground), []string{`tileset "inline5": image "other8192.png"`, "pixels in all"}},
+		{"collection image over the tile limit", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="1" columns="0"><tile id="0"><image source="side8192.png"/></tile></tileset>`+ground), []string{`tile 0: image "side8192.png"`, "limit of 1024"}},
+		{"empty tileset file", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "empty.tsx", 1), []string{`tileset "empty.tsx": malformed XML`}},
+		{"tile id below every firstgid", strings.Replace(tmxMap(3, 2, ground), `firstgid="1"`, `firstgid="5"`, 1), []string{`layer "ground" tile 0 uses tile id 1, below the first tileset's firstgid 5`}},
+		{"tile id without tileset", fmt.Sprintf(mapOpen, 3, 2, ground), []string{`layer "ground" tile 0 uses tile id 1 but the map has no tileset`}},
+		{"not a tileset", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "secret.tsx", 1), []string{`tileset "secret.tsx": the root element is not <tileset>`}},
+		{"tileset not XML", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "broken.tsx", 1), []string{`tileset "broken.tsx": malformed XML on line 1`}},
+		{"1 MB title", tmxMap(3, 2, `<properties><property name="title" value="`+strings.Repeat("T", 1<<20)+`"/></properties>`+ground), []string{`map property title is 1048576 characters long, more than the limit of 100`}},
+		{"1 MB unit name", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `x="32"`, `name="`+strings.Repeat("N", 1<<20)+`" x="32"`, 1))), []string{`layer "units": object 3 "NNNN`, `the name is 1048576 characters long`}},
+		{"1 MB layer name", tmxMap(3, 2, csvLayer(strings.Repeat("L", 1<<20), 1, 1)), []string{`layer "LLLL`, `data holds 2 tiles, want 6`}},
+		{"absolute path in a file system", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "/etc/passwd", 1), []string{`tileset "/etc/passwd": absolute path`}},
+		{"external tileset with content", strings.Replace(tmxMap(3, 2, ground), `source="terrain.tsx"/>`, `source="terrain.tsx"><image source="huge.png"/></tileset>`, 1), []string{`refers to a file and must have no content`}},
+		{"too many layers", tmxMap(500, 500, strings.Repeat(`<layer id="1" name="l"><data encoding="base64" compression="zlib">`+zlibBomb(500*500*4)+`</data></layer>`, 17)), []string{`the layers hold more than 4000000 tiles in all`}},
+	}
+}
+
+// checkError checks that err is one short line naming the file and
+// holding each of want.
+func checkError(t *testing.T, err error, file string, want []string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want one saying %q", want)
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "maps: "+file+": ") || strings.Contains(msg, "\n") || len(msg) > MaxErrorLength {
+		t.Errorf("error %q: want one line of at most %d bytes starting with %q", msg, MaxErrorLength, "maps: "+file+": ")
+	}
+	for _, w := range want {
+		if !strings.Contains(msg, w) {
+			t.Errorf("error %q does not say %q", msg, w)
+		}
+	}
+	if strings.Contains(msg, "TOPSECRET") {
+		t.Errorf("error %q quotes another file", msg)
+	}
+}
+
+// allocated runs f and returns the bytes it allocated.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestHostileMaps(t *testing.T) {
+	base := hostileFS(t)
+	for _, tc := range hostileCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"test.tmx": {Data: []byte(tc.tmx)}}
+			for k, v := range base {
+				fsys[k] = v
+			}
+			var s *Scenario
+			var err error
+			if n := allocated(func() { s, err = Load(fsys, "test.tmx", testTypes) }); n > maxCaseAlloc {
+				t.Errorf("Load allocated %d MB, want under %d MB", n>>20, maxCaseAlloc>>20)
+			}
+			if tc.want != nil {
+				checkError(t, err, "test.tmx", tc.want)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Board == nil {
+				t.Fatal("no board")
+			}
+		})
+	}
+}
+
+// TestDecodedOnce checks that a template or an image many things share is
+// decoded once: every user gets the very same value.
+func TestDecodedOnce(t *testing.T) {
+	base := hostileFS(t)
+	for _, tc := range hostileCases(t) {
+		fsys := fstest.MapFS{"test.tmx": {Data: []byte(tc.tmx)}}
+		for k, v := range base {
+			fsys[k] = v
+		}
+		switch tc.name {
+		case "template shared by 200 objects":
+			s, err := Load(fsys, "test.tmx", testTypes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Units) != 200 || s.Units[199].Type != "Tiger I" || s.Units[199].Name != "T" || s.Units[199].Side != Axis {
+				t.Errorf("units = %d, last %+v; want 200 Tiger I named T of the axis", len(s.Units), s.Units[len(s.Units)-1])
+			}
+		case "sheet shared by 12 tilesets":
+			s, err := Load(fsys, "test.tmx", testTypes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sets := s.Tiles.Tilesets
+			if len(sets) != 6 {
+				t.Fatalf("tilesets in use = %d, want 6", len(sets))
+			}
+			for _, ts := range sets[1:] {
+				if ts.Image != sets[0].Image {
+					t.Errorf("tileset %s has an image of its own: want the one decoded image", ts.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestHostileFiles covers what a file system of the operating system can
+// hold: devices, named pipes, huge sparse files, absolute paths.
+func TestHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for k, v := range testFS(t, "") {
+		if k != "test.tmx" {
+			write(filepath.Join("tiles", k), v.Data)
+		}
+	}
+	write("unit.tx", hostileFS(t)["unit.tx"].Data)
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes: %v", err)
+	}
+	big := filepath.Join(dir, "big.tsx")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(629 << 20); err != nil { // sparse: takes no disk
+		t.Fatal(err)
+	}
+	f.Close()
+	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
+	tsxAbs := filepath.Join(dir, "tiles", "terrain.tsx")
+	pngAbs := filepath.Join(dir, "tiles", "terrain.png")
+	withTileset := func(src, body string) string {
+		return fmt.Sprintf(mapOpen, 3, 2, fmt.Sprintf(` <tileset firstgid="1" source="%s"/>`, src)+"\n"+body)
+	}
+	units := func(tpl string) string {
+		return `<objectgroup id="9" name="units"><object id="1" template="` + tpl + `" x="32" y="56"/></objectgroup>`
+	}
+	for _, tc := range []struct {
+		name, tmx string
+		want      []string
+	}{
+		{"relative paths", withTileset("tiles/terrain.tsx", ground+units("unit.tx")), nil},
+		{"absolute tileset and template", withTileset(tsxAbs, ground+units(filepath.Join(dir, "unit.tx"))), nil},
+		{"absolute image", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", pngAbs)+ground), nil},
+		{"tileset /dev/zero", withTileset("/dev/zero", ground), []string{`tileset "/dev/zero"`, "not a regular file (a character device)"}},
+		{"template /dev/zero", withTileset("tiles/terrain.tsx", ground+units("/dev/zero")), []string{`template "/dev/zero"`, "not a regular file"}},
+		{"image /dev/zero", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "/dev/zero")+ground), []string{`image "/dev/zero"`, "not a regular file"}},
+		{"tileset FIFO", withTileset("pipe", ground), []string{`tileset "pipe"`, "named pipe"}},
+		{"template FIFO", withTileset("tiles/terrain.tsx", ground+units("pipe")), []string{`template "pipe"`, "named pipe"}},
+		{"image FIFO", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "pipe")+ground), []string{`image "pipe"`, "named pipe"}},
+		{"629 MB tileset", withTileset("big.tsx", ground), []string{`tileset "big.tsx"`, "larger than the limit of 67108864 bytes"}},
+		{"missing tileset", withTileset("tiles/nowhere.tsx", ground), []string{`tileset "tiles/nowhere.tsx"`, "no such file"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			name := write("map.tmx", []byte(tc.tmx))
+			var s *Scenario
+			var err error
+			if n := allocated(func() { s, err = LoadFile(name, testTypes) }); n > maxCaseAlloc {
+				t.Errorf("LoadFile allocated %d MB, want under %d MB", n>>20, maxCaseAlloc>>20)
+			}
+			if tc.want != nil {
+				checkError(t, err, name, tc.want)
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := s.Board.Cell(label(t, s.Board, "A1")); c.Terrain.String() != "open" {
+				t.Errorf("A1 = %+v, want open", c)
+			}
+		})
+	}
+}
+
+func TestFilesTotalLimit(t *testing.T) {
+	fsys := fstest.MapFS{"a": {Data: make([]byte, 10)}, "b": {Data: make([]byte, 10)}}
+	f := newFiles(fsSource{fsys})
+	f.left = 15
+	if _, err := f.get("a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.get("a"); err != nil || f.left != 5 {
+		t.Fatalf("second read of a: %v, %d bytes left; want it cached and 5 left", err, f.left)
+	}
+	if _, err := f.get("b"); err == nil || !strings.Contains(err.Error(), "in all") {
+		t.Errorf("b over the total: error %v, want the total limit", err)
+	}
+}
