@@ -457,7 +457,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(tmxMap(2, 1, encoded([]int{1, 2}, "gzip"))))
-	for _, tc := range hostileCases(f) {
+	for _, tc := range hostileCases(f, false) {
 		f.Add([]byte(tc.tmx))
 	}
 	base := hostileFS(f)
