@@ -28,8 +28,9 @@ type terrainLayer struct {
 	labels  bool
 	visible []int
 
-	overview     *ebiten.Image
-	overviewZoom float64
+	overview        *ebiten.Image
+	overviewZoom    float64
+	overviewPending bool // the overview image still lacks part of the board
 
 	// counters caches the unit counters drawn over the layer (counters.go).
 	counters counterArt
@@ -75,17 +76,37 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		} else {
 			l.render(l.img, cam, labels)
 		}
+		// A painter that builds its images over several frames asks to be
+		// drawn again until it is done.
+		if p, ok := l.painter.(interface{ pending() bool }); ok && p.pending() {
+			l.drawn = false
+		}
 	}
 	screen.DrawImage(l.img, nil)
 }
 
 // drawOverview draws the board scaled from the overview image, making that
-// image on first use.
+// image on first use (and again while the painter reports it incomplete).
 func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
-	if l.overview == nil {
+	if l.overview == nil || l.overviewPending {
 		z := l.overviewZoom
-		l.overview = ebiten.NewImage(int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1)
-		l.render(l.overview, Camera{Zoom: z}, false)
+		w, h := int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1
+		// Where the tile painter can fill the overview on the CPU, it
+		// costs the overview's pixels, not a polygon per hex.
+		if tp, ok := l.painter.(*tilePainter); ok {
+			if img := tp.overviewRaster(l.mesh, z, w, h); img != nil {
+				l.overview = ebiten.NewImageFromImage(img)
+			}
+		}
+		if l.overview == nil || l.overviewPending {
+			if l.overview == nil {
+				l.overview = ebiten.NewImage(w, h)
+			}
+			l.overview.Clear()
+			l.render(l.overview, Camera{Zoom: z}, false)
+			p, ok := l.painter.(interface{ pending() bool })
+			l.overviewPending = ok && p.pending()
+		}
 	}
 	var op ebiten.DrawImageOptions
 	k := cam.Zoom / l.overviewZoom

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,11 +25,29 @@ func newTerrainPainter(sc *maps.Scenario) terrainPainter {
 // layer, bottom to top, each tile anchored at the bottom of its hex's tile
 // cell and moved by its tileset's and layer's offsets, rotated in 60° steps
 // as Tiled's hex rotation sets its flags, at the layer's opacity.
+//
+// What it costs scales with the screen, not the map. The world is cut into
+// square chunks of chunkSide pixels at a zoom level (a power of two); each
+// chunk is drawn once, all layers together, into an image of its own, and a
+// frame draws the few chunk images it shows. At most chunkBudget tiles are
+// drawn into new chunks per frame, so a jump to an unseen part of a large
+// map fills in over a few frames (pending reports it) over the flat
+// colours below. Far out, where a hex is under flatHexPixels high, every
+// hex is one flat polygon in the colour its tiles give it on average.
 type tilePainter struct {
-	layout board.Layout
-	width  int // board width: a layer's tile index is Col + Row×width
-	layers []maps.TileLayer
-	sets   []tileSheet
+	layout        board.Layout
+	width, height int // board size: a layer's tile index is Col + Row×width
+	layers        []maps.TileLayer
+	sets          []tileSheet
+	reach         float64 // how far a tile can reach from its cell: size and tileset offset
+	colPitch      float64 // world pixels from one column, and one row, to the next
+	rowPitch      float64
+	flat          []color.RGBA // per hex (Col + Row×width), the mean colour of its tiles
+	batch         *triBatch
+
+	chunks     map[chunkKey]*chunk
+	frame      int  // counts paints, for evicting the chunks used longest ago
+	incomplete bool // the last paint left chunks to build
 }
 
 // tileSheet is one tileset as ebiten images: each tile cut once from the
@@ -39,6 +58,30 @@ type tileSheet struct {
 	offsetX, offsetY float64
 }
 
+// The chunk cache's limits, our own choice: chunks of 256² pixels (a
+// quarter of a megabyte each), at most maxChunks of them (48 MB, more
+// than four full 1920×1080 screens at the coarsest level), at most
+// chunkBudget tiles drawn into new chunks per frame (a few milliseconds),
+// and flat hexes below flatHexPixels, where a tile's detail is a few
+// pixels anyway.
+const (
+	chunkSide     = 256
+	maxChunks     = 192
+	chunkBudget   = 20_000
+	flatHexPixels = 10
+	// The chunk zoom levels: 2^minChunkLevel to 2^maxChunkLevel; a frame
+	// at zoom z uses the smallest level ≥ z, drawn scaled by at most ½.
+	minChunkLevel = -3
+	maxChunkLevel = 3
+)
+
+type chunkKey struct{ level, cx, cy int }
+
+type chunk struct {
+	img  *ebiten.Image
+	used int // the frame that last drew it
+}
+
 // newTilePainter uploads the tilesets of sc and cuts every tile its layers
 // place. It returns nil when sc has no tile layers, or places a tile that
 // lies outside its tileset's image or is mirrored rather than rotated.
@@ -47,7 +90,13 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 	if tl == nil || len(tl.Layers) == 0 {
 		return nil
 	}
-	p := &tilePainter{layout: sc.Board.Layout, width: sc.Board.Width, layers: tl.Layers, sets: make([]tileSheet, len(tl.Tilesets))}
+	l := sc.Board.Layout
+	p := &tilePainter{layout: l, width: sc.Board.Width, height: sc.Board.Height, layers: tl.Layers,
+		sets: make([]tileSheet, len(tl.Tilesets)), batch: newTriBatch(), chunks: map[chunkKey]*chunk{}}
+	x0, y0 := l.TileOrigin(l.ToHex(board.Offset{}))
+	x1, _ := l.TileOrigin(l.ToHex(board.Offset{Col: 1}))
+	_, y1 := l.TileOrigin(l.ToHex(board.Offset{Row: 1}))
+	p.colPitch, p.rowPitch = float64(max(1, x1-x0)), float64(max(1, y1-y0))
 	uploaded := map[image.Image]*ebiten.Image{}
 	upload := func(img image.Image) *ebiten.Image {
 		e, ok := uploaded[img]
@@ -57,12 +106,14 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 		}
 		return e
 	}
+	means := make([]map[uint32]color.RGBA64, len(tl.Tilesets))
 	for i := range tl.Tilesets {
 		ts := &tl.Tilesets[i]
 		p.sets[i] = tileSheet{tiles: map[uint32]*ebiten.Image{}, offsetX: float64(ts.OffsetX), offsetY: float64(ts.OffsetY)}
+		means[i] = map[uint32]color.RGBA64{}
 	}
-	for _, l := range tl.Layers {
-		for _, t := range l.Tiles {
+	for _, layer := range tl.Layers {
+		for _, t := range layer.Tiles {
 			if t.Set == 0 || int(t.Set) > len(tl.Tilesets) {
 				continue
 			}
@@ -78,47 +129,271 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 				return nil
 			}
 			sheet.tiles[t.ID] = upload(img).SubImage(r.Sub(img.Bounds().Min)).(*ebiten.Image)
+			means[t.Set-1][t.ID] = meanColour(img, r)
+			p.reach = max(p.reach, float64(max(r.Dx(), r.Dy()))+math.Abs(sheet.offsetX)+math.Abs(sheet.offsetY))
 		}
 	}
+	p.flat = flatColours(tl.Layers, means, sc.Board.Width*sc.Board.Height)
 	return p
 }
 
+// meanColour is the average premultiplied colour of the middle half of r
+// in img (the part of a hex tile inside the hex), from at most 16×16
+// samples.
+func meanColour(img image.Image, r image.Rectangle) color.RGBA64 {
+	in := image.Rect(r.Min.X+r.Dx()/4, r.Min.Y+r.Dy()/4, r.Max.X-r.Dx()/4, r.Max.Y-r.Dy()/4)
+	if in.Empty() {
+		in = r
+	}
+	stepX, stepY := max(1, in.Dx()/16), max(1, in.Dy()/16)
+	var sr, sg, sb, sa, n uint64
+	for y := in.Min.Y; y < in.Max.Y; y += stepY {
+		for x := in.Min.X; x < in.Max.X; x += stepX {
+			cr, cg, cb, ca := img.At(x, y).RGBA()
+			sr, sg, sb, sa, n = sr+uint64(cr), sg+uint64(cg), sb+uint64(cb), sa+uint64(ca), n+1
+		}
+	}
+	if n == 0 {
+		return color.RGBA64{}
+	}
+	return color.RGBA64{uint16(sr / n), uint16(sg / n), uint16(sb / n), uint16(sa / n)}
+}
+
+// flatColours composes, for each of n hexes, the mean colours of the tiles
+// its visible layers place, bottom to top at each layer's opacity.
+func flatColours(layers []maps.TileLayer, means []map[uint32]color.RGBA64, n int) []color.RGBA {
+	acc := make([][4]float32, n) // premultiplied, 0..1
+	for _, l := range layers {
+		if !l.Visible || l.Opacity <= 0 {
+			continue
+		}
+		op := float32(min(1, l.Opacity))
+		for i, t := range l.Tiles[:min(n, len(l.Tiles))] {
+			if t.Set == 0 {
+				continue
+			}
+			m := means[t.Set-1][t.ID]
+			a := float32(m.A) / 0xffff * op
+			c := &acc[i]
+			c[0] = float32(m.R)/0xffff*op + c[0]*(1-a)
+			c[1] = float32(m.G)/0xffff*op + c[1]*(1-a)
+			c[2] = float32(m.B)/0xffff*op + c[2]*(1-a)
+			c[3] = a + c[3]*(1-a)
+		}
+	}
+	out := make([]color.RGBA, n)
+	for i, c := range acc {
+		if c[3] <= 0 {
+			continue
+		}
+		out[i] = color.RGBA{uint8(min(1, c[0]/c[3])*255 + 0.5), uint8(min(1, c[1]/c[3])*255 + 0.5), uint8(min(1, c[2]/c[3])*255 + 0.5), uint8(c[3]*255 + 0.5)}
+	}
+	return out
+}
+
+// chunkLevel returns the chunk zoom level for a camera zoom.
+func chunkLevel(zoom float64) int {
+	return min(maxChunkLevel, max(minChunkLevel, int(math.Ceil(math.Log2(zoom)))))
+}
+
+// pending reports whether the last paint left part of the view in flat
+// colours, to be drawn again next frame.
+func (p *tilePainter) pending() bool { return p.incomplete }
+
 func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
+	p.frame++
+	p.incomplete = false
+	if m.tileH*cam.Zoom < flatHexPixels {
+		p.paintFlat(dst, m, visible, cam)
+		return
+	}
+	level := chunkLevel(cam.Zoom)
+	s := math.Ldexp(1, level)
+	side := chunkSide / s // world pixels
+	b := dst.Bounds()
+	x0, y0 := cam.ScreenToWorld(float64(b.Min.X), float64(b.Min.Y))
+	x1, y1 := cam.ScreenToWorld(float64(b.Max.X), float64(b.Max.Y))
+	// Only the board's area has chunks.
+	x0, y0 = max(x0, -p.reach), max(y0, -p.reach)
+	x1, y1 = min(x1, m.worldW+p.reach), min(y1, m.worldH+p.reach)
+	cx0, cy0 := int(math.Floor(x0/side)), int(math.Floor(y0/side))
+	cx1, cy1 := int(math.Floor(x1/side)), int(math.Floor(y1/side))
+	for cy := cy0; cy <= cy1 && !p.incomplete; cy++ {
+		for cx := cx0; cx <= cx1; cx++ {
+			if p.chunks[chunkKey{level, cx, cy}] == nil {
+				// Flat colours under the view while chunks are missing.
+				p.paintFlat(dst, m, visible, cam)
+				p.incomplete = true
+				break
+			}
+		}
+	}
+	budget := chunkBudget
+	missing := false
+	var op ebiten.DrawImageOptions
+	op.Filter = ebiten.FilterLinear
+	for cy := cy0; cy <= cy1; cy++ {
+		for cx := cx0; cx <= cx1; cx++ {
+			k := chunkKey{level, cx, cy}
+			c := p.chunks[k]
+			if c == nil {
+				if budget <= 0 {
+					missing = true
+					continue
+				}
+				c = &chunk{img: ebiten.NewImage(chunkSide, chunkSide)}
+				budget -= p.drawTiles(c.img, Camera{X: float64(cx) * side, Y: float64(cy) * side, Zoom: s})
+				p.chunks[k] = c
+			}
+			c.used = p.frame
+			op.GeoM.Reset()
+			op.GeoM.Scale(cam.Zoom/s, cam.Zoom/s)
+			sx, sy := cam.WorldToScreen(float64(cx)*side, float64(cy)*side)
+			op.GeoM.Translate(sx, sy)
+			dst.DrawImage(c.img, &op)
+		}
+	}
+	p.incomplete = missing
+	p.evict()
+}
+
+// evict drops the chunks drawn longest ago while there are more than
+// maxChunks, never one of the current frame.
+func (p *tilePainter) evict() {
+	for len(p.chunks) > maxChunks {
+		var oldest chunkKey
+		first := true
+		for k, c := range p.chunks {
+			if first || c.used < p.chunks[oldest].used {
+				oldest, first = k, false
+			}
+		}
+		if p.chunks[oldest].used == p.frame {
+			return
+		}
+		p.chunks[oldest].img.Deallocate()
+		delete(p.chunks, oldest)
+	}
+}
+
+// paintFlat draws each visible hex as a polygon in its flat colour.
+func (p *tilePainter) paintFlat(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
+	for _, i := range visible {
+		g := &m.hexes[i]
+		o := p.layout.ToOffset(g.hex)
+		c := p.flat[o.Col+o.Row*p.width]
+		if c.A == 0 {
+			continue
+		}
+		_, corners := screenHex(cam, g)
+		p.batch.fan(dst, c, corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
+	}
+	p.batch.flush(dst)
+}
+
+// drawTiles draws, layer by layer, every tile that reaches dst as the
+// camera shows it, and returns how many it drew.
+func (p *tilePainter) drawTiles(dst *ebiten.Image, cam Camera) int {
+	b := dst.Bounds()
+	wx0, wy0 := cam.ScreenToWorld(float64(b.Min.X), float64(b.Min.Y))
+	wx1, wy1 := cam.ScreenToWorld(float64(b.Max.X), float64(b.Max.Y))
+	n := 0
 	var op ebiten.DrawImageOptions
 	op.Filter = ebiten.FilterLinear
 	for _, l := range p.layers {
 		if !l.Visible || l.Opacity <= 0 {
 			continue
 		}
-		for _, i := range visible {
-			h := m.hexes[i].hex
-			o := p.layout.ToOffset(h)
-			t := l.Tiles[o.Col+o.Row*p.width]
-			if t.Set == 0 {
-				continue
+		// The cells whose tiles can reach the rectangle, the layer's
+		// offset taken off.
+		c0 := max(0, int(math.Floor((wx0-l.OffsetX-p.reach)/p.colPitch))-1)
+		c1 := min(p.width-1, int(math.Ceil((wx1-l.OffsetX+p.reach)/p.colPitch))+1)
+		r0 := max(0, int(math.Floor((wy0-l.OffsetY-p.reach)/p.rowPitch))-1)
+		r1 := min(p.height-1, int(math.Ceil((wy1-l.OffsetY+p.reach)/p.rowPitch))+1)
+		for row := r0; row <= r1; row++ {
+			for col := c0; col <= c1; col++ {
+				t := l.Tiles[col+row*p.width]
+				if t.Set == 0 {
+					continue
+				}
+				sheet := &p.sets[t.Set-1]
+				img := sheet.tiles[t.ID]
+				if img == nil {
+					continue
+				}
+				h := p.layout.ToHex(board.Offset{Col: col, Row: row})
+				ib := img.Bounds()
+				w, ht := float64(ib.Dx()), float64(ib.Dy())
+				ox, oy := p.layout.TileOrigin(h)
+				x := float64(ox) + sheet.offsetX + l.OffsetX
+				y := float64(oy) + float64(p.layout.TileHeight) - ht + sheet.offsetY + l.OffsetY
+				// A rotated tile stays within the circle round its centre.
+				r := math.Hypot(w, ht) / 2
+				if cxw, cyw := x+w/2, y+ht/2; cxw+r < wx0 || cxw-r > wx1 || cyw+r < wy0 || cyw-r > wy1 {
+					continue
+				}
+				op.GeoM.Reset()
+				if sixths, _ := t.Flip.Rotation(); sixths != 0 {
+					op.GeoM.Translate(-w/2, -ht/2)
+					op.GeoM.Rotate(float64(sixths) * math.Pi / 3) // clockwise: y points down
+					op.GeoM.Translate(w/2, ht/2)
+				}
+				op.GeoM.Translate(x-cam.X, y-cam.Y)
+				op.GeoM.Scale(cam.Zoom, cam.Zoom)
+				op.ColorScale.Reset()
+				op.ColorScale.ScaleAlpha(float32(l.Opacity))
+				dst.DrawImage(img, &op)
+				n++
 			}
-			sheet := &p.sets[t.Set-1]
-			img := sheet.tiles[t.ID]
-			if img == nil {
-				continue
-			}
-			b := img.Bounds()
-			w, ht := float64(b.Dx()), float64(b.Dy())
-			ox, oy := p.layout.TileOrigin(h)
-			x := float64(ox) + sheet.offsetX + l.OffsetX
-			y := float64(oy) + float64(p.layout.TileHeight) - ht + sheet.offsetY + l.OffsetY
-
-			op.GeoM.Reset()
-			if sixths, _ := t.Flip.Rotation(); sixths != 0 {
-				op.GeoM.Translate(-w/2, -ht/2)
-				op.GeoM.Rotate(float64(sixths) * math.Pi / 3) // clockwise: y points down
-				op.GeoM.Translate(w/2, ht/2)
-			}
-			op.GeoM.Translate(x-cam.X, y-cam.Y)
-			op.GeoM.Scale(cam.Zoom, cam.Zoom)
-			op.ColorScale.Reset()
-			op.ColorScale.ScaleAlpha(float32(l.Opacity))
-			dst.DrawImage(img, &op)
 		}
 	}
+	return n
+}
+
+// overviewRaster returns the board at zoom z in an image of w×h pixels,
+// each hex filled with its flat colour, or nil when a hex at z is tall
+// enough for its tiles to show (paint draws those). It is filled on the
+// CPU, hex by hex, so it costs the image's pixels and not one polygon per
+// hex of the map.
+func (p *tilePainter) overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA {
+	if m.tileH*z >= flatHexPixels {
+		return nil
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range m.hexes {
+		g := &m.hexes[i]
+		o := p.layout.ToOffset(g.hex)
+		c := p.flat[o.Col+o.Row*p.width]
+		if c.A == 0 {
+			continue
+		}
+		a := uint32(c.A)
+		px := [4]uint8{uint8(uint32(c.R) * a / 255), uint8(uint32(c.G) * a / 255), uint8(uint32(c.B) * a / 255), c.A}
+		var pts [6][2]float64
+		for k, corner := range g.corners {
+			pts[k] = [2]float64{corner[0] * z, corner[1] * z}
+		}
+		x0, y0 := max(0, int(math.Floor(g.box[0]*z))), max(0, int(math.Floor(g.box[1]*z)))
+		x1, y1 := min(w-1, int(math.Ceil(g.box[2]*z))), min(h-1, int(math.Ceil(g.box[3]*z)))
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				if inConvex(pts, float64(x)+0.5, float64(y)+0.5) {
+					copy(img.Pix[img.PixOffset(x, y):], px[:])
+				}
+			}
+		}
+	}
+	return img
+}
+
+// inConvex reports whether (x, y) lies inside or on the convex polygon
+// pts, whichever way round its corners go.
+func inConvex(pts [6][2]float64, x, y float64) bool {
+	var pos, neg bool
+	for i, a := range pts {
+		b := pts[(i+1)%len(pts)]
+		cross := (b[0]-a[0])*(y-a[1]) - (b[1]-a[1])*(x-a[0])
+		pos, neg = pos || cross > 0, neg || cross < 0
+	}
+	return !(pos && neg)
 }
