@@ -487,21 +487,59 @@ func counterName(name, nation string) string {
 	return strings.Join(kept, " ")
 }
 
-// fitText shortens s, word by word from the end and then letter by letter,
-// until it fits in width pixels of face f.
+// fitText shortens s, word by word from the end and then letter by letter
+// (keeping at least two), until it fits in width pixels of face f. It
+// measures prefixes of doubling length until one is too wide, then
+// bisects, so its cost follows the part of s that fits, not all of s.
 func fitText(f face, s string, width float64) string {
-	for textWidth(f, s) > width {
-		if i := strings.LastIndexByte(s, ' '); i > 0 {
-			s = s[:i]
+	fits := func(n int) bool { return textWidth(f, s[:n]) <= width }
+	// cuts[k] is the byte length of the first k runes, as far as the
+	// first prefix of a power-of-two length that is too wide.
+	cuts := []int{0}
+	wide := false
+	for i := range s {
+		if i == 0 {
 			continue
 		}
-		r := []rune(s)
-		if len(r) <= 2 {
+		cuts = append(cuts, i)
+		if k := len(cuts) - 1; k&(k-1) == 0 && !fits(i) {
+			wide = true
+			break
+		}
+	}
+	if !wide {
+		if fits(len(s)) {
 			return s
 		}
-		s = string(r[:len(r)-1])
+		cuts = append(cuts, len(s))
 	}
-	return s
+	lo, hi := 0, len(cuts)-1 // the first lo runes fit, the first hi do not
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; fits(cuts[mid]) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	// Cut after the last whole word that fits, else inside the first.
+	if i := strings.LastIndexByte(s[:min(len(s), cuts[lo]+1)], ' '); i > 0 {
+		return s[:i]
+	}
+	if lo >= 2 {
+		return s[:cuts[lo]]
+	}
+	word := s // the first word, of which two letters stay
+	if i := strings.IndexByte(s[min(1, len(s)):], ' '); i >= 0 {
+		word = s[:i+1]
+	}
+	n := 0
+	for i := range word {
+		if n == 2 {
+			return word[:i]
+		}
+		n++
+	}
+	return word
 }
 
 // drawMarkers draws the marker tags and smoke markers of the current step.
