@@ -61,13 +61,14 @@ type tileSheet struct {
 // The chunk cache's limits, our own choice: chunks of 256² pixels (a
 // quarter of a megabyte each), at most maxChunks of them (48 MB, more
 // than four full 1920×1080 screens at the coarsest level), at most
-// chunkBudget tiles drawn into new chunks per frame (a few milliseconds),
+// chunkBudget tiles drawn into new chunks per frame (a 1920×1080 screen of
+// 16 layers at zoom 1 in one frame),
 // and flat hexes below flatHexPixels, where a tile's detail is a few
 // pixels anyway.
 const (
 	chunkSide     = 256
 	maxChunks     = 192
-	chunkBudget   = 20_000
+	chunkBudget   = 8_000
 	flatHexPixels = 10
 	// The chunk zoom levels: 2^minChunkLevel to 2^maxChunkLevel; a frame
 	// at zoom z uses the smallest level ≥ z, drawn scaled by at most ½.

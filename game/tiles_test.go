@@ -227,3 +227,113 @@ func BenchmarkPaintTiles(b *testing.B) {
 		})
 	}
 }
+
+// bigScenario is a w×h board of the default layout with layers full tile
+// layers of the default scenario's tileset, every hex a terrain tile.
+func bigScenario(tb testing.TB, w, h, layers int) *maps.Scenario {
+	tb.Helper()
+	def, err := maps.Default(testCatalogue)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bd, err := board.New(board.DefaultLayout, w, h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	terrain := []uint32{0, 1, 2, 6, 7, 8, 24, 25, 30, 31, 32, 35, 36, 37, 42}
+	tl := &maps.TileLayers{Tilesets: def.Tiles.Tilesets[:1]}
+	for l := range layers {
+		tiles := make([]maps.Tile, w*h)
+		for i := range tiles {
+			tiles[i] = maps.Tile{Set: 1, ID: terrain[(i*7+l*3+i/w)%len(terrain)]}
+		}
+		tl.Layers = append(tl.Layers, maps.TileLayer{Name: fmt.Sprint("layer ", l), Visible: true, Opacity: 1, Tiles: tiles})
+	}
+	return &maps.Scenario{Board: bd, Tiles: tl}
+}
+
+// TestChunksFillIn draws a map of 16 layers zoomed out to 0.2, where a
+// 640×400 view shows some 38,000 tiles: each frame builds at most the
+// chunk budget's worth, with the flat colours under the rest, until the
+// view is complete; the chunk cache stays within its limit, and the hexes
+// show their top tiles.
+func TestChunksFillIn(t *testing.T) {
+	sc := bigScenario(t, 70, 40, 16)
+	g := unitScene(sc.Board)
+	p := newTilePainter(sc)
+	g.layer.painter = p
+	g.layer.overviewZoom = 0.1 // the chunks, not the overview image
+	img := ebiten.NewImage(640, 400)
+	defer img.Deallocate()
+	cam := Camera{Zoom: 0.2}
+	frames := 0
+	for {
+		frames++
+		g.layer.draw(img, cam, false)
+		if !p.pending() {
+			break
+		}
+		if frames > 100 {
+			t.Fatal("the view is not complete after 100 frames")
+		}
+	}
+	if frames < 4 {
+		t.Errorf("complete after %d frames: want the chunk budget to spread the work over several", frames)
+	}
+	if len(p.chunks) > maxChunks {
+		t.Errorf("%d chunks cached, want at most %d", len(p.chunks), maxChunks)
+	}
+	// The cached layer is complete: drawing again builds nothing.
+	g.layer.draw(img, cam, false)
+	if p.pending() {
+		t.Error("pending after a complete frame")
+	}
+	out := image.NewRGBA(img.Bounds())
+	img.ReadPixels(out.Pix)
+	savePNG(t, "chunks-0.2.png", out)
+	layout := sc.Board.Layout
+	for _, o := range []board.Offset{{Col: 30, Row: 20}, {Col: 60, Row: 32}, {Col: 10, Row: 5}} {
+		h := layout.ToHex(o)
+		top := sc.Tiles.Layers[15].Tiles[o.Col+o.Row*sc.Board.Width]
+		src, r, _ := sc.Tiles.Tilesets[0].Source(top.ID)
+		want := color.RGBAModel.Convert(src.At(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2)).(color.RGBA)
+		x, y := layout.Center(h)
+		sx, sy := cam.WorldToScreen(x, y)
+		if have := out.RGBAAt(int(sx), int(sy)); !colourNear(have, want, 40) {
+			t.Errorf("%s = %v, want near its top tile %v", sc.Board.Label(h), have, want)
+		}
+	}
+}
+
+// BenchmarkBigMap measures the largest map the loader takes, 500×500 in 16
+// tile layers, on a 1280×800 screen: "open" builds the painter and draws
+// the fitted first frame (the overview); the others pan 7 pixels a frame
+// at a zoom, chunks built as they come into view, and wait for the GPU.
+func BenchmarkBigMap(b *testing.B) {
+	sc := bigScenario(b, board.MaxDimension, board.MaxDimension, 16)
+	screen := ebiten.NewImage(1280, 800)
+	defer screen.Deallocate()
+	b.Run("open", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			g := unitScene(sc.Board)
+			g.layer.painter = newTerrainPainter(sc)
+			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, screen.Bounds(), 0)
+			g.layer.draw(screen, cam, false)
+			screen.At(0, 0)
+		}
+	})
+	for _, zoom := range []float64{1, 0.3, 0.12} {
+		b.Run(fmt.Sprintf("pan-zoom%g", zoom), func(b *testing.B) {
+			g := unitScene(sc.Board)
+			g.layer.painter = newTerrainPainter(sc)
+			cam := Camera{X: 2000, Y: 2000, Zoom: zoom}
+			b.ReportAllocs()
+			for b.Loop() {
+				cam.Pan(-7, -3)
+				g.layer.draw(screen, cam, true)
+				screen.At(0, 0)
+			}
+		})
+	}
+}

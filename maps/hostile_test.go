@@ -145,7 +145,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"tile id without tileset", fmt.Sprintf(mapOpen, 3, 2, ground), []string{`layer "ground" tile 0 uses tile id 1 but the map has no tileset`}},
 		{"not a tileset", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "secret.tsx", 1), []string{`tileset "secret.tsx": the root element is not <tileset>`}},
 		{"tileset not XML", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "broken.tsx", 1), []string{`tileset "broken.tsx": malformed XML on line 1`}},
-		{"1 MB title", tmxMap(3, 2, `<properties><property name="title" value="`+strings.Repeat("T", mega)+`"/></properties>`+ground), []string{fmt.Sprintf("map property title is %d characters long, more than the limit of 100", mega)}},
+		{"1 MB title", tmxMap(3, 2, `<properties><property name="title" value="`+strings.Repeat("T", mega)+`"/></properties>`+ground), []string{fmt.Sprintf("map property title is %d characters long, more than the limit of 48", mega)}},
 		{"1 MB unit name", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `x="32"`, `name="`+strings.Repeat("N", mega)+`" x="32"`, 1))), []string{`layer "units": object 3 "NNNN`, fmt.Sprintf("the name is %d characters long", mega)}},
 		{"1 MB layer name", tmxMap(3, 2, csvLayer(strings.Repeat("L", mega), 1, 1)), []string{`layer "LLLL`, `data holds 2 tiles, want 6`}},
 		{"absolute path in a file system", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "/etc/passwd", 1), []string{`tileset "/etc/passwd": absolute path`}},

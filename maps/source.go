@@ -37,8 +37,9 @@ const (
 	// MaxImagePixels bounds the pixels of all the distinct images a map
 	// uses together (one 8192² sheet, 256 MB decoded).
 	MaxImagePixels = MaxImageSide * MaxImageSide
-	// MaxTitleLength is the longest map title, in characters.
-	MaxTitleLength = 100
+	// MaxTitleLength is the longest map title, in characters: about a
+	// third of the game's top bar, which shows it beside the turn.
+	MaxTitleLength = 48
 	// MaxNameLength is the longest unit name or property name, in
 	// characters.
 	MaxNameLength = 64
