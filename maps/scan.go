@@ -41,6 +41,7 @@ type xmlScan struct {
 	dec      *xml.Decoder
 	own      bool // the map itself: messages may quote its text
 	stack    []scanFrame
+	names    []string // the names of stack, for the handler (not to be kept)
 	elements int
 }
 
@@ -128,25 +129,19 @@ func (s *xmlScan) walk(root string, h scanHandler) error {
 			if err := s.check(t); err != nil {
 				return err
 			}
-			path := make([]string, len(s.stack))
-			for i, f := range s.stack {
-				path[i] = f.name
-			}
-			consumed, err := h.start(s, path, t)
+			consumed, err := h.start(s, s.names, t)
 			if err != nil {
 				return err
 			}
 			if !consumed {
 				s.stack = append(s.stack, scanFrame{name: t.Name.Local})
+				s.names = append(s.names, t.Name.Local)
 			}
 		case xml.EndElement:
 			top := s.stack[len(s.stack)-1]
 			s.stack = s.stack[:len(s.stack)-1]
-			path := make([]string, len(s.stack))
-			for i, f := range s.stack {
-				path[i] = f.name
-			}
-			if err := h.end(path, top.name); err != nil {
+			s.names = s.names[:len(s.names)-1]
+			if err := h.end(s.names, top.name); err != nil {
 				return err
 			}
 		}
@@ -515,18 +510,35 @@ func (m *mapScan) countCSV(text []byte) (int, error) {
 		if i >= 0 {
 			field = text[:i]
 		}
-		f := string(bytes.TrimSpace(field))
-		gid, err := strconv.ParseUint(f, 10, 32)
-		if err != nil {
-			return 0, fmt.Errorf("csv value %d %s is not a tile id", n+1, quote(f))
+		f := bytes.TrimSpace(field)
+		gid, ok := parseGID(f)
+		if !ok {
+			return 0, fmt.Errorf("csv value %d %s is not a tile id", n+1, quote(string(f)))
 		}
-		m.useGID(uint32(gid), m.where(n))
+		m.useGID(gid, m.where(n))
 		n++
 		if n > m.tiles || i < 0 {
 			return n, nil
 		}
 		text = text[i+1:]
 	}
+}
+
+// parseGID reads a tile id: decimal digits only, within 32 bits.
+func parseGID(b []byte) (uint32, bool) {
+	if len(b) == 0 {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n = n*10 + uint64(c-'0'); n > 0xFFFFFFFF {
+			return 0, false
+		}
+	}
+	return uint32(n), true
 }
 
 func (m *mapScan) countBase64(text []byte, compression string) (int, error) {
