@@ -126,7 +126,13 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 	l.painter.paint(dst, l.mesh, l.visible, cam)
 
 	hexPx := l.mesh.tileH * cam.Zoom
-	if hexPx >= 6 {
+	// Tiles far out are flat colours (tiles.go): outlines on hexes that
+	// small would be all there is to see, and a line per hexside to draw.
+	minOutlineHex := 6.0
+	if _, tiles := l.painter.(*tilePainter); tiles {
+		minOutlineHex = flatHexPixels
+	}
+	if hexPx >= minOutlineHex {
 		w := float32(max(1, hexPx/48))
 		for _, i := range l.visible {
 			g := &l.mesh.hexes[i]

@@ -32,8 +32,9 @@ func newTerrainPainter(sc *maps.Scenario) terrainPainter {
 // frame draws the few chunk images it shows. At most chunkBudget tiles are
 // drawn into new chunks per frame, so a jump to an unseen part of a large
 // map fills in over a few frames (pending reports it) over the flat
-// colours below. Far out, where a hex is under flatHexPixels high, every
-// hex is one flat polygon in the colour its tiles give it on average.
+// colours below. Far out, where a hex is under flatHexPixels high, the
+// chunks hold every hex as one flat polygon in the colour its tiles give it
+// on average.
 type tilePainter struct {
 	layout        board.Layout
 	width, height int // board size: a layer's tile index is Col + Row×width
@@ -72,11 +73,14 @@ const (
 	flatHexPixels = 10
 	// The chunk zoom levels: 2^minChunkLevel to 2^maxChunkLevel; a frame
 	// at zoom z uses the smallest level ≥ z, drawn scaled by at most ½.
-	minChunkLevel = -3
+	minChunkLevel = -6
 	maxChunkLevel = 3
 )
 
-type chunkKey struct{ level, cx, cy int }
+type chunkKey struct {
+	level, cx, cy int
+	flat          bool // hexes in their flat colours rather than tiles
+}
 
 type chunk struct {
 	img  *ebiten.Image
@@ -204,10 +208,7 @@ func (p *tilePainter) pending() bool { return p.incomplete }
 func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
 	p.frame++
 	p.incomplete = false
-	if m.tileH*cam.Zoom < flatHexPixels {
-		p.paintFlat(dst, m, visible, cam)
-		return
-	}
+	flat := m.tileH*cam.Zoom < flatHexPixels
 	level := chunkLevel(cam.Zoom)
 	s := math.Ldexp(1, level)
 	side := chunkSide / s // world pixels
@@ -221,7 +222,7 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 	cx1, cy1 := int(math.Floor(x1/side)), int(math.Floor(y1/side))
 	for cy := cy0; cy <= cy1 && !p.incomplete; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			if p.chunks[chunkKey{level, cx, cy}] == nil {
+			if p.chunks[chunkKey{level, cx, cy, flat}] == nil {
 				// Flat colours under the view while chunks are missing.
 				p.paintFlat(dst, m, visible, cam)
 				p.incomplete = true
@@ -235,7 +236,7 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 	op.Filter = ebiten.FilterLinear
 	for cy := cy0; cy <= cy1; cy++ {
 		for cx := cx0; cx <= cx1; cx++ {
-			k := chunkKey{level, cx, cy}
+			k := chunkKey{level, cx, cy, flat}
 			c := p.chunks[k]
 			if c == nil {
 				if budget <= 0 {
@@ -243,7 +244,12 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 					continue
 				}
 				c = &chunk{img: ebiten.NewImage(chunkSide, chunkSide)}
-				budget -= p.drawTiles(c.img, Camera{X: float64(cx) * side, Y: float64(cy) * side, Zoom: s})
+				chunkCam := Camera{X: float64(cx) * side, Y: float64(cy) * side, Zoom: s}
+				if flat {
+					budget -= p.drawFlat(c.img, m, chunkCam)
+				} else {
+					budget -= p.drawTiles(c.img, chunkCam)
+				}
 				p.chunks[k] = c
 			}
 			c.used = p.frame
@@ -275,6 +281,33 @@ func (p *tilePainter) evict() {
 		p.chunks[oldest].img.Deallocate()
 		delete(p.chunks, oldest)
 	}
+}
+
+// drawFlat draws the hexes that reach dst as the camera shows it, each as
+// a polygon in its flat colour, and returns how many it drew.
+func (p *tilePainter) drawFlat(dst *ebiten.Image, m *boardMesh, cam Camera) int {
+	b := dst.Bounds()
+	wx0, wy0 := cam.ScreenToWorld(float64(b.Min.X), float64(b.Min.Y))
+	wx1, wy1 := cam.ScreenToWorld(float64(b.Max.X), float64(b.Max.Y))
+	c0 := max(0, int(math.Floor(wx0/p.colPitch))-1)
+	c1 := min(p.width-1, int(math.Ceil(wx1/p.colPitch))+1)
+	r0 := max(0, int(math.Floor(wy0/p.rowPitch))-1)
+	r1 := min(p.height-1, int(math.Ceil(wy1/p.rowPitch))+1)
+	n := 0
+	for row := r0; row <= r1; row++ {
+		for col := c0; col <= c1; col++ {
+			c := p.flat[col+row*p.width]
+			if c.A == 0 {
+				continue
+			}
+			g := &m.hexes[m.index[p.layout.ToHex(board.Offset{Col: col, Row: row})]]
+			_, corners := screenHex(cam, g)
+			p.batch.fan(dst, c, corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
+			n++
+		}
+	}
+	p.batch.flush(dst)
+	return n
 }
 
 // paintFlat draws each visible hex as a polygon in its flat colour.
