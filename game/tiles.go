@@ -243,7 +243,10 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 					missing = true
 					continue
 				}
-				c = &chunk{img: ebiten.NewImage(chunkSide, chunkSide)}
+				// A texture of its own: drawn into and then drawn from,
+				// a chunk kept in Ebiten's shared atlas grew the atlas
+				// by some 240 MB on the default map.
+				c = &chunk{img: ebiten.NewImageWithOptions(image.Rect(0, 0, chunkSide, chunkSide), &ebiten.NewImageOptions{Unmanaged: true})}
 				chunkCam := Camera{X: float64(cx) * side, Y: float64(cy) * side, Zoom: s}
 				if flat {
 					budget -= p.drawFlat(c.img, m, chunkCam)
