@@ -4,10 +4,13 @@
 // placed on the map's "units" object layer, and the scenario's map
 // properties. docs/MAPS.md describes the format for scenario authors.
 //
-// Files are checked before anything is built from them: the orientation,
-// the map size against board.MaxDimension and the size of every layer's
-// data come first, so a bad or hostile file gets an error naming the file
-// and the problem, never a panic or a huge allocation.
+// Files are checked before anything is built from them: each is read once,
+// only if it is a regular file, through the limits of source.go; the
+// orientation, the map size against board.MaxDimension, attributes and
+// elements given twice and the size of every layer's data are checked on
+// the very bytes go-tiled then decodes; PNG sizes come from their headers.
+// A bad or hostile file gets one short error line naming the file and the
+// problem, never a panic, a hang or a huge allocation.
 //
 // The package is pure apart from reading the files it is asked to load.
 package maps
@@ -77,7 +80,8 @@ type Placement struct {
 }
 
 // Load reads the map at path in fsys (a slash-separated fs.FS path); its
-// tilesets and images are looked up relative to it in the same fsys.
+// tilesets, templates and images are looked up in the same fsys, relative
+// to the file that names them (absolute paths are refused there).
 func Load(fsys fs.FS, name string, types UnitTypes) (*Scenario, error) {
 	if fsys == nil {
 		return nil, fmt.Errorf("maps: %s: no file system", name)
@@ -85,7 +89,9 @@ func Load(fsys fs.FS, name string, types UnitTypes) (*Scenario, error) {
 	return load(fsSource{fsys}, name, types)
 }
 
-// LoadFile reads the map at a path of the operating system's file system.
+// LoadFile reads the map at a path of the operating system's file system;
+// relative paths in it are resolved against the folder of the file that
+// holds them, absolute paths used as they are.
 func LoadFile(name string, types UnitTypes) (*Scenario, error) {
 	return load(osSource{}, name, types)
 }
