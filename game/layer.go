@@ -78,11 +78,16 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		}
 		// A painter that builds its images over several frames asks to be
 		// drawn again until it is done.
-		if p, ok := l.painter.(interface{ pending() bool }); ok && p.pending() {
-			l.drawn = false
-		}
+		l.drawn = !l.pending()
 	}
 	screen.DrawImage(l.img, nil)
+}
+
+// pending reports whether the last draw left part of the board for a later
+// frame: the caller must draw the layer again even if nothing changed.
+func (l *terrainLayer) pending() bool {
+	p, ok := l.painter.(interface{ pending() bool })
+	return ok && p.pending()
 }
 
 // drawOverview draws the board scaled from the overview image, making that
@@ -104,8 +109,7 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 			}
 			l.overview.Clear()
 			l.render(l.overview, Camera{Zoom: z}, false)
-			p, ok := l.painter.(interface{ pending() bool })
-			l.overviewPending = ok && p.pending()
+			l.overviewPending = l.pending()
 		}
 	}
 	var op ebiten.DrawImageOptions

@@ -124,6 +124,7 @@ func (g *Game) drawMap(screen *ebiten.Image, v *View) {
 		g.layer.draw(dst, g.cam, g.showLabels)
 		drawPreview(dst, v)
 	})
+	g.mapCache.valid = g.mapCache.valid && !g.layer.pending() // tiles still to draw: again next frame
 }
 
 // drawPreview draws the preview in layers, each queued in the batch and

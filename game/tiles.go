@@ -83,8 +83,9 @@ type chunkKey struct {
 }
 
 type chunk struct {
-	img  *ebiten.Image
-	used int // the frame that last drew it
+	img   *ebiten.Image // the chunk and a border of one pixel
+	inner *ebiten.Image // the chunk
+	used  int           // the frame that last drew it
 }
 
 // newTilePainter uploads the tilesets of sc and cuts every tile its layers
@@ -245,9 +246,12 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 				}
 				// A texture of its own: drawn into and then drawn from,
 				// a chunk kept in Ebiten's shared atlas grew the atlas
-				// by some 240 MB on the default map.
-				c = &chunk{img: ebiten.NewImageWithOptions(image.Rect(0, 0, chunkSide, chunkSide), &ebiten.NewImageOptions{Unmanaged: true})}
-				chunkCam := Camera{X: float64(cx) * side, Y: float64(cy) * side, Zoom: s}
+				// by some 240 MB on the default map. It has a border of
+				// one pixel drawn like the rest, so that filtering at its
+				// edges blends in its neighbour's pixels, not a seam.
+				img := ebiten.NewImageWithOptions(image.Rect(0, 0, chunkSide+2, chunkSide+2), &ebiten.NewImageOptions{Unmanaged: true})
+				c = &chunk{img: img, inner: img.SubImage(image.Rect(1, 1, chunkSide+1, chunkSide+1)).(*ebiten.Image)}
+				chunkCam := Camera{X: float64(cx)*side - 1/s, Y: float64(cy)*side - 1/s, Zoom: s}
 				if flat {
 					budget -= p.drawFlat(c.img, m, chunkCam)
 				} else {
@@ -260,7 +264,7 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 			op.GeoM.Scale(cam.Zoom/s, cam.Zoom/s)
 			sx, sy := cam.WorldToScreen(float64(cx)*side, float64(cy)*side)
 			op.GeoM.Translate(sx, sy)
-			dst.DrawImage(c.img, &op)
+			dst.DrawImage(c.inner, &op)
 		}
 	}
 	p.incomplete = missing
