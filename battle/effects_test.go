@@ -164,3 +164,35 @@ func TestTimedStatesExpire(t *testing.T) {
 		t.Errorf("states by phase:\n  %s\nwant\n  %s", strings.Join(seen, "\n  "), strings.Join(want, "\n  "))
 	}
 }
+
+// TestCompareFire plans one shot under every registered ruleset: the
+// active one's column equals PlanFire, the others read the same geometry
+// their own way (the scripted ruleset hits with its firer's effects).
+func TestCompareFire(t *testing.T) {
+	b := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B2", board.DirSE},
+		{"Tiger I", maps.Axis, "E4", board.DirNW},
+	}}.battle(t)
+	scriptedEffects = map[string][]combat.Effect{"M4A3E8 #1": {{Kind: combat.Immobilized}}}
+	defer func() { scriptedEffects = map[string][]combat.Effect{} }()
+	all := b.CompareFire(Fire{Unit: 1, Target: 2})
+	plan, err := b.PlanFire(Fire{Unit: 1, Target: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]RulesetOdds{}
+	var names []string
+	for _, ro := range all {
+		byName[ro.Ruleset] = ro
+		names = append(names, ro.Ruleset)
+	}
+	if !reflect.DeepEqual(names, combat.Names()) {
+		t.Fatalf("compared under %v, want every registered ruleset %v", names, combat.Names())
+	}
+	if e := byName["elimination"]; e.Err != nil || !reflect.DeepEqual(e.Plan.Odds, plan.Odds) || e.Summary.Total != plan.Odds.Total {
+		t.Errorf("elimination's column %+v differs from PlanFire's odds %+v", e, plan.Odds)
+	}
+	if s := byName[scriptedName]; s.Err != nil || s.Summary.Immobilize != s.Summary.Total {
+		t.Errorf("the scripted ruleset's column = %+v, want a certain immobilization", s)
+	}
+}

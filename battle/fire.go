@@ -23,7 +23,10 @@ type FirePlan struct {
 // PlanFire works out order o without rolling: it checks everything Fire
 // checks (phase, markers, line of sight, arc, range, the ruleset's
 // eligibility) and returns the shot with its exact odds.
-func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
+func (b *Battle) PlanFire(o Fire) (FirePlan, error) { return b.planFire(o, b.rules) }
+
+// planFire is PlanFire under ruleset r.
+func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	firer, err := b.actor(o.Unit)
 	if err != nil {
 		return FirePlan{}, err
@@ -45,7 +48,7 @@ func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
 		return FirePlan{}, err
 	}
 	p := FirePlan{Firer: firer, Target: target}
-	if p.Shot, err = b.shot(firer, target, o.Panzerfaust); err != nil {
+	if p.Shot, err = b.shot(r, firer, target, o.Panzerfaust); err != nil {
 		return FirePlan{}, err
 	}
 	if firer.WeaponLost != "" && !o.Panzerfaust {
@@ -59,7 +62,7 @@ func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
 	}
 	// Eligibility first (it does not depend on the hindrance), so a player
 	// learns that infantry cannot be hurt by AT fire before anything else.
-	if err := b.rules.Check(p.Shot); err != nil {
+	if err := r.Check(p.Shot); err != nil {
 		return FirePlan{}, err
 	}
 	if p.Shot.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(firer.Pose.Hex, firer.Pose.Facing, target.Pose.Hex) {
@@ -70,17 +73,46 @@ func (b *Battle) PlanFire(o Fire) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
 	}
 	p.Shot.Hindrance = p.LOS.Hindrance
-	if p.Odds, err = b.rules.Odds(p.Shot); err != nil {
+	if p.Odds, err = r.Odds(p.Shot); err != nil {
 		return FirePlan{}, err
 	}
 	return p, nil
 }
 
+// RulesetOdds is one ruleset's view of a shot, for comparing rulesets:
+// its plan (the shot as it reads it and the exact odds) and their
+// summary, or why it refuses the shot.
+type RulesetOdds struct {
+	Ruleset string
+	Plan    FirePlan
+	Summary combat.Summary
+	Err     error
+}
+
+// CompareFire works out order o as PlanFire does under every registered
+// ruleset, in name order: the same units, markers and line of sight, each
+// ruleset with its own aspects, cover, eligibility and odds. The units'
+// states are the active ruleset's; the others see them but know them not.
+func (b *Battle) CompareFire(o Fire) []RulesetOdds {
+	var all []RulesetOdds
+	for _, name := range combat.Names() {
+		r, err := combat.Lookup(name)
+		ro := RulesetOdds{Ruleset: name, Err: err}
+		if err == nil {
+			if ro.Plan, ro.Err = b.planFire(o, r); ro.Err == nil {
+				ro.Summary = ro.Plan.Odds.Summary(combat.StatesOfRuleset(r))
+			}
+		}
+		all = append(all, ro)
+	}
+	return all
+}
+
 // shot fills in the ruleset's view of an attack by firer on target where
 // they stand, with the Panzerfaust from the side's pool when asked for.
 // The line of sight's hindrance is the caller's to add.
-func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error) {
-	s, err := b.ShotAt(firer, firer.Pose, target, target.Pose)
+func (b *Battle) shot(r combat.Ruleset, firer, target *Unit, panzerfaust bool) (combat.Shot, error) {
+	s, err := b.shotUnder(r, firer, firer.Pose, target, target.Pose)
 	if err != nil || !panzerfaust {
 		return s, err
 	}
@@ -94,12 +126,17 @@ func (b *Battle) shot(firer, target *Unit, panzerfaust bool) (combat.Shot, error
 // hindrance is left at 0 for the caller to add. The computer opponent asks
 // it for poses the units are not in yet; PlanFire for where they stand.
 func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pose) (combat.Shot, error) {
+	return b.shotUnder(b.rules, firer, from, target, to)
+}
+
+// shotUnder is ShotAt under ruleset r.
+func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, target *Unit, to board.Pose) (combat.Shot, error) {
 	weapon, err := b.WeaponOf(firer)
 	if err != nil {
 		return combat.Shot{}, err
 	}
 	cell := b.Board().Cell(to.Hex)
-	cover := combat.CoverOf(b.rules, cell.Terrain)
+	cover := combat.CoverOf(r, cell.Terrain)
 	s := combat.Shot{
 		Firer:        firer.Label(),
 		FirerKind:    firer.Type.Kind,
@@ -123,7 +160,7 @@ func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pos
 	s.Metres = s.Range * b.scenario.HexMetres
 	switch target.Type.Kind {
 	case units.AFV:
-		s.Aspect = combat.AspectOf(b.rules, to, from.Hex)
+		s.Aspect = combat.AspectOf(r, to, from.Hex)
 	case units.Gun:
 		s.GunShield = target.Type.GunShield && !target.Has(Moved) && board.InForwardArc(to.Hex, to.Facing, from.Hex)
 	}
