@@ -2,11 +2,12 @@
 // map, for two players at one desktop (hot-seat) or one against the
 // computer.
 //
+//	hexfire                                   the title menu: continue, new battle, load, replay, help, settings
 //	hexfire [-scenario FILE] [-seed N] [-rules NAME] [-ai axis|allies|both|none] [-save FILE]
-//	                                          play (the embedded default scenario without -scenario)
+//	                                          straight into a battle (the embedded default scenario without -scenario)
 //	hexfire -load FILE                        go on with a saved battle
-//	hexfire -replay FILE                      step through a saved battle (N forward, B back)
-//	hexfire -screenshot out.png [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
+//	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
+//	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //
 // -phase fire|movement|defensive|advance ends phases until that one of the
@@ -68,8 +69,14 @@ func run(args []string) error {
 	viewshed := flags.Bool("viewshed", false, "show the selected unit's viewshed at the start")
 	phase := flags.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
+	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing or victory")
 	if err := flags.Parse(args); err != nil {
 		return err
+	}
+	set := map[string]bool{}
+	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *sceneFlag != "" && !game.KnownScene(*sceneFlag) {
+		return fmt.Errorf("-scene %q: want menu, picker, briefing or victory", *sceneFlag)
 	}
 	if flags.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q (flags start with -)", flags.Args())
@@ -102,10 +109,14 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	opts := game.Options{Select: *sel, ShowHelp: *showHelp, HandOver: true, SavePath: *save, Viewshed: *viewshed,
-		Computer: sides, NewPlayer: func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }}
+	newPlayer := func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }
+	opts := game.Options{Select: *sel, ShowHelp: *showHelp, SavePath: *save, Viewshed: *viewshed, NewPlayer: newPlayer}
+	if *shot == "" && !set["scenario"] && !set["load"] && !set["replay"] && !set["seed"] && !set["ai"] && !set["rules"] && !set["phase"] {
+		return runApp(cat, opts, *width, *height)
+	}
 
 	var b *battle.Battle
+	var replayOrders []battle.Order
 	banner := "" // the new battle's seed, printed once the battle is accepted
 	switch {
 	case *load != "" && *replay != "":
@@ -115,7 +126,7 @@ func run(args []string) error {
 			return err
 		}
 	case *replay != "":
-		if b, opts.Replay, err = openReplay(*replay, cat); err != nil {
+		if b, replayOrders, err = game.OpenReplay(*replay, cat); err != nil {
 			return err
 		}
 	default:
@@ -154,19 +165,89 @@ func run(args []string) error {
 		}
 	}
 	if *shot != "" {
+		if *sceneFlag == "victory" && b.Result() == nil {
+			if err := playOut(b); err != nil {
+				return err
+			}
+		}
 		return game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
 			Width: *width, Height: *height, ShowHelp: *showHelp, Viewshed: *viewshed,
+			Scene: *sceneFlag, Catalogue: cat,
 		})
 	}
-	g, err := game.New(b, opts)
+	app, err := newApp(cat, opts)
 	if err != nil {
 		return err
 	}
-	ebiten.SetWindowSize(*width, *height)
-	ebiten.SetWindowTitle("Hexfire - " + b.Scenario().Title)
+	if replayOrders != nil {
+		err = app.StartReplay(b, replayOrders)
+	} else {
+		err = app.StartBattle(b, sides)
+	}
+	if err != nil {
+		return err
+	}
+	return runWindow(app, *width, *height)
+}
+
+// newApp makes the game with its files in the user's config directory
+// (without one, nothing is kept between runs).
+func newApp(cat *units.Catalogue, opts game.Options) (*game.App, error) {
+	dir, err := game.ConfigDir()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hexfire:", err, "(no autosave)")
+	}
+	return game.NewApp(game.AppOptions{Battle: opts, ConfigDir: dir, Catalogue: cat})
+}
+
+// runApp opens the game on its title menu.
+func runApp(cat *units.Catalogue, opts game.Options, width, height int) error {
+	app, err := newApp(cat, opts)
+	if err != nil {
+		return err
+	}
+	return runWindow(app, width, height)
+}
+
+// runWindow opens the window and runs the game until it quits.
+func runWindow(app *game.App, width, height int) error {
+	ebiten.SetWindowSize(width, height)
+	ebiten.SetWindowTitle("Hexfire")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	return ebiten.RunGame(g)
+	return ebiten.RunGame(app)
+}
+
+// maxPlayOut bounds the orders playOut gives: far more than any battle of
+// the embedded scenarios needs, so a computer player that never ends a
+// battle cannot hang a screenshot.
+const maxPlayOut = 100000
+
+// playOut lets the computer play both sides of b to its end, for a
+// screenshot of the victory screen.
+func playOut(b *battle.Battle) error {
+	opp, err := ai.NewOpponent(b)
+	if err != nil {
+		return err
+	}
+	for range maxPlayOut {
+		if b.Result() != nil {
+			return nil
+		}
+		o, _ := opp.Next(b)
+		if _, err := b.Apply(o); err == nil {
+			continue
+		}
+		// A refused order must not stall the battle: pass or end the phase.
+		var next battle.Order = battle.EndPhase{}
+		if b.Moving() != nil {
+			next = battle.Pass{}
+		}
+		if _, err := b.Apply(next); err != nil {
+			return fmt.Errorf("-scene victory: %w", err)
+		}
+	}
+	return errors.New("-scene victory: the battle did not end")
 }
 
 // parseSeed reads -seed, or draws a new seed from the system's random
@@ -198,28 +279,6 @@ func computerSides(s string) ([]string, error) {
 		return []string{maps.Allies, maps.Axis}, nil
 	}
 	return nil, fmt.Errorf("-ai %q: want axis, allies, both or none", s)
-}
-
-// openReplay reads a save file for the replay viewer: the battle at its
-// start and the orders to step through (checked by replaying them once).
-func openReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
-	s, err := battle.ReadSave(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc, err := battle.OpenScenario(s.Scenario, cat)
-	if err != nil {
-		return nil, nil, fmt.Errorf("replay %s: field \"scenario\": %w", path, err)
-	}
-	end, err := battle.Replay(sc, cat, s)
-	if err != nil {
-		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
-	}
-	start, err := battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
-	if err != nil {
-		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
-	}
-	return start, end.Orders(), nil
 }
 
 // phaseNames are the values of -phase.

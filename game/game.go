@@ -52,6 +52,12 @@ type Options struct {
 	Replay []battle.Order
 	// Viewshed starts with the selected unit's viewshed shown.
 	Viewshed bool
+	// Autosave is the file the battle is written to after every order
+	// ("" for none).
+	Autosave string
+	// Pace is the pause between two orders of the computer or of a
+	// playing replay, in ticks; 0 means the default.
+	Pace int
 }
 
 // DefaultSavePath is where F5 saves and F9 loads when Options.SavePath is empty.
@@ -89,6 +95,10 @@ type Game struct {
 	captured    *image.RGBA // a frame read back by Draw, written by Update
 	message     string      // a short note in the status bar, such as a saved file
 
+	app  *App      // the app the battle is a scene of, or nil
+	exit exitKind  // where the app goes next
+	ask  *question // a question over the map, waiting for Y or Esc
+
 	play play // orders, previews, log, hand-over, computer players, replay
 }
 
@@ -111,6 +121,14 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	g.batch = newTriBatch()
 	if err := g.setBattle(b); err != nil {
 		return nil, err
+	}
+	if len(b.Orders()) > 0 && opts.Replay == nil {
+		// A loaded battle: its log from the start, as the board shows it.
+		log, err := battleLog(b)
+		if err != nil {
+			return nil, fmt.Errorf("game: %w", err)
+		}
+		g.play.log = log
 	}
 	if opts.Select != "" {
 		h, err := b.Board().ParseHex(opts.Select)
@@ -187,8 +205,30 @@ func (g *Game) Selected() (board.Hex, bool) { return g.selected, g.hasSelected }
 // Hovered returns the hex under the cursor, and false when there is none.
 func (g *Game) Hovered() (board.Hex, bool) { return g.hovered, g.hasHover }
 
+// exitKind is where the app goes when a battle scene is done.
+type exitKind uint8
+
+const (
+	exitNone      exitKind = iota
+	exitToMenu             // the player left the battle (it is autosaved)
+	exitToVictory          // the battle is over and its result was shown
+)
+
 // Update reads this frame's input and applies it.
 func (g *Game) Update() error {
+	var in Intents
+	if !g.opts.Scripted {
+		in = g.input.Read(g.view, g.panelRect())
+	}
+	g.step(in)
+	if g.quit {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// step runs one frame on the intents given.
+func (g *Game) step(in Intents) {
 	if g.captured != nil {
 		name := time.Now().Format("hexfire-20060102-150405.png")
 		if err := writePNG(name, g.captured); err != nil {
@@ -198,77 +238,10 @@ func (g *Game) Update() error {
 		}
 		g.captured = nil
 	}
-	var in Intents
-	if !g.opts.Scripted {
-		in = g.input.Read(g.view, g.panelRect())
-	}
 	g.apply(in)
 	g.runComputer()
 	g.play.tick++
 	g.refresh()
-	if g.quit {
-		return ebiten.Termination
-	}
-	return nil
-}
-
-// apply turns intents into changes of the view and orders to the battle.
-func (g *Game) apply(in Intents) {
-	t := &in.Triggered
-	if g.play.cover() != "" {
-		// The hand-over or result screen takes the next click or key.
-		if in.Click || t[ActionEndPhase] || t[ActionQuit] {
-			g.play.dismissCover()
-		}
-		return
-	}
-	if t[ActionToggleHelp] {
-		g.showHelp = !g.showHelp
-	}
-	if t[ActionQuit] {
-		switch {
-		case g.showHelp:
-			g.showHelp = false
-		case g.play.mode != modeNormal:
-			g.play.mode = modeNormal
-		default:
-			g.quit = true
-		}
-	}
-	if t[ActionToggleLabels] {
-		g.showLabels = !g.showLabels
-	}
-	if t[ActionTogglePanel] {
-		g.showPanel = !g.showPanel
-		g.resize(g.screen, g.scale, true)
-	}
-	if t[ActionScreenshot] {
-		g.shotPending = true
-	}
-	if t[ActionFit] {
-		g.fit()
-	}
-	if in.ZoomSteps != 0 {
-		g.cam.ZoomAt(float64(in.ZoomAt.X), float64(in.ZoomAt.Y), math.Pow(zoomStep, in.ZoomSteps))
-	}
-	if in.PanX != 0 || in.PanY != 0 {
-		g.cam.Pan(in.PanX, in.PanY)
-	}
-	g.cam.Keep(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view)
-	if !g.fixedHover {
-		g.hasHover = false
-		if in.CursorIn {
-			g.hovered, g.hasHover = g.layer.hexAt(g.cam, in.Cursor)
-		}
-	}
-	g.scrollLog(in.LogScroll)
-	if t[ActionLogUp] {
-		g.scrollLog(logPageLines)
-	}
-	if t[ActionLogDown] {
-		g.scrollLog(-logPageLines)
-	}
-	g.playIntents(in)
 }
 
 // fit sets the camera to show the whole board in the map area.
@@ -293,6 +266,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.drawHelp(screen)
 	}
 	g.drawCover(screen)
+	g.drawQuestion(screen)
 	if g.shotPending {
 		g.shotPending = false
 		g.captured = capture(screen)

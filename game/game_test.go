@@ -330,29 +330,57 @@ func TestApplyIntents(t *testing.T) {
 			},
 		},
 		{
-			name:  "quit closes the help first",
+			name:  "Esc closes the help and does not quit",
 			setup: func(g *Game) { g.showHelp = true },
 			in: func(g *Game) Intents {
 				var it Intents
-				it.Triggered[ActionQuit] = true
+				it.Triggered[ActionCancel] = true
 				return it
 			},
 			check: func(t *testing.T, g *Game) {
-				if g.showHelp || g.quit {
-					t.Errorf("help, quit = %v, %v; want false, false", g.showHelp, g.quit)
+				if g.showHelp || g.quit || g.ask != nil {
+					t.Errorf("help, quit, question = %v, %v, %v; want false, false, nil", g.showHelp, g.quit, g.ask)
 				}
 			},
 		},
 		{
-			name: "quit without help ends the game",
+			name:  "Esc clears the selection",
+			setup: func(g *Game) { g.selected, g.hasSelected = board.Hex{}, true },
+			in: func(g *Game) Intents {
+				var it Intents
+				it.Triggered[ActionCancel] = true
+				return it
+			},
+			check: func(t *testing.T, g *Game) {
+				if _, ok := g.Selected(); ok || g.quit {
+					t.Errorf("selected, quit = %v, %v; want false, false", ok, g.quit)
+				}
+			},
+		},
+		{
+			name: "Q asks before quitting",
 			in: func(g *Game) Intents {
 				var it Intents
 				it.Triggered[ActionQuit] = true
 				return it
 			},
 			check: func(t *testing.T, g *Game) {
+				if g.quit || g.ask == nil || !strings.Contains(g.ask.text, "Quit Hexfire?") {
+					t.Fatalf("quit, question = %v, %v; want false and a question", g.quit, g.ask)
+				}
+				var no Intents
+				no.Triggered[ActionCancel] = true
+				g.apply(no)
+				if g.quit || g.ask != nil {
+					t.Fatalf("after Esc: quit, question = %v, %v; want false, nil", g.quit, g.ask)
+				}
+				var q, yes Intents
+				q.Triggered[ActionQuit] = true
+				yes.Triggered[ActionYes] = true
+				g.apply(q)
+				g.apply(yes)
 				if !g.quit {
-					t.Errorf("quit = false, want true")
+					t.Errorf("quit after Q and Y = false, want true")
 				}
 			},
 		},

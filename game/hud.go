@@ -310,15 +310,20 @@ func (g *Game) drawCover(screen *ebiten.Image) {
 		cy+float64(len(lines)+2)*barTextSize*s*1.8, alignCenter, colPanelDim)
 }
 
-// drawHelp draws the keymap as a panel in the middle of the map, in as
-// many columns as the height needs.
+// drawHelp draws the keymap over the battle.
 func (g *Game) drawHelp(screen *ebiten.Image) {
-	s := g.scale
+	drawKeymap(canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}, g.screen)
+}
+
+// drawKeymap draws the keymap as a panel in the middle of a screen of the
+// given size, in as many columns as the height needs.
+func drawKeymap(c canvas, screen image.Point) {
+	s := c.scale
 	size := barTextSize * s
 	line := size * 1.5
-	bold := g.fonts.face(size, true)
-	face := g.fonts.face(size, false)
-	title := g.fonts.face(size*1.3, true)
+	bold := c.fonts.face(size, true)
+	face := c.fonts.face(size, false)
+	title := c.fonts.face(size*1.3, true)
 
 	keysW, helpW := 0.0, 0.0
 	for _, b := range Keymap {
@@ -326,22 +331,21 @@ func (g *Game) drawHelp(screen *ebiten.Image) {
 		helpW = max(helpW, textWidth(face, b.Help))
 	}
 	pad, gap := 18*s, 16*s
-	rowsFit := max(1, int((float64(g.screen.Y)-4*line-2*pad)/line))
+	rowsFit := max(1, int((float64(screen.Y)-4*line-2*pad)/line))
 	cols := (len(Keymap) + rowsFit - 1) / rowsFit
 	rows := (len(Keymap) + cols - 1) / cols
 	colW := keysW + gap + helpW
 	w := pad*2 + colW*float64(cols) + 2*gap*float64(cols-1)
 	h := pad*2 + line*float64(rows+2)
-	c := image.Pt(g.screen.X/2, g.screen.Y/2)
-	x0, y0 := max(0, float64(c.X)-w/2), max(0, float64(c.Y)-h/2)
-	g.fillRect(screen, x0, y0, x0+w, y0+h, colPanel)
-	g.text(screen, "Controls", title, x0+pad, y0+pad+line/2, alignStart, colPanelText)
+	x0, y0 := max(0, float64(screen.X)/2-w/2), max(0, float64(screen.Y)/2-h/2)
+	c.fill(x0, y0, x0+w, y0+h, colPanel)
+	c.text("Controls  (Esc closes)", title, x0+pad, y0+pad+line/2, alignStart, colPanelText)
 	for i, b := range Keymap {
 		col, row := i/rows, i%rows
 		x := x0 + pad + float64(col)*(colW+2*gap)
 		y := y0 + pad + line*2 + line*float64(row)
-		g.text(screen, b.Controls(), bold, x+keysW, y, alignEnd, colPanelKey)
-		g.text(screen, b.Help, face, x+keysW+gap, y, alignStart, colPanelText)
+		c.text(b.Controls(), bold, x+keysW, y, alignEnd, colPanelKey)
+		c.text(b.Help, face, x+keysW+gap, y, alignStart, colPanelText)
 	}
 }
 

@@ -58,6 +58,8 @@ const (
 	ActionToggleLabels
 	ActionToggleHelp
 	ActionScreenshot
+	ActionYes
+	ActionCancel
 	ActionQuit
 	actionCount
 )
@@ -105,7 +107,7 @@ var Keymap = []Binding{
 	{Action: ActionLoad, Keys: []ebiten.Key{ebiten.KeyE}, Help: "embark the selected infantry on a vehicle in its hex"},
 	{Action: ActionUnload, Keys: []ebiten.Key{ebiten.KeyX}, Help: "unload the selected passenger"},
 	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the moving unit"},
-	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (while a unit moves: pass)"},
+	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (asks while units can still act; while a unit moves: pass)"},
 	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)"},
 	{Action: ActionViewshed, Keys: []ebiten.Key{ebiten.KeyV}, Help: "show or hide what the selected unit can see"},
 	{Action: ActionToggleArcs, Keys: []ebiten.Key{ebiten.KeyO}, Help: "show or hide firing arcs and armour halves"},
@@ -122,7 +124,9 @@ var Keymap = []Binding{
 	{Action: ActionToggleLabels, Keys: []ebiten.Key{ebiten.KeyG}, Help: "show or hide hex labels"},
 	{Action: ActionToggleHelp, Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Help: "show or hide this help"},
 	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, Help: "save a screenshot (hexfire-DATE-TIME.png)"},
-	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyEscape, ebiten.KeyQ}, Help: "close the help or cancel smoke, else quit"},
+	{Action: ActionYes, Keys: []ebiten.Key{ebiten.KeyY}, Help: "yes to the question shown"},
+	{Action: ActionCancel, Keys: []ebiten.Key{ebiten.KeyEscape}, Help: "no; close the help; cancel smoke; clear the selection"},
+	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyQ}, Help: "leave the battle for the menu (asks first; the battle is kept)"},
 }
 
 // memberKeys are the digit keys 1–9: key i+1 takes member i+1 of a fire
@@ -211,8 +215,8 @@ const keyPanSpeed = 12
 const logWheelLines = 3
 
 // Read polls ebiten and returns this frame's intents. view is the map
-// viewport (key zoom centres on it); panel is the log panel, where the
-// wheel scrolls instead of zooming.
+// viewport; panel is the log panel, where the wheel scrolls instead of
+// zooming.
 func (in *Input) Read(view, panel image.Rectangle) Intents {
 	var it Intents
 	x, y := ebiten.CursorPosition()
@@ -273,26 +277,17 @@ func (in *Input) Read(view, panel image.Rectangle) Intents {
 			it.Member = i + 1
 		}
 	}
-	center := image.Pt((view.Min.X+view.Max.X)/2, (view.Min.Y+view.Max.Y)/2)
-	if it.Triggered[ActionZoomIn] {
-		it.ZoomSteps, it.ZoomAt = 1, center
-	}
-	if it.Triggered[ActionZoomOut] {
-		it.ZoomSteps, it.ZoomAt = -1, center
-	}
-	if it.Triggered[ActionPanLeft] {
-		it.PanX += keyPanSpeed
-	}
-	if it.Triggered[ActionPanRight] {
-		it.PanX -= keyPanSpeed
-	}
-	if it.Triggered[ActionPanUp] {
-		it.PanY += keyPanSpeed
-	}
-	if it.Triggered[ActionPanDown] {
-		it.PanY -= keyPanSpeed
-	}
 	return it
+}
+
+// gestures marks the mouse bindings of the keymap that this frame's
+// intents trigger: a click, a drag, the wheel.
+func (it *Intents) gestures() {
+	t := &it.Triggered
+	t[ActionSelect] = t[ActionSelect] || it.Click
+	t[ActionPan] = t[ActionPan] || it.PanX != 0 || it.PanY != 0
+	t[ActionZoom] = t[ActionZoom] || it.ZoomSteps != 0 || it.LogScroll != 0
+	t[ActionRotateWheel] = t[ActionRotateWheel] || it.RotateSteps != 0
 }
 
 // sign returns -1, 0 or 1.

@@ -45,6 +45,8 @@ type play struct {
 
 	pv preview
 
+	victory battle.Victory // the scenario's victory conditions, for the panel and the map
+
 	log       gameLog
 	logScroll int // lines scrolled back from the newest
 
@@ -76,7 +78,11 @@ const (
 
 // reset starts playing battle b: everything but the log's history is new.
 func (p *play) reset(b *battle.Battle, opts Options) error {
-	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: defaultComputerDelay,
+	delay := defaultComputerDelay
+	if opts.Pace > 0 {
+		delay = min(opts.Pace, maxComputerDelay)
+	}
+	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: delay,
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
@@ -100,6 +106,11 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 		p.computer = map[string]bool{}
 	}
 	sc := b.Scenario()
+	v, err := victoryOf(sc)
+	if err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	p.victory = v
 	p.log.add(logHeading, fmt.Sprintf("%s: seed %d, ruleset %s", sc.Title, b.Config().Seed, b.Rules().Name()))
 	p.checkHandOver()
 	return nil
@@ -439,187 +450,9 @@ func (g *Game) selectUnit(id battle.UnitID) {
 	}
 }
 
-// playIntents carries out this frame's game actions: selections and orders.
-func (g *Game) playIntents(in Intents) {
-	p := &g.play
-	b := g.battle
-	t := &in.Triggered
-	sel := b.Unit(p.unit)
-
-	switch {
-	case t[ActionSave]:
-		g.save()
-	case t[ActionLoadSave] && p.replay != nil:
-		g.note("F9 is off in the replay viewer: a loaded battle has no replay to step through (start the game with -load FILE)")
-	case t[ActionLoadSave]:
-		g.load()
-	}
-	if t[ActionViewshed] {
-		p.showViewshed = !p.showViewshed
-	}
-	if t[ActionToggleArcs] {
-		p.hideArcs = !p.hideArcs
-	}
-	if t[ActionComputerSlower] {
-		p.delay = min(maxComputerDelay, max(1, p.delay*2))
-		g.note(fmt.Sprintf("computer pace %.2f s an order", float64(p.delay)/60))
-	}
-	if t[ActionComputerFaster] {
-		p.delay /= 2
-		g.note(fmt.Sprintf("computer pace %.2f s an order", float64(p.delay)/60))
-	}
-	if t[ActionComputerNow] {
-		p.wait = p.delay
-	}
-	if p.replay != nil {
-		if t[ActionReplayForward] {
-			g.replayForward()
-		}
-		if t[ActionReplayBack] {
-			g.replayBack()
-		}
-		if in.Click && in.CursorIn && g.hasHover {
-			g.selectHex(g.hovered)
-		}
-		return
-	}
-	if t[ActionReplayForward] || t[ActionReplayBack] {
-		g.note("N and B step through a replay: start one with -replay FILE")
-	}
-	if p.computer[b.Acting()] {
-		if in.Click && in.CursorIn && g.hasHover {
-			g.selectHex(g.hovered)
-		}
-		return
-	}
-	if t[ActionNextUnit] {
-		if id := nextUnit(b, p.unit); id != 0 {
-			g.selectUnit(id)
-		} else {
-			g.note("no unit of the " + sideName(b.Acting()) + " can act in this phase: Space ends it")
-		}
-	}
-	if t[ActionLeader] {
-		p.withLeader = !p.withLeader
-	}
-	if in.RotateSteps != 0 || t[ActionRotateLeft] || t[ActionRotateRight] {
-		turn := in.RotateSteps
-		if t[ActionRotateLeft] {
-			turn--
-		}
-		if t[ActionRotateRight] {
-			turn++
-		}
-		if b.Phase() == battle.AdvancePhase && sel != nil && b.Moving() == nil {
-			g.issue(battle.Turn{Unit: sel.ID, Facing: sel.Pose.Facing.Rotate(turn)})
-		} else {
-			p.ghostTurn += turn
-		}
-	}
-	if t[ActionTurn] && sel != nil {
-		f := sel.Pose.Facing.Rotate(p.ghostTurn)
-		if p.pv.hasGhost && p.pv.ghost.Hex == sel.Pose.Hex {
-			f = p.pv.ghost.Facing
-		}
-		g.issue(battle.Turn{Unit: sel.ID, Facing: f})
-	}
-	if t[ActionSmoke] {
-		switch {
-		case sel == nil || sel.Side != b.Acting():
-			g.note("select one of your units first, then S and a hex for smoke")
-		case p.mode == modeSmoke:
-			p.mode = modeNormal
-		default:
-			p.mode = modeSmoke
-			g.note("smoke: click the hex (Esc cancels)")
-		}
-	}
-	if t[ActionLoad] && sel != nil {
-		o, err := loadOrder(b, sel)
-		g.issueOrRefuse(o, err)
-	}
-	if t[ActionUnload] && sel != nil {
-		o, err := unloadOrder(b, sel)
-		g.issueOrRefuse(o, err)
-	}
-	g.refresh() // the preview of the hex hovered now: what F, A and a click give
-	if t[ActionFire] && sel != nil && g.hasHover {
-		g.fireKey(sel)
-	}
-	if t[ActionAssault] {
-		if a, ok := p.pv.attack.(battle.Assault); ok && p.pv.unit == sel && g.hasHover {
-			g.issue(a)
-		} else {
-			g.note("A: close assault in the Advance & Assault phase: select your infantry and hover an adjacent enemy hex")
-		}
-	}
-	if t[ActionFireKind] {
-		if p.pv.kind == attackAT || p.pv.kind == attackAP {
-			p.flipKind = !p.flipKind
-		} else {
-			g.note("W switches between AT and AP fire at the hovered enemy hex")
-		}
-	}
-	if t[ActionGrenades] {
-		g.toggleGrenades(sel)
-	}
-	if in.Member > 0 {
-		if in.Member <= min(len(p.pv.members), maxMembers) {
-			p.out ^= 1 << (in.Member - 1)
-		} else {
-			g.note(fmt.Sprintf("1-9 take a member of the fire group or assault in or out; the preview lists %d", len(p.pv.members)))
-		}
-	}
-	if t[ActionNextTarget] {
-		if p.pv.targets > 1 {
-			p.targetTurn++
-		} else {
-			g.note("C picks the next target when the hovered hex holds several enemy units")
-		}
-	}
-	if t[ActionMoveTo] && sel != nil && g.hasHover {
-		if b.Phase() == battle.AdvancePhase {
-			g.issue(battle.Advance{Unit: sel.ID, To: g.hovered})
-		} else {
-			c := moveCommand(b, sel, g.hovered, &p.pv)
-			g.issueOrRefuse(c.order, c.err)
-		}
-	}
-	switch {
-	case t[ActionPass]:
-		g.issue(battle.Pass{})
-	case t[ActionEndPhase] && b.Moving() != nil:
-		g.issue(battle.Pass{})
-	case t[ActionEndPhase]:
-		g.issue(battle.EndPhase{})
-	}
-	if t[ActionUndo] {
-		g.undo()
-	}
-	if in.Click && in.CursorIn && g.hasHover {
-		c := clickCommand(b, b.Unit(p.unit), g.hovered, &p.pv, p.mode, p.withLeader)
-		switch {
-		case c.order != nil || c.err != nil:
-			if p.mode == modeSmoke {
-				p.mode = modeNormal
-			}
-			g.issueOrRefuse(c.order, c.err)
-		case c.selectUnit != 0:
-			g.selectUnit(c.selectUnit)
-		case c.selectHex:
-			g.selectUnit(0)
-			g.selected, g.hasSelected = g.hovered, true
-		}
-	} else if in.Click && in.CursorIn {
-		g.selectUnit(0)
-		g.hasSelected = false
-	}
-}
-
 // fireKey gives the attack the preview shows at the hovered enemy hex (F).
-func (g *Game) fireKey(sel *battle.Unit) {
-	p := &g.play
-	pv := &p.pv
+func (g *Game) fireKey() {
+	pv := &g.play.pv
 	switch a := pv.attack.(type) {
 	case nil:
 		g.note("hover an enemy unit, then F to fire at it")
@@ -664,13 +497,27 @@ func (g *Game) issueOrRefuse(o battle.Order, err error) {
 // issue gives order o to the battle: the events go to the log, a refusal
 // to the toast line.
 func (g *Game) issue(o battle.Order) bool {
+	passed := passText(g.battle, o)
 	events, err := g.battle.Apply(o)
 	if err != nil {
 		g.note(err.Error())
 		return false
 	}
+	if passed != "" {
+		g.play.log.add(logEvent, passed)
+	}
 	g.applied(events)
 	return true
+}
+
+// passText is the log line of a pass of opportunity fire (the battle
+// records a pass with no event of its own), or "" for another order.
+func passText(b *battle.Battle, o battle.Order) string {
+	m := b.Moving()
+	if _, ok := o.(battle.Pass); !ok || m == nil {
+		return ""
+	}
+	return fmt.Sprintf("the %s pass: no opportunity fire at %s in %s", sideName(b.Acting()), m.Label(), b.Board().Label(m.Pose.Hex))
 }
 
 // applied records the events of an order and brings the view up to date.
@@ -684,6 +531,17 @@ func (g *Game) applied(events []battle.Event) {
 		p.unit = 0
 	}
 	p.checkHandOver()
+	g.autosave()
+}
+
+// autosave writes the battle to the autosave file, if there is one.
+func (g *Game) autosave() {
+	if g.opts.Autosave == "" || g.play.replay != nil {
+		return
+	}
+	if err := g.battle.WriteSave(g.opts.Autosave); err != nil {
+		g.note("autosave failed: " + err.Error())
+	}
 }
 
 // undo takes back the last move when the battle allows it.
@@ -722,15 +580,48 @@ func (g *Game) save() {
 // battle goes on unchanged.
 func (g *Game) load() {
 	nb, err := battle.LoadSave(g.savePath(), g.battle.Catalogue())
+	var log gameLog
 	if err == nil {
+		log, err = battleLog(nb)
+	}
+	if err == nil {
+		g.play.log = gameLog{}
 		err = g.setBattle(nb)
 	}
 	if err != nil {
 		g.note(err.Error())
 		return
 	}
+	// The log is the loaded battle's own, every order of it replayed, so
+	// that it tells what the board shows.
+	g.play.log = log
 	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", g.savePath(), nb.Turn(), sideName(nb.Phasing()), nb.Phase()))
 	g.note("loaded " + g.savePath())
+	g.autosave()
+}
+
+// battleLog is the log of battle b from its start: its orders applied
+// again to a fresh battle (the same seed rolls the same dice).
+func battleLog(b *battle.Battle) (gameLog, error) {
+	var l gameLog
+	sc := b.Scenario()
+	l.add(logHeading, fmt.Sprintf("%s: seed %d, ruleset %s", sc.Title, b.Config().Seed, b.Rules().Name()))
+	nb, err := battle.New(sc, b.Catalogue(), b.Config())
+	if err != nil {
+		return l, err
+	}
+	for i, o := range b.Orders() {
+		passed := passText(nb, o)
+		events, err := nb.Apply(o)
+		if err != nil {
+			return l, fmt.Errorf("order %d: %w", i+1, err)
+		}
+		if passed != "" {
+			l.add(logEvent, passed)
+		}
+		l.addEvents(events)
+	}
+	return l, nil
 }
 
 // runComputer gives the computer's next order when a side it plays acts
@@ -739,7 +630,15 @@ func (g *Game) runComputer() {
 	p := &g.play
 	b := g.battle
 	side := b.Acting()
-	if p.replay != nil || p.player == nil || side == "" || !p.computer[side] || p.coverText != "" {
+	if r := p.replay; r != nil && r.auto && p.coverText == "" && g.ask == nil {
+		if p.wait++; p.wait >= p.delay {
+			p.wait = 0
+			g.replayForward()
+			r.auto = r.at < len(r.orders)
+		}
+		return
+	}
+	if p.replay != nil || p.player == nil || side == "" || !p.computer[side] || p.coverText != "" || g.ask != nil {
 		return
 	}
 	p.wait++

@@ -304,13 +304,22 @@ func TestHandOver(t *testing.T) {
 	if g.play.cover() != "" {
 		t.Fatalf("cover after a click = %q, want none", g.play.cover())
 	}
-	var end Intents
+	var end, yes Intents
 	end.Triggered[ActionEndPhase] = true
-	g.apply(end) // Fire → Movement: the Allies still act, no hand-over
+	yes.Triggered[ActionYes] = true
+	g.apply(end) // units can still fire: Space asks
+	if g.ask == nil || !strings.Contains(g.ask.text, "End the Allied Fire phase? 7 units can still act") {
+		t.Fatalf("question after Space = %+v, want one asking to end the Fire phase with 7 units able to act (8 less the leader)", g.ask)
+	}
+	if b.Phase() != battle.FirePhase {
+		t.Fatalf("phase after Space without an answer = %v, want Fire", b.Phase())
+	}
+	g.apply(yes) // Fire → Movement: the Allies still act, no hand-over
 	if have := g.play.cover(); have != "" {
 		t.Errorf("cover after Fire → Movement = %q, want none", have)
 	}
-	g.apply(end) // Movement → Defensive Fire: the Axis act
+	g.apply(end)
+	g.apply(yes) // Movement → Defensive Fire: the Axis act
 	if have, want := g.play.cover(), "Axis player: your Defensive Fire phase (turn 1) — click to continue"; have != want {
 		t.Errorf("cover = %q, want %q", have, want)
 	}

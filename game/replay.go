@@ -13,6 +13,7 @@ type replay struct {
 	orders []battle.Order
 	at     int   // orders applied so far
 	marks  []int // log length before each applied order
+	auto   bool  // the replay plays by itself, an order every pace
 }
 
 // replayForward applies the next order of the replay.

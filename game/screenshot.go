@@ -7,10 +7,13 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/units"
 )
 
 // ScreenshotOptions describe a screenshot run.
@@ -21,6 +24,43 @@ type ScreenshotOptions struct {
 	Width, Height int    // screen size in pixels; 0 means 1280×800
 	ShowHelp      bool   // draw the help overlay
 	Viewshed      bool   // shade what the selected unit cannot see
+	// Scene, when set, renders that screen of the app instead of the
+	// battle: "menu", "picker", "briefing" (of b's scenario) or "victory"
+	// (of b, ended or not). Catalogue is then the app's unit catalogue.
+	Scene     string
+	Catalogue *units.Catalogue
+}
+
+// sceneNames are the values of ScreenshotOptions.Scene.
+var sceneNames = []string{"menu", "picker", "briefing", "victory"}
+
+// KnownScene reports whether name is a scene Screenshot can render.
+func KnownScene(name string) bool { return slices.Contains(sceneNames, name) }
+
+// sceneApp returns an app of the given fixed size showing the named
+// scene, for battle b.
+func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Point) (*App, error) {
+	a, err := NewApp(AppOptions{Battle: Options{Size: size, Scripted: true}, Catalogue: cat})
+	if err != nil {
+		return nil, err
+	}
+	a.LayoutF(float64(size.X), float64(size.Y))
+	switch name {
+	case "menu":
+	case "picker":
+		a.goTo(newPicker(a))
+	case "briefing":
+		e := scenarioEntry{source: b.Config().Source, sc: b.Scenario()}
+		if e.victory, err = victoryOf(e.sc); err != nil {
+			return nil, err
+		}
+		a.goTo(newBriefing(a, e, nil))
+	case "victory":
+		a.goTo(newVictory(a, b))
+	default:
+		return nil, fmt.Errorf("game: scene %q: want one of %s", name, strings.Join(sceneNames, ", "))
+	}
+	return a, nil
 }
 
 // Screenshot runs the game on battle b with a fixed hover and selection,
@@ -40,14 +80,24 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	if opts.Width < 1 || opts.Height < 1 || opts.Width > 8192 || opts.Height > 8192 {
 		return fmt.Errorf("game: screenshot size %dx%d: each side must be from 1 to 8192", opts.Width, opts.Height)
 	}
-	g, err := New(b, Options{
-		Select: opts.Select, Hover: opts.Hover, Viewshed: opts.Viewshed,
-		Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp,
-	})
-	if err != nil {
-		return err
+	var shown drawnGame
+	if opts.Scene != "" {
+		a, err := sceneApp(b, opts.Scene, opts.Catalogue, image.Pt(opts.Width, opts.Height))
+		if err != nil {
+			return err
+		}
+		shown = a
+	} else {
+		g, err := New(b, Options{
+			Select: opts.Select, Hover: opts.Hover, Viewshed: opts.Viewshed,
+			Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp,
+		})
+		if err != nil {
+			return err
+		}
+		shown = g
 	}
-	run := &screenshotRun{Game: g, frames: opts.Frames, path: opts.Path}
+	run := &screenshotRun{drawnGame: shown, frames: opts.Frames, path: opts.Path}
 	ebiten.SetWindowSize(opts.Width, opts.Height)
 	ebiten.SetWindowTitle("Hexfire screenshot")
 	if err := ebiten.RunGameWithOptions(run, &ebiten.RunGameOptions{InitUnfocused: true}); err != nil {
@@ -56,10 +106,16 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	return run.err
 }
 
-// screenshotRun wraps a Game: it counts the frames drawn, captures the
-// last one and ends the run once the file is written.
+// drawnGame is what a screenshot shows: the battle alone, or the app.
+type drawnGame interface {
+	ebiten.Game
+	LayoutF(w, h float64) (float64, float64)
+}
+
+// screenshotRun wraps a Game or an App: it counts the frames drawn,
+// captures the last one and ends the run once the file is written.
 type screenshotRun struct {
-	*Game
+	drawnGame
 	frames, drawn int
 	path          string
 	shot          *image.RGBA
@@ -71,11 +127,11 @@ func (r *screenshotRun) Update() error {
 		r.err = writePNG(r.path, r.shot)
 		return ebiten.Termination
 	}
-	return r.Game.Update()
+	return r.drawnGame.Update()
 }
 
 func (r *screenshotRun) Draw(screen *ebiten.Image) {
-	r.Game.Draw(screen)
+	r.drawnGame.Draw(screen)
 	r.drawn++
 	if r.drawn == r.frames {
 		r.shot = capture(screen)

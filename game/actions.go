@@ -1,0 +1,455 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"hexfire/battle"
+	"hexfire/board"
+)
+
+// scope says when a binding's handler may run.
+type scope uint8
+
+const (
+	anyTime  scope = iota // the view: also in a replay and while the computer acts
+	toOrder               // orders: only while a person gives the acting side's orders
+	inReplay              // only in the replay viewer (elsewhere a note says so)
+)
+
+// handler carries out one binding of the keymap in a battle.
+type handler struct {
+	scope scope
+	run   func(g *Game, in *Intents)
+}
+
+// handlers has one handler for every action of Keymap; apply runs those
+// triggered in the keymap's order, each on a fresh preview.
+var handlers = map[Action]handler{
+	ActionSelect:         {anyTime, (*Game).click},
+	ActionPan:            {anyTime, func(g *Game, in *Intents) { g.cam.Pan(in.PanX, in.PanY) }},
+	ActionZoom:           {anyTime, (*Game).wheel},
+	ActionRotateWheel:    {toOrder, func(g *Game, in *Intents) { g.rotate(in.RotateSteps) }},
+	ActionPanLeft:        {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(keyPanSpeed*g.scale, 0) }},
+	ActionPanRight:       {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(-keyPanSpeed*g.scale, 0) }},
+	ActionPanUp:          {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(0, keyPanSpeed*g.scale) }},
+	ActionPanDown:        {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(0, -keyPanSpeed*g.scale) }},
+	ActionZoomIn:         {anyTime, func(g *Game, _ *Intents) { g.zoomCentre(1) }},
+	ActionZoomOut:        {anyTime, func(g *Game, _ *Intents) { g.zoomCentre(-1) }},
+	ActionFit:            {anyTime, func(g *Game, _ *Intents) { g.fit() }},
+	ActionNextUnit:       {toOrder, (*Game).nextUnitKey},
+	ActionMoveTo:         {toOrder, (*Game).moveKey},
+	ActionFire:           {toOrder, func(g *Game, _ *Intents) { g.fireKey() }},
+	ActionNextTarget:     {toOrder, (*Game).nextTargetKey},
+	ActionFireKind:       {toOrder, (*Game).fireKindKey},
+	ActionMember:         {toOrder, (*Game).memberKey},
+	ActionLeader:         {toOrder, func(g *Game, _ *Intents) { g.play.withLeader = !g.play.withLeader }},
+	ActionGrenades:       {toOrder, func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
+	ActionAssault:        {toOrder, (*Game).assaultKey},
+	ActionSmoke:          {toOrder, (*Game).smokeKey},
+	ActionRotateLeft:     {toOrder, func(g *Game, _ *Intents) { g.rotate(-1) }},
+	ActionRotateRight:    {toOrder, func(g *Game, _ *Intents) { g.rotate(1) }},
+	ActionTurn:           {toOrder, (*Game).turnKey},
+	ActionLoad:           {toOrder, (*Game).embarkKey},
+	ActionUnload:         {toOrder, (*Game).unloadKey},
+	ActionPass:           {toOrder, func(g *Game, _ *Intents) { g.issue(battle.Pass{}) }},
+	ActionEndPhase:       {anyTime, (*Game).endPhaseKey},
+	ActionUndo:           {toOrder, func(g *Game, _ *Intents) { g.undo() }},
+	ActionViewshed:       {anyTime, func(g *Game, _ *Intents) { g.play.showViewshed = !g.play.showViewshed }},
+	ActionToggleArcs:     {anyTime, func(g *Game, _ *Intents) { g.play.hideArcs = !g.play.hideArcs }},
+	ActionTogglePanel:    {anyTime, (*Game).togglePanel},
+	ActionLogUp:          {anyTime, func(g *Game, _ *Intents) { g.scrollLog(logPageLines) }},
+	ActionLogDown:        {anyTime, func(g *Game, _ *Intents) { g.scrollLog(-logPageLines) }},
+	ActionComputerSlower: {anyTime, func(g *Game, _ *Intents) { g.setPace(g.play.delay * 2) }},
+	ActionComputerFaster: {anyTime, func(g *Game, _ *Intents) { g.setPace(g.play.delay / 2) }},
+	ActionComputerNow:    {anyTime, func(g *Game, _ *Intents) { g.play.wait = g.play.delay }},
+	ActionReplayForward:  {inReplay, func(g *Game, _ *Intents) { g.replayForward() }},
+	ActionReplayBack:     {inReplay, func(g *Game, _ *Intents) { g.replayBack() }},
+	ActionSave:           {anyTime, func(g *Game, _ *Intents) { g.save() }},
+	ActionLoadSave:       {anyTime, (*Game).loadKey},
+	ActionToggleLabels:   {anyTime, func(g *Game, _ *Intents) { g.showLabels = !g.showLabels }},
+	ActionToggleHelp:     {anyTime, func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
+	ActionScreenshot:     {anyTime, func(g *Game, _ *Intents) { g.shotPending = true }},
+	ActionYes:            {anyTime, func(g *Game, _ *Intents) { g.note("Y answers a question when one is shown") }},
+	ActionCancel:         {anyTime, (*Game).cancelKey},
+	ActionQuit:           {anyTime, (*Game).quitKey},
+}
+
+// apply turns one frame's intents into changes of the view and orders to
+// the battle: a question or a covering screen takes the input first, else
+// each binding triggered runs its handler.
+func (g *Game) apply(in Intents) {
+	in.gestures()
+	t := &in.Triggered
+	if g.ask != nil {
+		g.answer(&in)
+		return
+	}
+	if g.play.cover() != "" {
+		// The hand-over or result screen takes the next click or key.
+		if in.Click || t[ActionEndPhase] || t[ActionCancel] {
+			g.play.dismissCover()
+			if g.battle.Result() != nil && g.app != nil {
+				g.exit = exitToVictory
+			}
+		}
+		return
+	}
+	g.updateHover(&in)
+	for _, b := range Keymap {
+		h := handlers[b.Action]
+		if !t[b.Action] || !g.allowed(h.scope, b.Action) {
+			continue
+		}
+		g.refresh() // the preview of the hex hovered now: what F, A and a click give
+		h.run(g, &in)
+		if g.ask != nil {
+			break // the rest waits for the answer
+		}
+	}
+	g.cam.Keep(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view)
+	g.updateHover(&in)
+	g.refresh()
+}
+
+// allowed reports whether a handler of the given scope may run now, and
+// says why not when a key was pressed in vain.
+func (g *Game) allowed(s scope, a Action) bool {
+	p := &g.play
+	switch s {
+	case inReplay:
+		if p.replay == nil {
+			g.note("N and B step through a replay: open one from the menu or with -replay FILE")
+			return false
+		}
+	case toOrder:
+		if p.replay != nil || g.battle.Result() != nil {
+			return false
+		}
+		if p.computer[g.battle.Acting()] {
+			if a != ActionRotateWheel {
+				g.note("the computer is giving the " + sideName(g.battle.Acting()) + "' orders: wait, or K for its next order now")
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// updateHover follows the cursor (unless the hover is fixed).
+func (g *Game) updateHover(in *Intents) {
+	if g.fixedHover {
+		return
+	}
+	g.hasHover = false
+	if in.CursorIn {
+		g.hovered, g.hasHover = g.layer.hexAt(g.cam, in.Cursor)
+	}
+}
+
+// wheel zooms around the cursor, or scrolls the log over the panel.
+func (g *Game) wheel(in *Intents) {
+	if in.ZoomSteps != 0 {
+		g.cam.ZoomAt(float64(in.ZoomAt.X), float64(in.ZoomAt.Y), math.Pow(zoomStep, in.ZoomSteps))
+	}
+	g.scrollLog(in.LogScroll)
+}
+
+// zoomCentre zooms by steps around the centre of the map area.
+func (g *Game) zoomCentre(steps float64) {
+	c := image.Pt((g.view.Min.X+g.view.Max.X)/2, (g.view.Min.Y+g.view.Max.Y)/2)
+	g.cam.ZoomAt(float64(c.X), float64(c.Y), math.Pow(zoomStep, steps))
+}
+
+// togglePanel shows or hides the right panel.
+func (g *Game) togglePanel(*Intents) {
+	g.showPanel = !g.showPanel
+	g.resize(g.screen, g.scale, true)
+}
+
+// setPace sets the pause between the computer's orders (and a playing
+// replay's), within bounds.
+func (g *Game) setPace(ticks int) {
+	g.play.delay = min(maxComputerDelay, max(1, ticks))
+	g.note(fmt.Sprintf("computer and replay pace %.2f s an order", float64(g.play.delay)/60))
+}
+
+// click selects, moves, fires or advances at the hovered hex; in a
+// replay or while the computer acts it only selects.
+func (g *Game) click(in *Intents) {
+	p := &g.play
+	b := g.battle
+	if !in.CursorIn {
+		return
+	}
+	if !g.hasHover {
+		g.selectUnit(0)
+		g.hasSelected = false
+		return
+	}
+	if p.replay != nil || p.computer[b.Acting()] || b.Result() != nil {
+		g.selectHex(g.hovered)
+		return
+	}
+	c := clickCommand(b, b.Unit(p.unit), g.hovered, &p.pv, p.mode, p.withLeader)
+	switch {
+	case c.order != nil || c.err != nil:
+		if p.mode == modeSmoke {
+			p.mode = modeNormal
+		}
+		g.issueOrRefuse(c.order, c.err)
+	case c.selectUnit != 0:
+		g.selectUnit(c.selectUnit)
+	case c.selectHex:
+		g.selectUnit(0)
+		g.selected, g.hasSelected = g.hovered, true
+	}
+}
+
+// rotate turns the ghost's end facing by turn hexsides, or in the Advance
+// phase turns the selected unit itself.
+func (g *Game) rotate(turn int) {
+	b := g.battle
+	sel := b.Unit(g.play.unit)
+	if b.Phase() == battle.AdvancePhase && sel != nil && b.Moving() == nil {
+		g.issue(battle.Turn{Unit: sel.ID, Facing: sel.Pose.Facing.Rotate(turn)})
+		return
+	}
+	g.play.ghostTurn += turn
+}
+
+// nextUnitKey selects the next unit that can still act, and brings it
+// into view.
+func (g *Game) nextUnitKey(*Intents) {
+	b := g.battle
+	id := nextUnit(b, g.play.unit)
+	if id == 0 {
+		g.note("no unit of the " + sideName(b.Acting()) + " can act in this phase: Space ends it")
+		return
+	}
+	g.selectUnit(id)
+	g.showHex(b.Unit(id).Pose.Hex)
+}
+
+// moveKey moves (or advances) the selected unit to the hovered hex.
+func (g *Game) moveKey(*Intents) {
+	b := g.battle
+	sel := b.Unit(g.play.unit)
+	if sel == nil || !g.hasHover {
+		g.note("M: select one of your units, hover a hex, then M moves it there")
+		return
+	}
+	if b.Phase() == battle.AdvancePhase {
+		g.issue(battle.Advance{Unit: sel.ID, To: g.hovered})
+		return
+	}
+	c := moveCommand(b, sel, g.hovered, &g.play.pv)
+	g.issueOrRefuse(c.order, c.err)
+}
+
+// nextTargetKey picks the next enemy unit of the hovered stack.
+func (g *Game) nextTargetKey(*Intents) {
+	if g.play.pv.targets > 1 {
+		g.play.targetTurn++
+		return
+	}
+	g.note("C picks the next target when the hovered hex holds several enemy units")
+}
+
+// fireKindKey switches between AT and AP fire at the hovered hex.
+func (g *Game) fireKindKey(*Intents) {
+	p := &g.play
+	if p.pv.kind == attackAT || p.pv.kind == attackAP {
+		p.flipKind = !p.flipKind
+		return
+	}
+	g.note("W switches between AT and AP fire at the hovered enemy hex")
+}
+
+// memberKey takes a member of the fire group or assault in or out.
+func (g *Game) memberKey(in *Intents) {
+	p := &g.play
+	if in.Member > 0 && in.Member <= min(len(p.pv.members), maxMembers) {
+		p.out ^= 1 << (in.Member - 1)
+		return
+	}
+	g.note(fmt.Sprintf("1-9 take a member of the fire group or assault in or out; the preview lists %d", len(p.pv.members)))
+}
+
+// assaultKey commits the close assault the preview shows.
+func (g *Game) assaultKey(*Intents) {
+	p := &g.play
+	if a, ok := p.pv.attack.(battle.Assault); ok && p.pv.unit == g.battle.Unit(p.unit) && g.hasHover {
+		g.issue(a)
+		return
+	}
+	g.note("A: close assault in the Advance & Assault phase: select your infantry and hover an adjacent enemy hex")
+}
+
+// smokeKey arms or disarms smoke for the next click.
+func (g *Game) smokeKey(*Intents) {
+	p := &g.play
+	sel := g.battle.Unit(p.unit)
+	switch {
+	case sel == nil || sel.Side != g.battle.Acting():
+		g.note("select one of your units first, then S and a hex for smoke")
+	case p.mode == modeSmoke:
+		p.mode = modeNormal
+	default:
+		p.mode = modeSmoke
+		g.note("smoke: click the hex (Esc cancels)")
+	}
+}
+
+// turnKey turns the selected unit in place to the facing shown.
+func (g *Game) turnKey(*Intents) {
+	p := &g.play
+	sel := g.battle.Unit(p.unit)
+	if sel == nil {
+		g.note("T: select a unit first")
+		return
+	}
+	f := sel.Pose.Facing.Rotate(p.ghostTurn)
+	if p.pv.hasGhost && p.pv.ghost.Hex == sel.Pose.Hex {
+		f = p.pv.ghost.Facing
+	}
+	g.issue(battle.Turn{Unit: sel.ID, Facing: f})
+}
+
+// embarkKey embarks the selected infantry.
+func (g *Game) embarkKey(*Intents) {
+	if sel := g.battle.Unit(g.play.unit); sel != nil {
+		g.issueOrRefuse(loadOrder(g.battle, sel))
+	}
+}
+
+// unloadKey unloads the selected passenger.
+func (g *Game) unloadKey(*Intents) {
+	if sel := g.battle.Unit(g.play.unit); sel != nil {
+		g.issueOrRefuse(unloadOrder(g.battle, sel))
+	}
+}
+
+// endPhaseKey ends the phase, or passes opportunity fire, asking first
+// while units of the acting side can still act. In a replay it starts or
+// stops the autoplay.
+func (g *Game) endPhaseKey(*Intents) {
+	p := &g.play
+	b := g.battle
+	switch {
+	case p.replay != nil:
+		p.replay.auto = !p.replay.auto
+		if p.replay.auto {
+			g.note("replay plays by itself (Space stops it; , and . change the pace)")
+		}
+		return
+	case b.Result() != nil || p.computer[b.Acting()]:
+		return
+	}
+	if m := b.Moving(); m != nil {
+		n := len(b.OpportunityFirers()) + len(b.OpportunityAPFirers())
+		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), unitCount(n)),
+			func() { g.issue(battle.Pass{}) })
+		return
+	}
+	n := 0
+	for _, u := range b.Units() {
+		if canAct(b, u) {
+			n++
+		}
+	}
+	if n == 0 {
+		g.issue(battle.EndPhase{})
+		return
+	}
+	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), unitCount(n)),
+		func() { g.issue(battle.EndPhase{}) })
+}
+
+// unitCount is "1 unit" or "N units".
+func unitCount(n int) string {
+	if n == 1 {
+		return "1 unit"
+	}
+	return fmt.Sprintf("%d units", n)
+}
+
+// loadKey asks before loading the save file over a battle in progress.
+func (g *Game) loadKey(*Intents) {
+	if g.play.replay != nil {
+		g.note("F9 is off in the replay viewer: a loaded battle has no replay to step through (load it from the menu)")
+		return
+	}
+	if len(g.battle.Orders()) == 0 || g.battle.Result() != nil {
+		g.load()
+		return
+	}
+	g.confirm(fmt.Sprintf("Load %s over this battle? This battle is left as it is in the autosave only.", g.savePath()), g.load)
+}
+
+// cancelKey closes what is open, innermost first: the help, smoke, the
+// selection.
+func (g *Game) cancelKey(*Intents) {
+	p := &g.play
+	switch {
+	case g.showHelp:
+		g.showHelp = false
+	case p.mode != modeNormal:
+		p.mode = modeNormal
+	case p.unit != 0 || g.hasSelected:
+		g.selectUnit(0)
+		g.hasSelected = false
+	default:
+		g.note("Q leaves the battle")
+	}
+}
+
+// quitKey asks before leaving the battle: for the menu in the app (the
+// battle is autosaved), else quitting the program.
+func (g *Game) quitKey(*Intents) {
+	switch {
+	case g.app != nil && (g.play.replay != nil || g.battle.Result() != nil):
+		g.exit = exitToMenu
+	case g.app != nil:
+		g.confirm("Leave the battle for the menu? It is saved: Continue on the menu goes on with it.", func() { g.exit = exitToMenu })
+	default:
+		g.confirm("Quit Hexfire? A battle not saved with F5 is lost.", func() { g.quit = true })
+	}
+}
+
+// question is a yes/no question over the map.
+type question struct {
+	text string
+	yes  func()
+}
+
+// confirm asks text; yes runs if the player answers Y (or clicks Yes).
+func (g *Game) confirm(text string, yes func()) { g.ask = &question{text: text, yes: yes} }
+
+// answer takes this frame's input as the answer to the question shown.
+func (g *Game) answer(in *Intents) {
+	t := &in.Triggered
+	yesBox, noBox := g.askButtons()
+	switch {
+	case t[ActionYes] || in.Click && in.Cursor.In(yesBox):
+		q := g.ask
+		g.ask = nil
+		q.yes()
+	case t[ActionCancel] || in.Click && in.Cursor.In(noBox):
+		g.ask = nil
+	}
+}
+
+// showHex pans the map to centre hex h when it is not well inside the
+// map area.
+func (g *Game) showHex(h board.Hex) {
+	x, y := g.board.Layout.Center(h)
+	sx, sy := g.cam.WorldToScreen(x, y)
+	margin := g.layer.mesh.tileH * g.cam.Zoom
+	inner := image.Rect(g.view.Min.X+int(margin), g.view.Min.Y+int(margin), g.view.Max.X-int(margin), g.view.Max.Y-int(margin))
+	if image.Pt(int(sx), int(sy)).In(inner) {
+		return
+	}
+	g.cam.Pan(float64(g.view.Min.X+g.view.Max.X)/2-sx, float64(g.view.Min.Y+g.view.Max.Y)/2-sy)
+}

@@ -1,0 +1,361 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// scene is one screen of the game: the title menu, the scenario picker,
+// the briefing, the battle, the victory screen, the settings and the help.
+// The App shows one scene at a time and hands it each frame's input, as
+// Ebiten's own examples (blocks) do with their scene manager.
+type scene interface {
+	update(a *App, in frameInput) error
+	draw(a *App, screen *ebiten.Image)
+}
+
+// frameInput is one frame's input: the keys and mouse as the menu screens
+// read them, and, in a scripted run, the battle's intents (a battle reads
+// its own from the devices otherwise).
+type frameInput struct {
+	ui      uiInput
+	intents *Intents
+}
+
+// uiInput is what a menu screen reads: the cursor, a click, and the
+// navigation keys pressed this frame.
+type uiInput struct {
+	cursor                  image.Point
+	click                   bool
+	up, down, left, right   bool
+	enter, back, help, quit, yes bool
+}
+
+// readUI polls ebiten for a menu screen's input.
+func readUI() uiInput {
+	x, y := ebiten.CursorPosition()
+	pressed := func(keys ...ebiten.Key) bool {
+		for _, k := range keys {
+			if inpututil.IsKeyJustPressed(k) {
+				return true
+			}
+		}
+		return false
+	}
+	return uiInput{
+		cursor: image.Pt(x, y),
+		click:  inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+		up:     pressed(ebiten.KeyArrowUp, ebiten.KeyW),
+		down:   pressed(ebiten.KeyArrowDown, ebiten.KeyS, ebiten.KeyTab),
+		left:   pressed(ebiten.KeyArrowLeft),
+		right:  pressed(ebiten.KeyArrowRight),
+		enter:  pressed(ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter),
+		back:   pressed(ebiten.KeyEscape, ebiten.KeyBackspace),
+		help:   pressed(ebiten.KeyH, ebiten.KeySlash),
+		quit:   pressed(ebiten.KeyQ),
+		yes:    pressed(ebiten.KeyY),
+	}
+}
+
+// Settings are the player's choices kept between runs (settings.json in
+// the config directory).
+type Settings struct {
+	// Sound plays the short sounds of shots, hits and moves.
+	Sound bool `json:"sound"`
+	// HandOver covers the map between the two players' turns in hot-seat
+	// play. Nothing on the map is hidden from either side, so it is off
+	// unless a player asks for it; the top bar and a sound announce the
+	// side to act either way.
+	HandOver bool `json:"hand_over"`
+	// Pace is the animation speed: the pause, in ticks, between two
+	// orders of the computer (and of a replay playing by itself).
+	Pace int `json:"pace"`
+	// Computer names the sides the computer played in the last battle
+	// started, for Continue.
+	Computer []string `json:"computer,omitempty"`
+}
+
+// defaultSettings: sound on, no hand-over screens, the normal pace.
+func defaultSettings() Settings { return Settings{Sound: true, Pace: defaultComputerDelay} }
+
+// paces are the animation speeds the settings offer, in ticks between two
+// orders (our own choice: about 0.8, 0.4 and 0.13 s).
+var paces = []struct {
+	name  string
+	ticks int
+}{{"slow", 48}, {"normal", defaultComputerDelay}, {"fast", 8}}
+
+// paceName names a pace in ticks, "custom" for one the list lacks.
+func paceName(ticks int) string {
+	for _, p := range paces {
+		if p.ticks == ticks {
+			return p.name
+		}
+	}
+	return fmt.Sprintf("%d ticks", ticks)
+}
+
+// The files of the config directory.
+const (
+	autosaveName = "autosave.json"
+	replayName   = "replay.json"
+	settingsName = "settings.json"
+)
+
+// ConfigDir returns the directory Hexfire keeps its autosave, last replay
+// and settings in: hexfire under the user's config directory.
+func ConfigDir() (string, error) {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("game: no config directory: %w", err)
+	}
+	return filepath.Join(d, "hexfire"), nil
+}
+
+// AppOptions configure an App.
+type AppOptions struct {
+	// Battle holds the options every battle starts with (save file, the
+	// computer player's constructor, a fixed size, scripted input).
+	Battle Options
+	// ConfigDir is where the autosave, the last replay and the settings
+	// are kept; "" keeps nothing (tests).
+	ConfigDir string
+	// Catalogue is the unit catalogue scenarios are opened with.
+	Catalogue *units.Catalogue
+}
+
+// App is the whole game: the scenes and the settings. It implements
+// ebiten.Game.
+type App struct {
+	opts     AppOptions
+	fonts    *fonts
+	batch    *triBatch
+	scene    scene
+	screen   image.Point
+	scale    float64
+	settings Settings
+	catalog  []scenarioEntry // the picker's list, read once
+	quit     bool
+	message  string // a note for the menu: a failed load, an autosave kept
+}
+
+// NewApp returns the game on its title menu.
+func NewApp(opts AppOptions) (*App, error) {
+	if opts.Catalogue == nil {
+		return nil, errors.New("game: app: no unit catalogue")
+	}
+	f, err := newFonts()
+	if err != nil {
+		return nil, err
+	}
+	a := &App{opts: opts, fonts: f, batch: newTriBatch(), scale: 1, settings: defaultSettings()}
+	if opts.ConfigDir != "" {
+		if err := a.readSettings(); err != nil {
+			a.message = err.Error()
+		}
+	}
+	a.toMenu()
+	return a, nil
+}
+
+// path returns the file name in the config directory, "" without one.
+func (a *App) path(name string) string {
+	if a.opts.ConfigDir == "" {
+		return ""
+	}
+	return filepath.Join(a.opts.ConfigDir, name)
+}
+
+// readSettings reads settings.json; a missing file keeps the defaults.
+func (a *App) readSettings() error {
+	data, err := os.ReadFile(a.path(settingsName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("settings: %w", err)
+	}
+	s := defaultSettings()
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("settings %s: %w (the defaults are used)", a.path(settingsName), err)
+	}
+	if s.Pace < 1 || s.Pace > maxComputerDelay {
+		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", a.path(settingsName), s.Pace, maxComputerDelay)
+	}
+	for _, side := range s.Computer {
+		if side != maps.Allies && side != maps.Axis {
+			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", a.path(settingsName), side)
+		}
+	}
+	a.settings = s
+	return nil
+}
+
+// writeSettings keeps the settings for the next run (atomically).
+func (a *App) writeSettings() {
+	if a.opts.ConfigDir == "" {
+		return
+	}
+	data, err := json.MarshalIndent(a.settings, "", "  ")
+	if err == nil {
+		err = writeFileAtomic(a.path(settingsName), append(data, '\n'))
+	}
+	if err != nil {
+		a.message = "settings not kept: " + err.Error()
+	}
+}
+
+// writeFileAtomic writes data to path through a temporary file in the
+// same directory renamed over it, making the directory first.
+func writeFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".hexfire-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// goTo shows scene s from the next frame on.
+func (a *App) goTo(s scene) { a.scene = s }
+
+// toMenu shows the title menu.
+func (a *App) toMenu() { a.goTo(newMenu(a)) }
+
+// battleOptions are the options of a battle started now: the app's, with
+// the settings and the autosave.
+func (a *App) battleOptions(computer []string) Options {
+	o := a.opts.Battle
+	o.HandOver = a.settings.HandOver
+	o.Computer = computer
+	o.Autosave = a.path(autosaveName)
+	o.Pace = a.settings.Pace
+	return o
+}
+
+// StartBattle shows battle b at once (the -scenario and -load flags),
+// with the computer playing the sides named.
+func (a *App) StartBattle(b *battle.Battle, computer []string) error {
+	return a.play(b, computer, nil)
+}
+
+// StartReplay shows the replay viewer on the orders of a saved battle,
+// from b, the battle at its start.
+func (a *App) StartReplay(b *battle.Battle, orders []battle.Order) error {
+	return a.play(b, nil, orders)
+}
+
+// play starts the battle scene.
+func (a *App) play(b *battle.Battle, computer []string, replay []battle.Order) error {
+	o := a.battleOptions(computer)
+	o.Replay = replay
+	if replay != nil {
+		o.Autosave = ""
+	}
+	g, err := New(b, o)
+	if err != nil {
+		return err
+	}
+	g.app = a
+	if replay == nil {
+		a.settings.Computer = computer
+		a.writeSettings()
+	}
+	if a.screen != (image.Point{}) {
+		g.resize(a.screen, a.scale, true)
+	}
+	a.goTo(g)
+	return nil
+}
+
+// Update reads this frame's input and hands it to the scene.
+func (a *App) Update() error {
+	var in frameInput
+	if !a.opts.Battle.Scripted {
+		in.ui = readUI()
+	}
+	return a.step(in)
+}
+
+// step runs one frame with the given input.
+func (a *App) step(in frameInput) error {
+	if err := a.scene.update(a, in); err != nil {
+		return err
+	}
+	if a.quit {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Draw draws the scene.
+func (a *App) Draw(screen *ebiten.Image) { a.scene.draw(a, screen) }
+
+// Layout follows the window, as Game.Layout does.
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
+	w, h := a.LayoutF(float64(outsideWidth), float64(outsideHeight))
+	return int(w), int(h)
+}
+
+// LayoutF makes the screen as large as the window in device pixels (or
+// the fixed size of the options), and lays the battle out when it shows.
+func (a *App) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
+	w, h, s := int(math.Ceil(outsideWidth)), int(math.Ceil(outsideHeight)), 1.0
+	if size := a.opts.Battle.Size; size != (image.Point{}) {
+		w, h = size.X, size.Y
+	} else if m := ebiten.Monitor(); m != nil {
+		s = m.DeviceScaleFactor()
+		w, h = int(math.Ceil(outsideWidth*s)), int(math.Ceil(outsideHeight*s))
+	}
+	a.screen, a.scale = image.Pt(max(w, 1), max(h, 1)), s
+	if g, ok := a.scene.(*Game); ok {
+		g.resize(a.screen, a.scale, false)
+	}
+	return float64(a.screen.X), float64(a.screen.Y)
+}
+
+// Game's scene methods: the battle is the scene between the briefing and
+// the victory screen.
+
+func (g *Game) update(a *App, in frameInput) error {
+	var intents Intents
+	switch {
+	case in.intents != nil:
+		intents = *in.intents
+	case !g.opts.Scripted:
+		intents = g.input.Read(g.view, g.panelRect())
+	}
+	g.step(intents)
+	switch g.exit {
+	case exitToMenu:
+		a.toMenu()
+	case exitToVictory:
+		a.goTo(newVictory(a, g.battle))
+	}
+	return nil
+}
+
+func (g *Game) draw(_ *App, screen *ebiten.Image) { g.Draw(screen) }

@@ -1,0 +1,220 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+)
+
+// menu is the title screen: continue, a new battle, load, replay, help,
+// settings, quit.
+type menu struct {
+	list   buttonList
+	resume string // what Continue would open, "" when there is no autosave
+}
+
+// newMenu builds the title menu, offering the autosave when there is one.
+func newMenu(a *App) *menu {
+	m := &menu{}
+	auto := a.path(autosaveName)
+	if s, err := battle.ReadSave(auto); err == nil && auto != "" {
+		m.resume = fmt.Sprintf("%s, %d orders", scenarioName(s.Scenario), len(s.Orders))
+	}
+	saved := a.opts.Battle.SavePath
+	if saved == "" {
+		saved = DefaultSavePath
+	}
+	_, savedErr := os.Stat(saved)
+	replayFile := a.replayFile()
+	m.list.items = []button{
+		{label: "Continue  (" + m.resume + ")", off: m.resume == "", do: func() { a.openSave(auto, false) }},
+		{label: "New battle", do: func() { a.goTo(newPicker(a)) }},
+		{label: "Load " + saved, off: savedErr != nil, do: func() { a.openSave(saved, false) }},
+		{label: "Replay " + replayFile.name, off: replayFile.path == "", do: func() { a.openSave(replayFile.path, true) }},
+		{label: "Help", do: func() { a.goTo(&helpScreen{}) }},
+		{label: "Settings", do: func() { a.goTo(newSettings(a)) }},
+		{label: "Quit", do: func() { a.quit = true }},
+	}
+	if m.resume == "" {
+		m.list.items[0].label = "Continue  (no battle autosaved)"
+	}
+	m.list.firstOn()
+	return m
+}
+
+// scenarioName is a save's scenario as a player reads it: the file name.
+func scenarioName(source string) string {
+	for i := len(source) - 1; i >= 0; i-- {
+		if source[i] == '/' || source[i] == ':' {
+			return source[i+1:]
+		}
+	}
+	return source
+}
+
+// replayFile is the save the menu's Replay opens: the last replay kept
+// from a victory screen, else the autosave.
+func (a *App) replayFile() (f struct{ path, name string }) {
+	for _, name := range []string{replayName, autosaveName} {
+		p := a.path(name)
+		if p == "" {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			f.path, f.name = p, "("+name+")"
+			return f
+		}
+	}
+	f.name = "(no battle kept yet)"
+	return f
+}
+
+// openSave opens a save file in the battle scene, or as a replay.
+func (a *App) openSave(path string, asReplay bool) {
+	cat := a.opts.Catalogue
+	var err error
+	if asReplay {
+		var start *battle.Battle
+		var orders []battle.Order
+		if start, orders, err = OpenReplay(path, cat); err == nil {
+			err = a.StartReplay(start, orders)
+		}
+	} else {
+		var b *battle.Battle
+		if b, err = battle.LoadSave(path, cat); err == nil {
+			err = a.StartBattle(b, a.settings.Computer)
+		}
+	}
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			err = fmt.Errorf("%s: no such file", path)
+		}
+		a.message = err.Error()
+		a.toMenu()
+	}
+}
+
+func (m *menu) rects(a *App) []image.Rectangle {
+	s := a.scale
+	w, h := int(420*s), int(40*s)
+	return column(len(m.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), w, h, int(10*s))
+}
+
+func (m *menu) update(a *App, in frameInput) error {
+	if in.ui.quit || in.ui.back {
+		m.list.focus = len(m.list.items) - 1 // Quit: one more Enter leaves
+		return nil
+	}
+	if in.ui.help {
+		a.goTo(&helpScreen{})
+		return nil
+	}
+	if m.list.update(in.ui, m.rects(a)) {
+		a.message = ""
+	}
+	return nil
+}
+
+func (m *menu) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
+	screen.Fill(colCover)
+	cx := float64(a.screen.X) / 2
+	title := c.face(barTextSize*4, true)
+	c.text("HEXFIRE", title, cx, float64(a.screen.Y)*0.16, alignCenter, colPanelKey)
+	c.text("WWII tactical battles on hex maps", c.face(barTextSize*1.3, false), cx, float64(a.screen.Y)*0.16+barTextSize*4*a.scale, alignCenter, colPanelDim)
+	rs := m.rects(a)
+	m.list.draw(c, rs)
+	hint := "Up/Down and Enter, or click;  Esc goes to Quit"
+	if a.message != "" {
+		hint = a.message
+	}
+	f := c.face(barTextSize, false)
+	col := colPanelDim
+	if a.message != "" {
+		col = colBad
+	}
+	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
+	c.paragraph(hint, f, cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, col)
+}
+
+// helpScreen shows the keymap from the menu.
+type helpScreen struct{}
+
+func (*helpScreen) update(a *App, in frameInput) error {
+	if in.ui.back || in.ui.enter || in.ui.click || in.ui.help {
+		a.toMenu()
+	}
+	return nil
+}
+
+func (*helpScreen) draw(a *App, screen *ebiten.Image) {
+	screen.Fill(colCover)
+	drawKeymap(a.canvas(screen), a.screen)
+}
+
+// settingsScreen changes the settings: sound, hand-over screens, pace.
+type settingsScreen struct {
+	list buttonList
+}
+
+func newSettings(a *App) *settingsScreen {
+	s := &settingsScreen{}
+	s.build(a)
+	s.list.firstOn()
+	return s
+}
+
+// build makes the buttons, each showing its current value.
+func (s *settingsScreen) build(a *App) {
+	onOff := map[bool]string{true: "on", false: "off"}
+	st := &a.settings
+	changed := func() { a.writeSettings(); s.build(a) }
+	s.list.items = []button{
+		{label: "Sound: " + onOff[st.Sound], do: func() { st.Sound = !st.Sound; changed() }},
+		{label: "Hand-over screens in hot-seat: " + onOff[st.HandOver], do: func() { st.HandOver = !st.HandOver; changed() }},
+		{label: "Animation speed: " + paceName(st.Pace), do: func() {
+			i := 0
+			for j, p := range paces {
+				if p.ticks == st.Pace {
+					i = j + 1
+				}
+			}
+			st.Pace = paces[i%len(paces)].ticks
+			changed()
+		}},
+		{label: "Back", do: a.toMenu},
+	}
+}
+
+func (s *settingsScreen) rects(a *App) []image.Rectangle {
+	w, h := int(480*a.scale), int(40*a.scale)
+	return column(len(s.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.3), w, h, int(10*a.scale))
+}
+
+func (s *settingsScreen) update(a *App, in frameInput) error {
+	if in.ui.back {
+		a.toMenu()
+		return nil
+	}
+	s.list.update(in.ui, s.rects(a))
+	return nil
+}
+
+func (s *settingsScreen) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
+	screen.Fill(colCover)
+	cx := float64(a.screen.X) / 2
+	c.text("Settings", c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*0.18, alignCenter, colPanelKey)
+	rs := s.rects(a)
+	s.list.draw(c, rs)
+	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
+	c.paragraph("Enter or a click changes a setting; it is kept for the next time. Hand-over screens hide the map between "+
+		"the two players' turns; without them the top bar and a sound say whose turn it is.",
+		c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
+}

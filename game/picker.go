@@ -1,0 +1,347 @@
+package game
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"io/fs"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/assets"
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// scenarioFolder is where, in assets.FS, the picker finds scenarios.
+const scenarioFolder = "scenarios"
+
+// scenarioEntry is one scenario of the picker: the map read, or why not.
+type scenarioEntry struct {
+	source  string // battle.EmbeddedPrefix + its path in assets.FS
+	sc      *maps.Scenario
+	victory battle.Victory
+	err     error
+	thumb   *ebiten.Image // drawn on first show, for thumbSize
+	size    image.Point
+}
+
+// scenarios returns the embedded scenarios, read on the first call. A map
+// that fails to load stays in the list with its error.
+func (a *App) scenarios() []scenarioEntry {
+	if a.catalog != nil {
+		return a.catalog
+	}
+	paths, err := fs.Glob(assets.FS, scenarioFolder+"/*.tmx")
+	if err != nil || len(paths) == 0 {
+		a.catalog = []scenarioEntry{{source: scenarioFolder, err: fmt.Errorf("no scenario is embedded in assets/%s", scenarioFolder)}}
+		return a.catalog
+	}
+	for _, p := range paths {
+		e := scenarioEntry{source: battle.EmbeddedPrefix + p}
+		e.sc, e.err = maps.Load(assets.FS, p, a.opts.Catalogue)
+		if e.err == nil {
+			e.victory, e.err = victoryOf(e.sc)
+		}
+		a.catalog = append(a.catalog, e)
+	}
+	return a.catalog
+}
+
+// title is what the list shows for the entry.
+func (e *scenarioEntry) title() string {
+	if e.sc == nil {
+		return scenarioName(e.source) + " (cannot be read)"
+	}
+	return e.sc.Title
+}
+
+// thumbnail returns the map drawn to fit size: every hex in its terrain
+// colour, the objectives outlined.
+func (e *scenarioEntry) thumbnail(batch *triBatch, size image.Point) *ebiten.Image {
+	if e.thumb != nil && e.size == size {
+		return e.thumb
+	}
+	if e.thumb != nil {
+		e.thumb.Deallocate()
+	}
+	bd := e.sc.Board
+	img := ebiten.NewImage(max(1, size.X), max(1, size.Y))
+	w, h := bd.Layout.PixelSize(bd.Width, bd.Height)
+	k := min(float64(size.X)/float64(w), float64(size.Y)/float64(h))
+	ox, oy := (float64(size.X)-float64(w)*k)/2, (float64(size.Y)-float64(h)*k)/2
+	corners := func(hx board.Hex) [6]point {
+		var pts [6]point
+		for i, c := range bd.Layout.Corners(hx) {
+			pts[i] = point{float32(ox + c[0]*k), float32(oy + c[1]*k)}
+		}
+		return pts
+	}
+	for hx := range bd.Hexes() {
+		pts := corners(hx)
+		batch.fan(img, TerrainColour(bd.Cell(hx)), pts[:]...)
+	}
+	for _, side := range bothSides {
+		for _, hx := range e.victory.Hold[side] {
+			x, y := bd.Layout.Center(hx)
+			batch.ring(img, point{float32(ox + x*k), float32(oy + y*k)}, corners(hx), float32(max(1.5, k*6)), colObjective)
+		}
+	}
+	batch.flush(img)
+	e.thumb, e.size = img, size
+	return img
+}
+
+// picker is the scenario picker: the list, the chosen one's details and
+// thumbnail, and who plays each side.
+type picker struct {
+	list     buttonList
+	chosen   int
+	computer map[string]bool
+	asking   *question
+}
+
+func newPicker(a *App) *picker {
+	p := &picker{computer: map[string]bool{}}
+	for _, side := range a.settings.Computer {
+		p.computer[side] = true
+	}
+	p.build(a)
+	p.list.firstOn()
+	return p
+}
+
+// build makes the buttons: one per scenario, who plays each side, start
+// and back.
+func (p *picker) build(a *App) {
+	entries := a.scenarios()
+	p.list.items = p.list.items[:0]
+	for i := range entries {
+		e := &entries[i]
+		p.list.items = append(p.list.items, button{label: e.title(), off: e.sc == nil, do: func() { p.chosen = i; p.start(a) }})
+	}
+	for _, side := range bothSides {
+		who := "human"
+		if p.computer[side] {
+			who = "computer"
+		}
+		p.list.items = append(p.list.items, button{label: fmt.Sprintf("%s: %s", sideName(side), who), do: func() {
+			p.computer[side] = !p.computer[side]
+			p.build(a)
+		}})
+	}
+	p.list.items = append(p.list.items,
+		button{label: "Start", off: entries[p.chosen].sc == nil, do: func() { p.start(a) }},
+		button{label: "Back", do: a.toMenu})
+}
+
+// start goes on to the briefing, asking first when it would replace an
+// autosaved battle that has not ended.
+func (p *picker) start(a *App) {
+	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], p.sides())) }
+	if s, err := battle.ReadSave(a.path(autosaveName)); err == nil && a.path(autosaveName) != "" && len(s.Orders) > 0 {
+		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %d orders) will be replaced once you give an order.",
+			scenarioName(s.Scenario), len(s.Orders)), yes: brief}
+		return
+	}
+	brief()
+}
+
+// sides lists the sides the computer plays.
+func (p *picker) sides() []string {
+	var out []string
+	for _, side := range bothSides {
+		if p.computer[side] {
+			out = append(out, side)
+		}
+	}
+	return out
+}
+
+// layout returns the buttons' rectangles and the detail area.
+func (p *picker) layout(a *App) ([]image.Rectangle, image.Rectangle) {
+	s := a.scale
+	pad := int(30 * s)
+	w, h, gap := int(360*s), int(36*s), int(8*s)
+	n := len(a.scenarios())
+	rs := column(n, pad, int(100*s), w, h, gap)
+	rs = append(rs, column(len(p.list.items)-n, pad, rs[n-1].Max.Y+int(40*s), w, h, gap)...)
+	detail := image.Rect(pad*2+w, int(80*s), a.screen.X-pad, a.screen.Y-pad)
+	return rs, detail
+}
+
+func (p *picker) update(a *App, in frameInput) error {
+	if p.asking != nil {
+		if answerUI(in.ui, p.asking, image.Rectangle{Max: a.screen}, a.scale) {
+			p.asking = nil
+		}
+		return nil
+	}
+	if in.ui.back {
+		a.toMenu()
+		return nil
+	}
+	rs, _ := p.layout(a)
+	p.list.update(in.ui, rs)
+	if n := len(a.scenarios()); p.list.focus < n {
+		p.chosen = p.list.focus
+	}
+	return nil
+}
+
+func (p *picker) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
+	s := a.scale
+	screen.Fill(colCover)
+	rs, detail := p.layout(a)
+	c.text("Choose a battle", c.face(barTextSize*2, true), float64(rs[0].Min.X), 50*s, alignStart, colPanelKey)
+	p.list.draw(c, rs)
+	e := &a.scenarios()[p.chosen]
+	x, y, width := float64(detail.Min.X), float64(detail.Min.Y), float64(detail.Dx())
+	line := barTextSize * s * 1.5
+	if e.sc == nil {
+		c.paragraph(e.err.Error(), c.face(barTextSize, false), x, y, width, line, colBad)
+	} else {
+		c.text(e.sc.Title, c.face(barTextSize*1.6, true), x, y+line/2, alignStart, colPanelText)
+		y += line * 1.6
+		thumb := image.Pt(detail.Dx(), min(int(float64(detail.Dy())*0.45), detail.Dx()*2/3))
+		img := e.thumbnail(a.batch, thumb)
+		var op ebiten.DrawImageOptions
+		op.GeoM.Translate(x, y)
+		screen.DrawImage(img, &op)
+		y += float64(thumb.Y) + line/2
+		sc := e.sc
+		facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  ruleset %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
+			turnsText(sc.Turns), sidesText(sc), sc.Ruleset)
+		y = c.paragraph(facts, c.face(barTextSize, true), x, y, width, line, colPanelKey)
+		y = c.paragraph(briefingOf(sc), c.face(barTextSize, false), x, y+line/3, width, line, colPanelText)
+		for _, l := range goalLines(sc, e.victory) {
+			y = c.paragraph(l, c.face(barTextSize, false), x, y, width, line, colPanelDim)
+		}
+	}
+	c.text("Up/Down, Enter or click; the side buttons switch between human and computer; Esc: back", c.face(barTextSize, false),
+		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, alignStart, colPanelDim)
+	if p.asking != nil {
+		drawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.text)
+	}
+}
+
+// turnsText is "8 turns", or "no turn limit".
+func turnsText(n int) string {
+	if n == 0 {
+		return "no turn limit"
+	}
+	return fmt.Sprintf("%d turns", n)
+}
+
+// sidesText lists a scenario's sides with their numbers of units.
+func sidesText(sc *maps.Scenario) string {
+	count := map[string]int{}
+	for _, u := range sc.Units {
+		count[u.Side]++
+	}
+	parts := make([]string, 0, len(sc.Sides))
+	for _, side := range sc.Sides {
+		parts = append(parts, fmt.Sprintf("%s (%d units)", sideName(side), count[side]))
+	}
+	return strings.Join(parts, " v ")
+}
+
+// briefing shows a scenario's briefing and victory conditions before the
+// battle starts.
+type briefing struct {
+	entry    scenarioEntry
+	computer []string
+	list     buttonList
+	err      string
+}
+
+func newBriefing(a *App, e scenarioEntry, computer []string) *briefing {
+	br := &briefing{entry: e, computer: computer}
+	br.list.items = []button{{label: "Begin the battle", do: func() { br.begin(a) }}, {label: "Back", do: func() { a.goTo(newPicker(a)) }}}
+	return br
+}
+
+// begin starts the battle on a new seed (printed in the log).
+func (br *briefing) begin(a *App) {
+	var buf [8]byte
+	if _, err := rand.Read(buf[:]); err != nil {
+		br.err = "no random seed: " + err.Error()
+		return
+	}
+	seed := binary.LittleEndian.Uint64(buf[:]) >> 1
+	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Source: br.entry.source})
+	if err == nil {
+		err = a.StartBattle(b, br.computer)
+	}
+	if err != nil {
+		br.err = err.Error()
+	}
+}
+
+func (br *briefing) rects(a *App) []image.Rectangle {
+	w, h := int(260*a.scale), int(40*a.scale)
+	y := a.screen.Y - int(90*a.scale)
+	return []image.Rectangle{image.Rect(a.screen.X/2-w-int(10*a.scale), y, a.screen.X/2-int(10*a.scale), y+h),
+		image.Rect(a.screen.X/2+int(10*a.scale), y, a.screen.X/2+w+int(10*a.scale), y+h)}
+}
+
+func (br *briefing) update(a *App, in frameInput) error {
+	if in.ui.back {
+		a.goTo(newPicker(a))
+		return nil
+	}
+	if in.ui.left {
+		br.list.focus = 0
+	}
+	if in.ui.right {
+		br.list.focus = 1
+	}
+	br.list.update(in.ui, br.rects(a))
+	return nil
+}
+
+func (br *briefing) draw(a *App, screen *ebiten.Image) {
+	screen.Fill(colCover)
+	drawBriefing(a.canvas(screen), image.Rect(0, 0, a.screen.X, a.screen.Y-int(110*a.scale)), br.entry.sc, br.entry.victory, br.computer)
+	br.list.draw(a.canvas(screen), br.rects(a))
+	if br.err != "" {
+		c := a.canvas(screen)
+		c.text(br.err, c.face(barTextSize, false), float64(a.screen.X)/2, float64(a.screen.Y)-20*a.scale, alignCenter, colBad)
+	}
+}
+
+// drawBriefing writes a scenario's briefing, victory conditions and who
+// plays each side in area (the briefing screen, and the battle's F1).
+func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, computer []string) {
+	s := c.scale
+	width := min(float64(area.Dx())-80*s, 900*s)
+	x := float64(area.Min.X+area.Max.X)/2 - width/2
+	y := float64(area.Min.Y) + 40*s
+	line := barTextSize * s * 1.6
+	c.text(sc.Title, c.face(barTextSize*2.4, true), float64(area.Min.X+area.Max.X)/2, y+line/2, alignCenter, colPanelKey)
+	y += line * 2.4
+	body := c.face(barTextSize*1.2, false)
+	y = c.paragraph(briefingOf(sc), body, x, y, width, line*1.15, colPanelText)
+	y += line
+	c.text("How to win", c.face(barTextSize*1.3, true), x, y+line/2, alignStart, colPanelKey)
+	y += line * 1.3
+	for _, l := range goalLines(sc, v) {
+		y = c.paragraph("•  "+l, body, x, y, width, line*1.15, colPanelText)
+	}
+	y += line
+	who := make([]string, 0, 2)
+	for _, side := range bothSides {
+		p := "a player"
+		for _, cs := range computer {
+			if cs == side {
+				p = "the computer"
+			}
+		}
+		who = append(who, fmt.Sprintf("%s: %s", sideName(side), p))
+	}
+	c.paragraph(strings.Join(who, "   ·   ")+"   ·   ruleset "+sc.Ruleset, c.face(barTextSize, false), x, y, width, line, colPanelDim)
+}

@@ -1,0 +1,229 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/units"
+)
+
+// strengthPoint is how many units each side had in play at the start of
+// a turn (index 0: the Allies, 1: the Axis).
+type strengthPoint [2]int
+
+// strengthHistory replays battle b from its start and counts each side's
+// units in play at the start of every turn and at the end.
+func strengthHistory(b *battle.Battle) ([]strengthPoint, error) {
+	nb, err := battle.New(b.Scenario(), b.Catalogue(), b.Config())
+	if err != nil {
+		return nil, err
+	}
+	count := func() strengthPoint {
+		var p strengthPoint
+		for _, u := range nb.Units() {
+			for i, side := range bothSides {
+				if u.Side == side && u.Active() {
+					p[i]++
+				}
+			}
+		}
+		return p
+	}
+	out := []strengthPoint{count()}
+	turn := nb.Turn()
+	for i, o := range b.Orders() {
+		if _, err := nb.Apply(o); err != nil {
+			return nil, fmt.Errorf("order %d: %w", i+1, err)
+		}
+		if nb.Turn() != turn {
+			turn = nb.Turn()
+			out = append(out, count())
+		}
+	}
+	return append(out, count()), nil
+}
+
+// OpenReplay reads a save file for the replay viewer: the battle at its
+// start and the orders to step through (checked by replaying them once).
+func OpenReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
+	s, err := battle.ReadSave(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := battle.OpenScenario(s.Scenario, cat)
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: field \"scenario\": %w", path, err)
+	}
+	end, err := battle.Replay(sc, cat, s)
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	start, err := battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
+	}
+	return start, end.Orders(), nil
+}
+
+// victoryScreen shows how a battle ended: the result and its reason, the
+// losses, the turn, each side's strength over the turns, and what next.
+type victoryScreen struct {
+	b        *battle.Battle
+	strength []strengthPoint
+	list     buttonList
+	note     string
+}
+
+func newVictory(a *App, b *battle.Battle) *victoryScreen {
+	v := &victoryScreen{b: b}
+	var err error
+	if v.strength, err = strengthHistory(b); err != nil {
+		v.note = "no strength chart: " + err.Error()
+	}
+	// The battle is over: Continue has nothing to go on with.
+	if p := a.path(autosaveName); p != "" {
+		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+			v.note = err.Error()
+		}
+	}
+	computer := a.settings.Computer
+	v.list.items = []button{
+		{label: "Play again", do: func() {
+			e := scenarioEntry{source: b.Config().Source, sc: b.Scenario()}
+			var err error
+			if e.victory, err = victoryOf(e.sc); err != nil {
+				v.note = err.Error()
+				return
+			}
+			a.goTo(newBriefing(a, e, computer))
+		}},
+		{label: "Save replay", off: a.path(replayName) == "", do: func() {
+			if err := b.WriteSave(a.path(replayName)); err != nil {
+				v.note = err.Error()
+				return
+			}
+			v.note = "saved " + a.path(replayName) + ": Replay on the menu plays it"
+		}},
+		{label: "Menu", do: a.toMenu},
+	}
+	v.list.firstOn()
+	return v
+}
+
+func (v *victoryScreen) rects(a *App) []image.Rectangle {
+	s := a.scale
+	w, h, gap := int(220*s), int(40*s), int(16*s)
+	total := 3*w + 2*gap
+	y := a.screen.Y - int(90*s)
+	return []image.Rectangle{
+		image.Rect(a.screen.X/2-total/2, y, a.screen.X/2-total/2+w, y+h),
+		image.Rect(a.screen.X/2-w/2, y, a.screen.X/2+w/2, y+h),
+		image.Rect(a.screen.X/2+total/2-w, y, a.screen.X/2+total/2, y+h),
+	}
+}
+
+func (v *victoryScreen) update(a *App, in frameInput) error {
+	if in.ui.back {
+		a.toMenu()
+		return nil
+	}
+	if in.ui.left {
+		v.list.move(-1)
+	}
+	if in.ui.right {
+		v.list.move(1)
+	}
+	v.list.update(in.ui, v.rects(a))
+	return nil
+}
+
+func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
+	s := a.scale
+	screen.Fill(colCover)
+	b := v.b
+	r := b.Result()
+	cx := float64(a.screen.X) / 2
+	y := 70 * s
+	title, reason := "The battle goes on", "it has not ended"
+	if r != nil {
+		title, reason = resultText(r)
+	}
+	c.text(title, c.face(barTextSize*3, true), cx, y, alignCenter, colPanelKey)
+	y += 60 * s
+	line := barTextSize * s * 1.6
+	width := min(float64(a.screen.X)-80*s, 900*s)
+	y = c.paragraph(reason, c.face(barTextSize*1.2, false), cx-width/2, y, width, line, colPanelText)
+	y += line / 2
+	for _, side := range bothSides {
+		total := 0
+		for _, u := range b.Units() {
+			if u.Side == side {
+				total++
+			}
+		}
+		c.text(fmt.Sprintf("%s: lost %d of %d units", sideName(side), b.Eliminated(side), total), c.face(barTextSize*1.2, true),
+			cx-width/2, y+line/2, alignStart, sideTextColour(side))
+		y += line
+	}
+	y += line
+	chart := image.Rect(int(cx-width/2), int(y), int(cx+width/2), v.rects(a)[0].Min.Y-int(40*s))
+	if len(v.strength) > 1 && chart.Dy() > int(60*s) {
+		drawStrengthChart(c, chart, v.strength)
+	}
+	v.list.draw(c, v.rects(a))
+	if v.note != "" {
+		c.text(v.note, c.face(barTextSize, false), cx, float64(a.screen.Y)-24*s, alignCenter, colPanelDim)
+	}
+}
+
+// sideTextColour is a side's colour for text on the dark screens.
+func sideTextColour(side string) color.RGBA {
+	if side == "allies" {
+		return color.RGBA{0x80, 0xb0, 0xff, 0xff}
+	}
+	return color.RGBA{0xd0, 0xd0, 0xd0, 0xff}
+}
+
+// drawStrengthChart draws each side's units in play over the turns as a
+// line in its colour, in area.
+func drawStrengthChart(c canvas, area image.Rectangle, pts []strengthPoint) {
+	s := c.scale
+	c.fillRect(area, colPanel)
+	f := c.face(barTextSize*0.9, false)
+	c.text("Units in play, turn by turn", c.face(barTextSize, true), float64(area.Min.X)+10*s, float64(area.Min.Y)+14*s, alignStart, colPanelDim)
+	top := 0
+	for _, p := range pts {
+		top = max(top, p[0], p[1])
+	}
+	inner := image.Rect(area.Min.X+int(40*s), area.Min.Y+int(30*s), area.Max.X-int(20*s), area.Max.Y-int(24*s))
+	at := func(i, n int) point {
+		x := float64(inner.Min.X) + float64(inner.Dx())*float64(i)/float64(len(pts)-1)
+		y := float64(inner.Max.Y) - float64(inner.Dy())*float64(n)/float64(max(1, top))
+		return point{float32(x), float32(y)}
+	}
+	c.batch.segment(c.dst, point{float32(inner.Min.X), float32(inner.Max.Y)}, point{float32(inner.Max.X), float32(inner.Max.Y)}, float32(s), colPanelDim)
+	for side := range 2 {
+		col := sideTextColour(bothSides[side])
+		for i := 1; i < len(pts); i++ {
+			c.batch.segment(c.dst, at(i-1, pts[i-1][side]), at(i, pts[i][side]), float32(3*s), col)
+		}
+	}
+	c.batch.flush(c.dst)
+	c.text(fmt.Sprint(top), f, float64(inner.Min.X)-8*s, float64(inner.Min.Y), alignEnd, colPanelDim)
+	c.text("0", f, float64(inner.Min.X)-8*s, float64(inner.Max.Y), alignEnd, colPanelDim)
+	c.text("start", f, float64(inner.Min.X), float64(inner.Max.Y)+12*s, alignStart, colPanelDim)
+	c.text("end", f, float64(inner.Max.X), float64(inner.Max.Y)+12*s, alignEnd, colPanelDim)
+	lx := float64(inner.Max.X) - 160*s
+	for i, side := range bothSides {
+		y := float64(area.Min.Y) + 14*s
+		x := lx + float64(i)*80*s
+		c.fill(x, y-2*s, x+16*s, y+2*s, sideTextColour(side))
+		c.text(sideName(side), f, x+20*s, y, alignStart, sideTextColour(side))
+	}
+}
