@@ -198,7 +198,7 @@ func newApp(cat *units.Catalogue, opts game.Options) (*game.App, error) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hexfire:", err, "(no autosave)")
 	}
-	return game.NewApp(game.AppOptions{Battle: opts, ConfigDir: dir, Catalogue: cat})
+	return game.NewApp(game.AppOptions{Battle: opts, ConfigDir: dir, Catalogue: cat, Check: ai.CheckScripts})
 }
 
 // runApp opens the game on its title menu.

@@ -70,6 +70,7 @@ var handlers = map[Action]handler{
 	ActionLoadSave:       {anyTime, (*Game).loadKey},
 	ActionToggleLabels:   {anyTime, func(g *Game, _ *Intents) { g.showLabels = !g.showLabels }},
 	ActionToggleHelp:     {anyTime, func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
+	ActionBriefing:       {anyTime, func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
 	ActionScreenshot:     {anyTime, func(g *Game, _ *Intents) { g.shotPending = true }},
 	ActionYes:            {anyTime, func(g *Game, _ *Intents) { g.note("Y answers a question when one is shown") }},
 	ActionCancel:         {anyTime, (*Game).cancelKey},
@@ -395,6 +396,8 @@ func (g *Game) cancelKey(*Intents) {
 	switch {
 	case g.showHelp:
 		g.showHelp = false
+	case g.showBriefing:
+		g.showBriefing = false
 	case p.mode != modeNormal:
 		p.mode = modeNormal
 	case p.unit != 0 || g.hasSelected:

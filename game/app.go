@@ -135,6 +135,12 @@ type AppOptions struct {
 	ConfigDir string
 	// Catalogue is the unit catalogue scenarios are opened with.
 	Catalogue *units.Catalogue
+	// NewSeed gives the seed of a battle started from the briefing; nil
+	// draws one from the system's random source.
+	NewSeed func() (uint64, error)
+	// Check, when set, checks a scenario before a battle on it starts
+	// from the briefing (the computer's unit scripts: ai.CheckScripts).
+	Check func(*maps.Scenario) error
 }
 
 // App is the whole game: the scenes and the settings. It implements

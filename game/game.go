@@ -89,6 +89,7 @@ type Game struct {
 	fixedHover            bool
 
 	showLabels, showHelp, showPanel bool
+	showBriefing                    bool // F1: the briefing and victory conditions over the map
 	quit                            bool
 
 	shotPending bool        // F12 was pressed: capture the next frame
@@ -261,7 +262,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v := View{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
 	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
+	g.drawBanner(screen)
 	g.drawToast(screen)
+	if g.showBriefing {
+		g.drawBriefingOverlay(screen)
+	}
 	if g.showHelp {
 		g.drawHelp(screen)
 	}

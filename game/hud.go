@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexfire/battle"
 	"hexfire/board"
 )
 
@@ -18,6 +19,7 @@ var (
 	colBarDim    = color.RGBA{0x9a, 0x9c, 0x9e, 0xff}
 	colBarAlert  = color.RGBA{0xff, 0x70, 0x50, 0xff}
 	colPanel     = color.RGBA{0x10, 0x12, 0x14, 0xe8}
+	colPanelBack = color.RGBA{0x10, 0x12, 0x14, 0xff} // the right panel: opaque, so no map shows through
 	colPanelKey  = color.RGBA{0xff, 0xc8, 0x00, 0xff}
 	colPanelText = color.RGBA{0xe8, 0xe6, 0xe0, 0xff}
 	colPanelDim  = color.RGBA{0xa8, 0xaa, 0xac, 0xff}
@@ -25,7 +27,8 @@ var (
 	colBad       = color.RGBA{0xff, 0x80, 0x70, 0xff}
 	colComputer  = color.RGBA{0x90, 0xc0, 0xff, 0xff}
 	colCover     = color.RGBA{0x0c, 0x0e, 0x10, 0xff}
-	colToast     = color.RGBA{0x40, 0x14, 0x10, 0xf0}
+	colToast     = color.RGBA{0x40, 0x14, 0x10, 0xf0} // a refusal
+	colNote      = color.RGBA{0x16, 0x26, 0x3a, 0xf0} // a note
 )
 
 // barTextSize is the font size of the bars in window pixels; panelTextSize
@@ -53,10 +56,15 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	if b.Moving() != nil {
 		col = colBarAlert
 	}
-	g.text(screen, statusLine(b), face, w/2, top/2, alignCenter, col)
-	right := "H  help"
+	line := statusLine(b) + "  |  " + scoreLine(b, g.play.victory)
+	g.text(screen, line, face, w/2, top/2, alignCenter, col)
+	// The side to act in its colour: a band along the top bar's foot.
+	if side := b.Acting(); side != "" && b.Result() == nil {
+		g.fillRect(screen, 0, top-3*g.scale, w, top, sideColour(side))
+	}
+	right := "H help  F1 goal  Q menu"
 	if r := g.play.replay; r != nil {
-		right = fmt.Sprintf("replay %d/%d  N/B", r.at, len(r.orders))
+		right = fmt.Sprintf("replay %d/%d  N/B, Space plays", r.at, len(r.orders))
 	}
 	g.text(screen, right, face, w-pad, top/2, alignEnd, colBarDim)
 
@@ -68,7 +76,6 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 			left += "  |  " + s
 		}
 	}
-	g.text(screen, left, face, pad, mid, alignStart, colBarText)
 	right = fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5))
 	if g.play.withLeader {
 		right = "with leader    " + right
@@ -80,6 +87,9 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 		right = g.message + "    " + right
 	}
 	g.text(screen, right, face, w-pad, mid, alignEnd, colBarDim)
+	// The hex's description stops short of the right-hand text.
+	room := w - 3*pad - textWidth(face, right)
+	g.text(screen, fitText(face, left, room), face, pad, mid, alignStart, colBarText)
 }
 
 // describeHex is the status bar's line about hex h: label, terrain, level,
@@ -115,7 +125,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	}
 	s := g.scale
 	x0, y0, x1, y1 := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
-	g.fillRect(screen, x0, y0, x1, y1, colPanel)
+	g.fillRect(screen, x0, y0, x1, y1, colPanelBack)
 	pad := 10 * s
 	size := panelTextSize * s
 	line := size * 1.45
@@ -139,6 +149,38 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	} else {
 		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, alignStart, colPanelDim)
 		y += line
+	}
+	if u := g.hoveredUnit(); u != nil && len(g.play.pv.tip) == 0 {
+		// The card of the unit under the cursor, friend or enemy.
+		y += line / 2
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		y += line
+		for i, l := range unitInfo(b, u) {
+			f, c := face, colPanelText
+			if i == 0 {
+				f, c = bold, sideTextColour(u.Side)
+				l = "under the cursor: " + l
+			}
+			for _, w := range wrap(f, l, width) {
+				g.text(screen, w, f, x0+pad, y, alignStart, c)
+				y += line
+			}
+		}
+	}
+	if goal := g.goalLines(); len(goal) > 0 {
+		y += line / 2
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		y += line
+		for i, l := range goal {
+			f, c := face, colPanelText
+			if i == 0 {
+				f, c = bold, colPanelKey
+			}
+			for _, w := range wrap(f, l, width) {
+				g.text(screen, w, f, x0+pad, y, alignStart, c)
+				y += line
+			}
+		}
 	}
 	if tip := g.play.pv.tip; len(tip) > 0 {
 		y += line / 2
@@ -283,7 +325,11 @@ func (g *Game) drawToast(screen *ebiten.Image) {
 	}
 	cx := float64(g.view.Min.X+g.view.Max.X) / 2
 	y0 := float64(g.view.Min.Y) + pad
-	g.fillRect(screen, cx-w/2-pad, y0, cx+w/2+pad, y0+line*float64(len(lines))+pad, colToast)
+	bg := colNote
+	if p.toastBad {
+		bg = colToast
+	}
+	g.fillRect(screen, cx-w/2-pad, y0, cx+w/2+pad, y0+line*float64(len(lines))+pad, bg)
 	for i, l := range lines {
 		g.text(screen, l, face, cx, y0+pad/2+line*(float64(i)+0.5), alignCenter, colBarText)
 	}
@@ -360,4 +406,61 @@ func (g *Game) fillRect(dst *ebiten.Image, x0, y0, x1, y1 float64, c color.RGBA)
 // text draws s with its vertical centre at y, aligned on x.
 func (g *Game) text(dst *ebiten.Image, s string, f face, x, y float64, a align, c color.RGBA) {
 	drawText(dst, s, f, x, y, a, c)
+}
+
+// hoveredUnit is the unit under the cursor whose card the panel shows:
+// the first of the hovered hex's stack that is not the selected unit.
+func (g *Game) hoveredUnit() *battle.Unit {
+	if !g.hasHover {
+		return nil
+	}
+	for _, u := range g.battle.UnitsAt(g.hovered) {
+		if u.ID != g.play.unit {
+			return u
+		}
+	}
+	return nil
+}
+
+// goalLines are the panel's lines on the goal: the objectives and who
+// holds them (F1 shows the briefing and the conditions in full).
+func (g *Game) goalLines() []string {
+	obj := objectiveLines(g.battle, g.play.victory)
+	if len(obj) == 0 {
+		return nil
+	}
+	return append([]string{"Objectives  (F1: briefing and how to win)"}, obj...)
+}
+
+// drawBanner announces the side to act over the top of the map.
+func (g *Game) drawBanner(screen *ebiten.Image) {
+	p := &g.play
+	if p.banner == "" || p.tick >= p.bannerUntil {
+		return
+	}
+	s := g.scale
+	face := g.fonts.face(barTextSize*1.5*s, true)
+	w := textWidth(face, p.banner) + 40*s
+	h := barTextSize * 1.5 * s * 2.2
+	cx := float64(g.view.Min.X+g.view.Max.X) / 2
+	y := float64(g.view.Min.Y) + float64(g.view.Dy())*0.12
+	g.fillRect(screen, cx-w/2, y, cx+w/2, y+h, sideColour(p.bannerSide))
+	g.fillRect(screen, cx-w/2, y+h-3*s, cx+w/2, y+h, colPanelKey)
+	g.text(screen, p.banner, face, cx, y+h/2, alignCenter, colInkLight)
+}
+
+// drawBriefingOverlay shows the briefing and the victory conditions over
+// the map (F1).
+func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
+	c := canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}
+	r := g.view.Inset(int(30 * g.scale))
+	c.fillRect(r, colPanel)
+	var computer []string
+	for _, side := range bothSides {
+		if g.play.computer[side] {
+			computer = append(computer, side)
+		}
+	}
+	drawBriefing(c, r, g.battle.Scenario(), g.play.victory, computer)
+	c.text("F1 or Esc closes", c.face(barTextSize, false), float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)-20*g.scale, alignCenter, colPanelDim)
 }

@@ -173,8 +173,8 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		}
 	}
 
-	drawObjectives(dst, v)
 	drawUnits(dst, g.battle, v, g.play.unit)
+	drawObjectives(dst, v)
 
 	if arcs && u != nil && u.OnMap() && pv.faced {
 		drawAspectLine(dst, v, u.Pose)
@@ -293,25 +293,21 @@ func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
 }
 
 // drawObjectives marks the hexes a side must hold to win: a gold ring,
-// and a flag in the colour of the side holding the hex now (white when
-// nobody holds it alone), under the counters.
+// and a flag at the hex's left in the colour of the side holding the hex
+// now (white when nobody holds it alone), over the counters.
 func drawObjectives(dst *ebiten.Image, v *View) {
 	g := v.g
 	r := v.HexRadius()
 	for _, side := range bothSides {
 		for _, h := range g.play.victory.Hold[side] {
 			v.ringHex(dst, h, max(2, r/7), colObjective)
-			c, corners := v.hexOnScreen(h)
-			top := point{c.X, c.Y - float32(r)*0.78}
-			if corners[0].Y < c.Y && corners[1].Y < c.Y {
-				top = point{(corners[0].X + corners[1].X) / 2, (corners[0].Y + corners[1].Y) / 2}
-			}
+			c, _ := v.hexOnScreen(h)
 			flag := colFlagNone
 			if w := holder(g.battle, h); w != "" {
 				flag = sideColour(w)
 			}
 			k := float32(max(5, r/3.2))
-			pole := point{c.X - k, top.Y + k*0.3}
+			pole := point{c.X - float32(r)*0.82, c.Y - k*1.4}
 			g.batch.segment(dst, pole, point{pole.X, pole.Y + k*1.6}, max(1.5, k/6), colCounterEdge)
 			g.batch.fan(dst, colCounterEdge, pole, point{pole.X + k*1.5 + 1.5, pole.Y + k*0.4}, point{pole.X, pole.Y + k*0.8 + 1.5})
 			g.batch.fan(dst, flag, point{pole.X + 1, pole.Y + 1}, point{pole.X + k*1.5 - 1, pole.Y + k*0.4}, point{pole.X + 1, pole.Y + k*0.8 - 1})

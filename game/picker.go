@@ -265,15 +265,32 @@ func newBriefing(a *App, e scenarioEntry, computer []string) *briefing {
 	return br
 }
 
-// begin starts the battle on a new seed (printed in the log).
-func (br *briefing) begin(a *App) {
+// randomSeed draws a battle's seed from the system's random source (the
+// only unseeded randomness of the game; the seed is in the log, and the
+// save, so the battle can be repeated).
+func randomSeed() (uint64, error) {
 	var buf [8]byte
 	if _, err := rand.Read(buf[:]); err != nil {
-		br.err = "no random seed: " + err.Error()
+		return 0, fmt.Errorf("no random seed: %w", err)
+	}
+	return binary.LittleEndian.Uint64(buf[:]) >> 1, nil // below 2^63: easy to type back
+}
+
+// begin starts the battle on a new seed (printed in the log).
+func (br *briefing) begin(a *App) {
+	newSeed := a.opts.NewSeed
+	if newSeed == nil {
+		newSeed = randomSeed
+	}
+	seed, err := newSeed()
+	if err != nil {
+		br.err = err.Error()
 		return
 	}
-	seed := binary.LittleEndian.Uint64(buf[:]) >> 1
 	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Source: br.entry.source})
+	if err == nil && a.opts.Check != nil {
+		err = a.opts.Check(br.entry.sc)
+	}
 	if err == nil {
 		err = a.StartBattle(b, br.computer)
 	}

@@ -64,6 +64,11 @@ type play struct {
 	tick       int
 	toast      string
 	toastUntil int
+	toastBad   bool // the toast is a refusal (red), not a note
+
+	banner      string // who acts now, shown big over the map for a while
+	bannerSide  string
+	bannerUntil int
 
 	replay *replay
 }
@@ -74,6 +79,7 @@ const (
 	defaultComputerDelay = 24
 	maxComputerDelay     = 240
 	toastTicks           = 240
+	bannerTicks          = 150
 )
 
 // reset starts playing battle b: everything but the log's history is new.
@@ -155,6 +161,7 @@ func (p *play) checkHandOver() {
 	if acting == p.lastActing {
 		return
 	}
+	first := p.lastActing == ""
 	p.lastActing = acting
 	p.mode, p.withLeader, p.grenades = modeNormal, false, false
 	if u := b.Unit(p.unit); u != nil && u.Side != acting {
@@ -162,7 +169,24 @@ func (p *play) checkHandOver() {
 	}
 	if p.handOver && p.humans() && p.replay == nil {
 		p.coverTitle, p.coverText = handOverText(b)
+		return
 	}
+	// Without a hand-over screen the side to act is announced over the
+	// map, so that the other player cannot miss the change (at the start
+	// the briefing has just said who begins).
+	if first {
+		return
+	}
+	p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
+}
+
+// bannerText announces the side that acts now.
+func bannerText(b *battle.Battle) string {
+	side := b.Acting()
+	if m := b.Moving(); m != nil {
+		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", sideName(side), m.Label(), b.Board().Label(m.Pose.Hex))
+	}
+	return fmt.Sprintf("%s to act: %s phase, turn %d", sideName(side), b.Phase(), b.Turn())
 }
 
 // handOverText is the hand-over screen for the side that acts now.
@@ -482,13 +506,19 @@ func (g *Game) toggleGrenades(sel *battle.Unit) {
 
 // note shows a short message over the map for a few seconds.
 func (g *Game) note(s string) {
-	g.play.toast, g.play.toastUntil = s, g.play.tick+toastTicks
+	g.play.toast, g.play.toastUntil, g.play.toastBad = s, g.play.tick+toastTicks, false
+}
+
+// refuse shows why an order was refused, in the red box.
+func (g *Game) refuse(err error) {
+	g.note(err.Error())
+	g.play.toastBad = true
 }
 
 // issueOrRefuse gives order o, or shows err.
 func (g *Game) issueOrRefuse(o battle.Order, err error) {
 	if err != nil {
-		g.note(err.Error())
+		g.refuse(err)
 		return
 	}
 	g.issue(o)
@@ -500,7 +530,7 @@ func (g *Game) issue(o battle.Order) bool {
 	passed := passText(g.battle, o)
 	events, err := g.battle.Apply(o)
 	if err != nil {
-		g.note(err.Error())
+		g.refuse(err)
 		return false
 	}
 	if passed != "" {
@@ -527,8 +557,14 @@ func (g *Game) applied(events []battle.Event) {
 	p.ghostTurn, p.grenades = 0, false
 	p.log.addEvents(events)
 	p.logScroll = 0
-	if u := g.battle.Unit(p.unit); u != nil && !u.Active() {
-		p.unit = 0
+	// The selection follows its unit: to the hex it moved to, or away
+	// with it when it is eliminated.
+	if u := g.battle.Unit(p.unit); u != nil {
+		if u.Active() {
+			g.selected, g.hasSelected = u.Pose.Hex, true
+		} else {
+			p.unit, g.hasSelected = 0, false
+		}
 	}
 	p.checkHandOver()
 	g.autosave()

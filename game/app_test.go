@@ -1,0 +1,402 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// testApp returns an app of 1280×800 with scripted input, its files in
+// dir ("" for none), battles seeded with 7.
+func testApp(t *testing.T, dir string) *App {
+	t.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(AppOptions{Battle: Options{Size: image.Pt(1280, 800), Scripted: true}, ConfigDir: dir, Catalogue: cat,
+		NewSeed: func() (uint64, error) { return 7, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.LayoutF(1280, 800)
+	return a
+}
+
+// appFrame draws one frame of the app and reads it back.
+func appFrame(a *App) *image.RGBA {
+	screen := ebiten.NewImage(a.screen.X, a.screen.Y)
+	defer screen.Deallocate()
+	a.Draw(screen)
+	return capture(screen)
+}
+
+// countColour counts the pixels of r in img within tol of c.
+func countColour(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if colourNear(img.RGBAAt(x, y), c, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// press is a frame of menu input with one key.
+func press(k string) frameInput {
+	var in frameInput
+	switch k {
+	case "up":
+		in.ui.up = true
+	case "down":
+		in.ui.down = true
+	case "left":
+		in.ui.left = true
+	case "right":
+		in.ui.right = true
+	case "enter":
+		in.ui.enter = true
+	case "esc":
+		in.ui.back = true
+	case "y":
+		in.ui.yes = true
+	default:
+		panic("press: unknown key " + k)
+	}
+	return in
+}
+
+// battleKeys is a frame of battle input with the given actions.
+func battleKeys(actions ...Action) frameInput {
+	var it Intents
+	for _, a := range actions {
+		it.Triggered[a] = true
+	}
+	return frameInput{intents: &it}
+}
+
+func step(t *testing.T, a *App, in frameInput) {
+	t.Helper()
+	if err := a.step(in); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMenuScene(t *testing.T) {
+	a := testApp(t, t.TempDir())
+	m, ok := a.scene.(*menu)
+	if !ok {
+		t.Fatalf("scene at the start = %T, want *menu", a.scene)
+	}
+	if !m.list.items[0].off {
+		t.Errorf("Continue is on with no autosave")
+	}
+	if have := m.list.items[m.list.focus].label; have != "New battle" {
+		t.Errorf("focus at the start = %q, want New battle", have)
+	}
+	img := appFrame(a)
+	rs := m.rects(a)
+	if n := countColour(img, rs[1].Inset(3), colButtonFocus, 2); n < rs[1].Dx()*rs[1].Dy()/2 {
+		t.Errorf("the focused New battle button has %d pixels of its colour, want most of it", n)
+	}
+	if n := countColour(img, rs[0].Inset(3), colButtonOff, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
+		t.Errorf("the Continue button is not dimmed (%d pixels of the off colour)", n)
+	}
+	if n := countColour(img, image.Rect(0, 0, 1280, 200), colPanelKey, 8); n < 500 {
+		t.Errorf("the title has %d gold pixels, want the word HEXFIRE", n)
+	}
+}
+
+func TestPickerScene(t *testing.T) {
+	a := testApp(t, "")
+	step(t, a, press("enter")) // New battle
+	p, ok := a.scene.(*picker)
+	if !ok {
+		t.Fatalf("scene after New battle = %T, want *picker", a.scene)
+	}
+	entries := a.scenarios()
+	if len(entries) == 0 || entries[0].err != nil {
+		t.Fatalf("embedded scenarios = %+v, want at least one readable", entries)
+	}
+	def := -1
+	for i, e := range entries {
+		if e.source == battle.EmbeddedPrefix+maps.DefaultPath {
+			def = i
+		}
+	}
+	if def < 0 {
+		t.Fatalf("the default scenario is not in the picker")
+	}
+	p.chosen, p.list.focus = def, def
+	img := appFrame(a)
+	// The thumbnail: a hex's centre is in its terrain colour.
+	_, detail := p.layout(a)
+	e := &entries[def]
+	bd := e.sc.Board
+	size := e.size
+	w, h := bd.Layout.PixelSize(bd.Width, bd.Height)
+	k := min(float64(size.X)/float64(w), float64(size.Y)/float64(h))
+	thumbTop := float64(detail.Min.Y) + barTextSize*1.5*1.6
+	for _, label := range []string{"H5", "B2", "K8"} {
+		hx, _ := bd.ParseHex(label)
+		cx, cy := bd.Layout.Center(hx)
+		x := float64(detail.Min.X) + (float64(size.X)-float64(w)*k)/2 + cx*k
+		y := thumbTop + (float64(size.Y)-float64(h)*k)/2 + cy*k
+		if have, want := img.RGBAAt(int(x), int(y)), TerrainColour(bd.Cell(hx)); !colourNear(have, want, 3) {
+			t.Errorf("thumbnail at %s (%d, %d) = %v, want its terrain %v", label, int(x), int(y), have, want)
+		}
+	}
+	if n := countColour(img, detail, colObjective, 3); n < 10 {
+		t.Errorf("the thumbnail has %d pixels of the objective colour, want the rings of K8 and L8", n)
+	}
+	// Who plays: the Axis button switches to the computer.
+	axis := len(entries) + 1
+	p.list.focus = axis
+	step(t, a, press("enter"))
+	if have := p.sides(); len(have) != 1 || have[0] != maps.Axis {
+		t.Errorf("computer sides after switching the Axis = %v, want [axis]", have)
+	}
+	if !strings.Contains(p.list.items[axis].label, "computer") {
+		t.Errorf("the Axis button reads %q, want it to say computer", p.list.items[axis].label)
+	}
+}
+
+func TestGoalLines(t *testing.T) {
+	tests := []struct {
+		victory string
+		want    []string
+	}{
+		{"allies hold K8 L8; allies destroy 4; axis destroy 4; axis otherwise", []string{
+			"The Allies win at once when they have eliminated 4 Axis units.",
+			"The Allies win if, when the last turn ends, they alone hold K8 and L8.",
+			"The Axis win at once when they have eliminated 4 Allied units.",
+			"If neither side has won by the end, the Axis win.",
+			"The battle lasts 8 turns; the Allies move first.",
+		}},
+		{"", []string{
+			"When the last turn ends, the side that has eliminated more enemy units wins.",
+			"The battle lasts 8 turns; the Allies move first.",
+		}},
+		{"axis hold A1 B2 C3", []string{
+			"The Axis win if, when the last turn ends, they alone hold A1, B2 and C3.",
+			"If neither side has won by the end, or both have, the battle is a draw.",
+			"The battle lasts 8 turns; the Allies move first.",
+		}},
+	}
+	b := defaultBattle(t)
+	for _, tt := range tests {
+		t.Run(tt.victory, func(t *testing.T) {
+			sc := *b.Scenario()
+			sc.Properties = map[string]string{"victory": tt.victory}
+			v, err := victoryOf(&sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if have := goalLines(&sc, v); strings.Join(have, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("goalLines =\n%s\nwant\n%s", strings.Join(have, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestBriefingScene(t *testing.T) {
+	a := testApp(t, "")
+	step(t, a, press("enter")) // New battle
+	step(t, a, press("enter")) // the first scenario
+	br, ok := a.scene.(*briefing)
+	if !ok {
+		t.Fatalf("scene after choosing a scenario = %T, want *briefing", a.scene)
+	}
+	img := appFrame(a)
+	rs := br.rects(a)
+	if n := countColour(img, rs[0].Inset(3), colButtonFocus, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
+		t.Errorf("Begin is not the focused button")
+	}
+	if n := countColour(img, image.Rect(0, 0, 1280, 100), colPanelKey, 8); n < 200 {
+		t.Errorf("the title has %d gold pixels, want the scenario's title", n)
+	}
+	if strings.Contains(briefingOf(br.entry.sc), "no briefing") {
+		t.Errorf("the default scenario has no briefing: %q", briefingOf(br.entry.sc))
+	}
+	step(t, a, press("esc"))
+	if _, ok := a.scene.(*picker); !ok {
+		t.Errorf("scene after Esc on the briefing = %T, want *picker", a.scene)
+	}
+}
+
+// endedBattle is the default battle with both sides ending every phase
+// until the last turn is over (the Axis win: the Allies did not take the
+// village).
+func endedBattle(t *testing.T) *battle.Battle {
+	t.Helper()
+	b := defaultBattle(t)
+	for range 200 {
+		if b.Result() != nil {
+			return b
+		}
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("the battle did not end")
+	return nil
+}
+
+func TestVictoryScene(t *testing.T) {
+	a := testApp(t, "")
+	b := endedBattle(t)
+	v := newVictory(a, b)
+	a.goTo(v)
+	if len(v.strength) != b.Scenario().Turns+1 {
+		t.Errorf("strength points = %d, want one per turn and the end: %d", len(v.strength), b.Scenario().Turns+1)
+	}
+	for i, p := range v.strength {
+		if p != (strengthPoint{8, 8}) {
+			t.Errorf("strength at point %d = %v, want 8 and 8 (nobody fired)", i, p)
+		}
+	}
+	img := appFrame(a)
+	if n := countColour(img, image.Rect(0, 0, 1280, 120), colPanelKey, 8); n < 300 {
+		t.Errorf("the result title has %d gold pixels", n)
+	}
+	// Both lines run flat at 8 units; the Axis line is drawn over the other.
+	if n := countColour(img, image.Rect(0, 200, 1280, 700), sideTextColour(maps.Axis), 6); n < 1000 {
+		t.Errorf("the chart has %d pixels of the Axis line's colour", n)
+	}
+	if r := b.Result(); r.Winner != maps.Axis {
+		t.Errorf("winner = %q, want axis", r.Winner)
+	}
+}
+
+// TestWalkMenuToVictory plays through the app as a player would, with
+// input events only: the menu, the picker, the briefing, a battle ended
+// with Space (each time confirmed, as units can still act), the victory
+// screen and back to the menu; the autosave follows every order and is
+// gone once the battle is over.
+func TestWalkMenuToVictory(t *testing.T) {
+	dir := t.TempDir()
+	a := testApp(t, dir)
+	step(t, a, press("enter")) // New battle
+	step(t, a, press("enter")) // the first scenario
+	if _, ok := a.scene.(*briefing); !ok {
+		t.Fatalf("scene = %T, want *briefing", a.scene)
+	}
+	step(t, a, press("enter")) // Begin
+	g, ok := a.scene.(*Game)
+	if !ok {
+		t.Fatalf("scene after Begin = %T, want *Game", a.scene)
+	}
+	if g.battle.Config().Seed != 7 {
+		t.Errorf("seed = %d, want 7", g.battle.Config().Seed)
+	}
+	auto := filepath.Join(dir, autosaveName)
+	asked := 0
+	for frame := 0; frame < 1000; frame++ {
+		if _, ok := a.scene.(*Game); !ok {
+			break
+		}
+		if g.ask != nil {
+			if !strings.Contains(g.ask.text, "can still act") {
+				t.Fatalf("question %q, want one saying how many units can still act", g.ask.text)
+			}
+			asked++
+			step(t, a, battleKeys(ActionYes))
+			continue
+		}
+		if g.play.cover() != "" {
+			step(t, a, frameInput{intents: &Intents{Click: true}})
+			continue
+		}
+		before := len(g.battle.Orders())
+		step(t, a, battleKeys(ActionEndPhase))
+		if len(g.battle.Orders()) > before {
+			s, err := battle.ReadSave(auto)
+			if err != nil || len(s.Orders) != len(g.battle.Orders()) {
+				t.Fatalf("autosave after order %d: %d orders, %v; want the battle's", len(g.battle.Orders()), len(s.Orders), err)
+			}
+		}
+	}
+	v, ok := a.scene.(*victoryScreen)
+	if !ok {
+		t.Fatalf("scene after the battle = %T, want *victoryScreen", a.scene)
+	}
+	if asked == 0 {
+		t.Errorf("Space never asked, though units could act")
+	}
+	if v.b.Result() == nil {
+		t.Fatalf("victory screen of a battle with no result")
+	}
+	if _, err := os.Stat(auto); !os.IsNotExist(err) {
+		t.Errorf("autosave after the end: %v, want it removed", err)
+	}
+	step(t, a, press("right")) // Save replay
+	step(t, a, press("enter"))
+	if _, err := battle.ReadSave(filepath.Join(dir, replayName)); err != nil {
+		t.Errorf("replay file: %v", err)
+	}
+	step(t, a, press("right")) // Menu
+	step(t, a, press("enter"))
+	m, ok := a.scene.(*menu)
+	if !ok {
+		t.Fatalf("scene after Menu = %T, want *menu", a.scene)
+	}
+	if !m.list.items[0].off {
+		t.Errorf("Continue is on after the battle ended")
+	}
+	if m.list.items[3].off {
+		t.Errorf("Replay is off though a replay was saved")
+	}
+}
+
+// TestQuitAndContinue leaves a battle in progress with Q (asked first)
+// and goes on with it from the menu's Continue.
+func TestQuitAndContinue(t *testing.T) {
+	dir := t.TempDir()
+	a := testApp(t, dir)
+	b := defaultBattle(t)
+	if err := a.StartBattle(b, nil); err != nil {
+		t.Fatal(err)
+	}
+	step(t, a, battleKeys(ActionEndPhase))
+	step(t, a, battleKeys(ActionYes)) // Fire → Movement
+	step(t, a, battleKeys(ActionQuit))
+	g := a.scene.(*Game)
+	if g.ask == nil {
+		t.Fatalf("Q did not ask")
+	}
+	step(t, a, battleKeys(ActionCancel))
+	if _, ok := a.scene.(*Game); !ok || g.ask != nil {
+		t.Fatalf("after Esc: scene %T, question %v; want the battle, none", a.scene, g.ask)
+	}
+	step(t, a, battleKeys(ActionQuit))
+	step(t, a, battleKeys(ActionYes))
+	m, ok := a.scene.(*menu)
+	if !ok {
+		t.Fatalf("scene after Q, Y = %T, want *menu", a.scene)
+	}
+	if m.list.items[0].off || m.list.focus != 0 {
+		t.Fatalf("Continue off (%v) or not focused (focus %d) with an autosave", m.list.items[0].off, m.list.focus)
+	}
+	step(t, a, press("enter"))
+	g2, ok := a.scene.(*Game)
+	if !ok {
+		t.Fatalf("scene after Continue = %T (%s), want *Game", a.scene, a.message)
+	}
+	if g2.battle.Phase() != battle.Movement || len(g2.battle.Orders()) != 1 {
+		t.Errorf("continued battle: %v phase, %d orders; want Movement, 1", g2.battle.Phase(), len(g2.battle.Orders()))
+	}
+	if log := logText(g2); !strings.Contains(log, "Movement") {
+		t.Errorf("log of the continued battle does not tell of its orders:\n%s", log)
+	}
+}
