@@ -38,9 +38,9 @@ type frameInput struct {
 // uiInput is what a menu screen reads: the cursor, a click, and the
 // navigation keys pressed this frame.
 type uiInput struct {
-	cursor                  image.Point
-	click                   bool
-	up, down, left, right   bool
+	cursor                       image.Point
+	click                        bool
+	up, down, left, right        bool
 	enter, back, help, quit, yes bool
 }
 
