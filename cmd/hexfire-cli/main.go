@@ -34,6 +34,9 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
+		if len(args) == 0 {
+			return errors.New("no command given")
+		}
 		return nil
 	}
 	cmd, ok := commands[args[0]]

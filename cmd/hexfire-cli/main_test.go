@@ -29,3 +29,16 @@ func TestSubcommandHelp(t *testing.T) {
 		t.Errorf("%d subcommands, want the 5 this test covers", len(commands))
 	}
 }
+
+func TestNoCommandFails(t *testing.T) {
+	var out strings.Builder
+	if err := run(nil, &out); err == nil {
+		t.Errorf("run with no command: no error, want one (exit status 1)")
+	}
+	if !strings.Contains(out.String(), "usage") {
+		t.Errorf("run with no command printed %q, want the usage", out.String())
+	}
+	if err := run([]string{"help"}, &out); err != nil {
+		t.Errorf("run help: %v, want no error", err)
+	}
+}
