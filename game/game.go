@@ -261,6 +261,7 @@ const fitMargin = 12
 func (g *Game) Draw(screen *ebiten.Image) {
 	v := View{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
+	g.drawShots(screen)
 	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
 	g.drawBanner(screen)
 	g.drawToast(screen)

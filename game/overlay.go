@@ -153,6 +153,9 @@ func drawPreview(dst *ebiten.Image, v *View) {
 			v.fillHex(dst, rh.hex, colReach)
 		}
 	}
+	for _, h := range advanceHexes(g.battle, pv.unit) {
+		v.fillHex(dst, h, colReach)
+	}
 	hover, hovered := v.Hovered()
 	if hovered {
 		v.fillHex(dst, hover, colHover)
@@ -173,6 +176,7 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		}
 	}
 
+	drawWrecks(dst, v)
 	drawUnits(dst, g.battle, v, g.play.unit)
 	drawObjectives(dst, v)
 

@@ -66,9 +66,13 @@ type play struct {
 	toastUntil int
 	toastBad   bool // the toast is a refusal (red), not a note
 
+	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
+	shotsUntil int
+
 	banner      string // who acts now, shown big over the map for a while
 	bannerSide  string
 	bannerUntil int
+	bannerPhase phaseKey // the phase the last banner was for
 
 	replay *replay
 }
@@ -172,12 +176,22 @@ func (p *play) checkHandOver() {
 		return
 	}
 	// Without a hand-over screen the side to act is announced over the
-	// map, so that the other player cannot miss the change (at the start
-	// the briefing has just said who begins).
-	if first {
-		return
+	// map, so that the other player cannot miss the change: a new phase,
+	// or a person's chance of opportunity fire (not the mover's side
+	// taking over again after it; at the start the briefing has just
+	// said who begins).
+	phase := phaseKey{b.Turn(), b.Phase()}
+	opportunity := b.Moving() != nil && !p.computer[acting]
+	if !first && (opportunity || phase != p.bannerPhase) {
+		p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
 	}
-	p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
+	p.bannerPhase = phase
+}
+
+// phaseKey names a phase of a battle: its turn and phase.
+type phaseKey struct {
+	turn  int
+	phase battle.Phase
 }
 
 // bannerText announces the side that acts now.
@@ -557,6 +571,9 @@ func (g *Game) applied(events []battle.Event) {
 	p.ghostTurn, p.grenades = 0, false
 	p.log.addEvents(events)
 	p.logScroll = 0
+	if shots := shotMarks(g.battle, events); len(shots) > 0 {
+		p.shots, p.shotsUntil = shots, p.tick+shotTicks
+	}
 	// The selection follows its unit: to the hex it moved to, or away
 	// with it when it is eliminated.
 	if u := g.battle.Unit(p.unit); u != nil {
@@ -684,7 +701,13 @@ func (g *Game) runComputer() {
 	p.wait = 0
 	o, why := p.player.Next(b)
 	p.log.add(logComputer, fmt.Sprintf("%s (computer): %s", sideName(side), why))
+	actor := orderUnit(o)
 	if g.issue(o) {
+		// The camera follows the unit that acted, and selects it.
+		if u := b.Unit(actor); u != nil && u.Active() {
+			g.selectUnit(u.ID)
+			g.showHex(u.Pose.Hex)
+		}
 		return
 	}
 	// A refused order must not stall the battle: pass or end the phase.
@@ -714,4 +737,36 @@ func statusLine(b *battle.Battle) string {
 		parts = append(parts, sideName(b.Acting())+" to act")
 	}
 	return strings.Join(parts, "  |  ")
+}
+
+// orderUnit is the unit an order is given to, or 0 (a pass, an end of
+// phase).
+func orderUnit(o battle.Order) battle.UnitID {
+	switch o := o.(type) {
+	case battle.Move:
+		return o.Unit
+	case battle.Fire:
+		return o.Unit
+	case battle.FireAP:
+		if len(o.Units) > 0 {
+			return o.Units[0]
+		}
+	case battle.Assault:
+		if len(o.Units) > 0 {
+			return o.Units[0]
+		}
+	case battle.Advance:
+		return o.Unit
+	case battle.Turn:
+		return o.Unit
+	case battle.FireSmoke:
+		return o.Unit
+	case battle.PlaceSmoke:
+		return o.Unit
+	case battle.Load:
+		return o.Unit
+	case battle.Unload:
+		return o.Unit
+	}
+	return 0
 }

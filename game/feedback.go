@@ -1,0 +1,197 @@
+package game
+
+import (
+	"image/color"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/units"
+)
+
+// shotMark is an attack just resolved, drawn for a while as a line from
+// the firer to the target with the result written at the target.
+type shotMark struct {
+	from, to board.Hex
+	text     string
+	hit      bool // something happened to the target (colours the line)
+}
+
+// shotTicks is how long a shot stays drawn (our own choice: 2.5 s, long
+// enough to read the result; the log keeps it).
+const shotTicks = 150
+
+// The shot line's colours (our own choice): orange for an attack that
+// did something, grey for one that did nothing.
+var (
+	colShotHit  = color.RGBA{0xff, 0x80, 0x10, 0xff}
+	colShotMiss = color.RGBA{0xc8, 0xc8, 0xc8, 0xff}
+	colWreck    = color.RGBA{0x2a, 0x26, 0x22, 0xff}
+	colWreckX   = color.RGBA{0xe0, 0x50, 0x20, 0xff}
+)
+
+// shotMarks returns the attacks among an order's events, with the result
+// each had: the AT shot's result, the AP fire's or the assault's words.
+func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
+	var out []shotMark
+	for i, e := range events {
+		firer := b.Unit(e.Unit)
+		if firer == nil {
+			continue
+		}
+		switch e.Kind {
+		case battle.UnitFired:
+			t := b.Unit(e.Target)
+			if t == nil {
+				continue
+			}
+			out = append(out, shotMark{from: firer.Pose.Hex, to: t.Pose.Hex, text: resultOf(e.Text), hit: struck(t.ID, events[i+1:])})
+		case battle.HexFired, battle.HexAssaulted:
+			text, hit := hexEffect(b, events[i+1:])
+			out = append(out, shotMark{from: firer.Pose.Hex, to: e.Hex, text: text, hit: hit})
+		}
+	}
+	return out
+}
+
+// resultOf is the result an attack event's text ends with, after its
+// last colon ("... fires at Tiger I #9 in C1: eliminated"), in words.
+func resultOf(text string) string {
+	if i := strings.LastIndex(text, ": "); i >= 0 {
+		text = text[i+2:]
+	}
+	return strings.ReplaceAll(text, "_", " ")
+}
+
+// struck reports whether the events after an AT shot eliminate or
+// immobilize its target (before the next attack).
+func struck(target battle.UnitID, after []battle.Event) bool {
+	for _, e := range after {
+		switch e.Kind {
+		case battle.UnitEliminated, battle.UnitImmobilized:
+			if e.Unit == target {
+				return true
+			}
+		case battle.UnitFired, battle.HexFired, battle.HexAssaulted:
+			return false
+		}
+	}
+	return false
+}
+
+// hexEffect sums up what an AP attack or assault did to the units of the
+// hex, from the events that follow it: "1 eliminated, 1 pinned".
+func hexEffect(b *battle.Battle, after []battle.Event) (string, bool) {
+	var elim, pinned, reduced int
+	for _, e := range after {
+		switch e.Kind {
+		case battle.UnitEliminated:
+			elim++
+		case battle.UnitPinned:
+			pinned++
+		case battle.UnitReduced:
+			reduced++
+		case battle.UnitFired, battle.HexFired, battle.HexAssaulted:
+			return effectText(elim, pinned, reduced)
+		}
+	}
+	return effectText(elim, pinned, reduced)
+}
+
+func effectText(elim, pinned, reduced int) (string, bool) {
+	var parts []string
+	add := func(n int, what string) {
+		if n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+what)
+		}
+	}
+	add(elim, "eliminated")
+	add(reduced, "reduced")
+	add(pinned, "pinned")
+	if len(parts) == 0 {
+		return "no effect", false
+	}
+	return strings.Join(parts, ", "), true
+}
+
+// drawShots draws the recent attacks over the map: a line from firer to
+// target and the result in a box at the target.
+func (g *Game) drawShots(screen *ebiten.Image) {
+	p := &g.play
+	if len(p.shots) == 0 || p.tick >= p.shotsUntil {
+		return
+	}
+	v := View{g: g, Board: g.board, Camera: g.cam}
+	r := v.HexRadius()
+	w := float32(max(2.5, r/7))
+	for _, s := range p.shots {
+		c := colShotMiss
+		if s.hit {
+			c = colShotHit
+		}
+		ax, ay := v.HexCenter(s.from)
+		bx, by := v.HexCenter(s.to)
+		g.batch.segment(screen, point{float32(ax), float32(ay)}, point{float32(bx), float32(by)}, w, c)
+		g.batch.disc(screen, point{float32(bx), float32(by)}, w*2, c)
+	}
+	g.batch.flush(screen)
+	face := g.fonts.face(barTextSize*g.scale, true)
+	for _, s := range p.shots {
+		bx, by := v.HexCenter(s.to)
+		tw := textWidth(face, s.text)
+		pad := 5 * g.scale
+		y := by - r*0.9
+		c := colShotMiss
+		if s.hit {
+			c = colShotHit
+		}
+		g.fillRect(screen, bx-tw/2-pad, y-barTextSize*g.scale*0.8, bx+tw/2+pad, y+barTextSize*g.scale*0.8, colPanel)
+		g.fillRect(screen, bx-tw/2-pad, y+barTextSize*g.scale*0.8-2*g.scale, bx+tw/2+pad, y+barTextSize*g.scale*0.8, c)
+		g.text(screen, s.text, face, bx, y, alignCenter, colPanelText)
+	}
+}
+
+// wrecked reports whether u leaves a wreck: an eliminated vehicle or Gun
+// that was on the map (not a passenger).
+func wrecked(u *battle.Unit) bool {
+	return u.Eliminated && u.Carrier == 0 && !u.Type.Kind.Infantry() && u.Type.Kind != units.Leader
+}
+
+// drawWrecks marks the hexes where vehicles and Guns were eliminated: a
+// burnt hull with a red cross, under the counters.
+func drawWrecks(dst *ebiten.Image, v *View) {
+	g := v.g
+	r := float32(v.HexRadius())
+	for _, u := range g.battle.Units() {
+		if !wrecked(u) {
+			continue
+		}
+		x, y := v.HexCenter(u.Pose.Hex)
+		c := point{float32(x) + r*0.35, float32(y) + r*0.3}
+		hw, hh := r*0.42, r*0.26
+		g.batch.rect(dst, c.X-hw, c.Y-hh, 2*hw, 2*hh, colWreck)
+		lw := max(1.5, r/12)
+		g.batch.segment(dst, point{c.X - hw*0.7, c.Y - hh*0.7}, point{c.X + hw*0.7, c.Y + hh*0.7}, lw, colWreckX)
+		g.batch.segment(dst, point{c.X - hw*0.7, c.Y + hh*0.7}, point{c.X + hw*0.7, c.Y - hh*0.7}, lw, colWreckX)
+	}
+	g.batch.flush(dst)
+}
+
+// advanceHexes are the hexes the selected unit may advance into now (the
+// Advance & Assault phase), as the battle would accept them.
+func advanceHexes(b *battle.Battle, u *battle.Unit) []board.Hex {
+	if u == nil || b.Phase() != battle.AdvancePhase || b.Moving() != nil || u.Side != b.Acting() || !u.OnMap() {
+		return nil
+	}
+	var out []board.Hex
+	for d := range board.Direction(6) {
+		h := u.Pose.Hex.Neighbor(d)
+		if b.Board().Contains(h) && b.Check(battle.Advance{Unit: u.ID, To: h}) == nil {
+			out = append(out, h)
+		}
+	}
+	return out
+}
