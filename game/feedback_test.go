@@ -1,0 +1,213 @@
+package game
+
+import (
+	"image"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// duel is an M4A3E8 in A3 and a Tiger in C3 facing away, the dice seeded.
+func duel(t *testing.T, seed uint64) *battle.Battle {
+	return seededBattle(t, board.DefaultLayout, nil, seed,
+		placed{"M4A3E8", maps.Allies, "A3", board.DirSE}, // 1
+		placed{"Tiger I", maps.Axis, "C3", board.DirSE},  // 2
+	)
+}
+
+func TestShotMarks(t *testing.T) {
+	seen := map[bool]bool{}
+	for seed := uint64(1); seed <= 30; seed++ {
+		b := duel(t, seed)
+		events, err := b.Apply(battle.Fire{Unit: 1, Target: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		marks := shotMarks(b, events)
+		if len(marks) != 1 {
+			t.Fatalf("seed %d: %d shot marks, want 1", seed, len(marks))
+		}
+		m := marks[0]
+		if m.from != hexOf(t, b, "A3") || m.to != hexOf(t, b, "C3") {
+			t.Errorf("seed %d: shot from %s to %s, want A3 to C3", seed, b.Board().Label(m.from), b.Board().Label(m.to))
+		}
+		tiger := b.Unit(2)
+		if want := tiger.Eliminated || tiger.Has(battle.Immobile); m.hit != want {
+			t.Errorf("seed %d: hit = %v, want %v (%s)", seed, m.hit, want, events[0].Text)
+		}
+		if !strings.HasSuffix(strings.ReplaceAll(events[0].Text, "_", " "), ": "+m.text) || strings.Contains(m.text, "_") {
+			t.Errorf("seed %d: result %q, want the end of %q in words", seed, m.text, events[0].Text)
+		}
+		seen[m.hit] = true
+	}
+	if !seen[true] || !seen[false] {
+		t.Errorf("30 seeds gave hits %v: want both a shot that struck and one that did not", seen)
+	}
+}
+
+func TestEffectText(t *testing.T) {
+	tests := []struct {
+		elim, pinned, reduced int
+		want                  string
+		hit                   bool
+	}{
+		{0, 0, 0, "no effect", false},
+		{1, 0, 0, "1 eliminated", true},
+		{1, 2, 1, "1 eliminated, 1 reduced, 2 pinned", true},
+		{0, 12, 0, "12 pinned", true},
+	}
+	for _, tt := range tests {
+		if have, hit := effectText(tt.elim, tt.pinned, tt.reduced); have != tt.want || hit != tt.hit {
+			t.Errorf("effectText(%d, %d, %d) = %q, %v; want %q, %v", tt.elim, tt.pinned, tt.reduced, have, hit, tt.want, tt.hit)
+		}
+	}
+}
+
+// TestWreckMarker checks that an eliminated tank leaves a wreck drawn in
+// its hex, and a live one none.
+func TestWreckMarker(t *testing.T) {
+	var b *battle.Battle
+	for seed := uint64(1); seed <= 30 && b == nil; seed++ {
+		d := duel(t, seed)
+		if _, err := d.Apply(battle.Fire{Unit: 1, Target: 2}); err != nil {
+			t.Fatal(err)
+		}
+		if d.Unit(2).Eliminated {
+			b = d
+		}
+	}
+	if b == nil {
+		t.Fatal("no seed of 30 eliminates the Tiger")
+	}
+	g := shotGame(t, b, "", "")
+	v := View{g: g, Board: g.board, Camera: g.cam}
+	spot := func(label string) image.Point {
+		x, y := v.HexCenter(hexOf(t, b, label))
+		r := v.HexRadius()
+		return image.Pt(int(x+r*0.35), int(y+r*0.3))
+	}
+	img := frame(g)
+	box := func(at image.Point) image.Rectangle { return image.Rectangle{Min: at.Sub(image.Pt(6, 4)), Max: at.Add(image.Pt(6, 4))} }
+	if n, x := countColour(img, box(spot("C3")), colWreck, 3), countColour(img, box(spot("C3")), colWreckX, 3); n < 5 || x < 5 {
+		t.Errorf("wreck in C3: %d pixels of the hull, %d of the cross; want both", n, x)
+	}
+	if n := countColour(img, box(spot("A3")), colWreckX, 3); n > 0 {
+		t.Errorf("%d wreck pixels at the live tank in A3", n)
+	}
+}
+
+func TestAdvanceHexes(t *testing.T) {
+	b := infantryScene(t, 1)
+	squad := b.Unit(9) // the US squad in D5, next to the Germans in E5
+	if have := advanceHexes(b, squad); have != nil {
+		t.Errorf("advance hexes in the Fire phase = %v, want none", have)
+	}
+	for b.Phase() != battle.AdvancePhase {
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hexes := advanceHexes(b, squad)
+	if len(hexes) == 0 {
+		t.Fatal("the squad in D5 may advance nowhere")
+	}
+	var labels []string
+	for _, h := range hexes {
+		labels = append(labels, b.Board().Label(h))
+		if h.Distance(squad.Pose.Hex) != 1 {
+			t.Errorf("advance hex %s is not next to D5", b.Board().Label(h))
+		}
+	}
+	if slices.Contains(labels, "E5") {
+		t.Errorf("advance hexes %v include E5, held by the enemy (that is an assault)", labels)
+	}
+	if have := advanceHexes(b, b.Unit(8)); have != nil {
+		t.Errorf("advance hexes of an enemy unit = %v, want none", have)
+	}
+}
+
+// TestPassIsLogged gives an opportunity-fire pass and finds it in the log.
+func TestPassIsLogged(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "", "")
+	g.issue(battle.EndPhase{}) // Fire → Movement
+	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
+	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	g.issue(c.order)
+	if b.Moving() == nil {
+		t.Fatal("no opportunity fire offered on the Sherman's move")
+	}
+	var space Intents
+	space.Triggered[ActionEndPhase] = true
+	g.apply(space)
+	if g.ask == nil || !strings.Contains(g.ask.text, "Pass opportunity fire") {
+		t.Fatalf("Space during opportunity fire: question %+v, want one asking to pass", g.ask)
+	}
+	var yes Intents
+	yes.Triggered[ActionYes] = true
+	g.apply(yes)
+	if log := logText(g); !strings.Contains(log, "the Axis pass: no opportunity fire at "+sherman.Label()) {
+		t.Errorf("log after a pass does not say so:\n%s", log)
+	}
+}
+
+// TestSpaceWithNothingToDo ends the phase at once when no unit can act.
+func TestSpaceWithNothingToDo(t *testing.T) {
+	b := testBattle(t, board.DefaultLayout, nil, placed{"US Leader", maps.Allies, "A1", 0}, placed{"German Leader", maps.Axis, "E5", 0})
+	g := shotGame(t, b, "", "")
+	var space Intents
+	space.Triggered[ActionEndPhase] = true
+	g.apply(space) // the Allies' Fire phase: a leader does not fire
+	if g.ask != nil || b.Phase() != battle.Movement {
+		t.Errorf("after Space: question %v, phase %v; want none, Movement", g.ask, b.Phase())
+	}
+}
+
+// TestLoadedLogMatchesBoard loads a save over a battle and finds the log
+// telling the loaded battle's orders, not the old battle's.
+func TestLoadedLogMatchesBoard(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "save.json")
+	saved := defaultBattle(t)
+	if _, err := saved.Apply(battle.Fire{Unit: 1, Target: 9}); err != nil {
+		t.Fatal(err)
+	}
+	if err := saved.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(defaultBattle(t), Options{SavePath: path, Size: image.Pt(1280, 800), Scripted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.issue(battle.EndPhase{}) // something the loaded battle did not do
+	var f9, yes Intents
+	f9.Triggered[ActionLoadSave] = true
+	yes.Triggered[ActionYes] = true
+	g.apply(f9)
+	if g.ask == nil {
+		t.Fatal("F9 over a battle in progress did not ask")
+	}
+	g.apply(yes)
+	log := logText(g)
+	if strings.Contains(log, "Movement phase") {
+		t.Errorf("log after loading tells of the old battle's Movement phase:\n%s", log)
+	}
+	if !strings.Contains(log, "M4A3E8 #1 fires at Tiger I #9") {
+		t.Errorf("log after loading lacks the loaded battle's shot:\n%s", log)
+	}
+	// A loaded battle opened directly gets the same log.
+	g2, err := New(g.battle, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if have, want := logText(g2), strings.TrimSuffix(log, "\n"); !strings.HasPrefix(want, have) {
+		t.Errorf("log of a battle opened loaded =\n%s\nwant the start of\n%s", have, want)
+	}
+}
