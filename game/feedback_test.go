@@ -92,7 +92,9 @@ func TestWreckMarker(t *testing.T) {
 		return image.Pt(int(x+r*0.35), int(y+r*0.3))
 	}
 	img := frame(g)
-	box := func(at image.Point) image.Rectangle { return image.Rectangle{Min: at.Sub(image.Pt(6, 4)), Max: at.Add(image.Pt(6, 4))} }
+	box := func(at image.Point) image.Rectangle {
+		return image.Rectangle{Min: at.Sub(image.Pt(6, 4)), Max: at.Add(image.Pt(6, 4))}
+	}
 	if n, x := countColour(img, box(spot("C3")), colWreck, 3), countColour(img, box(spot("C3")), colWreckX, 3); n < 5 || x < 5 {
 		t.Errorf("wreck in C3: %d pixels of the hull, %d of the cross; want both", n, x)
 	}

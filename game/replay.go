@@ -34,6 +34,11 @@ func (g *Game) replayForward() {
 	r.at++
 	g.play.log.add(logNote, fmt.Sprintf("replay %d/%d: %s", r.at, len(r.orders), o.Name()))
 	g.applied(events)
+	// The unit the order was for is selected and brought into view.
+	if u := g.battle.Unit(orderUnit(o)); u != nil && u.Active() {
+		g.selectUnit(u.ID)
+		g.showHex(u.Pose.Hex)
+	}
 }
 
 // replayBack rebuilds the battle without the last order applied.
