@@ -71,6 +71,7 @@ var handlers = map[Action]handler{
 	ActionToggleLabels:   {anyTime, func(g *Game, _ *Intents) { g.showLabels = !g.showLabels }},
 	ActionToggleHelp:     {anyTime, func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
 	ActionBriefing:       {anyTime, func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
+	ActionMute:           {anyTime, (*Game).muteKey},
 	ActionScreenshot:     {anyTime, func(g *Game, _ *Intents) { g.shotPending = true }},
 	ActionYes:            {anyTime, func(g *Game, _ *Intents) { g.note("Y answers a question when one is shown") }},
 	ActionCancel:         {anyTime, (*Game).cancelKey},
@@ -455,4 +456,18 @@ func (g *Game) showHex(h board.Hex) {
 		return
 	}
 	g.cam.Pan(float64(g.view.Min.X+g.view.Max.X)/2-sx, float64(g.view.Min.Y+g.view.Max.Y)/2-sy)
+}
+
+// muteKey turns the sound on or off (kept in the settings in the app).
+func (g *Game) muteKey(*Intents) {
+	g.sound.on = !g.sound.on
+	if g.app != nil {
+		g.app.settings.Sound = g.sound.on
+		g.app.writeSettings()
+	}
+	if g.sound.on {
+		g.note("sound on (F8 mutes)")
+	} else {
+		g.note("sound off (F8 turns it on)")
+	}
 }

@@ -259,6 +259,7 @@ func (a *App) battleOptions(computer []string) Options {
 	o.Computer = computer
 	o.Autosave = a.path(autosaveName)
 	o.Pace = a.settings.Pace
+	o.Sound = a.settings.Sound
 	return o
 }
 

@@ -58,6 +58,9 @@ type Options struct {
 	// Pace is the pause between two orders of the computer or of a
 	// playing replay, in ticks; 0 means the default.
 	Pace int
+	// Sound plays the effects of orders and of the turn passing (never
+	// in a scripted game).
+	Sound bool
 }
 
 // DefaultSavePath is where F5 saves and F9 loads when Options.SavePath is empty.
@@ -96,9 +99,10 @@ type Game struct {
 	captured    *image.RGBA // a frame read back by Draw, written by Update
 	message     string      // a short note in the status bar, such as a saved file
 
-	app  *App      // the app the battle is a scene of, or nil
-	exit exitKind  // where the app goes next
-	ask  *question // a question over the map, waiting for Y or Esc
+	sound *sounds
+	app   *App      // the app the battle is a scene of, or nil
+	exit  exitKind  // where the app goes next
+	ask   *question // a question over the map, waiting for Y or Esc
 
 	play play // orders, previews, log, hand-over, computer players, replay
 }
@@ -117,7 +121,8 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true}
+	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true,
+		sound: &sounds{on: opts.Sound && !opts.Scripted}}
 	g.mapCache.opaque = true // the terrain layer fills the screen
 	g.batch = newTriBatch()
 	if err := g.setBattle(b); err != nil {

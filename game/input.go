@@ -58,6 +58,7 @@ const (
 	ActionToggleLabels
 	ActionToggleHelp
 	ActionBriefing
+	ActionMute
 	ActionScreenshot
 	ActionYes
 	ActionCancel
@@ -125,6 +126,7 @@ var Keymap = []Binding{
 	{Action: ActionToggleLabels, Keys: []ebiten.Key{ebiten.KeyG}, Help: "show or hide hex labels"},
 	{Action: ActionToggleHelp, Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Help: "show or hide this help"},
 	{Action: ActionBriefing, Keys: []ebiten.Key{ebiten.KeyF1}, Help: "show or hide the briefing and how to win"},
+	{Action: ActionMute, Keys: []ebiten.Key{ebiten.KeyF8}, Help: "sound on or off"},
 	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, Help: "save a screenshot (hexfire-DATE-TIME.png)"},
 	{Action: ActionYes, Keys: []ebiten.Key{ebiten.KeyY}, Help: "yes to the question shown"},
 	{Action: ActionCancel, Keys: []ebiten.Key{ebiten.KeyEscape}, Help: "no; close the help; cancel smoke; clear the selection"},

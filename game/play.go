@@ -571,6 +571,13 @@ func (g *Game) applied(events []battle.Event) {
 	p.ghostTurn, p.grenades = 0, false
 	p.log.addEvents(events)
 	p.logScroll = 0
+	g.sound.play(eventSound(events))
+	banner := p.bannerUntil
+	defer func() {
+		if p.bannerUntil != banner {
+			g.sound.play(sndTurn)
+		}
+	}()
 	if shots := shotMarks(g.battle, events); len(shots) > 0 {
 		p.shots, p.shotsUntil = shots, p.tick+shotTicks
 	}

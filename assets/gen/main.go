@@ -3,7 +3,8 @@
 // (64×56) and pointy-topped (56×64) maps. For each orientation it writes
 // tiles/hexfire-ORIENTATION.png and the Tiled tileset
 // tiles/hexfire-ORIENTATION.tsx with the tile properties that package maps
-// reads. The output is the same bytes on every run and machine.
+// reads. It also synthesises the game's sound effects as sounds/NAME.wav.
+// The output is the same bytes on every run and machine.
 //
 // Usage (from the assets directory, as go generate runs it):
 //
@@ -27,15 +28,19 @@ import (
 const columns = 10
 
 func main() {
-	out := flag.String("out", ".", "directory to write tiles/ into")
+	out := flag.String("out", ".", "directory to write tiles/ and sounds/ into")
 	flag.Parse()
 	if err := generate(*out); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// generate writes both tilesets under dir/tiles.
+// generate writes both tilesets under dir/tiles and the sounds under
+// dir/sounds.
 func generate(dir string) error {
+	if err := writeSounds(dir); err != nil {
+		return err
+	}
 	tdir := filepath.Join(dir, "tiles")
 	if err := os.MkdirAll(tdir, 0o755); err != nil {
 		return err

@@ -14,18 +14,22 @@ func TestGeneratedUpToDate(t *testing.T) {
 	if err := generate(dir); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"hexfire-flat.png", "hexfire-flat.tsx", "hexfire-pointy.png", "hexfire-pointy.tsx"} {
+	files := []string{"tiles/hexfire-flat.png", "tiles/hexfire-flat.tsx", "tiles/hexfire-pointy.png", "tiles/hexfire-pointy.tsx"}
+	for _, s := range soundSpecs() {
+		files = append(files, "sounds/"+s.name+".wav")
+	}
+	for _, name := range files {
 		t.Run(name, func(t *testing.T) {
-			have, err := os.ReadFile(filepath.Join("..", "tiles", name))
+			have, err := os.ReadFile(filepath.Join("..", name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(filepath.Join(dir, "tiles", name))
+			want, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(have, want) {
-				t.Errorf("assets/tiles/%s differs from the generator's output: run go generate ./assets", name)
+				t.Errorf("assets/%s differs from the generator's output: run go generate ./assets", name)
 			}
 		})
 	}
