@@ -18,66 +18,6 @@ const (
 	inReplay              // only in the replay viewer (elsewhere a note says so)
 )
 
-// handler carries out one binding of the keymap in a battle.
-type handler struct {
-	scope scope
-	run   func(g *Game, in *Intents)
-}
-
-// handlers has one handler for every action of Keymap; apply runs those
-// triggered in the keymap's order, each on a fresh preview.
-var handlers = map[Action]handler{
-	ActionSelect:         {anyTime, (*Game).click},
-	ActionPan:            {anyTime, func(g *Game, in *Intents) { g.cam.Pan(in.PanX, in.PanY) }},
-	ActionZoom:           {anyTime, (*Game).wheel},
-	ActionRotateWheel:    {toOrder, func(g *Game, in *Intents) { g.rotate(in.RotateSteps) }},
-	ActionPanLeft:        {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(keyPanSpeed*g.scale, 0) }},
-	ActionPanRight:       {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(-keyPanSpeed*g.scale, 0) }},
-	ActionPanUp:          {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(0, keyPanSpeed*g.scale) }},
-	ActionPanDown:        {anyTime, func(g *Game, _ *Intents) { g.cam.Pan(0, -keyPanSpeed*g.scale) }},
-	ActionZoomIn:         {anyTime, func(g *Game, _ *Intents) { g.zoomCentre(1) }},
-	ActionZoomOut:        {anyTime, func(g *Game, _ *Intents) { g.zoomCentre(-1) }},
-	ActionFit:            {anyTime, func(g *Game, _ *Intents) { g.fit() }},
-	ActionNextUnit:       {toOrder, (*Game).nextUnitKey},
-	ActionMoveTo:         {toOrder, (*Game).moveKey},
-	ActionFire:           {toOrder, func(g *Game, _ *Intents) { g.fireKey() }},
-	ActionNextTarget:     {toOrder, (*Game).nextTargetKey},
-	ActionFireKind:       {toOrder, (*Game).fireKindKey},
-	ActionMember:         {toOrder, (*Game).memberKey},
-	ActionLeader:         {toOrder, func(g *Game, _ *Intents) { g.play.withLeader = !g.play.withLeader }},
-	ActionGrenades:       {toOrder, func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
-	ActionAssault:        {toOrder, (*Game).assaultKey},
-	ActionSmoke:          {toOrder, (*Game).smokeKey},
-	ActionRotateLeft:     {toOrder, func(g *Game, _ *Intents) { g.rotate(-1) }},
-	ActionRotateRight:    {toOrder, func(g *Game, _ *Intents) { g.rotate(1) }},
-	ActionTurn:           {toOrder, (*Game).turnKey},
-	ActionLoad:           {toOrder, (*Game).embarkKey},
-	ActionUnload:         {toOrder, (*Game).unloadKey},
-	ActionPass:           {toOrder, func(g *Game, _ *Intents) { g.issue(battle.Pass{}) }},
-	ActionEndPhase:       {anyTime, (*Game).endPhaseKey},
-	ActionUndo:           {toOrder, func(g *Game, _ *Intents) { g.undo() }},
-	ActionViewshed:       {anyTime, func(g *Game, _ *Intents) { g.play.showViewshed = !g.play.showViewshed }},
-	ActionToggleArcs:     {anyTime, func(g *Game, _ *Intents) { g.play.hideArcs = !g.play.hideArcs }},
-	ActionTogglePanel:    {anyTime, (*Game).togglePanel},
-	ActionLogUp:          {anyTime, func(g *Game, _ *Intents) { g.scrollLog(logPageLines) }},
-	ActionLogDown:        {anyTime, func(g *Game, _ *Intents) { g.scrollLog(-logPageLines) }},
-	ActionComputerSlower: {anyTime, func(g *Game, _ *Intents) { g.setPace(g.play.delay * 2) }},
-	ActionComputerFaster: {anyTime, func(g *Game, _ *Intents) { g.setPace(g.play.delay / 2) }},
-	ActionComputerNow:    {anyTime, func(g *Game, _ *Intents) { g.play.wait = g.play.delay }},
-	ActionReplayForward:  {inReplay, func(g *Game, _ *Intents) { g.replayForward() }},
-	ActionReplayBack:     {inReplay, func(g *Game, _ *Intents) { g.replayBack() }},
-	ActionSave:           {anyTime, func(g *Game, _ *Intents) { g.save() }},
-	ActionLoadSave:       {anyTime, (*Game).loadKey},
-	ActionToggleLabels:   {anyTime, func(g *Game, _ *Intents) { g.showLabels = !g.showLabels }},
-	ActionToggleHelp:     {anyTime, func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
-	ActionBriefing:       {anyTime, func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
-	ActionMute:           {anyTime, (*Game).muteKey},
-	ActionScreenshot:     {anyTime, func(g *Game, _ *Intents) { g.shotPending = true }},
-	ActionYes:            {anyTime, func(g *Game, _ *Intents) { g.note("Y answers a question when one is shown") }},
-	ActionCancel:         {anyTime, (*Game).cancelKey},
-	ActionQuit:           {anyTime, (*Game).quitKey},
-}
-
 // apply turns one frame's intents into changes of the view and orders to
 // the battle: a question or a covering screen takes the input first, else
 // each binding triggered runs its handler.
@@ -100,12 +40,11 @@ func (g *Game) apply(in Intents) {
 	}
 	g.updateHover(&in)
 	for _, b := range Keymap {
-		h := handlers[b.Action]
-		if !t[b.Action] || !g.allowed(h.scope, b.Action) {
+		if !t[b.Action] || !g.allowed(b.scope, b.Action) {
 			continue
 		}
 		g.refresh() // the preview of the hex hovered now: what F, A and a click give
-		h.run(g, &in)
+		b.run(g, &in)
 		if g.ask != nil {
 			break // the rest waits for the answer
 		}

@@ -428,6 +428,9 @@ func TestKeymap(t *testing.T) {
 		if b.Help == "" || b.Controls() == "" {
 			t.Errorf("binding for action %d has no help or no controls", b.Action)
 		}
+		if b.run == nil {
+			t.Errorf("binding for action %d (%s) has no handler", b.Action, b.Help)
+		}
 		for _, k := range b.Keys {
 			if a, dup := keys[k]; dup {
 				t.Errorf("key %s bound to actions %d and %d", k, a, b.Action)
