@@ -70,11 +70,12 @@ var (
 // pixels a counter is a plain disc; below fullFaceSize it shows its symbol
 // but no text.
 const (
-	counterScale   = 0.7
+	counterScale   = 0.8
 	halfSquadScale = 0.8
 	faceStep       = 1.25
 	minFaceSize    = 14
-	fullFaceSize   = 38
+	fullFaceSize   = 30
+	largeFaceSize  = 56  // from here on a face prints every value, in smaller type
 	stackStep      = 0.2 // offset between stacked counters, in counter sizes
 )
 
@@ -357,10 +358,15 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 	edge := max(1, s/32)
 	a.batch.rect(img, 0, 0, s, s, colCounterEdge)
 	a.batch.rect(img, edge, edge, s-2*edge, s-2*edge, body)
-	full := n >= fullFaceSize
+	full, large := n >= fullFaceSize, n >= largeFaceSize
 	strip, fw, fh, fy := s*0.18, s*0.56, s*0.3, s*0.43
-	if full {
+	switch {
+	case large:
 		strip, fw, fh, fy = s*0.24, s*0.5, s*0.26, s*0.48
+	case full:
+		// A mid-sized face (the default zoom): a taller strip and larger
+		// type, a smaller symbol, so name and values read at about 9 px.
+		strip, fw, fh, fy = s*0.3, s*0.4, s*0.18, s*0.44
 	}
 	a.batch.rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
 	ink := inkOn(body)
@@ -372,11 +378,46 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 		a.drawMainValue(img, f, key.t, s, ink)
 		return img
 	}
-	nameFace := f.face(float64(s)*0.19, true)
-	name := fitText(nameFace, counterName(key.name, key.t.Nation), float64(s-4*edge))
+	nameSize := 0.19
+	if !large {
+		nameSize = 0.26
+	}
+	nameFace := f.face(float64(s)*nameSize, true)
+	name := fitText(nameFace, counterName(key.name, key.t.Nation), float64(s-3*edge))
 	drawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), alignCenter, colInkLight)
-	a.drawValues(img, f, key.t, s, ink)
+	if large {
+		a.drawValues(img, f, key.t, s, ink)
+	} else {
+		a.drawCompactValues(img, f, key.t, s, ink)
+	}
 	return img
+}
+
+// drawCompactValues prints the values a mid-sized face keeps, larger: an
+// AFV's anti-tank firepower and armour front/rear, a vehicle's transport
+// class and movement points, a gun's anti-tank firepower and casualty
+// rating, infantry's AP firepower-range-casualty rating, a leader's
+// modifier (the unit's card, on hover, has every value).
+func (a *counterArt) drawCompactValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+	y := float64(s) * 0.76
+	big := f.face(float64(s)*0.3, true)
+	left, mid, right := float64(s)*0.24, float64(s)*0.5, float64(s)*0.7
+	switch t.Kind {
+	case units.AFV:
+		a.printATFP(img, t, big, left, y, s*0.18, ink)
+		drawText(img, t.Armour.String(), f.face(float64(s)*0.27, true), right, y, alignCenter, ink)
+	case units.Vehicle:
+		drawText(img, t.Transport, big, left, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+	case units.Gun:
+		drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
+		drawText(img, strconv.Itoa(t.CR), big, right, y, alignCenter, ink)
+	case units.Squad, units.HalfSquad:
+		v := strconv.Itoa(t.APFP) + "-" + strconv.Itoa(t.Range) + "-" + strconv.Itoa(t.CR)
+		drawText(img, v, f.face(float64(s)*0.29, true), mid, y, alignCenter, ink)
+	case units.Leader:
+		drawText(img, strconv.Itoa(t.Modifier), big, mid, y, alignCenter, ink)
+	}
 }
 
 // drawMainValue prints the value a small counter keeps: the anti-tank
@@ -472,12 +513,23 @@ func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s fl
 // already the counter's colour.
 var nationWords = map[string]bool{"US": true, "German": true, "British": true, "Soviet": true, "Squad": true, "Team": true}
 
+// counterWords are the short forms a counter's strip prints for long
+// words of unit names (our own choice: a mid-sized counter holds about
+// five letters; "" leaves the word out).
+var counterWords = map[string]string{
+	"Leader": "Ldr", "Panzerschreck": "PzSch", "Bazooka": "Bzka", "Halftrack": "HT", "Truck": "Trk",
+	"Half": "½", "Sherman": "", "Firefly": "Ffly",
+}
+
 // counterName shortens a unit name for the strip of its counter.
 func counterName(name, nation string) string {
 	words := strings.Fields(name)
 	kept := words[:0:0]
 	for _, w := range words {
-		if !nationWords[w] && w != nation {
+		if short, ok := counterWords[w]; ok {
+			w = short
+		}
+		if w != "" && !nationWords[w] && w != nation {
 			kept = append(kept, w)
 		}
 	}

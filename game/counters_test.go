@@ -392,3 +392,21 @@ func BenchmarkDrawUnits(b *testing.B) {
 		})
 	}
 }
+
+func TestCounterName(t *testing.T) {
+	tests := []struct{ name, nation, want string }{
+		{"US Rifle Squad", "US", "Rifle"},
+		{"German Leader", "DE", "Ldr"},
+		{"German Panzerschreck Team", "DE", "PzSch"},
+		{"German Rifle Half Squad", "DE", "Rifle ½"},
+		{"Sherman Firefly", "UK", "Ffly"},
+		{"M3 Halftrack", "US", "M3 HT"},
+		{"Tiger I", "DE", "Tiger I"},
+		{"Squad", "US", "Squad"}, // nothing left: the name as it is
+	}
+	for _, tt := range tests {
+		if have := counterName(tt.name, tt.nation); have != tt.want {
+			t.Errorf("counterName(%q) = %q, want %q", tt.name, have, tt.want)
+		}
+	}
+}

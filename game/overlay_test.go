@@ -61,7 +61,7 @@ func TestHoverUnderCounters(t *testing.T) {
 		t.Errorf("counter body at %v = %v, want the nation colour %v (no wash, no line over it)", body, have, want)
 	}
 	// Below the counter, inside the hover ring, the hex is washed.
-	below := screenAt(g, cx, cy+0.43*float64(b.Board().Layout.TileHeight))
+	below := screenAt(g, cx, cy+0.45*float64(b.Board().Layout.TileHeight))
 	base := plain.RGBAAt(below.X, below.Y)
 	if have, want := hovered.RGBAAt(below.X, below.Y), over(base, colHover); !colourNear(have, want, 3) {
 		t.Errorf("colour below the counter at %v = %v, want the wash %v over %v", below, have, want, base)
