@@ -121,6 +121,11 @@ func (g *Game) setPace(ticks int) {
 func (g *Game) click(in *Intents) {
 	p := &g.play
 	b := g.battle
+	if l, ok := g.summaryAt(in.Cursor); ok && !in.CursorIn {
+		g.showHex(l.hex)
+		g.selected, g.hasSelected = l.hex, true
+		return
+	}
 	if !in.CursorIn {
 		return
 	}

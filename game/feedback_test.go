@@ -213,3 +213,46 @@ func TestLoadedLogMatchesBoard(t *testing.T) {
 		t.Errorf("log of a battle opened loaded =\n%s\nwant the start of\n%s", have, want)
 	}
 }
+
+// TestSummaryOfTheOtherSide moves a Sherman, lets the Axis act and finds
+// the move summed up in their panel (each time they act, what happened
+// since the last time); a click on the line selects its hex.
+func TestSummaryOfTheOtherSide(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "", "")
+	g.issue(battle.EndPhase{}) // Fire → Movement
+	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
+	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	g.issue(c.order)
+	if b.Moving() == nil {
+		t.Fatal("no opportunity fire offered on the Sherman's move")
+	}
+	if have, want := g.play.summary, []summaryLine{{sherman.Label() + " moved B9 → C9", hexOf(t, b, "C9")}}; !slices.Equal(have, want) {
+		t.Errorf("Axis summary at the first chance of opportunity fire = %v, want %v", have, want)
+	}
+	for b.Moving() != nil {
+		g.issue(battle.Pass{})
+	}
+	g.issue(battle.EndPhase{}) // Movement → Defensive Fire: the Axis act
+	want := sherman.Label() + " moved "
+	var texts []string
+	for _, l := range g.play.summary {
+		texts = append(texts, l.text)
+	}
+	i := slices.IndexFunc(texts, func(s string) bool { return strings.HasPrefix(s, want) && strings.HasSuffix(s, "→ F9") })
+	if i < 0 {
+		t.Fatalf("Axis summary = %q, want a line of the Sherman's move ending in F9", texts)
+	}
+	frame(g) // the panel lays the lines out
+	if i >= len(g.summaryRects) {
+		t.Fatalf("%d summary lines drawn, want at least %d", len(g.summaryRects), i+1)
+	}
+	r := g.summaryRects[i]
+	g.apply(Intents{Click: true, Cursor: image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)})
+	if h, ok := g.Selected(); !ok || b.Board().Label(h) != "F9" {
+		t.Errorf("selected after a click on the line = %s %v, want F9", b.Board().Label(h), ok)
+	}
+}

@@ -104,6 +104,8 @@ type Game struct {
 	exit  exitKind  // where the app goes next
 	ask   *question // a question over the map, waiting for Y or Esc
 
+	summaryRects []image.Rectangle // where the panel drew the summary's lines, for clicks
+
 	play play // orders, previews, log, hand-over, computer players, replay
 }
 

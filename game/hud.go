@@ -182,6 +182,22 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 			}
 		}
 	}
+	g.summaryRects = g.summaryRects[:0]
+	if sum := g.play.summary; len(sum) > 0 && len(g.play.pv.tip) == 0 {
+		y += line / 2
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		y += line
+		g.text(screen, "Since your last turn  (click a line: show it)", bold, x0+pad, y, alignStart, colPanelKey)
+		y += line
+		for _, l := range sum {
+			top := y - line/2
+			for _, w := range wrap(face, l.text, width) {
+				g.text(screen, w, face, x0+pad, y, alignStart, colPanelText)
+				y += line
+			}
+			g.summaryRects = append(g.summaryRects, image.Rect(int(x0), int(top), int(x1), int(y-line/2)))
+		}
+	}
 	if tip := g.play.pv.tip; len(tip) > 0 {
 		y += line / 2
 		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)

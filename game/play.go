@@ -66,6 +66,10 @@ type play struct {
 	toastUntil int
 	toastBad   bool // the toast is a refusal (red), not a note
 
+	since     map[string][]summaryLine  // by side: what the other side did since it last acted
+	movedFrom map[battle.UnitID]*string // where each unit's move being summed up started
+	summary   []summaryLine             // shown in the panel: what the other side did
+
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
 	shotsUntil int
 
@@ -92,7 +96,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: delay,
+	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: delay, movedFrom: map[battle.UnitID]*string{},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
@@ -167,6 +171,7 @@ func (p *play) checkHandOver() {
 	}
 	first := p.lastActing == ""
 	p.lastActing = acting
+	p.showSummary(acting)
 	p.mode, p.withLeader, p.grenades = modeNormal, false, false
 	if u := b.Unit(p.unit); u != nil && u.Side != acting {
 		p.unit = 0
@@ -570,6 +575,7 @@ func (g *Game) applied(events []battle.Event) {
 	p.version++
 	p.ghostTurn, p.grenades = 0, false
 	p.log.addEvents(events)
+	p.recordForOpponent(events)
 	p.logScroll = 0
 	g.sound.play(eventSound(events))
 	banner := p.bannerUntil

@@ -1,0 +1,81 @@
+package game
+
+import (
+	"fmt"
+	"image"
+
+	"hexfire/battle"
+	"hexfire/board"
+)
+
+// summaryLine is one thing the other side did, and the hex to look at.
+type summaryLine struct {
+	text string
+	hex  board.Hex
+}
+
+// maxSummary is how many lines the panel's summary keeps (the latest; our
+// own choice, to leave room for the log).
+const maxSummary = 8
+
+// recordForOpponent adds an order's events to what the other side of the
+// acting units will be told when its turn comes: each unit's move as one
+// line from where it started to where it stopped, every attack with its
+// result, every loss.
+func (p *play) recordForOpponent(events []battle.Event) {
+	if p.since == nil {
+		p.since = map[string][]summaryLine{}
+	}
+	for _, e := range events {
+		u := p.b.Unit(e.Unit)
+		if u == nil {
+			continue
+		}
+		other := battle.Opponent(u.Side)
+		lines := p.since[other]
+		switch e.Kind {
+		case battle.UnitMoved:
+			if n := len(lines); n > 0 && p.movedFrom[u.ID] != nil && lines[n-1].hex == e.From.Hex {
+				lines[n-1].text = fmt.Sprintf("%s moved %s → %s", u.Label(), *p.movedFrom[u.ID], p.b.Board().Label(e.To.Hex))
+				lines[n-1].hex = e.To.Hex
+			} else {
+				from := p.b.Board().Label(e.From.Hex)
+				p.movedFrom[u.ID] = &from
+				lines = append(lines, summaryLine{fmt.Sprintf("%s moved %s → %s", u.Label(), from, p.b.Board().Label(e.To.Hex)), e.To.Hex})
+			}
+		case battle.UnitFired:
+			if t := p.b.Unit(e.Target); t != nil {
+				lines = append(lines, summaryLine{e.Text, t.Pose.Hex})
+			}
+		case battle.HexFired, battle.HexAssaulted, battle.UnitEliminated, battle.UnitImmobilized:
+			lines = append(lines, summaryLine{e.Text, e.Hex})
+		}
+		p.since[other] = lines
+	}
+}
+
+// showSummary puts what the other side did since side last acted in the
+// panel, when a person plays side.
+func (p *play) showSummary(side string) {
+	lines := p.since[side]
+	delete(p.since, side)
+	clear(p.movedFrom)
+	if p.computer[side] || p.replay != nil {
+		p.summary = nil
+		return
+	}
+	if len(lines) > maxSummary {
+		lines = lines[len(lines)-maxSummary:]
+	}
+	p.summary = lines
+}
+
+// summaryAt returns the summary line drawn at screen point pt, if any.
+func (g *Game) summaryAt(pt image.Point) (summaryLine, bool) {
+	for i, r := range g.summaryRects {
+		if pt.In(r) && i < len(g.play.summary) {
+			return g.play.summary[i], true
+		}
+	}
+	return summaryLine{}, false
+}
