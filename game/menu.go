@@ -6,6 +6,7 @@ import (
 	"image"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -140,7 +141,9 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 		col = colBad
 	}
 	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	c.paragraph(hint, f, cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, col)
+	for i, l := range wrap(f, hint, 700*a.scale) {
+		c.text(strings.TrimLeft(l, " "), f, cx, y+float64(i)*barTextSize*a.scale*1.5, alignCenter, col)
+	}
 }
 
 // helpScreen shows the keymap from the menu.

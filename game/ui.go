@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"strings"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,7 +53,7 @@ func (c canvas) text(s string, f face, x, y float64, a align, col color.RGBA) {
 // returns the y below it.
 func (c canvas) paragraph(s string, f face, x, y, width, line float64, col color.RGBA) float64 {
 	for _, l := range wrap(f, s, width) {
-		c.text(l, f, x, y+line/2, alignStart, col)
+		c.text(strings.TrimLeft(l, " "), f, x, y+line/2, alignStart, col)
 		y += line
 	}
 	return y
