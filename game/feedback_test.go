@@ -256,3 +256,42 @@ func TestSummaryOfTheOtherSide(t *testing.T) {
 		t.Errorf("selected after a click on the line = %s %v, want F9", b.Board().Label(h), ok)
 	}
 }
+
+// TestBanner announces a new phase, and a person's chance of opportunity
+// fire, but not the computer's nor the mover's side taking over again.
+func TestBanner(t *testing.T) {
+	for _, computerAxis := range []bool{false, true} {
+		b := defaultBattle(t)
+		opts := Options{Size: image.Pt(1280, 800), Scripted: true}
+		if computerAxis {
+			opts.Computer = []string{maps.Axis}
+			opts.NewPlayer = func(*battle.Battle) (Player, error) { return endPhases{}, nil }
+		}
+		g, err := New(b, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.play.banner != "" {
+			t.Errorf("banner at the start = %q, want none (the briefing said who begins)", g.play.banner)
+		}
+		g.issue(battle.EndPhase{}) // Fire → Movement, the Allies still act
+		if want := "Allies to act: Movement phase, turn 1"; g.play.banner != want {
+			t.Errorf("banner of the Movement phase = %q, want %q", g.play.banner, want)
+		}
+		g.play.banner = ""
+		sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
+		c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
+		g.issue(c.order)
+		if b.Moving() == nil {
+			t.Fatal("no opportunity fire offered")
+		}
+		if have := g.play.banner != ""; have == computerAxis {
+			t.Errorf("computer Axis %v: banner at opportunity fire = %q", computerAxis, g.play.banner)
+		}
+		g.play.banner = ""
+		g.issue(battle.Pass{})
+		if b.Moving() == nil && g.play.banner != "" {
+			t.Errorf("banner when the mover's side acts again = %q, want none", g.play.banner)
+		}
+	}
+}

@@ -166,31 +166,34 @@ func (p *play) checkHandOver() {
 		return
 	}
 	acting := b.Acting()
-	if acting == p.lastActing {
-		return
-	}
+	phase := phaseKey{b.Turn(), b.Phase()}
+	changed, newPhase := acting != p.lastActing, phase != p.bannerPhase
 	first := p.lastActing == ""
-	p.lastActing = acting
-	p.showSummary(acting)
-	p.mode, p.withLeader, p.grenades = modeNormal, false, false
-	if u := b.Unit(p.unit); u != nil && u.Side != acting {
-		p.unit = 0
-	}
-	if p.handOver && p.humans() && p.replay == nil {
-		p.coverTitle, p.coverText = handOverText(b)
+	p.bannerPhase = phase
+	if !changed && !newPhase {
 		return
+	}
+	if changed {
+		p.lastActing = acting
+		p.showSummary(acting)
+		p.mode, p.withLeader, p.grenades = modeNormal, false, false
+		if u := b.Unit(p.unit); u != nil && u.Side != acting {
+			p.unit = 0
+		}
+		if p.handOver && p.humans() && p.replay == nil {
+			p.coverTitle, p.coverText = handOverText(b)
+			return
+		}
 	}
 	// Without a hand-over screen the side to act is announced over the
 	// map, so that the other player cannot miss the change: a new phase,
 	// or a person's chance of opportunity fire (not the mover's side
 	// taking over again after it; at the start the briefing has just
 	// said who begins).
-	phase := phaseKey{b.Turn(), b.Phase()}
-	opportunity := b.Moving() != nil && !p.computer[acting]
-	if !first && (opportunity || phase != p.bannerPhase) {
+	opportunity := changed && b.Moving() != nil && !p.computer[acting]
+	if !first && (opportunity || newPhase) {
 		p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
 	}
-	p.bannerPhase = phase
 }
 
 // phaseKey names a phase of a battle: its turn and phase.
