@@ -2,8 +2,8 @@ package game
 
 import (
 	"image"
-	"strings"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
