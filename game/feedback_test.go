@@ -138,15 +138,7 @@ func TestPassIsLogged(t *testing.T) {
 	b := defaultBattle(t)
 	g := shotGame(t, b, "", "")
 	g.issue(battle.EndPhase{}) // Fire → Movement
-	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
-	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
-	if c.err != nil {
-		t.Fatal(c.err)
-	}
-	g.issue(c.order)
-	if b.Moving() == nil {
-		t.Fatal("no opportunity fire offered on the Sherman's move")
-	}
+	sherman := moveSherman(t, g)
 	var space Intents
 	space.Triggered[ActionEndPhase] = true
 	g.apply(space)
@@ -221,15 +213,7 @@ func TestSummaryOfTheOtherSide(t *testing.T) {
 	b := defaultBattle(t)
 	g := shotGame(t, b, "", "")
 	g.issue(battle.EndPhase{}) // Fire → Movement
-	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
-	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
-	if c.err != nil {
-		t.Fatal(c.err)
-	}
-	g.issue(c.order)
-	if b.Moving() == nil {
-		t.Fatal("no opportunity fire offered on the Sherman's move")
-	}
+	sherman := moveSherman(t, g)
 	if have, want := g.play.summary, []summaryLine{{sherman.Label() + " moved B9 → C9", hexOf(t, b, "C9")}}; !slices.Equal(have, want) {
 		t.Errorf("Axis summary at the first chance of opportunity fire = %v, want %v", have, want)
 	}
@@ -279,12 +263,7 @@ func TestBanner(t *testing.T) {
 			t.Errorf("banner of the Movement phase = %q, want %q", g.play.banner, want)
 		}
 		g.play.banner = ""
-		sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
-		c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
-		g.issue(c.order)
-		if b.Moving() == nil {
-			t.Fatal("no opportunity fire offered")
-		}
+		moveSherman(t, g)
 		if have := g.play.banner != ""; have == computerAxis {
 			t.Errorf("computer Axis %v: banner at opportunity fire = %q", computerAxis, g.play.banner)
 		}
@@ -294,4 +273,22 @@ func TestBanner(t *testing.T) {
 			t.Errorf("banner when the mover's side acts again = %q, want none", g.play.banner)
 		}
 	}
+}
+
+// moveSherman orders the Sherman Firefly in B9 of the default battle to
+// F9 in the Movement phase; the Axis are offered opportunity fire on its
+// way.
+func moveSherman(t *testing.T, g *Game) *battle.Unit {
+	t.Helper()
+	b := g.battle
+	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
+	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	g.issue(c.order)
+	if b.Moving() == nil {
+		t.Fatal("no opportunity fire offered on the Sherman's move")
+	}
+	return sherman
 }

@@ -135,52 +135,39 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	y := y0 + pad + line/2
 
 	b := g.battle
-	if u := b.Unit(g.play.unit); u != nil {
-		for i, l := range unitInfo(b, u) {
+	// section writes lines, the first in bold in the colour given, under
+	// a rule when rule is set.
+	section := func(lines []string, head color.RGBA, rule bool) {
+		if rule {
+			y += line / 2
+			g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+			y += line
+		}
+		for i, l := range lines {
 			f, c := face, colPanelText
 			if i == 0 {
-				f, c = bold, colPanelKey
+				f, c = bold, head
 			}
 			for _, w := range wrap(f, l, width) {
 				g.text(screen, w, f, x0+pad, y, alignStart, c)
 				y += line
 			}
 		}
+	}
+	if u := b.Unit(g.play.unit); u != nil {
+		section(unitInfo(b, u), colPanelKey, false)
 	} else {
 		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, alignStart, colPanelDim)
 		y += line
 	}
 	if u := g.hoveredUnit(); u != nil && len(g.play.pv.tip) == 0 {
 		// The card of the unit under the cursor, friend or enemy.
-		y += line / 2
-		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
-		y += line
-		for i, l := range unitInfo(b, u) {
-			f, c := face, colPanelText
-			if i == 0 {
-				f, c = bold, sideTextColour(u.Side)
-				l = "under the cursor: " + l
-			}
-			for _, w := range wrap(f, l, width) {
-				g.text(screen, w, f, x0+pad, y, alignStart, c)
-				y += line
-			}
-		}
+		card := unitInfo(b, u)
+		card[0] = "under the cursor: " + card[0]
+		section(card, sideTextColour(u.Side), true)
 	}
 	if goal := g.goalLines(); len(goal) > 0 {
-		y += line / 2
-		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
-		y += line
-		for i, l := range goal {
-			f, c := face, colPanelText
-			if i == 0 {
-				f, c = bold, colPanelKey
-			}
-			for _, w := range wrap(f, l, width) {
-				g.text(screen, w, f, x0+pad, y, alignStart, c)
-				y += line
-			}
-		}
+		section(goal, colPanelKey, true)
 	}
 	g.summaryRects = g.summaryRects[:0]
 	if sum := g.play.summary; len(sum) > 0 && len(g.play.pv.tip) == 0 {
