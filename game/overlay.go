@@ -143,8 +143,19 @@ func drawPreview(dst *ebiten.Image, v *View) {
 		v.fillHex(dst, h, colHidden)
 	}
 	arcs := !pv.key.hideArcs
+	u := pv.unit
+	// While a move is planned, the arc and the armour halves are those of
+	// the end pose shown (the ghost arrow), so the facing can be chosen
+	// before the move is given.
+	arc, front := pv.arc, board.Pose{}
+	if u != nil {
+		front = u.Pose
+	}
+	if pv.hasGhost && pv.faced {
+		arc, front = arcAt(g.board, pv.ghost), pv.ghost
+	}
 	if arcs {
-		for _, h := range pv.arc {
+		for _, h := range arc {
 			v.fillHex(dst, h, colArc)
 		}
 	}
@@ -160,9 +171,8 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	if hovered {
 		v.fillHex(dst, hover, colHover)
 	}
-	u := pv.unit
 	if arcs && u != nil && u.OnMap() && pv.faced {
-		drawFrontHalf(dst, v, u.Pose)
+		drawFrontHalf(dst, v, front)
 	}
 	if l := pv.los; l != nil {
 		drawLOS(dst, v, l, w)
@@ -181,7 +191,7 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	drawObjectives(dst, v)
 
 	if arcs && u != nil && u.OnMap() && pv.faced {
-		drawAspectLine(dst, v, u.Pose)
+		drawAspectLine(dst, v, front)
 	}
 	if t := pv.target; arcs && t != nil && !t.Type.Kind.Infantry() {
 		drawAspectLine(dst, v, t.Pose)
@@ -322,3 +332,15 @@ func drawObjectives(dst *ebiten.Image, v *View) {
 
 // colFlagNone is the flag of an objective nobody holds alone.
 var colFlagNone = color.RGBA{0xf4, 0xf4, 0xf4, 0xff}
+
+// arcAt lists the hexes of the forward firing arc of a unit in pose p,
+// out to arcRange.
+func arcAt(bd *board.Board, p board.Pose) []board.Hex {
+	var out []board.Hex
+	for h := range bd.Hexes() {
+		if p.Hex.Distance(h) <= arcRange && board.InForwardArc(p.Hex, p.Facing, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}

@@ -140,11 +140,7 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
 		pv.active = u.Side == b.Acting() && b.Phase() == battle.Movement && b.Moving() == nil
 	}
 	if pv.faced {
-		for h := range bd.Hexes() {
-			if u.Pose.Hex.Distance(h) <= arcRange && board.InForwardArc(u.Pose.Hex, u.Pose.Facing, h) {
-				pv.arc = append(pv.arc, h)
-			}
-		}
+		pv.arc = arcAt(bd, u.Pose)
 	}
 	if viewshed && u.OnMap() {
 		if vs, err := bd.Viewshed(u.Pose.Hex, b.Smoke); err == nil {
