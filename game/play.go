@@ -219,8 +219,10 @@ func handOverText(b *battle.Battle) (title, text string) {
 			fmt.Sprintf("%s: the %s %s moved into %s — %s or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex),
 				opportunityChoices(b))
 	}
-	return sideName(side) + " player",
-		fmt.Sprintf("%s player: your %s phase (turn %d) — click to continue", sideName(side), b.Phase(), b.Turn())
+	// The same words as the top bar and the banner: the phase belongs to
+	// the phasing side, the side named acts in it.
+	return sideName(side) + " to act",
+		fmt.Sprintf("Turn %d, %s %s phase: %s to act — click to continue", b.Turn(), sideName(b.Phasing()), b.Phase(), sideName(side))
 }
 
 // opportunityChoices says who may answer a move with AT fire and who

@@ -297,7 +297,7 @@ func TestHandOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if have, want := g.play.cover(), "Allies player: your Fire phase (turn 1) — click to continue"; have != want {
+	if have, want := g.play.cover(), "Turn 1, Allies Fire phase: Allies to act — click to continue"; have != want {
 		t.Errorf("cover at the start = %q, want %q", have, want)
 	}
 	g.apply(Intents{Click: true}) // dismiss
@@ -320,7 +320,7 @@ func TestHandOver(t *testing.T) {
 	}
 	g.apply(end)
 	g.apply(yes) // Movement → Defensive Fire: the Axis act
-	if have, want := g.play.cover(), "Axis player: your Defensive Fire phase (turn 1) — click to continue"; have != want {
+	if have, want := g.play.cover(), "Turn 1, Allies Defensive Fire phase: Axis to act — click to continue"; have != want {
 		t.Errorf("cover = %q, want %q", have, want)
 	}
 	g.apply(end) // taken by the cover: the phase must not end
