@@ -10,6 +10,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // duel is an M4A3E8 in A3 and a Tiger in C3 facing away, the dice seeded.
@@ -291,4 +292,48 @@ func moveSherman(t *testing.T, g *Game) *battle.Unit {
 		t.Fatal("no opportunity fire offered on the Sherman's move")
 	}
 	return sherman
+}
+
+// TestBattleScreenGoalAndLabels renders the default battle at its fitted
+// zoom on 1280×800: the objectives K8 and L8 carry the gold ring and the
+// Axis flag, and every lone counter prints its name in white type in its
+// strip and its values in its body.
+func TestBattleScreenGoalAndLabels(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "", "")
+	img := frame(g)
+	v := View{g: g, Board: g.board, Camera: g.cam}
+	r := v.HexRadius()
+	for _, label := range []string{"K8", "L8"} {
+		edge := insideEdge(g, label, board.DirS)
+		if n := countColour(img, image.Rect(edge.X-3, edge.Y-3, edge.X+4, edge.Y+1), colObjective, 3); n == 0 {
+			t.Errorf("%s: no gold objective ring at its south edge %v", label, edge)
+		}
+		c, _ := v.hexOnScreen(hexOf(t, b, label))
+		k := max(5, r/3.2)
+		flag := image.Pt(int(float64(c.X)-r*0.82+k*0.5), int(float64(c.Y)-k*1.4+k*0.4))
+		if have, want := img.RGBAAt(flag.X, flag.Y), sideColour(maps.Axis); !colourNear(have, want, 8) {
+			t.Errorf("%s: flag at %v = %v, want the Axis colour %v (they hold it)", label, flag, have, want)
+		}
+	}
+	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	if size < fullFaceSize {
+		t.Fatalf("counters are %.0f pixels at the default zoom, below the labelled size %d", size, fullFaceSize)
+	}
+	for _, u := range b.Units() {
+		if len(b.UnitsAt(u.Pose.Hex)) != 1 || u.Type.Kind == units.HalfSquad {
+			continue
+		}
+		x, y := v.HexCenter(u.Pose.Hex)
+		half := size / 2
+		strip := image.Rect(int(x-half+2), int(y-half+2), int(x+half-2), int(y-half+size*0.28))
+		if n := countColour(img, strip, colInkLight, 60); n < 8 {
+			t.Errorf("%s: %d white pixels of its name in the strip %v", u.Label(), n, strip)
+		}
+		values := image.Rect(int(x-half+2), int(y+size*0.15), int(x+half-2), int(y+half-2))
+		ink := inkOn(nationColour(u.Type.Nation))
+		if n := countColour(img, values, ink, 60) + countColour(img, values, colInkDark, 60); n < 8 {
+			t.Errorf("%s: %d pixels of ink in its values row %v", u.Label(), n, values)
+		}
+	}
 }
