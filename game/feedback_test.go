@@ -337,3 +337,27 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 		}
 	}
 }
+
+func TestPhaseAbility(t *testing.T) {
+	b := defaultBattle(t)
+	tank, leader, tiger := b.Unit(1), b.Unit(8), b.Unit(9) // the M4A3E8, the US Leader, the Tiger
+	tests := []struct {
+		u    *battle.Unit
+		want string
+	}{
+		{tank, "this phase: may still fire"},
+		{tiger, "this phase: the Allies act, not this unit's side"},
+		{leader, "this phase: has done all it can"}, // a leader does not fire
+	}
+	for _, tt := range tests {
+		if have := phaseAbility(b, tt.u); have != tt.want {
+			t.Errorf("%s: %q, want %q", tt.u.Label(), have, tt.want)
+		}
+	}
+	if _, err := b.Apply(battle.EndPhase{}); err != nil {
+		t.Fatal(err)
+	}
+	if have, want := phaseAbility(b, tank), "this phase: may still move"; have != want {
+		t.Errorf("Movement: %q, want %q", have, want)
+	}
+}

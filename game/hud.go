@@ -155,14 +155,14 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		}
 	}
 	if u := b.Unit(g.play.unit); u != nil {
-		section(unitInfo(b, u), colPanelKey, false)
+		section(append(unitInfo(b, u), phaseAbility(b, u)), colPanelKey, false)
 	} else {
 		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, alignStart, colPanelDim)
 		y += line
 	}
 	if u := g.hoveredUnit(); u != nil && len(g.play.pv.tip) == 0 {
 		// The card of the unit under the cursor, friend or enemy.
-		card := unitInfo(b, u)
+		card := append(unitInfo(b, u), phaseAbility(b, u))
 		card[0] = "under the cursor: " + card[0]
 		section(card, sideTextColour(u.Side), true)
 	}
@@ -466,4 +466,29 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 	}
 	drawBriefing(c, r, g.battle.Scenario(), g.play.victory, computer)
 	c.text("F1 or Esc closes", c.face(barTextSize, false), float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)-20*g.scale, alignCenter, colPanelDim)
+}
+
+// phaseAbility says what unit u can still do in the phase under way.
+func phaseAbility(b *battle.Battle, u *battle.Unit) string {
+	switch {
+	case !u.Active():
+		return "out of the battle"
+	case b.Result() != nil:
+		return "the battle is over"
+	case u.Side != b.Acting():
+		return fmt.Sprintf("this phase: the %s act, not this unit's side", sideName(b.Acting()))
+	case !canAct(b, u):
+		return "this phase: has done all it can"
+	case b.Moving() != nil:
+		return "this phase: may opportunity-fire at the moving unit"
+	}
+	switch b.Phase() {
+	case battle.FirePhase, battle.DefensiveFire:
+		return "this phase: may still fire"
+	case battle.Movement:
+		return "this phase: may still move"
+	case battle.AdvancePhase:
+		return "this phase: may still advance, assault or turn"
+	}
+	return "this phase: may still act"
 }
