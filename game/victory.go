@@ -13,7 +13,7 @@ import (
 )
 
 // strengthPoint is how many units each side had in play at the start of
-// a turn (index 0: the Allies, 1: the Axis).
+// a turn (index 0: the Allies, 1: the Axis); the last point is the end.
 type strengthPoint [2]int
 
 // strengthHistory replays battle b from its start and counts each side's
@@ -217,8 +217,15 @@ func drawStrengthChart(c canvas, area image.Rectangle, pts []strengthPoint) {
 	c.batch.flush(c.dst)
 	c.text(fmt.Sprint(top), f, float64(inner.Min.X)-8*s, float64(inner.Min.Y), alignEnd, colPanelDim)
 	c.text("0", f, float64(inner.Min.X)-8*s, float64(inner.Max.Y), alignEnd, colPanelDim)
-	c.text("start", f, float64(inner.Min.X), float64(inner.Max.Y)+12*s, alignStart, colPanelDim)
-	c.text("end", f, float64(inner.Max.X), float64(inner.Max.Y)+12*s, alignEnd, colPanelDim)
+	// Under each point the turn it starts, and "end" under the last.
+	for i := range pts {
+		label := fmt.Sprintf("turn %d", i+1)
+		if i == len(pts)-1 {
+			label = "end"
+		}
+		p := at(i, 0)
+		c.text(label, f, float64(p.X), float64(inner.Max.Y)+12*s, alignCenter, colPanelDim)
+	}
 	lx := float64(inner.Max.X) - 160*s
 	for i, side := range bothSides {
 		y := float64(area.Min.Y) + 14*s
