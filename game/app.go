@@ -360,7 +360,7 @@ func (g *Game) update(a *App, in frameInput) error {
 	case exitToMenu:
 		a.toMenu()
 	case exitToVictory:
-		a.goTo(newVictory(a, g.battle))
+		a.goTo(newVictory(a, g.battle, g.play.replay == nil))
 	}
 	return nil
 }

@@ -256,7 +256,7 @@ func endedBattle(t *testing.T) *battle.Battle {
 func TestVictoryScene(t *testing.T) {
 	a := testApp(t, "")
 	b := endedBattle(t)
-	v := newVictory(a, b)
+	v := newVictory(a, b, true)
 	a.goTo(v)
 	if len(v.strength) != b.Scenario().Turns+1 {
 		t.Errorf("strength points = %d, want one per turn and the end: %d", len(v.strength), b.Scenario().Turns+1)
@@ -398,5 +398,40 @@ func TestQuitAndContinue(t *testing.T) {
 	}
 	if log := logText(g2); !strings.Contains(log, "Movement") {
 		t.Errorf("log of the continued battle does not tell of its orders:\n%s", log)
+	}
+}
+
+// TestReplayKeepsTheAutosave watches a finished battle to its end in the
+// replay viewer: the victory screen shows, and the autosave of another
+// battle in progress is left alone.
+func TestReplayKeepsTheAutosave(t *testing.T) {
+	dir := t.TempDir()
+	a := testApp(t, dir)
+	inProgress := defaultBattle(t)
+	if _, err := inProgress.Apply(battle.EndPhase{}); err != nil {
+		t.Fatal(err)
+	}
+	auto := filepath.Join(dir, autosaveName)
+	if err := inProgress.WriteSave(auto); err != nil {
+		t.Fatal(err)
+	}
+	ended := endedBattle(t)
+	if err := a.StartReplay(defaultBattle(t), ended.Orders()); err != nil {
+		t.Fatal(err)
+	}
+	for range len(ended.Orders()) + 5 {
+		if _, ok := a.scene.(*Game); !ok {
+			break
+		}
+		step(t, a, battleKeys(ActionReplayForward))
+		if g := a.scene.(*Game); g.play.cover() != "" {
+			step(t, a, frameInput{intents: &Intents{Click: true}})
+		}
+	}
+	if _, ok := a.scene.(*victoryScreen); !ok {
+		t.Fatalf("scene after the replay's last order = %T, want *victoryScreen", a.scene)
+	}
+	if s, err := battle.ReadSave(auto); err != nil || len(s.Orders) != 1 {
+		t.Errorf("autosave after watching a replay: %d orders, %v; want the battle in progress kept", len(s.Orders), err)
 	}
 }

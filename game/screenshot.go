@@ -56,7 +56,7 @@ func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Po
 		}
 		a.goTo(newBriefing(a, e, nil))
 	case "victory":
-		a.goTo(newVictory(a, b))
+		a.goTo(newVictory(a, b, false))
 	default:
 		return nil, fmt.Errorf("game: scene %q: want one of %s", name, strings.Join(sceneNames, ", "))
 	}

@@ -79,14 +79,17 @@ type victoryScreen struct {
 	note     string
 }
 
-func newVictory(a *App, b *battle.Battle) *victoryScreen {
+// newVictory returns the victory screen of battle b; played says it was
+// played here (not watched in the replay viewer), so its autosave is done
+// with.
+func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 	v := &victoryScreen{b: b}
 	var err error
 	if v.strength, err = strengthHistory(b); err != nil {
 		v.note = "no strength chart: " + err.Error()
 	}
 	// The battle is over: Continue has nothing to go on with.
-	if p := a.path(autosaveName); p != "" {
+	if p := a.path(autosaveName); p != "" && played {
 		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
 			v.note = err.Error()
 		}
