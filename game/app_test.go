@@ -435,3 +435,32 @@ func TestReplayKeepsTheAutosave(t *testing.T) {
 		t.Errorf("autosave after watching a replay: %d orders, %v; want the battle in progress kept", len(s.Orders), err)
 	}
 }
+
+// TestReplayAutoplay starts the replay playing with Space: an order at
+// every pace, and Space again stops it.
+func TestReplayAutoplay(t *testing.T) {
+	a := testApp(t, "")
+	ended := endedBattle(t)
+	if err := a.StartReplay(defaultBattle(t), ended.Orders()); err != nil {
+		t.Fatal(err)
+	}
+	g := a.scene.(*Game)
+	step(t, a, battleKeys(ActionEndPhase))
+	if !g.play.replay.auto {
+		t.Fatal("Space did not start the replay playing")
+	}
+	for range 3 * g.play.delay {
+		step(t, a, frameInput{intents: &Intents{}})
+	}
+	if have := g.play.replay.at; have != 3 {
+		t.Errorf("orders played after 3 paces = %d, want 3", have)
+	}
+	step(t, a, battleKeys(ActionEndPhase))
+	at := g.play.replay.at
+	for range 2 * g.play.delay {
+		step(t, a, frameInput{intents: &Intents{}})
+	}
+	if g.play.replay.auto || g.play.replay.at != at {
+		t.Errorf("after Space again: playing %v, %d orders (was %d); want stopped", g.play.replay.auto, g.play.replay.at, at)
+	}
+}
