@@ -98,7 +98,7 @@ var paces = []struct {
 	ticks int
 }{{"slow", 48}, {"normal", defaultComputerDelay}, {"fast", 8}}
 
-// paceName names a pace in ticks, "custom" for one the list lacks.
+// paceName names a pace in ticks ("12 ticks" for one the list lacks).
 func paceName(ticks int) string {
 	for _, p := range paces {
 		if p.ticks == ticks {

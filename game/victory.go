@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -187,7 +188,7 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 
 // sideTextColour is a side's colour for text on the dark screens.
 func sideTextColour(side string) color.RGBA {
-	if side == "allies" {
+	if side == maps.Allies {
 		return color.RGBA{0x80, 0xb0, 0xff, 0xff}
 	}
 	return color.RGBA{0xd0, 0xd0, 0xd0, 0xff}
