@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/units"
 )
 
@@ -56,11 +57,14 @@ var counterMarkers = [...]struct {
 	{battle.Valorous, "V", colValor, colInkDark},
 }
 
-// The Pinned and Valor tag colours (our own choice): violet, unlike any
-// terrain or other tag, for a pin; gold for valor.
+// The Pinned, Valor and ruleset-state tag colours (our own choice):
+// violet, unlike any terrain or other tag, for a pin; gold for valor; a
+// dark teal for the states a ruleset declares (shock, suppressed…), each
+// told apart by its label.
 var (
-	colPinned = color.RGBA{0x8a, 0x2b, 0xe2, 0xff}
-	colValor  = color.RGBA{0xf0, 0xc8, 0x30, 0xff}
+	colPinned   = color.RGBA{0x8a, 0x2b, 0xe2, 0xff}
+	colValor    = color.RGBA{0xf0, 0xc8, 0x30, 0xff}
+	colStateTag = color.RGBA{0x10, 0x6e, 0x6a, 0xff}
 )
 
 // Counter sizes (our own choice). A counter is counterScale of a hex's
@@ -95,6 +99,10 @@ type counterArt struct {
 	faces   map[faceKey]*ebiten.Image
 	markers [len(counterMarkers)]*ebiten.Image
 	smoke   [3]*ebiten.Image // by smoke level; [0] unused
+	// tags are the ruleset states' tags drawn so far at this step, by
+	// label; states the ruleset declares.
+	tags   map[string]*ebiten.Image
+	states []combat.StateSpec
 
 	stack  map[board.Hex]int     // units in each hex this frame
 	placed map[board.Hex]int     // units drawn so far in each hex
@@ -109,6 +117,7 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 	a := &v.g.layer.counters
 	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
 	size := a.prepare(v.g.fonts, hexPx)
+	a.states = b.States()
 
 	a.countStacks(b)
 	dirs := screenDirections(v.Board.Layout)
@@ -145,6 +154,7 @@ func (a *counterArt) prepare(f *fonts, hexPx float64) float64 {
 	if a.batch == nil {
 		a.batch = newTriBatch()
 		a.faces = map[faceKey]*ebiten.Image{}
+		a.tags = map[string]*ebiten.Image{}
 		a.stack = map[board.Hex]int{}
 		a.placed = map[board.Hex]int{}
 		a.riders = map[battle.UnitID]int{}
@@ -179,6 +189,10 @@ func (a *counterArt) release() {
 			img.Deallocate()
 			a.smoke[i] = nil
 		}
+	}
+	for k, img := range a.tags {
+		img.Deallocate()
+		delete(a.tags, k)
 	}
 }
 
@@ -277,13 +291,18 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 
 	y := c.Y - half + s*0.26
 	k := s / float32(a.size)
+	tag := func(img *ebiten.Image) {
+		w, h := float32(img.Bounds().Dx())*k, float32(img.Bounds().Dy())*k
+		a.blit(dst, img, c.X-half-w*0.7, y, k)
+		y += h * 1.05
+	}
 	for i, m := range counterMarkers {
 		if u.Has(m.marker) {
-			img := a.markers[i]
-			w, h := float32(img.Bounds().Dx())*k, float32(img.Bounds().Dy())*k
-			a.blit(dst, img, c.X-half-w*0.7, y, k)
-			y += h * 1.05
+			tag(a.markers[i])
 		}
+	}
+	for _, name := range u.StateNames() {
+		tag(a.stateTag(f, u, name))
 	}
 }
 
@@ -594,21 +613,47 @@ func fitText(f face, s string, width float64) string {
 	return word
 }
 
+// tagImage draws a tag of height h with text on fill, for the current step.
+func (a *counterArt) tagImage(tf face, h float32, s string, fill, ink color.RGBA) *ebiten.Image {
+	w := max(h, float32(textWidth(tf, s))+h*0.4)
+	img := ebiten.NewImage(int(math.Ceil(float64(w))), int(math.Ceil(float64(h))))
+	a.batch.rect(img, 0, 0, w, h, colCounterEdge)
+	a.batch.rect(img, 1, 1, w-2, h-2, fill)
+	a.batch.flush(img)
+	if a.size >= fullFaceSize {
+		drawText(img, s, tf, float64(w)/2, float64(h)/2, alignCenter, ink)
+	}
+	return img
+}
+
+// stateTag returns the tag of a ruleset state as a counter shows it: the
+// state's tag, with its count when it counts up past one ("SHK2"), drawn
+// once per zoom step.
+func (a *counterArt) stateTag(f *fonts, u *battle.Unit, name string) *ebiten.Image {
+	spec, _ := combat.FindState(a.states, name)
+	label := spec.Tag
+	if label == "" {
+		label = name
+	}
+	if n := u.StateCount(name); spec.Counter && n > 1 {
+		label += strconv.Itoa(n)
+	}
+	if img, ok := a.tags[label]; ok {
+		return img
+	}
+	h := max(6, float32(a.size)*0.26)
+	img := a.tagImage(f.face(float64(h)*0.8, true), h, label, colStateTag, colInkLight)
+	a.tags[label] = img
+	return img
+}
+
 // drawMarkers draws the marker tags and smoke markers of the current step.
 func (a *counterArt) drawMarkers(f *fonts) {
 	s := float32(a.size)
 	h := max(6, s*0.26)
 	face := f.face(float64(h)*0.8, true)
 	for i, m := range counterMarkers {
-		w := max(h, float32(textWidth(face, m.text))+h*0.4)
-		img := ebiten.NewImage(int(math.Ceil(float64(w))), int(math.Ceil(float64(h))))
-		a.batch.rect(img, 0, 0, w, h, colCounterEdge)
-		a.batch.rect(img, 1, 1, w-2, h-2, m.fill)
-		a.batch.flush(img)
-		if a.size >= fullFaceSize {
-			drawText(img, m.text, face, float64(w)/2, float64(h)/2, alignCenter, m.ink)
-		}
-		a.markers[i] = img
+		a.markers[i] = a.tagImage(face, h, m.text, m.fill, m.ink)
 	}
 	side := int(math.Ceil(float64(s) * 0.6))
 	for level := 1; level < len(a.smoke); level++ {

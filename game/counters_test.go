@@ -51,6 +51,12 @@ func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...pla
 // seededBattle builds a battle on counterMap in layout l with dice seed.
 func seededBattle(t testing.TB, l board.Layout, props map[string]string, seed uint64, us ...placed) *battle.Battle {
 	t.Helper()
+	return configuredBattle(t, l, props, battle.Config{Seed: seed}, us...)
+}
+
+// configuredBattle builds a battle on counterMap in layout l as cfg says.
+func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
+	t.Helper()
 	bd, err := board.ParseASCII(l, counterMap)
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +73,7 @@ func seededBattle(t testing.TB, l board.Layout, props map[string]string, seed ui
 		}
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed})
+	b, err := battle.New(sc, testCatalogue, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,7 @@ const (
 	ActionUndo
 	ActionViewshed
 	ActionToggleArcs
+	ActionCompareRules
 	ActionTogglePanel
 	ActionLogUp
 	ActionLogDown
@@ -151,6 +152,8 @@ var Keymap = []Binding{
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.showViewshed = !g.play.showViewshed }},
 	{Action: ActionToggleArcs, Keys: []ebiten.Key{ebiten.KeyO}, Help: "show or hide firing arcs and armour halves",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.hideArcs = !g.play.hideArcs }},
+	{Action: ActionCompareRules, Keys: []ebiten.Key{ebiten.KeyD}, Help: "compare the hovered AT shot under every ruleset in the panel",
+		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.compareRules = !g.play.compareRules }},
 	{Action: ActionTogglePanel, Keys: []ebiten.Key{ebiten.KeyI}, Help: "show or hide the unit panel and log",
 		scope: anyTime, run: (*Game).togglePanel},
 	{Action: ActionLogUp, Keys: []ebiten.Key{ebiten.KeyPageUp}, Help: "scroll the log back",

@@ -41,6 +41,7 @@ type play struct {
 	out          uint16 // members taken out of the fire group or assault (bit i: member i)
 	showViewshed bool
 	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
+	compareRules bool // the AT preview compares every registered ruleset
 	version      int  // bumped whenever the battle changes
 
 	pv preview
@@ -97,7 +98,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
 	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: delay, movedFrom: map[battle.UnitID]*string{},
-		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, version: p.version + 1}
+		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
 			return fmt.Errorf("game: computer side %q is not allies or axis", side)

@@ -62,6 +62,7 @@ type previewKey struct {
 	leader    bool
 	viewshed  bool
 	hideArcs  bool
+	compare   bool // the AT preview compares every registered ruleset
 	mode      mode
 	target    int    // times the player asked for the next target in the hovered hex
 	flip      bool   // AT and AP fire swapped from the default
@@ -97,7 +98,7 @@ func (g *Game) refresh() {
 		p.targetTurn, p.flipKind, p.out = 0, false, 0
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
-		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, mode: p.mode, target: p.targetTurn,
+		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
 		flip: p.flipKind, grenades: p.grenades, out: p.out}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
@@ -241,6 +242,30 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 			slices.Index(enemy, pv.target)+1, len(enemy), b.Board().Label(h))})
 	}
 	pv.tip = slices.Insert(pv.tip, 1, append(extra, kindLine(b, attackAT))...)
+	if key.compare {
+		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)
+	}
+}
+
+// compareTip is the same shot under every registered ruleset, one block
+// each: the shared summary, or why the ruleset refuses it.
+func compareTip(all []battle.RulesetOdds) []tipLine {
+	lines := []tipLine{{tipTitle, "under every ruleset (D: hide)"}}
+	for _, ro := range all {
+		if ro.Err != nil {
+			lines = append(lines, tipLine{tipRefused, fmt.Sprintf("%s: refused: %v", ro.Ruleset, ro.Err)})
+			continue
+		}
+		s := ro.Summary
+		lines = append(lines,
+			tipLine{tipText, fmt.Sprintf("%s (to hit %d)", ro.Ruleset, ro.Plan.Odds.ToHit)},
+			tipLine{tipResult, fmt.Sprintf("hit %.0f%%  destroy %.0f%%  immobilize %.0f%%  still fighting %.0f%%",
+				100*s.P(s.Hit), 100*s.P(s.Destroy), 100*s.P(s.Immobilize), 100*s.P(s.Fighting))})
+		for _, c := range s.Counters {
+			lines = append(lines, tipLine{tipResult, fmt.Sprintf("expected %s %.2f", c.State, c.Expected)})
+		}
+	}
+	return lines
 }
 
 // pickTarget returns the target among the enemy units of a hex after turn

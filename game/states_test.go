@@ -1,0 +1,94 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat/seamtest"
+	"hexfire/maps"
+)
+
+// TestRulesetStatesOnCounters plays the engine's test ruleset until a shot
+// leaves the Tiger shocked and suppressed, then draws it: its counter
+// carries a tag per state in the state-tag colour ("SHK", "SUP"), which a
+// counter of the default ruleset, with no states, never shows.
+func TestRulesetStatesOnCounters(t *testing.T) {
+	const zoom = 2
+	var b *battle.Battle
+	for seed := uint64(1); seed <= 400 && b == nil; seed++ {
+		c := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: seed, Ruleset: seamtest.Name},
+			placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+			placed{"Sherman Firefly", maps.Allies, "B3", board.DirSE},
+			placed{"Tiger I", maps.Axis, "D3", board.DirNW},
+		)
+		for _, o := range []battle.Order{battle.Fire{Unit: 1, Target: 3}, battle.Fire{Unit: 2, Target: 3}, battle.EndPhase{}} {
+			if _, err := c.Apply(o); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+		if tiger := c.Unit(3); tiger.StateCount(seamtest.Shock) > 0 && tiger.StateCount(seamtest.Suppressed) > 0 {
+			b = c
+		}
+	}
+	if b == nil {
+		t.Fatal("no seed of 400 left the Tiger shocked and suppressed")
+	}
+	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	savePNG(t, "states.png", img)
+	tags := func(img *image.RGBA, hex string) int {
+		x, y, s := counterCentre(t, b, hex, zoom)
+		n := 0
+		for py := int(y - s); py < int(y+s); py++ {
+			for px := int(x - 1.2*s); px < int(x); px++ {
+				if colourNear(img.RGBAAt(px, py), colStateTag, 6) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := tags(img, "D3"); n < 40 {
+		t.Errorf("the shocked, suppressed Tiger shows %d pixels of state tags, want two tags", n)
+	}
+	if n := tags(img, "B2"); n != 0 {
+		t.Errorf("the M4A3E8, with no state, shows %d pixels of state tags", n)
+	}
+}
+
+// TestComparePreview turns on the comparison (D) over a hovered AT shot:
+// the preview adds every registered ruleset's summary of the same shot,
+// from battle.CompareFire; off, it shows none.
+func TestComparePreview(t *testing.T) {
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+		placed{"Tiger I", maps.Axis, "D3", board.DirNW},
+	)
+	off := previewText(previewOf(t, b, previewKey{unit: 1}, "D3"))
+	on := previewText(previewOf(t, b, previewKey{unit: 1, compare: true}, "D3"))
+	if strings.Contains(off, "under every ruleset") {
+		t.Errorf("the comparison shows while off:\n%s", off)
+	}
+	want := []string{"under every ruleset (D: hide)"}
+	for _, ro := range b.CompareFire(battle.Fire{Unit: 1, Target: 2}) {
+		if ro.Err != nil {
+			want = append(want, ro.Ruleset+": refused: "+ro.Err.Error())
+			continue
+		}
+		s := ro.Summary
+		want = append(want, fmt.Sprintf("%s (to hit %d)", ro.Ruleset, ro.Plan.Odds.ToHit),
+			fmt.Sprintf("hit %.0f%%  destroy %.0f%%  immobilize %.0f%%  still fighting %.0f%%",
+				100*s.P(s.Hit), 100*s.P(s.Destroy), 100*s.P(s.Immobilize), 100*s.P(s.Fighting)))
+	}
+	for _, w := range want {
+		if !strings.Contains(on, w) {
+			t.Errorf("the comparison lacks %q:\n%s", w, on)
+		}
+	}
+	if !strings.Contains(on, "seam-test (to hit") || !strings.Contains(on, "elimination (to hit 10)") {
+		t.Errorf("want a column for elimination and one for the test ruleset:\n%s", on)
+	}
+}
