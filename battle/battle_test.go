@@ -291,7 +291,7 @@ func TestFireAppliesTheOutcome(t *testing.T) {
 		immobile   bool
 	}{
 		{"miss", []int{6, 6}, "miss", false, false},
-		{"no effect", []int{3, 3, 6, 6}, "no_effect", false, false},
+		{"no effect", []int{3, 3, 6, 6}, "no effect", false, false},
 		{"immobilized, crew stays", []int{3, 3, 2, 3, 4}, "immobilized", false, true},
 		{"immobilized, crew bails out", []int{3, 3, 2, 3, 2}, "abandoned", true, false},
 		{"eliminated", []int{3, 3, 1, 1}, "eliminated", true, false},

@@ -161,8 +161,8 @@ func TestHeadline(t *testing.T) {
 		want string
 	}{
 		{Outcome{}, "miss"},
-		{Outcome{Hit: true}, "no_effect"},
-		{Outcome{Hit: true, Effects: []Effect{{Kind: WeaponSpent, On: OnFirer}}}, "no_effect"},
+		{Outcome{Hit: true}, "no effect"},
+		{Outcome{Hit: true, Effects: []Effect{{Kind: WeaponSpent, On: OnFirer}}}, "no effect"},
 		{Outcome{Effects: []Effect{{Kind: Abandoned}}}, "abandoned"},
 		{Outcome{Hit: true, Effects: []Effect{{Kind: AddState, State: "shock", N: 2}, {Kind: Immobilized}}}, "immobilized"},
 		{Outcome{Hit: true, Effects: []Effect{{Kind: AddState, State: "shock", N: 2}, {Kind: Reverse, N: 1}}}, "2 shock, reverse 1"},

@@ -58,7 +58,7 @@ type Outcome struct {
 
 // Headline is the outcome's effect on its target in one word, for the log
 // line of an attack: eliminated, abandoned, immobilized, the names of the
-// states it added, no_effect for a hit that did nothing, or miss.
+// states it added, "no effect" for a hit that did nothing, or miss.
 func (o Outcome) Headline() string {
 	return headline(o.Hit, o.Effects)
 }
@@ -79,7 +79,7 @@ func headline(hit bool, effects []Effect) string {
 	case len(words) > 0:
 		return strings.Join(words, ", ")
 	case hit:
-		return "no_effect"
+		return "no effect"
 	}
 	return "miss"
 }
@@ -136,7 +136,7 @@ func harmRank(h string) int {
 		return 1
 	case "immobilized":
 		return 2
-	case "no_effect":
+	case "no effect":
 		return 4
 	case "miss":
 		return 5

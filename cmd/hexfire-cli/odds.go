@@ -233,6 +233,10 @@ type summaryJSON struct {
 	Counters   map[string]float64 `json:"counters,omitempty"`
 }
 
+// outcomeKey is a headline as a JSON key: words joined by underscores
+// ("no_effect"), the keys the odds have always had.
+func outcomeKey(headline string) string { return strings.ReplaceAll(headline, " ", "_") }
+
 // rulesetOdds evaluates shot s under ruleset r.
 func rulesetOdds(r combat.Ruleset, s combat.Shot) (oddsJSON, combat.Odds) {
 	out := oddsJSON{Rules: r.Name()}
@@ -255,7 +259,7 @@ func rulesetOdds(r combat.Ruleset, s combat.Shot) (oddsJSON, combat.Odds) {
 		out.Summary.Counters[c.State] = c.Expected
 	}
 	for _, h := range odds.Headlines() {
-		out.Outcomes[h.Headline] = odds.Probability(h.Weight)
+		out.Outcomes[outcomeKey(h.Headline)] = odds.Probability(h.Weight)
 	}
 	return out, odds
 }

@@ -56,7 +56,7 @@ func runRoll(args []string, stdout io.Writer) error {
 			effects = append(effects, e.On.String()+": "+e.String())
 		}
 		return writeJSON(stdout, rollJSON{Rules: r.Name(), Seed: seed, ToHit: o.ToHit, Hit: o.Hit,
-			Result: o.Headline(), Effects: effects, Rolls: o.Rolls, Steps: o.Steps})
+			Result: outcomeKey(o.Headline()), Effects: effects, Rolls: o.Rolls, Steps: o.Steps})
 	}
 	fmt.Fprintln(stdout, describe(r, s))
 	fmt.Fprintf(stdout, "seed %d\n", seed)
