@@ -206,7 +206,7 @@ func chunkLevel(zoom float64) int {
 // colours, to be drawn again next frame.
 func (p *tilePainter) pending() bool { return p.incomplete }
 
-func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
+func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, _ []int, cam Camera) {
 	p.frame++
 	p.incomplete = false
 	flat := m.tileH*cam.Zoom < flatHexPixels
@@ -221,18 +221,8 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 	x1, y1 = min(x1, m.worldW+p.reach), min(y1, m.worldH+p.reach)
 	cx0, cy0 := int(math.Floor(x0/side)), int(math.Floor(y0/side))
 	cx1, cy1 := int(math.Floor(x1/side)), int(math.Floor(y1/side))
-	for cy := cy0; cy <= cy1 && !p.incomplete; cy++ {
-		for cx := cx0; cx <= cx1; cx++ {
-			if p.chunks[chunkKey{level, cx, cy, flat}] == nil {
-				// Flat colours under the view while chunks are missing.
-				p.paintFlat(dst, m, visible, cam)
-				p.incomplete = true
-				break
-			}
-		}
-	}
 	budget := chunkBudget
-	missing := false
+	var missing []image.Rectangle // the screen areas of chunks not built yet
 	var op ebiten.DrawImageOptions
 	op.Filter = ebiten.FilterLinear
 	for cy := cy0; cy <= cy1; cy++ {
@@ -241,7 +231,10 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 			c := p.chunks[k]
 			if c == nil {
 				if budget <= 0 {
-					missing = true
+					sx0, sy0 := cam.WorldToScreen(float64(cx)*side, float64(cy)*side)
+					sx1, sy1 := cam.WorldToScreen(float64(cx+1)*side, float64(cy+1)*side)
+					r := image.Rect(int(math.Floor(sx0)), int(math.Floor(sy0)), int(math.Ceil(sx1)), int(math.Ceil(sy1)))
+					missing = append(missing, r.Intersect(b))
 					continue
 				}
 				// A texture of its own: drawn into and then drawn from,
@@ -267,7 +260,14 @@ func (p *tilePainter) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 			dst.DrawImage(c.inner, &op)
 		}
 	}
-	p.incomplete = missing
+	// Flat colours where chunks are missing, until a later frame builds
+	// them.
+	for _, r := range missing {
+		if !r.Empty() {
+			p.drawFlat(dst.SubImage(r).(*ebiten.Image), m, cam)
+		}
+	}
+	p.incomplete = len(missing) > 0
 	p.evict()
 }
 
@@ -315,21 +315,6 @@ func (p *tilePainter) drawFlat(dst *ebiten.Image, m *boardMesh, cam Camera) int 
 	}
 	p.batch.flush(dst)
 	return n
-}
-
-// paintFlat draws each visible hex as a polygon in its flat colour.
-func (p *tilePainter) paintFlat(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
-	for _, i := range visible {
-		g := &m.hexes[i]
-		o := p.layout.ToOffset(g.hex)
-		c := p.flat[o.Col+o.Row*p.width]
-		if c.A == 0 {
-			continue
-		}
-		_, corners := screenHex(cam, g)
-		p.batch.fan(dst, c, corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
-	}
-	p.batch.flush(dst)
 }
 
 // drawTiles draws, layer by layer, every tile that reaches dst as the
