@@ -269,14 +269,14 @@ func parseSeed(s string) (uint64, error) {
 }
 
 // computerSides reads -ai.
-func computerSides(s string) ([]string, error) {
-	switch s {
+func computerSides(s string) ([]maps.Side, error) {
+	switch side := maps.Side(s); side {
 	case "none", "":
 		return nil, nil
 	case maps.Axis, maps.Allies:
-		return []string{s}, nil
+		return []maps.Side{side}, nil
 	case "both":
-		return []string{maps.Allies, maps.Axis}, nil
+		return []maps.Side{maps.Allies, maps.Axis}, nil
 	}
 	return nil, fmt.Errorf("-ai %q: want axis, allies, both or none", s)
 }

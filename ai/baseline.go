@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -71,7 +72,7 @@ func pickKind(b *battle.Battle, rng *rand.Rand, kinds [][]battle.Order) (battle.
 
 // randomKinds lists, per order kind, the orders of the side that may be
 // legal now (the battle decides which are).
-func randomKinds(b *battle.Battle, side string) [][]battle.Order {
+func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 	var mine, enemies []*battle.Unit
 	var enemyHexes []board.Hex
 	for _, u := range b.Units() {
@@ -147,7 +148,7 @@ func neighbours(h board.Hex) []board.Hex {
 }
 
 // groupsOf returns the units of the side in each hex, in ID order.
-func groupsOf(b *battle.Battle, side string) [][]*battle.Unit {
+func groupsOf(b *battle.Battle, side maps.Side) [][]*battle.Unit {
 	var gs [][]*battle.Unit
 	at := map[board.Hex]int{}
 	for _, u := range b.Units() {
@@ -199,7 +200,7 @@ func subsets(us []*battle.Unit) [][]battle.UnitID {
 // randomAP lists the AP attacks the side might make on the target hexes:
 // every subset of every hex's units, without or with each leader of the
 // hex directing (not also listed as a member), with and without grenades.
-func randomAP(b *battle.Battle, side string, targets []board.Hex) []battle.Order {
+func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Order {
 	var out []battle.Order
 	for _, g := range groupsOf(b, side) {
 		leaders := []battle.UnitID{0}

@@ -64,8 +64,8 @@ func bigBattle(tb testing.TB) *battle.Battle {
 		}
 	}
 	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination", Turns: 10,
-		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: map[string]string{}}
-	types := map[string][]string{
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+	types := map[maps.Side][]string{
 		maps.Allies: {"M4A3E8", "Sherman Firefly", "US Rifle Squad", "M4 (75)", "US Bazooka Team"},
 		maps.Axis:   {"Tiger I", "Pz IV H", "German Rifle Squad", "StuG III G", "German Panzerschreck Team"},
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // phaseIs stops play when the given side's segment reaches phase p.
-func phaseIs(side string, p battle.Phase) func(*battle.Battle) bool {
+func phaseIs(side maps.Side, p battle.Phase) func(*battle.Battle) bool {
 	return func(b *battle.Battle) bool { return b.Phasing() == side && b.Phase() == p }
 }
 

@@ -10,6 +10,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -119,7 +120,7 @@ func (m *memo) reset(b *battle.Battle) {
 type view struct {
 	b       *battle.Battle
 	m       *memo
-	side    string
+	side    maps.Side
 	mine    []*battle.Unit // on the map
 	enemies []*battle.Unit // on the map
 	smoke   func(board.Hex) int
@@ -128,7 +129,7 @@ type view struct {
 	killScale, lossScale float64
 }
 
-func newView(b *battle.Battle, m *memo, side string) *view {
+func newView(b *battle.Battle, m *memo, side maps.Side) *view {
 	m.reset(b)
 	v := &view{b: b, m: m, side: side, smoke: b.Smoke, killScale: 1, lossScale: 1}
 	for _, u := range b.Units() {

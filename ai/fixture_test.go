@@ -28,9 +28,11 @@ const openMap = `
 
 // unitAt places a unit for a test: type, side, hex label, facing, script.
 type unitAt struct {
-	typ, side, hex string
-	facing         board.Direction
-	script         string
+	typ    string
+	side   maps.Side
+	hex    string
+	facing board.Direction
+	script string
 }
 
 // fixture builds a small battle from an ASCII map.
@@ -48,7 +50,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 		t.Fatalf("fixture map: %v", err)
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		Turns: f.turns, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: f.props}
+		Turns: f.turns, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: f.props}
 	if sc.Properties == nil {
 		sc.Properties = map[string]string{}
 	}

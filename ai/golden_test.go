@@ -95,8 +95,8 @@ func playLogged(sc *maps.Scenario, cat *units.Catalogue, seed uint64) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	players := map[string]ai.Player{}
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	players := map[maps.Side]ai.Player{}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if players[side], err = ai.NewOpponent(b); err != nil {
 			return nil, err
 		}
@@ -137,8 +137,8 @@ func writeGoldenSave(sc *maps.Scenario, cat *units.Catalogue, seed uint64) error
 	if err != nil {
 		return err
 	}
-	players := map[string]ai.Player{}
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	players := map[maps.Side]ai.Player{}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if players[side], err = ai.NewOpponent(b); err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ func defaultBattle(t testing.TB, seed uint64) *battle.Battle {
 
 // playOut plays a battle to its end, failing on any refused order, and
 // returns the orders as save records (comparable text).
-func playOut(t *testing.T, b *battle.Battle, players map[string]Player) []string {
+func playOut(t *testing.T, b *battle.Battle, players map[maps.Side]Player) []string {
 	t.Helper()
 	for range 100000 {
 		if b.Result() != nil {
@@ -63,7 +63,7 @@ func TestEveryOrderLegal(t *testing.T) {
 			t.Run(allies+" vs "+axis, func(t *testing.T) {
 				for seed := range uint64(12) {
 					b := defaultBattle(t, seed+1)
-					playOut(t, b, map[string]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
+					playOut(t, b, map[maps.Side]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
 					for _, o := range b.Orders() {
 						given[map[bool]string{true: allies, false: axis}[sideOf(b, o) == maps.Allies]][o.Name()] = true
 					}
@@ -84,7 +84,7 @@ func TestEveryOrderLegal(t *testing.T) {
 
 // sideOf returns the side of the unit that gives order o ("" for orders
 // without a unit: end-phase, pass).
-func sideOf(b *battle.Battle, o battle.Order) string {
+func sideOf(b *battle.Battle, o battle.Order) maps.Side {
 	var id battle.UnitID
 	switch o := o.(type) {
 	case battle.Fire:
@@ -136,8 +136,8 @@ func TestDeterminism(t *testing.T) {
 	for _, seed := range []uint64{3, 17} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			b1, b2 := defaultBattle(t, seed), defaultBattle(t, seed)
-			o1 := playOut(t, b1, map[string]Player{maps.Allies: newTestPlayer(t, "opponent", b1), maps.Axis: newTestPlayer(t, "opponent", b1)})
-			o2 := playOut(t, b2, map[string]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
+			o1 := playOut(t, b1, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b1), maps.Axis: newTestPlayer(t, "opponent", b1)})
+			o2 := playOut(t, b2, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
 			if !slices.Equal(o1, o2) {
 				t.Fatalf("two runs with seed %d gave different orders (%d and %d)", seed, len(o1), len(o2))
 			}

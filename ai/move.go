@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // movement moves the next unit (in ID order, after the last one that moved
@@ -142,7 +143,7 @@ func (d *decision) holdHexes() (own, all []board.Hex) {
 	if !ok {
 		return nil, nil // the battle refused such a scenario; nothing to aim at
 	}
-	for _, side := range []string{d.side, battle.Opponent(d.side)} {
+	for _, side := range []maps.Side{d.side, battle.Opponent(d.side)} {
 		for _, h := range v.Hold[side] {
 			if !slices.Contains(all, h) {
 				all = append(all, h)

@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -61,7 +62,7 @@ func NewOpponent(b *battle.Battle) (*Opponent, error) {
 // decisionRNG is the tie-break randomness of one decision: seeded from the
 // battle's seed, the acting side and the number of orders so far, so it
 // never touches the battle's dice and repeats exactly on a replay.
-func decisionRNG(b *battle.Battle, side string, orders int) *rand.Rand {
+func decisionRNG(b *battle.Battle, side maps.Side, orders int) *rand.Rand {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s/%d", side, orders)
 	return rand.New(rand.NewPCG(b.Config().Seed, h.Sum64()))

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -149,7 +150,7 @@ func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 	}
 }
 
-func (b *Battle) enemyIn(side string, h board.Hex) bool {
+func (b *Battle) enemyIn(side maps.Side, h board.Hex) bool {
 	for _, o := range b.UnitsAt(h) {
 		if o.Side != side {
 			return true

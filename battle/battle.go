@@ -47,7 +47,7 @@ type Unit struct {
 	ID   UnitID
 	Name string // the scenario's name for the unit, or its type name
 	Type *units.Type
-	Side string
+	Side maps.Side
 	Pose board.Pose
 	// Markers the unit carries.
 	Markers Markers
@@ -117,16 +117,16 @@ type Battle struct {
 	victory   Victory
 
 	turn    int
-	first   string // the side that moves first in every turn
-	phasing string
+	first   maps.Side // the side that moves first in every turn
+	phasing maps.Side
 	phase   Phase
 	units   []*Unit
 	smoke   map[board.Hex]int
 	// supply is each side's smoke factors left; panzerfausts and grenades
 	// its pools (grenades holds only sides with some, for the digest).
-	supply       map[string]int
-	panzerfausts map[string]int
-	grenades     map[string]int
+	supply       map[maps.Side]int
+	panzerfausts map[maps.Side]int
+	grenades     map[maps.Side]int
 	// assaulted lists the hexes that close-assaulted this Advance phase;
 	// fireGroups the infantry hexes that made an AP attack this segment,
 	// with their targets (one group per hex and target).
@@ -198,22 +198,22 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		first:        sc.FirstSide,
 		phase:        Command,
 		smoke:        map[board.Hex]int{},
-		supply:       map[string]int{},
-		panzerfausts: map[string]int{},
-		grenades:     map[string]int{},
+		supply:       map[maps.Side]int{},
+		panzerfausts: map[maps.Side]int{},
+		grenades:     map[maps.Side]int{},
 	}
 	if b.first == "" {
 		b.first = maps.Allies
 	}
 	b.phasing = b.first
-	for _, side := range []string{maps.Allies, maps.Axis} {
-		if b.supply[side], err = intProperty(sc, "smoke_"+side, 0); err != nil {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		if b.supply[side], err = intProperty(sc, "smoke_"+string(side), 0); err != nil {
 			return nil, err
 		}
-		if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+side, 0); err != nil {
+		if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+string(side), 0); err != nil {
 			return nil, err
 		}
-		n, err := intProperty(sc, "grenades_"+side, 0)
+		n, err := intProperty(sc, "grenades_"+string(side), 0)
 		if err != nil {
 			return nil, err
 		}
@@ -278,12 +278,12 @@ func (b *Battle) Turn() int { return b.turn }
 func (b *Battle) Phase() Phase { return b.phase }
 
 // Phasing returns the side whose segment it is.
-func (b *Battle) Phasing() string { return b.phasing }
+func (b *Battle) Phasing() maps.Side { return b.phasing }
 
 // Acting returns the side that gives the next order: the phasing side,
 // except in the Defensive Fire phase and while a move waits for
 // opportunity fire, when it is the other side. Empty when the battle is over.
-func (b *Battle) Acting() string {
+func (b *Battle) Acting() maps.Side {
 	switch {
 	case b.result != nil:
 		return ""
@@ -346,14 +346,14 @@ func (b *Battle) SmokeHexes() []board.Hex {
 }
 
 // SmokeSupply returns the smoke factors side has left.
-func (b *Battle) SmokeSupply(side string) int { return b.supply[side] }
+func (b *Battle) SmokeSupply(side maps.Side) int { return b.supply[side] }
 
 // Panzerfausts returns how many Panzerfausts are left in side's pool.
-func (b *Battle) Panzerfausts(side string) int { return b.panzerfausts[side] }
+func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] }
 
 // Grenades returns how many grenade attacks are left in side's pool (map
 // property "grenades_SIDE", 0 when absent).
-func (b *Battle) Grenades(side string) int { return b.grenades[side] }
+func (b *Battle) Grenades(side maps.Side) int { return b.grenades[side] }
 
 // Moving returns the unit whose move waits for opportunity fire, or nil.
 func (b *Battle) Moving() *Unit {
@@ -373,7 +373,7 @@ func (b *Battle) Orders() []Order { return slices.Clone(b.orders) }
 func (b *Battle) DiceRolled() int { return b.dice.count }
 
 // Opponent returns the other side.
-func Opponent(side string) string {
+func Opponent(side maps.Side) maps.Side {
 	if side == maps.Allies {
 		return maps.Axis
 	}

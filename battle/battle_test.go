@@ -22,8 +22,10 @@ var testCatalogue = func() *units.Catalogue {
 
 // unitAt places a unit for a test: type, side, hex label, facing.
 type unitAt struct {
-	typ, side, hex string
-	facing         board.Direction
+	typ    string
+	side   maps.Side
+	hex    string
+	facing board.Direction
 }
 
 // fixture is a small battle for a test: an ASCII map, units, scenario
@@ -43,7 +45,7 @@ func (f fixture) scenario(t *testing.T) *maps.Scenario {
 		t.Fatalf("fixture map: %v", err)
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		Turns: f.turns, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: f.props}
+		Turns: f.turns, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: f.props}
 	if sc.Properties == nil {
 		sc.Properties = map[string]string{}
 	}
@@ -113,7 +115,7 @@ func TestSequenceOfPlay(t *testing.T) {
 	}}.battle(t)
 	type state struct {
 		turn           int
-		phasing, actor string
+		phasing, actor maps.Side
 		phase          Phase
 	}
 	at := func() state { return state{b.Turn(), b.Phasing(), b.Acting(), b.Phase()} }

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 )
 
 // State is one of the ruleset's states on a unit (combat.StateSpec): its
@@ -242,7 +243,7 @@ func (b *Battle) expireStates() []Event {
 }
 
 // ordersPhase reports whether side gives orders in the current phase.
-func (b *Battle) ordersPhase(side string) bool {
+func (b *Battle) ordersPhase(side maps.Side) bool {
 	if b.phasing == side {
 		return b.phase == FirePhase || b.phase == Movement || b.phase == AdvancePhase
 	}

@@ -147,7 +147,7 @@ func TestTimedStatesExpire(t *testing.T) {
 	tiger := b.Unit(2)
 	var seen []string
 	for b.Turn() == 1 {
-		seen = append(seen, b.Phasing()+" "+b.Phase().String()+": "+strings.Join(tiger.StateNames(), ","))
+		seen = append(seen, string(b.Phasing())+" "+b.Phase().String()+": "+strings.Join(tiger.StateNames(), ","))
 		apply(t, b, EndPhase{})
 	}
 	want := []string{

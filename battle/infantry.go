@@ -8,6 +8,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -261,7 +262,7 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 // infantry, unarmoured vehicles and Guns, each vehicle followed by its
 // passengers (never an AFV or those it carries). Opportunity fire strikes
 // the moving unit alone.
-func (b *Battle) apDefenders(side string, h board.Hex) []*Unit {
+func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 	var us []*Unit
 	for _, u := range b.UnitsAt(h) {
 		if u.Side == side || u.Type.Kind == units.AFV || (b.pending != nil && u.ID != b.pending.Unit) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // Phase is a phase of a player's segment (default-ruleset.md §2).
@@ -134,13 +135,13 @@ func (b *Battle) checkSuddenDeath() []Event {
 
 // Result is how a battle ended.
 type Result struct {
-	Winner string // maps.Allies, maps.Axis, or "" for a draw
+	Winner maps.Side // maps.Allies, maps.Axis, or "" for a draw
 	Turn   int
 	Reason string
 }
 
 // Eliminated counts the units of side that have been eliminated.
-func (b *Battle) Eliminated(side string) int {
+func (b *Battle) Eliminated(side maps.Side) int {
 	n := 0
 	for _, u := range b.units {
 		if u.Side == side && u.Eliminated {
@@ -151,7 +152,7 @@ func (b *Battle) Eliminated(side string) int {
 }
 
 // Holds reports whether side alone has active units in hex h.
-func (b *Battle) Holds(side string, h board.Hex) bool {
+func (b *Battle) Holds(side maps.Side, h board.Hex) bool {
 	mine := false
 	for _, u := range b.UnitsAt(h) {
 		if u.Side != side {

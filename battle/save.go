@@ -244,19 +244,19 @@ func LoadSave(path string, cat *units.Catalogue) (*Battle, error) {
 // snapshot is the whole state of a battle in a canonical form.
 type snapshot struct {
 	Turn         int
-	Phasing      string
+	Phasing      maps.Side
 	Phase        Phase
 	Units        []unitSnapshot
 	Smoke        map[string]int
-	Supply       map[string]int
-	Panzerfausts map[string]int
+	Supply       map[maps.Side]int
+	Panzerfausts map[maps.Side]int
 	Pending      *pendingMove
 	Result       *Result
 	Dice         int
 	// Added with infantry combat; empty, they leave older digests as they were.
-	Grenades   map[string]int `json:",omitempty"`
-	Assaulted  []string       `json:",omitempty"`
-	FireGroups []string       `json:",omitempty"`
+	Grenades   map[maps.Side]int `json:",omitempty"`
+	Assaulted  []string          `json:",omitempty"`
+	FireGroups []string          `json:",omitempty"`
 	// Added with simultaneous fire; empty, it leaves older digests as they
 	// were.
 	Held []heldAttack `json:",omitempty"`

@@ -24,20 +24,20 @@ import (
 // property, each side's aim is to eliminate more enemy units than it loses:
 // at the end, the side that eliminated more wins.
 type Victory struct {
-	Hold      map[string][]board.Hex
-	Destroy   map[string]int
-	Otherwise string
+	Hold      map[maps.Side][]board.Hex
+	Destroy   map[maps.Side]int
+	Otherwise maps.Side
 }
 
 // ParseVictory reads a "victory" map property against the board's labels.
 func ParseVictory(s string, b *board.Board) (Victory, error) {
-	v := Victory{Hold: map[string][]board.Hex{}, Destroy: map[string]int{}}
+	v := Victory{Hold: map[maps.Side][]board.Hex{}, Destroy: map[maps.Side]int{}}
 	for clause := range strings.SplitSeq(s, ";") {
 		f := strings.Fields(clause)
 		if len(f) == 0 {
 			continue
 		}
-		side := strings.ToLower(f[0])
+		side := maps.Side(strings.ToLower(f[0]))
 		if side != maps.Allies && side != maps.Axis {
 			return v, fmt.Errorf("clause %q: side %q must be allies or axis", strings.TrimSpace(clause), f[0])
 		}
@@ -76,9 +76,9 @@ func ParseVictory(s string, b *board.Board) (Victory, error) {
 // Winner returns the side that has won, or "". With final set it judges
 // the end of the battle (hold clauses, or the loss count when there are no
 // clauses); otherwise only the destroy clauses, which end it at once.
-func (v Victory) Winner(b *Battle, final bool) string {
-	var winners []string
-	for _, side := range []string{maps.Allies, maps.Axis} {
+func (v Victory) Winner(b *Battle, final bool) maps.Side {
+	var winners []maps.Side
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if v.met(b, side, final) {
 			winners = append(winners, side)
 		}
@@ -101,7 +101,7 @@ func (v Victory) Winner(b *Battle, final bool) string {
 	return ""
 }
 
-func (v Victory) met(b *Battle, side string, final bool) bool {
+func (v Victory) met(b *Battle, side maps.Side, final bool) bool {
 	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
 		return true
 	}
@@ -118,7 +118,7 @@ func (v Victory) met(b *Battle, side string, final bool) bool {
 }
 
 // Explain says in words why side has won.
-func (v Victory) Explain(b *Battle, side string) string {
+func (v Victory) Explain(b *Battle, side maps.Side) string {
 	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
 		return fmt.Sprintf("%s eliminated %d enemy units (needed %d)", side, b.Eliminated(Opponent(side)), n)
 	}

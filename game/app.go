@@ -85,7 +85,7 @@ type Settings struct {
 	Pace int `json:"pace"`
 	// Computer names the sides the computer played in the last battle
 	// started, for Continue.
-	Computer []string `json:"computer,omitempty"`
+	Computer []maps.Side `json:"computer,omitempty"`
 }
 
 // defaultSettings: sound on, no hand-over screens, the normal pace.
@@ -202,7 +202,7 @@ func (a *App) readSettings() error {
 		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", a.path(settingsName), s.Pace, maxComputerDelay)
 	}
 	for _, side := range s.Computer {
-		if side != maps.Allies && side != maps.Axis {
+		if side := maps.Side(side); side != maps.Allies && side != maps.Axis {
 			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", a.path(settingsName), side)
 		}
 	}
@@ -253,7 +253,7 @@ func (a *App) toMenu() { a.goTo(newMenu(a)) }
 
 // battleOptions are the options of a battle started now: the app's, with
 // the settings and the autosave.
-func (a *App) battleOptions(computer []string) Options {
+func (a *App) battleOptions(computer []maps.Side) Options {
 	o := a.opts.Battle
 	o.HandOver = a.settings.HandOver
 	o.Computer = computer
@@ -265,7 +265,7 @@ func (a *App) battleOptions(computer []string) Options {
 
 // StartBattle shows battle b at once (the -scenario and -load flags),
 // with the computer playing the sides named.
-func (a *App) StartBattle(b *battle.Battle, computer []string) error {
+func (a *App) StartBattle(b *battle.Battle, computer []maps.Side) error {
 	return a.play(b, computer, nil)
 }
 
@@ -276,7 +276,7 @@ func (a *App) StartReplay(b *battle.Battle, orders []battle.Order) error {
 }
 
 // play starts the battle scene.
-func (a *App) play(b *battle.Battle, computer []string, replay []battle.Order) error {
+func (a *App) play(b *battle.Battle, computer []maps.Side, replay []battle.Order) error {
 	o := a.battleOptions(computer)
 	o.Replay = replay
 	if replay != nil {

@@ -11,6 +11,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -25,7 +26,7 @@ var (
 		"SU": {0x8a, 0x66, 0x3a, 0xff}, // brown-green
 	}
 	colNationOther = color.RGBA{0xb4, 0xb4, 0xb4, 0xff}
-	sideColours    = map[string]color.RGBA{
+	sideColours    = map[maps.Side]color.RGBA{
 		"allies": {0x1f, 0x4e, 0xa6, 0xff}, // blue strip
 		"axis":   {0x18, 0x18, 0x18, 0xff}, // black strip
 	}
@@ -86,8 +87,9 @@ const (
 // faceKey names a counter face: the printed values come from the type, the
 // colours from its nation and the side, the name from the unit.
 type faceKey struct {
-	t          *units.Type
-	side, name string
+	t    *units.Type
+	side maps.Side
+	name string
 }
 
 // counterArt is the cache of counter art: faces, marker tags and smoke
@@ -351,8 +353,8 @@ func nationColour(nation string) color.RGBA {
 }
 
 // sideColour is the strip colour of a side's counters.
-func sideColour(side string) color.RGBA {
-	if c, ok := sideColours[strings.ToLower(side)]; ok {
+func sideColour(side maps.Side) color.RGBA {
+	if c, ok := sideColours[maps.Side(strings.ToLower(string(side)))]; ok {
 		return c
 	}
 	return colSideOther

@@ -38,8 +38,10 @@ const counterMap = `
 
 // placed is a unit of a test battle: type, side, hex label, facing.
 type placed struct {
-	typ, side, hex string
-	facing         board.Direction
+	typ    string
+	side   maps.Side
+	hex    string
+	facing board.Direction
 }
 
 // testBattle builds a battle on counterMap in layout l.
@@ -65,7 +67,7 @@ func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg
 		props = map[string]string{}
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: props}
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: props}
 	for i, u := range us {
 		h, err := bd.ParseHex(u.hex)
 		if err != nil {
@@ -336,7 +338,7 @@ func bigBattle(b *testing.B) *battle.Battle {
 		b.Fatal(err)
 	}
 	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
 	types := testCatalogue.Types()
 	for i := range 300 {
 		t := types[i%len(types)]

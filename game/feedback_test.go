@@ -249,7 +249,7 @@ func TestBanner(t *testing.T) {
 		b := defaultBattle(t)
 		opts := Options{Size: image.Pt(1280, 800), Scripted: true}
 		if computerAxis {
-			opts.Computer = []string{maps.Axis}
+			opts.Computer = []maps.Side{maps.Axis}
 			opts.NewPlayer = func(*battle.Battle) (Player, error) { return endPhases{}, nil }
 		}
 		g, err := New(b, opts)

@@ -45,7 +45,7 @@ type Options struct {
 	SavePath string
 	// Computer names the sides the computer plays; NewPlayer makes its
 	// player for a battle (again after F9 loads another one).
-	Computer  []string
+	Computer  []maps.Side
 	NewPlayer func(*battle.Battle) (Player, error)
 	// Replay, when not nil, opens the replay viewer: the battle given is
 	// the fresh start, and these are the orders to step through.
@@ -173,7 +173,7 @@ func boardBattle(bd *board.Board) (*battle.Battle, error) {
 		return nil, fmt.Errorf("game: no board")
 	}
 	sc := &maps.Scenario{Path: "board", Title: "Hexfire", Board: bd, HexMetres: maps.DefaultHexMetres,
-		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}}
+		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}}
 	b, err := battle.New(sc, nil, battle.Config{})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)

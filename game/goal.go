@@ -10,7 +10,7 @@ import (
 )
 
 // bothSides are the two sides in the order the screens list them.
-var bothSides = [2]string{maps.Allies, maps.Axis}
+var bothSides = [2]maps.Side{maps.Allies, maps.Axis}
 
 // victoryOf parses a scenario's victory conditions (map property
 // "victory"), as the battle does.
@@ -85,7 +85,7 @@ func scoreLine(b *battle.Battle, v battle.Victory) string {
 }
 
 // holder is the side holding hex h alone, or "".
-func holder(b *battle.Battle, h board.Hex) string {
+func holder(b *battle.Battle, h board.Hex) maps.Side {
 	for _, side := range bothSides {
 		if b.Holds(side, h) {
 			return side

@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // The colours of the bars and panels (our own choice).
@@ -458,7 +459,7 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 	c := canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}
 	r := g.view.Inset(int(30 * g.scale))
 	c.fillRect(r, colPanel)
-	var computer []string
+	var computer []maps.Side
 	for _, side := range bothSides {
 		if g.play.computer[side] {
 			computer = append(computer, side)

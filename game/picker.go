@@ -100,12 +100,12 @@ func (e *scenarioEntry) thumbnail(batch *triBatch, size image.Point) *ebiten.Ima
 type picker struct {
 	list     buttonList
 	chosen   int
-	computer map[string]bool
+	computer map[maps.Side]bool
 	asking   *question
 }
 
 func newPicker(a *App) *picker {
-	p := &picker{computer: map[string]bool{}}
+	p := &picker{computer: map[maps.Side]bool{}}
 	for _, side := range a.settings.Computer {
 		p.computer[side] = true
 	}
@@ -151,8 +151,8 @@ func (p *picker) start(a *App) {
 }
 
 // sides lists the sides the computer plays.
-func (p *picker) sides() []string {
-	var out []string
+func (p *picker) sides() []maps.Side {
+	var out []maps.Side
 	for _, side := range bothSides {
 		if p.computer[side] {
 			out = append(out, side)
@@ -239,7 +239,7 @@ func turnsText(n int) string {
 
 // sidesText lists a scenario's sides with their numbers of units.
 func sidesText(sc *maps.Scenario) string {
-	count := map[string]int{}
+	count := map[maps.Side]int{}
 	for _, u := range sc.Units {
 		count[u.Side]++
 	}
@@ -254,12 +254,12 @@ func sidesText(sc *maps.Scenario) string {
 // battle starts.
 type briefing struct {
 	entry    scenarioEntry
-	computer []string
+	computer []maps.Side
 	list     buttonList
 	err      string
 }
 
-func newBriefing(a *App, e scenarioEntry, computer []string) *briefing {
+func newBriefing(a *App, e scenarioEntry, computer []maps.Side) *briefing {
 	br := &briefing{entry: e, computer: computer}
 	br.list.items = []button{{label: "Begin the battle", do: func() { br.begin(a) }}, {label: "Back", do: func() { a.goTo(newPicker(a)) }}}
 	return br
@@ -333,7 +333,7 @@ func (br *briefing) draw(a *App, screen *ebiten.Image) {
 
 // drawBriefing writes a scenario's briefing, victory conditions and who
 // plays each side in area (the briefing screen, and the battle's F1).
-func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, computer []string) {
+func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, computer []maps.Side) {
 	s := c.scale
 	width := min(float64(area.Dx())-80*s, 900*s)
 	x := float64(area.Min.X+area.Max.X)/2 - width/2

@@ -52,11 +52,11 @@ type play struct {
 	logScroll int // lines scrolled back from the newest
 
 	coverTitle, coverText string // the hand-over or result screen; "" for none
-	lastActing            string
+	lastActing            maps.Side
 	resultShown           bool
 	handOver              bool
 
-	computer  map[string]bool
+	computer  map[maps.Side]bool
 	player    Player
 	newPlayer func(*battle.Battle) (Player, error)
 	delay     int // ticks between two computer orders
@@ -67,15 +67,15 @@ type play struct {
 	toastUntil int
 	toastBad   bool // the toast is a refusal (red), not a note
 
-	since     map[string][]summaryLine  // by side: what the other side did since it last acted
-	movedFrom map[battle.UnitID]*string // where each unit's move being summed up started
-	summary   []summaryLine             // shown in the panel: what the other side did
+	since     map[maps.Side][]summaryLine // by side: what the other side did since it last acted
+	movedFrom map[battle.UnitID]*string   // where each unit's move being summed up started
+	summary   []summaryLine               // shown in the panel: what the other side did
 
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
 	shotsUntil int
 
 	banner      string // who acts now, shown big over the map for a while
-	bannerSide  string
+	bannerSide  maps.Side
 	bannerUntil int
 	bannerPhase phaseKey // the phase the last banner was for
 
@@ -97,7 +97,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{b: b, handOver: opts.HandOver, computer: map[string]bool{}, delay: delay, movedFrom: map[battle.UnitID]*string{},
+	*p = play{b: b, handOver: opts.HandOver, computer: map[maps.Side]bool{}, delay: delay, movedFrom: map[battle.UnitID]*string{},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
@@ -118,7 +118,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 	if opts.Replay != nil {
 		p.replay = &replay{orders: opts.Replay}
 		p.handOver = false
-		p.computer = map[string]bool{}
+		p.computer = map[maps.Side]bool{}
 	}
 	sc := b.Scenario()
 	v, err := victoryOf(sc)
@@ -138,14 +138,14 @@ func (p *play) cover() string { return p.coverText }
 func (p *play) dismissCover() { p.coverTitle, p.coverText = "", "" }
 
 // sideName returns "Allies" or "Axis"; sideAdjective "Allied" or "Axis".
-func sideName(side string) string {
+func sideName(side maps.Side) string {
 	if side == maps.Allies {
 		return "Allies"
 	}
 	return "Axis"
 }
 
-func sideAdjective(side string) string {
+func sideAdjective(side maps.Side) string {
 	if side == maps.Allies {
 		return "Allied"
 	}

@@ -22,8 +22,11 @@ func playBattle(b *testing.B, w, h, n int) *battle.Battle {
 	}
 	bd := benchBoard(b, w, h)
 	sc := &maps.Scenario{Path: "bench", Title: "bench", Board: bd, HexMetres: maps.DefaultHexMetres,
-		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []string{maps.Allies, maps.Axis}}
-	types := []struct{ name, side string }{{"M4A3E8", maps.Allies}, {"Tiger I", maps.Axis}, {"US Rifle Squad", maps.Allies}, {"German Rifle Squad", maps.Axis}}
+		Ruleset: maps.DefaultRuleset, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}}
+	types := []struct {
+		name string
+		side maps.Side
+	}{{"M4A3E8", maps.Allies}, {"Tiger I", maps.Axis}, {"US Rifle Squad", maps.Allies}, {"German Rifle Squad", maps.Axis}}
 	for i := range n {
 		t := types[i%len(types)]
 		o := board.Offset{Col: 4 + (i*7)%(w-8), Row: 4 + (i*3)%(h-8)}

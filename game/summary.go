@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // summaryLine is one thing the other side did, and the hex to look at.
@@ -24,7 +25,7 @@ const maxSummary = 8
 // result, every loss.
 func (p *play) recordForOpponent(events []battle.Event) {
 	if p.since == nil {
-		p.since = map[string][]summaryLine{}
+		p.since = map[maps.Side][]summaryLine{}
 	}
 	for _, e := range events {
 		u := p.b.Unit(e.Unit)
@@ -56,7 +57,7 @@ func (p *play) recordForOpponent(events []battle.Event) {
 
 // showSummary puts what the other side did since side last acted in the
 // panel, when a person plays side.
-func (p *play) showSummary(side string) {
+func (p *play) showSummary(side maps.Side) {
 	lines := p.since[side]
 	delete(p.since, side)
 	clear(p.movedFrom)

@@ -187,7 +187,7 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 }
 
 // sideTextColour is a side's colour for text on the dark screens.
-func sideTextColour(side string) color.RGBA {
+func sideTextColour(side maps.Side) color.RGBA {
 	if side == maps.Allies {
 		return color.RGBA{0x80, 0xb0, 0xff, 0xff}
 	}

@@ -114,7 +114,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 		Path:       name,
 		Board:      b,
 		Tiles:      tiles,
-		Sides:      []string{Allies, Axis},
+		Sides:      []Side{Allies, Axis},
 		Properties: map[string]string{},
 	}
 	if err := readMapProperties(s, m.Properties); err != nil {
@@ -304,12 +304,10 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 	return nil
 }
 
-func parseSide(v string) (string, error) {
-	switch strings.ToLower(v) {
-	case Allies:
-		return Allies, nil
-	case Axis:
-		return Axis, nil
+func parseSide(v string) (Side, error) {
+	switch side := Side(strings.ToLower(v)); side {
+	case Allies, Axis:
+		return side, nil
 	}
 	return "", fmt.Errorf("side %s: want %s or %s", quote(v), Allies, Axis)
 }

@@ -23,10 +23,14 @@ import (
 	"hexfire/board"
 )
 
+// Side is one of the two sides of a battle; its value is its name in
+// scenarios, saves and the log.
+type Side string
+
 // The two sides of every scenario.
 const (
-	Allies = "allies"
-	Axis   = "axis"
+	Allies Side = "allies"
+	Axis   Side = "axis"
 )
 
 // Defaults of the map properties a scenario may leave out.
@@ -56,8 +60,8 @@ type Scenario struct {
 	HexMetres int    // map property "hex_m": metres per hex, DefaultHexMetres when absent
 	Ruleset   string // map property "ruleset", DefaultRuleset when absent
 	Turns     int    // map property "turns"; 0 when absent (no turn limit set by the map)
-	FirstSide string // map property "first_side": Allies (default) or Axis
-	Sides     []string
+	FirstSide Side   // map property "first_side": Allies (default) or Axis
+	Sides     []Side
 	Units     []Placement
 	// Tiles holds the tile layers for drawing the map as Tiled shows it.
 	Tiles *TileLayers
@@ -71,7 +75,7 @@ type Placement struct {
 	ID     int    // the Tiled object id
 	Name   string // the object's name, may be empty
 	Type   string // unit type: a catalogue name
-	Side   string // Allies or Axis
+	Side   Side   // Allies or Axis
 	Hex    board.Hex
 	Facing board.Direction // 0..5 clockwise, 0 = axial (0,-1); 0 when absent
 	Script string          // object property "script": orders for a scripted unit, unparsed

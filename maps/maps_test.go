@@ -89,7 +89,7 @@ func TestDefaultScenarioSeedGeometry(t *testing.T) {
 	if v := s.Properties["victory"]; !strings.Contains(v, "hold K8 L8") {
 		t.Errorf("victory = %q, want a clause holding K8 L8", v)
 	}
-	sides := map[string]int{}
+	sides := map[Side]int{}
 	for _, u := range s.Units {
 		sides[u.Side]++
 	}

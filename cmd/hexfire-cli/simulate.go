@@ -26,23 +26,23 @@ const maxOrdersPerBattle = 200000
 
 // simReport is the JSON form of a simulation.
 type simReport struct {
-	Scenario  string                    `json:"scenario"`
-	Rules     string                    `json:"rules"`
-	Seed      uint64                    `json:"seed"`
-	Battles   int                       `json:"battles"`
-	Players   map[string]string         `json:"players"`
-	Wins      map[string]int            `json:"wins"`
-	MeanTurns float64                   `json:"mean_turns"`
-	Unended   int                       `json:"unended"`
-	Losses    map[string]map[string]int `json:"losses"`
+	Scenario  string                       `json:"scenario"`
+	Rules     string                       `json:"rules"`
+	Seed      uint64                       `json:"seed"`
+	Battles   int                          `json:"battles"`
+	Players   map[maps.Side]string         `json:"players"`
+	Wins      map[string]int               `json:"wins"`
+	MeanTurns float64                      `json:"mean_turns"`
+	Unended   int                          `json:"unended"`
+	Losses    map[maps.Side]map[string]int `json:"losses"`
 }
 
 // battleResult is what one simulated battle contributes.
 type battleResult struct {
-	winner string
+	winner maps.Side
 	turns  int
 	ended  bool
-	losses map[string]map[string]int // side → unit type → eliminated
+	losses map[maps.Side]map[string]int // side → unit type → eliminated
 	err    error
 }
 
@@ -101,7 +101,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err := ai.CheckScripts(sc); err != nil {
 		return err
 	}
-	players := map[string]string{maps.Allies: *allies, maps.Axis: *axis}
+	players := map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis}
 	results := make([]battleResult, *n)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -121,7 +121,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	wg.Wait()
 
 	r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
-		Wins: map[string]int{maps.Allies: 0, maps.Axis: 0, "draw": 0}, Losses: map[string]map[string]int{maps.Allies: {}, maps.Axis: {}}}
+		Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
 	if r.Rules == "" {
 		r.Rules = sc.Ruleset
 	}
@@ -137,7 +137,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 		case res.winner == "":
 			r.Wins["draw"]++
 		default:
-			r.Wins[res.winner]++
+			r.Wins[string(res.winner)]++
 		}
 		turns += res.turns
 		for side, byType := range res.losses {
@@ -155,12 +155,12 @@ func runSimulate(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
 		sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, *allies, *axis)
 	fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
-		r.Wins[maps.Allies], pct(r.Wins[maps.Allies], *n), r.Wins[maps.Axis], pct(r.Wins[maps.Axis], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
+		r.Wins[string(maps.Allies)], pct(r.Wins[string(maps.Allies)], *n), r.Wins[string(maps.Axis)], pct(r.Wins[string(maps.Axis)], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
 	fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)
 	if r.Unended > 0 {
 		fmt.Fprintf(stdout, "%d battles stopped unfinished after %d orders (counted as draws)\n", r.Unended, maxOrdersPerBattle)
 	}
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		fmt.Fprintf(stdout, "%s losses:", side)
 		types := make([]string, 0, len(r.Losses[side]))
 		for t := range r.Losses[side] {
@@ -181,18 +181,18 @@ func runSimulate(args []string, stdout io.Writer) error {
 func pct(k, n int) float64 { return 100 * float64(k) / float64(n) }
 
 // simulateBattle plays one battle to its end with the named players.
-func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[string]string) battleResult {
+func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[maps.Side]string) battleResult {
 	b, err := battle.New(sc, cat, cfg)
 	if err != nil {
 		return battleResult{err: err}
 	}
-	players := map[string]ai.Player{}
+	players := map[maps.Side]ai.Player{}
 	for side, name := range names {
 		if players[side], err = newPlayer(name, b); err != nil {
 			return battleResult{err: err}
 		}
 	}
-	res := battleResult{losses: map[string]map[string]int{}}
+	res := battleResult{losses: map[maps.Side]map[string]int{}}
 	for range maxOrdersPerBattle {
 		if b.Result() != nil {
 			break
