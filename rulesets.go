@@ -5,4 +5,5 @@ package main
 // combat's interfaces.
 import (
 	_ "hexfire/combat/elimination" // the default ruleset (seed 001)
+	_ "hexfire/combat/shiftchart"  // penetration, column shifts and the d10 chart (seed 002)
 )

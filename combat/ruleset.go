@@ -10,7 +10,8 @@
 // terrain covers (CoverRules), the states it puts on units (StateRules),
 // the crew check after other attacks (CrewChecker), smoke rounds
 // (SmokeRounds), infantry fire and close assault (InfantryRules),
-// simultaneous fire (SimultaneousFire) and its ratings (Rater). Where a
+// simultaneous fire (SimultaneousFire), close assault of one vehicle by
+// one infantry unit (VehicleAssaultRules) and its ratings (Rater). Where a
 // ruleset offers none, the helpers here give the default ruleset's
 // behaviour or say the thing is not part of the ruleset.
 package combat
@@ -99,6 +100,28 @@ type CrewChecker interface {
 type SmokeRounds interface {
 	CheckSmoke(firerKind units.Kind, w Weapon, passenger bool) error
 	SmokeRound() (level, factors int)
+}
+
+// VehicleAssaultRules is a ruleset in which one infantry unit may
+// close-assault one enemy vehicle next to it: a roll of its own, resolved
+// and previewed like a shot (the Shot's firer is the assaulting unit, its
+// target the vehicle, its range 0 or 1 hex) and giving effects on the
+// units. The battle offers it in the Advance & Assault phase.
+type VehicleAssaultRules interface {
+	// CheckVehicleAssault refuses an assault the rules do not allow.
+	CheckVehicleAssault(Shot) error
+	// ResolveVehicleAssault rolls it; a refused assault returns an
+	// Outcome with Err set.
+	ResolveVehicleAssault(Shot, Dice) Outcome
+	// VehicleAssaultOdds is the exact distribution of its outcomes.
+	VehicleAssaultOdds(Shot) (Odds, error)
+}
+
+// VehicleAssaultOf returns ruleset r's close assault of vehicles, or nil
+// when it has none.
+func VehicleAssaultOf(r Ruleset) VehicleAssaultRules {
+	v, _ := r.(VehicleAssaultRules)
+	return v
 }
 
 // SimultaneousFire is a ruleset in which the AT fire of a phase lands all

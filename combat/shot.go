@@ -34,6 +34,10 @@ type Weapon struct {
 	Expendable bool // removed after one use (Panzerfaust)
 	Spent      bool // an expendable weapon already used, or no counted round left
 	Rounds     int  // rounds of limited ammunition left, when the scenario counts them (0: not counted)
+	// History is the catalogue's historical record of the weapon (the
+	// unit type's for a main gun), for the rulesets that rate from it;
+	// nil for a weapon given by hand.
+	History *units.History
 }
 
 // Target is what a shot is fired at.
@@ -44,6 +48,11 @@ type Target struct {
 	Immobile bool     // carries an Immobile marker
 	States   StateSet // the ruleset's states it carries (shock, suppressed)
 	Quality  Quality
+	// Riders counts the infantry units riding on it (tank riders).
+	Riders int
+	// History is the catalogue's historical record of its type, for the
+	// rulesets that rate from it; nil for a target given by hand.
+	History *units.History
 }
 
 // Shot is one declared attack with its geometry, filled in by the battle
@@ -55,9 +64,12 @@ type Shot struct {
 	// FirerStates are the ruleset's states the firer carries.
 	FirerStates  StateSet
 	FirerQuality Quality
-	Passenger    bool // the firer is carried or towed by a vehicle
-	Weapon       Weapon
-	Target       Target
+	// FirerEngineers: the firer is a unit of combat engineers (a
+	// scenario's placement says so).
+	FirerEngineers bool
+	Passenger      bool // the firer is carried or towed by a vehicle
+	Weapon         Weapon
+	Target         Target
 
 	Range int // hexes, the target's hex counted and the firer's not
 	// Metres is Range times the map's metres per hex, for the rulesets
@@ -81,18 +93,18 @@ type Shot struct {
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.
 func MainGunOf(t *units.Type) Weapon {
-	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP}
+	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP, History: &t.History}
 }
 
 // SupportWeaponOf returns a shot's view of a catalogue support weapon.
 func SupportWeaponOf(w *units.Weapon) Weapon {
 	return Weapon{Name: w.Name, Class: SupportWeapon, ATFP: w.ATFP, Range: w.Range,
-		MinRange: w.MinRange, Expendable: w.Type == units.Expendable}
+		MinRange: w.MinRange, Expendable: w.Type == units.Expendable, History: &w.History}
 }
 
 // TargetOf returns a shot's view of a catalogue unit type.
 func TargetOf(t *units.Type) Target {
-	return Target{Name: t.Name, Kind: t.Kind, Armour: t.Armour}
+	return Target{Name: t.Name, Kind: t.Kind, Armour: t.Armour, History: &t.History}
 }
 
 // WeaponOf returns the weapon a unit of type t fires AT with: the main gun
