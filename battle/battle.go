@@ -64,6 +64,8 @@ type Unit struct {
 	// Rounds counts the rounds of limited ammunition left for its weapon,
 	// when its placement counts them (0: not counted).
 	Rounds int
+	// Engineers marks infantry its placement makes combat engineers.
+	Engineers bool
 	// WeaponSpent is set once a one-shot weapon has been used, or the last
 	// counted round fired.
 	WeaponSpent bool
@@ -237,7 +239,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		b.units = append(b.units, &Unit{
 			ID: UnitID(i + 1), Name: name, Type: t, Side: p.Side,
 			Pose: board.Pose{Hex: p.Hex, Facing: p.Facing}, Script: p.Script, Placement: p,
-			SupportWeapon: l.weapon, Quality: l.quality, Rounds: l.rounds,
+			SupportWeapon: l.weapon, Quality: l.quality, Rounds: l.rounds, Engineers: l.engineers,
 		})
 	}
 	b.startPhase()

@@ -29,6 +29,7 @@ const (
 	UnitValorous                 // the unit gained Valor
 	HexAssaulted                 // a close assault on Hex was resolved (Assault)
 	UnitStateChanged             // the unit gained or lost a ruleset state (State) or its weapon
+	VehicleAssaulted             // the unit close-assaulted the vehicle Target (Outcome)
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -39,7 +40,8 @@ type Event struct {
 	Target   UnitID
 	Hex      board.Hex
 	From, To board.Pose
-	// Outcome is the resolved attack of a UnitFired event.
+	// Outcome is the resolved attack of a UnitFired or VehicleAssaulted
+	// event.
 	Outcome *combat.Outcome
 	// AP is the resolved attack of a HexFired event.
 	AP *combat.APOutcome

@@ -138,25 +138,31 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	cell := b.Board().Cell(to.Hex)
 	cover := combat.CoverOf(r, cell.Terrain)
 	s := combat.Shot{
-		Firer:        firer.Label(),
-		FirerKind:    firer.Type.Kind,
-		FirerStates:  firer.stateSet(),
-		FirerQuality: firer.Quality,
-		Passenger:    firer.Carrier != 0,
-		Weapon:       weapon,
-		Target:       combat.TargetOf(target.Type),
-		Range:        from.Hex.Distance(to.Hex),
-		Terrain:      cell.Terrain,
-		Cover:        cover.Value,
-		CoverName:    cover.Label,
-		Valorous:     firer.Has(Valorous),
-		FirerMoved:   firer.Has(Moved),
-		TargetMoved:  target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+		Firer:          firer.Label(),
+		FirerKind:      firer.Type.Kind,
+		FirerStates:    firer.stateSet(),
+		FirerQuality:   firer.Quality,
+		FirerEngineers: firer.Engineers,
+		Passenger:      firer.Carrier != 0,
+		Weapon:         weapon,
+		Target:         combat.TargetOf(target.Type),
+		Range:          from.Hex.Distance(to.Hex),
+		Terrain:        cell.Terrain,
+		Cover:          cover.Value,
+		CoverName:      cover.Label,
+		Valorous:       firer.Has(Valorous),
+		FirerMoved:     firer.Has(Moved),
+		TargetMoved:    target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
 	s.Target.States = target.stateSet()
 	s.Target.Quality = target.Quality
+	for _, p := range b.Passengers(target.ID) {
+		if p.Type.Kind.Infantry() {
+			s.Target.Riders++
+		}
+	}
 	s.Metres = s.Range * b.scenario.HexMetres
 	switch target.Type.Kind {
 	case units.AFV:
@@ -244,14 +250,32 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	text := fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())
 	if b.pending == nil && combat.Simultaneous(b.rules) {
 		// Simultaneous fire: the shot lands with the phase's others when
-		// the phase ends, so its target may still fire now.
-		b.hold(a, out.Effects)
-		return []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
-			Text: text + " (lands when the phase ends)"}}, nil
+		// the phase ends, so its target may still fire now. The round the
+		// firer used is gone at once, so no other unit fires it.
+		now, later := ownWeaponEffects(out.Effects)
+		b.hold(a, later)
+		events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
+			Text: text + " (lands when the phase ends)"}}
+		return append(events, b.applyEffects(a, now)...), nil
 	}
 	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out, Text: text}}
 	events = append(events, b.applyEffects(a, out.Effects)...)
 	return append(events, b.stopHaltedMover()...), nil
+}
+
+// ownWeaponEffects splits a shot's effects into those on the firer's own
+// weapon (a round spent, the weapon broken or removed) and the rest, in
+// their order. effects is left as it is.
+func ownWeaponEffects(effects []combat.Effect) (own, rest []combat.Effect) {
+	for _, e := range effects {
+		switch {
+		case e.On == combat.OnFirer && (e.Kind == combat.WeaponSpent || e.Kind == combat.WeaponBroken || e.Kind == combat.WeaponRemoved):
+			own = append(own, e)
+		default:
+			rest = append(rest, e)
+		}
+	}
+	return own, rest
 }
 
 // eliminate removes u and everything it carries from the battle.

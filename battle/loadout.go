@@ -15,6 +15,8 @@ const (
 	propWeapon  = "weapon"  // a catalogue support weapon, or "none"
 	propQuality = "quality" // regular, green, veteran or elite
 	propRounds  = "rounds"  // rounds of limited ammunition for its weapon
+	// propEngineers marks infantry as combat engineers: yes or no.
+	propEngineers = "engineers"
 )
 
 // maxRounds bounds the "rounds" property: our own limit, far above the
@@ -26,6 +28,8 @@ type loadout struct {
 	weapon  string
 	quality combat.Quality
 	rounds  int
+	// engineers: combat engineers (infantry only).
+	engineers bool
 }
 
 // loadoutOf reads a placement's loadout: its type's weapon and quality
@@ -68,6 +72,15 @@ func loadoutOf(sc *maps.Scenario, cat *units.Catalogue, p maps.Placement, t *uni
 			return l, field(propRounds, fmt.Errorf("%s carries no weapon to count rounds of", t.Name))
 		}
 		l.rounds = n
+	}
+	if v, ok := p.Properties[propEngineers]; ok {
+		switch {
+		case v != "yes" && v != "no":
+			return l, field(propEngineers, fmt.Errorf("%q is not yes or no", v))
+		case v == "yes" && !t.Kind.Infantry():
+			return l, field(propEngineers, fmt.Errorf("%s is not infantry: only infantry are combat engineers", t.Name))
+		}
+		l.engineers = v == "yes"
 	}
 	return l, nil
 }

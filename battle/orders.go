@@ -25,7 +25,7 @@ type Order interface {
 
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
-var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, FireSmoke{}, PlaceSmoke{},
+var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
 	Advance{}, Load{}, Unload{}, Pass{}, EndPhase{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
@@ -65,6 +65,13 @@ type Assault struct {
 	Units    []UnitID
 	Target   board.Hex
 	Grenades bool
+}
+
+// AssaultVehicle is a close assault in the Advance & Assault phase by one
+// infantry unit on one enemy vehicle in its hex or next to it, under a
+// ruleset that has one (combat.VehicleAssaultRules).
+type AssaultVehicle struct {
+	Unit, Target UnitID
 }
 
 // FireSmoke is a Gun or AFV firing a smoke round at Hex instead of attacking.
@@ -124,6 +131,9 @@ func (FireAP) Name() string { return "fire-ap" }
 func (Assault) Name() string { return "assault" }
 
 // Name implements Order.
+func (AssaultVehicle) Name() string { return "assault-vehicle" }
+
+// Name implements Order.
 func (FireSmoke) Name() string { return "fire-smoke" }
 
 // Name implements Order.
@@ -147,17 +157,18 @@ func (Pass) Name() string { return "pass" }
 // Name implements Order.
 func (EndPhase) Name() string { return "end-phase" }
 
-func (o Move) apply(b *Battle) ([]Event, error)       { return b.move(o) }
-func (o Turn) apply(b *Battle) ([]Event, error)       { return b.turnInPlace(o) }
-func (o Fire) apply(b *Battle) ([]Event, error)       { return b.fire(o) }
-func (o FireAP) apply(b *Battle) ([]Event, error)     { return b.fireAP(o) }
-func (o Assault) apply(b *Battle) ([]Event, error)    { return b.assault(o) }
-func (o FireSmoke) apply(b *Battle) ([]Event, error)  { return b.fireSmoke(o) }
-func (o PlaceSmoke) apply(b *Battle) ([]Event, error) { return b.placeSmoke(o) }
-func (o Advance) apply(b *Battle) ([]Event, error)    { return b.advance(o) }
-func (o Load) apply(b *Battle) ([]Event, error)       { return b.load(o) }
-func (o Unload) apply(b *Battle) ([]Event, error)     { return b.unload(o) }
-func (EndPhase) apply(b *Battle) ([]Event, error)     { return b.nextPhase(), nil }
+func (o Move) apply(b *Battle) ([]Event, error)           { return b.move(o) }
+func (o Turn) apply(b *Battle) ([]Event, error)           { return b.turnInPlace(o) }
+func (o Fire) apply(b *Battle) ([]Event, error)           { return b.fire(o) }
+func (o FireAP) apply(b *Battle) ([]Event, error)         { return b.fireAP(o) }
+func (o Assault) apply(b *Battle) ([]Event, error)        { return b.assault(o) }
+func (o FireSmoke) apply(b *Battle) ([]Event, error)      { return b.fireSmoke(o) }
+func (o AssaultVehicle) apply(b *Battle) ([]Event, error) { return b.assaultVehicle(o) }
+func (o PlaceSmoke) apply(b *Battle) ([]Event, error)     { return b.placeSmoke(o) }
+func (o Advance) apply(b *Battle) ([]Event, error)        { return b.advance(o) }
+func (o Load) apply(b *Battle) ([]Event, error)           { return b.load(o) }
+func (o Unload) apply(b *Battle) ([]Event, error)         { return b.unload(o) }
+func (EndPhase) apply(b *Battle) ([]Event, error)         { return b.nextPhase(), nil }
 
 func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
@@ -191,6 +202,10 @@ func (o FireAP) record(bd *board.Board) OrderRecord {
 
 func (o Assault) record(bd *board.Board) OrderRecord {
 	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Grenades: o.Grenades}
+}
+
+func (o AssaultVehicle) record(*board.Board) OrderRecord {
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target}
 }
 
 func (o FireSmoke) record(bd *board.Board) OrderRecord {
@@ -255,6 +270,10 @@ func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
 func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
 	return Assault{Units: r.Units, Target: h, Grenades: r.Grenades}, err
+}
+
+func (AssaultVehicle) parse(r OrderRecord, _ *board.Board) (Order, error) {
+	return AssaultVehicle{Unit: r.Unit, Target: r.Target}, nil
 }
 
 func (FireSmoke) parse(r OrderRecord, bd *board.Board) (Order, error) {

@@ -248,6 +248,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true},
 		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},
 		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
+		AssaultVehicle{Unit: 6, Target: 9},
 		FireSmoke{Unit: 8, Hex: h("E5")},
 		PlaceSmoke{Unit: 6, Hex: h("A1")},
 		Advance{Unit: 7, To: h("F6")},
