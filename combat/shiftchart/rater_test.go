@@ -1,0 +1,55 @@
+package shiftchart
+
+import (
+	"testing"
+
+	"hexfire/combat"
+)
+
+// TestRatingsReproduceThePrinted: the formula gives the printed contact P
+// of every catalogue weapon with a row, but the listed overrides; every
+// unit type and weapon is rated without error.
+func TestRatingsReproduceThePrinted(t *testing.T) {
+	cat := catalogue(t)
+	rated := 0
+	for _, w := range cat.Weapons() {
+		rs, err := Ruleset{}.RateWeapon(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := RowOf(w.Name); !ok {
+			continue
+		}
+		rated++
+		p := rs[len(rs)-1]
+		_, overridden := pOverrides[w.Name]
+		if want := map[bool]combat.Origin{false: combat.Printed, true: combat.Overridden}[overridden]; p.Origin != want {
+			t.Errorf("%s: contact P %s %s (%s), want %s", w.Name, p.Value, p.Origin, p.Reason, want)
+		}
+	}
+	if rated != len(catalogueRows) {
+		t.Errorf("%d catalogue weapons have a row, want %d", rated, len(catalogueRows))
+	}
+	for _, ty := range cat.Types() {
+		if _, err := (Ruleset{}).RateType(ty); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestGunAndArmourFormula works two ratings by hand: the Tiger's 88 at
+// 500 m defeats 110 mm at 30°, 127 mm square on: P13; the M4A3E8's
+// 64 mm glacis at 47° is 93.8 mm square on: armour 10.
+func TestGunAndArmourFormula(t *testing.T) {
+	cat := catalogue(t)
+	tiger, _ := cat.Lookup("Tiger I")
+	sherman, _ := cat.Lookup("M4A3E8")
+	s := combat.Shot{Firer: "Tiger I", FirerKind: tiger.Kind, Weapon: combat.MainGunOf(tiger), Target: combat.TargetOf(sherman), Metres: 500, Range: 10}
+	p, err := plan(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.fire.cell.P != 13 || p.fire.cell.Mod != -1 || p.vuln != Vulnerability(3) {
+		t.Errorf("P%d %d, vulnerability %s; steps %q", p.fire.cell.P, p.fire.cell.Mod, vulnLetter(p.vuln), p.steps)
+	}
+}
