@@ -28,6 +28,7 @@ type shotFlags struct {
 	leader                      int
 	immobile, shield, passenger bool
 	valor, jsonOut              bool
+	extraShotFlags
 }
 
 func (f *shotFlags) register(fs *flag.FlagSet) {
@@ -50,6 +51,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.passenger, "passenger", false, "the firer rides in or is towed by a vehicle")
 	fs.BoolVar(&f.valor, "valor", false, "the firer has Valor (-1)")
 	fs.BoolVar(&f.jsonOut, "json", false, "print JSON")
+	f.extraShotFlags.register(fs)
 }
 
 // parseFlags parses args into f with a flag set named name. It returns
@@ -81,8 +83,17 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	if err != nil {
 		return nil, s, err
 	}
-	if err := f.buildFirer(cat, &s); err != nil {
+	raw, err := f.buildRawFirer(&s)
+	if err != nil {
 		return nil, s, err
+	}
+	switch {
+	case raw && (f.firer != "" || f.atfp != "" || f.weapon != ""):
+		return nil, s, errors.New("give --sw-name or --pen-mm, or --firer, --atfp or --weapon, not both")
+	case !raw:
+		if err := f.buildFirer(cat, &s); err != nil {
+			return nil, s, err
+		}
 	}
 	if err := f.buildTarget(cat, &s); err != nil {
 		return nil, s, err
@@ -92,7 +103,6 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 		return nil, s, fmt.Errorf("--aspect %q: want front, rear or hexside", f.aspect)
 	}
 	s.Aspect, s.Range, s.Hindrance = aspect, f.rng, f.hind
-	s.Metres = f.rng * 50 // the default scale, 50 m a hex
 	if f.terrain != "" {
 		t, err := board.ParseTerrain(f.terrain)
 		if err != nil {
@@ -105,6 +115,9 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	}
 	s.GunShield, s.Leader, s.Passenger, s.Valorous = f.shield, f.leader, f.passenger, f.valor
 	s.Target.Immobile = f.immobile
+	if err := f.extraShotFlags.apply(&s, f.rng); err != nil {
+		return nil, s, err
+	}
 	return r, s, nil
 }
 
@@ -183,11 +196,13 @@ func (f *shotFlags) buildTarget(cat *units.Catalogue, s *combat.Shot) error {
 	}
 	s.Target = combat.Target{Name: "the " + f.kind, Kind: kind}
 	if kind == units.AFV {
-		if f.armour == "" {
-			return errors.New("--kind afv needs --armour (e.g. E/C)")
-		}
-		if s.Target.Armour, err = units.ParseArmour(f.armour); err != nil {
-			return fmt.Errorf("--armour: %w", err)
+		switch {
+		case f.armour == "" && f.armourMM == "":
+			return errors.New("--kind afv needs --armour (e.g. E/C) or --armour-mm (e.g. 100/80)")
+		case f.armour != "":
+			if s.Target.Armour, err = units.ParseArmour(f.armour); err != nil {
+				return fmt.Errorf("--armour: %w", err)
+			}
 		}
 	} else if f.armour != "" {
 		return fmt.Errorf("--armour: only an AFV has armour, not a %s", f.kind)
@@ -238,9 +253,9 @@ type summaryJSON struct {
 func outcomeKey(headline string) string { return strings.ReplaceAll(headline, " ", "_") }
 
 // rulesetOdds evaluates shot s under ruleset r.
-func rulesetOdds(r combat.Ruleset, s combat.Shot) (oddsJSON, combat.Odds) {
+func rulesetOdds(r combat.Ruleset, s combat.Shot, f *extraShotFlags) (oddsJSON, combat.Odds) {
 	out := oddsJSON{Rules: r.Name()}
-	odds, err := r.Odds(s)
+	odds, err := f.odds(r, s)
 	if err == nil {
 		err = odds.Check()
 	}
@@ -278,9 +293,9 @@ func runOdds(args []string, stdout io.Writer) error {
 		return err
 	}
 	if compare {
-		return compareOdds(s, f.jsonOut, stdout)
+		return compareOdds(s, &f, stdout)
 	}
-	out, odds := rulesetOdds(r, s)
+	out, odds := rulesetOdds(r, s, &f.extraShotFlags)
 	if out.Error != "" {
 		return fmt.Errorf("shot refused: %s", out.Error)
 	}
@@ -302,17 +317,17 @@ func runOdds(args []string, stdout io.Writer) error {
 
 // compareOdds prints shot s under every registered ruleset: a column each
 // with the shared summary, or one JSON object per ruleset.
-func compareOdds(s combat.Shot, jsonOut bool, stdout io.Writer) error {
+func compareOdds(s combat.Shot, f *shotFlags, stdout io.Writer) error {
 	var all []oddsJSON
 	for _, name := range combat.Names() {
 		r, err := combat.Lookup(name)
 		if err != nil {
 			return err
 		}
-		out, _ := rulesetOdds(r, s)
+		out, _ := rulesetOdds(r, s, &f.extraShotFlags)
 		all = append(all, out)
 	}
-	if jsonOut {
+	if f.jsonOut {
 		return writeJSON(stdout, all)
 	}
 	fmt.Fprintf(stdout, "%s (%s) at %s, %d hexes, %s\n", s.Firer, s.Weapon.Name, strings.TrimPrefix(s.Target.Name, "the "), s.Range, s.Aspect)

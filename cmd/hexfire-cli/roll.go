@@ -40,13 +40,10 @@ func runRoll(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := r.Check(s); err != nil {
-		return fmt.Errorf("shot refused: %w", err)
-	}
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	o := r.Resolve(s, combat.NewSeededDice(seed))
+	o := f.resolve(r, s, combat.NewSeededDice(seed))
 	if o.Err != nil {
 		return o.Err
 	}

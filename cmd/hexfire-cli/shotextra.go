@@ -1,0 +1,129 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// extraShotFlags are the flags of odds and roll that the rulesets beyond
+// the default one read: the map's scale, troop quality, movement,
+// engineers and tank riders, the close assault of a vehicle, and raw
+// facts for a firer or target outside the catalogue.
+type extraShotFlags struct {
+	hexMetres               int
+	quality                 string
+	firerMoved, targetMoved bool
+	engineers, assault      bool
+	riders                  int
+	swName, penMM, armourMM string
+}
+
+func (f *extraShotFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&f.hexMetres, "hex-m", 50, "metres per hex (the map's hex_m), for the rulesets with ranges in metres")
+	fs.StringVar(&f.quality, "quality", "regular", "firer's troop quality: green, regular, veteran or elite")
+	fs.BoolVar(&f.firerMoved, "firer-moved", false, "the firer carries a Move marker")
+	fs.BoolVar(&f.targetMoved, "target-moved", false, "the target carries a Move marker, or is moving")
+	fs.BoolVar(&f.engineers, "engineers", false, "the firer is a unit of combat engineers")
+	fs.IntVar(&f.riders, "riders", 0, "infantry units riding on the target (tank riders)")
+	fs.BoolVar(&f.assault, "assault", false, "the firer close-assaults the target vehicle instead of firing (rulesets with a close assault of vehicles)")
+	fs.StringVar(&f.swName, "sw-name", "", "raw support weapon by name, fired by a squad, for a ruleset with its own weapons table (shiftchart: e.g. \"Panzerschreck 43\")")
+	fs.StringVar(&f.penMM, "pen-mm", "", "raw gun: the armour in mm its round defeats square on, at any range (instead of --firer)")
+	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
+}
+
+// apply puts the flags into shot s, built from the other flags; raw
+// tells whether the base flags gave no firer.
+func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
+	q, err := combat.ParseQuality(f.quality)
+	if err != nil {
+		return fmt.Errorf("--quality: %w", err)
+	}
+	if f.hexMetres < 1 {
+		return fmt.Errorf("--hex-m %d: a hex is at least a metre", f.hexMetres)
+	}
+	if f.riders < 0 {
+		return fmt.Errorf("--riders %d: cannot be negative", f.riders)
+	}
+	s.Metres = rng * f.hexMetres
+	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
+	s.Target.Riders = f.riders
+	if f.armourMM != "" {
+		if s.Target.Kind != units.AFV {
+			return errors.New("--armour-mm: the target must be an AFV (--kind afv)")
+		}
+		h := &units.History{}
+		parts := strings.Split(f.armourMM, "/")
+		if len(parts) != 2 {
+			return fmt.Errorf("--armour-mm %q: want front/side in mm, e.g. 100/80", f.armourMM)
+		}
+		for i, facing := range []units.Facing{units.FacingFront, units.FacingSide} {
+			mm, err := strconv.ParseFloat(parts[i], 64)
+			if err != nil || mm <= 0 || mm > 1000 {
+				return fmt.Errorf("--armour-mm %q: %q is not a thickness in mm (0-1000)", f.armourMM, parts[i])
+			}
+			h.Armour[facing] = units.Plate{MM: mm}
+		}
+		s.Target.History = h
+	}
+	return nil
+}
+
+// buildRawFirer makes the firer of --sw-name or --pen-mm; ok is false when
+// neither is given.
+func (f *extraShotFlags) buildRawFirer(s *combat.Shot) (bool, error) {
+	switch {
+	case f.swName != "" && f.penMM != "":
+		return true, errors.New("give --sw-name or --pen-mm, not both")
+	case f.swName != "":
+		s.Firer, s.FirerKind = "squad", units.Squad
+		s.Weapon = combat.Weapon{Name: f.swName, Class: combat.SupportWeapon}
+		return true, nil
+	case f.penMM != "":
+		mm, err := strconv.ParseFloat(f.penMM, 64)
+		if err != nil || mm <= 0 || mm > 1000 {
+			return true, fmt.Errorf("--pen-mm %q is not a penetration in mm (0-1000)", f.penMM)
+		}
+		h := &units.History{Pen: []units.Penetration{{Ammo: units.HEAT, MM: []float64{mm}}}}
+		s.Firer, s.FirerKind = "gun", units.AFV
+		s.Weapon = combat.Weapon{Name: "gun", Class: combat.MainGun, History: h}
+		return true, nil
+	}
+	return false, nil
+}
+
+// odds returns the exact odds of s under r: of the shot, or of the close
+// assault with --assault.
+func (f *extraShotFlags) odds(r combat.Ruleset, s combat.Shot) (combat.Odds, error) {
+	if !f.assault {
+		return r.Odds(s)
+	}
+	va := combat.VehicleAssaultOf(r)
+	if va == nil {
+		return combat.Odds{}, fmt.Errorf("the %s ruleset has no close assault of a vehicle", r.Name())
+	}
+	return va.VehicleAssaultOdds(s)
+}
+
+// resolve rolls s under r: the shot, or the close assault with --assault.
+func (f *extraShotFlags) resolve(r combat.Ruleset, s combat.Shot, d combat.Dice) combat.Outcome {
+	if !f.assault {
+		if err := r.Check(s); err != nil {
+			return combat.Outcome{Err: fmt.Errorf("shot refused: %w", err)}
+		}
+		return r.Resolve(s, d)
+	}
+	va := combat.VehicleAssaultOf(r)
+	if va == nil {
+		return combat.Outcome{Err: fmt.Errorf("the %s ruleset has no close assault of a vehicle", r.Name())}
+	}
+	if err := va.CheckVehicleAssault(s); err != nil {
+		return combat.Outcome{Err: fmt.Errorf("assault refused: %w", err)}
+	}
+	return va.ResolveVehicleAssault(s, d)
+}
