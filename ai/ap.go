@@ -244,6 +244,40 @@ func (d *decision) closeAssault() (battle.Order, string, bool) {
 	return best, bestText, true
 }
 
+// vehicleAssault picks the best close assault of one enemy vehicle by one
+// free infantry unit next to it (battle.AssaultVehicle), under a ruleset
+// that has one: worth its expected effect, read from the odds summary as
+// an AT shot's is. ok is false when none is worth assaultMin.
+func (d *decision) vehicleAssault() (battle.Order, string, bool) {
+	if combat.VehicleAssaultOf(d.b.Rules()) == nil {
+		return nil, "", false
+	}
+	var best battle.AssaultVehicle
+	bestV, text := assaultMin, ""
+	for _, u := range d.mine {
+		if !u.Type.Kind.Infantry() || u.Carrier != 0 || u.Has(battle.Pinned) || u.Has(battle.Advanced) || d.task(u).verb != Free {
+			continue
+		}
+		for _, e := range d.enemies {
+			if e.Type.Kind.Infantry() || e.Pose.Hex.Distance(u.Pose.Hex) > 1 {
+				continue
+			}
+			o := battle.AssaultVehicle{Unit: u.ID, Target: e.ID}
+			plan, err := d.b.PlanAssaultVehicle(o)
+			if err != nil {
+				continue
+			}
+			c := chancesOf(plan.Odds, d.b.States())
+			if v := d.effect(c, e); v > bestV {
+				best, bestV = o, v
+				text = fmt.Sprintf("%s close-assaults %s: destroy %.0f%%, immobilize %.0f%%; expected effect %.2f",
+					u.Label(), e.Label(), 100*c.destroy, 100*c.immobilize, v)
+			}
+		}
+	}
+	return best, text, text != ""
+}
+
 // assaultWorth is the net worth of close assault o (see closeAssault).
 func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, bool) {
 	p, err := d.b.PlanAssault(o)

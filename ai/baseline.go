@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -135,8 +136,26 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		kinds = append(kinds, randomAP(b, side, enemyHexes))
 	case battle.AdvancePhase:
 		kinds = append(kinds, randomAssaults(b, mine, enemyHexes))
+		if combat.VehicleAssaultOf(b.Rules()) != nil {
+			kinds = append(kinds, randomVehicleAssaults(mine, enemies))
+		}
 	}
 	return slices.DeleteFunc(kinds, func(k []battle.Order) bool { return len(k) == 0 })
+}
+
+// randomVehicleAssaults lists the close assaults of one enemy vehicle by
+// one infantry unit in or next to its hex (the battle decides which are
+// legal).
+func randomVehicleAssaults(mine, enemies []*battle.Unit) []battle.Order {
+	var os []battle.Order
+	for _, u := range mine {
+		for _, e := range enemies {
+			if u.Type.Kind.Infantry() && !e.Type.Kind.Infantry() && u.Pose.Hex.Distance(e.Pose.Hex) <= 1 {
+				os = append(os, battle.AssaultVehicle{Unit: u.ID, Target: e.ID})
+			}
+		}
+	}
+	return os
 }
 
 func neighbours(h board.Hex) []board.Hex {

@@ -41,6 +41,7 @@ type fixture struct {
 	units []unitAt
 	props map[string]string
 	turns int
+	rules string // the ruleset, if not the default one
 }
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
@@ -61,7 +62,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 		}
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Ruleset: f.rules})
 	if err != nil {
 		t.Fatalf("battle.New: %v", err)
 	}

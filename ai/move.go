@@ -322,6 +322,9 @@ func (d *decision) advance() (battle.Order, string) {
 	if o, why, ok := d.closeAssault(); ok {
 		return o, why
 	}
+	if o, why, ok := d.vehicleAssault(); ok {
+		return o, why
+	}
 	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
 		switch o := o.(type) {
 		case battle.Advance:

@@ -25,6 +25,10 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			_, err = b.PlanAssault(o)
 		}
+	case AssaultVehicle:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanAssaultVehicle(o)
+		}
 	case EndPhase:
 		err = b.admissible(o)
 	default:

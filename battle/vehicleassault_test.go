@@ -85,6 +85,9 @@ func TestAssaultVehicle(t *testing.T) {
 	if err != nil || !p.Shot.FirerEngineers || p.Shot.Range != 1 || p.Odds.Total != 6 {
 		t.Fatalf("plan %+v, %v", p.Shot, err)
 	}
+	if err := b.Check(AssaultVehicle{Unit: 1, Target: 4}); err != nil {
+		t.Errorf("Check: %v", err)
+	}
 	events := apply(t, b, AssaultVehicle{Unit: 1, Target: 4})
 	if events[0].Kind != VehicleAssaulted || events[0].Outcome == nil || !b.Unit(4).Eliminated || !b.Unit(1).Has(Advanced) {
 		t.Errorf("events %+v; the Tiger eliminated %v", events, b.Unit(4).Eliminated)
