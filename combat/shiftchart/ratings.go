@@ -3,7 +3,7 @@ package shiftchart
 import (
 	"fmt"
 	"math"
-	"strings"
+	"strconv"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -197,4 +197,5 @@ func armourOf(t combat.Target, aspect board.Aspect) (int, string) {
 	return rating(eff), fmt.Sprintf("%s %s, %s mm square on", facing, plate, round1(eff))
 }
 
-func round1(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", v), ".0") }
+// round1 writes millimetres to a tenth, without a trailing ".0".
+func round1(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }

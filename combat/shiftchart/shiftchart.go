@@ -13,6 +13,7 @@ package shiftchart
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"hexfire/board"
@@ -195,34 +196,24 @@ func (p shot) read(face int, target combat.Target) result {
 // round when the weapon is one-shot or its rounds are counted. The lists
 // are shared: read them only.
 func effects(r result, spent bool) []combat.Effect {
-	return effectTable[r][b2i(spent)]
+	if spent {
+		return spentEffects[r]
+	}
+	return targetEffects[r]
 }
 
-var effectTable = func() (t [numResults][2][]combat.Effect) {
+// targetEffects and spentEffects hold every list effects returns.
+var targetEffects, spentEffects = func() (target, spent [numResults][]combat.Effect) {
+	on := [numResults][]combat.Effect{
+		immobilized: {{Kind: combat.Immobilized, On: combat.OnTarget}},
+		killed:      {{Kind: combat.Eliminated, On: combat.OnTarget}},
+	}
 	for r := range numResults {
-		for spent := range 2 {
-			var es []combat.Effect
-			switch r {
-			case immobilized:
-				es = append(es, combat.Effect{Kind: combat.Immobilized, On: combat.OnTarget})
-			case killed:
-				es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
-			}
-			if spent == 1 {
-				es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
-			}
-			t[r][spent] = es
-		}
+		target[r] = on[r]
+		spent[r] = append(slices.Clone(on[r]), combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
 	}
-	return t
+	return target, spent
 }()
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // spends reports whether a shot uses up a round the battle counts.
 func spends(w combat.Weapon) bool { return w.Expendable || w.Rounds > 0 }
