@@ -56,6 +56,10 @@ func (Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 // the far end of each band.
 func gunTableRating(t *units.Type) combat.Rating {
 	w := combat.MainGunOf(t)
+	if !hasGun(w.History) && heavyMG(w.History) {
+		return combat.Rating{Name: ratingFireTable, Value: rowCells(rows[heavyMGRow]), Origin: combat.Printed,
+			Reason: "seed 002, Infantry Anti-Tank Weapons Table, row \"" + heavyMGRow + "\": our choice for a vehicle whose heaviest weapon is a 12.7 mm machine gun"}
+	}
 	_, how, err := gunPenetration(w.History, float64(gunBands[0].metres))
 	if err != nil {
 		return combat.Rating{Name: ratingFireTable, Value: "-", Origin: combat.Derived, Reason: err.Error()}
@@ -78,12 +82,6 @@ func (Ruleset) RateWeapon(w *units.Weapon) ([]combat.Rating, error) {
 		return []combat.Rating{{Name: ratingFireTable, Value: "-", Origin: combat.Derived,
 			Reason: "no row in the excerpt's weapons table (it lists no rifle-calibre machine gun or mortar): no anti-tank fire"}}, nil
 	}
-	var cells []string
-	for b, c := range row.Cells {
-		if c.Reach {
-			cells = append(cells, bandNames[b]+" "+c.String())
-		}
-	}
 	where := fmt.Sprintf("seed 002, Infantry Anti-Tank Weapons Table, %s row %q", row.Nation, row.Weapon)
 	if row.Weapon != w.Name {
 		where += " (our choice of row for the catalogue's " + w.Name + ")"
@@ -93,10 +91,21 @@ func (Ruleset) RateWeapon(w *units.Weapon) ([]combat.Rating, error) {
 		star = "yes (*)"
 	}
 	out := []combat.Rating{
-		{Name: ratingFireTable, Value: strings.Join(cells, " "), Origin: combat.Printed, Reason: where},
+		{Name: ratingFireTable, Value: rowCells(row), Origin: combat.Printed, Reason: where},
 		{Name: ratingImmobilizes, Value: star, Origin: combat.Printed, Reason: where + ", its t column"},
 	}
 	return append(out, contactP(w, row)), nil
+}
+
+// rowCells writes a row's cells with their bands: "contact P11/-0 50m P11/-2".
+func rowCells(row FireRow) string {
+	var cells []string
+	for b, c := range row.Cells {
+		if c.Reach {
+			cells = append(cells, bandNames[b]+" "+c.String())
+		}
+	}
+	return strings.Join(cells, " ")
 }
 
 // contactP rates the weapon's contact P: the printed value, which the

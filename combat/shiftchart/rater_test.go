@@ -53,3 +53,29 @@ func TestGunAndArmourFormula(t *testing.T) {
 		t.Errorf("P%d %d, vulnerability %s; steps %q", p.fire.cell.P, p.fire.cell.Mod, vulnLetter(p.vuln), p.steps)
 	}
 }
+
+// TestHeavyMGVehicle: the M3 Halftrack, whose heaviest weapon is a 12.7 mm
+// machine gun, fires by the .50-cal row: at the SdKfz 251's front (14.5 mm
+// at 22°, armour 2) at 50 m, P1/-1 gives margin -1, E, 0 shifts: 8t9k
+// without the "*", so 9-10 kill and 8 does nothing.
+func TestHeavyMGVehicle(t *testing.T) {
+	cat := catalogue(t)
+	m3, _ := cat.Lookup("M3 Halftrack")
+	sdkfz, _ := cat.Lookup("SdKfz 251")
+	s := combat.Shot{Firer: "M3", FirerKind: m3.Kind, Weapon: combat.MainGunOf(m3), Target: combat.TargetOf(sdkfz), Metres: 50, Range: 1}
+	o, err := Ruleset{}.Odds(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]uint64{}
+	for _, h := range o.Headlines() {
+		got[h.Headline] = h.Weight
+	}
+	if got["eliminated"] != 2 || got["no_effect"] != 1 || got["miss"] != 7 {
+		t.Errorf("odds %v; steps %q", got, o.Steps)
+	}
+	rs, err := Ruleset{}.RateType(m3)
+	if err != nil || rs[0].Origin != combat.Printed || rs[0].Value != "contact P1/-0 50m P1/-1 100m P1/-1 150m P1/-2 200m P1/-2 750m P1/-3" {
+		t.Errorf("ratings %+v, %v", rs, err)
+	}
+}

@@ -3,6 +3,7 @@ package shiftchart
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"hexfire/board"
@@ -95,11 +96,14 @@ type fire struct {
 // for a support weapon, the guns' table and the formula for a main gun.
 func fireOf(s combat.Shot) (fire, error) {
 	w := s.Weapon
-	if w.Class == combat.SupportWeapon {
-		row, ok := RowOf(w.Name)
-		if !ok {
-			return fire{}, fmt.Errorf("the %s has no row in the infantry anti-tank weapons table: it cannot fire at vehicles", w.Name)
-		}
+	row, ok := RowOf(w.Name)
+	switch {
+	case w.Class == combat.SupportWeapon && !ok:
+		return fire{}, fmt.Errorf("the %s has no row in the infantry anti-tank weapons table: it cannot fire at vehicles", w.Name)
+	case w.Class == combat.MainGun && !hasGun(w.History) && heavyMG(w.History):
+		row, ok = rows[heavyMGRow], true
+	}
+	if ok {
 		for b, reach := range bandMetres {
 			if s.Metres <= reach {
 				c := row.Cells[b]
@@ -129,6 +133,25 @@ func fireOf(s combat.Shot) (fire, error) {
 	c := cell{P: rating(mm), Mod: gunBands[band].mod, Reach: true}
 	return fire{cell: c, immobilizes: true,
 		line: fmt.Sprintf("%s at %d m (gun, to %d m): %s, from %s", w.Name, s.Metres, gunBands[band].metres, c, how)}, nil
+}
+
+// heavyMGRow is the row a vehicle without a gun fires its heavy machine
+// gun by (ours: the excerpt's .50-cal and 12.7 mm DShK rows are the same).
+const heavyMGRow = ".50-cal Machine Gun"
+
+// heavyMGCalibre is the least calibre of a heavy machine gun, in mm.
+const heavyMGCalibre = 12.7
+
+// hasGun reports whether a history has a penetration figure to rate a gun
+// from.
+func hasGun(h *units.History) bool {
+	_, _, err := gunPenetration(h, 0)
+	return err == nil
+}
+
+// heavyMG reports whether a history lists a machine gun of 12.7 mm or more.
+func heavyMG(h *units.History) bool {
+	return h != nil && slices.ContainsFunc(h.MGs, func(m units.MGFacts) bool { return m.Calibre >= heavyMGCalibre })
 }
 
 // gunPenetration is the line-of-sight thickness the gun's best round
