@@ -62,3 +62,17 @@ func TestShiftchartFlags(t *testing.T) {
 		t.Errorf("bad --armour-mm: %v", err)
 	}
 }
+
+// TestUnitsUnderShiftchart lists the catalogue's ratings under shiftchart:
+// the Panzerschreck team's printed row and a gun's derived fire table.
+func TestUnitsUnderShiftchart(t *testing.T) {
+	out, err := runCombatCLI(t, "units", "--rules", "shiftchart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"contact P21/-0 50m P21/-2 100m P21/-5 150m P21/-7", "250m P14/-0 500m P13/-1", "P at contact"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units --rules shiftchart lacks %q", want)
+		}
+	}
+}

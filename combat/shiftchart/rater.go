@@ -11,12 +11,13 @@ import (
 
 // The names of the ratings this ruleset lists.
 const (
-	ratingFireTable   = "fire table"
-	ratingP           = "P at contact"
-	ratingImmobilizes = "immobilizes"
-	ratingArmourFront = "armour front"
-	ratingArmourRear  = "armour rear"
-	ratingArmour      = "armour"
+	ratingFireTable    = "fire table"
+	ratingP            = "P at contact"
+	ratingImmobilizes  = "immobilizes"
+	ratingArmourFront  = "armour front"
+	ratingArmourRear   = "armour rear"
+	ratingArmour       = "armour"
+	ratingCloseAssault = "close assault"
 )
 
 // pOverrides are the contact P the excerpt prints against our formula, by
@@ -25,13 +26,13 @@ var pOverrides = map[string]string{
 	"Panzerfaust": "the excerpt rates every full-size Panzerfaust P20, one below the Panzerschreck, though sources give both about 200 mm",
 }
 
-// RateType returns the ratings of a unit type: none for infantry (they
-// fire at vehicles with their support weapon); for the others the guns'
-// fire table, derived from the best round's penetration, and the armour
-// values, derived from the plates.
+// RateType returns the ratings of a unit type: for infantry the row of the
+// support weapon they carry and their close assault modifier; for the
+// others the guns' fire table, derived from the best round's penetration,
+// and the armour values, derived from the plates.
 func (Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 	if t.Kind.Infantry() {
-		return nil, nil
+		return infantryRatings(t), nil
 	}
 	out := []combat.Rating{gunTableRating(t)}
 	if t.Kind != units.AFV {
@@ -50,6 +51,27 @@ func (Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 			Reason: how + " → ⌊mm/10⌋+1"})
 	}
 	return out, nil
+}
+
+// infantryRatings are an infantry type's: the fire table of the support
+// weapon it carries, and the quality modifier of its close assault.
+func infantryRatings(t *units.Type) []combat.Rating {
+	fire := combat.Rating{Name: ratingFireTable, Value: "-", Origin: combat.Derived,
+		Reason: "carries no anti-tank weapon of the excerpt's table: fires AP only"}
+	if row, ok := RowOf(t.Weapon); ok {
+		fire = combat.Rating{Name: ratingFireTable, Value: rowCells(row), Origin: combat.Printed,
+			Reason: fmt.Sprintf("its %s: seed 002, Infantry Anti-Tank Weapons Table, %s row %q", t.Weapon, row.Nation, row.Weapon)}
+	}
+	if t.Kind == units.Leader {
+		return []combat.Rating{fire} // a leader alone does not close-assault a vehicle
+	}
+	assault := combat.Rating{Name: ratingCloseAssault, Value: "+0", Origin: combat.Printed,
+		Reason: "seed 002, Close Assault Table: regular troops; a placement's quality or engineers changes it"}
+	if t.Elite {
+		assault.Value = fmt.Sprintf("%+d", modVeteran)
+		assault.Reason = "seed 002, Close Assault Table: veteran or elite infantry (the catalogue's elite type); engineers add -2"
+	}
+	return []combat.Rating{fire, assault}
 }
 
 // gunTableRating is a gun's row of the guns' fire table: P and modifier at
