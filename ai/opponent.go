@@ -555,7 +555,10 @@ func (d *decision) facing(u *battle.Unit, goal board.Hex) bool {
 // fireThreshold. For an AP fire group the gains of all its endangered
 // free members are added up.
 func (d *decision) fire(own bool) (battle.Order, string) {
-	cands := d.attacks(d.enemies, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
+	// Under simultaneous fire a target whose destruction is rolled and
+	// waits for the phase's end is not worth another shot.
+	targets := slices.DeleteFunc(slices.Clone(d.enemies), func(e *battle.Unit) bool { return d.b.Doomed(e.ID) })
+	cands := d.attacks(targets, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
 	checks := 0
 	for _, c := range cands {
 		why := "best expected effect"

@@ -94,6 +94,19 @@ func (b *Battle) hold(a attack, effects []combat.Effect) {
 	b.held = append(b.held, h)
 }
 
+// Doomed reports whether an attack held for the end of the phase will
+// eliminate unit id or have it abandoned: its result is rolled and known,
+// though it has not landed.
+func (b *Battle) Doomed(id UnitID) bool {
+	for _, h := range b.held {
+		if h.Target == id && (combat.HasEffect(h.Effects, combat.OnTarget, combat.Eliminated) ||
+			combat.HasEffect(h.Effects, combat.OnTarget, combat.Abandoned)) {
+			return true
+		}
+	}
+	return false
+}
+
 // landHeld applies the held attacks of the phase, in the order they were
 // fired.
 func (b *Battle) landHeld() []Event {

@@ -187,3 +187,30 @@ func TestSimultaneousFireSpendsRoundsAtOnce(t *testing.T) {
 		t.Errorf("at the phase's end: the Sherman eliminated %v, %d Panzerfausts", b.Unit(3).Eliminated, b.Panzerfausts(maps.Axis))
 	}
 }
+
+// TestDoomed: a held shot that eliminates its target dooms it until the
+// phase ends and it lands; one that does not, does not.
+func TestDoomed(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C3", 0}, // 1: eliminates
+		{"M4A3E8", maps.Allies, "E3", 0}, // 2: immobilizes
+		{"Tiger I", maps.Axis, "C5", 0},  // 3
+		{"Panther", maps.Axis, "E5", 0},  // 4
+	}}
+	sc := f.scenario(t)
+	sc.Ruleset = simultaneousName
+	scriptedEffects = map[string][]combat.Effect{"M4A3E8 #1": {{Kind: combat.Eliminated}}, "M4A3E8 #2": {{Kind: combat.Immobilized}}}
+	defer func() { scriptedEffects = map[string][]combat.Effect{} }()
+	b, err := New(sc, testCatalogue, Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, b, Fire{Unit: 1, Target: 3}, Fire{Unit: 2, Target: 4})
+	if !b.Doomed(3) || b.Doomed(4) || b.Unit(3).Eliminated {
+		t.Errorf("Tiger doomed %v (eliminated %v), Panther doomed %v", b.Doomed(3), b.Unit(3).Eliminated, b.Doomed(4))
+	}
+	apply(t, b, EndPhase{})
+	if b.Doomed(3) || !b.Unit(3).Eliminated {
+		t.Errorf("after the phase: doomed %v, eliminated %v", b.Doomed(3), b.Unit(3).Eliminated)
+	}
+}
