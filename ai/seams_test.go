@@ -20,6 +20,27 @@ import (
 // ruleset's states appear on units, and a save of each replays to the same
 // state.
 func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
+	states := map[string]int{}
+	held := 0
+	for _, e := range playedEvents(t, seamtest.Name, 1, 2, 3, 4, 5, 6) {
+		if e.Kind == battle.UnitStateChanged {
+			states[e.State]++
+		}
+		if e.Kind == battle.UnitFired && strings.HasSuffix(e.Text, "(lands when the phase ends)") {
+			held++
+		}
+	}
+	if states[seamtest.Shock] == 0 || states[seamtest.Suppressed] == 0 || held == 0 {
+		t.Errorf("over 12 battles: state events %v, held shots %d; want shock, suppressed and held fire to appear", states, held)
+	}
+}
+
+// playedEvents plays the default scenario under ruleset rules from each
+// seed, with the opponent and with random play on both sides, and returns
+// every event: a refused order, a battle without a result after 50000
+// orders or a save that does not replay fails the test.
+func playedEvents(t *testing.T, rules string, seeds ...uint64) []battle.Event {
+	t.Helper()
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -28,11 +49,10 @@ func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	states := map[string]int{}
-	held := 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	var all []battle.Event
+	for _, seed := range seeds {
 		for _, players := range []string{"opponent", "random"} {
-			b, err := battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: seamtest.Name, Source: battle.EmbeddedPrefix + maps.DefaultPath})
+			b, err := battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: rules, Source: battle.EmbeddedPrefix + maps.DefaultPath})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,32 +64,23 @@ func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
 			}
 			for n := 0; b.Result() == nil; n++ {
 				if n > 50000 {
-					t.Fatalf("seed %d, %s: no result after %d orders", seed, players, n)
+					t.Fatalf("%s, seed %d, %s: no result after %d orders", rules, seed, players, n)
 				}
 				o, why := player.Next(b)
 				events, err := b.Apply(o)
 				if err != nil {
-					t.Fatalf("seed %d, %s: order %d refused (%s): %v", seed, players, n+1, why, err)
+					t.Fatalf("%s, seed %d, %s: order %d refused (%s): %v", rules, seed, players, n+1, why, err)
 				}
-				for _, e := range events {
-					if e.Kind == battle.UnitStateChanged {
-						states[e.State]++
-					}
-					if e.Kind == battle.UnitFired && strings.HasSuffix(e.Text, "(lands when the phase ends)") {
-						held++
-					}
-				}
+				all = append(all, events...)
 			}
-			path := filepath.Join(t.TempDir(), fmt.Sprintf("seam-%d.json", seed))
+			path := filepath.Join(t.TempDir(), fmt.Sprintf("%s-%d.json", rules, seed))
 			if err := b.WriteSave(path); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := battle.LoadSave(path, cat); err != nil {
-				t.Errorf("seed %d, %s: the save does not replay: %v", seed, players, err)
+				t.Errorf("%s, seed %d, %s: the save does not replay: %v", rules, seed, players, err)
 			}
 		}
 	}
-	if states[seamtest.Shock] == 0 || states[seamtest.Suppressed] == 0 || held == 0 {
-		t.Errorf("over 12 battles: state events %v, held shots %d; want shock, suppressed and held fire to appear", states, held)
-	}
+	return all
 }
