@@ -311,3 +311,37 @@ func ExampleRuleset_Odds() {
 	// eliminated 3/10
 	// miss 7/10
 }
+
+// TestBandEdges: a band reaches its distance exactly; a metre more is the
+// next band, or out of range past the last.
+func TestBandEdges(t *testing.T) {
+	cat := catalogue(t)
+	tiger, _ := cat.Lookup("Tiger I")
+	tank := plated(50, 20)
+	gun := func(m int) combat.Shot {
+		return combat.Shot{Firer: "Tiger I", FirerKind: units.AFV, Weapon: combat.MainGunOf(tiger), Target: tank, Metres: m, Range: m / 50}
+	}
+	for _, tt := range []struct {
+		shot combat.Shot
+		mod  int // 1: out of range
+	}{
+		{infantryShot("Panzerschreck 43", 0, tank), 0},
+		{infantryShot("Panzerschreck 43", 25, tank), 0},
+		{infantryShot("Panzerschreck 43", 26, tank), -3},
+		{infantryShot("Panzerschreck 43", 100, tank), -6},
+		{infantryShot("Panzerschreck 43", 101, tank), -8},
+		{infantryShot("Panzerschreck 43", 150, tank), -8},
+		{infantryShot("Panzerschreck 43", 151, tank), 1},
+		{infantryShot(".50-cal Machine Gun", 750, tank), -3},
+		{infantryShot(".50-cal Machine Gun", 751, tank), 1},
+		{gun(250), 0}, {gun(251), -1}, {gun(2000), -6}, {gun(2001), -8}, {gun(3000), -8}, {gun(3001), 1},
+	} {
+		p, err := plan(tt.shot)
+		switch {
+		case tt.mod == 1 && err == nil:
+			t.Errorf("%s at %d m: in range (%s)", tt.shot.Weapon.Name, tt.shot.Metres, p.fire.cell)
+		case tt.mod != 1 && (err != nil || p.fire.cell.Mod != tt.mod):
+			t.Errorf("%s at %d m: %s, %v; want modifier %d", tt.shot.Weapon.Name, tt.shot.Metres, p.fire.cell, err, tt.mod)
+		}
+	}
+}
