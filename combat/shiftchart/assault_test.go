@@ -29,7 +29,7 @@ func TestCloseAssault(t *testing.T) {
 		{"green +1: 4 immobilizes", func(s *combat.Shot) { s.FirerQuality = combat.Green }, []int{1, 3}, "immobilized"},
 		{"engineers -2: 6 destroys", func(s *combat.Shot) { s.FirerEngineers = true }, []int{3, 3}, "eliminated"},
 		{"tank riders +3: 5 does nothing", func(s *combat.Shot) { s.Target.Riders = 1 }, []int{2, 3}, "miss"},
-		{"immobile target: 6 does nothing more", func(s *combat.Shot) { s.Target.Immobile = true }, []int{3, 3}, "no_effect"},
+		{"immobile target: 6 does nothing more", func(s *combat.Shot) { s.Target.Immobile = true }, []int{3, 3}, "no effect"},
 		{"everything: 12 -1 -1 -2 +3 = 11", func(s *combat.Shot) {
 			s.TargetMoved, s.FirerQuality, s.FirerEngineers, s.Target.Riders = false, combat.Elite, true, 2
 		}, []int{6, 6}, "miss"},

@@ -71,7 +71,7 @@ func TestHeavyMGVehicle(t *testing.T) {
 	for _, h := range o.Headlines() {
 		got[h.Headline] = h.Weight
 	}
-	if got["eliminated"] != 2 || got["no_effect"] != 1 || got["miss"] != 7 {
+	if got["eliminated"] != 2 || got["no effect"] != 1 || got["miss"] != 7 {
 		t.Errorf("odds %v; steps %q", got, o.Steps)
 	}
 	rs, err := Ruleset{}.RateType(m3)

@@ -153,7 +153,7 @@ func TestVulnerabilityEdges(t *testing.T) {
 func TestOnlyStarredWeaponsImmobilize(t *testing.T) {
 	mg := infantryShot(".50-cal Machine Gun", 50, plated(30, 10)) // P1 vs 4: F, 0 shifts: 10t
 	o := Ruleset{}.Resolve(mg, combat.NewFixedDice(10))
-	if !o.Hit || len(o.Effects) != 0 || o.Headline() != "no_effect" {
+	if !o.Hit || len(o.Effects) != 0 || o.Headline() != "no effect" {
 		t.Errorf(".50-cal t result: hit %v, %v", o.Hit, o.Effects)
 	}
 	rg := infantryShot("Rifle Grenade, PzG 40", 0, plated(40, 10)) // P3 vs 5: F, 0 shifts: 10t
@@ -161,7 +161,7 @@ func TestOnlyStarredWeaponsImmobilize(t *testing.T) {
 		t.Errorf("PzG 40 t result: %s", got)
 	}
 	rg.Target.Immobile = true
-	if got := (Ruleset{}).Resolve(rg, combat.NewFixedDice(10)).Headline(); got != "no_effect" {
+	if got := (Ruleset{}).Resolve(rg, combat.NewFixedDice(10)).Headline(); got != "no effect" {
 		t.Errorf("PzG 40 t result on an immobile target: %s", got)
 	}
 }
@@ -276,7 +276,7 @@ func TestOddsEqualEnumeration(t *testing.T) {
 			outcomes[w.Headline()] = true
 		}
 	}
-	for _, h := range []string{"eliminated", "immobilized", "no_effect", "miss"} {
+	for _, h := range []string{"eliminated", "immobilized", "no effect", "miss"} {
 		if !outcomes[h] {
 			t.Errorf("no shot of the spread can end %s", h)
 		}
