@@ -85,7 +85,9 @@ func headline(hit bool, effects []Effect) string {
 }
 
 // Odds is the exact distribution of an attack's outcomes: each distinct
-// outcome with its weight out of Total equally likely dice sequences.
+// outcome with its weight out of Total equally likely dice sequences, in an
+// order of the ruleset's (Enumerate sorts them by weight; Headlines sorts
+// them by harm for display).
 type Odds struct {
 	ToHit    int // the number the to-hit roll is against, as the ruleset states it
 	Outcomes []WeightedOutcome

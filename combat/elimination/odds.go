@@ -63,7 +63,6 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 			}
 		}
 	}
-	combat.SortOutcomes(o.Outcomes)
 	o.Steps = oddsSteps(s, need, row, mods, hitWays)
 	return o, nil
 }
