@@ -117,6 +117,8 @@ type Battle struct {
 	config    Config
 	dice      *countingDice
 	victory   Victory
+	// date is the scenario's date (map property "date"), zero when none.
+	date combat.Date
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -179,6 +181,12 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"victory\": %w", sc.Path, err)
 	}
+	var date combat.Date
+	if s := sc.Properties["date"]; s != "" {
+		if date, err = combat.ParseDate(s); err != nil {
+			return nil, fmt.Errorf("battle: %s: map property \"date\": %w", sc.Path, err)
+		}
+	}
 	if cfg.Source == "" {
 		cfg.Source = sc.Path
 	}
@@ -196,6 +204,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		config:       cfg,
 		dice:         &countingDice{dice: dice},
 		victory:      victory,
+		date:         date,
 		turn:         1,
 		first:        sc.FirstSide,
 		phase:        Command,
@@ -349,6 +358,10 @@ func (b *Battle) SmokeHexes() []board.Hex {
 
 // SmokeSupply returns the smoke factors side has left.
 func (b *Battle) SmokeSupply(side maps.Side) int { return b.supply[side] }
+
+// Date returns the scenario's date (map property "date"), the zero Date
+// when it gives none.
+func (b *Battle) Date() combat.Date { return b.date }
 
 // Panzerfausts returns how many Panzerfausts are left in side's pool.
 func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] }

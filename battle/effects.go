@@ -150,6 +150,8 @@ func (b *Battle) effectUnits(a attack, on combat.Role) []*Unit {
 				us = append(us, u)
 			}
 		}
+	case combat.OnFirerHex:
+		us = b.UnitsAt(a.firer.Pose.Hex)
 	}
 	return slices.DeleteFunc(us, func(u *Unit) bool { return !u.Active() })
 }
@@ -186,6 +188,13 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 			return nil
 		}
 		return b.loseWeapon(u, e.Kind)
+	case combat.WeaponRepaired:
+		if u != a.firer || u.WeaponLost == "" {
+			return nil
+		}
+		u.WeaponLost = ""
+		return []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, State: "weapon repaired",
+			Text: u.Label() + ": its weapon is repaired"}}
 	case combat.Casualty:
 		return b.reduce(u)
 	case combat.Reverse:

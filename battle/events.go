@@ -30,6 +30,7 @@ const (
 	HexAssaulted                 // a close assault on Hex was resolved (Assault)
 	UnitStateChanged             // the unit gained or lost a ruleset state (State) or its weapon
 	VehicleAssaulted             // the unit close-assaulted the vehicle Target (Outcome)
+	WeaponRepairTried            // the unit tried to repair its broken weapon (Outcome)
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -42,6 +43,8 @@ type Event struct {
 	From, To board.Pose
 	// Outcome is the resolved attack of a UnitFired or VehicleAssaulted
 	// event.
+	// Outcome is the resolved attack of a UnitFired event, or the repair
+	// attempt of a WeaponRepairTried one.
 	Outcome *combat.Outcome
 	// AP is the resolved attack of a HexFired event.
 	AP *combat.APOutcome

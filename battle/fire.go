@@ -51,6 +51,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if p.Shot, err = b.shot(r, firer, target, o.Panzerfaust); err != nil {
 		return FirePlan{}, err
 	}
+	p.Shot.Desperation = o.Desperation
 	if firer.WeaponLost != "" && !o.Panzerfaust {
 		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}
@@ -116,7 +117,7 @@ func (b *Battle) shot(r combat.Ruleset, firer, target *Unit, panzerfaust bool) (
 	if err != nil || !panzerfaust {
 		return s, err
 	}
-	s.Weapon, err = b.panzerfaust(firer)
+	s.Weapon, err = b.panzerfaust(r, firer)
 	return s, err
 }
 
@@ -135,7 +136,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	if err != nil {
 		return combat.Shot{}, err
 	}
-	cell := b.Board().Cell(to.Hex)
+	cell, fromCell := b.Board().Cell(to.Hex), b.Board().Cell(from.Hex)
 	cover := combat.CoverOf(r, cell.Terrain)
 	s := combat.Shot{
 		Firer:          firer.Label(),
@@ -153,6 +154,10 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		Valorous:       firer.Has(Valorous),
 		FirerMoved:     firer.Has(Moved),
 		TargetMoved:    target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+		Date:           b.date,
+		FirerNation:    firer.Type.Nation,
+		FirerTerrain:   fromCell.Terrain,
+		Elevation:      cell.Level - fromCell.Level,
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
@@ -196,19 +201,26 @@ func (b *Battle) WeaponOf(u *Unit) (combat.Weapon, error) {
 }
 
 // panzerfaust returns a Panzerfaust from the side's pool for firer (§8:
-// squads and half squads only).
-func (b *Battle) panzerfaust(firer *Unit) (combat.Weapon, error) {
+// squads and half squads only), or, with the pool empty, the one ruleset r
+// assumes firer carries (combat.InherentWeapons).
+func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, error) {
+	inherent := false
 	switch {
 	case firer.Type.Kind != units.Squad && firer.Type.Kind != units.HalfSquad:
 		return combat.Weapon{}, fmt.Errorf("only squads and half squads use Panzerfausts, not %s", firer.Label())
 	case b.panzerfausts[firer.Side] == 0:
-		return combat.Weapon{}, fmt.Errorf("the %s have no Panzerfausts left", firer.Side)
+		if !combat.HasInherentExpendable(r, firer.Type.Kind, firer.Type.Nation, b.date) {
+			return combat.Weapon{}, fmt.Errorf("the %s have no Panzerfausts left", firer.Side)
+		}
+		inherent = true
 	}
-	w, err := b.catalogue.LookupWeapon("Panzerfaust")
+	sw, err := b.catalogue.LookupWeapon("Panzerfaust")
 	if err != nil {
 		return combat.Weapon{}, err
 	}
-	return combat.SupportWeaponOf(w), nil
+	w := combat.SupportWeaponOf(sw)
+	w.Inherent = inherent
+	return w, nil
 }
 
 // directingLeader checks that the leader id may direct firer's AT fire (§9).

@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Pass{}, EndPhase{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, EndPhase{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -39,11 +39,15 @@ type Move struct {
 
 // Fire is an AT attack by Unit on Target. Leader, when not 0, is a leader
 // stacked with an infantry firer who directs the fire. Panzerfaust fires one
-// from the side's pool instead of the unit's own weapon.
+// from the side's pool instead of the unit's own weapon (or, when the
+// ruleset makes it inherent, the one the unit is assumed to carry).
+// Desperation fires from terrain the ruleset otherwise forbids, accepting
+// what it does to the firer's hex (combat.Shot.Desperation).
 type Fire struct {
 	Unit, Target UnitID
 	Leader       UnitID
 	Panzerfaust  bool
+	Desperation  bool
 }
 
 // FireAP is an AP attack on the units in Target (infantry-combat.md): the
@@ -112,6 +116,13 @@ type Unload struct {
 	Unit UnitID
 }
 
+// Repair is a unit spending its fire on an attempt to repair its broken
+// weapon, in a ruleset whose broken weapons may be repaired
+// (combat.WeaponRepairs).
+type Repair struct {
+	Unit UnitID
+}
+
 // Pass declines opportunity fire at the moving unit; its move goes on.
 type Pass struct{}
 
@@ -152,6 +163,9 @@ func (Load) Name() string { return "load" }
 func (Unload) Name() string { return "unload" }
 
 // Name implements Order.
+func (Repair) Name() string { return "repair" }
+
+// Name implements Order.
 func (Pass) Name() string { return "pass" }
 
 // Name implements Order.
@@ -168,6 +182,7 @@ func (o PlaceSmoke) apply(b *Battle) ([]Event, error)     { return b.placeSmoke(
 func (o Advance) apply(b *Battle) ([]Event, error)        { return b.advance(o) }
 func (o Load) apply(b *Battle) ([]Event, error)           { return b.load(o) }
 func (o Unload) apply(b *Battle) ([]Event, error)         { return b.unload(o) }
+func (o Repair) apply(b *Battle) ([]Event, error)         { return b.repair(o) }
 func (EndPhase) apply(b *Battle) ([]Event, error)         { return b.nextPhase(), nil }
 
 func (Pass) apply(b *Battle) ([]Event, error) {
@@ -193,7 +208,8 @@ func (o Turn) record(*board.Board) OrderRecord {
 }
 
 func (o Fire) record(*board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target, Leader: o.Leader, Panzerfaust: o.Panzerfaust}
+	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target, Leader: o.Leader, Panzerfaust: o.Panzerfaust,
+		Desperation: o.Desperation}
 }
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
@@ -225,6 +241,7 @@ func (o Load) record(*board.Board) OrderRecord {
 }
 
 func (o Unload) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name(), Unit: o.Unit} }
+func (o Repair) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name(), Unit: o.Unit} }
 func (o Pass) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.Name()} }
 
 func (o EndPhase) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name()} }
@@ -259,7 +276,7 @@ func (Turn) parse(r OrderRecord, _ *board.Board) (Order, error) {
 }
 
 func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
-	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust}, nil
+	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust, Desperation: r.Desperation}, nil
 }
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
@@ -296,5 +313,6 @@ func (Load) parse(r OrderRecord, _ *board.Board) (Order, error) {
 }
 
 func (Unload) parse(r OrderRecord, _ *board.Board) (Order, error) { return Unload{Unit: r.Unit}, nil }
+func (Repair) parse(r OrderRecord, _ *board.Board) (Order, error) { return Repair{Unit: r.Unit}, nil }
 func (Pass) parse(OrderRecord, *board.Board) (Order, error)       { return Pass{}, nil }
 func (EndPhase) parse(OrderRecord, *board.Board) (Order, error)   { return EndPhase{}, nil }

@@ -55,6 +55,7 @@ type OrderRecord struct {
 	Leader      UnitID   `json:"leader,omitempty"`
 	Carrier     UnitID   `json:"carrier,omitempty"`
 	Panzerfaust bool     `json:"panzerfaust,omitempty"`
+	Desperation bool     `json:"desperation,omitempty"`
 	Hex         string   `json:"hex,omitempty"`
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`

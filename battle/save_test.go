@@ -245,7 +245,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 	orders := []Order{
 		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}},
 		Turn{Unit: 2, Facing: board.DirSW},
-		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true},
+		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true},
 		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},
 		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
 		AssaultVehicle{Unit: 6, Target: 9},
@@ -254,6 +254,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Advance{Unit: 7, To: h("F6")},
 		Load{Unit: 2, Carrier: 11},
 		Unload{Unit: 2},
+		Repair{Unit: 4},
 		Pass{},
 		EndPhase{},
 	}

@@ -42,10 +42,12 @@ const (
 	// ValorCheck: the unit makes its side's valor check (infantry that
 	// rolled a natural 2 in the default ruleset).
 	ValorCheck
+	// WeaponRepaired: the unit's broken weapon works again (WeaponRepairs).
+	WeaponRepaired
 )
 
 var effectNames = [...]string{"", "eliminated", "abandoned", "immobilized", "pinned", "state",
-	"weapon spent", "weapon broken", "weapon removed", "casualty", "reverse", "valor check"}
+	"weapon spent", "weapon broken", "weapon removed", "casualty", "reverse", "valor check", "weapon repaired"}
 
 // String returns the kind in words.
 func (k EffectKind) String() string {
@@ -64,9 +66,10 @@ const (
 	OnFirer                  // the unit that attacked
 	OnPassengers             // every unit the target carries
 	OnHex                    // every other unit in the target's hex
+	OnFirerHex               // every unit in the firer's hex, the firer included
 )
 
-var roleNames = [...]string{"target", "firer", "passengers", "hex"}
+var roleNames = [...]string{"target", "firer", "passengers", "hex", "firer's hex"}
 
 // String returns the role in words.
 func (r Role) String() string {

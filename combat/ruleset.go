@@ -11,7 +11,9 @@
 // the crew check after other attacks (CrewChecker), smoke rounds
 // (SmokeRounds), infantry fire and close assault (InfantryRules),
 // simultaneous fire (SimultaneousFire), close assault of one vehicle by
-// one infantry unit (VehicleAssaultRules) and its ratings (Rater). Where a
+// one infantry unit (VehicleAssaultRules), weapons every unit of a kind
+// carries (InherentWeapons), repairs of broken weapons (WeaponRepairs) and
+// its ratings (Rater). Where a
 // ruleset offers none, the helpers here give the default ruleset's
 // behaviour or say the thing is not part of the ruleset.
 package combat
@@ -135,6 +137,38 @@ type SimultaneousFire interface {
 func Simultaneous(r Ruleset) bool {
 	s, ok := r.(SimultaneousFire)
 	return ok && s.SimultaneousFire()
+}
+
+// InherentWeapons is a ruleset in which some units may fire an expendable
+// weapon without drawing it from their side's pool (the Panzerfaust of
+// every German squad from late 1943): the weapon is assumed to be at hand,
+// and the ruleset's Resolve opens with whatever check says whether it is.
+// InherentExpendable reports whether a unit of kind k and nation may, on
+// date.
+type InherentWeapons interface {
+	InherentExpendable(k units.Kind, nation string, date Date) bool
+}
+
+// HasInherentExpendable reports whether under ruleset r a unit of kind k
+// and nation may fire an expendable weapon without a pool, on date.
+func HasInherentExpendable(r Ruleset, k units.Kind, nation string, date Date) bool {
+	i, ok := r.(InherentWeapons)
+	return ok && i.InherentExpendable(k, nation, date)
+}
+
+// WeaponRepairs is a ruleset whose broken weapons may be repaired: a unit
+// spends its fire on an attempt. RepairWeapon refuses a weapon that cannot
+// be repaired (Outcome.Err) or rolls the attempt: its effects on the
+// firer are WeaponRepaired, WeaponRemoved, or none (still broken).
+type WeaponRepairs interface {
+	RepairWeapon(w Weapon, q Quality, d Dice) Outcome
+}
+
+// RepairsOf returns ruleset r's weapon repairs, or nil when broken weapons
+// stay broken.
+func RepairsOf(r Ruleset) WeaponRepairs {
+	w, _ := r.(WeaponRepairs)
+	return w
 }
 
 var registry = map[string]Ruleset{}

@@ -38,6 +38,10 @@ type Weapon struct {
 	// unit type's for a main gun), for the rulesets that rate from it;
 	// nil for a weapon given by hand.
 	History *units.History
+	// Inherent: the unit fires an expendable weapon it is assumed to have
+	// (InherentWeapons) rather than one from its side's pool; nothing is
+	// used up, so the ruleset gives no WeaponSpent for it.
+	Inherent bool
 }
 
 // Target is what a shot is fired at.
@@ -89,6 +93,21 @@ type Shot struct {
 	// (other-rulesets.md); elimination does not read them.
 	FirerMoved  bool
 	TargetMoved bool
+
+	// Date is the scenario's date (its map property "date"), for the
+	// rulesets whose weapons change with it; the zero Date when the
+	// scenario gives none.
+	Date Date
+	// FirerNation is the firer's nation as the catalogue writes it ("DE").
+	FirerNation string
+	// FirerTerrain is the terrain of the firer's hex, for the rulesets in
+	// which a weapon may not be fired from some terrain (backblast).
+	FirerTerrain board.Terrain
+	// Desperation: the player chose to fire from terrain the ruleset
+	// otherwise forbids, accepting what the ruleset does to the firer's hex.
+	Desperation bool
+	// Elevation is the target hex's level minus the firer hex's.
+	Elevation int
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.
