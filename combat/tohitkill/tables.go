@@ -1,0 +1,178 @@
+package tohitkill
+
+import (
+	"hexfire/combat"
+	"hexfire/units"
+)
+
+// The tables of the ruleset as plain data, laid out as the excerpt lays
+// them out (seed 004, section 13): each light anti-tank weapon with its
+// to-hit numbers by range, its to-kill number, its malfunction and its
+// dates. "printed" marks a value the excerpt gives; everything else is our
+// own choice, with the reason in docs/RULES-tohit-tokill.md and in the
+// comments here.
+
+// malfunction is what an original to-hit roll at or above a weapon's
+// malfunction number does to it.
+type malfunction uint8
+
+const (
+	noMalfunction malfunction = iota
+	// removedOnX: the weapon is removed for good (X#).
+	removedOnX
+	// brokenOnB: the weapon breaks and may be repaired (B#).
+	brokenOnB
+)
+
+// model is one light anti-tank weapon as the ruleset plays it.
+type model struct {
+	name string
+	// from is the first month the weapon may be fired (printed for the
+	// PIAT, the Panzerschreck and the Bazooka 43; the Panzerfaust's early
+	// model by our reading of "after July 1943").
+	from combat.Date
+	// toHit lists the basic to-hit number at 1, 2, … hexes; its length is
+	// the weapon's range. nil for the Panzerfaust, whose number is
+	// pfBasicToHit less pfPerHex a hex.
+	toHit []int
+	// toKill is the basic to-kill number on the HEAT or AP table.
+	toKill int
+	// heat: the to-kill number does not change with range; otherwise it
+	// follows the "≤ 25 mm" row of range effects (apRange).
+	heat bool
+	// fault is the kind of malfunction and faultAt the original to-hit
+	// roll (2d6) from which it happens; 0 for none.
+	fault   malfunction
+	faultAt int
+	// backblast: not fired from restrictive terrain except in desperation.
+	backblast bool
+}
+
+// The Panzerfaust (13.3): basic to-hit 10 (printed), less 2 a hex
+// (inferred from the worked example: 6 at two hexes), to-kill 31 and 22
+// for the early model (printed), range by date (printed).
+const (
+	pfBasicToHit = 10
+	pfPerHex     = 2
+)
+
+var (
+	panzerfaust = model{name: "Panzerfaust", from: combat.Date{Year: 1943, Month: 10}, toKill: 31, heat: true, backblast: true}
+	// panzerfaustEarly is the early model (PFk) of the combat trials.
+	panzerfaustEarly = model{name: "Panzerfaust (early)", from: combat.Date{Year: 1943, Month: 8}, toKill: 22, heat: true, backblast: true}
+
+	// The Bazookas (13.4): three models by date, the latest in use
+	// (printed); the 43 from November 1942 (printed); the 44 and 45 from
+	// January of their years (our reading of "the year on the counter").
+	// To-hit tables, ranges, X# and to-kill numbers are ours (the excerpt
+	// does not print them): 10 at one hex falling a point a hex like the
+	// Panzerfaust's neighbours; to-kill from the penetration scale of
+	// toKillFromPenetration.
+	bazooka43 = model{name: "Bazooka 43", from: combat.Date{Year: 1942, Month: 11}, toHit: []int{10, 9, 8},
+		toKill: 13, heat: true, fault: removedOnX, faultAt: 10, backblast: true}
+	bazooka44 = model{name: "Bazooka 44", from: combat.Date{Year: 1944, Month: 1}, toHit: []int{10, 9, 8, 6},
+		toKill: 16, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+	bazooka45 = model{name: "Bazooka 45", from: combat.Date{Year: 1945, Month: 1}, toHit: []int{10, 9, 8, 6},
+		toKill: 16, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+
+	// The Panzerschreck (13.48): from September 1943 (printed); its table,
+	// X# and to-kill ours.
+	panzerschreck = model{name: "Panzerschreck", from: combat.Date{Year: 1943, Month: 9}, toHit: []int{10, 9, 8, 7},
+		toKill: 26, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+
+	// The PIAT (13.6): from April 1943 and B10 (printed); its table and
+	// to-kill ours. A spigot launcher: no backblast (our reading, as it is
+	// not a rocket).
+	piat = model{name: "PIAT", from: combat.Date{Year: 1943, Month: 4}, toHit: []int{10, 8, 7},
+		toKill: 18, heat: true, fault: brokenOnB, faultAt: 10}
+
+	// The anti-tank rifle (13.2): 12 hexes (printed); its to-hit numbers
+	// are the general to-hit table's (gunToHit); to-kill ours, an AP
+	// number that changes with range; breaks on an original 12 (ours, the
+	// normal breakdown the excerpt refers to).
+	atRifle = model{name: "AT Rifle", from: combat.Date{Year: 1935, Month: 1}, toKill: 5,
+		fault: brokenOnB, faultAt: 12}
+
+	// The Molotov projector (13.5): malfunctions on 11, eliminated on 12
+	// (printed), critical hit on an original 2 (printed); no backblast
+	// (printed). Its to-hit table is ours; it hits AFVs as a Molotov does:
+	// molotovKill, +1 from the rear, doubled by a critical hit (printed).
+	molotovProjector = model{name: "Molotov Projector", from: combat.Date{Year: 1941, Month: 7}, toHit: []int{9, 8, 7},
+		fault: brokenOnB, faultAt: 11}
+)
+
+// The Molotov projector's kill numbers (13.54, 13.55): against an AFV the
+// Molotov's own number (ours: 6, the excerpt refers to a table it does not
+// print), against an unarmoured vehicle 9 (printed), each doubled by a
+// critical hit (printed).
+const (
+	molotovKillAFV        = 6
+	molotovKillUnarmoured = 9
+	molotovRemovedAt      = 12 // printed: X12 eliminates the projector
+)
+
+// The Panzerfaust check (13.31): a d6 modified; 1–3 fires (printed), 4 or
+// more no opportunity (printed), an original 6 pins (printed).
+const (
+	checkFiresUpTo = 3
+	checkPinsOn    = 6
+)
+
+// gunToHit is the general to-hit table (ours; the excerpt refers to one it
+// does not print): the basic number by range band, for AT rifles and the
+// guns of AFVs and Guns.
+var gunToHit = []struct{ upTo, need int }{
+	{1, 10}, {6, 9}, {12, 8}, {18, 7}, {24, 6}, {1 << 30, 5},
+}
+
+// gunToHitAt returns gunToHit's number at r hexes.
+func gunToHitAt(r int) int {
+	for _, row := range gunToHit {
+		if r <= row.upTo {
+			return row.need
+		}
+	}
+	return gunToHit[len(gunToHit)-1].need
+}
+
+// apRangeRows is the "≤ 25 mm" row of range effects on an AP to-kill
+// number, which the excerpt names for the AT rifle (values ours): +1 at
+// one hex, none to 6 hexes, −1 to 12; beyond, −1 more every 6 hexes, for
+// the guns that reach so far.
+var apRangeRows = []struct{ upTo, mod int }{{1, 1}, {6, 0}, {12, -1}}
+
+// apRange returns the range modifier to an AP to-kill number at r hexes.
+func apRange(r int) int {
+	for _, row := range apRangeRows {
+		if r <= row.upTo {
+			return row.mod
+		}
+	}
+	return -1 - (r-7)/6
+}
+
+// gunToKill is the basic AP to-kill number of a gun by its ATFP letter
+// (ours, until the catalogue's penetration facts are read): the
+// penetration at combat range of a typical gun of each letter on the
+// scale of toKillFromPenetration (A 40 mm, B 60, C 85, D 110, E 150,
+// F 200).
+var gunToKill = map[units.Rating]int{
+	units.A: 6, units.B: 9, units.C: 13, units.D: 17, units.E: 23, units.F: 31,
+}
+
+// armourFactor is the armour factor of a facing by the catalogue's armour
+// letter (ours, until the catalogue's armour facts are read): a point a
+// 10 mm of effective armour, as armourFactorFromPlate (A 20 mm, B 40, C 60,
+// D 80, E 110, F 140).
+var armourFactor = map[units.Rating]int{
+	units.A: 2, units.B: 4, units.C: 6, units.D: 8, units.E: 11, units.F: 14,
+}
+
+// desperation is the attack on the firer's own hex when a backblast weapon
+// is fired from a building (13.81): the second die of the to-hit roll
+// alone, read on the lowest column of the fire table (ours: 1 a casualty
+// reduction, 2 pinned, more no effect).
+const (
+	desperationCasualty = 1
+	desperationPinned   = 2
+)
