@@ -1,0 +1,112 @@
+package battle
+
+import (
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/combat"
+	_ "hexfire/combat/tohitkill" // a ruleset with dated, inherent and repairable weapons and desperation fire
+	"hexfire/maps"
+)
+
+// datedRules is the ruleset these tests need: the scenario date, inherent
+// Panzerfausts, repairs and desperation fire (seed 004).
+const datedRules = "tohit-tokill"
+
+// under starts fixture f under ruleset rules.
+func under(t *testing.T, f fixture, rules string) *Battle {
+	t.Helper()
+	cfg := Config{Seed: 1, Ruleset: rules}
+	if f.dice != nil {
+		cfg.Dice = combat.NewFixedDice(f.dice...)
+	}
+	b, err := New(f.scenario(t), testCatalogue, cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return b
+}
+
+func TestDateProperty(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1944-06"}}
+	if got := under(t, f, datedRules).Date(); got != (combat.Date{Year: 1944, Month: 6}) {
+		t.Errorf("Date() = %v", got)
+	}
+	if got := f.battle(t).Date(); got != (combat.Date{Year: 1944, Month: 6}) {
+		t.Errorf("any ruleset reads the date: %v", got)
+	}
+	for _, bad := range []string{"June 1944", "1944-13", "1944/06", "1899-01"} {
+		f.props["date"] = bad
+		_, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), "test.tmx") || !strings.Contains(err.Error(), `"date"`) || !strings.Contains(err.Error(), bad) {
+			t.Errorf("date %q: %v, want an error naming the file, the property and the value", bad, err)
+		}
+	}
+}
+
+// TestInherentPanzerfaust: with no allotment a German squad still fires a
+// Panzerfaust under a ruleset that makes it inherent, opening with its
+// check (3: fires), and nothing is drawn from the pool.
+func TestInherentPanzerfaust(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1945-02"}, dice: []int{3, 1, 1, 2, 2}, units: []unitAt{
+		{"German Rifle Squad", maps.Allies, "C5", board.DirN},
+		{"M4A3E8", maps.Axis, "C3", board.DirS},
+	}}
+	b := under(t, f, datedRules)
+	events := apply(t, b, Fire{Unit: 1, Target: 2, Panzerfaust: true})
+	if !b.Unit(2).Eliminated || b.Unit(1).WeaponSpent || b.Panzerfausts(maps.Allies) != 0 {
+		t.Errorf("Sherman eliminated %v, squad spent %v, pool %d; events %v", b.Unit(2).Eliminated, b.Unit(1).WeaponSpent,
+			b.Panzerfausts(maps.Allies), events)
+	}
+	if got := events[0].Outcome.Steps[0]; !strings.HasPrefix(got, "Panzerfaust check: rolled 3 -1 1945 = 2") {
+		t.Errorf("first step %q", got)
+	}
+	assertRefused(t, f.battle(t), Fire{Unit: 1, Target: 2, Panzerfaust: true}, "no Panzerfausts left")
+}
+
+// TestRepairOrder: a broken PIAT is repaired on 1-2, stays broken on 3-5
+// and is removed on 6; the attempt is the unit's fire for the segment.
+func TestRepairOrder(t *testing.T) {
+	tests := []struct {
+		die  int
+		lost string
+	}{{2, ""}, {4, "broken"}, {6, "removed"}}
+	for _, tt := range tests {
+		f := fixture{grid: openMap, dice: []int{tt.die}, units: []unitAt{{"British PIAT Team", maps.Allies, "C5", board.DirN}}}
+		b := under(t, f, datedRules)
+		assertRefused(t, b, Repair{Unit: 1}, "no broken weapon")
+		b.Unit(1).WeaponLost = "broken"
+		events := apply(t, b, Repair{Unit: 1})
+		if b.Unit(1).WeaponLost != tt.lost || !b.Unit(1).Has(Fired) || events[0].Kind != WeaponRepairTried {
+			t.Errorf("die %d: weapon %q, fired %v, events %v", tt.die, b.Unit(1).WeaponLost, b.Unit(1).Has(Fired), events)
+		}
+		if tt.lost == "broken" {
+			assertRefused(t, b, Repair{Unit: 1}, "already fired")
+		}
+	}
+	b := fixture{grid: openMap, units: []unitAt{{"British PIAT Team", maps.Allies, "C5", board.DirN}}}.battle(t)
+	b.Unit(1).WeaponLost = "broken"
+	assertRefused(t, b, Repair{Unit: 1}, "repairs no weapons")
+}
+
+// TestDesperationFire: a Bazooka in a building fires only in desperation;
+// the to-hit roll's second die (1) then reduces every unit of its hex.
+func TestDesperationFire(t *testing.T) {
+	grid := `
+. . . . .
+. . . . .
+. . B . .
+`
+	f := fixture{grid: grid, dice: []int{6, 1, 1, 1}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C3", board.DirN},
+		{"US Rifle Squad", maps.Allies, "C3", board.DirN},
+		{"Pz IV H", maps.Axis, "C2", board.DirS},
+	}}
+	b := under(t, f, datedRules)
+	assertRefused(t, b, Fire{Unit: 1, Target: 3}, "backblast")
+	apply(t, b, Fire{Unit: 1, Target: 3, Desperation: true})
+	if !b.Unit(3).Eliminated || !b.Unit(1).Eliminated || b.Unit(2).Type.Name != "US Rifle Half Squad" {
+		t.Errorf("Pz IV eliminated %v, team eliminated %v, squad now %s", b.Unit(3).Eliminated, b.Unit(1).Eliminated, b.Unit(2).Type.Name)
+	}
+}
