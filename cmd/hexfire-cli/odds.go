@@ -29,6 +29,11 @@ type shotFlags struct {
 	immobile, shield, passenger bool
 	valor, jsonOut              bool
 	extraShotFlags
+	// The flags of tohit-tokill's shots (other-rulesets.md): date, nation,
+	// counted rounds, the firer's hex and elevation, desperation fire.
+	date, nation, firerTerrain string
+	rounds, elevation          int
+	inherent, desperation      bool
 }
 
 func (f *shotFlags) register(fs *flag.FlagSet) {
@@ -52,6 +57,13 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.valor, "valor", false, "the firer has Valor (-1)")
 	fs.BoolVar(&f.jsonOut, "json", false, "print JSON")
 	f.extraShotFlags.register(fs)
+	fs.StringVar(&f.date, "date", "", "the scenario's date, YYYY-MM (weapons by date: tohit-tokill)")
+	fs.StringVar(&f.nation, "nation", "", "the firer's nation (DE, SU, UK, US); default: the --firer's, else none")
+	fs.IntVar(&f.rounds, "rounds", 0, "counted rounds left for the weapon (0: not counted)")
+	fs.BoolVar(&f.inherent, "inherent", false, "an expendable weapon the unit is assumed to carry, not the side's pool (the Panzerfaust check of tohit-tokill)")
+	fs.StringVar(&f.firerTerrain, "firer-terrain", "", "the terrain of the firer's hex (building: backblast in tohit-tokill)")
+	fs.BoolVar(&f.desperation, "desperation", false, "fire from terrain the ruleset otherwise forbids, accepting the harm to the firer's hex")
+	fs.IntVar(&f.elevation, "elevation", 0, "the target hex's level minus the firer's")
 }
 
 // parseFlags parses args into f with a flag set named name. It returns
@@ -118,7 +130,34 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	if err := f.extraShotFlags.apply(&s, f.rng); err != nil {
 		return nil, s, err
 	}
+	if err := f.buildMore(&s); err != nil {
+		return nil, s, err
+	}
 	return r, s, nil
+}
+
+// buildMore fills in what the rulesets other than the default read.
+func (f *shotFlags) buildMore(s *combat.Shot) error {
+	var err error
+	if f.date != "" {
+		if s.Date, err = combat.ParseDate(f.date); err != nil {
+			return fmt.Errorf("--date: %w", err)
+		}
+	}
+	if f.firerTerrain != "" {
+		if s.FirerTerrain, err = board.ParseTerrain(f.firerTerrain); err != nil {
+			return fmt.Errorf("--firer-terrain: %w", err)
+		}
+	}
+	if f.rounds < 0 {
+		return fmt.Errorf("--rounds %d: want 0 or more", f.rounds)
+	}
+	if f.nation != "" {
+		s.FirerNation = f.nation
+	}
+	s.Weapon.Rounds, s.Weapon.Inherent = f.rounds, f.inherent
+	s.Desperation, s.Elevation = f.desperation, f.elevation
+	return nil
 }
 
 func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
@@ -156,7 +195,7 @@ func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
 	if err != nil {
 		return fmt.Errorf("--firer: %w", err)
 	}
-	s.Firer, s.FirerKind = t.Name, t.Kind
+	s.Firer, s.FirerKind, s.FirerNation = t.Name, t.Kind, t.Nation
 	switch f.weapon {
 	case "", "gun", "sw":
 		s.Weapon, err = combat.WeaponOf(cat, t)
@@ -233,8 +272,11 @@ type oddsJSON struct {
 	ToHit    int                `json:"to_hit,omitempty"`
 	Summary  *summaryJSON       `json:"summary,omitempty"`
 	Outcomes map[string]float64 `json:"outcomes,omitempty"`
-	Steps    []string           `json:"steps,omitempty"`
-	Error    string             `json:"error,omitempty"`
+	// Firer is the chance of each effect the shot has on its firer or the
+	// firer's hex ("firer: weapon removed", "firer's hex: casualty").
+	Firer map[string]float64 `json:"firer,omitempty"`
+	Steps []string           `json:"steps,omitempty"`
+	Error string             `json:"error,omitempty"`
 }
 
 // summaryJSON is combat.Summary as chances: to hit, to destroy (eliminated
@@ -275,6 +317,17 @@ func rulesetOdds(r combat.Ruleset, s combat.Shot, f *extraShotFlags) (oddsJSON, 
 	}
 	for _, h := range odds.Headlines() {
 		out.Outcomes[outcomeKey(h.Headline)] = odds.Probability(h.Weight)
+	}
+	for _, w := range odds.Outcomes {
+		for _, e := range w.Effects {
+			if e.On != combat.OnFirer && e.On != combat.OnFirerHex {
+				continue
+			}
+			if out.Firer == nil {
+				out.Firer = map[string]float64{}
+			}
+			out.Firer[e.On.String()+": "+e.String()] += odds.Probability(w.Weight)
+		}
 	}
 	return out, odds
 }

@@ -467,6 +467,15 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	return o, nil
 }
 
+// original names the original rolls from to to: "an original 12", "an
+// original 10-12".
+func original(from, to int) string {
+	if from == to {
+		return fmt.Sprintf("an original %d", from)
+	}
+	return fmt.Sprintf("an original %d-%d", from, to)
+}
+
 // oddsSteps is the procedure as the preview shows it.
 func (p *plan) oddsSteps() []string {
 	var steps []string
@@ -481,13 +490,13 @@ func (p *plan) oddsSteps() []string {
 	steps = append(steps, line)
 	switch {
 	case p.removedAt > 0:
-		steps = append(steps, fmt.Sprintf("an original %d or more breaks the weapon down, %d removes it", p.faultAt, p.removedAt))
+		steps = append(steps, fmt.Sprintf("%s breaks the weapon down, %s removes it", original(p.faultAt, p.removedAt-1), original(p.removedAt, 12)))
 	case p.fault == removedOnX:
-		steps = append(steps, fmt.Sprintf("an original %d or more removes the weapon", p.faultAt))
+		steps = append(steps, original(p.faultAt, 12)+" removes the weapon")
 	case p.fault == brokenOnB:
-		steps = append(steps, fmt.Sprintf("an original %d or more breaks the weapon down", p.faultAt))
+		steps = append(steps, original(p.faultAt, 12)+" breaks the weapon down")
 	case p.casualtyAt > 0:
-		steps = append(steps, fmt.Sprintf("an original %d or more costs the firer a casualty reduction", p.casualtyAt))
+		steps = append(steps, original(p.casualtyAt, 12)+" misses and costs the firer a casualty reduction")
 	}
 	if p.desperation {
 		steps = append(steps, "desperation: the to-hit roll's second die attacks the firer's hex (1 casualty, 2 pinned)")
