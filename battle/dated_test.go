@@ -110,3 +110,19 @@ func TestDesperationFire(t *testing.T) {
 		t.Errorf("Pz IV eliminated %v, team eliminated %v, squad now %s", b.Unit(3).Eliminated, b.Unit(1).Eliminated, b.Unit(2).Type.Name)
 	}
 }
+
+// TestMagneticMinePins: German infantry assaulting a hex with a Sherman in
+// 1944 open with the mine check; its original 6 pins them after the
+// assault, which (5 +1 = 6 at 1-1) succeeds.
+func TestMagneticMinePins(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1944-08"}, dice: []int{6, 2, 3}, units: []unitAt{
+		{"German Rifle Squad", maps.Allies, "C4", board.DirN},
+		{"M4A3E8", maps.Axis, "C3", board.DirS},
+	}}
+	b := under(t, f, datedRules)
+	apply(t, b, toAdvancePhase...)
+	events := apply(t, b, Assault{Units: []UnitID{1}, Target: hexOf(t, b, "C3")})
+	if !b.Unit(2).Eliminated || !b.Unit(1).Has(Pinned) || events[0].Assault == nil || events[0].Assault.Steps[0] != "magnetic mine check: rolled 6: an original 6, the attackers are pinned (+1 to the assault)" {
+		t.Errorf("Sherman eliminated %v, squad pinned %v; events %v", b.Unit(2).Eliminated, b.Unit(1).Has(Pinned), events)
+	}
+}

@@ -589,8 +589,12 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	case o.Grenades && b.grenades[side] == 0:
 		return p, fmt.Errorf("the %s have no grenades left", side)
 	}
-	a := combat.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades}
+	a := combat.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades, Date: b.date,
+		AttackerNation: p.Attackers[0].Type.Nation}
 	for _, u := range p.Attackers {
+		if u.Type.Nation != a.AttackerNation {
+			a.AttackerNation = ""
+		}
 		a.Attack += b.assaultFirepower(u, true)
 		if u.Type.Kind == units.Leader {
 			a.AttackerLeader = min(a.AttackerLeader, u.Type.Modifier)
@@ -602,6 +606,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 			continue
 		}
 		p.Defenders = append(p.Defenders, u)
+		a.Vehicles = a.Vehicles || u.Type.Kind == units.AFV || u.Type.Kind == units.Vehicle
 		a.Defense += b.assaultFirepower(u, false)
 		if u.Type.Kind == units.Leader {
 			a.DefenderLeader = min(a.DefenderLeader, u.Type.Modifier)
@@ -707,6 +712,13 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 	}
 	sp := b.infantry.Spend(b.defenders(p.Attackers, p.Target), out.AttackerPoints, b.dice)
 	events = append(events, b.applyFates(p.Attackers, sp.Fates)...)
+	if out.AttackersPinned {
+		for _, u := range p.Attackers {
+			if u.Active() {
+				events = append(events, b.pin(u)...)
+			}
+		}
+	}
 	if out.Success {
 		return append(events, b.moveIn(p)...), nil
 	}

@@ -188,6 +188,17 @@ type Assault struct {
 	Defenders int // unpinned defending units
 	Attackers int // assaulting units
 	Uphill    int // levels climbed into the target hex
+
+	// For the rulesets whose close assault depends on who assaults what,
+	// and when (tohit-tokill's magnetic mines): the scenario's date, the
+	// attackers' nation when they all share one ("" otherwise), and
+	// whether an unpinned AFV or vehicle defends the hex.
+	Date           Date
+	AttackerNation string
+	Vehicles       bool
+	// Extra is one more modifier a ruleset adds to the attackers' roll
+	// (Value 0: none), labelled for the step lines.
+	Extra Modifier
 }
 
 // Ratio is a close-assault odds ratio, Attacker to Defender with one side 1.
@@ -219,7 +230,10 @@ type AssaultOutcome struct {
 	// DefenderPoints those the defenders take (after a failure only).
 	AttackerPoints int
 	DefenderPoints int
-	Rolls          []Roll
+	// AttackersPinned: the attackers are pinned after the assault (a
+	// ruleset's check before it went wrong).
+	AttackersPinned bool
+	Rolls           []Roll
 	Steps          []string
 	Err            error
 }

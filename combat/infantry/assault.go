@@ -74,6 +74,9 @@ func assaultModifiers(a combat.Assault) []combat.Modifier {
 	if a.AttackerGrenades {
 		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
 	}
+	if a.Extra.Value != 0 {
+		ms = append(ms, a.Extra)
+	}
 	return ms
 }
 
