@@ -327,6 +327,7 @@ func TestOddsEqualEnumerate(t *testing.T) {
 	if len(shots) < 200 {
 		t.Fatalf("only %d shots in the spread", len(shots))
 	}
+	t.Logf("%d shots", len(shots))
 	r := Ruleset{}
 	for _, s := range shots {
 		got, err := r.Odds(s)
