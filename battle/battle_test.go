@@ -36,6 +36,7 @@ type fixture struct {
 	props map[string]string
 	turns int
 	dice  []int
+	rules string // the ruleset, when not the scenario's elimination
 }
 
 func (f fixture) scenario(t *testing.T) *maps.Scenario {
@@ -61,7 +62,7 @@ func (f fixture) scenario(t *testing.T) *maps.Scenario {
 
 func (f fixture) battle(t *testing.T) *Battle {
 	t.Helper()
-	cfg := Config{Seed: 1}
+	cfg := Config{Seed: 1, Ruleset: f.rules}
 	if f.dice != nil {
 		cfg.Dice = combat.NewFixedDice(f.dice...)
 	}

@@ -17,15 +17,8 @@ const datedRules = "tohit-tokill"
 // under starts fixture f under ruleset rules.
 func under(t *testing.T, f fixture, rules string) *Battle {
 	t.Helper()
-	cfg := Config{Seed: 1, Ruleset: rules}
-	if f.dice != nil {
-		cfg.Dice = combat.NewFixedDice(f.dice...)
-	}
-	b, err := New(f.scenario(t), testCatalogue, cfg)
-	if err != nil {
-		t.Fatalf("New: %v", err)
-	}
-	return b
+	f.rules = rules
+	return f.battle(t)
 }
 
 func TestDateProperty(t *testing.T) {
