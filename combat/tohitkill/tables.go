@@ -35,8 +35,12 @@ type model struct {
 	// the weapon's range. nil for the Panzerfaust, whose number is
 	// pfBasicToHit less pfPerHex a hex.
 	toHit []int
-	// toKill is the basic to-kill number on the HEAT or AP table.
+	// toKill is the basic to-kill number on the HEAT or AP table, and
+	// penMM the penetration it comes from by toKillFromPenetration (the
+	// catalogue's historical figure for the weapons it lists; 0 for the
+	// Molotov projector, which burns rather than penetrates).
 	toKill int
+	penMM  float64
 	// heat: the to-kill number does not change with range; otherwise it
 	// follows the "≤ 25 mm" row of range effects (apRange).
 	heat bool
@@ -57,40 +61,42 @@ const (
 )
 
 var (
-	panzerfaust = model{name: "Panzerfaust", from: combat.Date{Year: 1943, Month: 10}, toKill: 31, heat: true, backblast: true}
-	// panzerfaustEarly is the early model (PFk) of the combat trials.
-	panzerfaustEarly = model{name: "Panzerfaust (early)", from: combat.Date{Year: 1943, Month: 8}, toKill: 22, heat: true, backblast: true}
+	panzerfaust = model{name: "Panzerfaust", from: combat.Date{Year: 1943, Month: 10}, toKill: 31, penMM: 200, heat: true, backblast: true}
+	// panzerfaustEarly is the early model (PFk) of the combat trials; its
+	// 140 mm is ours, the figure usually quoted for the Faustpatrone klein.
+	panzerfaustEarly = model{name: "Panzerfaust (early)", from: combat.Date{Year: 1943, Month: 8}, toKill: 22, penMM: 140, heat: true, backblast: true}
 
 	// The Bazookas (13.4): three models by date, the latest in use
 	// (printed); the 43 from November 1942 (printed); the 44 and 45 from
 	// January of their years (our reading of "the year on the counter").
-	// To-hit tables, ranges, X# and to-kill numbers are ours (the excerpt
-	// does not print them): 10 at one hex falling a point a hex like the
-	// Panzerfaust's neighbours; to-kill from the penetration scale of
-	// toKillFromPenetration.
+	// To-hit tables, ranges and X# are ours (the excerpt does not print
+	// them): 10 at one hex falling a point a hex like the Panzerfaust's.
+	// The 44 and 45 penetrate the catalogue's 100 mm; the 43 85 mm (ours:
+	// the early M6 rocket, at the low end of the 75-120 mm sources give).
 	bazooka43 = model{name: "Bazooka 43", from: combat.Date{Year: 1942, Month: 11}, toHit: []int{10, 9, 8},
-		toKill: 13, heat: true, fault: removedOnX, faultAt: 10, backblast: true}
+		toKill: 13, penMM: 85, heat: true, fault: removedOnX, faultAt: 10, backblast: true}
 	bazooka44 = model{name: "Bazooka 44", from: combat.Date{Year: 1944, Month: 1}, toHit: []int{10, 9, 8, 6},
-		toKill: 16, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
 	bazooka45 = model{name: "Bazooka 45", from: combat.Date{Year: 1945, Month: 1}, toHit: []int{10, 9, 8, 6},
-		toKill: 16, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
 
-	// The Panzerschreck (13.48): from September 1943 (printed); its table,
-	// X# and to-kill ours.
+	// The Panzerschreck (13.48): from September 1943 (printed); its table
+	// and X# ours; the catalogue's 200 mm.
 	panzerschreck = model{name: "Panzerschreck", from: combat.Date{Year: 1943, Month: 9}, toHit: []int{10, 9, 8, 7},
-		toKill: 26, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 31, penMM: 200, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
 
-	// The PIAT (13.6): from April 1943 and B10 (printed); its table and
-	// to-kill ours. A spigot launcher: no backblast (our reading, as it is
-	// not a rocket).
+	// The PIAT (13.6): from April 1943 and B10 (printed); its table ours;
+	// the catalogue's 100 mm. A spigot launcher: no backblast (our
+	// reading, as it is not a rocket).
 	piat = model{name: "PIAT", from: combat.Date{Year: 1943, Month: 4}, toHit: []int{10, 8, 7},
-		toKill: 18, heat: true, fault: brokenOnB, faultAt: 10}
+		toKill: 16, penMM: 100, heat: true, fault: brokenOnB, faultAt: 10}
 
 	// The anti-tank rifle (13.2): 12 hexes (printed); its to-hit numbers
-	// are the general to-hit table's (gunToHit); to-kill ours, an AP
-	// number that changes with range; breaks on an original 12 (ours, the
-	// normal breakdown the excerpt refers to).
-	atRifle = model{name: "AT Rifle", from: combat.Date{Year: 1935, Month: 1}, toKill: 5,
+	// are the general to-hit table's (gunToHit); its AP to-kill number
+	// comes from the catalogue's 35 mm at 300 m (six hexes, the end of
+	// the range row's 0 band) and changes with range; it breaks on an
+	// original 12 (ours, the normal breakdown the excerpt refers to).
+	atRifle = model{name: "AT Rifle", from: combat.Date{Year: 1935, Month: 1}, toKill: 5, penMM: 35,
 		fault: brokenOnB, faultAt: 12}
 
 	// The Molotov projector (13.5): malfunctions on 11, eliminated on 12
@@ -151,19 +157,26 @@ func apRange(r int) int {
 	return -1 - (r-7)/6
 }
 
-// gunToKill is the basic AP to-kill number of a gun by its ATFP letter
-// (ours, until the catalogue's penetration facts are read): the
-// penetration at combat range of a typical gun of each letter on the
-// scale of toKillFromPenetration (A 40 mm, B 60, C 85, D 110, E 150,
-// F 200).
+// letterPenMM is the penetration a gun of each ATFP letter stands for
+// (ours, until the catalogue's penetration facts are read): a typical gun
+// of the letter at combat range. gunToKill is toKillFromPenetration of it.
+var letterPenMM = map[units.Rating]float64{
+	units.A: 40, units.B: 60, units.C: 85, units.D: 110, units.E: 150, units.F: 200,
+}
+
+// gunToKill is the basic AP to-kill number of a gun by its ATFP letter.
 var gunToKill = map[units.Rating]int{
 	units.A: 6, units.B: 9, units.C: 13, units.D: 17, units.E: 23, units.F: 31,
 }
 
-// armourFactor is the armour factor of a facing by the catalogue's armour
-// letter (ours, until the catalogue's armour facts are read): a point a
-// 10 mm of effective armour, as armourFactorFromPlate (A 20 mm, B 40, C 60,
-// D 80, E 110, F 140).
+// letterArmourMM is the effective armour each armour letter stands for
+// (ours, until the catalogue's armour facts are read); armourFactor is
+// armourFactorFromPlate of it.
+var letterArmourMM = map[units.Rating]float64{
+	units.A: 20, units.B: 40, units.C: 60, units.D: 80, units.E: 110, units.F: 140,
+}
+
+// armourFactor is the armour factor of a facing by its armour letter.
 var armourFactor = map[units.Rating]int{
 	units.A: 2, units.B: 4, units.C: 6, units.D: 8, units.E: 11, units.F: 14,
 }

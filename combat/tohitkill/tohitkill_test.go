@@ -127,7 +127,7 @@ func TestResolveStepByStep(t *testing.T) {
 			s.Target = sherman
 			s.Aspect = board.Rear
 		}), []int{3, 3, 6, 6}, true, []combat.Effect{{Kind: combat.Eliminated}},
-			[]string{"to-hit 9; 2d6 3+3 +1 orchard +2 moving target = 9: hit", "to-kill 26 -6 rear armour = 20; 2d6 12: below, destroyed"}},
+			[]string{"to-hit 9; 2d6 3+3 +1 orchard +2 moving target = 9: hit", "to-kill 31 -6 rear armour = 25; 2d6 12: below, destroyed"}},
 		{"AT rifle at 1 hex: +1 range", with(us("AT Rifle", 1), func(s *combat.Shot) { s.FirerNation = "SU"; s.Target = sherman; s.Aspect = board.Rear }),
 			[]int{2, 2, 1, 1}, true, nil,
 			[]string{"to-hit 10; 2d6 2+2: hit", "to-kill 5 +1 range -6 rear armour = 0; 2d6 2: no effect"}},
@@ -436,5 +436,36 @@ func TestRepair(t *testing.T) {
 	}
 	if o := (Ruleset{}).RepairWeapon(sw("Bazooka"), combat.Regular, combat.NewFixedDice(1)); o.Err == nil {
 		t.Error("a Bazooka is removed, never repaired")
+	}
+}
+
+// TestFormula: the written formula gives the excerpt's printed to-kill
+// numbers, every number of the weapons table and of the letter tables.
+func TestFormula(t *testing.T) {
+	if toKillFromPenetration(200) != 31 || toKillFromPenetration(140) != 22 {
+		t.Errorf("printed: 200 mm gives %d (want 31), 140 mm %d (want 22)", toKillFromPenetration(200), toKillFromPenetration(140))
+	}
+	for _, m := range []*model{&panzerfaust, &panzerfaustEarly, &bazooka43, &bazooka44, &bazooka45, &panzerschreck, &piat, &atRifle} {
+		if got := toKillFromPenetration(m.penMM); got != m.toKill {
+			t.Errorf("%s: %g mm gives %d, the table says %d", m.name, m.penMM, got, m.toKill)
+		}
+	}
+	for r, mm := range letterPenMM {
+		if got := toKillFromPenetration(mm); got != gunToKill[r] {
+			t.Errorf("ATFP %s: %g mm gives %d, the table says %d", r, mm, got, gunToKill[r])
+		}
+	}
+	for r, mm := range letterArmourMM {
+		if got := armourFactorFromPlate(mm, 0); got != armourFactor[r] {
+			t.Errorf("armour %s: %g mm gives %d, the table says %d", r, mm, got, armourFactor[r])
+		}
+	}
+	for _, c := range []struct {
+		mm, slope float64
+		want      int
+	}{{100, 9, 10}, {80, 55, 14}, {51, 56, 9}, {0, 0, 0}} {
+		if got := armourFactorFromPlate(c.mm, c.slope); got != c.want {
+			t.Errorf("%g mm at %g°: %d, want %d", c.mm, c.slope, got, c.want)
+		}
 	}
 }
