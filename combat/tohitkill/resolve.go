@@ -119,11 +119,13 @@ func newPlan(s combat.Shot, m *model) plan {
 		p.killLine = fmt.Sprintf("Molotov kill number %d against an unarmoured target", molotovKillUnarmoured)
 	case s.Target.Kind == units.AFV:
 		p.roll = true
-		basic, heat := gunToKill[s.Weapon.ATFP], false
+		basic, heat := 0, false
 		if m != nil {
 			basic, heat = m.toKill, m.heat
+		} else {
+			basic = gunToKillOf(s.Weapon)
 		}
-		af := armourFactorOf(s.Target.Armour, s.Aspect)
+		af := armourFactorOf(s.Target, s.Aspect)
 		p.kill = basic - af
 		p.killLine = fmt.Sprintf("to-kill %d", basic)
 		if !heat {
@@ -136,16 +138,6 @@ func newPlan(s combat.Shot, m *model) plan {
 		p.dudOn12 = isPF
 	}
 	return p
-}
-
-// armourFactorOf returns the armour factor of the aspect hit: the front
-// letter's for the front, the rear letter's for the side and rear (the
-// catalogue types two facings).
-func armourFactorOf(a units.Armour, aspect board.Aspect) int {
-	if aspect == board.Front {
-		return armourFactor[a.Front]
-	}
-	return armourFactor[a.Rear]
 }
 
 // Effect kinds of the target, as a result records them.
