@@ -234,6 +234,6 @@ type AssaultOutcome struct {
 	// ruleset's check before it went wrong).
 	AttackersPinned bool
 	Rolls           []Roll
-	Steps          []string
-	Err            error
+	Steps           []string
+	Err             error
 }

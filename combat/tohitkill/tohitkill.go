@@ -173,8 +173,13 @@ func check(s combat.Shot) (*model, error) {
 		return nil, fmt.Errorf("aspect %s: this ruleset reads front, side and rear", s.Aspect)
 	}
 	m, err := modelOf(s)
-	if err != nil || m == nil {
-		return m, err
+	switch {
+	case err != nil:
+		return nil, err
+	case m == nil && s.Desperation:
+		return nil, fmt.Errorf("desperation fire is for a backblast weapon fired from a building, not for the gun of %s", firer)
+	case m == nil:
+		return nil, nil
 	}
 	date := dateOf(s.Date)
 	switch {

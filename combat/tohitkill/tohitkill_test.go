@@ -243,6 +243,8 @@ func TestRefusals(t *testing.T) {
 		{"an MG", with(pfShot(), func(s *combat.Shot) { s.Weapon = sw("MG34") }), "not an anti-tank weapon"},
 		{"spent", with(pfShot(), func(s *combat.Shot) { s.Weapon.Spent = true }), "used up"},
 		{"passenger", with(pfShot(), func(s *combat.Shot) { s.Passenger = true }), "passengers"},
+		{"a gun in desperation", combat.Shot{Firer: "tank", FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C},
+			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Desperation: true}, "not for the gun"},
 	}
 	for _, tt := range tests {
 		err := Ruleset{}.Check(tt.shot)
