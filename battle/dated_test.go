@@ -119,3 +119,21 @@ func TestMagneticMinePins(t *testing.T) {
 		t.Errorf("Sherman eliminated %v, squad pinned %v; events %v", b.Unit(2).Eliminated, b.Unit(1).Has(Pinned), events)
 	}
 }
+
+// TestBazookaWhitePhosphorus: in 1945 the Bazooka fires a smoke round
+// (white phosphorus) under tohit-tokill; not once its weapon is lost.
+func TestBazookaWhitePhosphorus(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+		{"US Bazooka Team", maps.Allies, "D5", board.DirN},
+	}}
+	b := under(t, f, datedRules)
+	apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
+	if b.Smoke(hexOf(t, b, "C3")) == 0 || b.SmokeSupply(maps.Allies) != 2 {
+		t.Errorf("smoke %d, supply %d", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
+	}
+	b.Unit(2).WeaponLost = "removed"
+	assertRefused(t, b, FireSmoke{Unit: 2, Hex: hexOf(t, b, "D3")}, "removed")
+	f.props["date"] = "1944-12"
+	assertRefused(t, under(t, f, datedRules), FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "Bazooka 45")
+}

@@ -379,12 +379,15 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := sr.CheckSmoke(u.Type.Kind, w, u.Carrier != 0); err != nil {
+	ss := combat.SmokeShot{FirerKind: u.Type.Kind, Weapon: w, Passenger: u.Carrier != 0, Range: u.Pose.Hex.Distance(o.Hex), Date: b.date}
+	if err := sr.CheckSmoke(ss); err != nil {
 		return nil, err
 	}
 	switch {
 	case u.Has(Fired):
 		return nil, fmt.Errorf("%s has already fired this segment", u.Label())
+	case u.WeaponLost != "":
+		return nil, fmt.Errorf("the weapon of %s is %s", u.Label(), u.WeaponLost)
 	case !b.Board().Contains(o.Hex):
 		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.Hex))
 	}

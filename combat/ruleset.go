@@ -96,11 +96,12 @@ type CrewChecker interface {
 	CrewCheck(d Dice) (Roll, bool, string)
 }
 
-// SmokeRounds is a ruleset in which Guns and AFVs may fire smoke rounds.
-// CheckSmoke refuses a firer that may not; SmokeRound gives the level of
-// the smoke placed and the factors of the side's supply it costs.
+// SmokeRounds is a ruleset in which some units may fire smoke rounds
+// (Guns and AFVs; a dated infantry weapon's white phosphorus). CheckSmoke
+// refuses a round the ruleset does not allow; SmokeRound gives the level
+// of the smoke placed and the factors of the side's supply it costs.
 type SmokeRounds interface {
-	CheckSmoke(firerKind units.Kind, w Weapon, passenger bool) error
+	CheckSmoke(SmokeShot) error
 	SmokeRound() (level, factors int)
 }
 
@@ -124,6 +125,17 @@ type VehicleAssaultRules interface {
 func VehicleAssaultOf(r Ruleset) VehicleAssaultRules {
 	v, _ := r.(VehicleAssaultRules)
 	return v
+}
+
+// SmokeShot is a smoke round as a ruleset checks it, filled in by the
+// battle engine: the firer's kind and weapon, whether it is carried, the
+// range in hexes to the smoke's hex, and the scenario's date.
+type SmokeShot struct {
+	FirerKind units.Kind
+	Weapon    Weapon
+	Passenger bool
+	Range     int
+	Date      Date
 }
 
 // SimultaneousFire is a ruleset in which the AT fire of a phase lands all

@@ -407,7 +407,7 @@ func TestSmoke(t *testing.T) {
 	for _, tt := range tests {
 		f, _ := c.Lookup(tt.firer)
 		w, _ := combat.WeaponOf(c, f)
-		err := Ruleset{}.CheckSmoke(f.Kind, w, tt.passenger)
+		err := Ruleset{}.CheckSmoke(combat.SmokeShot{FirerKind: f.Kind, Weapon: w, Passenger: tt.passenger})
 		if (err == nil) != (tt.want == "") || err != nil && !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("CheckSmoke(%s) = %v, want %q", tt.firer, err, tt.want)
 		}

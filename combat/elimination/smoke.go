@@ -20,13 +20,14 @@ const (
 // a Gun, or an AFV or vehicle with a gun, fires smoke, and not while being
 // towed or carried. Line of sight, arc and the phase are the battle's checks;
 // the battle engine finds this method on any ruleset that has smoke rounds.
-func (Ruleset) CheckSmoke(firerKind units.Kind, w combat.Weapon, passenger bool) error {
+func (Ruleset) CheckSmoke(s combat.SmokeShot) error {
+	w := s.Weapon
 	switch {
-	case firerKind.Infantry():
+	case s.FirerKind.Infantry():
 		return errors.New("infantry place Smoke 1 by hand before moving; smoke rounds are for Guns and AFVs")
 	case w.Class != combat.MainGun || w.ATFP == units.NoRating:
 		return fmt.Errorf("%s has no gun to fire a smoke round", w.Name)
-	case passenger:
+	case s.Passenger:
 		return fmt.Errorf("%s is being towed or carried and cannot fire", w.Name)
 	}
 	return nil

@@ -471,3 +471,26 @@ func TestFormula(t *testing.T) {
 		}
 	}
 }
+
+func TestSmokeRounds(t *testing.T) {
+	in45, in44 := combat.Date{Year: 1945, Month: 3}, combat.Date{Year: 1944, Month: 12}
+	gun := combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C}
+	tests := []struct {
+		name string
+		shot combat.SmokeShot
+		ok   bool
+	}{
+		{"Bazooka 45 WP", combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Bazooka"), Range: 4, Date: in45}, true},
+		{"Bazooka 45 beyond its range", combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Bazooka"), Range: 5, Date: in45}, false},
+		{"Bazooka 44 has no WP", combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Bazooka"), Range: 1, Date: in44}, false},
+		{"Panzerschreck has no WP", combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Panzerschreck"), Range: 1, Date: in45}, false},
+		{"a tank's gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: gun, Range: 9}, true},
+		{"a towed gun", combat.SmokeShot{FirerKind: units.Gun, Weapon: gun, Range: 2, Passenger: true}, false},
+		{"a halftrack without gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "M3", Class: combat.MainGun}, Range: 2}, false},
+	}
+	for _, tt := range tests {
+		if err := (Ruleset{}).CheckSmoke(tt.shot); (err == nil) != tt.ok {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+}
