@@ -65,11 +65,7 @@ func newPlan(s combat.Shot, m *model) plan {
 			p.checkMods = append(p.checkMods, combat.Modifier{Value: 1, Label: "half squad"})
 		}
 	}
-	p.basic = basicToHit(m, s.Range)
-	if isPF {
-		p.basic = pfBasicToHit
-		p.rangeCut = pfPerHex * s.Range
-	}
+	p.basic, p.rangeCut = basicToHit(m, s.Range), rangeCut(m, s.Range)
 	p.need = p.basic - p.rangeCut
 	if s.Cover != 0 {
 		p.drms = append(p.drms, combat.Modifier{Value: s.Cover, Label: nameOr(s.CoverName, "cover")})

@@ -118,16 +118,26 @@ func maxRange(m *model, date combat.Date) int {
 }
 
 // basicToHit returns the basic to-hit number of a shot at range r: the
-// Panzerfaust's 10 less 2 a hex, a weapon's own table, or the general
-// table for AT rifles and guns.
+// Panzerfaust's 10 (which its range then reduces, rangeCut), a weapon's
+// own table, or the general table for AT rifles and guns.
 func basicToHit(m *model, r int) int {
 	switch {
 	case m == &panzerfaust || m == &panzerfaustEarly:
-		return pfBasicToHit - pfPerHex*r
+		return pfBasicToHit
 	case m == nil || m.toHit == nil:
 		return gunToHitAt(r)
 	}
 	return m.toHit[r-1]
+}
+
+// rangeCut returns what range takes off the basic to-hit number: 2 a
+// hex for the Panzerfaust, nothing for the weapons whose tables are
+// already by range.
+func rangeCut(m *model, r int) int {
+	if m == &panzerfaust || m == &panzerfaustEarly {
+		return pfPerHex * r
+	}
+	return 0
 }
 
 func nameOr(name, or string) string {
