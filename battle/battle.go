@@ -221,8 +221,10 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		if b.supply[side], err = intProperty(sc, "smoke_"+string(side), 0); err != nil {
 			return nil, err
 		}
-		if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+string(side), 0); err != nil {
-			return nil, err
+		if strings.TrimSpace(sc.Properties["panzerfausts_"+string(side)]) != allotment {
+			if b.panzerfausts[side], err = intProperty(sc, "panzerfausts_"+string(side), 0); err != nil {
+				return nil, err
+			}
 		}
 		n, err := intProperty(sc, "grenades_"+string(side), 0)
 		if err != nil {
@@ -251,8 +253,42 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 			SupportWeapon: l.weapon, Quality: l.quality, Rounds: l.rounds, Engineers: l.engineers,
 		})
 	}
+	if err := b.allot(); err != nil {
+		return nil, err
+	}
 	b.startPhase()
 	return b, nil
+}
+
+// allotment is the value of a panzerfausts_SIDE property that asks the
+// ruleset to work the pool out (combat.ExpendableAllotment).
+const allotment = "allotment"
+
+// allot sets the Panzerfaust pool of each side whose property asks for
+// the ruleset's allotment, from the side's squads and half squads.
+func (b *Battle) allot() error {
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		name := "panzerfausts_" + side
+		if strings.TrimSpace(b.scenario.Properties[name]) != allotment {
+			continue
+		}
+		a, ok := b.rules.(combat.ExpendableAllotment)
+		if !ok {
+			return fmt.Errorf("battle: %s: map property %q: the %s ruleset has no allotment; give a number", b.scenario.Path, name, b.rules.Name())
+		}
+		halves := 0
+		for _, u := range b.units {
+			switch {
+			case u.Side != side:
+			case u.Type.Kind == units.Squad:
+				halves += 2
+			case u.Type.Kind == units.HalfSquad:
+				halves++
+			}
+		}
+		b.panzerfausts[side] = a.Allotment(halves, b.date)
+	}
+	return nil
 }
 
 func intProperty(sc *maps.Scenario, name string, def int) (int, error) {

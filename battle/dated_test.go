@@ -137,3 +137,22 @@ func TestBazookaWhitePhosphorus(t *testing.T) {
 	f.props["date"] = "1944-12"
 	assertRefused(t, under(t, f, datedRules), FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "Bazooka 45")
 }
+
+// TestPanzerfaustAllotment: panzerfausts_axis = allotment asks the ruleset
+// for the pool: two squads and a half squad are 2.5 squad-equivalents,
+// 3 Panzerfausts in 1944; a ruleset without an allotment refuses it.
+func TestPanzerfaustAllotment(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1944-08", "panzerfausts_axis": "allotment"}, units: []unitAt{
+		{"German Rifle Squad", maps.Axis, "C1", board.DirS},
+		{"German Rifle Squad", maps.Axis, "D1", board.DirS},
+		{"German Rifle Half Squad", maps.Axis, "E1", board.DirS},
+		{"US Rifle Squad", maps.Allies, "C5", board.DirN},
+	}}
+	if got := under(t, f, datedRules).Panzerfausts(maps.Axis); got != 3 {
+		t.Errorf("allotment %d, want 3", got)
+	}
+	_, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), `"panzerfausts_axis"`) || !strings.Contains(err.Error(), "no allotment") {
+		t.Errorf("elimination: %v", err)
+	}
+}

@@ -168,6 +168,14 @@ func HasInherentExpendable(r Ruleset, k units.Kind, nation string, date Date) bo
 	return ok && i.InherentExpendable(k, nation, date)
 }
 
+// ExpendableAllotment is a ruleset that works out a side's pool of
+// expendable weapons from its order of battle and the date (a scenario's
+// panzerfausts_SIDE = allotment): Allotment returns the pool for a side
+// whose infantry make halfSquads half squads (a squad counts two).
+type ExpendableAllotment interface {
+	Allotment(halfSquads int, date Date) int
+}
+
 // WeaponRepairs is a ruleset whose broken weapons may be repaired: a unit
 // spends its fire on an attempt. RepairWeapon refuses a weapon that cannot
 // be repaired (Outcome.Err) or rolls the attempt: its effects on the

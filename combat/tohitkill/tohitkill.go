@@ -210,3 +210,20 @@ func check(s combat.Shot) (*model, error) {
 	}
 	return m, nil
 }
+
+// Allotment is the optional Panzerfaust allotment (13.311): none before
+// October 1943, then one a squad-equivalent in 1943, one and a half in
+// 1944 and two from 1945, fractions dropped (printed). A half squad is
+// half a squad-equivalent (ours: Hexfire has no crews).
+func (Ruleset) Allotment(halfSquads int, date combat.Date) int {
+	d := dateOf(date)
+	switch {
+	case d.Before(panzerfaust.from.Year, panzerfaust.from.Month):
+		return 0
+	case d.Year == 1943:
+		return halfSquads / 2
+	case d.Year == 1944:
+		return halfSquads * 3 / 4
+	}
+	return halfSquads
+}

@@ -494,3 +494,22 @@ func TestSmokeRounds(t *testing.T) {
 		}
 	}
 }
+
+func TestAllotment(t *testing.T) {
+	for _, c := range []struct {
+		halves int
+		date   combat.Date
+		want   int
+	}{
+		{7, combat.Date{Year: 1943, Month: 9}, 0},
+		{7, combat.Date{Year: 1943, Month: 10}, 3},
+		{7, combat.Date{Year: 1944, Month: 1}, 5}, // 3.5 × 1.5 = 5.25
+		{6, combat.Date{Year: 1944, Month: 12}, 4},
+		{7, combat.Date{Year: 1945, Month: 1}, 7},
+		{7, combat.Date{}, 5}, // undated: July 1944
+	} {
+		if got := (Ruleset{}).Allotment(c.halves, c.date); got != c.want {
+			t.Errorf("%d half squads in %s: %d, want %d", c.halves, c.date, got, c.want)
+		}
+	}
+}
