@@ -267,8 +267,8 @@ const allotment = "allotment"
 // allot sets the Panzerfaust pool of each side whose property asks for
 // the ruleset's allotment, from the side's squads and half squads.
 func (b *Battle) allot() error {
-	for _, side := range []string{maps.Allies, maps.Axis} {
-		name := "panzerfausts_" + side
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		name := "panzerfausts_" + string(side)
 		if strings.TrimSpace(b.scenario.Properties[name]) != allotment {
 			continue
 		}
