@@ -295,7 +295,7 @@ func (g *Game) endPhaseKey(*Intents) {
 	}
 	if m := b.Moving(); m != nil {
 		n := len(b.OpportunityFirers()) + len(b.OpportunityAPFirers())
-		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), unitCount(n)),
+		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), plural(n, "unit")),
 			func() { g.issue(battle.Pass{}) })
 		return
 	}
@@ -309,16 +309,16 @@ func (g *Game) endPhaseKey(*Intents) {
 		g.issue(battle.EndPhase{})
 		return
 	}
-	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), unitCount(n)),
+	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit")),
 		func() { g.issue(battle.EndPhase{}) })
 }
 
-// unitCount is "1 unit" or "N units".
-func unitCount(n int) string {
+// plural is "1 unit" or "N units" for word "unit".
+func plural(n int, word string) string {
 	if n == 1 {
-		return "1 unit"
+		return "1 " + word
 	}
-	return fmt.Sprintf("%d units", n)
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // loadKey asks before loading the save file over a battle in progress.

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -462,5 +463,68 @@ func TestReplayAutoplay(t *testing.T) {
 	}
 	if g.play.replay.auto || g.play.replay.at != at {
 		t.Errorf("after Space again: playing %v, %d orders (was %d); want stopped", g.play.replay.auto, g.play.replay.at, at)
+	}
+}
+
+// TestNewBattleAsksOverAnAutosave: starting a new battle while one is
+// autosaved asks first; Esc stays in the picker, Y goes on.
+func TestNewBattleAsksOverAnAutosave(t *testing.T) {
+	dir := t.TempDir()
+	inProgress := defaultBattle(t)
+	if _, err := inProgress.Apply(battle.EndPhase{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := inProgress.WriteSave(filepath.Join(dir, autosaveName)); err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t, dir)
+	step(t, a, press("down")) // from Continue to New battle
+	step(t, a, press("enter"))
+	p, ok := a.scene.(*picker)
+	if !ok {
+		t.Fatalf("scene = %T, want *picker", a.scene)
+	}
+	step(t, a, press("enter")) // the first scenario
+	if p.asking == nil || !strings.Contains(p.asking.text, "hedgerow-crossroads.tmx, 1 order)") {
+		t.Fatalf("question = %+v, want one naming the autosaved battle", p.asking)
+	}
+	step(t, a, press("esc"))
+	if _, ok := a.scene.(*picker); !ok || p.asking != nil {
+		t.Fatalf("after Esc: scene %T, question %v; want the picker, none", a.scene, p.asking)
+	}
+	step(t, a, press("enter"))
+	step(t, a, press("y"))
+	if _, ok := a.scene.(*briefing); !ok {
+		t.Errorf("after Y: scene %T, want *briefing", a.scene)
+	}
+}
+
+// TestSettingsKept changes a setting, and a new app reads it back; a
+// settings file with a bad value is refused with its name, the field and
+// the value, and the defaults are used.
+func TestSettingsKept(t *testing.T) {
+	dir := t.TempDir()
+	a := testApp(t, dir)
+	a.goTo(newSettings(a))
+	s := a.scene.(*settingsScreen)
+	s.list.focus = 1 // hand-over screens
+	step(t, a, press("enter"))
+	if !a.settings.HandOver {
+		t.Fatal("Enter did not turn the hand-over screens on")
+	}
+	if b := testApp(t, dir); !b.settings.HandOver || b.message != "" {
+		t.Errorf("a new app: hand-over %v, message %q; want true and none", b.settings.HandOver, b.message)
+	}
+	if err := os.WriteFile(filepath.Join(dir, settingsName), []byte(`{"sound": true, "pace": 9999}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := testApp(t, dir)
+	for _, want := range []string{settingsName, `"pace"`, "9999"} {
+		if !strings.Contains(b.message, want) {
+			t.Errorf("message %q does not name %s", b.message, want)
+		}
+	}
+	if !reflect.DeepEqual(b.settings, defaultSettings()) {
+		t.Errorf("settings after a bad file = %+v, want the defaults", b.settings)
 	}
 }

@@ -25,7 +25,7 @@ func newMenu(a *App) *menu {
 	m := &menu{}
 	auto := a.path(autosaveName)
 	if s, err := battle.ReadSave(auto); err == nil && auto != "" {
-		m.resume = fmt.Sprintf("%s, %d orders", scenarioName(s.Scenario), len(s.Orders))
+		m.resume = fmt.Sprintf("%s, %s", scenarioName(s.Scenario), plural(len(s.Orders), "order"))
 	}
 	saved := a.opts.Battle.SavePath
 	if saved == "" {

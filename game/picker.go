@@ -143,8 +143,8 @@ func (p *picker) build(a *App) {
 func (p *picker) start(a *App) {
 	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], p.sides())) }
 	if s, err := battle.ReadSave(a.path(autosaveName)); err == nil && a.path(autosaveName) != "" && len(s.Orders) > 0 {
-		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %d orders) will be replaced once you give an order.",
-			scenarioName(s.Scenario), len(s.Orders)), yes: brief}
+		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
+			scenarioName(s.Scenario), plural(len(s.Orders), "order")), yes: brief}
 		return
 	}
 	brief()
