@@ -146,7 +146,13 @@ func (g *Game) click(in *Intents) {
 		}
 		g.issueOrRefuse(c.order, c.err)
 	case c.selectUnit != 0:
-		g.selectUnit(c.selectUnit)
+		// In a fanned stack the counter clicked is the one chosen, if it
+		// is of the side the click would select from.
+		if u := g.counterAt(in.Cursor); u != nil && u.Side == b.Unit(c.selectUnit).Side {
+			g.selectUnit(u.ID)
+		} else {
+			g.selectUnit(c.selectUnit)
+		}
 	case c.selectHex:
 		g.selectUnit(0)
 		g.selected, g.hasSelected = g.hovered, true

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -674,4 +675,37 @@ func (a *counterArt) drawMarkers(f *fonts) {
 		}
 		a.smoke[level] = img
 	}
+}
+
+// counterAt returns the unit whose counter is drawn under screen point pt
+// in a stack of two or more (the topmost there), or nil: the fanned
+// counters of a stack can each be picked.
+func (g *Game) counterAt(pt image.Point) *battle.Unit {
+	if !g.hasHover {
+		return nil
+	}
+	var stack []*battle.Unit
+	for _, u := range g.battle.Units() {
+		if u.OnMap() && u.Pose.Hex == g.hovered {
+			stack = append(stack, u)
+		}
+	}
+	if len(stack) < 2 {
+		return nil
+	}
+	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	x, y := g.cam.WorldToScreen(g.board.Layout.Center(g.hovered))
+	var top *battle.Unit
+	for k, u := range stack { // in the order drawn: the last one is on top
+		off := (float64(k) - float64(len(stack)-1)/2) * stackStep * size
+		s := size
+		if u.Type.Kind == units.HalfSquad {
+			s *= halfSquadScale
+		}
+		cx, cy := x+off, y-off
+		if math.Abs(float64(pt.X)-cx) <= s/2 && math.Abs(float64(pt.Y)-cy) <= s/2 {
+			top = u
+		}
+	}
+	return top
 }

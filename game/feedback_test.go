@@ -361,3 +361,32 @@ func TestPhaseAbility(t *testing.T) {
 		t.Errorf("Movement: %q, want %q", have, want)
 	}
 }
+
+// TestPickFromStack clicks each counter of the fanned stack in B3 (two
+// US squads and a leader) where it shows, and gets that unit.
+func TestPickFromStack(t *testing.T) {
+	b := infantryScene(t, 1)
+	g := shotGame(t, b, "", "")
+	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	c := hexScreen(g, "B3")
+	step := stackStep * size
+	tests := []struct {
+		name string
+		at   image.Point
+		want battle.UnitID
+	}{
+		// The bottom-left counter shows left of the one over it.
+		{"first squad", image.Pt(c.X-int(size/2+step/4), c.Y), 1},
+		{"second squad", image.Pt(c.X-int(size*0.4), c.Y+int(size*0.4)), 2},
+		{"leader, on top", image.Pt(c.X+int(step), c.Y-int(step)), 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g.selectUnit(0)
+			g.apply(Intents{Cursor: tt.at, CursorIn: true, Click: true})
+			if g.play.unit != tt.want {
+				t.Errorf("click at %v (B3 at %v, counters %.0f px, hovered %s) selected unit %d, want %d", tt.at, c, size, b.Board().Label(g.hovered), g.play.unit, tt.want)
+			}
+		})
+	}
+}
