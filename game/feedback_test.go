@@ -390,3 +390,22 @@ func TestPickFromStack(t *testing.T) {
 		})
 	}
 }
+
+// TestCardWithoutPanel hides the panel and hovers an enemy unit with
+// nothing selected: its card shows in the corner of the map.
+func TestCardWithoutPanel(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "", "C1")
+	var i Intents
+	i.Triggered[ActionTogglePanel] = true
+	g.apply(i)
+	tip := g.tooltip()
+	if len(tip) == 0 || !strings.HasPrefix(tip[0].text, "Tiger I #9") {
+		t.Fatalf("tooltip = %+v, want the Tiger's card", tip)
+	}
+	img := frame(g)
+	corner := image.Rect(g.view.Min.X, g.view.Max.Y-200, g.view.Min.X+300, g.view.Max.Y)
+	if n := countColour(img, corner, colPanelKey, 8); n < 20 {
+		t.Errorf("%d pixels of the card's title in the map's corner, want its name", n)
+	}
+}

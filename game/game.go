@@ -310,8 +310,8 @@ func (g *Game) hudKey() hudKey {
 // hudParts returns the screen rectangles the HUD covers: the bars and
 // the panel, or the whole screen when the tooltip is shown over the map.
 func (g *Game) hudParts() []image.Rectangle {
-	if len(g.play.pv.tip) > 0 && g.panelRect().Empty() {
-		return nil
+	if g.panelRect().Empty() && (len(g.play.pv.tip) > 0 || g.hoveredUnit() != nil) {
+		return nil // the tooltip is over the map
 	}
 	g.parts = append(g.parts[:0],
 		image.Rect(0, 0, g.screen.X, g.view.Min.Y), image.Rect(0, g.view.Max.Y, g.screen.X, g.screen.Y), g.panelRect())

@@ -262,11 +262,33 @@ func wrap(f face, s string, width float64) []string {
 	return append(out, cur)
 }
 
-// drawTooltip draws the fire preview in the bottom left corner of the map
-// when the panel, which shows it otherwise, is hidden.
+// tooltip is what the bottom left corner of the map shows when the panel,
+// which shows it otherwise, is hidden: the fire preview, else the card of
+// the unit under the cursor.
+func (g *Game) tooltip() []tipLine {
+	if !g.panelRect().Empty() {
+		return nil
+	}
+	if tip := g.play.pv.tip; len(tip) > 0 {
+		return tip
+	}
+	u := g.hoveredUnit()
+	if u == nil {
+		return nil
+	}
+	card := append(unitInfo(g.battle, u), phaseAbility(g.battle, u))
+	lines := make([]tipLine, len(card))
+	for i, l := range card {
+		lines[i] = tipLine{kind: tipText, text: l}
+	}
+	lines[0].kind = tipTitle
+	return lines
+}
+
+// drawTooltip draws the tooltip in the bottom left corner of the map.
 func (g *Game) drawTooltip(screen *ebiten.Image) {
-	tip := g.play.pv.tip
-	if len(tip) == 0 || !g.panelRect().Empty() {
+	tip := g.tooltip()
+	if len(tip) == 0 {
 		return
 	}
 	s := g.scale
