@@ -346,7 +346,7 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
 	bd := b.Board()
-	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), strings.ReplaceAll(t.Kind.String(), "_", " "), t.Nation)}
+	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), t.Kind.Words(), t.Nation)}
 	var stats []string
 	if t.ATFP != units.NoRating {
 		stats = append(stats, "ATFP "+t.ATFP.String())

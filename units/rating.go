@@ -106,6 +106,10 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
+// Words returns the kind as a player reads it: "half squad" where String
+// gives the catalogue's "half_squad".
+func (k Kind) Words() string { return strings.ReplaceAll(k.String(), "_", " ") }
+
 // ParseKind reads a kind name as written by String.
 func ParseKind(s string) (Kind, error) {
 	for i, n := range kindNames {

@@ -119,13 +119,13 @@ func runUnits(args []string, stdout io.Writer) error {
 		return writeUnitsJSON(stdout, types, cat.Weapons())
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tNATION\tKIND\tATFP\tGUN\tMG\tARMOR\tMP\tCR\tINFANTRY\tOTHER\tOURS")
+	fmt.Fprintln(tw, "NAME\tNATION\tKIND\tATFP\tGUN\tMG\tARMOUR\tMP\tCR\tINFANTRY\tOTHER\tOURS")
 	for _, t := range types {
 		atfp := t.ATFP.String()
 		if t.ATFP != units.NoRating && t.Turret {
 			atfp += " (turret)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Nation, t.Kind, atfp,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, t.Nation, t.Kind.Words(), atfp,
 			dash(t.GunAPFP), strings.Join(mgStrings(t.MGs), ", "), t.Armour, dash(t.MP), dash(t.CR),
 			infantry(t), strings.Join(other(t), ", "), strings.Join(oursFields(t.Ours), ","))
 	}
