@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+
+	xdraw "golang.org/x/image/draw"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/preview"
+	"hexfire/units"
+)
+
+func init() {
+	commands["render"] = command{summary: "draw a scenario's map and counters to a PNG", run: runRender}
+}
+
+// renderReport is the JSON form of a render.
+type renderReport struct {
+	Map    string `json:"map"`
+	Title  string `json:"title"`
+	Out    string `json:"out"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+func runRender(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	mapFile := fs.String("map", "", "Tiled .tmx scenario (default: the embedded "+maps.DefaultPath+")")
+	out := fs.String("out", "", "PNG file to write")
+	scale := fs.Float64("scale", 1, "size of the picture against the map's own pixels, above 0 and at most 1 (0.25 for a thumbnail)")
+	noUnits := fs.Bool("no-units", false, "leave the counters out")
+	jsonOut := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("render: unexpected argument %q", fs.Arg(0))
+	}
+	if *out == "" {
+		return fmt.Errorf("render: --out is required (a .png file)")
+	}
+	if !(*scale > 0 && *scale <= 1) {
+		return fmt.Errorf("render: --scale %v: want a number above 0 and at most 1", *scale)
+	}
+	catalogue, err := units.Default()
+	if err != nil {
+		return err
+	}
+	var sc *maps.Scenario
+	if *mapFile == "" {
+		sc, err = maps.Default(catalogue)
+	} else {
+		sc, err = maps.LoadFile(*mapFile, catalogue)
+	}
+	if err != nil {
+		return err
+	}
+	objectives, err := objectiveHexes(sc)
+	if err != nil {
+		return err
+	}
+	var img image.Image
+	img, err = preview.Draw(sc, catalogue, preview.Options{Objectives: objectives, NoUnits: *noUnits})
+	if err != nil {
+		return err
+	}
+	if *scale < 1 {
+		b := img.Bounds()
+		small := image.NewRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())**scale)), max(1, int(float64(b.Dy())**scale))))
+		xdraw.CatmullRom.Scale(small, small.Bounds(), img, b, xdraw.Src, nil)
+		img = small
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return fmt.Errorf("render: %s: %w", *out, err)
+	}
+	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	r := renderReport{Map: sc.Path, Title: sc.Title, Out: *out, Width: img.Bounds().Dx(), Height: img.Bounds().Dy()}
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	_, err = fmt.Fprintf(stdout, "%s (%s): %dx%d pixels written to %s\n", r.Title, r.Map, r.Width, r.Height, r.Out)
+	return err
+}
+
+// objectiveHexes returns the hexes the scenario's victory conditions tell
+// either side to hold.
+func objectiveHexes(sc *maps.Scenario) ([]board.Hex, error) {
+	v, err := battle.ParseVictory(sc.Properties["victory"], sc.Board)
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: map property \"victory\": %w", sc.Path, err)
+	}
+	var hexes []board.Hex
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		hexes = append(hexes, v.Hold[side]...)
+	}
+	return hexes, nil
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// folder renamed over it, so a reader never sees half a file.
+func writeFileAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = tmp.Chmod(0o644); err == nil {
+		_, err = tmp.Write(data)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	return err
+}
