@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"hexfire/assets"
+	"hexfire/maps"
+	"hexfire/mapgen"
+	"hexfire/units"
+)
+
+func init() {
+	commands["generate"] = command{summary: "write a quick battle: a generated Tiled map with forces and victory conditions", run: runGenerate}
+}
+
+// generateReport is the JSON form of a generated map.
+type generateReport struct {
+	Out        string         `json:"out"`
+	Title      string         `json:"title"`
+	Ground     string         `json:"ground"`
+	Seed       uint64         `json:"seed"`
+	Size       string         `json:"size"`
+	Tileset    string         `json:"tileset"`
+	Units      map[string]int `json:"units"`
+	Points     map[string]int `json:"points"`
+	Objectives string         `json:"objectives"`
+	Victory    string         `json:"victory"`
+}
+
+func runGenerate(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	seed := fs.Uint64("seed", 1, "seed: the same flags always write the same file")
+	size := fs.String("size", "30x20", "map size WIDTHxHEIGHT in hexes")
+	ground := fs.String("ground", "mixed", "kind of ground: bocage, town, steppe, river, forest or mixed")
+	points := fs.Int("points", 400, "points each side spends on units (0: no units)")
+	sides := fs.String("sides", "US,DE", "nations of the allies (US, UK or SU) and of the axis (DE)")
+	orientation := fs.String("orientation", "flat", "hexes: flat (flat-topped) or pointy (pointy-topped)")
+	out := fs.String("out", "", ".tmx file to write")
+	jsonOut := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("generate: unexpected argument %q", fs.Arg(0))
+	}
+	if *out == "" {
+		return fmt.Errorf("generate: --out is required (a .tmx file)")
+	}
+	o := mapgen.Options{Seed: *seed, Ground: mapgen.Ground(*ground), Points: *points}
+	w, h, ok := strings.Cut(*size, "x")
+	var errW, errH error
+	o.Width, errW = strconv.Atoi(w)
+	o.Height, errH = strconv.Atoi(h)
+	if !ok || errW != nil || errH != nil {
+		return fmt.Errorf("generate: --size %q: want WIDTHxHEIGHT, e.g. 30x20", *size)
+	}
+	nations := strings.Split(*sides, ",")
+	if len(nations) != 2 {
+		return fmt.Errorf("generate: --sides %q: want ALLIES,AXIS, e.g. US,DE", *sides)
+	}
+	o.Allies, o.Axis = strings.ToUpper(strings.TrimSpace(nations[0])), strings.ToUpper(strings.TrimSpace(nations[1]))
+	switch *orientation {
+	case "flat":
+	case "pointy":
+		o.Pointy = true
+	default:
+		return fmt.Errorf("generate: --orientation %q: want flat or pointy", *orientation)
+	}
+	if err := o.Validate(); err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	tilesetDir, err := placeTilesets(*out, o.Pointy)
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	o.TilesetDir = tilesetDir
+	catalogue, err := units.Default()
+	if err != nil {
+		return err
+	}
+	m, err := mapgen.Generate(o, catalogue)
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	data, err := m.TMX()
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	if err := writeFileAtomic(*out, data); err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
+		Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
+		Units: map[string]int{}, Points: map[string]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
+	for _, u := range m.Units {
+		r.Units[u.Side]++
+	}
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		r.Points[side], _ = strconv.Atoi(m.Property("points_" + side))
+	}
+	if *jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	fmt.Fprintf(stdout, "%s: %s, %s hexes, tilesets in %s\n", r.Out, r.Title, r.Size, r.Tileset)
+	fmt.Fprintf(stdout, "allies %d units (%d points), axis %d units (%d points)\n", r.Units[maps.Allies], r.Points[maps.Allies], r.Units[maps.Axis], r.Points[maps.Axis])
+	_, err = fmt.Fprintf(stdout, "objectives %s; victory: %s\n", r.Objectives, r.Victory)
+	return err
+}
+
+// placeTilesets returns the folder of Hexfire's tilesets relative to the
+// map file out, slash-separated. A map written in a folder next to a tiles
+// folder that holds the tileset (assets/scenarios beside assets/tiles, or
+// a folder where a map was generated before) refers to it; otherwise the
+// embedded tileset (.tsx and .png) is copied into a tiles folder beside
+// the map, so that Tiled and Hexfire open it wherever it lies.
+func placeTilesets(out string, pointy bool) (string, error) {
+	name := mapgen.FlatTileset
+	if pointy {
+		name = mapgen.PointyTileset
+	}
+	dir := filepath.Dir(out)
+	for _, rel := range []string{"../tiles", "tiles"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel), name)); err == nil {
+			return rel, nil
+		}
+	}
+	tiles := filepath.Join(dir, "tiles")
+	if err := os.MkdirAll(tiles, 0o755); err != nil {
+		return "", err
+	}
+	png := strings.TrimSuffix(name, ".tsx") + ".png"
+	for _, f := range []string{name, png} {
+		data, err := fs.ReadFile(assets.FS, "tiles/"+f)
+		if err != nil {
+			return "", err
+		}
+		if err := writeFileAtomic(filepath.Join(tiles, f), data); err != nil {
+			return "", err
+		}
+	}
+	return "tiles", nil
+}

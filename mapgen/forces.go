@@ -1,0 +1,287 @@
+package mapgen
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// Points is what a unit type costs in a quick battle, derived from its
+// ratings (our own formula, documented in docs/SCENARIOS.md):
+//
+//	firepower   6 × main-gun ATFP (A=1 … F=6) + gun APFP + the MGs' firepower
+//	            + 2 × infantry APFP + 6 × its support weapon's ATFP + the weapon's APFP
+//	protection  4 × (front + rear armour letters, A=1 … F=6) for an AFV,
+//	            3 × casualty rating otherwise, + 10 per point of a leader's modifier
+//	mobility    MP ÷ 2 for vehicles (Guns and infantry: range ÷ 2 for infantry)
+//	extras      +4 turret, +4 transport, +2 tows, +2 gun shield, +4 elite
+func Points(t *units.Type, cat *units.Catalogue) int {
+	p := 6*rank(t.ATFP) + t.GunAPFP + 2*t.APFP
+	for _, mg := range t.MGs {
+		p += mg.APFP
+	}
+	if t.Weapon != "" {
+		if w, err := cat.LookupWeapon(t.Weapon); err == nil {
+			p += 6*rank(w.ATFP) + w.APFP
+		}
+	}
+	if t.Kind == units.AFV {
+		p += 4 * (rank(t.Armor.Front) + rank(t.Armor.Rear))
+	} else {
+		p += 3 * t.CR
+	}
+	p += -10 * t.Modifier
+	switch {
+	case t.Kind.Infantry():
+		p += t.Range / 2
+	case t.Kind != units.Gun:
+		p += t.MP / 2
+	}
+	for _, extra := range []struct {
+		has    bool
+		points int
+	}{{t.Turret, 4}, {t.Transport != "", 4}, {t.Tows, 2}, {t.GunShield, 2}, {t.Elite, 4}} {
+		if extra.has {
+			p += extra.points
+		}
+	}
+	return p
+}
+
+func rank(r units.Rating) int { return r.Index() + 1 }
+
+// shopping is the share of a side's points spent on each kind of unit, in
+// the order they are bought; what is left over buys infantry. Our own
+// choice: a combined-arms force like the default scenario's.
+var shopping = []struct {
+	kinds []units.Kind
+	share float64
+}{
+	{[]units.Kind{units.AFV}, 0.40},
+	{[]units.Kind{units.Gun}, 0.10},
+	{[]units.Kind{units.Leader}, 0.05},
+	{[]units.Kind{units.Vehicle}, 0.05},
+	{[]units.Kind{units.Squad, units.HalfSquad}, 1},
+}
+
+// Buy returns the unit types nation buys with points: for each kind in
+// turn, random types of the nation of that kind (dearer ones likelier) while the kind's share
+// (and the points left) can pay for one, then squads and half squads with
+// the rest. The total is at most points and falls short of it by less
+// than the cheapest infantry unit of the nation.
+func Buy(cat *units.Catalogue, nation string, points int, rng *rand.Rand) []string {
+	var bought []string
+	left := points
+	for _, s := range shopping {
+		var menu []*units.Type
+		for _, t := range cat.Types() {
+			if t.Nation == nation && slices.Contains(s.kinds, t.Kind) {
+				menu = append(menu, t)
+			}
+		}
+		budget := min(left, int(s.share*float64(points)))
+		for {
+			var affordable []*units.Type
+			for _, t := range menu {
+				if Points(t, cat) <= budget {
+					affordable = append(affordable, t)
+				}
+			}
+			if len(affordable) == 0 {
+				break
+			}
+			t := pickByPoints(affordable, cat, rng)
+			bought = append(bought, t.Name)
+			budget -= Points(t, cat)
+			left -= Points(t, cat)
+		}
+	}
+	return bought
+}
+
+// pickByPoints picks one of ts at random, each with a chance in
+// proportion to its points, so a force has its share of heavy tanks.
+func pickByPoints(ts []*units.Type, cat *units.Catalogue, rng *rand.Rand) *units.Type {
+	total := 0
+	for _, t := range ts {
+		total += Points(t, cat)
+	}
+	k := rng.IntN(max(1, total))
+	for _, t := range ts {
+		if k < Points(t, cat) {
+			return t
+		}
+		k -= Points(t, cat)
+	}
+	return ts[len(ts)-1]
+}
+
+// BuyForces buys both sides' units with the options' points and deploys
+// them in their zones, recording each side's total in the properties
+// "points_allies" and "points_axis".
+func (m *Map) BuyForces(cat *units.Catalogue) error {
+	rng := rand.New(rand.NewPCG(m.Options.Seed, 4))
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		nation := m.Options.Allies
+		if side == maps.Axis {
+			nation = m.Options.Axis
+		}
+		var force []string
+		if m.Options.Points > 0 {
+			force = Buy(cat, nation, m.Options.Points, rng)
+		}
+		total := 0
+		for _, name := range force {
+			t, err := cat.Lookup(name)
+			if err != nil {
+				return fmt.Errorf("mapgen: %w", err)
+			}
+			total += Points(t, cat)
+		}
+		if err := m.Deploy(cat, side, force, rng); err != nil {
+			return err
+		}
+		m.SetProperty("points_"+side, "int", fmt.Sprint(total))
+	}
+	return nil
+}
+
+// ZoneWidth is the number of columns of each side's deployment zone: the
+// allies' at the west edge, the axis's at the east.
+func (m *Map) ZoneWidth() int { return max(2, m.Options.Width/6) }
+
+// Deploy places the named unit types for side in its deployment zone, one
+// unit to a hex, each on a hex it may enter, and faces vehicles and Guns
+// toward the enemy. Infantry prefer cover, Guns cover they may enter,
+// vehicles the roads and open ground, all nearer the front than the rear.
+// The zone is recorded in m.Zones and the property "deploy_SIDE".
+func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *rand.Rand) error {
+	zw := m.ZoneWidth()
+	from, to := 0, zw
+	if side == maps.Axis {
+		from, to = m.Options.Width-zw, m.Options.Width
+	}
+	m.Zones[side] = [2]int{from, to}
+	m.SetProperty("deploy_"+side, "", fmt.Sprintf("%s-%s", m.Label(m.Hex(from, 0)), m.Label(m.Hex(to-1, m.Options.Height-1))))
+	used := map[board.Hex]bool{}
+	for _, u := range m.Units {
+		used[u.Hex] = true
+	}
+	for _, name := range force {
+		t, err := cat.Lookup(name)
+		if err != nil {
+			return fmt.Errorf("mapgen: %w", err)
+		}
+		best, bestScore := board.Hex{}, -1e9
+		for col := from; col < to; col++ {
+			for row := range m.Options.Height {
+				h := m.Hex(col, row)
+				if used[h] || !m.mayStand(t, h) {
+					continue
+				}
+				score := m.standScore(t, h) + rng.Float64()*2
+				front := col - from
+				if side == maps.Axis {
+					front = to - 1 - col
+				}
+				score += 0.3 * float64(front)
+				if score > bestScore {
+					best, bestScore = h, score
+				}
+			}
+		}
+		if bestScore == -1e9 {
+			return fmt.Errorf("mapgen: no room in the %s deployment zone for %s", side, name)
+		}
+		used[best] = true
+		m.Units = append(m.Units, Unit{Type: name, Side: side, Hex: best, Facing: m.towardEnemy(side, rng)})
+	}
+	return nil
+}
+
+// mayStand reports whether a unit of type t may start in h.
+func (m *Map) mayStand(t *units.Type, h board.Hex) bool {
+	c := m.At(h)
+	if c.Terrain.Info().Water || c.Terrain == board.Bridge {
+		return false
+	}
+	return t.Kind.Infantry() || c.Terrain.EntryCost(board.Wheeled) != board.Prohibited
+}
+
+// standScore is how much a unit of type t likes to start in h.
+func (m *Map) standScore(t *units.Type, h board.Hex) float64 {
+	c := m.At(h)
+	cover := float64(c.Terrain.Info().Cover) + float64(c.Level)
+	switch {
+	case t.Kind.Infantry():
+		return cover
+	case t.Kind == units.Gun:
+		return cover
+	case c.Roads != 0:
+		return 2 + float64(c.Level)
+	}
+	return float64(c.Level) - float64(c.Terrain.EntryCost(board.Wheeled))
+}
+
+// towardEnemy returns a facing toward the other side's edge.
+func (m *Map) towardEnemy(side string, rng *rand.Rand) board.Direction {
+	east := []board.Direction{board.DirNE, board.DirSE}
+	if m.Options.Pointy {
+		east = []board.Direction{board.DirSE} // right
+	}
+	d := east[rng.IntN(len(east))]
+	if side == maps.Axis {
+		d = d.Opposite()
+	}
+	return d
+}
+
+// pickObjectives chooses n hexes in the middle third of the map, the best
+// positions first (houses, hilltops, road junctions, woods), at least
+// three hexes apart.
+func (m *Map) pickObjectives(rng *rand.Rand, n int) []board.Hex {
+	type cand struct {
+		h     board.Hex
+		score float64
+	}
+	var cs []cand
+	w := m.Options.Width
+	for _, h := range m.Hexes() {
+		c := m.At(h)
+		col := m.Col(h)
+		if col < w/3 || col >= w-w/3 || c.Terrain.Info().Water || c.Terrain == board.Stream || c.Terrain == board.Bridge {
+			continue
+		}
+		s := rng.Float64() + float64(c.Level)*1.5 + float64(c.Terrain.Info().Cover)
+		if c.Roads.count() >= 3 {
+			s += 2
+		}
+		if row := m.Layout.ToOffset(h).Row; row < 1 || row >= m.Options.Height-1 {
+			s -= 3
+		}
+		cs = append(cs, cand{h, s})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	var out []board.Hex
+	for _, c := range cs {
+		if len(out) == n {
+			break
+		}
+		if !slices.ContainsFunc(out, func(o board.Hex) bool { return o.Distance(c.h) < 3 }) {
+			out = append(out, c.h)
+		}
+	}
+	return out
+}
