@@ -10,20 +10,20 @@ import (
 // recipe is how much of each feature a kind of ground has. Every number
 // is our own choice, set by eye on the rendered maps.
 type recipe struct {
-	plotSize       int              // mean hexes per field plot
-	plotTerrain    []weighted       // what a plot is sown with
-	woods          float64          // share of the map in woods clumps
-	clump          int              // mean hexes per woods clump
-	orchards       int              // orchard clumps per 100 hexes
-	hills          int              // hill blobs per 100 hexes (at least one where > 0)
-	hillSize       int              // mean hexes per hill
-	streams        int              // streams across the map, north to south
-	ponds          int              // ponds or marshes per stream
-	crossRoads     int              // west–east roads
-	branches       int              // north or south roads joining them
+	plotSize       int        // mean hexes per field plot
+	plotTerrain    []weighted // what a plot is sown with
+	woods          float64    // share of the map in woods clumps
+	clump          int        // mean hexes per woods clump
+	orchards       int        // orchard clumps per 100 hexes
+	hills          int        // hill blobs per 100 hexes (at least one where > 0)
+	hillSize       int        // mean hexes per hill
+	streams        int        // streams across the map, north to south
+	ponds          int        // ponds or marshes per stream
+	crossRoads     int        // west–east roads
+	branches       int        // north or south roads joining them
 	plotSide       board.HexsideFeature
 	plotSideChance float64 // chance that a plot border hexside has plotSide
-	townRadius     int // a town of this radius around the road nearest the middle; 0 for none
+	townRadius     int     // a town of this radius around the road nearest the middle; 0 for none
 }
 
 type weighted struct {

@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"hexfire/assets"
-	"hexfire/maps"
 	"hexfire/mapgen"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
