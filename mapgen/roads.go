@@ -7,8 +7,9 @@ import (
 	"hexfire/board"
 )
 
-// roads lays the recipe's west–east roads, each from the west edge to the
-// east edge, then its branches from the north or south edge to a road
+// roads lays the recipe's west–east roads, the first from the west edge to
+// the east edge, the others in two halves from either edge to a road
+// already laid, then its branches from the north or south edge to a road
 // already laid. A road crosses a stream only on a bridge: straight through
 // a hex where the stream runs straight along another axis (the bridge
 // tiles the tilesets have). It reports false when a road found no way.
@@ -34,7 +35,16 @@ func (m *Map) roads(rng *rand.Rand, r recipe) bool {
 			}
 			return 0, false
 		}
-		if !m.route(start, off, goal, noise) {
+		if i > 0 {
+			// later roads join the network from either edge, so it stays one
+			east := m.Hex(w-1, (row+band/2)%h)
+			eastOff := m.offMap(east, func(o board.Offset) bool { return o.Col >= w }, rng)
+			if !m.roadStart(start) || !m.roadStart(east) || !m.route(start, off, nil, noise) || !m.route(east, eastOff, nil, noise) {
+				return false
+			}
+			continue
+		}
+		if !m.roadStart(start) || !m.route(start, off, goal, noise) {
 			return false
 		}
 	}
@@ -46,7 +56,7 @@ func (m *Map) roads(rng *rand.Rand, r recipe) bool {
 			row, outside = h-1, func(o board.Offset) bool { return o.Row >= h }
 		}
 		start := m.Hex(col, row)
-		if c := m.At(start); c.Roads != 0 || c.Stream != 0 || c.Terrain.Info().Water {
+		if !m.roadStart(start) {
 			continue
 		}
 		off := m.offMap(start, outside, rng)
@@ -55,6 +65,12 @@ func (m *Map) roads(rng *rand.Rand, r recipe) bool {
 		}
 	}
 	return true
+}
+
+// roadStart reports whether a new road may start on the edge hex h.
+func (m *Map) roadStart(h board.Hex) bool {
+	c := m.At(h)
+	return c.Roads == 0 && c.Stream == 0 && !c.Terrain.Info().Water && c.Terrain != board.Building
 }
 
 // offMap returns a direction from h, on an edge, to a hex off the map on

@@ -1,5 +1,6 @@
 // Command hexfire-cli is the headless face of Hexfire: line of sight, odds,
-// single rolls, the unit catalogue and computer-against-computer battles,
+// single rolls, the unit catalogue, computer-against-computer battles,
+// generated quick battles and pictures of scenarios,
 // as text or JSON. It never imports ebiten, so it runs without a display.
 package main
 
