@@ -13,8 +13,8 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/maps"
 	"hexfire/mapgen"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
