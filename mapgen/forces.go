@@ -154,18 +154,24 @@ func (m *Map) BuyForces(cat *units.Catalogue) error {
 // allies' at the west edge, the axis's at the east.
 func (m *Map) ZoneWidth() int { return max(2, m.Options.Width/6) }
 
-// Deploy places the named unit types for side in its deployment zone, one
+// Deploy places the named unit types for side in its deployment zone (set
+// m.Zones[side] first for another than the default ZoneWidth columns at its
+// edge: the allies' west, the axis's east), one
 // unit to a hex, each on a hex it may enter, and faces vehicles and Guns
 // toward the enemy. Infantry prefer cover, Guns cover they may enter,
 // vehicles the roads and open ground, all nearer the front than the rear.
 // The zone is recorded in m.Zones and the property "deploy_SIDE".
 func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *rand.Rand) error {
-	zw := m.ZoneWidth()
-	from, to := 0, zw
-	if side == maps.Axis {
-		from, to = m.Options.Width-zw, m.Options.Width
+	z, ok := m.Zones[side]
+	if !ok {
+		zw := m.ZoneWidth()
+		z = [2]int{0, zw}
+		if side == maps.Axis {
+			z = [2]int{m.Options.Width - zw, m.Options.Width}
+		}
+		m.Zones[side] = z
 	}
-	m.Zones[side] = [2]int{from, to}
+	from, to := z[0], z[1]
 	m.SetProperty("deploy_"+side, "", fmt.Sprintf("%s-%s", m.Label(m.Hex(from, 0)), m.Label(m.Hex(to-1, m.Options.Height-1))))
 	used := map[board.Hex]bool{}
 	for _, u := range m.Units {
@@ -180,7 +186,7 @@ func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *ran
 		for col := from; col < to; col++ {
 			for row := range m.Options.Height {
 				h := m.Hex(col, row)
-				if used[h] || !m.mayStand(t, h) {
+				if used[h] || !m.MayStand(t, h) {
 					continue
 				}
 				score := m.standScore(t, h) + rng.Float64()*2
@@ -203,8 +209,8 @@ func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *ran
 	return nil
 }
 
-// mayStand reports whether a unit of type t may start in h.
-func (m *Map) mayStand(t *units.Type, h board.Hex) bool {
+// MayStand reports whether a unit of type t may start in h.
+func (m *Map) MayStand(t *units.Type, h board.Hex) bool {
 	c := m.At(h)
 	if c.Terrain.Info().Water || c.Terrain == board.Bridge {
 		return false
@@ -240,20 +246,19 @@ func (m *Map) towardEnemy(side string, rng *rand.Rand) board.Direction {
 	return d
 }
 
-// pickObjectives chooses n hexes in the middle third of the map, the best
+// PickObjectives chooses n hexes in the columns [from, to), the best
 // positions first (houses, hilltops, road junctions, woods), at least
 // three hexes apart.
-func (m *Map) pickObjectives(rng *rand.Rand, n int) []board.Hex {
+func (m *Map) PickObjectives(rng *rand.Rand, n, from, to int) []board.Hex {
 	type cand struct {
 		h     board.Hex
 		score float64
 	}
 	var cs []cand
-	w := m.Options.Width
 	for _, h := range m.Hexes() {
 		c := m.At(h)
 		col := m.Col(h)
-		if col < w/3 || col >= w-w/3 || c.Terrain.Info().Water || c.Terrain == board.Stream || c.Terrain == board.Bridge {
+		if col < from || col >= to || c.Terrain.Info().Water || c.Terrain == board.Stream || c.Terrain == board.Bridge {
 			continue
 		}
 		s := rng.Float64() + float64(c.Level)*1.5 + float64(c.Terrain.Info().Cover)

@@ -229,7 +229,7 @@ func Generate(o Options, cat *units.Catalogue) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.Objectives = m.pickObjectives(rand.New(rand.NewPCG(o.Seed, 3)), 2)
+	m.Objectives = m.PickObjectives(rand.New(rand.NewPCG(o.Seed, 3)), 2, o.Width/3, o.Width-o.Width/3)
 	if err := m.BuyForces(cat); err != nil {
 		return nil, err
 	}

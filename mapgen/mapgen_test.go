@@ -194,7 +194,7 @@ func TestForcesBalanced(t *testing.T) {
 			if col := m.Col(u.Hex); col < z[0] || col >= z[1] {
 				t.Errorf("%s %s in %s, outside its zone columns %d–%d", u.Side, u.Type, m.Label(u.Hex), z[0], z[1]-1)
 			}
-			if !m.mayStand(ty, u.Hex) {
+			if !m.MayStand(ty, u.Hex) {
 				t.Errorf("%s may not stand in %s", u.Type, m.Label(u.Hex))
 			}
 		}

@@ -1,0 +1,134 @@
+// Command pack writes Hexfire's scenario pack, assets/scenarios/*.tmx
+// other than the default scenario: each battle is a generated map
+// (package mapgen) with its own forces, scripts, objectives, victory
+// conditions and map properties, listed in scenarios.go. Run it from the
+// repository's root after changing a battle:
+//
+//	go run ./mapgen/pack
+//
+// A test checks that the committed files are what it writes.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+
+	"hexfire/mapgen"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// force is a number of units of one type with one script.
+type force struct {
+	n      int
+	typ    string
+	script func(m *mapgen.Map, u mapgen.Unit, t *units.Type) string // nil: no script
+}
+
+// scenario is one battle of the pack.
+type scenario struct {
+	file                           string
+	opts                           mapgen.Options
+	title, setting, date, briefing string
+	turns                          int
+	firstSide                      string
+	// objectives is how many hexes to pick in the columns [from, to) as
+	// fractions of the width.
+	objectives int
+	objFrom    float64
+	objTo      float64
+	// zones are the deployment columns of each side, as fractions of the
+	// width.
+	zones map[string][2]float64
+	// victory makes the victory conditions from the objectives' labels.
+	victory func(obj string) string
+	pools   map[string]int // smoke_allies, panzerfausts_axis, …
+	allies  []force
+	axis    []force
+}
+
+func main() {
+	dir := flag.String("dir", filepath.Join("assets", "scenarios"), "folder to write the scenarios to")
+	flag.Parse()
+	cat, err := units.Default()
+	if err != nil {
+		fail(err)
+	}
+	for _, s := range pack {
+		data, err := build(s, cat)
+		if err != nil {
+			fail(err)
+		}
+		if err := os.WriteFile(filepath.Join(*dir, s.file), data, 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "pack:", err)
+	os.Exit(1)
+}
+
+// build makes one scenario's .tmx file.
+func build(s scenario, cat *units.Catalogue) ([]byte, error) {
+	o := s.opts
+	o.TilesetDir = "../tiles"
+	m, err := mapgen.Terrain(o)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.file, err)
+	}
+	w := float64(o.Width)
+	rng := rand.New(rand.NewPCG(o.Seed, 99))
+	m.Objectives = m.PickObjectives(rng, s.objectives, int(s.objFrom*w), int(s.objTo*w))
+	obj := m.Labels(m.Objectives)
+	for _, side := range []string{maps.Allies, maps.Axis} {
+		z := s.zones[side]
+		m.Zones[side] = [2]int{int(z[0] * w), int(z[1] * w)}
+		forces := s.allies
+		if side == maps.Axis {
+			forces = s.axis
+		}
+		for _, f := range forces {
+			start := len(m.Units)
+			var names []string
+			for range f.n {
+				names = append(names, f.typ)
+			}
+			if err := m.Deploy(cat, side, names, rng); err != nil {
+				return nil, fmt.Errorf("%s: %w", s.file, err)
+			}
+			if f.script != nil {
+				t, err := cat.Lookup(f.typ)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", s.file, err)
+				}
+				for i := start; i < len(m.Units); i++ {
+					m.Units[i].Script = f.script(m, m.Units[i], t)
+				}
+			}
+		}
+	}
+	m.SetProperty("title", "", s.title)
+	m.SetProperty("setting", "", s.setting)
+	m.SetProperty("date", "", s.date)
+	m.SetProperty("briefing", "", s.briefing)
+	m.SetProperty("hex_m", "int", "50")
+	m.SetProperty("ruleset", "", maps.DefaultRuleset)
+	m.SetProperty("turns", "int", fmt.Sprint(s.turns))
+	m.SetProperty("first_side", "", s.firstSide)
+	m.SetProperty("victory", "", s.victory(obj))
+	for _, k := range []string{"smoke_allies", "smoke_axis", "panzerfausts_allies", "panzerfausts_axis", "grenades_allies", "grenades_axis"} {
+		if n, ok := s.pools[k]; ok {
+			m.SetProperty(k, "int", fmt.Sprint(n))
+		}
+	}
+	data, err := m.TMX()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.file, err)
+	}
+	return data, nil
+}

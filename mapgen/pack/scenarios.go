@@ -1,0 +1,239 @@
+package main
+
+import (
+	"fmt"
+
+	"hexfire/mapgen"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// The battles of the pack. Dates and places are historical; forces are
+// scaled down to a few platoons, and their sizes, the turn limits and the
+// destroy counts are our own choices, tuned until the computer playing
+// both sides wins each side between 35% and 65% of 200 battles
+// (docs/SCENARIOS.md has the figures and the commands).
+var pack = []scenario{
+	{
+		file:  "villers-bocage.tmx",
+		opts:  mapgen.Options{Seed: 1306, Width: 12, Height: 10, Ground: mapgen.Mixed, Allies: "UK", Axis: "DE"},
+		title: "Villers-Bocage", setting: "Normandy, France: the 7th Armoured Division's thrust to Villers-Bocage", date: "1944-06",
+		briefing: "A British column has pushed through the gap in the German line and halted by the road east of the town. " +
+			"A lone Tiger of the 101st SS Heavy Panzer Battalion waits in the copse beside the road with a few grenadiers. " +
+			"The British must clear the objective; the Germans win if they hold it or wreck the column.",
+		turns: 6, firstSide: maps.Allies,
+		objectives: 1, objFrom: 0.55, objTo: 0.8,
+		zones: map[string][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 3; axis destroy 4; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
+		allies: []force{
+			{n: 2, typ: "Sherman Firefly"}, {n: 1, typ: "3-Ton Truck"}, {n: 1, typ: "6-Pndr Mk IV"},
+			{n: 2, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
+		},
+		axis: []force{
+			{n: 1, typ: "Tiger I", script: ambush(4)},
+			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "bloody-gulch.tmx",
+		opts:  mapgen.Options{Seed: 1944613, Width: 20, Height: 14, Ground: mapgen.Bocage, Allies: "US", Axis: "DE", Pointy: true},
+		title: "Bloody Gulch", setting: "Normandy, France: the 101st Airborne Division south-west of Carentan", date: "1944-06",
+		briefing: "At dawn the 17th SS Panzergrenadier Division counter-attacks the paratroopers holding the hedgerows outside Carentan, " +
+			"with assault guns in support. The Germans must take the crossroads; the paratroopers win if they still hold it at the end.",
+		turns: 7, firstSide: maps.Axis,
+		objectives: 2, objFrom: 0.25, objTo: 0.45,
+		zones: map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
+		victory: func(obj string) string {
+			return "axis hold " + obj + "; axis destroy 6; allies destroy 6; allies otherwise"
+		},
+		pools: map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
+		allies: []force{
+			{n: 4, typ: "US Para Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
+		},
+		axis: []force{
+			{n: 2, typ: "StuG III G"}, {n: 3, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "le-dezert.tmx",
+		opts:  mapgen.Options{Seed: 19440711, Width: 30, Height: 20, Ground: mapgen.Bocage, Allies: "US", Axis: "DE"},
+		title: "Le Dézert", setting: "Normandy, France: Panzer Lehr's counter-attack against the US 9th and 30th Infantry Divisions", date: "1944-07",
+		briefing: "Panzer Lehr strikes north-west through the hedgerows towards the Vire, Panthers leading. " +
+			"The American infantry, with tank destroyers and a few Shermans, must stop them short of the road junctions. " +
+			"The Germans win by holding them at the end or by destroying the defence.",
+		turns: 9, firstSide: maps.Axis,
+		objectives: 2, objFrom: 0.25, objTo: 0.45,
+		zones: map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
+		victory: func(obj string) string {
+			return "axis hold " + obj + "; axis destroy 8; allies destroy 6; allies otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		allies: []force{
+			{n: 2, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "57mm M1", script: ambush(5)}, {n: 1, typ: "M3 Halftrack"},
+			{n: 4, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 2, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
+		},
+		axis: []force{
+			{n: 2, typ: "Panther"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251"},
+			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "valkenswaard.tmx",
+		opts:  mapgen.Options{Seed: 1709, Width: 36, Height: 24, Ground: mapgen.River, Allies: "UK", Axis: "DE"},
+		title: "The Dommel Bridges", setting: "The Netherlands: the Guards Armoured Division's drive up the road to Eindhoven (Operation Market Garden)", date: "1944-09",
+		briefing: "The Irish Guards have broken out of the Neerpelt bridgehead and must seize the bridges over the stream at Valkenswaard before the Germans blow them. " +
+			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the crossings at the end.",
+		turns: 10, firstSide: maps.Allies,
+		objectives: 2, objFrom: 0.5, objTo: 0.75,
+		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.45, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 7; axis destroy 6; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		allies: []force{
+			{n: 3, typ: "Sherman Firefly"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
+			{n: 4, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
+		},
+		axis: []force{
+			{n: 2, typ: "Pak 40", script: ambush(6)}, {n: 1, typ: "StuG III G"},
+			{n: 3, typ: "German Rifle Squad"}, {n: 2, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "aschaffenburg.tmx",
+		opts:  mapgen.Options{Seed: 4503, Width: 30, Height: 20, Ground: mapgen.Town, Allies: "US", Axis: "DE", Pointy: true},
+		title: "Aschaffenburg", setting: "Germany: the US 45th Infantry Division clears the town on the Main", date: "1945-03",
+		briefing: "The garrison has been ordered to fight for every house. American infantry, with new Shermans and tank destroyers in support, " +
+			"must take the town centre street by street. The Americans win by holding it at the end.",
+		turns: 9, firstSide: maps.Allies,
+		objectives: 2, objFrom: 0.5, objTo: 0.7,
+		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 9; axis destroy 7; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
+		allies: []force{
+			{n: 2, typ: "M4A3E8"}, {n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "M38 Jeep"}, {n: 1, typ: "GMC Truck"},
+			{n: 5, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
+		},
+		axis: []force{
+			{n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(4)}, {n: 1, typ: "Opel Blitz"},
+			{n: 4, typ: "German Rifle Squad"}, {n: 2, typ: "German Rifle Half Squad"}, {n: 2, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "hurtgen-forest.tmx",
+		opts:  mapgen.Options{Seed: 1102, Width: 24, Height: 18, Ground: mapgen.Forest, Allies: "US", Axis: "DE", Pointy: true},
+		title: "Hürtgen Forest", setting: "Germany: the US 28th Infantry Division's attack through the Hürtgen Forest towards Schmidt", date: "1944-11",
+		briefing: "Rain, mud and firebreaks. An American rifle company with a few tanks and tank destroyers pushes along the forest trail. " +
+			"A German rearguard holds the trail in front of the main line and will fall back once it is pressed. " +
+			"The Americans win by holding the clearing at the end.",
+		turns: 8, firstSide: maps.Allies,
+		objectives: 2, objFrom: 0.55, objTo: 0.8,
+		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 7; axis destroy 6; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		allies: []force{
+			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
+			{n: 5, typ: "US Rifle Squad"}, {n: 2, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
+		},
+		axis: []force{
+			{n: 1, typ: "Pak 40"},
+			{n: 2, typ: "German Rifle Squad", script: withdraw(0.92, 4)}, {n: 1, typ: "German Rifle Half Squad", script: withdraw(0.92, 4)},
+			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "bobruisk.tmx",
+		opts:  mapgen.Options{Seed: 1944624, Width: 40, Height: 28, Ground: mapgen.Mixed, Allies: "SU", Axis: "DE"},
+		title: "The Road to Bobruisk", setting: "Belorussia: the 1st Belorussian Front's breakthrough in Operation Bagration", date: "1944-06",
+		briefing: "The front has broken. Soviet tanks and riflemen drive west along the road to cut off the German 9th Army, " +
+			"while a German rearguard with a few tanks tries to keep the village and the road open for the columns behind it. " +
+			"The Soviets win by holding the village at the end.",
+		turns: 10, firstSide: maps.Allies,
+		objectives: 2, objFrom: 0.5, objTo: 0.75,
+		zones: map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 8; axis destroy 8; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
+		allies: []force{
+			{n: 3, typ: "T-34/85"}, {n: 1, typ: "SU-85"}, {n: 1, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
+			{n: 5, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet AT Rifle Team"}, {n: 1, typ: "Soviet Leader"},
+		},
+		axis: []force{
+			{n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251", script: patrol(6)}, {n: 1, typ: "Opel Blitz"}, {n: 1, typ: "Pak 40"},
+			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+	{
+		file:  "targu-frumos.tmx",
+		opts:  mapgen.Options{Seed: 19440502, Width: 60, Height: 40, Ground: mapgen.Steppe, Allies: "SU", Axis: "DE", Pointy: true},
+		title: "Târgu Frumos", setting: "Romania: the 2nd Ukrainian Front's attack on Großdeutschland's hill line north of Iași", date: "1944-05",
+		briefing: "Across open rolling steppe, Soviet tank and rifle corps attack the ridges held by the Großdeutschland Division. " +
+			"Tigers and Panthers wait on the hills, with assault guns and anti-tank guns covering the villages. " +
+			"The Soviets win by taking the hilltops and holding them at the end.",
+		turns: 14, firstSide: maps.Allies,
+		objectives: 3, objFrom: 0.5, objTo: 0.75,
+		zones: map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		victory: func(obj string) string {
+			return "allies hold " + obj + "; allies destroy 12; axis destroy 12; axis otherwise"
+		},
+		pools: map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		allies: []force{
+			{n: 6, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
+			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 2, typ: "Soviet AT Rifle Team"}, {n: 2, typ: "Soviet Leader"},
+		},
+		axis: []force{
+			{n: 1, typ: "Tiger I"}, {n: 1, typ: "Panther"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(6)},
+			{n: 1, typ: "SdKfz 251", script: patrol(8)}, {n: 1, typ: "Opel Blitz"},
+			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+		},
+	},
+}
+
+// ambush holds fire until an enemy is within n hexes.
+func ambush(n int) func(*mapgen.Map, mapgen.Unit, *units.Type) string {
+	return func(*mapgen.Map, mapgen.Unit, *units.Type) string { return fmt.Sprintf("ambush %d", n) }
+}
+
+// patrol goes back and forth between the unit's hex and the nearest hex
+// it may stand on about n rows away (south, or north near the south edge).
+func patrol(n int) func(*mapgen.Map, mapgen.Unit, *units.Type) string {
+	return func(m *mapgen.Map, u mapgen.Unit, t *units.Type) string {
+		o := m.Layout.ToOffset(u.Hex)
+		step := 1
+		if o.Row+n >= m.Options.Height {
+			step = -1
+		}
+		for k := n; k > 0; k-- {
+			h := m.Hex(o.Col, o.Row+step*k)
+			if m.Contains(h) && m.MayStand(t, h) {
+				return fmt.Sprintf("patrol %s %s", m.Label(h), m.Label(u.Hex))
+			}
+		}
+		return "hold"
+	}
+}
+
+// withdraw holds until turn is reached or two of its side are lost, then
+// falls back to the nearest hex it may stand on in its row at the fraction
+// col of the width, and holds there.
+func withdraw(col float64, turn int) func(*mapgen.Map, mapgen.Unit, *units.Type) string {
+	return func(m *mapgen.Map, u mapgen.Unit, t *units.Type) string {
+		row := m.Layout.ToOffset(u.Hex).Row
+		for c := int(col * float64(m.Options.Width)); c < m.Options.Width; c++ {
+			for _, r := range []int{row, row - 1, row + 1} {
+				if h := m.Hex(c, r); m.Contains(h) && m.MayStand(t, h) {
+					return fmt.Sprintf("withdraw %s when turn %d or 2 lost; hold", m.Label(h), turn)
+				}
+			}
+		}
+		return "hold"
+	}
+}
