@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"hexfire/mapgen"
 	"hexfire/maps"
@@ -43,8 +44,9 @@ type scenario struct {
 	// zones are the deployment columns of each side, as fractions of the
 	// width.
 	zones map[string][2]float64
-	// victory makes the victory conditions from the objectives' labels.
-	victory func(obj string) string
+	// victory is the victory conditions, with {obj} for the objectives'
+	// labels.
+	victory string
 	pools   map[string]int // smoke_allies, panzerfausts_axis, …
 	allies  []force
 	axis    []force
@@ -120,7 +122,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	m.SetProperty("ruleset", "", maps.DefaultRuleset)
 	m.SetProperty("turns", "int", fmt.Sprint(s.turns))
 	m.SetProperty("first_side", "", s.firstSide)
-	m.SetProperty("victory", "", s.victory(obj))
+	m.SetProperty("victory", "", strings.ReplaceAll(s.victory, "{obj}", obj))
 	for _, k := range []string{"smoke_allies", "smoke_axis", "panzerfausts_allies", "panzerfausts_axis", "grenades_allies", "grenades_axis"} {
 		if n, ok := s.pools[k]; ok {
 			m.SetProperty(k, "int", fmt.Sprint(n))

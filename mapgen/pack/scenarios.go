@@ -23,11 +23,9 @@ var pack = []scenario{
 			"The British must clear the objective; the Germans win if they hold it or wreck the column.",
 		turns: 6, firstSide: maps.Allies,
 		objectives: 1, objFrom: 0.55, objTo: 0.8,
-		zones: map[string][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 3; axis destroy 4; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
+		victory: "allies hold {obj}; allies destroy 3; axis destroy 4; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
 		allies: []force{
 			{n: 2, typ: "Sherman Firefly"}, {n: 1, typ: "3-Ton Truck"}, {n: 1, typ: "6-Pndr Mk IV"},
 			{n: 2, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
@@ -45,16 +43,14 @@ var pack = []scenario{
 			"with assault guns in support. The Germans must take the crossroads; the paratroopers win if they still hold it at the end.",
 		turns: 7, firstSide: maps.Axis,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
-		zones: map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
-		victory: func(obj string) string {
-			return "axis hold " + obj + "; axis destroy 6; allies destroy 6; allies otherwise"
-		},
-		pools: map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
+		victory: "axis hold {obj}; axis destroy 5; allies destroy 6; allies otherwise",
+		pools:   map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
 		allies: []force{
 			{n: 4, typ: "US Para Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
 		},
 		axis: []force{
-			{n: 2, typ: "StuG III G"}, {n: 3, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Leader"},
+			{n: 2, typ: "StuG III G"}, {n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Leader"},
 		},
 	},
 	{
@@ -64,20 +60,18 @@ var pack = []scenario{
 		briefing: "Panzer Lehr strikes north-west through the hedgerows towards the Vire, Panthers leading. " +
 			"The American infantry, with tank destroyers and a few Shermans, must stop them short of the road junctions. " +
 			"The Germans win by holding them at the end or by destroying the defence.",
-		turns: 9, firstSide: maps.Axis,
-		objectives: 2, objFrom: 0.25, objTo: 0.45,
-		zones: map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
-		victory: func(obj string) string {
-			return "axis hold " + obj + "; axis destroy 8; allies destroy 6; allies otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		turns: 10, firstSide: maps.Axis,
+		objectives: 1, objFrom: 0.25, objTo: 0.45,
+		zones:   map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
+		victory: "axis hold {obj}; axis destroy 7; allies destroy 7; allies otherwise",
+		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 2, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "57mm M1", script: ambush(5)}, {n: 1, typ: "M3 Halftrack"},
 			{n: 4, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 2, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
 		},
 		axis: []force{
 			{n: 2, typ: "Panther"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251"},
-			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 5, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
 	{
@@ -88,11 +82,9 @@ var pack = []scenario{
 			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the crossings at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
-		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.45, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 7; axis destroy 6; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.45, 1}},
+		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 3, typ: "Sherman Firefly"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
 			{n: 4, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
@@ -108,16 +100,14 @@ var pack = []scenario{
 		title: "Aschaffenburg", setting: "Germany: the US 45th Infantry Division clears the town on the Main", date: "1945-03",
 		briefing: "The garrison has been ordered to fight for every house. American infantry, with new Shermans and tank destroyers in support, " +
 			"must take the town centre street by street. The Americans win by holding it at the end.",
-		turns: 9, firstSide: maps.Allies,
+		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.7,
-		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 9; axis destroy 7; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		victory: "allies hold {obj}; allies destroy 9; axis destroy 8; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
 		allies: []force{
 			{n: 2, typ: "M4A3E8"}, {n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "M38 Jeep"}, {n: 1, typ: "GMC Truck"},
-			{n: 5, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
+			{n: 6, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(4)}, {n: 1, typ: "Opel Blitz"},
@@ -131,13 +121,11 @@ var pack = []scenario{
 		briefing: "Rain, mud and firebreaks. An American rifle company with a few tanks and tank destroyers pushes along the forest trail. " +
 			"A German rearguard holds the trail in front of the main line and will fall back once it is pressed. " +
 			"The Americans win by holding the clearing at the end.",
-		turns: 8, firstSide: maps.Allies,
+		turns: 9, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.55, objTo: 0.8,
-		zones: map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 7; axis destroy 6; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
 			{n: 5, typ: "US Rifle Squad"}, {n: 2, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
@@ -145,7 +133,7 @@ var pack = []scenario{
 		axis: []force{
 			{n: 1, typ: "Pak 40"},
 			{n: 2, typ: "German Rifle Squad", script: withdraw(0.92, 4)}, {n: 1, typ: "German Rifle Half Squad", script: withdraw(0.92, 4)},
-			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
 	{
@@ -157,14 +145,12 @@ var pack = []scenario{
 			"The Soviets win by holding the village at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
-		zones: map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 8; axis destroy 8; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		victory: "allies hold {obj}; allies destroy 8; axis destroy 7; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
 		allies: []force{
 			{n: 3, typ: "T-34/85"}, {n: 1, typ: "SU-85"}, {n: 1, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
-			{n: 5, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet AT Rifle Team"}, {n: 1, typ: "Soviet Leader"},
+			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet AT Rifle Team"}, {n: 1, typ: "Soviet Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251", script: patrol(6)}, {n: 1, typ: "Opel Blitz"}, {n: 1, typ: "Pak 40"},
@@ -179,12 +165,10 @@ var pack = []scenario{
 			"Tigers and Panthers wait on the hills, with assault guns and anti-tank guns covering the villages. " +
 			"The Soviets win by taking the hilltops and holding them at the end.",
 		turns: 14, firstSide: maps.Allies,
-		objectives: 3, objFrom: 0.5, objTo: 0.75,
-		zones: map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: func(obj string) string {
-			return "allies hold " + obj + "; allies destroy 12; axis destroy 12; axis otherwise"
-		},
-		pools: map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
+		objectives: 2, objFrom: 0.5, objTo: 0.65,
+		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		victory: "allies hold {obj}; allies destroy 9; axis destroy 12; axis otherwise",
+		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 6, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
 			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 2, typ: "Soviet AT Rifle Team"}, {n: 2, typ: "Soviet Leader"},
