@@ -167,16 +167,16 @@ var pack = []scenario{
 		turns: 14, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
 		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: "allies hold {obj}; allies destroy 9; axis destroy 12; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 8; axis destroy 16; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
-			{n: 6, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
-			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 2, typ: "Soviet AT Rifle Team"}, {n: 2, typ: "Soviet Leader"},
+			{n: 8, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
+			{n: 8, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 2, typ: "Soviet AT Rifle Team"}, {n: 2, typ: "Soviet Leader"},
 		},
 		axis: []force{
-			{n: 1, typ: "Tiger I"}, {n: 1, typ: "Panther"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(6)},
+			{n: 1, typ: "Tiger I"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(6)},
 			{n: 1, typ: "SdKfz 251", script: patrol(8)}, {n: 1, typ: "Opel Blitz"},
-			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 3, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
 }
