@@ -128,7 +128,7 @@ func (m *Map) route(start board.Hex, off board.Direction, goal func(board.Hex, b
 			}
 			ni := m.index(nb)
 			nc := &m.Cells[ni]
-			cost := it.cost + 1 + noise[ni] + []float64{0, 0.5, 4}[abs(turn)]
+			cost := it.cost + 1 + noise[ni] + []float64{0, 0.5, 4}[max(turn, -turn)]
 			switch {
 			case nc.Roads != 0:
 				if !join || nc.Roads.count() >= 3 || nc.Stream != 0 || cell.Stream != 0 {
@@ -150,7 +150,7 @@ func (m *Map) route(start board.Hex, off board.Direction, goal func(board.Hex, b
 			case nc.Terrain == board.Orchard:
 				cost += 0.5
 			}
-			cost += 1.5 * float64(abs(nc.Level-cell.Level))
+			cost += 1.5 * float64(max(nc.Level-cell.Level, cell.Level-nc.Level))
 			if o := m.Layout.ToOffset(nb); o.Col == 0 || o.Row == 0 || o.Col == m.Options.Width-1 || o.Row == m.Options.Height-1 {
 				cost += 2 // keep off the edges but where a road leaves the map
 			}
@@ -201,13 +201,6 @@ func (m *Map) lay(last roadState, prev map[roadState]roadState, exit board.Direc
 		}
 	}
 	return true
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 type queued struct {
