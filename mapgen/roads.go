@@ -36,15 +36,19 @@ func (m *Map) roads(rng *rand.Rand, r recipe) bool {
 			return 0, false
 		}
 		if i > 0 {
-			// later roads join the network from either edge, so it stays one
+			// later roads join the network from either edge, so it stays
+			// one, each half across the streams (so over a bridge)
 			east := m.Hex(w-1, (row+band/2)%h)
 			eastOff := m.offMap(east, func(o board.Offset) bool { return o.Col >= w }, rng)
-			if !m.roadStart(start) || !m.roadStart(east) || !m.route(start, off, nil, noise) || !m.route(east, eastOff, nil, noise) {
+			west, eastOfStreams := m.streamColumns()
+			fromWest := func(hx board.Hex) bool { return m.Col(hx) > eastOfStreams }
+			fromEast := func(hx board.Hex) bool { return m.Col(hx) < west }
+			if !m.roadStart(start) || !m.roadStart(east) || !m.route(start, off, nil, fromWest, noise) || !m.route(east, eastOff, nil, fromEast, noise) {
 				return false
 			}
 			continue
 		}
-		if !m.roadStart(start) || !m.route(start, off, goal, noise) {
+		if !m.roadStart(start) || !m.route(start, off, goal, nil, noise) {
 			return false
 		}
 	}
@@ -60,11 +64,24 @@ func (m *Map) roads(rng *rand.Rand, r recipe) bool {
 			continue
 		}
 		off := m.offMap(start, outside, rng)
-		if !m.route(start, off, nil, noise) {
+		if !m.route(start, off, nil, func(board.Hex) bool { return true }, noise) {
 			return false
 		}
 	}
 	return true
+}
+
+// streamColumns returns the westernmost and easternmost columns a stream
+// runs through; with no stream, the width and -1, so that every column is
+// both east and west of the streams.
+func (m *Map) streamColumns() (west, east int) {
+	west, east = m.Options.Width, -1
+	for _, h := range m.Hexes() {
+		if m.At(h).Stream != 0 {
+			west, east = min(west, m.Col(h)), max(east, m.Col(h))
+		}
+	}
+	return west, east
 }
 
 // roadStart reports whether a new road may start on the edge hex h.
@@ -95,9 +112,10 @@ type roadState struct {
 // route finds the cheapest road from start (entered from off the map
 // across its side off) to a goal and lays it. The goal is an east-edge
 // hex (goal says by which side the road leaves) or, with a nil goal, any
-// road hex with fewer than three road sides that is not a bridge. It reports
+// road hex joins accepts with fewer than three road sides that is not a
+// bridge. It reports
 // false when there is no way.
-func (m *Map) route(start board.Hex, off board.Direction, goal func(board.Hex, board.Direction) (board.Direction, bool), noise []float64) bool {
+func (m *Map) route(start board.Hex, off board.Direction, goal func(board.Hex, board.Direction) (board.Direction, bool), joins func(board.Hex) bool, noise []float64) bool {
 	join := goal == nil
 	first := roadState{m.index(start), off.Opposite()}
 	dist := map[roadState]float64{first: 0}
@@ -131,7 +149,7 @@ func (m *Map) route(start board.Hex, off board.Direction, goal func(board.Hex, b
 			cost := it.cost + 1 + noise[ni] + []float64{0, 0.5, 4}[max(turn, -turn)]
 			switch {
 			case nc.Roads != 0:
-				if !join || nc.Roads.count() >= 3 || nc.Stream != 0 || cell.Stream != 0 {
+				if !join || nc.Roads.count() >= 3 || nc.Stream != 0 || cell.Stream != 0 || !joins(nb) {
 					continue
 				}
 				next := roadState{ni, e}

@@ -79,10 +79,10 @@ var pack = []scenario{
 		opts:  mapgen.Options{Seed: 1709, Width: 36, Height: 24, Ground: mapgen.River, Allies: "UK", Axis: "DE"},
 		title: "The Dommel Bridges", setting: "The Netherlands: the Guards Armoured Division's drive up the road to Eindhoven (Operation Market Garden)", date: "1944-09",
 		briefing: "The Irish Guards have broken out of the Neerpelt bridgehead and must seize the bridges over the stream at Valkenswaard before the Germans blow them. " +
-			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the crossings at the end.",
+			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the ground beyond the crossings at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.45, 1}},
+		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
 		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
@@ -164,10 +164,10 @@ var pack = []scenario{
 		briefing: "Across open rolling steppe, Soviet tank and rifle corps attack the ridges held by the Großdeutschland Division. " +
 			"Tigers and Panthers wait on the hills, with assault guns and anti-tank guns covering the villages. " +
 			"The Soviets win by taking the hilltops and holding them at the end.",
-		turns: 16, firstSide: maps.Allies,
+		turns: 17, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
 		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: "allies hold {obj}; allies destroy 7; axis destroy 16; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 6; axis destroy 16; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 8, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
