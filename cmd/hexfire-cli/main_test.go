@@ -14,6 +14,8 @@ func TestSubcommandHelp(t *testing.T) {
 		{"roll", "-seed"},
 		{"simulate", "-battles"},
 		{"units", "-nation"},
+		{"generate", "-ground"},
+		{"render", "-scale"},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			out, err := runCombatCLI(t, tc.command, "-h")
@@ -25,8 +27,8 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 		})
 	}
-	if len(commands) != 5 {
-		t.Errorf("%d subcommands, want the 5 this test covers", len(commands))
+	if len(commands) != 7 {
+		t.Errorf("%d subcommands, want the 7 this test covers", len(commands))
 	}
 }
 
