@@ -41,14 +41,14 @@ func TestGeneratedMapsPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	sides := []string{"US,DE", "UK,DE", "SU,DE"}
 	for _, g := range mapgen.Grounds {
 		for i := range *generatedMaps {
 			orientation := []string{"flat", "pointy"}[i%2]
 			name := fmt.Sprintf("%s/seed=%d/%s", g, i+1, orientation)
 			t.Run(name, func(t *testing.T) {
-				path := generate(t, dir, "--seed", fmt.Sprint(i+1), "--ground", string(g), "--size", "24x16",
+				t.Parallel()
+				path := generate(t, t.TempDir(), "--seed", fmt.Sprint(i+1), "--ground", string(g), "--size", "24x16",
 					"--points", "250", "--sides", sides[i%3], "--orientation", orientation)
 				if _, err := tiled.LoadFile(path); err != nil {
 					t.Fatalf("go-tiled: %v", err)
