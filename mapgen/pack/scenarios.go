@@ -18,9 +18,9 @@ var pack = []scenario{
 		file:  "villers-bocage.tmx",
 		opts:  mapgen.Options{Seed: 1306, Width: 12, Height: 10, Ground: mapgen.Mixed, Allies: "UK", Axis: "DE"},
 		title: "Villers-Bocage", setting: "Normandy, France: the 7th Armoured Division's thrust to Villers-Bocage", date: "1944-06",
-		briefing: "A British column has pushed through the gap in the German line and halted by the road east of the town. " +
-			"A lone Tiger of the 101st SS Heavy Panzer Battalion waits in the copse beside the road with a few grenadiers. " +
-			"The British must clear the objective; the Germans win if they hold it or wreck the column.",
+		briefing: "A British column has pushed through a gap in the German line into Villers-Bocage and must push on east across the stream. " +
+			"A lone Tiger of the 101st SS Heavy Panzer Battalion lies in ambush on the northern road, and a few grenadiers hold the far bank. " +
+			"The British win by holding the objective beyond the stream at the end; the Germans if they still hold it or have wrecked the column.",
 		turns: 6, firstSide: maps.Allies,
 		objectives: 1, objFrom: 0.55, objTo: 0.8,
 		zones:   map[string][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
