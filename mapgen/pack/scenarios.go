@@ -40,7 +40,7 @@ var pack = []scenario{
 		opts:  mapgen.Options{Seed: 1944613, Width: 20, Height: 14, Ground: mapgen.Bocage, Allies: "US", Axis: "DE", Pointy: true},
 		title: "Bloody Gulch", setting: "Normandy, France: the 101st Airborne Division south-west of Carentan", date: "1944-06",
 		briefing: "At dawn the 17th SS Panzergrenadier Division counter-attacks the paratroopers holding the hedgerows outside Carentan, " +
-			"with assault guns in support. The Germans must take the crossroads; the paratroopers win if they still hold it at the end.",
+			"with assault guns in support. The Germans must hold both marked positions west of the stream at the end, or break the paratroopers; otherwise the paratroopers win.",
 		turns: 7, firstSide: maps.Axis,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
 		zones:   map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
