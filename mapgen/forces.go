@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"hexfire/board"
+	_ "hexfire/combat/elimination" // fills in the catalogue's letters derived from history, which Points reads
 	"hexfire/maps"
 	"hexfire/units"
 )
