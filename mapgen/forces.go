@@ -31,7 +31,7 @@ func Points(t *units.Type, cat *units.Catalogue) int {
 		}
 	}
 	if t.Kind == units.AFV {
-		p += 4 * (rank(t.Armor.Front) + rank(t.Armor.Rear))
+		p += 4 * (rank(t.Armour.Front) + rank(t.Armour.Rear))
 	} else {
 		p += 3 * t.CR
 	}
