@@ -162,7 +162,7 @@ var pack = []scenario{
 		opts:  mapgen.Options{Seed: 19440502, Width: 60, Height: 40, Ground: mapgen.Steppe, Allies: "SU", Axis: "DE", Pointy: true},
 		title: "Târgu Frumos", setting: "Romania: the 2nd Ukrainian Front's attack on Großdeutschland's hill line north of Iași", date: "1944-05",
 		briefing: "Across open rolling steppe, Soviet tank and rifle corps attack the ridges held by the Großdeutschland Division. " +
-			"Tigers and Panthers wait on the hills, with assault guns and anti-tank guns covering the villages. " +
+			"A Tiger, a Panzer IV and an assault gun wait on the hills, with an anti-tank gun in ambush and a halftrack patrolling the line. " +
 			"The Soviets win by taking the hilltops and holding them at the end.",
 		turns: 17, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
