@@ -141,7 +141,7 @@ var pack = []scenario{
 		opts:  mapgen.Options{Seed: 1944624, Width: 40, Height: 28, Ground: mapgen.Mixed, Allies: "SU", Axis: "DE"},
 		title: "The Road to Bobruisk", setting: "Belorussia: the 1st Belorussian Front's breakthrough in Operation Bagration", date: "1944-06",
 		briefing: "The front has broken. Soviet tanks and riflemen drive west along the road to cut off the German 9th Army, " +
-			"while a German rearguard with a few tanks tries to keep the village and the road open for the columns behind it. " +
+			"while a German rearguard with a tank, an anti-tank gun and a halftrack on patrol tries to keep the village and the road open for the columns behind it. " +
 			"The Soviets win by holding the village at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
