@@ -126,7 +126,7 @@ func pickByPoints(ts []*units.Type, cat *units.Catalogue, rng *rand.Rand) *units
 // "points_allies" and "points_axis".
 func (m *Map) BuyForces(cat *units.Catalogue) error {
 	rng := rand.New(rand.NewPCG(m.Options.Seed, 4))
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		nation := m.Options.Allies
 		if side == maps.Axis {
 			nation = m.Options.Axis
@@ -146,7 +146,7 @@ func (m *Map) BuyForces(cat *units.Catalogue) error {
 		if err := m.Deploy(cat, side, force, rng); err != nil {
 			return err
 		}
-		m.SetProperty("points_"+side, "int", fmt.Sprint(total))
+		m.SetProperty("points_"+string(side), "int", fmt.Sprint(total))
 	}
 	return nil
 }
@@ -162,7 +162,7 @@ func (m *Map) ZoneWidth() int { return max(2, m.Options.Width/6) }
 // toward the enemy. Infantry prefer cover, Guns cover they may enter,
 // vehicles the roads and open ground, all nearer the front than the rear.
 // The zone is recorded in m.Zones and the property "deploy_SIDE".
-func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *rand.Rand) error {
+func (m *Map) Deploy(cat *units.Catalogue, side maps.Side, force []string, rng *rand.Rand) error {
 	z, ok := m.Zones[side]
 	if !ok {
 		zw := m.ZoneWidth()
@@ -173,7 +173,7 @@ func (m *Map) Deploy(cat *units.Catalogue, side string, force []string, rng *ran
 		m.Zones[side] = z
 	}
 	from, to := z[0], z[1]
-	m.SetProperty("deploy_"+side, "", fmt.Sprintf("%s-%s", m.Label(m.Hex(from, 0)), m.Label(m.Hex(to-1, m.Options.Height-1))))
+	m.SetProperty("deploy_"+string(side), "", fmt.Sprintf("%s-%s", m.Label(m.Hex(from, 0)), m.Label(m.Hex(to-1, m.Options.Height-1))))
 	used := map[board.Hex]bool{}
 	for _, u := range m.Units {
 		used[u.Hex] = true
@@ -235,7 +235,7 @@ func (m *Map) standScore(t *units.Type, h board.Hex) float64 {
 }
 
 // towardEnemy returns a facing toward the other side's edge.
-func (m *Map) towardEnemy(side string, rng *rand.Rand) board.Direction {
+func (m *Map) towardEnemy(side maps.Side, rng *rand.Rand) board.Direction {
 	east := []board.Direction{board.DirNE, board.DirSE}
 	if m.Options.Pointy {
 		east = []board.Direction{board.DirSE} // right

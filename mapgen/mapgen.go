@@ -106,7 +106,7 @@ type Cell struct {
 // Unit is one unit of a generated map.
 type Unit struct {
 	Type   string
-	Side   string // maps.Allies or maps.Axis
+	Side   maps.Side
 	Hex    board.Hex
 	Facing board.Direction
 	Script string
@@ -126,7 +126,7 @@ type Map struct {
 	// Objectives are the hexes the victory conditions name.
 	Objectives []board.Hex
 	// Zones are the deployment zones by side: the columns [From, To).
-	Zones      map[string][2]int
+	Zones      map[maps.Side][2]int
 	Properties []Property
 }
 
@@ -142,7 +142,7 @@ func New(o Options) *Map {
 	if o.Pointy {
 		l = pointyLayout
 	}
-	return &Map{Options: o, Layout: l, Cells: make([]Cell, o.Width*o.Height), Zones: map[string][2]int{}}
+	return &Map{Options: o, Layout: l, Cells: make([]Cell, o.Width*o.Height), Zones: map[maps.Side][2]int{}}
 }
 
 // Contains reports whether h is on the map.
@@ -247,7 +247,7 @@ func Generate(o Options, cat *units.Catalogue) (*Map, error) {
 	return m, nil
 }
 
-func (m *Map) count(side string) int {
+func (m *Map) count(side maps.Side) int {
 	n := 0
 	for _, u := range m.Units {
 		if u.Side == side {

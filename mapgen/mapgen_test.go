@@ -179,7 +179,7 @@ func TestForcesBalanced(t *testing.T) {
 			t.Fatal(err)
 		}
 		used := map[board.Hex]bool{}
-		spent := map[string]int{}
+		spent := map[maps.Side]int{}
 		for _, u := range m.Units {
 			ty, err := cat.Lookup(u.Type)
 			if err != nil {
@@ -198,11 +198,11 @@ func TestForcesBalanced(t *testing.T) {
 				t.Errorf("%s may not stand in %s", u.Type, m.Label(u.Hex))
 			}
 		}
-		for _, side := range []string{maps.Allies, maps.Axis} {
+		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 			if spent[side] > o.Points || spent[side] < o.Points-30 {
 				t.Errorf("%s (%s) spent %d of %d points", side, nation, spent[side], o.Points)
 			}
-			if got := m.Property("points_" + side); got != fmt.Sprint(spent[side]) {
+			if got := m.Property("points_" + string(side)); got != fmt.Sprint(spent[side]) {
 				t.Errorf("points_%s = %q, want %d", side, got, spent[side])
 			}
 		}

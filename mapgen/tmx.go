@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // TMX returns the map as a Tiled .tmx file: the layers ground, hills,
@@ -154,13 +155,13 @@ func (m *Map) TMX() ([]byte, error) {
 		if u.Script != "" {
 			writeProperty(&b, "    ", Property{"script", "", u.Script})
 		}
-		writeProperty(&b, "    ", Property{"side", "", u.Side})
+		writeProperty(&b, "    ", Property{"side", "", string(u.Side)})
 		writeProperty(&b, "    ", Property{"type", "", u.Type})
 		b.WriteString("   </properties>\n   <point/>\n  </object>\n")
 	}
 	b.WriteString(" </objectgroup>\n")
 	fmt.Fprintf(&b, " <objectgroup id=\"%d\" name=\"deployment\" opacity=\"0.5\">\n", len(layers)+2)
-	for k, side := range []string{"allies", "axis"} {
+	for k, side := range []maps.Side{maps.Allies, maps.Axis} {
 		z, ok := m.Zones[side]
 		if !ok {
 			continue

@@ -23,16 +23,16 @@ func init() {
 
 // generateReport is the JSON form of a generated map.
 type generateReport struct {
-	Out        string         `json:"out"`
-	Title      string         `json:"title"`
-	Ground     string         `json:"ground"`
-	Seed       uint64         `json:"seed"`
-	Size       string         `json:"size"`
-	Tileset    string         `json:"tileset"`
-	Units      map[string]int `json:"units"`
-	Points     map[string]int `json:"points"`
-	Objectives string         `json:"objectives"`
-	Victory    string         `json:"victory"`
+	Out        string            `json:"out"`
+	Title      string            `json:"title"`
+	Ground     string            `json:"ground"`
+	Seed       uint64            `json:"seed"`
+	Size       string            `json:"size"`
+	Tileset    string            `json:"tileset"`
+	Units      map[maps.Side]int `json:"units"`
+	Points     map[maps.Side]int `json:"points"`
+	Objectives string            `json:"objectives"`
+	Victory    string            `json:"victory"`
 }
 
 func runGenerate(args []string, stdout io.Writer) error {
@@ -100,12 +100,12 @@ func runGenerate(args []string, stdout io.Writer) error {
 	}
 	r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
 		Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
-		Units: map[string]int{}, Points: map[string]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
+		Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
 	for _, u := range m.Units {
 		r.Units[u.Side]++
 	}
-	for _, side := range []string{maps.Allies, maps.Axis} {
-		r.Points[side], _ = strconv.Atoi(m.Property("points_" + side))
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		r.Points[side], _ = strconv.Atoi(m.Property("points_" + string(side)))
 	}
 	if *jsonOut {
 		enc := json.NewEncoder(stdout)

@@ -106,7 +106,7 @@ func objectiveHexes(sc *maps.Scenario) ([]board.Hex, error) {
 		return nil, fmt.Errorf("render: %s: map property \"victory\": %w", sc.Path, err)
 	}
 	var hexes []board.Hex
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		hexes = append(hexes, v.Hold[side]...)
 	}
 	return hexes, nil

@@ -35,7 +35,7 @@ type scenario struct {
 	opts                           mapgen.Options
 	title, setting, date, briefing string
 	turns                          int
-	firstSide                      string
+	firstSide                      maps.Side
 	// objectives is how many hexes to pick in the columns [from, to) as
 	// fractions of the width.
 	objectives int
@@ -43,7 +43,7 @@ type scenario struct {
 	objTo      float64
 	// zones are the deployment columns of each side, as fractions of the
 	// width.
-	zones map[string][2]float64
+	zones map[maps.Side][2]float64
 	// victory is the victory conditions, with {obj} for the objectives'
 	// labels.
 	victory string
@@ -87,7 +87,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	rng := rand.New(rand.NewPCG(o.Seed, 99))
 	m.Objectives = m.PickObjectives(rng, s.objectives, int(s.objFrom*w), int(s.objTo*w))
 	obj := m.Labels(m.Objectives)
-	for _, side := range []string{maps.Allies, maps.Axis} {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		z := s.zones[side]
 		m.Zones[side] = [2]int{int(z[0] * w), int(z[1] * w)}
 		forces := s.allies
@@ -121,7 +121,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	m.SetProperty("hex_m", "int", "50")
 	m.SetProperty("ruleset", "", maps.DefaultRuleset)
 	m.SetProperty("turns", "int", fmt.Sprint(s.turns))
-	m.SetProperty("first_side", "", s.firstSide)
+	m.SetProperty("first_side", "", string(s.firstSide))
 	m.SetProperty("victory", "", strings.ReplaceAll(s.victory, "{obj}", obj))
 	for _, k := range []string{"smoke_allies", "smoke_axis", "panzerfausts_allies", "panzerfausts_axis", "grenades_allies", "grenades_axis"} {
 		if n, ok := s.pools[k]; ok {

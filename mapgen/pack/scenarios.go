@@ -23,7 +23,7 @@ var pack = []scenario{
 			"The British win by holding the objective beyond the stream at the end; the Germans if they still hold it or have wrecked the column.",
 		turns: 6, firstSide: maps.Allies,
 		objectives: 1, objFrom: 0.55, objTo: 0.8,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
 		victory: "allies hold {obj}; allies destroy 3; axis destroy 4; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
 		allies: []force{
@@ -43,7 +43,7 @@ var pack = []scenario{
 			"with assault guns in support. The Germans must hold both marked positions west of the stream at the end, or break the paratroopers; otherwise the paratroopers win.",
 		turns: 7, firstSide: maps.Axis,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
 		victory: "axis hold {obj}; axis destroy 5; allies destroy 6; allies otherwise",
 		pools:   map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
 		allies: []force{
@@ -62,7 +62,7 @@ var pack = []scenario{
 			"The Germans win by holding them at the end or by destroying the defence.",
 		turns: 10, firstSide: maps.Axis,
 		objectives: 1, objFrom: 0.25, objTo: 0.45,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
 		victory: "axis hold {obj}; axis destroy 7; allies destroy 7; allies otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
@@ -82,7 +82,7 @@ var pack = []scenario{
 			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the ground beyond the crossings at the end.",
 		turns: 12, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
 		victory: "allies hold {obj}; allies destroy 7; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
@@ -102,7 +102,7 @@ var pack = []scenario{
 			"must take the town centre street by street. The Americans win by holding it at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.7,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
 		victory: "allies hold {obj}; allies destroy 9; axis destroy 8; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
 		allies: []force{
@@ -123,7 +123,7 @@ var pack = []scenario{
 			"The Americans win by holding the clearing at the end.",
 		turns: 9, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.55, objTo: 0.8,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
 		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
@@ -145,7 +145,7 @@ var pack = []scenario{
 			"The Soviets win by holding the village at the end.",
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
 		victory: "allies hold {obj}; allies destroy 8; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
 		allies: []force{
@@ -166,7 +166,7 @@ var pack = []scenario{
 			"The Soviets win by taking the hilltops and holding them at the end.",
 		turns: 18, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
-		zones:   map[string][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
+		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
 		victory: "allies hold {obj}; allies destroy 5; axis destroy 16; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
