@@ -6,5 +6,6 @@ package main
 import (
 	_ "hexfire/combat/elimination" // the default ruleset (seed 001)
 	_ "hexfire/combat/shiftchart"  // penetration, column shifts and the d10 chart (seed 002)
+	_ "hexfire/combat/strikedice"  // strike dice against armour dice, damage tables and Shock (seed 000)
 	_ "hexfire/combat/tohitkill"   // light anti-tank weapons, to-hit and to-kill numbers (seed 004)
 )

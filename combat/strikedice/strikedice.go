@@ -1,0 +1,458 @@
+// Package strikedice is the ruleset of seed 000: a 2d6 to-hit roll against
+// 5, 7 or 9 by how obscured the target is, natural 6s hitting weak spots
+// for extra strike dice, a pool of A.P. Strike dice penetrating by hit
+// location against the target's Armour dice saving on 5-6, and the AFV
+// and APC damage tables, whose results are mostly Shock and lasting
+// damage. Movement, line of sight, terrain and infantry fire and rally
+// stay the default ruleset's (combat/infantry).
+// docs/RULES-strikedice.md describes it in full.
+//
+// Importing it registers it under Name.
+package strikedice
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/combat/infantry"
+	"hexfire/units"
+)
+
+// Name is the ruleset's registry name.
+const Name = "strikedice"
+
+// The states the ruleset puts on units.
+const (
+	Shock          = "shock"
+	Engage         = "halt-engage"
+	EngineDamage   = "engine"
+	HullMG         = "hull-mg-lost"
+	MGSuppressed   = "mg-suppressed"
+	WeaponPosition = "mg-position-lost"
+	Stunned        = "stunned"
+	Optics         = "optics"
+	Wounded        = "cdr-wounded"
+)
+
+// Ruleset is the strikedice ruleset: its AT fire, and combat/infantry's
+// AP fire and hex assault. Its zero value is ready to use.
+type Ruleset struct{ infantry.Rules }
+
+func init() { combat.Register(Ruleset{}) }
+
+// Name returns Name.
+func (Ruleset) Name() string { return Name }
+
+// Aspect reads front, side and rear by board.Sector.
+func (Ruleset) Aspect(target board.Pose, from board.Hex) board.Aspect {
+	return board.Sector(target.Hex, target.Facing, from)
+}
+
+// States declares Shock and the damage results that last.
+func (Ruleset) States() []combat.StateSpec {
+	return []combat.StateSpec{
+		{Name: Shock, Tag: "SHK", Counter: true, Lasts: combat.Permanent,
+			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
+		{Name: Engage, Tag: "ENG", Lasts: combat.OnePhase, Forbids: combat.ForbidMove,
+			Explain: "halt and engage: may not move in its next phase"},
+		{Name: EngineDamage, Tag: "ENG!", Lasts: combat.Permanent,
+			Explain: "engine damage: may not fire its main gun after moving"},
+		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
+			Explain: "hull MG destroyed (Hexfire's vehicle AP fire does not read it yet)"},
+		{Name: MGSuppressed, Tag: "MGS", Lasts: combat.OnePhase,
+			Explain: "MG suppressed for its next phase (Hexfire's vehicle AP fire does not read it yet)"},
+		{Name: WeaponPosition, Tag: "WPN", Lasts: combat.Permanent,
+			Explain: "an MG position destroyed (Hexfire's vehicle AP fire does not read it yet)"},
+		{Name: Stunned, Tag: "STN", Lasts: combat.OnePhase, Forbids: combat.ForbidAll,
+			Explain: "commander stunned: does nothing in its next phase"},
+		{Name: Optics, Tag: "OPT", Lasts: combat.Permanent,
+			Explain: "optics damaged: -2 to hit with the main gun"},
+		{Name: Wounded, Tag: "WND", Lasts: combat.Permanent,
+			Explain: "commander wounded: a leader's +1 for directing the gunner no longer applies"},
+	}
+}
+
+// Limits on the pools, so that the exact odds fit their integer weights:
+// far above any rating of the catalogue (11 strike dice, 9 armour dice).
+const (
+	maxStrikeDice = 15
+	maxArmourDice = 12
+)
+
+// plan is a checked shot worked out up to the first die: the to-hit
+// number and its adjustments, the pools and the damage table.
+type plan struct {
+	need       int // the least adjusted 2d6 that hits
+	adjust     int // the sum of the adjustments
+	mods       []combat.Modifier
+	strike     int // A.P. Strike dice before weak spots
+	armour     int // the target's Armour dice at the aspect struck
+	penetrates int // the least strike die that penetrates
+	aspect     board.Aspect
+	table      *table
+	steps      []string
+}
+
+// Check refuses a shot the ruleset does not allow, saying why. Line of
+// sight, arcs and markers are the battle's checks.
+func (Ruleset) Check(s combat.Shot) error {
+	_, err := planShot(s)
+	return err
+}
+
+func planShot(s combat.Shot) (plan, error) {
+	var p plan
+	w := s.Weapon
+	firer := s.Firer
+	if firer == "" {
+		firer = "the firer"
+	}
+	switch {
+	case s.Target.Kind.Infantry():
+		return p, fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
+	case s.Passenger:
+		return p, fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
+	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
+		return p, fmt.Errorf("%s is infantry: it fires at vehicles only with a support weapon", firer)
+	case w.Name == "":
+		return p, fmt.Errorf("%s carries no weapon to fire at a vehicle", firer)
+	case w.Spent:
+		return p, fmt.Errorf("the %s has no round left", w.Name)
+	case w.History == nil:
+		return p, fmt.Errorf("the %s has no historical record to rate its A.P. Strike from", w.Name)
+	case s.Target.Kind == units.AFV && s.Target.History == nil:
+		return p, fmt.Errorf("%s has no historical record to rate its Armour dice from", s.Target.Name)
+	case s.Range < 1 || s.Metres < 0:
+		return p, fmt.Errorf("range %d hexes, %d m: the target must be in another hex", s.Range, s.Metres)
+	case s.Cover < 0 || s.Hindrance < 0:
+		return p, fmt.Errorf("cover %d and hindrance %d: neither can be negative", s.Cover, s.Hindrance)
+	case w.Class == combat.MainGun && s.FirerMoved && s.FirerStates.Count(EngineDamage) > 0:
+		return p, fmt.Errorf("%s has engine damage: it may not move and fire its main gun", firer)
+	}
+	strike, _, err := StrikeDice(w.History)
+	if err != nil {
+		return p, fmt.Errorf("the %s: %w", w.Name, err)
+	}
+	p.strike = strike
+	p.aspect = s.Aspect
+	if strike == 0 {
+		p.aspect = board.Front // a team without A.P. Strike: armour dice as frontal
+	}
+	switch p.aspect {
+	case board.Front:
+		p.penetrates = penetratesFront
+	case board.Side:
+		p.penetrates = penetratesSide
+	case board.Rear:
+		p.penetrates = penetratesRear
+	default:
+		return p, fmt.Errorf("aspect %s: this ruleset reads front, side and rear (board.Sector)", s.Aspect)
+	}
+	if s.Target.History != nil {
+		p.armour, _ = ArmourDice(s.Target.History, facingOf(p.aspect))
+	}
+	if p.strike > maxStrikeDice || p.armour > maxArmourDice {
+		return p, fmt.Errorf("%d strike dice against %d armour dice: at most %d and %d", p.strike, p.armour, maxStrikeDice, maxArmourDice)
+	}
+	p.table = &apcTable
+	if s.Target.Kind == units.AFV && s.Target.History.Gun.MM > 0 {
+		p.table = &afvTable
+	}
+	bands := 0
+	if w.Class == combat.SupportWeapon {
+		ends := bandsOf(w)
+		for bands < len(ends) && s.Metres > ends[bands]*metresPerInch {
+			bands++
+		}
+		if bands == len(ends) {
+			return p, fmt.Errorf("the %s reaches %d\" (%d m); the target is %d m away", w.Name, ends[len(ends)-1], ends[len(ends)-1]*metresPerInch, s.Metres)
+		}
+	}
+	ob := ObscurementOf(s.Cover, s.Hindrance)
+	p.need = toHitTable[ob]
+	p.mods = adjustments(s, bands)
+	p.adjust = combat.SumModifiers(p.mods)
+	p.steps = append(p.steps,
+		fmt.Sprintf("2d6%s needs %d (%s)", combat.FormatModifiers(p.mods), p.need, ob),
+		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
+			p.strike, p.penetrates, p.aspect, p.armour, savesOn, p.table.name))
+	return p, nil
+}
+
+// adjustments lists the shot's to-hit adjustments, leaving out those of 0.
+func adjustments(s combat.Shot, bands int) []combat.Modifier {
+	var ms []combat.Modifier
+	add := func(v int, label string) {
+		if v != 0 {
+			ms = append(ms, combat.Modifier{Value: v, Label: label})
+		}
+	}
+	if s.TargetMoved {
+		add(adjTargetMoved, "target moved")
+	}
+	if s.FirerMoved {
+		add(adjFirerMoved, "firer moved")
+	}
+	add(adjPerShock*s.FirerStates.Count(Shock), "shock")
+	if h := s.Target.History; h != nil {
+		if h.Height > 0 && h.Height <= lowProfileMetres {
+			add(adjLowProfile, "low profile")
+		}
+		if h.Length > 0 && h.Length < smallMetres {
+			add(adjSmall, "small target")
+		}
+	}
+	add(adjPerBand*bands, "range band")
+	if s.Leader != 0 && s.FirerStates.Count(Wounded) == 0 {
+		add(adjLeader, "leader")
+	}
+	if s.Weapon.Class == combat.MainGun && s.FirerStates.Count(Optics) > 0 {
+		add(adjOptics, "optics damaged")
+	}
+	return ms
+}
+
+// Our thresholds for the excerpt's low-profile and small targets, from
+// the catalogue's sizes: a hull or carriage no higher than 2 m (every Gun,
+// no tank), and one shorter than 4.5 m (a jeep, a light Gun).
+const (
+	lowProfileMetres = 2.0
+	smallMetres      = 4.5
+)
+
+// bandsOf returns the far ends in inches of an infantry weapon's range
+// bands: the Panzerschreck's printed 18", 24", 36"; for the others ours,
+// the same shares (1/2, 2/3, all) of the weapon's effective range.
+func bandsOf(w combat.Weapon) []int {
+	if strings.HasPrefix(w.Name, "Panzerschreck") || w.History.RangeM == 0 {
+		return panzerschreckBands
+	}
+	reach := w.History.RangeM / metresPerInch
+	return []int{reach / 2, reach * 2 / 3, reach}
+}
+
+func facingOf(a board.Aspect) units.Facing {
+	switch a {
+	case board.Side:
+		return units.FacingSide
+	case board.Rear:
+		return units.FacingRear
+	}
+	return units.FacingFront
+}
+
+// reverseHexes is a reverse of inches in hexes (other-rulesets.md): one
+// hex per 12.5 inches, rounded, at least one.
+func reverseHexes(inches int) int {
+	return max(1, int(math.Round(float64(inches)/inchesPerHexReverse)))
+}
+
+// effectsOf returns the effects of damage result r on the target of s,
+// then the firer's round when it is counted.
+func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
+	var es []combat.Effect
+	target := func(k combat.EffectKind) { es = append(es, combat.Effect{Kind: k, On: combat.OnTarget}) }
+	state := func(name string, n int) {
+		es = append(es, combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n})
+	}
+	apc := s.Target.Kind != units.AFV || s.Target.History.Gun.MM == 0
+	shock := r.shock
+	if s.Target.Immobile {
+		shock *= immobileShockX
+	}
+	switch {
+	case r.what == destroyed || r.what == explodes:
+		if apc {
+			target(combat.Abandoned) // ours: the passengers get out
+		} else {
+			target(combat.Eliminated)
+		}
+	case shock > 0 && s.Target.States.Count(Shock)+shock >= abandonAtShock:
+		target(combat.Abandoned)
+	default:
+		if shock > 0 {
+			state(Shock, shock)
+		}
+		switch r.what {
+		case reverse:
+			if s.Target.Kind != units.Gun && !s.Target.Immobile {
+				es = append(es, combat.Effect{Kind: combat.Reverse, On: combat.OnTarget, N: reverseHexN})
+			}
+		case halt:
+			state(Engage, 1)
+		case engine:
+			state(EngineDamage, 1)
+		case hullMG:
+			state(HullMG, 1)
+		case mgSuppressed:
+			state(MGSuppressed, 1)
+		case stunned:
+			state(Stunned, 1)
+		case immobilised:
+			if !s.Target.Immobile {
+				target(combat.Immobilized)
+			}
+		case optics:
+			state(Optics, 1)
+		case weaponPosition:
+			state(WeaponPosition, 1)
+		case wounded:
+			state(Wounded, 1)
+		}
+	}
+	if spends(s.Weapon) {
+		es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
+	}
+	return es
+}
+
+// spends reports whether a shot uses up a round the battle counts.
+func spends(w combat.Weapon) bool { return w.Expendable || w.Rounds > 0 }
+
+// missEffects are the effects of a miss or of a hit that does nothing.
+func missEffects(s combat.Shot) []combat.Effect {
+	if spends(s.Weapon) {
+		return []combat.Effect{{Kind: combat.WeaponSpent, On: combat.OnFirer}}
+	}
+	return nil
+}
+
+// Resolve rolls the shot: 2d6 to hit, the strike dice, the armour dice,
+// and on equal or more penetrations than saves a d6 on the damage table.
+func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
+	var o combat.Outcome
+	p, err := planShot(s)
+	if err != nil {
+		o.Err = err
+		o.Steps = []string{"refused: " + err.Error()}
+		return o
+	}
+	o.Steps = p.steps[:1:1]
+	o.ToHit = p.need
+	a, b := d.Roll(6), d.Roll(6)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
+	total := a + b + p.adjust
+	o.Hit = total >= p.need
+	if !o.Hit {
+		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: miss", a, b, total))
+		o.Effects = missEffects(s)
+		return withDiceErr(o, d)
+	}
+	o.Aspect = p.aspect
+	weak := sixes(a, b)
+	n := p.strike + weak
+	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
+	if weak > 0 {
+		line += fmt.Sprintf("; %d natural 6: a weak spot, %d strike dice", weak, n)
+	}
+	o.Steps = append(o.Steps, line)
+	pens, strikeFaces := pool(d, n, p.penetrates)
+	saves, armourFaces := pool(d, p.armour, savesOn)
+	o.Rolls = append(o.Rolls,
+		combat.Roll{Purpose: "strike", Sides: 6, Pool: true, Dice: strikeFaces},
+		combat.Roll{Purpose: "armour", Sides: 6, Pool: true, Dice: armourFaces})
+	net := pens - saves
+	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: %d saves; net %d",
+		n, faces(strikeFaces), pens, p.penetrates, p.aspect, p.armour, faces(armourFaces), saves, net))
+	if net < 0 {
+		o.Steps = append(o.Steps, "more saves than penetrations: no effect")
+		o.Effects = missEffects(s)
+		return withDiceErr(o, d)
+	}
+	face := combat.RollBanded(d, 6, p.table.cuts(net)...)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "damage", Sides: 6, Dice: []int{face}})
+	r := p.table.read(net, face)
+	o.Steps = append(o.Steps, fmt.Sprintf("%s table, %s, d6 %d: %s", p.table.name, rowName(net), face, r))
+	hexes := 0
+	if r.what == reverse {
+		inches := combat.RollBanded(d, 6)
+		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "reverse", Sides: 6, Dice: []int{inches}})
+		hexes = reverseHexes(inches)
+		o.Steps = append(o.Steps, fmt.Sprintf("reverses %d\": %d hex", inches, hexes))
+	}
+	o.Effects = effectsOf(s, r, hexes)
+	if shock := r.shock; shock > 0 && s.Target.Immobile {
+		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", shock))
+	}
+	if combat.HasEffect(o.Effects, combat.OnTarget, combat.Abandoned) && r.what != destroyed && r.what != explodes {
+		o.Steps = append(o.Steps, "four Shock: the crew abandons the vehicle")
+	}
+	return withDiceErr(o, d)
+}
+
+// withDiceErr copies fixed dice's error into the outcome.
+func withDiceErr(o combat.Outcome, d combat.Dice) combat.Outcome {
+	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
+		o.Err = de.Err()
+	}
+	return o
+}
+
+// sixes counts the natural 6s of a to-hit roll: the weak spots hit.
+func sixes(a, b int) int {
+	n := 0
+	if a == 6 {
+		n++
+	}
+	if b == 6 {
+		n++
+	}
+	return n
+}
+
+// pool rolls n d6, each read against least, and returns how many reached
+// it and the faces.
+func pool(d combat.Dice, n, least int) (int, []int) {
+	got := 0
+	fs := make([]int, n)
+	for i := range fs {
+		fs[i] = combat.RollBanded(d, 6, least)
+		if fs[i] >= least {
+			got++
+		}
+	}
+	return got, fs
+}
+
+func faces(fs []int) string {
+	if len(fs) == 0 {
+		return "(none)"
+	}
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = strconv.Itoa(f)
+	}
+	return strings.Join(parts, ",")
+}
+
+func rowName(net int) string {
+	switch {
+	case net == 0:
+		return "equal hits and saves"
+	case net >= 3:
+		return "+3 net hits"
+	}
+	return fmt.Sprintf("+%d net hit%s", net, map[bool]string{true: "s"}[net > 1])
+}
+
+// String returns the result in the table's words.
+func (r result) String() string {
+	switch {
+	case r.shock > 0 && r.what == none:
+		return fmt.Sprintf("%d Shock", r.shock)
+	case r.shock > 0:
+		return fmt.Sprintf("%d Shock, %s", r.shock, extraWords[r.what])
+	}
+	return extraWords[r.what]
+}
+
+var (
+	_ combat.Ruleset       = Ruleset{}
+	_ combat.AspectRules   = Ruleset{}
+	_ combat.StateRules    = Ruleset{}
+	_ combat.InfantryRules = Ruleset{}
+)
