@@ -57,9 +57,9 @@ func (Ruleset) States() []combat.StateSpec {
 	return []combat.StateSpec{
 		{Name: Shock, Tag: "SHK", Counter: true, Lasts: combat.Permanent,
 			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
-		{Name: Engage, Tag: "ENG", Lasts: combat.OnePhase, Forbids: combat.ForbidMove,
+		{Name: Engage, Tag: "HLT", Lasts: combat.OnePhase, Forbids: combat.ForbidMove,
 			Explain: "halt and engage: may not move in its next phase"},
-		{Name: EngineDamage, Tag: "ENG!", Lasts: combat.Permanent,
+		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent,
 			Explain: "engine damage: may not fire its main gun after moving"},
 		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
 			Explain: "hull MG destroyed (Hexfire's vehicle AP fire does not read it yet)"},
@@ -177,7 +177,7 @@ func planShot(s combat.Shot) (plan, error) {
 	p.mods = adjustments(s, bands)
 	p.adjust = combat.SumModifiers(p.mods)
 	p.steps = append(p.steps,
-		fmt.Sprintf("2d6%s needs %d (%s)", combat.FormatModifiers(p.mods), p.need, ob),
+		fmt.Sprintf("2d6%s needs %d: %s", combat.FormatModifiers(p.mods), p.need, ob),
 		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
 			p.strike, p.penetrates, p.aspect, p.armour, savesOn, p.table.name))
 	return p, nil
@@ -356,8 +356,8 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		combat.Roll{Purpose: "strike", Sides: 6, Pool: true, Dice: strikeFaces},
 		combat.Roll{Purpose: "armour", Sides: 6, Pool: true, Dice: armourFaces})
 	net := pens - saves
-	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: %d saves; net %d",
-		n, faces(strikeFaces), pens, p.penetrates, p.aspect, p.armour, faces(armourFaces), saves, net))
+	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: %d save%s; net %d",
+		n, faces(strikeFaces), pens, p.penetrates, p.aspect, p.armour, faces(armourFaces), saves, plural(saves), net))
 	if net < 0 {
 		o.Steps = append(o.Steps, "more saves than penetrations: no effect")
 		o.Effects = missEffects(s)
@@ -436,7 +436,14 @@ func rowName(net int) string {
 	case net >= 3:
 		return "+3 net hits"
 	}
-	return fmt.Sprintf("+%d net hit%s", net, map[bool]string{true: "s"}[net > 1])
+	return fmt.Sprintf("+%d net hit%s", net, plural(net))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // String returns the result in the table's words.

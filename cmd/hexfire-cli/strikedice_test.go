@@ -1,0 +1,47 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestStrikediceCLI: units lists the printed ratings, odds gives the
+// shared summary and the ruleset's own outcome keys, roll rolls the pools.
+func TestStrikediceCLI(t *testing.T) {
+	out, err := runCombatCLI(t, "units", "--rules", "strikedice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"A.P. Strike        9                       printed  seed 000, AT fire example",
+		"armour dice front  6                       printed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units --rules strikedice lacks %q", want)
+		}
+	}
+	out, err = runCombatCLI(t, "odds", "--json", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var odds struct {
+		ToHit   int `json:"to_hit"`
+		Summary struct {
+			Hit      float64            `json:"hit"`
+			Counters map[string]float64 `json:"counters"`
+		} `json:"summary"`
+		Outcomes map[string]float64 `json:"outcomes"`
+	}
+	if err := json.Unmarshal([]byte(out), &odds); err != nil {
+		t.Fatal(err)
+	}
+	if odds.ToHit != 5 || odds.Summary.Hit != 30.0/36 || odds.Summary.Counters["shock"] == 0 || odds.Outcomes["shock,_reverse_1"] == 0 {
+		t.Errorf("odds --json: %+v", odds)
+	}
+	out, err = runCombatCLI(t, "roll", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)", "--seed", "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "10×d6 strike: [2 5 2 4 1 2 6 5 1 5]") || !strings.Contains(out, "6×d6 armour:") {
+		t.Errorf("roll --rules strikedice:\n%s", out)
+	}
+}
