@@ -76,10 +76,14 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 		if w == 0 {
 			continue
 		}
-		for face := 1; face <= damageSides; face++ {
-			r := p.table.read(net, face)
+		row := p.table.rows[net]
+		for i, b := range row {
+			hi := damageSides + 1
+			if i+1 < len(row) {
+				hi = row[i+1].lo
+			}
 			// every reverse of 1-6 inches is one hex (reverseHexes)
-			add(true, effectsOf(s, r, reverseHexes(1)), w)
+			add(true, effectsOf(s, b.r, reverseHexes(1)), w*uint64(hi-b.lo))
 		}
 	}
 	combat.SortOutcomes(o.Outcomes)
