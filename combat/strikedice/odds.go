@@ -17,24 +17,38 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	if err != nil {
 		return combat.Odds{}, err
 	}
-	pa, pd := chance(p.penetrates)
-	sa, sd := chance(savesOn)
-	maxN := p.strike + 2
 	// hits[k] counts the 36 to-hit rolls that hit with k natural 6s.
 	var hits [3]uint64
-	var hitTotal uint64
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
 			if a+b+p.adjust >= p.need {
 				hits[sixes(a, b)]++
-				hitTotal++
 			}
 		}
 	}
+	return poolOdds(s, p, hits, 36), nil
+}
+
+// poolOdds returns the odds of a shot planned as p whose opening roll,
+// of rollTotal equally likely results, hits hits[k] times with k extra
+// strike dice: binomial counts of penetrations and saves over the pools,
+// then the damage d6.
+func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Odds {
+	pa, pd := chance(p.penetrates)
+	sa, sd := chance(savesOn)
+	extra := 0
+	var hitTotal uint64
+	for k, h := range hits {
+		if h > 0 {
+			extra = k
+		}
+		hitTotal += h
+	}
+	maxN := p.strike + extra
 	saveW := binomial(p.armour, sa, sd)
 	poolTotal := pow(pd, maxN) * pow(sd, p.armour)
 	const damageSides = 6
-	total := 36 * poolTotal * damageSides
+	total := rollTotal * poolTotal * damageSides
 	o := combat.Odds{ToHit: p.need, Total: total, Steps: p.steps}
 	add := func(hit bool, es []combat.Effect, w uint64) {
 		if w == 0 {
@@ -48,7 +62,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 		}
 		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: hit, Effects: es, Weight: w})
 	}
-	add(false, missEffects(s), (36-hitTotal)*poolTotal*damageSides)
+	add(false, missEffects(s), (rollTotal-hitTotal)*poolTotal*damageSides)
 	// byNet[r] weighs net hits r (0..2, 3 for three or more); noEffect the
 	// hits saved, over 36 × the pools' common total.
 	var byNet [4]uint64
@@ -87,7 +101,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 		}
 	}
 	combat.SortOutcomes(o.Outcomes)
-	return o, nil
+	return o
 }
 
 // chance returns the chance of a d6 reaching least in lowest terms.

@@ -93,6 +93,7 @@ type plan struct {
 	armour     int // the target's Armour dice at the aspect struck
 	penetrates int // the least strike die that penetrates
 	aspect     board.Aspect
+	where      string // the armour struck, for the step lines
 	table      *table
 	steps      []string
 }
@@ -152,16 +153,14 @@ func planShot(s combat.Shot) (plan, error) {
 	default:
 		return p, fmt.Errorf("aspect %s: this ruleset reads front, side and rear (board.Sector)", s.Aspect)
 	}
+	p.where = p.aspect.String()
 	if s.Target.History != nil {
 		p.armour, _ = ArmourDice(s.Target.History, facingOf(p.aspect))
 	}
 	if p.strike > maxStrikeDice || p.armour > maxArmourDice {
 		return p, fmt.Errorf("%d strike dice against %d armour dice: at most %d and %d", p.strike, p.armour, maxStrikeDice, maxArmourDice)
 	}
-	p.table = &apcTable
-	if s.Target.Kind == units.AFV && s.Target.History.Gun.MM > 0 {
-		p.table = &afvTable
-	}
+	p.table = tableOf(s.Target)
 	bands := 0
 	if w.Class == combat.SupportWeapon {
 		ends := bandsOf(w)
@@ -181,6 +180,15 @@ func planShot(s combat.Shot) (plan, error) {
 		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
 			p.strike, p.penetrates, p.aspect, p.armour, savesOn, p.table.name))
 	return p, nil
+}
+
+// tableOf returns the damage table of a target: the AFV table for an
+// armoured vehicle with a gun, the APC table for the others.
+func tableOf(t combat.Target) *table {
+	if t.Kind == units.AFV && t.History != nil && t.History.Gun.MM > 0 {
+		return &afvTable
+	}
+	return &apcTable
 }
 
 // adjustments lists the shot's to-hit adjustments, leaving out those of 0.
@@ -259,7 +267,7 @@ func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
 	state := func(name string, n int) {
 		es = append(es, combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n})
 	}
-	apc := s.Target.Kind != units.AFV || s.Target.History.Gun.MM == 0
+	apc := tableOf(s.Target) == &apcTable
 	shock := r.shock
 	if s.Target.Immobile {
 		shock *= immobileShockX
@@ -350,6 +358,12 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		line += fmt.Sprintf("; %d natural 6: a weak spot, %d strike dice", weak, n)
 	}
 	o.Steps = append(o.Steps, line)
+	return withDiceErr(rollPools(o, s, p, d, n), d)
+}
+
+// rollPools rolls the n strike dice of a hit and the armour dice, and the
+// damage table when the penetrations are not outnumbered.
+func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) combat.Outcome {
 	pens, strikeFaces := pool(d, n, p.penetrates)
 	saves, armourFaces := pool(d, p.armour, savesOn)
 	o.Rolls = append(o.Rolls,
@@ -357,11 +371,11 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		combat.Roll{Purpose: "armour", Sides: 6, Pool: true, Dice: armourFaces})
 	net := pens - saves
 	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: %d save%s; net %d",
-		n, faces(strikeFaces), pens, p.penetrates, p.aspect, p.armour, faces(armourFaces), saves, plural(saves), net))
+		n, faces(strikeFaces), pens, p.penetrates, p.where, p.armour, faces(armourFaces), saves, plural(saves), net))
 	if net < 0 {
 		o.Steps = append(o.Steps, "more saves than penetrations: no effect")
 		o.Effects = missEffects(s)
-		return withDiceErr(o, d)
+		return o
 	}
 	face := combat.RollBanded(d, 6, p.table.cuts(net)...)
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "damage", Sides: 6, Dice: []int{face}})
@@ -381,7 +395,7 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	if combat.HasEffect(o.Effects, combat.OnTarget, combat.Abandoned) && r.what != destroyed && r.what != explodes {
 		o.Steps = append(o.Steps, "four Shock: the crew abandons the vehicle")
 	}
-	return withDiceErr(o, d)
+	return o
 }
 
 // withDiceErr copies fixed dice's error into the outcome.
@@ -462,4 +476,6 @@ var (
 	_ combat.AspectRules   = Ruleset{}
 	_ combat.StateRules    = Ruleset{}
 	_ combat.InfantryRules = Ruleset{}
+
+	_ combat.VehicleAssaultRules = Ruleset{}
 )
