@@ -247,6 +247,11 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		if err != nil {
 			return nil, err
 		}
+		if l.rounds == 0 && l.weapon != "" && t.Kind.Infantry() {
+			if w, err := cat.LookupWeapon(l.weapon); err == nil {
+				l.rounds = combat.StartingRounds(rules, w)
+			}
+		}
 		b.units = append(b.units, &Unit{
 			ID: UnitID(i + 1), Name: name, Type: t, Side: p.Side,
 			Pose: board.Pose{Hex: p.Hex, Facing: p.Facing}, Script: p.Script, Placement: p,

@@ -12,8 +12,8 @@
 // (SmokeRounds), infantry fire and close assault (InfantryRules),
 // simultaneous fire (SimultaneousFire), close assault of one vehicle by
 // one infantry unit (VehicleAssaultRules), weapons every unit of a kind
-// carries (InherentWeapons), repairs of broken weapons (WeaponRepairs) and
-// its ratings (Rater). Where a
+// carries (InherentWeapons), repairs of broken weapons (WeaponRepairs),
+// rounds of limited ammunition (LimitedAmmunition) and its ratings (Rater). Where a
 // ruleset offers none, the helpers here give the default ruleset's
 // behaviour or say the thing is not part of the ruleset.
 package combat
@@ -189,6 +189,23 @@ type WeaponRepairs interface {
 func RepairsOf(r Ruleset) WeaponRepairs {
 	w, _ := r.(WeaponRepairs)
 	return w
+}
+
+// LimitedAmmunition is a ruleset that gives some support weapons a number
+// of rounds for the battle (three rockets for a Bazooka) where the
+// scenario counts none (a placement's rounds property): StartingRounds
+// returns them for weapon w, 0 for rounds not counted.
+type LimitedAmmunition interface {
+	StartingRounds(w *units.Weapon) int
+}
+
+// StartingRounds returns the rounds ruleset r gives weapon w when the
+// scenario counts none, or 0.
+func StartingRounds(r Ruleset, w *units.Weapon) int {
+	if l, ok := r.(LimitedAmmunition); ok {
+		return l.StartingRounds(w)
+	}
+	return 0
 }
 
 var registry = map[string]Ruleset{}

@@ -166,3 +166,25 @@ func strikeRating(name string, h *units.History) combat.Rating {
 }
 
 var _ combat.Rater = Ruleset{}
+
+// launcherRounds is seed 000's limited ammunition of the Bazooka, PIAT and
+// Panzerschreck: three rounds (AT rifles have no limit).
+const launcherRounds = 3
+
+// StartingRounds gives the infantry's rocket and spigot launchers three
+// rounds: by the catalogue's facts, a hollow-charge weapon that is not
+// thrown away after one shot (a one-shot Panzerfaust is counted by its
+// side's pool).
+func (Ruleset) StartingRounds(w *units.Weapon) int {
+	if w.Type == units.Expendable {
+		return 0
+	}
+	for _, p := range w.History.Pen {
+		if p.Ammo == units.HEAT {
+			return launcherRounds
+		}
+	}
+	return 0
+}
+
+var _ combat.LimitedAmmunition = Ruleset{}
