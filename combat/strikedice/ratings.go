@@ -3,6 +3,7 @@ package strikedice
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"hexfire/combat"
 	"hexfire/units"
@@ -41,7 +42,11 @@ func StrikeDice(h *units.History) (int, string, error) {
 		return 0, "", fmt.Errorf("penetration %s gives %.0f mm", row, mm)
 	}
 	n := int(math.Round(strikePerLog * math.Log(mm)))
-	return n, fmt.Sprintf("%s %s: %.0f mm at %d m → round(2·ln %.0f) = %d", row.Ammo, row, mm, strikeMetres, mm, n), nil
+	at := fmt.Sprintf("at %d m", strikeMetres)
+	if len(row.Metres) == 0 {
+		at = "at any range"
+	}
+	return n, fmt.Sprintf("%s %s: %.0f mm %s → round(2·ln %.0f) = %d", row.Ammo, row, mm, at, mm, n), nil
 }
 
 // strikeRow picks the penetration row a weapon is rated by: the best
@@ -145,11 +150,11 @@ func (r Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 func (Ruleset) RateWeapon(w *units.Weapon) ([]combat.Rating, error) {
 	out := []combat.Rating{strikeRating(w.Name, &w.History)}
 	ends := bandsOf(combat.SupportWeaponOf(w))
-	how := "ours: the Panzerschreck's shares (1/2, 2/3, all) of the weapon's effective range, 1\" = 4 m"
-	if ends[0] == panzerschreckBands[0] && ends[2] == panzerschreckBands[2] {
-		how = "seed 000, Panzerschreck table; -1 to hit per band beyond the first"
+	how, origin := "ours: the Panzerschreck's shares (1/2, 2/3, all) of the weapon's effective range, 1\" = 4 m", combat.Derived
+	if strings.HasPrefix(w.Name, "Panzerschreck") {
+		how, origin = "seed 000, Panzerschreck table; -1 to hit per band beyond the first", combat.Printed
 	}
-	return append(out, combat.Rating{Name: ratingBands, Origin: combat.Derived, Reason: how,
+	return append(out, combat.Rating{Name: ratingBands, Origin: origin, Reason: how,
 		Value: fmt.Sprintf("0-%d\" %d-%d\" %d-%d\"", ends[0], ends[0], ends[1], ends[1], ends[2])}), nil
 }
 

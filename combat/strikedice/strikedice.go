@@ -234,7 +234,8 @@ const (
 
 // bandsOf returns the far ends in inches of an infantry weapon's range
 // bands: the Panzerschreck's printed 18", 24", 36"; for the others ours,
-// the same shares (1/2, 2/3, all) of the weapon's effective range.
+// the same shares (1/2, 2/3, all) of the weapon's effective range (the
+// Panzerschreck's own for a weapon given by hand without one).
 func bandsOf(w combat.Weapon) []int {
 	if strings.HasPrefix(w.Name, "Panzerschreck") || w.History.RangeM == 0 {
 		return panzerschreckBands

@@ -298,7 +298,7 @@ func TestRatingsReproduceThePrinted(t *testing.T) {
 		"M4 (75)/" + ratingFront:        "6 printed",
 		"6-Pndr Mk IV/" + ratingStrike:  "9 printed",
 		"Panzerschreck/" + ratingStrike: "11 printed",
-		"Panzerschreck/" + ratingBands:  "0-18\" 18-24\" 24-36\" derived",
+		"Panzerschreck/" + ratingBands:  "0-18\" 18-24\" 24-36\" printed",
 		"Pak 40/" + ratingStrike:        "9 derived",
 		"Bazooka/" + ratingStrike:       "9 derived",
 		"MG34/" + ratingStrike:          "0 derived",
