@@ -97,9 +97,7 @@ func (Ruleset) ResolveVehicleAssault(s combat.Shot, d combat.Dice) combat.Outcom
 	var o combat.Outcome
 	p, inches, err := planAssault(s)
 	if err != nil {
-		o.Err = err
-		o.Steps = []string{"refused: " + err.Error()}
-		return o
+		return refused(err)
 	}
 	o.Steps = p.steps[:1:1]
 	o.ToHit = p.need

@@ -32,7 +32,7 @@ func TestAssault(t *testing.T) {
 	wantSteps := []string{
 		"Teller mine (DE, A.P. Strike 5) at M4 (75): the figure needs 13\" on 3d6 to reach it; 5 strike dice penetrating the top on 3+; 1 armour dice saving on 5+; AFV damage table",
 		"ran 13\": in contact",
-		"5 strike dice 3,3,1,1,1: 2 penetrating on 3+ (top); 1 armour dice 1: 0 saves; net 2",
+		"5 strike dice 3,3,1,1,1: 2 penetrating on 3+ (top); 1 armour dice 1: saves 0; net 2",
 		"AFV table, +2 net hits, d6 5: 2 Shock, optics damaged",
 	}
 	if !slices.Equal(o.Steps, wantSteps) {

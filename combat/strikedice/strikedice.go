@@ -336,9 +336,7 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	var o combat.Outcome
 	p, err := planShot(s)
 	if err != nil {
-		o.Err = err
-		o.Steps = []string{"refused: " + err.Error()}
-		return o
+		return refused(err)
 	}
 	o.Steps = p.steps[:1:1]
 	o.ToHit = p.need
@@ -371,8 +369,8 @@ func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) co
 		combat.Roll{Purpose: "strike", Sides: 6, Pool: true, Dice: strikeFaces},
 		combat.Roll{Purpose: "armour", Sides: 6, Pool: true, Dice: armourFaces})
 	net := pens - saves
-	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: %d save%s; net %d",
-		n, faces(strikeFaces), pens, p.penetrates, p.where, p.armour, faces(armourFaces), saves, plural(saves), net))
+	o.Steps = append(o.Steps, fmt.Sprintf("%d strike dice %s: %d penetrating on %d+ (%s); %d armour dice %s: saves %d; net %d",
+		n, faces(strikeFaces), pens, p.penetrates, p.where, p.armour, faces(armourFaces), saves, net))
 	if net < 0 {
 		o.Steps = append(o.Steps, "more saves than penetrations: no effect")
 		o.Effects = missEffects(s)
@@ -397,6 +395,11 @@ func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) co
 		o.Steps = append(o.Steps, "four Shock: the crew abandons the vehicle")
 	}
 	return o
+}
+
+// refused is the outcome of a refused shot or assault.
+func refused(err error) combat.Outcome {
+	return combat.Outcome{Err: err, Steps: []string{"refused: " + err.Error()}}
 }
 
 // withDiceErr copies fixed dice's error into the outcome.
@@ -444,22 +447,10 @@ func faces(fs []int) string {
 	return strings.Join(parts, ",")
 }
 
-func rowName(net int) string {
-	switch {
-	case net == 0:
-		return "equal hits and saves"
-	case net >= 3:
-		return "+3 net hits"
-	}
-	return fmt.Sprintf("+%d net hit%s", net, plural(net))
-}
+// rowNames are the damage tables' rows by net hits.
+var rowNames = [4]string{"equal hits and saves", "+1 net hit", "+2 net hits", "+3 net hits"}
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
+func rowName(net int) string { return rowNames[min(net, 3)] }
 
 // String returns the result in the table's words.
 func (r result) String() string {

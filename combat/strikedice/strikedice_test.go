@@ -65,7 +65,7 @@ func TestWorkedExample(t *testing.T) {
 	wantSteps := []string{
 		"2d6 needs 5: in the open",
 		"rolled 6+1, 7: hit; 1 natural 6: a weak spot, 10 strike dice",
-		"10 strike dice 1,1,2,3,4,4,5,5,6,6: 4 penetrating on 5+ (front); 6 armour dice 1,2,3,4,5,6: 2 saves; net 2",
+		"10 strike dice 1,1,2,3,4,4,5,5,6,6: 4 penetrating on 5+ (front); 6 armour dice 1,2,3,4,5,6: saves 2; net 2",
 		"AFV table, +2 net hits, d6 4: 2 Shock, vehicle immobilised",
 	}
 	if !slices.Equal(o.Steps, wantSteps) {
