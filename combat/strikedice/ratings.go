@@ -105,13 +105,14 @@ var printedArmour = map[string]string{
 
 // The names of the ratings this ruleset lists.
 const (
-	ratingStrike = "A.P. Strike"
-	ratingBands  = "range bands"
-	ratingFront  = "armour dice front"
-	ratingSide   = "armour dice side"
-	ratingRear   = "armour dice rear"
-	ratingTop    = "armour dice top"
-	ratingTable  = "damage table"
+	ratingStrike  = "A.P. Strike"
+	ratingBands   = "range bands"
+	ratingFront   = "armour dice front"
+	ratingSide    = "armour dice side"
+	ratingRear    = "armour dice rear"
+	ratingTop     = "armour dice top"
+	ratingTable   = "damage table"
+	ratingGrenade = "AT grenade or charge"
 )
 
 // RateType returns a unit type's ratings: an infantry type's are its
@@ -119,7 +120,7 @@ const (
 // per facing and their damage table.
 func (r Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 	if t.Kind.Infantry() {
-		return nil, nil
+		return infantryRatings(t), nil
 	}
 	var out []combat.Rating
 	if t.History.Gun.MM > 0 || len(t.History.Pen) > 0 {
@@ -144,6 +145,27 @@ func (r Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 		table, why = afvTable.name, "an armoured vehicle with a gun"
 	}
 	return append(out, combat.Rating{Name: ratingTable, Value: table, Origin: combat.Derived, Reason: why}), nil
+}
+
+// infantryRatings are an infantry type's: the A.P. Strike of the support
+// weapon it carries, and the grenade or charge its squads and half squads
+// attack vehicles with.
+func infantryRatings(t *units.Type) []combat.Rating {
+	var out []combat.Rating
+	if t.Weapon != "" {
+		out = append(out, combat.Rating{Name: ratingStrike, Value: "its " + t.Weapon + "'s", Origin: combat.Derived,
+			Reason: "fires its support weapon, rated under the weapons"})
+	}
+	if t.Kind == units.Squad || t.Kind == units.HalfSquad {
+		g := GrenadeOf(t.Nation)
+		where := "seed 000, Anti tank Grenades & Charges"
+		if _, listed := grenades[t.Nation]; !listed {
+			where += ", Universal"
+		}
+		out = append(out, combat.Rating{Name: ratingGrenade, Value: fmt.Sprintf("%s %d", g.Name, g.Strike), Origin: combat.Printed,
+			Reason: where + "; ours: the nation's strongest"})
+	}
+	return out
 }
 
 // RateWeapon returns a support weapon's A.P. Strike and range bands.

@@ -294,14 +294,16 @@ func TestRatingsReproduceThePrinted(t *testing.T) {
 		}
 	}
 	for key, want := range map[string]string{
-		"Pz IV H/" + ratingStrike:       "9 printed",
-		"M4 (75)/" + ratingFront:        "6 printed",
-		"6-Pndr Mk IV/" + ratingStrike:  "9 printed",
-		"Panzerschreck/" + ratingStrike: "11 printed",
-		"Panzerschreck/" + ratingBands:  "0-18\" 18-24\" 24-36\" printed",
-		"Pak 40/" + ratingStrike:        "9 derived",
-		"Bazooka/" + ratingStrike:       "9 derived",
-		"MG34/" + ratingStrike:          "0 derived",
+		"Pz IV H/" + ratingStrike:             "9 printed",
+		"M4 (75)/" + ratingFront:              "6 printed",
+		"6-Pndr Mk IV/" + ratingStrike:        "9 printed",
+		"Panzerschreck/" + ratingStrike:       "11 printed",
+		"Panzerschreck/" + ratingBands:        "0-18\" 18-24\" 24-36\" printed",
+		"Pak 40/" + ratingStrike:              "9 derived",
+		"Bazooka/" + ratingStrike:             "9 derived",
+		"MG34/" + ratingStrike:                "0 derived",
+		"German Rifle Squad/" + ratingGrenade: "Teller mine 5 printed",
+		"US Bazooka Team/" + ratingStrike:     "its Bazooka's derived",
 	} {
 		if values[key] != want {
 			t.Errorf("%s = %q, want %q", key, values[key], want)
