@@ -138,6 +138,9 @@ func planShot(s combat.Shot) (plan, error) {
 	if err != nil {
 		return p, fmt.Errorf("the %s: %w", w.Name, err)
 	}
+	if strike == 0 && w.Class == combat.MainGun && len(w.History.MGs) == 0 {
+		return p, fmt.Errorf("%s has neither a gun nor a machine gun to fire at a vehicle", firer)
+	}
 	p.strike = strike
 	p.aspect = s.Aspect
 	if strike == 0 {

@@ -259,6 +259,9 @@ func TestCheckRefuses(t *testing.T) {
 			s.FirerKind, s.Weapon, s.Metres = units.HalfSquad, combat.SupportWeaponOf(schreck), 145
 		}, "reaches 36\""},
 		{"no history", func(s *combat.Shot) { s.Weapon.History = nil }, "historical record"},
+		{"an unarmed truck", func(s *combat.Shot) {
+			s.FirerKind, s.Weapon = units.Vehicle, combat.MainGunOf(mustType(t, cat, "GMC Truck"))
+		}, "neither a gun nor a machine gun"},
 		{"front-rear tie", func(s *combat.Shot) { s.Aspect = board.FrontRearTie }, "front, side and rear"},
 	}
 	for _, tt := range tests {
@@ -321,7 +324,8 @@ func oracleShots(t testing.TB) []combat.Shot {
 	n := 0
 	for strike := range 4 {
 		// e^(k/2) mm rates round(2 ln) = k strike dice; no row rates 0.
-		w := combat.Weapon{Name: "gun", Class: combat.MainGun, History: &units.History{}}
+		// 0 strike dice: a vehicle with only a machine gun.
+		w := combat.Weapon{Name: "gun", Class: combat.MainGun, History: &units.History{MGs: []units.MGFacts{{Count: 1, Calibre: 7.92}}}}
 		if strike > 0 {
 			w.History.Pen = []units.Penetration{{Ammo: units.APCBC, MM: []float64{[]float64{0, 1.7, 2.8, 4.5}[strike]}}}
 		}
