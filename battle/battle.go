@@ -69,6 +69,11 @@ type Unit struct {
 	// WeaponSpent is set once a one-shot weapon has been used, or the last
 	// counted round fired.
 	WeaponSpent bool
+	// lastHit is the unit's last AT shot when it hit (zero when it missed
+	// or the unit has not fired): the target and both units' poses then,
+	// for the rulesets that reward firing again from where both still
+	// stand (combat.Shot.RepeatHit).
+	lastHit lastHit
 	// WeaponLost is "broken" or "removed" once an effect put the unit's
 	// weapon out of action, and empty while it works.
 	WeaponLost string

@@ -154,6 +154,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		Valorous:       firer.Has(Valorous),
 		FirerMoved:     firer.Has(Moved),
 		TargetMoved:    target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+		RepeatHit:      firer.lastHit == (lastHit{target: target.ID, from: from, at: to}),
 		Date:           b.date,
 		FirerNation:    firer.Type.Nation,
 		FirerTerrain:   fromCell.Terrain,
@@ -243,6 +244,13 @@ func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
 	return l, nil
 }
 
+// lastHit is an AT shot that hit: its target and the poses of the firer
+// and the target when it was fired.
+type lastHit struct {
+	target   UnitID
+	from, at board.Pose
+}
+
 func (b *Battle) fire(o Fire) ([]Event, error) {
 	p, err := b.PlanFire(o)
 	if err != nil {
@@ -254,6 +262,10 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	firer, target := p.Firer, p.Target
 	firer.Markers |= Fired
+	firer.lastHit = lastHit{}
+	if out.Hit {
+		firer.lastHit = lastHit{target: target.ID, from: firer.Pose, at: target.Pose}
+	}
 	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust}
 	if p.Leader != nil {
 		p.Leader.Markers |= Fired

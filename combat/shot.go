@@ -93,6 +93,10 @@ type Shot struct {
 	// (other-rulesets.md); elimination does not read them.
 	FirerMoved  bool
 	TargetMoved bool
+	// RepeatHit: the firer's last AT shot hit this target, and both stand
+	// where they stood then (same hex and facing), for the rulesets with a
+	// bonus for it (strikedice); the others do not read it.
+	RepeatHit bool
 
 	// Date is the scenario's date (its map property "date"), for the
 	// rulesets whose weapons change with it; the zero Date when the

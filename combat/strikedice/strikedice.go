@@ -221,6 +221,9 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 	if s.Leader != 0 && s.FirerStates.Count(Wounded) == 0 {
 		add(adjLeader, "leader")
 	}
+	if s.RepeatHit && !s.FirerMoved && !s.TargetMoved {
+		add(adjRepeatHit, "hit with the last round")
+	}
 	if s.Weapon.Class == combat.MainGun && s.FirerStates.Count(Optics) > 0 {
 		add(adjOptics, "optics damaged")
 	}

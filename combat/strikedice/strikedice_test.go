@@ -201,6 +201,8 @@ func TestAdjustments(t *testing.T) {
 		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved -1 firer moved"},
 		{"shocked firer", func(s *combat.Shot) { s.FirerStates = combat.StatesOf(map[string]int{Shock: 2}) }, 5, " -2 shock"},
 		{"leader", func(s *combat.Shot) { s.Leader = -1 }, 5, " +1 leader"},
+		{"hit with the last round", func(s *combat.Shot) { s.RepeatHit = true }, 5, " +1 hit with the last round"},
+		{"hit with the last round, target moved since", func(s *combat.Shot) { s.RepeatHit, s.TargetMoved = true, true }, 5, " -1 target moved"},
 		{"leader, wounded commander", func(s *combat.Shot) {
 			s.Leader = -1
 			s.FirerStates = combat.StatesOf(map[string]int{Wounded: 1})
@@ -349,7 +351,7 @@ func oracleShots(t testing.TB) []combat.Shot {
 						s.Cover = 1
 						s.Target.Immobile = true
 					case 2:
-						s.Cover, s.Hindrance, s.Leader = 2, 1, -1
+						s.Cover, s.Hindrance, s.Leader, s.RepeatHit = 2, 1, -1, true
 						s.Target.States = combat.StatesOf(map[string]int{Shock: 2})
 					case 3:
 						s.FirerMoved, s.TargetMoved = true, true

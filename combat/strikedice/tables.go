@@ -57,6 +57,7 @@ const (
 	adjSmall       = -1 // target is small
 	adjPerBand     = -1 // each additional range band (infantry weapons)
 	adjLeader      = +1 // commander activates the gunner with two orders
+	adjRepeatHit   = +1 // hit with the last round, target and firer both stationary
 	adjOptics      = -2 // optics damaged, firing AP with the main gun
 )
 
