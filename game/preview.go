@@ -318,7 +318,7 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 	add := func(k tipKind, format string, a ...any) { lines = append(lines, tipLine{k, fmt.Sprintf(format, a...)}) }
 	lines = append(lines, losLines(b, los)...)
 	if target.Type.Kind == units.AFV {
-		a := board.ArmourAspect(target.Pose.Hex, target.Pose.Facing, u.Pose.Hex)
+		a := combat.AspectOf(b.Rules(), target.Pose, u.Pose.Hex) // as the active ruleset reads aspects
 		what := a.String() + " armour"
 		if a == board.FrontRearTie {
 			what = "front or rear armour (along the hexside: a die decides)"

@@ -92,3 +92,39 @@ func TestComparePreview(t *testing.T) {
 		t.Errorf("want a column for elimination and one for the test ruleset:\n%s", on)
 	}
 }
+
+// TestFireTipAspectFollowsTheRuleset hovers a shot at a Tiger turned so
+// that the firer is on its flank: the default ruleset strikes a front or
+// rear half, the test ruleset (front, side, rear by board.Sector) the side,
+// and the preview says what the shot will roll.
+func TestFireTipAspectFollowsTheRuleset(t *testing.T) {
+	flanks := 0
+	for facing := range board.Direction(6) {
+		for _, rules := range []string{"", seamtest.Name} {
+			b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
+				placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+				placed{"Tiger I", maps.Axis, "D3", facing},
+			)
+			plan, err := b.PlanFire(battle.Fire{Unit: 1, Target: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rules == seamtest.Name {
+				if plan.Shot.Aspect != board.Side {
+					break // not a flank shot
+				}
+				flanks++
+			}
+			want := "strikes its " + plan.Shot.Aspect.String() + " armour"
+			if plan.Shot.Aspect == board.FrontRearTie {
+				want = "strikes its front or rear armour"
+			}
+			if text := previewText(previewOf(t, b, previewKey{unit: 1}, "D3")); !strings.Contains(text, want) {
+				t.Errorf("ruleset %q, Tiger facing %v: want %q in the preview:\n%s", rules, facing, want, text)
+			}
+		}
+	}
+	if flanks == 0 {
+		t.Error("no facing put the firer on the Tiger's flank")
+	}
+}
