@@ -94,6 +94,23 @@ func (b *Battle) hold(a attack, effects []combat.Effect) {
 	b.held = append(b.held, h)
 }
 
+// HeldShot is an attack of this phase whose effects wait for its end
+// (simultaneous fire): who fired at whom, and the effects it will have.
+type HeldShot struct {
+	Firer, Target UnitID
+	Effects       []combat.Effect
+}
+
+// HeldShots returns the attacks held for the end of the phase, in the
+// order they were fired.
+func (b *Battle) HeldShots() []HeldShot {
+	out := make([]HeldShot, len(b.held))
+	for i, h := range b.held {
+		out[i] = HeldShot{Firer: h.Firer, Target: h.Target, Effects: slices.Clone(h.Effects)}
+	}
+	return out
+}
+
 // Doomed reports whether an attack held for the end of the phase will
 // eliminate unit id or have it abandoned: its result is rolled and known,
 // though it has not landed.
