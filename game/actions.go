@@ -212,11 +212,11 @@ func (g *Game) nextTargetKey(*Intents) {
 // fireKindKey switches between AT and AP fire at the hovered hex.
 func (g *Game) fireKindKey(*Intents) {
 	p := &g.play
-	if p.pv.kind == attackAT || p.pv.kind == attackAP {
+	if p.pv.swap {
 		p.flipKind = !p.flipKind
 		return
 	}
-	g.note("W switches between AT and AP fire at the hovered enemy hex")
+	g.note("W switches between AT and AP fire at the hovered enemy hex, or between assaulting a vehicle and the hex")
 }
 
 // memberKey takes a member of the fire group or assault in or out.
@@ -232,11 +232,55 @@ func (g *Game) memberKey(in *Intents) {
 // assaultKey commits the close assault the preview shows.
 func (g *Game) assaultKey(*Intents) {
 	p := &g.play
-	if a, ok := p.pv.attack.(battle.Assault); ok && p.pv.unit == g.battle.Unit(p.unit) && g.hasHover {
-		g.issue(a)
-		return
+	switch a := p.pv.attack.(type) {
+	case battle.Assault, battle.AssaultVehicle:
+		if p.pv.unit == g.battle.Unit(p.unit) && g.hasHover {
+			g.issue(a)
+			return
+		}
 	}
 	g.note("A: close assault in the Advance & Assault phase: select your infantry and hover an adjacent enemy hex")
+}
+
+// panzerfaustKey asks for a Panzerfaust with the AT shot the preview
+// shows, or no longer.
+func (g *Game) panzerfaustKey(*Intents) {
+	p := &g.play
+	if p.panzerfaust {
+		p.panzerfaust = false
+		return
+	}
+	if !p.pv.fire.panzerfaust {
+		g.note("J fires a Panzerfaust when the fire preview offers one: hover an enemy vehicle with a squad selected")
+		return
+	}
+	p.panzerfaust = true
+}
+
+// desperationKey asks for desperation fire with the AT shot the preview
+// shows, or no longer.
+func (g *Game) desperationKey(*Intents) {
+	p := &g.play
+	if p.desperation {
+		p.desperation = false
+		return
+	}
+	if !p.pv.fire.desperation {
+		g.note("; fires in desperation when the ruleset refuses the previewed shot for its backblast")
+		return
+	}
+	p.desperation = true
+}
+
+// repairKey orders the selected unit to try to repair its broken weapon
+// instead of firing.
+func (g *Game) repairKey(*Intents) {
+	sel := g.battle.Unit(g.play.unit)
+	if sel == nil || sel.WeaponLost != "broken" {
+		g.note("': select a unit whose weapon is broken, in a Fire or Defensive Fire phase")
+		return
+	}
+	g.issue(battle.Repair{Unit: sel.ID})
 }
 
 // smokeKey arms or disarms smoke for the next click.

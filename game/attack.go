@@ -20,6 +20,7 @@ const (
 	attackAT                 // AT fire at one unit (battle.Fire)
 	attackAP                 // AP fire at the hex (battle.FireAP)
 	attackAssault            // close assault on the hex (battle.Assault)
+	attackVehicle            // one unit's close assault of one vehicle (battle.AssaultVehicle)
 )
 
 // maxMembers is how many members of a fire group or an assault the digit
@@ -34,8 +35,9 @@ func assaultNow(b *battle.Battle, sel *battle.Unit, h board.Hex) bool {
 }
 
 // defaultKind is the fire the preview starts with at a hex holding the
-// enemy units enemy: AT when sel could fire AT at an armoured vehicle,
-// unarmoured vehicle or Gun there (or every unit there is an AFV, which
+// enemy units enemy: AT when sel could fire AT (its own weapon or a
+// Panzerfaust) at an armoured vehicle, unarmoured vehicle or Gun there
+// (or every unit there is an AFV, which
 // AP fire cannot harm), else AP.
 func defaultKind(b *battle.Battle, sel *battle.Unit, enemy []*battle.Unit) attackKind {
 	apTargets := false
@@ -47,6 +49,9 @@ func defaultKind(b *battle.Battle, sel *battle.Unit, enemy []*battle.Unit) attac
 			continue
 		}
 		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID}); err == nil {
+			return attackAT
+		}
+		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID, Panzerfaust: true}); err == nil {
 			return attackAT
 		}
 	}
@@ -379,6 +384,105 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 		e := big.NewRat(total, int64(odds.Total))
 		f, _ := e.Float64()
 		add(tipResult, "attackers' casualty points expected: %.2f  (%s)", f, e.RatString())
+	}
+	return lines
+}
+
+// vehicleAssaultTargets returns the enemy vehicles among enemy (the enemy
+// units of hex h) that sel could close-assault one at a time now: the
+// ruleset offers the assault (combat.VehicleAssaultRules) and sel would
+// close-assault h.
+func vehicleAssaultTargets(b *battle.Battle, sel *battle.Unit, h board.Hex, enemy []*battle.Unit) []*battle.Unit {
+	if combat.VehicleAssaultOf(b.Rules()) == nil || !assaultNow(b, sel, h) {
+		return nil
+	}
+	var out []*battle.Unit
+	for _, u := range enemy {
+		if !u.Type.Kind.Infantry() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// targetLines is the line that says which of the enemy units in hex h
+// the preview aims at and the key for the next, when there are several.
+func targetLines(b *battle.Battle, enemy []*battle.Unit, target *battle.Unit, h board.Hex) []tipLine {
+	if len(enemy) < 2 {
+		return nil
+	}
+	return []tipLine{{tipText, fmt.Sprintf("target %d of %d in %s: C for the next",
+		slices.Index(enemy, target)+1, len(enemy), b.Board().Label(h))}}
+}
+
+// vehicleAssaultTip is the preview of sel's close assault of one vehicle
+// (o.Target, one of vehicles): the steps of the ruleset's procedure, the
+// exact chance of each headline and the shared summary; or why the battle
+// refuses it. swap says W offers the hex's close assault instead.
+func vehicleAssaultTip(b *battle.Battle, sel *battle.Unit, vehicles []*battle.Unit, o battle.AssaultVehicle, plan *battle.FirePlan, swap bool, err error) []tipLine {
+	bd := b.Board()
+	t := b.Unit(o.Target)
+	lines := []tipLine{{tipTitle, fmt.Sprintf("close assault: %s (%s) → %s (%s)", sel.Label(), bd.Label(sel.Pose.Hex), t.Label(), bd.Label(t.Pose.Hex))}}
+	keys := "A or click: assault the vehicle"
+	if swap {
+		keys += "  (W: assault the hex instead)"
+	}
+	lines = append(lines, tipLine{tipText, keys})
+	lines = append(lines, targetLines(b, vehicles, t, t.Pose.Hex)...)
+	if err != nil {
+		return append(lines, tipLine{tipRefused, fmt.Sprintf("cannot assault: %v", err)})
+	}
+	lines = append(lines, oddsLines(plan.Odds)...)
+	return append(lines, summaryLines(plan.Odds.Summary(b.States()))...)
+}
+
+// fireOptions are the choices of an AT shot that the battle would accept
+// and those taken: a Panzerfaust (from the side's pool or carried, as the
+// ruleset allows), and desperation fire where the ruleset refuses the
+// shot as it is (its backblast) but accepts it in desperation.
+type fireOptions struct {
+	panzerfaust, withPanzerfaust bool
+	desperation, inDesperation   bool
+}
+
+// fireOptionsOf works out the options of AT shot o, taking those key asks
+// for that the battle accepts.
+func fireOptionsOf(b *battle.Battle, o battle.Fire, key previewKey) fireOptions {
+	accepts := func(panzerfaust, desperation bool) bool {
+		f := o
+		f.Panzerfaust, f.Desperation = panzerfaust, desperation
+		_, err := b.PlanFire(f)
+		return err == nil
+	}
+	var opts fireOptions
+	opts.panzerfaust = accepts(true, false) || accepts(true, true)
+	opts.withPanzerfaust = key.pzf && opts.panzerfaust
+	opts.desperation = !accepts(opts.withPanzerfaust, false) && accepts(opts.withPanzerfaust, true)
+	opts.inDesperation = key.desperate && opts.desperation
+	return opts
+}
+
+// lines are the fire preview's lines for the options: each one offered,
+// whether it is taken and the key that switches it.
+func (opts fireOptions) lines(b *battle.Battle, sel *battle.Unit) []tipLine {
+	var lines []tipLine
+	if opts.panzerfaust {
+		from := fmt.Sprintf("from the pool of %d", b.Panzerfausts(sel.Side))
+		if b.Panzerfausts(sel.Side) == 0 {
+			from = "carried: the ruleset rolls whether it is to hand"
+		}
+		s := "J: fire a Panzerfaust (" + from + ")"
+		if opts.withPanzerfaust {
+			s = "with a Panzerfaust, " + from + "  (J: without)"
+		}
+		lines = append(lines, tipLine{tipText, s})
+	}
+	if opts.desperation {
+		s := "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"
+		if opts.inDesperation {
+			s = "desperation fire: the firer's hex takes the backblast  (;: hold fire)"
+		}
+		lines = append(lines, tipLine{tipText, s})
 	}
 	return lines
 }

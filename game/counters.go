@@ -110,6 +110,7 @@ type counterArt struct {
 	stack  map[board.Hex]int     // units in each hex this frame
 	placed map[board.Hex]int     // units drawn so far in each hex
 	riders map[battle.UnitID]int // passengers of each carrier
+	held   map[battle.UnitID]int // AT shots held for the phase's end at each unit
 }
 
 // drawUnits draws every unit on the map of b as a counter at its hex
@@ -161,6 +162,7 @@ func (a *counterArt) prepare(f *fonts, hexPx float64) float64 {
 		a.stack = map[board.Hex]int{}
 		a.placed = map[board.Hex]int{}
 		a.riders = map[battle.UnitID]int{}
+		a.held = map[battle.UnitID]int{}
 	}
 	size := counterScale * hexPx
 	step := int(math.Ceil(math.Log(max(size, 1)) / math.Log(faceStep)))
@@ -199,12 +201,17 @@ func (a *counterArt) release() {
 	}
 }
 
-// countStacks counts the units in each hex and the passengers of each
-// carrier, reusing the maps of the last frame.
+// countStacks counts the units in each hex, the passengers of each
+// carrier and the held shots at each unit, reusing the maps of the last
+// frame.
 func (a *counterArt) countStacks(b *battle.Battle) {
 	clear(a.stack)
 	clear(a.placed)
 	clear(a.riders)
+	clear(a.held)
+	for _, h := range b.HeldShots() {
+		a.held[h.Target]++
+	}
 	for _, u := range b.Units() {
 		switch {
 		case u.OnMap():
@@ -307,7 +314,32 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	for _, name := range u.StateNames() {
 		tag(a.stateTag(f, u, name))
 	}
+	if l, ok := weaponLostTags[u.WeaponLost]; ok {
+		tag(a.labelTag(f, l, colWeaponLost, colInkLight))
+	}
+	if n := a.held[u.ID]; n > 0 {
+		l := heldTag
+		if n > 1 {
+			l += strconv.Itoa(n)
+		}
+		tag(a.labelTag(f, l, colHeld, colInkDark))
+	}
 }
+
+// weaponLostTags are the tags of a unit's lost weapon (Unit.WeaponLost).
+var weaponLostTags = map[string]string{"broken": "BRK", "removed": "RMV"}
+
+// heldTag marks a unit at which AT shots of this phase are held for its
+// end (simultaneous fire), with their number past one ("END2").
+const heldTag = "END"
+
+// The lost-weapon and held-shot tag colours (our own choice): a dark red
+// for a weapon out of action; a pale amber, like a fuse, for the shots
+// that land when the phase ends.
+var (
+	colWeaponLost = color.RGBA{0x80, 0x1c, 0x1c, 0xff}
+	colHeld       = color.RGBA{0xff, 0xd8, 0x70, 0xff}
+)
 
 func abs32(x float32) float32 {
 	if x < 0 {
@@ -641,11 +673,17 @@ func (a *counterArt) stateTag(f *fonts, u *battle.Unit, name string) *ebiten.Ima
 	if n := u.StateCount(name); spec.Counter && n > 1 {
 		label += strconv.Itoa(n)
 	}
+	return a.labelTag(f, label, colStateTag, colInkLight)
+}
+
+// labelTag returns a tag with label on fill, drawn once per zoom step (a
+// label is always drawn in the same colours).
+func (a *counterArt) labelTag(f *fonts, label string, fill, ink color.RGBA) *ebiten.Image {
 	if img, ok := a.tags[label]; ok {
 		return img
 	}
 	h := max(6, float32(a.size)*0.26)
-	img := a.tagImage(f.face(float64(h)*0.8, true), h, label, colStateTag, colInkLight)
+	img := a.tagImage(f.face(float64(h)*0.8, true), h, label, fill, ink)
 	a.tags[label] = img
 	return img
 }

@@ -167,6 +167,9 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		card[0] = "under the cursor: " + card[0]
 		section(card, sideTextColour(u.Side), true)
 	}
+	if held := heldLines(b); len(held) > 0 {
+		section(held, colPanelKey, true)
+	}
 	if goal := g.goalLines(); len(goal) > 0 {
 		section(goal, colPanelKey, true)
 	}

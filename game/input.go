@@ -36,6 +36,9 @@ const (
 	ActionLeader
 	ActionGrenades
 	ActionAssault
+	ActionPanzerfaust
+	ActionDesperation
+	ActionRepair
 	ActionSmoke
 	ActionRotateLeft
 	ActionRotateRight
@@ -130,6 +133,12 @@ var Keymap = []Binding{
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
 	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex (Advance phase)",
 		scope: toOrder, run: (*Game).assaultKey},
+	{Action: ActionPanzerfaust, Keys: []ebiten.Key{ebiten.KeyJ}, Help: "fire a Panzerfaust with the AT shot, or not (when the fire preview offers one)",
+		scope: toOrder, run: (*Game).panzerfaustKey},
+	{Action: ActionDesperation, Keys: []ebiten.Key{ebiten.KeySemicolon}, Help: "fire in desperation despite the backblast, or not (when the fire preview offers it)",
+		scope: toOrder, run: (*Game).desperationKey},
+	{Action: ActionRepair, Keys: []ebiten.Key{ebiten.KeyQuote}, Help: "repair the selected unit's broken weapon instead of firing (Fire phases)",
+		scope: toOrder, run: (*Game).repairKey},
 	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)",
 		scope: toOrder, run: (*Game).smokeKey},
 	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)",
@@ -202,7 +211,7 @@ var keyNames = map[ebiten.Key]string{
 	ebiten.KeyArrowLeft: "Left", ebiten.KeyArrowRight: "Right", ebiten.KeyArrowUp: "Up", ebiten.KeyArrowDown: "Down",
 	ebiten.KeyEqual: "+", ebiten.KeyMinus: "-", ebiten.KeyNumpadAdd: "keypad +", ebiten.KeyNumpadSubtract: "keypad -",
 	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc", ebiten.KeyBracketLeft: "[", ebiten.KeyBracketRight: "]",
-	ebiten.KeyComma: ",", ebiten.KeyPeriod: ".", ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.Key0: "0",
+	ebiten.KeyComma: ",", ebiten.KeyPeriod: ".", ebiten.KeySemicolon: ";", ebiten.KeyQuote: "'", ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.Key0: "0",
 }
 
 // keyName returns the name the help overlay writes for k.

@@ -38,6 +38,8 @@ type play struct {
 	targetTurn   int    // next-target presses since the firer or the hovered hex changed
 	flipKind     bool   // AT and AP fire swapped from the default at the hovered hex
 	grenades     bool   // throw grenades with the next attack that may
+	panzerfaust  bool   // fire a Panzerfaust with the next AT shot that may
+	desperation  bool   // fire in desperation when the ruleset refuses the shot for its backblast
 	out          uint16 // members taken out of the fire group or assault (bit i: member i)
 	showViewshed bool
 	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
@@ -177,7 +179,7 @@ func (p *play) checkHandOver() {
 	if changed {
 		p.lastActing = acting
 		p.showSummary(acting)
-		p.mode, p.withLeader, p.grenades = modeNormal, false, false
+		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation = modeNormal, false, false, false, false
 		if u := b.Unit(p.unit); u != nil && u.Side != acting {
 			p.unit = 0
 		}
@@ -488,7 +490,7 @@ func (g *Game) selectHex(h board.Hex) {
 func (g *Game) selectUnit(id battle.UnitID) {
 	p := &g.play
 	if id != p.unit {
-		p.ghostTurn, p.withLeader, p.grenades = 0, false, false
+		p.ghostTurn, p.withLeader, p.grenades, p.panzerfaust, p.desperation = 0, false, false, false, false
 		if p.mode == modeSmoke {
 			p.mode = modeNormal
 		}
@@ -505,7 +507,7 @@ func (g *Game) fireKey() {
 	switch a := pv.attack.(type) {
 	case nil:
 		g.note("hover an enemy unit, then F to fire at it")
-	case battle.Assault:
+	case battle.Assault, battle.AssaultVehicle:
 		g.note("A assaults the hovered hex; units do not fire in the Advance & Assault phase")
 	default:
 		g.issue(a)

@@ -44,6 +44,8 @@ type preview struct {
 	// (or F, or A) gives, the plans, and the units the digit keys take in
 	// or out of an AP fire group or an assault.
 	kind      attackKind
+	swap      bool        // W switches to another attack at the hovered hex
+	fire      fireOptions // the AT shot's options (Panzerfaust, desperation)
 	attack    battle.Order
 	apPlan    *battle.APPlan
 	asPlan    *battle.AssaultPlan
@@ -67,6 +69,8 @@ type previewKey struct {
 	target    int    // times the player asked for the next target in the hovered hex
 	flip      bool   // AT and AP fire swapped from the default
 	grenades  bool   // grenades asked for
+	pzf       bool   // a Panzerfaust asked for
+	desperate bool   // desperation fire asked for
 	out       uint16 // fire group or assault members taken out (bit i: member i)
 }
 
@@ -99,7 +103,7 @@ func (g *Game) refresh() {
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
-		flip: p.flipKind, grenades: p.grenades, out: p.out}
+		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, out: p.out}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -158,7 +162,7 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
 // plan from u to the hovered hex.
 func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.targets, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, 0, nil, nil, ""
-	pv.kind, pv.attack, pv.apPlan, pv.asPlan, pv.members = attackNone, nil, nil, nil, nil
+	pv.kind, pv.swap, pv.fire, pv.attack, pv.apPlan, pv.asPlan, pv.members = attackNone, false, fireOptions{}, nil, nil, nil, nil
 	if u == nil || !u.OnMap() {
 		return
 	}
@@ -203,8 +207,21 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		return
 	}
 	pv.targets = len(enemy)
+	vehicles := vehicleAssaultTargets(b, u, h, enemy)
+	if len(vehicles) > 0 && (!key.flip || b.Infantry() == nil) {
+		pv.kind, pv.swap = attackVehicle, b.Infantry() != nil
+		pv.targets = len(vehicles)
+		pv.target = pickTarget(b, vehicles, key.target)
+		o := battle.AssaultVehicle{Unit: u.ID, Target: pv.target.ID}
+		plan, err := b.PlanAssaultVehicle(o)
+		if err == nil {
+			pv.plan = &plan
+		}
+		pv.attack, pv.tip = o, vehicleAssaultTip(b, u, vehicles, o, pv.plan, pv.swap, err)
+		return
+	}
 	if assaultNow(b, u, h) {
-		pv.kind = attackAssault
+		pv.kind, pv.swap = attackAssault, len(vehicles) > 0
 		pv.members = assaultCandidates(b, u)
 		o := assaultOrder(b, u, h, pv.members, key)
 		plan, err := b.PlanAssault(o)
@@ -214,7 +231,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		pv.attack, pv.tip = o, assaultTip(b, u, pv.members, key.out, o, pv.asPlan, err)
 		return
 	}
-	pv.kind = defaultKind(b, u, enemy)
+	pv.kind, pv.swap = defaultKind(b, u, enemy), true
 	if key.flip {
 		pv.kind = attackAT + attackAP - pv.kind
 	}
@@ -230,18 +247,21 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	}
 	pv.target = pickTarget(b, enemy, key.target)
 	o := fireOrder(b, u, pv.target, key.leader)
+	pv.fire = fireOptionsOf(b, o, key)
+	o.Panzerfaust, o.Desperation = pv.fire.withPanzerfaust, pv.fire.inDesperation
 	plan, err := b.PlanFire(o)
 	if err == nil {
 		pv.plan = &plan
 	}
 	pv.attack = o
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
-	var extra []tipLine
-	if len(enemy) > 1 {
-		extra = append(extra, tipLine{tipText, fmt.Sprintf("target %d of %d in %s: C for the next",
-			slices.Index(enemy, pv.target)+1, len(enemy), b.Board().Label(h))})
+	extra := targetLines(b, enemy, pv.target, h)
+	extra = append(extra, kindLine(b, attackAT))
+	if combat.Simultaneous(b.Rules()) && b.Moving() == nil {
+		extra = append(extra, tipLine{tipText, "simultaneous fire: the shot lands when the phase ends, with the others held"})
 	}
-	pv.tip = slices.Insert(pv.tip, 1, append(extra, kindLine(b, attackAT))...)
+	extra = append(extra, pv.fire.lines(b, u)...)
+	pv.tip = slices.Insert(pv.tip, 1, extra...)
 	if key.compare {
 		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)
 	}
@@ -256,14 +276,20 @@ func compareTip(all []battle.RulesetOdds) []tipLine {
 			lines = append(lines, tipLine{tipRefused, fmt.Sprintf("%s: refused: %v", ro.Ruleset, ro.Err)})
 			continue
 		}
-		s := ro.Summary
-		lines = append(lines,
-			tipLine{tipText, fmt.Sprintf("%s (to hit %d)", ro.Ruleset, ro.Plan.Odds.ToHit)},
-			tipLine{tipResult, fmt.Sprintf("hit %.0f%%  destroy %.0f%%  immobilize %.0f%%  still fighting %.0f%%",
-				100*s.P(s.Hit), 100*s.P(s.Destroy), 100*s.P(s.Immobilize), 100*s.P(s.Fighting))})
-		for _, c := range s.Counters {
-			lines = append(lines, tipLine{tipResult, fmt.Sprintf("expected %s %.2f", c.State, c.Expected)})
-		}
+		lines = append(lines, tipLine{tipText, fmt.Sprintf("%s (to hit %d)", ro.Ruleset, ro.Plan.Odds.ToHit)})
+		lines = append(lines, summaryLines(ro.Summary)...)
+	}
+	return lines
+}
+
+// summaryLines are an attack's shared summary: the chance to hit, to
+// destroy, to immobilize and to leave the target fighting, and the
+// expected counters of each state.
+func summaryLines(s combat.Summary) []tipLine {
+	lines := []tipLine{{tipResult, fmt.Sprintf("hit %.0f%%  destroy %.0f%%  immobilize %.0f%%  still fighting %.0f%%",
+		100*s.P(s.Hit), 100*s.P(s.Destroy), 100*s.P(s.Immobilize), 100*s.P(s.Fighting))}}
+	for _, c := range s.Counters {
+		lines = append(lines, tipLine{tipResult, fmt.Sprintf("expected %s %.2f", c.State, c.Expected)})
 	}
 	return lines
 }
@@ -333,11 +359,18 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 		return lines
 	}
 	add(tipTitle, "to hit: %d", plan.Odds.ToHit)
-	for _, s := range plan.Odds.Steps {
-		add(tipStep, "%s", s)
+	return append(lines, oddsLines(plan.Odds)...)
+}
+
+// oddsLines are the steps of an attack's procedure and the exact chance of
+// each of its headlines.
+func oddsLines(o combat.Odds) []tipLine {
+	var lines []tipLine
+	for _, s := range o.Steps {
+		lines = append(lines, tipLine{tipStep, s})
 	}
-	for _, h := range plan.Odds.Headlines() {
-		add(tipResult, "%-12s %6.2f%%  (%s)", h.Headline, 100*plan.Odds.Probability(h.Weight), plan.Odds.Exact(h.Weight).RatString())
+	for _, h := range o.Headlines() {
+		lines = append(lines, tipLine{tipResult, fmt.Sprintf("%-12s %6.2f%%  (%s)", h.Headline, 100*o.Probability(h.Weight), o.Exact(h.Weight).RatString())})
 	}
 	return lines
 }
@@ -347,13 +380,7 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
 	bd := b.Board()
 	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), t.Kind.Words(), t.Nation)}
-	var stats []string
-	if t.ATFP != units.NoRating {
-		stats = append(stats, "ATFP "+t.ATFP.String())
-	}
-	if t.Kind == units.AFV {
-		stats = append(stats, "armour "+t.Armour.String())
-	}
+	stats := ratingsOf(b.Rules(), t)
 	spec := b.MoveSpec(u)
 	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))
 	if t.Turret {
@@ -383,6 +410,9 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		}
 		lines = append(lines, w)
 	}
+	if n := heldAt(b, u.ID); n > 0 {
+		lines = append(lines, plural(n, "AT shot")+" at it land when the phase ends")
+	}
 	if u.Quality != combat.Regular {
 		lines = append(lines, "troops: "+u.Quality.String())
 	}
@@ -409,6 +439,64 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	}
 	for _, p := range b.Passengers(u.ID) {
 		lines = append(lines, "carries "+p.Label())
+	}
+	return lines
+}
+
+// ratingsOf is what the panel prints of unit type t's ratings: the
+// active ruleset's own (combat.Rater), else the catalogue's ATFP and
+// armour letters.
+func ratingsOf(r combat.Ruleset, t *units.Type) []string {
+	var stats []string
+	if rater, ok := r.(combat.Rater); ok {
+		if rs, err := rater.RateType(t); err == nil {
+			for _, x := range rs {
+				stats = append(stats, x.Name+" "+x.Value)
+			}
+			return stats
+		}
+	}
+	if t.ATFP != units.NoRating {
+		stats = append(stats, "ATFP "+t.ATFP.String())
+	}
+	if t.Kind == units.AFV {
+		stats = append(stats, "armour "+t.Armour.String())
+	}
+	return stats
+}
+
+// heldAt is the number of AT shots held for the phase's end at unit id.
+func heldAt(b *battle.Battle, id battle.UnitID) int {
+	n := 0
+	for _, h := range b.HeldShots() {
+		if h.Target == id {
+			n++
+		}
+	}
+	return n
+}
+
+// heldLines are the panel's list of the AT shots of this phase that land
+// when it ends (simultaneous fire): firer, target and what each will do;
+// none when no shot waits.
+func heldLines(b *battle.Battle) []string {
+	held := b.HeldShots()
+	if len(held) == 0 {
+		return nil
+	}
+	lines := []string{plural(len(held), "AT shot") + " land when the phase ends (Space ends it)"}
+	for _, h := range held {
+		var what []string
+		for _, e := range h.Effects {
+			if e.On == combat.OnTarget {
+				what = append(what, e.String())
+			}
+		}
+		result := "no effect"
+		if len(what) > 0 {
+			result = strings.Join(what, ", ")
+		}
+		lines = append(lines, fmt.Sprintf("%s → %s: %s", b.Unit(h.Firer).Label(), b.Unit(h.Target).Label(), result))
 	}
 	return lines
 }
