@@ -51,6 +51,9 @@ func defaultKind(b *battle.Battle, sel *battle.Unit, enemy []*battle.Unit) attac
 		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID}); err == nil {
 			return attackAT
 		}
+		if !mayFirePanzerfaust(b, sel) {
+			continue
+		}
 		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID, Panzerfaust: true}); err == nil {
 			return attackAT
 		}
@@ -445,21 +448,53 @@ type fireOptions struct {
 	desperation, inDesperation   bool
 }
 
-// fireOptionsOf works out the options of AT shot o, taking those key asks
-// for that the battle accepts.
-func fireOptionsOf(b *battle.Battle, o battle.Fire, key previewKey) fireOptions {
-	accepts := func(panzerfaust, desperation bool) bool {
-		f := o
-		f.Panzerfaust, f.Desperation = panzerfaust, desperation
+// mayFirePanzerfaust reports whether u could have a Panzerfaust at all: a
+// squad or half squad whose side has some in its pool or whose ruleset
+// lets it carry one (combat.InherentWeapons). Only then does the preview
+// ask the battle about a shot with one.
+func mayFirePanzerfaust(b *battle.Battle, u *battle.Unit) bool {
+	if u.Type.Kind != units.Squad && u.Type.Kind != units.HalfSquad {
+		return false
+	}
+	return b.Panzerfausts(u.Side) > 0 || combat.HasInherentExpendable(b.Rules(), u.Type.Kind, u.Type.Nation, b.Date())
+}
+
+// planFireOptions plans AT shot o with the options key asks for that the
+// battle accepts, and says which it offers: a Panzerfaust when a shot with
+// one is accepted (in desperation or not), desperation when the shot is
+// refused as it is but accepted in desperation. It returns the order a
+// click gives and its plan, or why the battle refuses it.
+func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fire, fireOptions, *battle.FirePlan, error) {
+	accepts := func(f battle.Fire) bool {
 		_, err := b.PlanFire(f)
 		return err == nil
 	}
 	var opts fireOptions
-	opts.panzerfaust = accepts(true, false) || accepts(true, true)
-	opts.withPanzerfaust = key.pzf && opts.panzerfaust
-	opts.desperation = !accepts(opts.withPanzerfaust, false) && accepts(opts.withPanzerfaust, true)
-	opts.inDesperation = key.desperate && opts.desperation
-	return opts
+	if mayFirePanzerfaust(b, b.Unit(o.Unit)) {
+		pf := o
+		pf.Panzerfaust = true
+		pfDesperate := pf
+		pfDesperate.Desperation = true
+		opts.panzerfaust = accepts(pf) || accepts(pfDesperate)
+	}
+	o.Panzerfaust = key.pzf && opts.panzerfaust
+	opts.withPanzerfaust = o.Panzerfaust
+	plan, err := b.PlanFire(o)
+	if err == nil {
+		return o, opts, &plan, nil
+	}
+	d := o
+	d.Desperation = true
+	dplan, derr := b.PlanFire(d)
+	if derr != nil {
+		return o, opts, nil, err
+	}
+	opts.desperation = true
+	if !key.desperate {
+		return o, opts, nil, err
+	}
+	opts.inDesperation = true
+	return d, opts, &dplan, nil
 }
 
 // lines are the fire preview's lines for the options: each one offered,
@@ -480,7 +515,7 @@ func (opts fireOptions) lines(b *battle.Battle, sel *battle.Unit) []tipLine {
 	if opts.desperation {
 		s := "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"
 		if opts.inDesperation {
-			s = "desperation fire: the firer's hex takes the backblast  (;: hold fire)"
+			s = "desperation fire: the firer's hex takes the backblast  (;: not)"
 		}
 		lines = append(lines, tipLine{tipText, s})
 	}

@@ -59,7 +59,13 @@ func seededBattle(t testing.TB, l board.Layout, props map[string]string, seed ui
 // configuredBattle builds a battle on counterMap in layout l as cfg says.
 func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
 	t.Helper()
-	bd, err := board.ParseASCII(l, counterMap)
+	return gridBattle(t, l, counterMap, props, cfg, us...)
+}
+
+// gridBattle builds a battle on the ASCII map grid in layout l as cfg says.
+func gridBattle(t testing.TB, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
+	t.Helper()
+	bd, err := board.ParseASCII(l, grid)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -81,6 +81,12 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	if g.play.withLeader {
 		right = "with leader    " + right
 	}
+	if g.play.panzerfaust {
+		right = "Panzerfaust    " + right
+	}
+	if g.play.desperation {
+		right = "desperation    " + right
+	}
 	if g.play.mode == modeSmoke {
 		right = "SMOKE: click a hex    " + right
 	}

@@ -581,7 +581,7 @@ func passText(b *battle.Battle, o battle.Order) string {
 func (g *Game) applied(events []battle.Event) {
 	p := &g.play
 	p.version++
-	p.ghostTurn, p.grenades = 0, false
+	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation = 0, false, false, false
 	p.log.addEvents(events)
 	p.recordForOpponent(events)
 	p.logScroll = 0

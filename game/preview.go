@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -246,14 +247,8 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		return
 	}
 	pv.target = pickTarget(b, enemy, key.target)
-	o := fireOrder(b, u, pv.target, key.leader)
-	pv.fire = fireOptionsOf(b, o, key)
-	o.Panzerfaust, o.Desperation = pv.fire.withPanzerfaust, pv.fire.inDesperation
-	plan, err := b.PlanFire(o)
-	if err == nil {
-		pv.plan = &plan
-	}
-	pv.attack = o
+	o, opts, plan, err := planFireOptions(b, fireOrder(b, u, pv.target, key.leader), key)
+	pv.fire, pv.plan, pv.attack = opts, plan, o
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
 	extra := targetLines(b, enemy, pv.target, h)
 	extra = append(extra, kindLine(b, attackAT))
@@ -372,6 +367,26 @@ func oddsLines(o combat.Odds) []tipLine {
 	for _, h := range o.Headlines() {
 		lines = append(lines, tipLine{tipResult, fmt.Sprintf("%-12s %6.2f%%  (%s)", h.Headline, 100*o.Probability(h.Weight), o.Exact(h.Weight).RatString())})
 	}
+	// The effects on units other than the target (the firer, its hex, the
+	// target's passengers and hex), each with its chance.
+	var others []combat.Effect
+	var weights []uint64
+	for _, w := range o.Outcomes {
+		for i, e := range w.Effects {
+			if e.On == combat.OnTarget || slices.Contains(w.Effects[:i], e) {
+				continue
+			}
+			j := slices.Index(others, e)
+			if j < 0 {
+				j = len(others)
+				others, weights = append(others, e), append(weights, 0)
+			}
+			weights[j] += w.Weight
+		}
+	}
+	for j, e := range others {
+		lines = append(lines, tipLine{tipResult, fmt.Sprintf("%s: %s %6.2f%%  (%s)", e.On, e, 100*o.Probability(weights[j]), o.Exact(weights[j]).RatString())})
+	}
 	return lines
 }
 
@@ -401,6 +416,8 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	if u.SupportWeapon != "" {
 		w := "weapon " + u.SupportWeapon
 		switch {
+		case u.WeaponLost == "broken" && combat.RepairsOf(b.Rules()) != nil:
+			w += " (broken: ' repairs it)"
 		case u.WeaponLost != "":
 			w += " (" + u.WeaponLost + ")"
 		case u.WeaponSpent:
@@ -411,7 +428,7 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		lines = append(lines, w)
 	}
 	if n := heldAt(b, u.ID); n > 0 {
-		lines = append(lines, plural(n, "AT shot")+" at it land when the phase ends")
+		lines = append(lines, landLine(n)+" at it")
 	}
 	if u.Quality != combat.Regular {
 		lines = append(lines, "troops: "+u.Quality.String())
@@ -445,25 +462,50 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 
 // ratingsOf is what the panel prints of unit type t's ratings: the
 // active ruleset's own (combat.Rater), else the catalogue's ATFP and
-// armour letters.
+// armour letters. A ruleset's "MP" is left out: the panel prints the MP
+// the battle allows the unit.
 func ratingsOf(r combat.Ruleset, t *units.Type) []string {
+	key := ratingKey{r.Name(), t}
+	ratingCache.Lock()
+	defer ratingCache.Unlock()
+	if stats, ok := ratingCache.m[key]; ok {
+		return slices.Clip(stats)
+	}
 	var stats []string
+	rated := false
 	if rater, ok := r.(combat.Rater); ok {
 		if rs, err := rater.RateType(t); err == nil {
+			rated = true
 			for _, x := range rs {
-				stats = append(stats, x.Name+" "+x.Value)
+				if x.Name != "MP" {
+					stats = append(stats, x.Name+" "+x.Value)
+				}
 			}
-			return stats
 		}
 	}
-	if t.ATFP != units.NoRating {
+	if !rated && t.ATFP != units.NoRating {
 		stats = append(stats, "ATFP "+t.ATFP.String())
 	}
-	if t.Kind == units.AFV {
+	if !rated && t.Kind == units.AFV {
 		stats = append(stats, "armour "+t.Armour.String())
 	}
-	return stats
+	ratingCache.m[key] = stats
+	return slices.Clip(stats)
 }
+
+// ratingKey names a unit type under a ruleset.
+type ratingKey struct {
+	ruleset string
+	t       *units.Type
+}
+
+// ratingCache keeps ratingsOf's lines: a ruleset rates a type the same way
+// every time, and the panel asks on every redraw. It holds one entry per
+// type of the catalogue and registered ruleset at most.
+var ratingCache = struct {
+	sync.Mutex
+	m map[ratingKey][]string
+}{m: map[ratingKey][]string{}}
 
 // heldAt is the number of AT shots held for the phase's end at unit id.
 func heldAt(b *battle.Battle, id battle.UnitID) int {
@@ -476,6 +518,14 @@ func heldAt(b *battle.Battle, id battle.UnitID) int {
 	return n
 }
 
+// landLine says that n AT shots land when the phase ends.
+func landLine(n int) string {
+	if n == 1 {
+		return "1 AT shot lands when the phase ends"
+	}
+	return fmt.Sprintf("%d AT shots land when the phase ends", n)
+}
+
 // heldLines are the panel's list of the AT shots of this phase that land
 // when it ends (simultaneous fire): firer, target and what each will do;
 // none when no shot waits.
@@ -484,7 +534,7 @@ func heldLines(b *battle.Battle) []string {
 	if len(held) == 0 {
 		return nil
 	}
-	lines := []string{plural(len(held), "AT shot") + " land when the phase ends (Space ends it)"}
+	lines := []string{landLine(len(held)) + " (Space ends it)"}
 	for _, h := range held {
 		var what []string
 		for _, e := range h.Effects {

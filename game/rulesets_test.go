@@ -1,0 +1,415 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"slices"
+	"strings"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/combat/seamtest"
+	"hexfire/combat/shiftchart"
+	"hexfire/combat/tohitkill"
+	"hexfire/maps"
+)
+
+// buildingMap is counterMap with a building in B3.
+const buildingMap = `
+. . . . . .
+. . . . . .
+. B . . . .
+. . . . . .
+. . . . . .
+`
+
+// phaseOf ends phases of b until side acts in phase.
+func phaseOf(t *testing.T, b *battle.Battle, phase battle.Phase, side maps.Side) {
+	t.Helper()
+	for range 12 {
+		if b.Phase() == phase && b.Acting() == side {
+			return
+		}
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no %s %s phase in 12 phases", side, phase)
+}
+
+// trigger gives g one frame in which action a was triggered.
+func trigger(g *Game, a Action) {
+	var in Intents
+	in.Triggered[a] = true
+	g.apply(in)
+	g.refresh()
+}
+
+// tipLacks returns the lines of want missing from the preview's tip.
+func tipLacks(pv *preview, want ...string) []string {
+	text := previewText(pv)
+	var missing []string
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			missing = append(missing, w)
+		}
+	}
+	return missing
+}
+
+// vehicleAssaultScene: a US squad in B3 next to a Tiger in C3, another
+// Tiger in E5 out of reach, in the Allies' Advance & Assault phase.
+func vehicleAssaultScene(t *testing.T, rules string) *battle.Battle {
+	b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
+		placed{"US Rifle Squad", maps.Allies, "B3", 0},  // 1
+		placed{"Tiger I", maps.Axis, "C3", board.DirNW}, // 2
+		placed{"Tiger I", maps.Axis, "E5", board.DirNW}, // 3
+	)
+	phaseOf(t, b, battle.AdvancePhase, maps.Allies)
+	return b
+}
+
+// TestVehicleAssaultPreview: under a ruleset with a close assault of
+// vehicles, infantry hovering an adjacent enemy vehicle in the Advance &
+// Assault phase previews that assault, from the battle's own plan (its
+// steps, each headline's exact chance, the summary), W turns it into the
+// hex's assault and A commits it; under the default ruleset, and at a
+// vehicle out of reach, there is none.
+func TestVehicleAssaultPreview(t *testing.T) {
+	b := vehicleAssaultScene(t, shiftchart.Name)
+	pv := previewOf(t, b, previewKey{unit: 1}, "C3")
+	want := battle.AssaultVehicle{Unit: 1, Target: 2}
+	if pv.kind != attackVehicle || pv.attack != want {
+		t.Fatalf("preview kind %d, order %#v; want the vehicle assault %#v", pv.kind, pv.attack, want)
+	}
+	plan, err := b.PlanAssaultVehicle(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := append([]string{"close assault: US Rifle Squad #1 (B3) → Tiger I #2 (C3)",
+		"A or click: assault the vehicle  (W: assault the hex instead)"}, plan.Odds.Steps...)
+	var sum uint64
+	for _, h := range plan.Odds.Headlines() {
+		sum += h.Weight
+		lines = append(lines, fmt.Sprintf("%-12s %6.2f%%  (%s)", h.Headline, 100*plan.Odds.Probability(h.Weight), plan.Odds.Exact(h.Weight).RatString()))
+	}
+	if sum != plan.Odds.Total || len(plan.Odds.Steps) == 0 {
+		t.Fatalf("headlines weigh %d of %d, %d steps: the plan is not a full distribution", sum, plan.Odds.Total, len(plan.Odds.Steps))
+	}
+	s := plan.Odds.Summary(b.States())
+	lines = append(lines, fmt.Sprintf("hit %.0f%%  destroy %.0f%%  immobilize %.0f%%  still fighting %.0f%%",
+		100*s.P(s.Hit), 100*s.P(s.Destroy), 100*s.P(s.Immobilize), 100*s.P(s.Fighting)))
+	if missing := tipLacks(pv, lines...); len(missing) > 0 {
+		t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+	}
+
+	if pv := previewOf(t, b, previewKey{unit: 1, flip: true}, "C3"); pv.kind != attackAssault {
+		t.Errorf("W: preview kind %d, want the hex's close assault", pv.kind)
+	}
+	if pv := previewOf(t, b, previewKey{unit: 1}, "E5"); pv.kind == attackVehicle {
+		t.Errorf("the Tiger out of reach in E5 is offered a vehicle assault")
+	}
+	if pv := previewOf(t, vehicleAssaultScene(t, "elimination"), previewKey{unit: 1}, "C3"); pv.kind != attackAssault {
+		t.Errorf("default ruleset: preview kind %d, want the hex's close assault only", pv.kind)
+	}
+
+	g := shotGame(t, b, "B3", "C3")
+	trigger(g, ActionAssault)
+	if !b.Unit(1).Has(battle.Advanced) || !strings.Contains(logText(g), "US Rifle Squad #1 close-assaults Tiger I #2 in C3") {
+		t.Errorf("A did not assault the Tiger; log:\n%s", logText(g))
+	}
+}
+
+// heldScene: two US tanks in B2 and B3 and a Tiger in D3, in the Allies'
+// Fire phase.
+func heldScene(t *testing.T, rules string) *battle.Battle {
+	return configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
+		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+		placed{"Sherman Firefly", maps.Allies, "B3", board.DirSE},
+		placed{"Tiger I", maps.Axis, "D3", board.DirNW},
+	)
+}
+
+// heldPixels counts the pixels of the held-shot tag left of the counter
+// in hex.
+func heldPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
+	x, y, s := counterCentre(t, b, hex, zoom)
+	n := 0
+	for py := int(y - s); py < int(y+s); py++ {
+		for px := int(x - 1.2*s); px < int(x); px++ {
+			if colourNear(img.RGBAAt(px, py), colHeld, 6) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestHeldShotsShown: under simultaneous fire the AT preview says the
+// shot lands at the phase's end; two shots declared at the Tiger put an
+// END2 tag on its counter, a line on its card and two lines in the
+// panel's list, which go when the phase ends and the shots land. Under the
+// default ruleset a shot lands at once and nothing is held.
+func TestHeldShotsShown(t *testing.T) {
+	const zoom = 2
+	const note = "simultaneous fire: the shot lands when the phase ends, with the others held"
+	for _, rules := range []string{shiftchart.Name, "elimination"} {
+		t.Run(rules, func(t *testing.T) {
+			b := heldScene(t, rules)
+			simultaneous := rules == shiftchart.Name
+			if has := len(tipLacks(previewOf(t, b, previewKey{unit: 1}, "D3"), note)) == 0; has != simultaneous {
+				t.Errorf("the preview says the shot is held: %v, want %v", has, simultaneous)
+			}
+			for _, o := range []battle.Order{battle.Fire{Unit: 1, Target: 3}, battle.Fire{Unit: 2, Target: 3}} {
+				if _, err := b.Apply(o); err != nil && simultaneous {
+					t.Fatal(err)
+				}
+			}
+			lines := heldLines(b)
+			img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+			savePNG(t, "held-"+rules+".png", img)
+			if !simultaneous {
+				if len(lines) != 0 || heldPixels(t, b, img, "D3", zoom) != 0 {
+					t.Errorf("nothing is held, yet the panel lists %q or the Tiger is tagged", lines)
+				}
+				return
+			}
+			if len(lines) != 3 || lines[0] != "2 AT shots land when the phase ends (Space ends it)" ||
+				!strings.HasPrefix(lines[1], "M4A3E8 #1 → Tiger I #3: ") || !strings.HasPrefix(lines[2], "Sherman Firefly #2 → Tiger I #3: ") {
+				t.Errorf("held lines = %q", lines)
+			}
+			if card := strings.Join(unitInfo(b, b.Unit(3)), "\n"); !strings.Contains(card, "2 AT shots land when the phase ends at it") {
+				t.Errorf("the Tiger's card does not say two shots wait:\n%s", card)
+			}
+			if n := heldPixels(t, b, img, "D3", zoom); n < 40 {
+				t.Errorf("the Tiger shows %d pixels of the held-shot tag, want a tag", n)
+			}
+			if n := heldPixels(t, b, img, "B2", zoom); n != 0 {
+				t.Errorf("the M4A3E8, at which nothing is held, shows %d pixels of the tag", n)
+			}
+			if _, err := b.Apply(battle.EndPhase{}); err != nil {
+				t.Fatal(err)
+			}
+			img = renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+			if lines := heldLines(b); len(lines) != 0 || heldPixels(t, b, img, "D3", zoom) != 0 {
+				t.Errorf("after the phase: held lines %q or a tag left", lines)
+			}
+		})
+	}
+}
+
+// repairScene: a British PIAT team in B3 whose PIAT is broken, a Tiger in
+// D3, in the Allies' Fire phase.
+func repairScene(t *testing.T, rules, lost string) *battle.Battle {
+	b := configuredBattle(t, board.DefaultLayout, map[string]string{"date": "1944-08"}, battle.Config{Seed: 1, Ruleset: rules},
+		placed{"British PIAT Team", maps.Allies, "B3", 0},
+		placed{"Tiger I", maps.Axis, "D3", board.DirNW},
+	)
+	b.Unit(1).WeaponLost = lost
+	return b
+}
+
+// TestRepairKey: ' orders the selected unit with a broken weapon to try a
+// repair where the ruleset repairs weapons (the attempt spends its fire);
+// the default ruleset refuses it, and a unit whose weapon is whole gives
+// no order.
+func TestRepairKey(t *testing.T) {
+	tests := []struct {
+		rules, lost string
+		fired       bool
+		say         string // in the toast
+	}{
+		{tohitkill.Name, "broken", true, ""},
+		{"elimination", "broken", false, "repairs no weapons"},
+		{tohitkill.Name, "", false, "select a unit whose weapon is broken"},
+		{tohitkill.Name, "removed", false, "select a unit whose weapon is broken"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rules+"/"+tt.lost, func(t *testing.T) {
+			b := repairScene(t, tt.rules, tt.lost)
+			g := shotGame(t, b, "B3", "")
+			trigger(g, ActionRepair)
+			if have := b.Unit(1).Has(battle.Fired); have != tt.fired {
+				t.Errorf("the team is marked Fired: %v, want %v (toast %q)", have, tt.fired, g.play.toast)
+			}
+			if tt.fired && !strings.Contains(logText(g), "British PIAT Team #1 tries to repair its PIAT: ") {
+				t.Errorf("the log lacks the repair:\n%s", logText(g))
+			}
+			if !strings.Contains(g.play.toast, tt.say) {
+				t.Errorf("toast %q, want %q", g.play.toast, tt.say)
+			}
+		})
+	}
+	for rules, want := range map[string]string{tohitkill.Name: "weapon PIAT (broken: ' repairs it)", "elimination": "weapon PIAT (broken)"} {
+		b := repairScene(t, rules, "broken")
+		if card := unitInfo(b, b.Unit(1)); !slices.Contains(card, want) {
+			t.Errorf("%s: the card lacks %q: %q", rules, want, card)
+		}
+	}
+}
+
+// fireOptionScene: in the Allies' Defensive Fire phase, German infantry
+// fire at a US tank in C3: a Panzerschreck team from the building in B3
+// (unit 1) and a rifle squad in the open in B4 (unit 2), in August 1944.
+func fireOptionScene(t *testing.T, rules string, props map[string]string) *battle.Battle {
+	if props == nil {
+		props = map[string]string{}
+	}
+	props["date"] = "1944-08"
+	b := gridBattle(t, board.DefaultLayout, buildingMap, props, battle.Config{Seed: 1, Ruleset: rules},
+		placed{"German Panzerschreck Team", maps.Axis, "B3", 0},
+		placed{"German Rifle Squad", maps.Axis, "B4", 0},
+		placed{"M4A3E8", maps.Allies, "C3", board.DirNW},
+	)
+	phaseOf(t, b, battle.DefensiveFire, maps.Axis)
+	return b
+}
+
+// TestDesperationFire: the Panzerschreck may not fire from the building
+// for its backblast under tohit-tokill; the preview offers desperation
+// (;), and with it asked for the order carries it and the preview shows
+// the plan's odds, the backblast's chances on the firer's hex included
+// (the second die of the to-hit roll: 1 a casualty, 2 pinned, 1/6 each).
+func TestDesperationFire(t *testing.T) {
+	b := fireOptionScene(t, tohitkill.Name, nil)
+	pv := previewOf(t, b, previewKey{unit: 1}, "C3")
+	if !pv.fire.desperation || pv.plan != nil || pv.attack.(battle.Fire).Desperation {
+		t.Fatalf("without desperation: options %+v, plan %v, order %#v; want desperation offered, the shot refused", pv.fire, pv.plan != nil, pv.attack)
+	}
+	if missing := tipLacks(pv, "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"); len(missing) > 0 {
+		t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+	}
+	pv = previewOf(t, b, previewKey{unit: 1, desperate: true}, "C3")
+	if o := pv.attack.(battle.Fire); !o.Desperation || pv.plan == nil {
+		t.Fatalf("with desperation: order %#v, plan %v", o, pv.plan != nil)
+	}
+	if missing := tipLacks(pv, "desperation fire: the firer's hex takes the backblast  (;: not)",
+		"firer's hex: casualty  16.67%  (1/6)", "firer's hex: pinned  16.67%  (1/6)"); len(missing) > 0 {
+		t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+	}
+	if pv := previewOf(t, b, previewKey{unit: 2, desperate: true}, "C3"); pv.fire.desperation {
+		t.Errorf("the squad in the open is offered desperation: %+v", pv.fire)
+	}
+
+	g := shotGame(t, b, "B3", "C3")
+	trigger(g, ActionDesperation)
+	if !g.play.desperation {
+		t.Fatal("; did not ask for desperation")
+	}
+	trigger(g, ActionFire)
+	if !b.Unit(1).Has(battle.Fired) || !strings.Contains(logText(g), "backblast in the firer's hex") {
+		t.Errorf("F did not fire in desperation; log:\n%s", logText(g))
+	}
+}
+
+// TestPanzerfaustOption: the preview offers a Panzerfaust (J) whenever the
+// battle accepts a shot with one: tohit-tokill's German squad carries one
+// with its pool empty; the default ruleset offers it only from a pool.
+func TestPanzerfaustOption(t *testing.T) {
+	tests := []struct {
+		rules   string
+		pool    string
+		offered bool
+		line    string
+	}{
+		{tohitkill.Name, "0", true, "carried: the ruleset rolls whether it is to hand"},
+		{"elimination", "0", false, ""},
+		{"elimination", "1", true, "from the pool of 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rules+"/"+tt.pool, func(t *testing.T) {
+			b := fireOptionScene(t, tt.rules, map[string]string{"panzerfausts_axis": tt.pool})
+			pv := previewOf(t, b, previewKey{unit: 2}, "C3")
+			if pv.fire.panzerfaust != tt.offered || pv.attack.(battle.Fire).Panzerfaust {
+				t.Fatalf("options %+v, order %#v; want a Panzerfaust offered: %v, not taken", pv.fire, pv.attack, tt.offered)
+			}
+			if !tt.offered {
+				return
+			}
+			if missing := tipLacks(pv, "J: fire a Panzerfaust ("+tt.line+")"); len(missing) > 0 {
+				t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+			}
+			pv = previewOf(t, b, previewKey{unit: 2, pzf: true}, "C3")
+			if !pv.attack.(battle.Fire).Panzerfaust || pv.plan == nil {
+				t.Fatalf("asked for: order %#v, plan %v", pv.attack, pv.plan != nil)
+			}
+			if missing := tipLacks(pv, "with a Panzerfaust, "+tt.line+"  (J: without)"); len(missing) > 0 {
+				t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+			}
+			g := shotGame(t, b, "B4", "C3")
+			trigger(g, ActionPanzerfaust)
+			trigger(g, ActionFire)
+			if !b.Unit(2).Has(battle.Fired) || !strings.Contains(logText(g), "German Rifle Squad #2 fires at M4A3E8 #3") {
+				t.Errorf("J, F did not fire the Panzerfaust; log:\n%s", logText(g))
+			}
+		})
+	}
+}
+
+// TestLostWeaponTags: a broken weapon and a removed one each put a tag in
+// the lost-weapon colour on the counter ("BRK", "RMV"); a whole weapon
+// none.
+func TestLostWeaponTags(t *testing.T) {
+	const zoom = 2
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"US Bazooka Team", maps.Allies, "B2", 0},
+		placed{"US Bazooka Team", maps.Allies, "D2", 0},
+		placed{"US Bazooka Team", maps.Allies, "B4", 0},
+	)
+	b.Unit(1).WeaponLost, b.Unit(2).WeaponLost = "broken", "removed"
+	g := unitScene(b.Board())
+	img := renderUnits(g, b, zoom, 800, 600, 0)
+	savePNG(t, "lost-weapons.png", img)
+	tagged := func(hex string) int {
+		x, y, s := counterCentre(t, b, hex, zoom)
+		n := 0
+		for py := int(y - s); py < int(y+s); py++ {
+			for px := int(x - 1.2*s); px < int(x); px++ {
+				if colourNear(img.RGBAAt(px, py), colWeaponLost, 6) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for hex, want := range map[string]bool{"B2": true, "D2": true, "B4": false} {
+		if n := tagged(hex); (n >= 40) != want || (!want && n != 0) {
+			t.Errorf("%s: %d pixels of the lost-weapon tag, want a tag: %v", hex, n, want)
+		}
+	}
+	if a := g.layer.counters.tags; a["BRK"] == nil || a["RMV"] == nil {
+		t.Errorf("tags drawn: %v, want BRK and RMV", a)
+	}
+}
+
+// TestRulesetRatingsOnCard: the unit card lists the active ruleset's
+// ratings of the unit (combat.Rater), and the catalogue's letters under a
+// ruleset that rates nothing.
+func TestRulesetRatingsOnCard(t *testing.T) {
+	for _, rules := range []string{shiftchart.Name, tohitkill.Name, seamtest.Name} {
+		t.Run(rules, func(t *testing.T) {
+			b := heldScene(t, rules)
+			tiger := b.Unit(3)
+			card := unitInfo(b, tiger)
+			want := "ATFP " + tiger.Type.ATFP.String() + "  armour " + tiger.Type.Armour.String() + "  MP "
+			if rater, ok := b.Rules().(combat.Rater); ok {
+				rs, err := rater.RateType(tiger.Type)
+				if err != nil || len(rs) == 0 {
+					t.Fatalf("RateType: %v, %d ratings", err, len(rs))
+				}
+				var parts []string
+				for _, r := range rs {
+					if r.Name != "MP" { // the card prints the battle's MP
+						parts = append(parts, r.Name+" "+r.Value)
+					}
+				}
+				want = strings.Join(parts, "  ") + "  MP "
+			}
+			if !strings.HasPrefix(card[2], want) {
+				t.Errorf("ratings line %q, want it to start %q", card[2], want)
+			}
+		})
+	}
+}
