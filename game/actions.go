@@ -245,31 +245,28 @@ func (g *Game) assaultKey(*Intents) {
 // panzerfaustKey asks for a Panzerfaust with the AT shot the preview
 // shows, or no longer.
 func (g *Game) panzerfaustKey(*Intents) {
-	p := &g.play
-	if p.panzerfaust {
-		p.panzerfaust = false
-		return
-	}
-	if !p.pv.fire.panzerfaust {
-		g.note("J fires a Panzerfaust when the fire preview offers one: hover an enemy vehicle with a squad selected")
-		return
-	}
-	p.panzerfaust = true
+	g.toggleOption(&g.play.panzerfaust, g.play.pv.fire.panzerfaust,
+		"J fires a Panzerfaust when the fire preview offers one: hover an enemy vehicle with a squad selected")
 }
 
 // desperationKey asks for desperation fire with the AT shot the preview
 // shows, or no longer.
 func (g *Game) desperationKey(*Intents) {
-	p := &g.play
-	if p.desperation {
-		p.desperation = false
-		return
+	g.toggleOption(&g.play.desperation, g.play.pv.fire.desperation,
+		"; fires in desperation when the ruleset refuses the previewed shot for its backblast")
+}
+
+// toggleOption turns an option of the AT shot off, or on when the preview
+// offers it (else says how to get it offered).
+func (g *Game) toggleOption(on *bool, offered bool, hint string) {
+	switch {
+	case *on:
+		*on = false
+	case offered:
+		*on = true
+	default:
+		g.note(hint)
 	}
-	if !p.pv.fire.desperation {
-		g.note("; fires in desperation when the ruleset refuses the previewed shot for its backblast")
-		return
-	}
-	p.desperation = true
 }
 
 // repairKey orders the selected unit to try to repair its broken weapon

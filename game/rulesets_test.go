@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -132,19 +133,25 @@ func heldScene(t *testing.T, rules string) *battle.Battle {
 	)
 }
 
-// heldPixels counts the pixels of the held-shot tag left of the counter
-// in hex.
-func heldPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
+// tagPixels counts the pixels of colour c left of the counter in hex: the
+// tags of that colour on it.
+func tagPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64, c color.RGBA) int {
+	t.Helper()
 	x, y, s := counterCentre(t, b, hex, zoom)
 	n := 0
 	for py := int(y - s); py < int(y+s); py++ {
 		for px := int(x - 1.2*s); px < int(x); px++ {
-			if colourNear(img.RGBAAt(px, py), colHeld, 6) {
+			if colourNear(img.RGBAAt(px, py), c, 6) {
 				n++
 			}
 		}
 	}
 	return n
+}
+
+// heldPixels counts the pixels of the held-shot tag on the counter in hex.
+func heldPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
+	return tagPixels(t, b, img, hex, zoom, colHeld)
 }
 
 // TestHeldShotsShown: under simultaneous fire the AT preview says the
@@ -362,20 +369,8 @@ func TestLostWeaponTags(t *testing.T) {
 	g := unitScene(b.Board())
 	img := renderUnits(g, b, zoom, 800, 600, 0)
 	savePNG(t, "lost-weapons.png", img)
-	tagged := func(hex string) int {
-		x, y, s := counterCentre(t, b, hex, zoom)
-		n := 0
-		for py := int(y - s); py < int(y+s); py++ {
-			for px := int(x - 1.2*s); px < int(x); px++ {
-				if colourNear(img.RGBAAt(px, py), colWeaponLost, 6) {
-					n++
-				}
-			}
-		}
-		return n
-	}
 	for hex, want := range map[string]bool{"B2": true, "D2": true, "B4": false} {
-		if n := tagged(hex); (n >= 40) != want || (!want && n != 0) {
+		if n := tagPixels(t, b, img, hex, zoom, colWeaponLost); (n >= 40) != want || (!want && n != 0) {
 			t.Errorf("%s: %d pixels of the lost-weapon tag, want a tag: %v", hex, n, want)
 		}
 	}

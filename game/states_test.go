@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"image"
 	"strings"
 	"testing"
 
@@ -39,22 +38,10 @@ func TestRulesetStatesOnCounters(t *testing.T) {
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
 	savePNG(t, "states.png", img)
-	tags := func(img *image.RGBA, hex string) int {
-		x, y, s := counterCentre(t, b, hex, zoom)
-		n := 0
-		for py := int(y - s); py < int(y+s); py++ {
-			for px := int(x - 1.2*s); px < int(x); px++ {
-				if colourNear(img.RGBAAt(px, py), colStateTag, 6) {
-					n++
-				}
-			}
-		}
-		return n
-	}
-	if n := tags(img, "D3"); n < 40 {
+	if n := tagPixels(t, b, img, "D3", zoom, colStateTag); n < 40 {
 		t.Errorf("the shocked, suppressed Tiger shows %d pixels of state tags, want two tags", n)
 	}
-	if n := tags(img, "B2"); n != 0 {
+	if n := tagPixels(t, b, img, "B2", zoom, colStateTag); n != 0 {
 		t.Errorf("the M4A3E8, with no state, shows %d pixels of state tags", n)
 	}
 }
