@@ -131,7 +131,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.play.withLeader = !g.play.withLeader }},
 	{Action: ActionGrenades, Keys: []ebiten.Key{ebiten.KeyR}, Help: "throw grenades with AP fire at an adjacent hex or a close assault",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
-	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex (Advance phase)",
+	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex, or one vehicle there where the ruleset allows (Advance phase)",
 		scope: toOrder, run: (*Game).assaultKey},
 	{Action: ActionPanzerfaust, Keys: []ebiten.Key{ebiten.KeyJ}, Help: "fire a Panzerfaust with the AT shot, or not (when the fire preview offers one)",
 		scope: toOrder, run: (*Game).panzerfaustKey},
