@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // ErrNotRegular is returned for a path that is not a regular file.
@@ -111,4 +112,29 @@ func kind(m fs.FileMode) string {
 		return "a symbolic link"
 	}
 	return "a special file"
+}
+
+// WriteFileAtomic writes data to name through a temporary file in the same
+// folder renamed over it, so that a reader never sees half a file and a
+// failed write leaves no temporary file behind. The file gets mode 0644.
+func WriteFileAtomic(name string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = tmp.Chmod(0o644); err == nil {
+		_, err = tmp.Write(data)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	return err
 }

@@ -90,3 +90,23 @@ func TestReadFS(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteFileAtomic writes over a file and leaves no temporary file.
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.txt")
+	for _, text := range []string{"first", "second"} {
+		if err := WriteFileAtomic(name, []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(name); err != nil || string(got) != text {
+			t.Errorf("read back %q, %v; want %q", got, err, text)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the folder holds %d entries, want the file alone", len(entries))
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "no-such-dir", "x"), nil); err == nil {
+		t.Error("a write into a missing folder succeeded")
+	}
+}

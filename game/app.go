@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hexfire/battle"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -224,25 +225,13 @@ func (a *App) writeSettings() {
 	}
 }
 
-// writeFileAtomic writes data to path through a temporary file in the
-// same directory renamed over it, making the directory first.
+// writeFileAtomic writes data to path atomically (fileio.WriteFileAtomic),
+// making its directory first.
 func writeFileAtomic(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".hexfire-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return fileio.WriteFileAtomic(path, data)
 }
 
 // goTo shows scene s from the next frame on.

@@ -1,18 +1,18 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/fileio"
 	"hexfire/units"
 )
 
@@ -145,27 +145,14 @@ func capture(screen *ebiten.Image) *image.RGBA {
 	return img
 }
 
-// writePNG writes img to path atomically: to a temporary file in the same
-// directory, then renamed over path, so a reader never sees half a file.
+// writePNG writes img to path atomically (fileio.WriteFileAtomic), so a
+// reader never sees half a file.
 func writePNG(path string, img image.Image) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".hexfire-*.png")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	// CreateTemp makes the file private; a screenshot is for anyone to see.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("screenshot %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := fileio.WriteFileAtomic(path, buf.Bytes()); err != nil {
 		return fmt.Errorf("screenshot %s: %w", path, err)
 	}
 	return nil

@@ -5,13 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"hexfire/assets"
 	"hexfire/mapgen"
 	"hexfire/maps"
 	"hexfire/units"
@@ -78,26 +74,15 @@ func runGenerate(args []string, stdout io.Writer) error {
 	if err := o.Validate(); err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	tilesetDir, err := placeTilesets(*out, o.Pointy)
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	o.TilesetDir = tilesetDir
 	catalogue, err := units.Default()
 	if err != nil {
 		return err
 	}
-	m, err := mapgen.Generate(o, catalogue)
+	m, err := mapgen.WriteFile(*out, o, catalogue)
 	if err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	data, err := m.TMX()
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	if err := writeFileAtomic(*out, data); err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
+	tilesetDir := m.Options.TilesetDir
 	r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
 		Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
 		Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
@@ -124,30 +109,3 @@ func runGenerate(args []string, stdout io.Writer) error {
 // a folder where a map was generated before) refers to it; otherwise the
 // embedded tileset (.tsx and .png) is copied into a tiles folder beside
 // the map, so that Tiled and Hexfire open it wherever it lies.
-func placeTilesets(out string, pointy bool) (string, error) {
-	name := mapgen.FlatTileset
-	if pointy {
-		name = mapgen.PointyTileset
-	}
-	dir := filepath.Dir(out)
-	for _, rel := range []string{"../tiles", "tiles"} {
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(rel), name)); err == nil {
-			return rel, nil
-		}
-	}
-	tiles := filepath.Join(dir, "tiles")
-	if err := os.MkdirAll(tiles, 0o755); err != nil {
-		return "", err
-	}
-	png := strings.TrimSuffix(name, ".tsx") + ".png"
-	for _, f := range []string{name, png} {
-		data, err := fs.ReadFile(assets.FS, "tiles/"+f)
-		if err != nil {
-			return "", err
-		}
-		if err := writeFileAtomic(filepath.Join(tiles, f), data); err != nil {
-			return "", err
-		}
-	}
-	return "tiles", nil
-}

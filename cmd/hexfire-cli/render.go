@@ -8,13 +8,12 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"os"
-	"path/filepath"
 
 	xdraw "golang.org/x/image/draw"
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/preview"
 	"hexfire/units"
@@ -85,7 +84,7 @@ func runRender(args []string, stdout io.Writer) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return fmt.Errorf("render: %s: %w", *out, err)
 	}
-	if err := writeFileAtomic(*out, buf.Bytes()); err != nil {
+	if err := fileio.WriteFileAtomic(*out, buf.Bytes()); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
 	r := renderReport{Map: sc.Path, Title: sc.Title, Out: *out, Width: img.Bounds().Dx(), Height: img.Bounds().Dy()}
@@ -110,28 +109,4 @@ func objectiveHexes(sc *maps.Scenario) ([]board.Hex, error) {
 		hexes = append(hexes, v.Hold[side]...)
 	}
 	return hexes, nil
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder renamed over it, so a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = tmp.Chmod(0o644); err == nil {
-		_, err = tmp.Write(data)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	return err
 }
