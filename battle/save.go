@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,14 +16,18 @@ import (
 	"hexfire/assets"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
 
-// SaveFormat and SaveVersion identify Hexfire save files.
+// SaveFormat and SaveVersion identify Hexfire save files. Version 2 adds
+// the digests of the scenario's files and of the catalogue, and stores a
+// scenario file's path relative to the save's folder; version 1 saves
+// (a path as the command line gave it, no digests) are still read.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = 1
+	SaveVersion = 2
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
@@ -33,17 +38,28 @@ const MaxSaveBytes = 64 << 20
 // assets rather than on disk.
 const EmbeddedPrefix = "embedded:"
 
+// ErrChanged is wrapped by the error of a save whose scenario files or
+// catalogue differ from the ones it was played on.
+var ErrChanged = errors.New("changed since the battle was saved")
+
 // Save is a saved battle: where it was fought, its seed and every order so
 // far. Loading replays the orders; Digest, the state after them, must come
 // out the same, bit for bit.
 type Save struct {
-	Format   string        `json:"format"`
-	Version  int           `json:"version"`
-	Scenario string        `json:"scenario"`
-	Ruleset  string        `json:"ruleset"`
-	Seed     uint64        `json:"seed"`
-	Orders   []OrderRecord `json:"orders"`
-	Digest   string        `json:"digest"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Scenario is "embedded:PATH" or a file. In a file written by
+	// WriteSave (version 2) a relative path is relative to the save's
+	// folder, with slashes; ReadSave returns it resolved, usable as it is.
+	Scenario string `json:"scenario"`
+	// ScenarioDigest and CatalogueDigest (version 2) are maps.Scenario's
+	// and units.Catalogue's Digest when the battle started.
+	ScenarioDigest  string        `json:"scenario_digest,omitempty"`
+	CatalogueDigest string        `json:"catalogue_digest,omitempty"`
+	Ruleset         string        `json:"ruleset"`
+	Seed            uint64        `json:"seed"`
+	Orders          []OrderRecord `json:"orders"`
+	Digest          string        `json:"digest"`
 }
 
 // OrderRecord is one order as a save file stores it. Hexes are labels
@@ -66,6 +82,7 @@ type OrderRecord struct {
 // Save returns the battle as a save file.
 func (b *Battle) Save() Save {
 	s := Save{Format: SaveFormat, Version: SaveVersion, Scenario: b.config.Source,
+		ScenarioDigest: b.scenario.Digest, CatalogueDigest: b.catalogue.Digest(),
 		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
 	for _, o := range b.orders {
 		s.Orders = append(s.Orders, o.record(b.Board()))
@@ -110,26 +127,96 @@ func parseDirection(s string) (board.Direction, error) {
 
 // WriteSave writes the battle's save file atomically: to a temporary file
 // in the same folder, synced, then renamed over path, so a crash never
-// leaves a half-written save in place of a good one.
+// leaves a half-written save in place of a good one. A scenario file is
+// named relative to the save's folder, so the save and its map can move
+// together. Through a symbolic link the save replaces the link's target
+// and the link stays; an existing save keeps its permissions. Temporary
+// files that an interrupted save left beside it are removed.
 func (b *Battle) WriteSave(path string) error {
-	data, err := json.MarshalIndent(b.Save(), "", "  ")
+	s := b.Save()
+	s.Scenario = relativeSource(s.Scenario, filepath.Dir(path))
+	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("battle: save %s: %w", path, err)
 	}
-	return writeAtomic(path, append(data, '\n'))
+	if err := writeAtomic(path, append(data, '\n')); err != nil {
+		return fmt.Errorf("battle: save %s: %w", path, err)
+	}
+	return nil
 }
 
-func writeAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// relativeSource is source as a save in folder dir names it: a scenario
+// file relative to dir (slashes) when it can be, else absolute.
+func relativeSource(source, dir string) string {
+	if strings.HasPrefix(source, EmbeddedPrefix) {
+		return source
+	}
+	abs, err := filepath.Abs(source)
 	if err != nil {
-		return fmt.Errorf("battle: save %s: %w", path, err)
+		return source
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	if rel, err := filepath.Rel(absDir, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// resolveSource is the scenario a save at path names, usable from the
+// working directory: version 2 paths are relative to the save's folder,
+// version 1 paths to the working directory (as those saves were written).
+func resolveSource(s Save, path string) string {
+	if s.Version < 2 || strings.HasPrefix(s.Scenario, EmbeddedPrefix) {
+		return s.Scenario
+	}
+	p := filepath.FromSlash(s.Scenario)
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(filepath.Dir(path), p)
+}
+
+// tempSuffix ends the name of a save being written; tempPrefix(base)
+// starts it.
+const tempSuffix = ".tmp"
+
+func tempPrefix(base string) string { return "." + base + "." }
+
+func writeAtomic(path string, data []byte) (err error) {
+	// Write where a symbolic link points, so the link stays a link.
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	mode := fs.FileMode(0o666) // less the umask, as os.Create
+	keepMode := false
+	if st, err := os.Stat(path); err == nil {
+		mode, keepMode = st.Mode().Perm(), true
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := createTemp(dir, base, mode)
+	if err != nil {
+		return err
 	}
 	defer func() {
 		if err != nil {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err == nil {
+	if keepMode {
+		err = tmp.Chmod(mode) // exactly the old mode, whatever the umask
+	}
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
+	if err == nil {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
@@ -138,37 +225,65 @@ func writeAtomic(path string, data []byte) (err error) {
 	if err == nil {
 		err = os.Rename(tmp.Name(), path)
 	}
-	if err != nil {
-		return fmt.Errorf("battle: save %s: %w", path, err)
+	if err == nil {
+		removeStaleTemps(dir, base)
 	}
-	return nil
+	return err
 }
 
-// ReadSave reads and checks a save file without replaying it.
+// createTemp creates a new temporary file beside base in dir, named by
+// tempPrefix and tempSuffix, with mode (less the umask).
+func createTemp(dir, base string, mode fs.FileMode) (*os.File, error) {
+	var err error
+	for try := range 100 {
+		name := filepath.Join(dir, fmt.Sprintf("%s%d-%d%s", tempPrefix(base), os.Getpid(), try, tempSuffix))
+		var f *os.File
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, mode)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+	}
+	return nil, err
+}
+
+// removeStaleTemps removes the temporary files of saves of base in dir
+// that a killed or failed write left behind. Errors are ignored: the save
+// itself is written.
+func removeStaleTemps(dir, base string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.Type().IsRegular() && strings.HasPrefix(name, tempPrefix(base)) && strings.HasSuffix(name, tempSuffix) {
+			os.Remove(filepath.Join(dir, name))
+		}
+	}
+}
+
+// ReadSave reads and checks a save file without replaying it. Only a
+// regular file of at most MaxSaveBytes is read (a named pipe is refused
+// before it is opened). The returned Scenario is resolved against the
+// save's folder (version 2).
 func ReadSave(path string) (Save, error) {
-	f, err := os.Open(path)
+	data, err := fileio.ReadFile(path, MaxSaveBytes)
 	if err != nil {
 		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > MaxSaveBytes {
-		return Save{}, fmt.Errorf("battle: load %s: %d bytes is more than a save file may have (%d)", path, st.Size(), MaxSaveBytes)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSaveBytes+1))
-	if err != nil {
-		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
-	}
-	if len(data) > MaxSaveBytes {
-		return Save{}, fmt.Errorf("battle: load %s: more than the %d bytes a save file may have", path, MaxSaveBytes)
 	}
 	s, err := ParseSave(data)
 	if err != nil {
 		return Save{}, fmt.Errorf("battle: load %s: %w", path, err)
 	}
+	s.Scenario = resolveSource(s, path)
 	return s, nil
 }
 
-// ParseSave decodes and checks the fields of a save file's bytes.
+// ParseSave decodes and checks the fields of a save file's bytes, of
+// version 1 or 2. A version 2 Scenario is left as the file has it.
 func ParseSave(data []byte) (Save, error) {
 	var s Save
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -181,15 +296,34 @@ func ParseSave(data []byte) (Save, error) {
 	}
 	switch {
 	case s.Format != SaveFormat:
-		return Save{}, fmt.Errorf("field \"format\": %q is not %q", s.Format, SaveFormat)
-	case s.Version != SaveVersion:
-		return Save{}, fmt.Errorf("field \"version\": %d, but this Hexfire reads version %d", s.Version, SaveVersion)
+		return Save{}, fmt.Errorf("field \"format\": %q is not %q", clipText(s.Format), SaveFormat)
+	case s.Version != 1 && s.Version != SaveVersion:
+		return Save{}, fmt.Errorf("field \"version\": %d, but this Hexfire reads versions 1 to %d", s.Version, SaveVersion)
 	case s.Scenario == "":
 		return Save{}, errors.New("field \"scenario\" is empty")
 	case len(s.Digest) != sha256.Size*2:
-		return Save{}, fmt.Errorf("field \"digest\": %q is not a state digest", s.Digest)
+		return Save{}, fmt.Errorf("field \"digest\": %q is not a state digest", clipText(s.Digest))
+	}
+	if s.Version == 1 && (s.ScenarioDigest != "" || s.CatalogueDigest != "") {
+		return Save{}, errors.New("field \"scenario_digest\" or \"catalogue_digest\" in a version 1 save")
+	}
+	if s.Version >= 2 {
+		for _, f := range []struct{ name, value string }{{"scenario_digest", s.ScenarioDigest}, {"catalogue_digest", s.CatalogueDigest}} {
+			if len(f.value) != sha256.Size*2 {
+				return Save{}, fmt.Errorf("field %q: %q is not a sha256 digest", f.name, clipText(f.value))
+			}
+		}
 	}
 	return s, nil
+}
+
+// clipText cuts a value quoted in an error to a few dozen bytes.
+func clipText(s string) string {
+	const most = 80
+	if len(s) <= most {
+		return s
+	}
+	return strings.ToValidUTF8(s[:most], "") + "…"
 }
 
 // OpenScenario loads the scenario a save file or the command line names:
@@ -199,6 +333,27 @@ func OpenScenario(source string, cat *units.Catalogue) (*maps.Scenario, error) {
 		return maps.Load(assets.FS, p, cat)
 	}
 	return maps.LoadFile(source, cat)
+}
+
+// OpenSaveScenario loads the scenario of save s (as ReadSave returns it)
+// and checks it and cat against the digests the save recorded: an error
+// wrapping ErrChanged says which changed. A version 1 save has no digests
+// to check.
+func OpenSaveScenario(s Save, cat *units.Catalogue) (*maps.Scenario, error) {
+	sc, err := OpenScenario(s.Scenario, cat)
+	if err != nil {
+		return nil, fmt.Errorf("field \"scenario\": %w", err)
+	}
+	if s.Version < 2 {
+		return sc, nil
+	}
+	if sc.Digest != s.ScenarioDigest {
+		return sc, fmt.Errorf("field \"scenario_digest\": the scenario %s was %w (digest %.12s…, saved %.12s…)", s.Scenario, ErrChanged, sc.Digest, s.ScenarioDigest)
+	}
+	if d := cat.Digest(); d != s.CatalogueDigest {
+		return sc, fmt.Errorf("field \"catalogue_digest\": the unit catalogue was %w (digest %.12s…, saved %.12s…)", ErrChanged, d, s.CatalogueDigest)
+	}
+	return sc, nil
 }
 
 // Replay rebuilds a saved battle on its scenario by applying its orders
@@ -225,21 +380,33 @@ func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
 	return b, nil
 }
 
-// LoadSave reads a save file and replays it on its scenario.
+// LoadSave reads a save file and replays it on its scenario. A scenario
+// or catalogue changed since the save is refused (ErrChanged).
 func LoadSave(path string, cat *units.Catalogue) (*Battle, error) {
+	b, _, err := LoadSaveForced(path, cat, false)
+	return b, err
+}
+
+// LoadSaveForced is LoadSave that, when force is set, replays the save
+// over a changed scenario or catalogue anyway and returns the change as a
+// warning; the replay must still come out as the save says.
+func LoadSaveForced(path string, cat *units.Catalogue, force bool) (b *Battle, warning, err error) {
 	s, err := ReadSave(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	sc, err := OpenScenario(s.Scenario, cat)
+	sc, err := OpenSaveScenario(s, cat)
+	if err != nil && !(force && sc != nil && errors.Is(err, ErrChanged)) {
+		return nil, nil, fmt.Errorf("battle: load %s: %w", path, err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("battle: load %s: field \"scenario\": %w", path, err)
+		warning = fmt.Errorf("battle: load %s: %w; replaying it anyway", path, err)
 	}
-	b, err := Replay(sc, cat, s)
+	b, err = Replay(sc, cat, s)
 	if err != nil {
-		return nil, fmt.Errorf("battle: load %s: %w", path, err)
+		return nil, nil, fmt.Errorf("battle: load %s: %w", path, err)
 	}
-	return b, nil
+	return b, warning, nil
 }
 
 // snapshot is the whole state of a battle in a canonical form.

@@ -126,6 +126,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if s.Units, err = placeUnits(b, unitObjects(m), types); err != nil {
 		return nil, err
 	}
+	s.Digest = fl.digest()
 	return s, nil
 }
 

@@ -54,7 +54,11 @@ type UnitTypes interface {
 
 // Scenario is a loaded map: the board and how a battle on it starts.
 type Scenario struct {
-	Path      string // the file it was loaded from, as given to Load
+	Path string // the file it was loaded from, as given to Load
+	// Digest is the sha256 (hex) of every file the load read (the map, its
+	// tilesets, templates and images), in the order read: a save records
+	// it to notice a scenario edited since.
+	Digest    string
 	Title     string // map property "title"; the file name without extension when absent
 	Board     *board.Board
 	HexMetres int    // map property "hex_m": metres per hex, DefaultHexMetres when absent

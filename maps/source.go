@@ -1,8 +1,12 @@
 package maps
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -91,11 +95,17 @@ type files struct {
 	src  source
 	left int64             // bytes all further files may still take
 	read map[string][]byte // by path, as resolved
+	sum  hash.Hash         // every file's length and bytes, in the order read
 }
 
 func newFiles(src source) *files {
-	return &files{src: src, left: MaxTotalSize, read: map[string][]byte{}}
+	return &files{src: src, left: MaxTotalSize, read: map[string][]byte{}, sum: sha256.New()}
 }
+
+// digest is the sha256 (hex) of every file read so far, each as its length
+// and bytes in the order read: the same files give the same digest
+// wherever they lie, and a change to any of them changes it.
+func (f *files) digest() string { return hex.EncodeToString(f.sum.Sum(nil)) }
 
 // get returns the bytes of the file at name, reading it on first use.
 func (f *files) get(name string) ([]byte, error) {
@@ -112,6 +122,10 @@ func (f *files) get(name string) ([]byte, error) {
 	}
 	f.left -= int64(len(data))
 	f.read[name] = data
+	var size [8]byte
+	binary.BigEndian.PutUint64(size[:], uint64(len(data)))
+	f.sum.Write(size[:])
+	f.sum.Write(data)
 	return data, nil
 }
 

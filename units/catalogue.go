@@ -8,8 +8,11 @@
 package units
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
+	"hash"
 	"io/fs"
 	"slices"
 	"strings"
@@ -71,12 +74,18 @@ type Note struct {
 type Catalogue struct {
 	types   map[string]*Type
 	weapons map[string]*Weapon
+	sum     hash.Hash // every parsed text, see Digest
 }
 
 // NewCatalogue returns an empty catalogue.
 func NewCatalogue() *Catalogue {
-	return &Catalogue{types: map[string]*Type{}, weapons: map[string]*Weapon{}}
+	return &Catalogue{types: map[string]*Type{}, weapons: map[string]*Weapon{}, sum: sha256.New()}
 }
+
+// Digest is the sha256 (hex) of every text parsed into the catalogue, each
+// as its file name, length and bytes in the order parsed: a save records it
+// to notice a catalogue changed since.
+func (c *Catalogue) Digest() string { return hex.EncodeToString(c.sum.Sum(nil)) }
 
 //go:embed data/*.txt
 var embedded embed.FS

@@ -31,6 +31,8 @@ import (
 // an ours note. Errors name the file, line, entry and field.
 func (c *Catalogue) Parse(file string, data []byte) error {
 	file = path.Base(file)
+	fmt.Fprintf(c.sum, "%d:%s%d:", len(file), file, len(data))
+	c.sum.Write(data)
 	p := parser{c: c, file: file}
 	for i, line := range strings.Split(string(data), "\n") {
 		p.line = i + 1
