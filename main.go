@@ -5,7 +5,7 @@
 //	hexfire                                   the title menu: continue, new battle, load, replay, help, settings
 //	hexfire [-scenario FILE] [-seed N] [-rules NAME] [-ai axis|allies|both|none] [-save FILE]
 //	                                          straight into a battle (the embedded default scenario without -scenario)
-//	hexfire -load FILE                        go on with a saved battle
+//	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
@@ -50,19 +50,24 @@ func main() {
 // maxWindowSide is the largest -width and -height, as for screenshots.
 const maxWindowSide = 8192
 
+// maxFrames is the largest -frames: our own bound, a minute of frames at
+// 60 per second, far more than any screenshot needs to settle.
+const maxFrames = 3600
+
 func run(args []string) error {
 	flags := flag.NewFlagSet("hexfire", flag.ContinueOnError)
 	scenario := flags.String("scenario", "", "scenario .tmx file (default: the embedded "+maps.DefaultPath+")")
 	seedFlag := flags.String("seed", "", "seed of the battle's dice (default: a new random seed, printed)")
 	rules := flags.String("rules", "", "ruleset, overriding the scenario's")
 	load := flags.String("load", "", "go on with this save file")
+	forceLoad := flags.Bool("force-load", false, "with -load: replay the save even if its map or the unit catalogue changed since (with a warning)")
 	replay := flags.String("replay", "", "step through this save file")
 	computer := flags.String("ai", "none", "sides the computer plays: axis, allies, both or none")
 	save := flags.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
 	shot := flags.String("screenshot", "", "render to this PNG file and exit")
 	sel := flags.String("select", "", "hex to select, like E4")
 	hover := flags.String("hover", "", "hex to show hovered in a screenshot, like C1")
-	frames := flags.Int("frames", 3, "frames to run before a screenshot")
+	frames := flags.Int("frames", 3, fmt.Sprintf("frames to run before a screenshot, 1 to %d", maxFrames))
 	width := flags.Int("width", 1280, "window or screenshot width in pixels")
 	height := flags.Int("height", 800, "window or screenshot height in pixels")
 	showHelp := flags.Bool("show-help", false, "open the help overlay at the start")
@@ -88,6 +93,12 @@ func run(args []string) error {
 		if size.value < 1 || size.value > maxWindowSide {
 			return fmt.Errorf("-%s %d: want 1 to %d pixels", size.flag, size.value, maxWindowSide)
 		}
+	}
+	if *frames < 1 || *frames > maxFrames {
+		return fmt.Errorf("-frames %d: want 1 to %d", *frames, maxFrames)
+	}
+	if err := checkSaveFlags(set); err != nil {
+		return err
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -122,8 +133,15 @@ func run(args []string) error {
 	case *load != "" && *replay != "":
 		return errors.New("-load and -replay: give one of them")
 	case *load != "":
-		if b, err = battle.LoadSave(*load, cat); err != nil {
+		var warning error
+		if b, warning, err = battle.LoadSaveForced(*load, cat, *forceLoad); err != nil {
+			if errors.Is(err, battle.ErrChanged) {
+				return fmt.Errorf("%w (-force-load replays it anyway)", err)
+			}
 			return err
+		}
+		if warning != nil {
+			fmt.Fprintln(os.Stderr, "hexfire: warning:", warning)
 		}
 	case *replay != "":
 		if b, replayOrders, err = game.OpenReplay(*replay, cat); err != nil {
@@ -189,6 +207,25 @@ func run(args []string) error {
 		return err
 	}
 	return runWindow(app, *width, *height)
+}
+
+// checkSaveFlags refuses flags that a saved battle would ignore: -load and
+// -replay replay the save's own scenario, seed and ruleset.
+func checkSaveFlags(set map[string]bool) error {
+	if set["force-load"] && !set["load"] {
+		return errors.New("-force-load goes with -load")
+	}
+	for _, from := range []string{"load", "replay"} {
+		if !set[from] {
+			continue
+		}
+		for _, other := range []string{"scenario", "seed", "rules"} {
+			if set[other] {
+				return fmt.Errorf("-%s with -%s: a save replays its own scenario, seed and ruleset", other, from)
+			}
+		}
+	}
+	return nil
 }
 
 // newApp makes the game with its files in the user's config directory

@@ -29,6 +29,13 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"unknown side for -ai", []string{"-ai", "russians"}, []string{"russians"}},
 		{"stray argument", []string{"map.tmx"}, []string{"unexpected arguments"}},
 		{"unknown flag", []string{"-fullscreen"}, []string{"fullscreen"}},
+		{"no frames", []string{"-frames", "0"}, []string{"-frames 0"}},
+		{"frames beyond the bound", []string{"-frames", "3601"}, []string{"-frames 3601"}},
+		{"frames at the largest int", []string{"-frames", "9223372036854775807"}, []string{"-frames 9223372036854775807"}},
+		{"load with scenario", []string{"-load", "s.json", "-scenario", "x.tmx"}, []string{"-scenario", "-load"}},
+		{"load with seed", []string{"-load", "s.json", "-seed", "4"}, []string{"-seed", "-load"}},
+		{"replay with rules", []string{"-replay", "s.json", "-rules", "shiftchart"}, []string{"-rules", "-replay"}},
+		{"force-load alone", []string{"-force-load"}, []string{"-force-load", "-load"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -56,9 +56,9 @@ func OpenReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Ord
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := battle.OpenScenario(s.Scenario, cat)
+	sc, err := battle.OpenSaveScenario(s, cat)
 	if err != nil {
-		return nil, nil, fmt.Errorf("replay %s: field \"scenario\": %w", path, err)
+		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
 	end, err := battle.Replay(sc, cat, s)
 	if err != nil {
