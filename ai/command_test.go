@@ -145,7 +145,7 @@ func ptr[T any](v T) *T { return &v }
 func TestNewOpponentRefusesBadScript(t *testing.T) {
 	bd := board.MustParseASCII(board.DefaultLayout, openMap)
 	h, _ := bd.ParseHex("B2")
-	sc := &maps.Scenario{Path: "x.tmx", Board: bd, Ruleset: "elimination", FirstSide: maps.Allies, Properties: map[string]string{},
+	sc := &maps.Scenario{Path: "x.tmx", Board: bd, HexMetres: maps.DefaultHexMetres, Ruleset: "elimination", FirstSide: maps.Allies, Properties: map[string]string{},
 		Units: []maps.Placement{{ID: 3, Name: "Gun", Type: "Pak 40", Side: maps.Axis, Hex: h, Script: "hold; ambush"}}}
 	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
 	if err != nil {

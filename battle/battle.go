@@ -182,6 +182,9 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: %w", sc.Path, err)
 	}
+	if sc.HexMetres < 1 || sc.HexMetres > maps.MaxHexMetres {
+		return nil, fmt.Errorf("battle: %s: map property \"hex_m\": %d is not 1 to %d metres per hex", sc.Path, sc.HexMetres, maps.MaxHexMetres)
+	}
 	victory, err := ParseVictory(sc.Properties["victory"], sc.Board)
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"victory\": %w", sc.Path, err)

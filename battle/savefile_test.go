@@ -204,3 +204,14 @@ func TestWriteSaveKeepsModeLinkAndCleansTemps(t *testing.T) {
 		t.Errorf("folder holds %d files after saving, want the save and the link", len(entries))
 	}
 }
+
+func TestNewRefusesHexMetresOutOfRange(t *testing.T) {
+	for _, metres := range []int{0, -1, maps.MaxHexMetres + 1, 1<<63 - 1} {
+		sc := *defaultScenario(t)
+		sc.HexMetres = metres
+		_, err := New(&sc, testCatalogue, Config{Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), `"hex_m"`) {
+			t.Errorf("hex_m %d: error %v, want one naming hex_m", metres, err)
+		}
+	}
+}

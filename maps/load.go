@@ -274,8 +274,8 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 			s.Title = v
 		case "hex_m":
 			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return fmt.Errorf("map property hex_m %s: want metres per hex, a whole number from 1", quote(p.Value))
+			if err != nil || n < 1 || n > MaxHexMetres {
+				return fmt.Errorf("map property hex_m %s: want metres per hex, a whole number from 1 to %d", quote(p.Value), MaxHexMetres)
 			}
 			s.HexMetres = n
 		case "ruleset":

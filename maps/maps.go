@@ -36,7 +36,11 @@ const (
 // Defaults of the map properties a scenario may leave out.
 const (
 	DefaultHexMetres = 50
-	DefaultRuleset   = "elimination"
+	// MaxHexMetres is the largest hex_m: our own choice, ten kilometres,
+	// far beyond a tactical map's hex, so that a range in metres (hexes
+	// times hex_m) stays small.
+	MaxHexMetres   = 10_000
+	DefaultRuleset = "elimination"
 )
 
 // UnitsLayer is the name of the object layer whose objects are units.

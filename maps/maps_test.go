@@ -413,6 +413,8 @@ func TestLoadErrors(t *testing.T) {
 		{"bad side", tmxMap(3, 2, ground+`<objectgroup id="9" name="units"><object id="3" x="32" y="28"><properties><property name="type" value="Tiger I"/><property name="side" value="russia"/></properties><point/></object></objectgroup>`), `side "russia"`},
 		{"no side", tmxMap(3, 2, ground+`<objectgroup id="9" name="units"><object id="3" x="32" y="28"><properties><property name="type" value="Tiger I"/></properties><point/></object></objectgroup>`), `no side`},
 		{"bad hex_m", tmxMap(3, 2, `<properties><property name="hex_m" value="-5"/></properties>`+ground), `hex_m "-5"`},
+		{"hex_m at the largest int", tmxMap(3, 2, `<properties><property name="hex_m" value="9223372036854775807"/></properties>`+ground), `hex_m "9223372036854775807": want metres per hex, a whole number from 1 to 10000`},
+		{"hex_m just beyond its bound", tmxMap(3, 2, `<properties><property name="hex_m" value="10001"/></properties>`+ground), `hex_m "10001"`},
 		{"tile not in tileset", tmxMap(3, 2, csvLayer("ground", 1, 1, 1, 1, 1, 40)), `tile 39 is not in tileset "terrain.tsx"`},
 		{"flipped hexside tile", tmxMap(3, 2, csvLayer("ground", 1, 1, 1, 1, 1, 6|0x80000000)), `hexside tile 5 of tileset "terrain.tsx" is flipped`},
 	} {

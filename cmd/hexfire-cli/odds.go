@@ -81,7 +81,7 @@ func parseFlags(name string, args []string, stdout io.Writer, f *shotFlags, extr
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected argument %q", name, fs.Arg(0))
 	}
-	return nil
+	return checkFlagRanges(fs)
 }
 
 // build turns the flags into a ruleset and a shot.

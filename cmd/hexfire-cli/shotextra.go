@@ -44,12 +44,6 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	if err != nil {
 		return fmt.Errorf("--quality: %w", err)
 	}
-	if f.hexMetres < 1 {
-		return fmt.Errorf("--hex-m %d: a hex is at least a metre", f.hexMetres)
-	}
-	if f.riders < 0 {
-		return fmt.Errorf("--riders %d: cannot be negative", f.riders)
-	}
 	s.Metres = rng * f.hexMetres
 	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -77,8 +78,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("simulate: unexpected argument %q", fs.Arg(0))
 	}
-	if *n < 1 || *n > 1_000_000 {
-		return fmt.Errorf("simulate: --battles %d: want 1 to 1000000", *n)
+	if err := checkFlagRanges(fs); err != nil {
+		return fmt.Errorf("simulate: %w", err)
+	}
+	if *seed > math.MaxUint64-uint64(*n-1) {
+		return fmt.Errorf("simulate: --seed %d with --battles %d: the last battle's seed would pass %d", *seed, *n, uint64(math.MaxUint64))
 	}
 	for flagName, player := range map[string]string{"--allies": *allies, "--axis": *axis} {
 		if !slices.Contains(playerNames, player) {
