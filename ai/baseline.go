@@ -28,8 +28,7 @@ type Random struct {
 // Next returns a random legal order for the acting side.
 func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	side := b.Acting()
-	orders := b.Orders()
-	rng := decisionRNG(b, "random "+side, len(orders))
+	rng := decisionRNG(b, "random "+side, b.OrderCount())
 	if m := b.Moving(); m != nil {
 		kinds := [][]battle.Order{{battle.Pass{}}, nil, randomAP(b, side, []board.Hex{m.Pose.Hex})}
 		for _, u := range b.Units() {
@@ -292,7 +291,7 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 		}
 		return battle.Pass{}, "greedy: no shot at the moving enemy"
 	}
-	v := &decision{view: newView(b, &g.memo, side), orders: b.Orders()}
+	v := &decision{view: newView(b, &g.memo, side)}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		for _, u := range v.mine {

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"hexfire/battle"
@@ -101,4 +102,40 @@ func BenchmarkSegmentBig(b *testing.B) {
 		orders += playSegment(b, bt, op)
 	}
 	b.ReportMetric(float64(orders)/float64(b.N), "orders/op")
+}
+
+// BenchmarkNextAfterLongHistory is one decision of the Opponent on a small
+// map without a turn limit, after 800 and after 100 000 orders (the same phase): the cost
+// of a decision must not grow with the orders before it.
+func BenchmarkNextAfterLongHistory(b *testing.B) {
+	for _, history := range []int{800, 100_000} {
+		b.Run(fmt.Sprint(history), func(b *testing.B) {
+			bd, err := board.ParseASCII(board.DefaultLayout, openMap)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sc := &maps.Scenario{Path: "long.tmx", Title: "long", Board: bd, HexMetres: 50, Ruleset: "elimination",
+				FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+			for i, u := range []unitAt{{"M4A3E8", maps.Allies, "A1", board.DirSE, ""}, {"Tiger I", maps.Axis, "H6", board.DirNW, "hold"}} {
+				h, _ := bd.ParseHex(u.hex)
+				sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
+			}
+			bt, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for range history {
+				if _, err := bt.Apply(battle.EndPhase{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			op, err := NewOpponent(bt)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				op.Next(bt)
+			}
+		})
+	}
 }

@@ -74,8 +74,7 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 	if side == "" {
 		return battle.EndPhase{}, "the battle is over"
 	}
-	orders := b.Orders()
-	d := &decision{o: o, view: newView(b, &o.memo, side), orders: orders, rng: decisionRNG(b, side, len(orders))}
+	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(b, side, b.OrderCount())}
 	d.weighStakes()
 	if m := b.Moving(); m != nil {
 		return d.opportunity(m)
@@ -96,9 +95,8 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 // decision is one call of Next.
 type decision struct {
 	*view
-	o      *Opponent
-	orders []battle.Order
-	rng    *rand.Rand
+	o   *Opponent
+	rng *rand.Rand
 }
 
 // task is what a unit is doing: its script's rule in force, or Free.
@@ -191,19 +189,7 @@ func (d *decision) enemyWithin(u *battle.Unit, n int) bool {
 // sprung reports whether an ambush is over: the unit has fired in this
 // battle, or an enemy is within its range now.
 func (d *decision) sprung(u *battle.Unit, rng int) bool {
-	for _, o := range d.orders {
-		switch o := o.(type) {
-		case battle.Fire:
-			if o.Unit == u.ID || o.Leader == u.ID {
-				return true
-			}
-		case battle.FireAP:
-			if o.Leader == u.ID || slices.Contains(o.Units, u.ID) {
-				return true
-			}
-		}
-	}
-	return d.enemyWithin(u, rng)
+	return d.b.HasFired(u.ID) || d.enemyWithin(u, rng)
 }
 
 // waypointsReached counts the waypoints u has reached in order along its
@@ -217,19 +203,8 @@ func (d *decision) waypointsReached(u *battle.Unit, wps []board.Hex, cycle bool)
 		}
 	}
 	visit(u.Placement.Hex)
-	for _, o := range d.orders {
-		switch o := o.(type) {
-		case battle.Move:
-			if o.Unit == u.ID {
-				for _, p := range o.Path {
-					visit(p.Hex)
-				}
-			}
-		case battle.Advance:
-			if o.Unit == u.ID {
-				visit(o.To)
-			}
-		}
+	for h := range d.b.Trail(u.ID) {
+		visit(h)
 	}
 	return n
 }
@@ -238,11 +213,9 @@ func (d *decision) waypointsReached(u *battle.Unit, wps []board.Hex, cycle bool)
 // (orders since the last EndPhase that match), so each unit is considered
 // once per phase and the choice needs no memory outside the battle.
 func (d *decision) cursor(match func(battle.Order) (battle.UnitID, bool)) battle.UnitID {
-	for i := len(d.orders) - 1; i >= 0; i-- {
-		if _, end := d.orders[i].(battle.EndPhase); end {
-			break
-		}
-		if id, ok := match(d.orders[i]); ok {
+	orders := d.b.PhaseOrders()
+	for i := len(orders) - 1; i >= 0; i-- {
+		if id, ok := match(orders[i]); ok {
 			return id
 		}
 	}

@@ -32,6 +32,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 		return nil, &OrderError{Order: o, Err: err}
 	}
 	b.orders = append(b.orders, o)
+	b.history.record(o, len(b.orders)-1)
 	switch o.(type) {
 	case Move, Turn:
 		b.undoable = b.pending == nil && b.dice.count == rolled && b.phase == Movement

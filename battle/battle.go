@@ -148,7 +148,8 @@ type Battle struct {
 	held   []heldAttack
 	result *Result
 
-	orders []Order
+	orders  []Order
+	history history
 	// undoable is set when the last order may be taken back (see CanUndo).
 	undoable bool
 }

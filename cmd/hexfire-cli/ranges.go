@@ -36,6 +36,7 @@ var flagRanges = map[string]intRange{
 	"riders":    {0, 9, "riding units"},
 	"hex-m":     {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
 	"battles":   {1, 1_000_000, "battles"},
+	"turns":     {1, 1000, "turns"},
 }
 
 // checkFlagRanges refuses a whole-number flag given on the command line

@@ -20,6 +20,12 @@ func init() {
 	commands["simulate"] = command{summary: "computer against computer: N battles, wins, turns and losses", run: runSimulate}
 }
 
+// defaultTurns is the turn limit simulate gives a scenario whose map sets
+// none (map property "turns" absent or 0), so that every simulated battle
+// ends by its rules: our own choice, well above the 8 turns of the
+// shipped scenarios. --turns changes it.
+const defaultTurns = 20
+
 // maxOrdersPerBattle stops a battle whose players never finish it (a
 // scenario without a turn limit); such a battle counts as a draw. Our
 // choice: far above the few thousand orders of an 8-turn battle.
@@ -72,6 +78,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	allies := fs.String("allies", "opponent", "player of the allies: opponent, random or greedy")
 	axis := fs.String("axis", "opponent", "player of the axis: opponent, random or greedy")
 	jsonOut := fs.Bool("json", false, "print one JSON object")
+	turnLimit := fs.Int("turns", defaultTurns, "turn limit for a scenario whose map sets none")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,6 +111,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 	}
 	if err := ai.CheckScripts(sc); err != nil {
 		return err
+	}
+	if sc.Turns == 0 {
+		limited := *sc
+		limited.Turns = *turnLimit
+		sc = &limited
 	}
 	players := map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis}
 	results := make([]battleResult, *n)

@@ -2,8 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexfire/assets"
+	"hexfire/maps"
 )
 
 func TestSimulateDeterministic(t *testing.T) {
@@ -71,5 +77,63 @@ func TestSimulateErrors(t *testing.T) {
 				t.Errorf("error = %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// scenarioWithoutTurns writes the default scenario, its map property
+// "turns" removed, with its tileset into a temporary folder.
+func scenarioWithoutTurns(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{maps.DefaultPath, "tiles/hexfire-flat.tsx", "tiles/hexfire-flat.png"} {
+		data, err := fs.ReadFile(assets.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == maps.DefaultPath {
+			without := strings.Replace(string(data), `<property name="turns" type="int" value="8"/>`, "", 1)
+			if without == string(data) {
+				t.Fatal("the default scenario's turns property is not where the test looks")
+			}
+			data = []byte(without)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, filepath.FromSlash(maps.DefaultPath))
+}
+
+func TestSimulateGivesATurnLimit(t *testing.T) {
+	tmx := scenarioWithoutTurns(t)
+	for _, tt := range []struct {
+		args     []string
+		maxTurns float64
+	}{
+		{nil, defaultTurns},
+		{[]string{"--turns", "2"}, 2},
+	} {
+		args := append([]string{"simulate", "--scenario", tmx, "--battles", "2", "--allies", "random", "--axis", "random", "--json"}, tt.args...)
+		out, err := runCombatCLI(t, args...)
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		var r struct {
+			Unended   int     `json:"unended"`
+			MeanTurns float64 `json:"mean_turns"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("output is not JSON: %v\n%s", err, out)
+		}
+		if r.Unended != 0 || r.MeanTurns > tt.maxTurns {
+			t.Errorf("%q: %d battles unended, mean turns %.2f, want every battle ended within %v turns", tt.args, r.Unended, r.MeanTurns, tt.maxTurns)
+		}
+	}
+	if _, err := runCombatCLI(t, "simulate", "--turns", "0"); err == nil || !strings.Contains(err.Error(), "--turns 0") {
+		t.Errorf("simulate --turns 0: error %v, want it refused", err)
 	}
 }
