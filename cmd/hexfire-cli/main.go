@@ -5,6 +5,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,10 +28,49 @@ type command struct {
 var commands = map[string]command{}
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "hexfire-cli:", err)
+	if err := runReporting(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		os.Exit(1)
 	}
+}
+
+// runReporting runs the command of args and reports its error, if any, as
+// wantsJSON says: under --json, stdout holds one JSON object, the
+// command's output or {"error": "..."} (what the command printed before
+// failing is dropped); otherwise the error is a line on stderr. The error
+// is returned for the exit status.
+func runReporting(args []string, stdout, stderr io.Writer) error {
+	if !wantsJSON(args) {
+		err := run(args, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "hexfire-cli:", err)
+		}
+		return err
+	}
+	var out bytes.Buffer
+	err := run(args, &out)
+	if err != nil {
+		data, _ := json.Marshal(struct {
+			Error string `json:"error"`
+		}{"hexfire-cli: " + err.Error()})
+		stdout.Write(append(data, '\n'))
+		return err
+	}
+	_, werr := out.WriteTo(stdout)
+	return werr
+}
+
+// wantsJSON reports whether the command line asks for JSON output: a
+// -json or --json flag (or =true) before any "--".
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-json", "--json", "-json=true", "--json=true":
+			return true
+		}
+	}
+	return false
 }
 
 func run(args []string, stdout io.Writer) error {
