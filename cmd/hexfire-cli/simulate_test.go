@@ -2,14 +2,9 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"hexfire/assets"
-	"hexfire/maps"
 )
 
 func TestSimulateDeterministic(t *testing.T) {
@@ -80,36 +75,8 @@ func TestSimulateErrors(t *testing.T) {
 	}
 }
 
-// scenarioWithoutTurns writes the default scenario, its map property
-// "turns" removed, with its tileset into a temporary folder.
-func scenarioWithoutTurns(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, name := range []string{maps.DefaultPath, "tiles/hexfire-flat.tsx", "tiles/hexfire-flat.png"} {
-		data, err := fs.ReadFile(assets.FS, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if name == maps.DefaultPath {
-			without := strings.Replace(string(data), `<property name="turns" type="int" value="8"/>`, "", 1)
-			if without == string(data) {
-				t.Fatal("the default scenario's turns property is not where the test looks")
-			}
-			data = []byte(without)
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(dir, filepath.FromSlash(maps.DefaultPath))
-}
-
 func TestSimulateGivesATurnLimit(t *testing.T) {
-	tmx := scenarioWithoutTurns(t)
+	tmx := filepath.Join("..", "..", "maps", "testdata", "flat-even.tmx") // two tanks, no turns, no victory conditions
 	for _, tt := range []struct {
 		args     []string
 		maxTurns float64
