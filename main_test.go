@@ -1,9 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
 )
 
 func TestRunRefusesBadInput(t *testing.T) {
@@ -69,5 +76,37 @@ func TestParseSeed(t *testing.T) {
 				t.Errorf("parseSeed(%q) = %d, %v, want %d", tt.in, have, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoadRefusesAChangedCatalogue loads a save whose catalogue digest is
+// not this catalogue's: -load refuses it, naming the field and -force-load.
+func TestLoadRefusesAChangedCatalogue(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	source := battle.EmbeddedPrefix + maps.DefaultPath
+	sc, err := battle.OpenScenario(source, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1, Source: source})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := b.Save()
+	s.CatalogueDigest = strings.Repeat("0", 64)
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = run([]string{"-load", path})
+	if err == nil || !strings.Contains(err.Error(), "catalogue_digest") || !strings.Contains(err.Error(), "-force-load") || !strings.Contains(err.Error(), path) {
+		t.Errorf("-load over a changed catalogue: error %v, want one naming %s, the catalogue digest and -force-load", err, path)
 	}
 }
