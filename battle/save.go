@@ -134,7 +134,7 @@ func parseDirection(s string) (board.Direction, error) {
 // files that an interrupted save left beside it are removed.
 func (b *Battle) WriteSave(path string) error {
 	s := b.Save()
-	s.Scenario = relativeSource(s.Scenario, filepath.Dir(path))
+	s.Scenario = relativeSource(s.Scenario, saveFolder(path))
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("battle: save %s: %w", path, err)
@@ -165,6 +165,16 @@ func relativeSource(source, dir string) string {
 	return filepath.ToSlash(abs)
 }
 
+// saveFolder is the folder of the save file at path, through symbolic
+// links: a scenario path in a save is relative to the folder where the
+// save's bytes lie, whichever path leads there.
+func saveFolder(path string) string {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		return filepath.Dir(target)
+	}
+	return filepath.Dir(path)
+}
+
 // resolveSource is the scenario a save at path names, usable from the
 // working directory: version 2 paths are relative to the save's folder,
 // version 1 paths to the working directory (as those saves were written).
@@ -176,7 +186,7 @@ func resolveSource(s Save, path string) string {
 	if filepath.IsAbs(p) {
 		return p
 	}
-	return filepath.Join(filepath.Dir(path), p)
+	return filepath.Join(saveFolder(path), p)
 }
 
 // tempSuffix ends the name of a save being written; tempPrefix(base)

@@ -67,7 +67,15 @@ func TestSaveNamesItsScenarioFromItsFolder(t *testing.T) {
 	if !strings.Contains(string(data), `"scenario": "../scenarios/hedgerow-crossroads.tmx"`) {
 		t.Errorf("the save names its scenario as\n%s\nwant the path from the save's folder", data)
 	}
+	// A link to the save in another folder leads to the same scenario.
+	link := filepath.Join(root, "link.json")
+	if err := os.Symlink(save, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
 	t.Chdir(t.TempDir()) // elsewhere: the scenario must be found from the save's folder
+	if _, err := LoadSave(link, testCatalogue); err != nil {
+		t.Errorf("LoadSave through a link in another folder: %v", err)
+	}
 	loaded, err := LoadSave(save, testCatalogue)
 	if err != nil {
 		t.Fatalf("LoadSave from another working directory: %v", err)
