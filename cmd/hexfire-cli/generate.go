@@ -48,6 +48,9 @@ func runGenerate(args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("generate: unexpected argument %q", fs.Arg(0))
 	}
+	if err := checkFlagRanges(fs); err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
 	if *out == "" {
 		return fmt.Errorf("generate: --out is required (a .tmx file)")
 	}

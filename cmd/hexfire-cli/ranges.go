@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"hexfire/board"
+	"hexfire/mapgen"
 	"hexfire/maps"
 )
 
@@ -37,6 +38,7 @@ var flagRanges = map[string]intRange{
 	"hex-m":     {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
 	"battles":   {1, 1_000_000, "battles"},
 	"turns":     {1, 1000, "turns"},
+	"points":    {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
 }
 
 // checkFlagRanges refuses a whole-number flag given on the command line

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,7 +58,7 @@ func TestNumericFlagsAtTheirBounds(t *testing.T) {
 	}
 }
 
-func TestSimulateNumbersRefused(t *testing.T) {
+func TestSimulateAndGenerateNumbersRefused(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -67,6 +68,18 @@ func TestSimulateNumbersRefused(t *testing.T) {
 		{[]string{"--battles", "2", "--seed", "18446744073709551615"}, "--seed 18446744073709551615 with --battles 2"},
 	} {
 		_, err := runCombatCLI(t, append([]string{"simulate"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("simulate %q: error %v, want one containing %q", tt.args, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--points", "9223372036854775807"}, "--points 9223372036854775807: want 0 to 5000"},
+		{[]string{"--points", "-1"}, "--points -1"},
+	} {
+		_, err := runCombatCLI(t, append([]string{"generate", "--out", filepath.Join(t.TempDir(), "x.tmx")}, tt.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("simulate %q: error %v, want one containing %q", tt.args, err, tt.want)
 		}
