@@ -528,3 +528,39 @@ func TestSettingsKept(t *testing.T) {
 		t.Errorf("settings after a bad file = %+v, want the defaults", b.settings)
 	}
 }
+
+// TestQuickBattle chooses a quick battle from the menu: it is written under
+// the config directory with its tileset, loads as a scenario of the chosen
+// kind, and its briefing begins a battle on it.
+func TestQuickBattle(t *testing.T) {
+	dir := t.TempDir()
+	a := testApp(t, dir)
+	q := newQuick(a)
+	q.ground, q.size, q.points, q.nations, q.hexes = 1, 0, 0, 1, 1 // town, 12×10, 200, UK v DE, pointy
+	q.build(a)
+	q.start(a)
+	if q.err != "" {
+		t.Fatal(q.err)
+	}
+	br, ok := a.scene.(*briefing)
+	if !ok {
+		t.Fatalf("after Generate the scene is %T, want the briefing", a.scene)
+	}
+	sc := br.entry.sc
+	if sc.Board.Width != 12 || sc.Board.Height != 10 || sc.Board.Layout.StaggerX || len(sc.Units) == 0 {
+		t.Errorf("quick battle %s: %dx%d, stagger-x %v, %d units; want 12×10 pointy with units",
+			br.entry.source, sc.Board.Width, sc.Board.Height, sc.Board.Layout.StaggerX, len(sc.Units))
+	}
+	if want := filepath.Join(dir, quickFolder, "quick-7.tmx"); br.entry.source != want {
+		t.Errorf("written to %s, want %s", br.entry.source, want)
+	}
+	for _, u := range sc.Units {
+		if t0, err := a.opts.Catalogue.Lookup(u.Type); err != nil || (u.Side == "allies" && t0.Nation != "UK") {
+			t.Errorf("unit %s of the %s: nation %v (err %v), want UK for the allies", u.Type, u.Side, t0, err)
+		}
+	}
+	br.begin(a)
+	if br.err != "" {
+		t.Fatalf("begin: %s", br.err)
+	}
+}

@@ -36,6 +36,7 @@ func newMenu(a *App) *menu {
 	m.list.items = []button{
 		{label: "Continue  (" + m.resume + ")", off: m.resume == "", do: func() { a.openSave(auto, false) }},
 		{label: "New battle", do: func() { a.goTo(newPicker(a)) }},
+		{label: "Quick battle", do: func() { a.goTo(newQuick(a)) }},
 		{label: "Load " + saved, off: savedErr != nil, do: func() { a.openSave(saved, false) }},
 		{label: "Replay " + replayFile.name, off: replayFile.path == "", do: func() { a.openSave(replayFile.path, true) }},
 		{label: "Help", do: func() { a.goTo(&helpScreen{}) }},

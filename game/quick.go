@@ -1,0 +1,138 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"hexfire/mapgen"
+	"hexfire/maps"
+)
+
+// The choices of a quick battle (hexfire-cli generate offers any values;
+// these are the menu's, our own choice of a few that play well).
+var (
+	quickSizes   = []image.Point{{12, 10}, {20, 14}, {30, 20}, {40, 28}}
+	quickPoints  = []int{200, 400, 700}
+	quickNations = [][2]string{{"US", "DE"}, {"UK", "DE"}, {"SU", "DE"}}
+)
+
+// quickFolder is where quick battles are written, under the config
+// directory, so that their saves and replays find the map again.
+const quickFolder = "quick"
+
+// quickScreen sets up a quick battle: ground, size, points, nations and
+// hexes, each button cycling through its choices; Generate writes the map
+// (mapgen.WriteFile, as hexfire-cli generate) and shows its briefing.
+type quickScreen struct {
+	list                                 buttonList
+	ground, size, points, nations, hexes int // indexes into the choices
+	err                                  string
+}
+
+func newQuick(a *App) *quickScreen {
+	q := &quickScreen{ground: len(mapgen.Grounds) - 1, size: 2, points: 1}
+	q.build(a)
+	q.list.firstOn()
+	return q
+}
+
+// build makes the buttons, each showing its current choice.
+func (q *quickScreen) build(a *App) {
+	next := func(i *int, n int) func() { return func() { *i = (*i + 1) % n; q.build(a) } }
+	size := quickSizes[q.size]
+	hexes := [2]string{"flat-topped", "pointy-topped"}
+	q.list.items = []button{
+		{label: "Ground: " + string(mapgen.Grounds[q.ground]), do: next(&q.ground, len(mapgen.Grounds))},
+		{label: fmt.Sprintf("Size: %d×%d hexes", size.X, size.Y), do: next(&q.size, len(quickSizes))},
+		{label: fmt.Sprintf("Points a side: %d", quickPoints[q.points]), do: next(&q.points, len(quickPoints))},
+		{label: fmt.Sprintf("Sides: %s v %s", quickNations[q.nations][0], quickNations[q.nations][1]), do: next(&q.nations, len(quickNations))},
+		{label: "Hexes: " + hexes[q.hexes], do: next(&q.hexes, len(hexes))},
+		{label: "Generate and read the briefing", do: func() { q.start(a) }},
+		{label: "Back", do: a.toMenu},
+	}
+}
+
+// options returns the generator's options for the choices and seed.
+func (q *quickScreen) options(seed uint64) mapgen.Options {
+	size := quickSizes[q.size]
+	return mapgen.Options{Seed: seed, Width: size.X, Height: size.Y, Ground: mapgen.Grounds[q.ground],
+		Points: quickPoints[q.points], Allies: quickNations[q.nations][0], Axis: quickNations[q.nations][1], Pointy: q.hexes == 1}
+}
+
+// start generates the battle on a new seed, writes it to the config
+// directory (a temporary folder without one), loads it as any scenario and
+// goes on to its briefing.
+func (q *quickScreen) start(a *App) {
+	newSeed := a.opts.NewSeed
+	if newSeed == nil {
+		newSeed = randomSeed
+	}
+	seed, err := newSeed()
+	if err == nil {
+		err = q.write(a, seed)
+	}
+	if err != nil {
+		q.err = err.Error()
+	}
+}
+
+func (q *quickScreen) write(a *App, seed uint64) error {
+	dir := a.path(quickFolder)
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "hexfire-quick-"); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("quick-%d.tmx", seed))
+	if _, err := mapgen.WriteFile(path, q.options(seed), a.opts.Catalogue); err != nil {
+		return err
+	}
+	e := scenarioEntry{source: path}
+	if e.sc, e.err = maps.LoadFile(path, a.opts.Catalogue); e.err == nil {
+		e.victory, e.err = victoryOf(e.sc)
+	}
+	if e.err != nil {
+		return e.err
+	}
+	a.goTo(newBriefing(a, e, nil))
+	return nil
+}
+
+func (q *quickScreen) rects(a *App) []image.Rectangle {
+	w, h := int(480*a.scale), int(40*a.scale)
+	return column(len(q.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.25), w, h, int(10*a.scale))
+}
+
+func (q *quickScreen) update(a *App, in frameInput) error {
+	if in.ui.back {
+		a.toMenu()
+		return nil
+	}
+	q.list.update(in.ui, q.rects(a))
+	return nil
+}
+
+func (q *quickScreen) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
+	screen.Fill(colCover)
+	cx := float64(a.screen.X) / 2
+	c.text("Quick battle", c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*0.15, alignCenter, colPanelKey)
+	rs := q.rects(a)
+	q.list.draw(c, rs)
+	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
+	text := "A meeting engagement on generated ground: both sides buy forces of equal points from the catalogue " +
+		"and race for the same objectives (docs/SCENARIOS.md). Enter or a click changes a choice."
+	c.paragraph(text, c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
+	if q.err != "" {
+		c.paragraph("cannot make the battle: "+q.err, c.face(barTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
+			barTextSize*a.scale*1.5, colBad)
+	}
+}
