@@ -4,6 +4,7 @@ package main
 // imported; the engine, the opponent and the game know them only through
 // combat's interfaces.
 import (
+	_ "hexfire/combat/d20"         // fire numbers by calibre and range, d20 hit bands, d10 penetration (seed 003)
 	_ "hexfire/combat/elimination" // the default ruleset (seed 001)
 	_ "hexfire/combat/shiftchart"  // penetration, column shifts and the d10 chart (seed 002)
 	_ "hexfire/combat/strikedice"  // strike dice against armour dice, damage tables and Shock (seed 000)

@@ -112,6 +112,19 @@ type Shot struct {
 	Desperation bool
 	// Elevation is the target hex's level minus the firer hex's.
 	Elevation int
+	// Ammo is the ammunition the firer chose for the shot, as the
+	// catalogue names it ("APCR"), for the rulesets that fire by
+	// ammunition (other-rulesets.md, d20); empty: the ruleset's default
+	// round.
+	Ammo string
+	// TargetAcross is how far, in metres, the target moved across the
+	// firer's line of sight in its last move (0: not at all, straight
+	// towards the firer, or not known), for the rulesets that rate
+	// apparent movement (d20).
+	TargetAcross int
+	// TargetApproached: the target's last move brought it nearer the
+	// firer, for the same rulesets.
+	TargetApproached bool
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.

@@ -1,0 +1,199 @@
+package d20
+
+import (
+	"slices"
+	"strconv"
+
+	"hexfire/combat"
+)
+
+// The dice of the procedure.
+const (
+	hitDie = 20
+	penDie = 10
+)
+
+// maxAutoBonus is the most an automatic weapon's burst adds to its
+// penetration.
+const maxAutoBonus = 6
+
+// result is what a shot does to its target, from least to most.
+type result uint8
+
+const (
+	miss result = iota
+	suppressed
+	neutralised
+	disabled
+	numResults
+)
+
+var resultWords = [numResults]string{"miss", "suppressed", "neutralised", "disabled"}
+
+// hitCuts are the faces of the d20 where a band of the shot begins: the
+// near miss, the hit, the two hits, and for an automatic weapon each 2
+// more that adds to its penetration.
+func (p plan) hitCuts() []int {
+	cuts := []int{p.fn - 1, p.fn, p.fn + 5}
+	if p.barrels > 0 {
+		for k := 1; k*p.barrels <= maxAutoBonus; k++ {
+			cuts = append(cuts, p.fn+2*k)
+		}
+	}
+	slices.Sort(cuts)
+	cuts = slices.Compact(cuts)
+	return slices.DeleteFunc(cuts, func(c int) bool { return c < 2 || c > hitDie })
+}
+
+// hits returns the hits a d20 face scores.
+func (p plan) hits(face int) int {
+	switch {
+	case face < p.fn:
+		return 0
+	case face >= p.fn+5 && !p.oneHit:
+		return 2
+	}
+	return 1
+}
+
+// autoBonus is an automatic weapon's penetration bonus for a d20 face.
+func (p plan) autoBonus(face int) int {
+	if p.barrels == 0 {
+		return 0
+	}
+	return min(maxAutoBonus, p.barrels*((face-p.fn)/2))
+}
+
+// penetrate rolls the d10 of one hit, or rolls nothing when the hit
+// cannot harm the target beyond suppressing it; it returns the result,
+// the face (0: no roll) and the step line.
+func (p plan) penetrate(d combat.Dice, bonus int) (result, int, string) {
+	if p.atRifle && p.armour > 4 {
+		return suppressed, 0, "AT rifle against armour over 4: suppressed"
+	}
+	m := p.margin(bonus)
+	row, ok := penRowOf(m)
+	if !ok {
+		return suppressed, 0, "margin " + strconv.Itoa(m) + ": no penetration, suppressed"
+	}
+	cuts := []int{row.disabledTo + 1, row.neutralFrom}
+	if p.heat {
+		cuts = append(cuts, 9, 10)
+	}
+	slices.Sort(cuts)
+	cuts = slices.DeleteFunc(slices.Compact(cuts), func(c int) bool { return c < 2 || c > penDie })
+	face := combat.RollBanded(d, penDie, cuts...)
+	r := suppressed
+	switch {
+	case p.heat && face == 9:
+		r = suppressed
+	case p.heat && face == 10:
+		r = neutralised
+	case face <= row.disabledTo:
+		r = disabled
+	case row.neutralFrom > 0 && face >= row.neutralFrom:
+		r = neutralised
+	}
+	return r, face, "margin " + strconv.Itoa(m) + ", d10 rolled " + strconv.Itoa(face) + ": " + resultWords[r]
+}
+
+// Resolve rolls the shot: the d20 against the fire number, then a d10 for
+// each hit on the penetration table; the worst result stands.
+func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
+	p, err := planShot(s)
+	if err != nil {
+		return combat.Outcome{Err: err, Steps: []string{"refused: " + err.Error()}}
+	}
+	return p.resolve(s, d)
+}
+
+// resolve rolls a planned shot.
+func (p plan) resolve(s combat.Shot, d combat.Dice) combat.Outcome {
+	var o combat.Outcome
+	o.Steps = p.steps[:len(p.steps):len(p.steps)] // appending copies
+	o.ToHit = p.fn
+	face := combat.RollBanded(d, hitDie, p.hitCuts()...)
+	o.Rolls = []combat.Roll{{Purpose: "to-hit", Sides: hitDie, Dice: []int{face}}}
+	r := miss
+	hits := p.hits(face)
+	switch {
+	case hits > 0:
+		o.Hit, o.Aspect = true, s.Aspect
+		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": "+strconv.Itoa(hits)+" hit"+plural(hits))
+		for range hits {
+			hr, pf, line := p.penetrate(d, p.autoBonus(face))
+			if pf > 0 {
+				o.Rolls = append(o.Rolls, combat.Roll{Purpose: "penetration", Sides: penDie, Dice: []int{pf}})
+			}
+			o.Steps = append(o.Steps, line)
+			r = max(r, hr)
+		}
+	case face == p.fn-1:
+		r = suppressed
+		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": near miss, suppressed")
+	default:
+		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": miss")
+	}
+	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
+		o.Err = de.Err()
+		return o
+	}
+	o.Effects = effects(r, spends(s.Weapon))
+	return o
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// spends reports whether a shot uses up a round the battle counts.
+func spends(w combat.Weapon) bool { return (w.Expendable && !w.Inherent) || w.Rounds > 0 }
+
+// effects returns the effects of a result, and the firer's round when it
+// is counted. The lists are shared: read them only.
+func effects(r result, spent bool) []combat.Effect {
+	if spent {
+		return spentEffects[r]
+	}
+	return targetEffects[r]
+}
+
+// targetEffects and spentEffects hold every list effects returns.
+var targetEffects, spentEffects = func() (target, spent [numResults][]combat.Effect) {
+	on := [numResults][]combat.Effect{
+		suppressed:  {{Kind: combat.AddState, On: combat.OnTarget, State: Suppressed, N: 1}},
+		neutralised: {{Kind: combat.AddState, On: combat.OnTarget, State: Neutralised, N: 1}},
+		disabled:    {{Kind: combat.Eliminated, On: combat.OnTarget}},
+	}
+	for r := range numResults {
+		target[r] = on[r]
+		spent[r] = append(slices.Clone(on[r]), combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
+	}
+	return target, spent
+}()
+
+// Odds returns the exact odds of the shot, by the enumerator over the
+// banded dice.
+func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
+	p, err := planShot(s)
+	if err != nil {
+		return combat.Odds{}, err
+	}
+	o, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return p.resolve(s, d) })
+	if err != nil {
+		return combat.Odds{}, err
+	}
+	o.ToHit, o.Steps = p.fn, p.steps
+	return o, nil
+}
+
+var (
+	_ combat.Ruleset       = Ruleset{}
+	_ combat.AspectRules   = Ruleset{}
+	_ combat.StateRules    = Ruleset{}
+	_ combat.Rater         = Ruleset{}
+	_ combat.InfantryRules = Ruleset{}
+)
