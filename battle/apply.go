@@ -203,6 +203,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	u.MovedFrom = u.Pose.Hex
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
 }

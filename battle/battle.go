@@ -84,6 +84,9 @@ type Unit struct {
 	Script string
 	// Placement is the object the unit came from in the scenario.
 	Placement maps.Placement
+	// MovedFrom is the hex its latest move order began in, for the
+	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
+	MovedFrom board.Hex
 }
 
 // Has reports whether the unit carries all of the markers m.

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -154,5 +155,33 @@ func TestPanzerfaustAllotment(t *testing.T) {
 	_, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
 	if err == nil || !strings.Contains(err.Error(), `"panzerfausts_axis"`) || !strings.Contains(err.Error(), "no allotment") {
 		t.Errorf("elimination: %v", err)
+	}
+}
+
+// TestApparentMovement: a shot at a unit that moved carries how far it
+// moved across the line of sight and whether it closed the range; a
+// unit that did not move carries neither.
+func TestApparentMovement(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Axis, "C5", board.DirN},
+		{"Tiger I", maps.Allies, "C1", board.DirSE},
+	}}
+	b := f.battle(t)
+	apply(t, b, EndPhase{})
+	firer, target := b.Unit(1), b.Unit(2)
+	s, err := b.ShotAt(firer, firer.Pose, target, target.Pose)
+	if err != nil || s.TargetMoved || s.TargetAcross != 0 || s.TargetApproached {
+		t.Fatalf("unmoved target: %+v, %v", s, err)
+	}
+	apply(t, b, Move{Unit: 2, Path: []board.Pose{{Hex: hexOf(t, b, "C1").Neighbor(board.DirSE), Facing: board.DirSE}}})
+	if target.MovedFrom != hexOf(t, b, "C1") {
+		t.Fatalf("MovedFrom %v, want C1", target.MovedFrom)
+	}
+	before := s.Range
+	s, err = b.ShotAt(firer, firer.Pose, target, target.Pose)
+	want := int(math.Round(board.Across(firer.Pose.Hex, hexOf(t, b, "C1"), target.Pose.Hex) * float64(s.Metres/s.Range)))
+	// The step to the south-east keeps the range: across, not closing.
+	if err != nil || !s.TargetMoved || s.TargetApproached || s.Range != before || s.TargetAcross != want || want == 0 {
+		t.Errorf("moved target: moved %v approached %v across %d (want %d), %v", s.TargetMoved, s.TargetApproached, s.TargetAcross, want, err)
 	}
 }

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"math"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -170,6 +171,10 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		}
 	}
 	s.Metres = s.Range * b.scenario.HexMetres
+	if s.TargetMoved {
+		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
+		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
+	}
 	switch target.Type.Kind {
 	case units.AFV:
 		s.Aspect = combat.AspectOf(r, to, from.Hex)
@@ -329,6 +334,7 @@ func (b *Battle) abandon(u *Unit) []Event {
 			continue
 		}
 		p.Markers |= Moved
+		p.MovedFrom = u.Pose.Hex
 		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: p.Label() + " bails out of " + u.Label()})
 	}
 	return events
@@ -550,7 +556,7 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 		return nil, err
 	}
 	u.Carrier = 0
-	u.Pose = c.Pose
+	u.Pose, u.MovedFrom = c.Pose, c.Pose.Hex
 	u.Markers |= Loaded | Moved
 	return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unloads from %s in %s", u.Label(), c.Label(), b.Board().Label(c.Pose.Hex))}}, nil
 }
