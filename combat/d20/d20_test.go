@@ -84,13 +84,13 @@ func TestTableEdges(t *testing.T) {
 		metres int
 		fn     int // base FN, 0: out of reach
 	}{
-		{"SU-85", 0, 4},      // 50 m reads the 250 m column (our reading)
-		{"SU-85", 250, 4},    // 61-85 L30-54
-		{"SU-85", 251, 8},    //
-		{"SU-85", 2500, 20},  //
-		{"SU-85", 2501, 0},   // "-" at 3000 m
-		{"Tiger I", 500, 6},  // 86-100 L55+
-		{"Tiger I", 750, 7},  //
+		{"SU-85", 0, 4},   // 50 m reads the 250 m column (our reading)
+		{"SU-85", 250, 4}, // 61-85 L30-54
+		{"SU-85", 251, 8}, //
+		{"SU-85", 2500, 20},
+		{"SU-85", 2501, 0},  // "-" at 3000 m
+		{"Tiger I", 500, 6}, // 86-100 L55+
+		{"Tiger I", 750, 7},
 		{"Tiger I", 3000, 19},
 		{"Tiger I", 3001, 0}, // past the table
 		{"Panther", 1000, 9}, // 61-85 L55+
