@@ -130,6 +130,9 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	if err := f.extraShotFlags.apply(&s, f.rng); err != nil {
 		return nil, s, err
 	}
+	if err := f.extraShotFlags.applyStates(r, &s); err != nil {
+		return nil, s, err
+	}
 	if err := f.buildMore(&s); err != nil {
 		return nil, s, err
 	}

@@ -22,6 +22,11 @@ type extraShotFlags struct {
 	engineers, assault      bool
 	riders                  int
 	swName, penMM, armourMM string
+	ammo                    string
+	across                  int
+	approached              bool
+	firerStates             string
+	targetStates            string
 }
 
 func (f *extraShotFlags) register(fs *flag.FlagSet) {
@@ -34,6 +39,11 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.assault, "assault", false, "the firer close-assaults the target vehicle instead of firing (rulesets with a close assault of vehicles)")
 	fs.StringVar(&f.swName, "sw-name", "", "raw support weapon by name, fired by a squad, for a ruleset with its own weapons table (shiftchart: e.g. \"Panzerschreck 43\")")
 	fs.StringVar(&f.penMM, "pen-mm", "", "raw gun: the armour in mm its round defeats square on, at any range (instead of --firer)")
+	fs.StringVar(&f.ammo, "ammo", "", "the round the gun fires, as the catalogue names it (APCBC, APCR, HEAT…); default: the ruleset's (d20)")
+	fs.IntVar(&f.across, "across", 0, "metres the target moved across the line of sight in its last move, with --target-moved (d20)")
+	fs.BoolVar(&f.approached, "approached", false, "the target's last move closed the range, with --target-moved (d20)")
+	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
+	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
 }
 
@@ -44,9 +54,13 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	if err != nil {
 		return fmt.Errorf("--quality: %w", err)
 	}
+	if f.across < 0 {
+		return fmt.Errorf("--across %d: cannot be negative", f.across)
+	}
 	s.Metres = rng * f.hexMetres
 	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders
+	s.Ammo, s.TargetAcross, s.TargetApproached = f.ammo, f.across, f.approached
 	if f.armourMM != "" {
 		if s.Target.Kind != units.AFV {
 			return errors.New("--armour-mm: the target must be an AFV (--kind afv)")
@@ -66,6 +80,42 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 		s.Target.History = h
 	}
 	return nil
+}
+
+// applyStates puts --firer-states and --target-states into s, refusing a
+// state ruleset r does not declare.
+func (f *extraShotFlags) applyStates(r combat.Ruleset, s *combat.Shot) error {
+	var err error
+	if s.FirerStates, err = parseStates(r, f.firerStates); err != nil {
+		return fmt.Errorf("--firer-states: %w", err)
+	}
+	if s.Target.States, err = parseStates(r, f.targetStates); err != nil {
+		return fmt.Errorf("--target-states: %w", err)
+	}
+	return nil
+}
+
+// maxStateCount bounds a state's counters on the command line.
+const maxStateCount = 99
+
+// parseStates reads "name=count,…" into a StateSet of ruleset r's states.
+func parseStates(r combat.Ruleset, text string) (combat.StateSet, error) {
+	if text == "" {
+		return "", nil
+	}
+	counts := map[string]int{}
+	for part := range strings.SplitSeq(text, ",") {
+		name, count, _ := strings.Cut(part, "=")
+		if _, ok := combat.FindState(combat.StatesOfRuleset(r), name); !ok {
+			return "", fmt.Errorf("%q is not a state of the %s ruleset", name, r.Name())
+		}
+		n, err := strconv.Atoi(count)
+		if err != nil || n < 1 || n > maxStateCount {
+			return "", fmt.Errorf("%q: want name=count with a count of 1 to %d", part, maxStateCount)
+		}
+		counts[name] = n
+	}
+	return combat.StatesOf(counts), nil
 }
 
 // buildRawFirer makes the firer of --sw-name or --pen-mm; ok is false when

@@ -26,7 +26,8 @@ import (
 //     trial angle, / 10.
 //   - Rate of fire: -1 for anti-tank guns up to 57 mm and the 88 mm L56
 //     (printed); for other guns -1 at 10 rounds a minute or more
-//     (the "higher rate of fire" of the excerpt), else none.
+//     (the "higher rate of fire" of the excerpt) for the guns of
+//     vehicles, else none.
 
 // noSize is the size of a target without dimensions: no size modifier.
 const noSize = 10
@@ -146,10 +147,12 @@ func rofModifier(kind units.Kind, h *units.History) (int, string) {
 	if h == nil || h.Gun.MM == 0 {
 		return 0, ""
 	}
-	if kind == units.Gun && (h.Gun.MM <= 57 || (h.Gun.MM == 88 && h.Gun.Length == 56)) {
+	switch {
+	case kind == units.Gun && (h.Gun.MM <= 57 || (h.Gun.MM == 88 && h.Gun.Length == 56)):
 		return -1, "anti-tank gun up to 57 mm or 88 mm L56"
-	}
-	if h.ROF >= 10 {
+	case kind == units.Gun:
+		return 0, "an anti-tank gun over 57 mm: the excerpt gives it none"
+	case h.ROF >= 10:
 		return -1, strconv.Itoa(h.ROF) + " rounds a minute"
 	}
 	return 0, ""

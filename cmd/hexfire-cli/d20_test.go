@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestD20Flags: the worked example's shot through the flags d20 reads
+// (--ammo, --target-moved --approached, --firer-states), its reply, and
+// the flags' errors.
+func TestD20Flags(t *testing.T) {
+	out, err := runCombatCLI(t, "odds", "--rules", "d20", "--firer", "SU-85", "--target", "Tiger I", "--range", "9",
+		"--ammo", "APCR", "--target-moved", "--approached", "--across", "160")
+	if err != nil || !strings.Contains(out, "FN 8 -1 APCR, SV +1 target moved towards the firer = 8") {
+		t.Errorf("SU-85: %v\n%s", err, out)
+	}
+	out, err = runCombatCLI(t, "roll", "--rules", "d20", "--firer", "Tiger I", "--target", "SU-85", "--range", "12",
+		"--firer-moved", "--firer-states", "suppressed=1", "--seed", "1")
+	if err != nil || !strings.Contains(out, "= 12: d20 11 near miss, 12+ hit") {
+		t.Errorf("Tiger: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ammo", "APDS"}, `no ammunition "APDS": it fires APCBC, APCR, HEAT`},
+		{[]string{"--firer-states", "shock=1"}, `"shock" is not a state of the d20 ruleset`},
+		{[]string{"--firer-states", "suppressed=x"}, "count of 1 to 99"},
+		{[]string{"--across", "-5"}, "--across -5"},
+	} {
+		args := append([]string{"odds", "--rules", "d20", "--firer", "Tiger I", "--target", "SU-85"}, tt.args...)
+		if _, err := runCombatCLI(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: %v, want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestUnitsUnderD20 lists the ratings the excerpt prints: Tiger size 11,
+// SU-85 size 7, the Panzerfaust's row.
+func TestUnitsUnderD20(t *testing.T) {
+	out, err := runCombatCLI(t, "units", "--rules", "d20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"size          11                  printed", "size          7                   printed", "FN            9 14 - - -"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("units --rules d20 lacks %q", want)
+		}
+	}
+}
