@@ -101,7 +101,8 @@ type fire struct {
 // plan is a checked shot worked out up to the dice.
 type plan struct {
 	fire
-	fn     int // the modified fire number
+	fn     int   // the modified fire number
+	cuts   []int // the d20's bands (hitCuts)
 	armour int
 	steps  []string
 }
@@ -148,6 +149,7 @@ func planShot(s combat.Shot) (plan, error) {
 	p.steps = append(p.steps, f.lines...)
 	mods := modifiers(s, f)
 	p.fn = f.fn + combat.SumModifiers(mods)
+	p.cuts = p.hitCuts()
 	p.steps = append(p.steps, "FN "+strconv.Itoa(f.fn)+combat.FormatModifiers(mods)+" = "+strconv.Itoa(p.fn)+
 		": d20 "+strconv.Itoa(p.fn-1)+" near miss, "+strconv.Itoa(p.fn)+"+ hit"+twoHits(p))
 	armour, how := armourOf(s.Target, s.Aspect)

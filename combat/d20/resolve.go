@@ -65,36 +65,55 @@ func (p plan) autoBonus(face int) int {
 }
 
 // penetrate rolls the d10 of one hit, or rolls nothing when the hit
-// cannot harm the target beyond suppressing it; it returns the result,
-// the face (0: no roll) and the step line.
-func (p plan) penetrate(d combat.Dice, bonus int) (result, int, string) {
-	if p.atRifle && p.armour > 4 {
-		return suppressed, 0, "AT rifle against armour over 4: suppressed"
+// cannot harm the target beyond suppressing it; it returns the result and
+// the face (0: no roll).
+func (p plan) penetrate(d combat.Dice, bonus int) (result, int) {
+	row, ok := penRowOf(p.margin(bonus))
+	if !ok || (p.atRifle && p.armour > 4) {
+		return suppressed, 0
 	}
-	m := p.margin(bonus)
-	row, ok := penRowOf(m)
-	if !ok {
-		return suppressed, 0, "margin " + strconv.Itoa(m) + ": no penetration, suppressed"
+	var cuts [4]int
+	n := 0
+	for _, c := range []int{row.disabledTo + 1, row.neutralFrom, p.heatCut(9), p.heatCut(10)} {
+		if c >= 2 && c <= penDie && !slices.Contains(cuts[:n], c) {
+			cuts[n] = c
+			n++
+		}
 	}
-	cuts := []int{row.disabledTo + 1, row.neutralFrom}
-	if p.heat {
-		cuts = append(cuts, 9, 10)
-	}
-	slices.Sort(cuts)
-	cuts = slices.DeleteFunc(slices.Compact(cuts), func(c int) bool { return c < 2 || c > penDie })
-	face := combat.RollBanded(d, penDie, cuts...)
-	r := suppressed
+	slices.Sort(cuts[:n])
+	face := combat.RollBanded(d, penDie, cuts[:n]...)
 	switch {
 	case p.heat && face == 9:
-		r = suppressed
+		return suppressed, face
 	case p.heat && face == 10:
-		r = neutralised
+		return neutralised, face
 	case face <= row.disabledTo:
-		r = disabled
+		return disabled, face
 	case row.neutralFrom > 0 && face >= row.neutralFrom:
-		r = neutralised
+		return neutralised, face
 	}
-	return r, face, "margin " + strconv.Itoa(m) + ", d10 rolled " + strconv.Itoa(face) + ": " + resultWords[r]
+	return suppressed, face
+}
+
+// heatCut is face c for a HEAT round, whose 9 and 10 read on their own,
+// and 0 (no cut) for any other.
+func (p plan) heatCut(c int) int {
+	if p.heat {
+		return c
+	}
+	return 0
+}
+
+// penetrationLine is the step line of one hit's penetration roll.
+func (p plan) penetrationLine(bonus, face int, r result) string {
+	m := p.margin(bonus)
+	switch {
+	case p.atRifle && p.armour > 4:
+		return "AT rifle against armour over 4: suppressed"
+	case face == 0:
+		return "margin " + strconv.Itoa(m) + ": no penetration, suppressed"
+	}
+	return "margin " + strconv.Itoa(m) + ", d10 rolled " + strconv.Itoa(face) + ": " + resultWords[r]
 }
 
 // Resolve rolls the shot: the d20 against the fire number, then a d10 for
@@ -107,31 +126,44 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	return p.resolve(s, d)
 }
 
-// resolve rolls a planned shot.
+// resolve rolls a planned shot with its rolls and step lines.
 func (p plan) resolve(s combat.Shot, d combat.Dice) combat.Outcome {
-	var o combat.Outcome
-	o.Steps = p.steps[:len(p.steps):len(p.steps)] // appending copies
-	o.ToHit = p.fn
-	face := combat.RollBanded(d, hitDie, p.hitCuts()...)
-	o.Rolls = []combat.Roll{{Purpose: "to-hit", Sides: hitDie, Dice: []int{face}}}
+	return p.roll(s, d, true)
+}
+
+// roll rolls a planned shot; the enumerator's walks (told false) skip the
+// rolls and step lines, which only the log reads.
+func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
+	o := combat.Outcome{ToHit: p.fn}
+	face := combat.RollBanded(d, hitDie, p.cuts...)
+	if told {
+		o.Steps = p.steps[:len(p.steps):len(p.steps)] // appending copies
+		o.Rolls = []combat.Roll{{Purpose: "to-hit", Sides: hitDie, Dice: []int{face}}}
+	}
 	r := miss
 	hits := p.hits(face)
 	switch {
 	case hits > 0:
 		o.Hit, o.Aspect = true, s.Aspect
-		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": "+strconv.Itoa(hits)+" hit"+plural(hits))
+		if told {
+			o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": "+strconv.Itoa(hits)+" hit"+plural(hits))
+		}
 		for range hits {
-			hr, pf, line := p.penetrate(d, p.autoBonus(face))
-			if pf > 0 {
-				o.Rolls = append(o.Rolls, combat.Roll{Purpose: "penetration", Sides: penDie, Dice: []int{pf}})
+			hr, pf := p.penetrate(d, p.autoBonus(face))
+			if told {
+				if pf > 0 {
+					o.Rolls = append(o.Rolls, combat.Roll{Purpose: "penetration", Sides: penDie, Dice: []int{pf}})
+				}
+				o.Steps = append(o.Steps, p.penetrationLine(p.autoBonus(face), pf, hr))
 			}
-			o.Steps = append(o.Steps, line)
 			r = max(r, hr)
 		}
 	case face == p.fn-1:
 		r = suppressed
-		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": near miss, suppressed")
-	default:
+		if told {
+			o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": near miss, suppressed")
+		}
+	case told:
 		o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": miss")
 	}
 	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
@@ -182,7 +214,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	if err != nil {
 		return combat.Odds{}, err
 	}
-	o, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return p.resolve(s, d) })
+	o, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return p.roll(s, d, false) })
 	if err != nil {
 		return combat.Odds{}, err
 	}
