@@ -159,3 +159,30 @@ func WeaponOf(c *units.Catalogue, t *units.Type) (Weapon, error) {
 	}
 	return SupportWeaponOf(w), nil
 }
+
+// CheckFirer refuses, in a player's words, the AT shots that no firer may
+// make whatever the ruleset: at infantry (AP fire is for them), by a
+// passenger, by infantry without a support weapon or a vehicle with one,
+// with no weapon or a used-up one. A ruleset's Check adds its own after it.
+func CheckFirer(s Shot) error {
+	w := s.Weapon
+	firer := s.Firer
+	if firer == "" {
+		firer = "the firer"
+	}
+	switch {
+	case s.Target.Kind.Infantry():
+		return fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
+	case s.Passenger:
+		return fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
+	case s.FirerKind.Infantry() && w.Class != SupportWeapon:
+		return fmt.Errorf("%s is infantry: it fires at vehicles only with an anti-tank weapon", firer)
+	case !s.FirerKind.Infantry() && w.Class == SupportWeapon:
+		return fmt.Errorf("%s fires its own gun, not a support weapon", firer)
+	case w.Name == "":
+		return fmt.Errorf("%s carries no anti-tank weapon", firer)
+	case w.Spent:
+		return fmt.Errorf("the %s has already been fired: it is used up", w.Name)
+	}
+	return nil
+}

@@ -323,7 +323,7 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 			ammo = append(ammo, p.Ammo.String())
 		}
 		for _, tg := range targets {
-			for _, m := range []int{200, 700, 1400} {
+			for _, m := range []int{200, 1400} {
 				for _, a := range ammo {
 					s := gunShot(t, c, f, tg, m)
 					s.Ammo, s.Aspect = a, aspects[i%3]

@@ -71,24 +71,10 @@ type shot struct {
 // plan checks s and works it out up to the die roll.
 func plan(s combat.Shot) (shot, error) {
 	var p shot
-	w := s.Weapon
-	firer := s.Firer
-	if firer == "" {
-		firer = "the firer"
+	if err := combat.CheckFirer(s); err != nil {
+		return p, err
 	}
 	switch {
-	case s.Target.Kind.Infantry():
-		return p, fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
-	case s.Passenger:
-		return p, fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
-	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
-		return p, fmt.Errorf("%s is infantry: it fires at vehicles only with an anti-tank weapon", firer)
-	case !s.FirerKind.Infantry() && w.Class == combat.SupportWeapon:
-		return p, fmt.Errorf("%s fires its own gun, not a support weapon", firer)
-	case w.Name == "":
-		return p, fmt.Errorf("%s carries no anti-tank weapon", firer)
-	case w.Spent:
-		return p, fmt.Errorf("the %s has already been fired: it is used up", w.Name)
 	case s.Leader != 0:
 		return p, errors.New("leaders do not direct anti-tank fire in this ruleset")
 	case s.Range < 0 || s.Metres < 0:
