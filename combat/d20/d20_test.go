@@ -302,6 +302,7 @@ func TestOddsEqualEnumeration(t *testing.T) {
 	if n < 200 {
 		t.Errorf("only %d shots compared, want at least 200", n)
 	}
+	t.Logf("%d shots compared", n)
 }
 
 // unbanded hides the enumerator's banded rolls, so that every face is
