@@ -101,10 +101,11 @@ type fire struct {
 // plan is a checked shot worked out up to the dice.
 type plan struct {
 	fire
-	fn     int   // the modified fire number
-	cuts   []int // the d20's bands (hitCuts)
-	armour int
-	steps  []string
+	fn      int                     // the modified fire number
+	cuts    []int                   // the d20's bands (hitCuts)
+	penCuts [maxAutoBonus + 1][]int // the d10's bands by automatic bonus (penetrationCuts)
+	armour  int
+	steps   []string
 }
 
 // Check refuses a shot the ruleset does not allow, saying why.
@@ -140,6 +141,7 @@ func planShot(s combat.Shot) (plan, error) {
 		": d20 "+strconv.Itoa(p.fn-1)+" near miss, "+strconv.Itoa(p.fn)+"+ hit"+twoHits(p))
 	armour, how := armourOf(s.Target, s.Aspect)
 	p.armour = armour
+	p.penCuts = p.penetrationCuts()
 	p.steps = append(p.steps, fmt.Sprintf("penetration %d against %s armour %d (%s): %s", f.pen, s.Aspect, armour, how, p.penLine()))
 	return p, nil
 }

@@ -72,16 +72,7 @@ func (p plan) penetrate(d combat.Dice, bonus int) (result, int) {
 	if !ok || (p.atRifle && p.armour > 4) {
 		return suppressed, 0
 	}
-	var cuts [4]int
-	n := 0
-	for _, c := range []int{row.disabledTo + 1, row.neutralFrom, p.heatCut(9), p.heatCut(10)} {
-		if c >= 2 && c <= penDie && !slices.Contains(cuts[:n], c) {
-			cuts[n] = c
-			n++
-		}
-	}
-	slices.Sort(cuts[:n])
-	face := combat.RollBanded(d, penDie, cuts[:n]...)
+	face := combat.RollBanded(d, penDie, p.penCuts[bonus]...)
 	switch {
 	case p.heat && face == 9:
 		return suppressed, face
@@ -93,6 +84,25 @@ func (p plan) penetrate(d combat.Dice, bonus int) (result, int) {
 		return neutralised, face
 	}
 	return suppressed, face
+}
+
+// penetrationCuts are the d10's bands of a hit with each automatic
+// bonus, 0 to maxAutoBonus: where disabled ends and neutralised begins,
+// and a HEAT round's 9 and 10.
+func (p plan) penetrationCuts() [maxAutoBonus + 1][]int {
+	var all [maxAutoBonus + 1][]int
+	for bonus := range all {
+		row, _ := penRowOf(p.margin(bonus))
+		var cuts []int
+		for _, c := range []int{row.disabledTo + 1, row.neutralFrom, p.heatCut(9), p.heatCut(10)} {
+			if c >= 2 && c <= penDie && !slices.Contains(cuts, c) {
+				cuts = append(cuts, c)
+			}
+		}
+		slices.Sort(cuts)
+		all[bonus] = cuts
+	}
+	return all
 }
 
 // heatCut is face c for a HEAT round, whose 9 and 10 read on their own,
