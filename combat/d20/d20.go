@@ -167,7 +167,7 @@ func (p plan) penLine() string {
 	}
 	line := fmt.Sprintf("margin %+d", margin)
 	if p.plusOne {
-		line += " +1 (API/APHE, our reading: one line down the table)"
+		line = fmt.Sprintf("margin %+d +1 API/APHE (our reading: one line down the table) = %+d", margin-1, margin)
 	}
 	if p.heat {
 		line += "; HEAT: 9 suppresses only, 10 neutralises only"
