@@ -87,6 +87,37 @@ type Unit struct {
 	// MovedFrom is the hex its latest move order began in, for the
 	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
 	MovedFrom board.Hex
+	// Aim is its run of AT shots at one target, for the rulesets that
+	// reward shooting again (Shot.RepeatShots).
+	Aim Aim
+}
+
+// Aim is a unit's run of AT shots at one target: the target, how many
+// shots in a row, and the segment of the last (Battle.segment). A run
+// goes on while each shot comes in the segment after the one before.
+type Aim struct {
+	Target  UnitID
+	Shots   int
+	Segment int
+}
+
+// repeats returns the shots u has already fired in a row at target, when
+// the run may go on in segment seg (its last shot was in the segment
+// before), else 0.
+func (a Aim) repeats(target UnitID, seg int) int {
+	if a.Target == target && a.Segment == seg-1 {
+		return a.Shots
+	}
+	return 0
+}
+
+// segment numbers the battle's segments in order: two a turn, the first
+// side's then the other's. A unit fires AT at most once a segment.
+func (b *Battle) segment() int {
+	if b.phasing == b.first {
+		return 2 * b.turn
+	}
+	return 2*b.turn + 1
 }
 
 // Has reports whether the unit carries all of the markers m.

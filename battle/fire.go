@@ -171,6 +171,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		}
 	}
 	s.Metres = s.Range * b.scenario.HexMetres
+	s.RepeatShots = firer.Aim.repeats(target.ID, b.segment())
 	if s.TargetMoved {
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
@@ -271,6 +272,8 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	if out.Hit {
 		firer.lastHit = lastHit{target: target.ID, from: firer.Pose, at: target.Pose}
 	}
+	seg := b.segment()
+	firer.Aim = Aim{Target: target.ID, Shots: firer.Aim.repeats(target.ID, seg) + 1, Segment: seg}
 	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust}
 	if p.Leader != nil {
 		p.Leader.Markers |= Fired

@@ -125,6 +125,10 @@ type Shot struct {
 	// TargetApproached: the target's last move brought it nearer the
 	// firer, for the same rulesets.
 	TargetApproached bool
+	// RepeatShots counts the AT shots the firer has already fired at this
+	// target in a row, one in each segment up to the one before this (0:
+	// a first shot), for the rulesets that reward shooting again (d20).
+	RepeatShots int
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.

@@ -27,6 +27,7 @@ func TestD20Flags(t *testing.T) {
 		{[]string{"--firer-states", "shock=1"}, `"shock" is not a state of the d20 ruleset`},
 		{[]string{"--firer-states", "suppressed=x"}, "count of 1 to 99"},
 		{[]string{"--across", "-5"}, "--across -5"},
+		{[]string{"--repeats", "-1"}, "--repeats -1"},
 	} {
 		args := append([]string{"odds", "--rules", "d20", "--firer", "Tiger I", "--target", "SU-85"}, tt.args...)
 		if _, err := runCombatCLI(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {

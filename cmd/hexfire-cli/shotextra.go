@@ -25,6 +25,7 @@ type extraShotFlags struct {
 	ammo                    string
 	across                  int
 	approached              bool
+	repeats                 int
 	firerStates             string
 	targetStates            string
 }
@@ -42,6 +43,7 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.ammo, "ammo", "", "the round the gun fires, as the catalogue names it (APCBC, APCR, HEAT…); default: the ruleset's (d20)")
 	fs.IntVar(&f.across, "across", 0, "metres the target moved across the line of sight in its last move, with --target-moved (d20)")
 	fs.BoolVar(&f.approached, "approached", false, "the target's last move closed the range, with --target-moved (d20)")
+	fs.IntVar(&f.repeats, "repeats", 0, "AT shots the firer already fired at this target in a row, one a segment (d20: 1 is a second shot)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
@@ -54,13 +56,13 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	if err != nil {
 		return fmt.Errorf("--quality: %w", err)
 	}
-	if f.across < 0 {
-		return fmt.Errorf("--across %d: cannot be negative", f.across)
+	if f.across < 0 || f.repeats < 0 {
+		return fmt.Errorf("--across %d, --repeats %d: neither can be negative", f.across, f.repeats)
 	}
 	s.Metres = rng * f.hexMetres
 	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders
-	s.Ammo, s.TargetAcross, s.TargetApproached = f.ammo, f.across, f.approached
+	s.Ammo, s.TargetAcross, s.TargetApproached, s.RepeatShots = f.ammo, f.across, f.approached, f.repeats
 	if f.armourMM != "" {
 		if s.Target.Kind != units.AFV {
 			return errors.New("--armour-mm: the target must be an AFV (--kind afv)")

@@ -67,6 +67,20 @@ const (
 	modFirerMoved     = +2 // firing on the move (our reading: up to half, as the worked example)
 )
 
+// The modifiers of shooting again at the same target: the second shot,
+// then one more for each after it, to the most.
+const (
+	modSecondShot  = -2
+	modRepeatShots = -5
+)
+
+// repeatModifier is the modifier of a shot after repeats shots in a row
+// at the same target: -2 for the second, -3 for the third, to -5 (our
+// reading of "-1 each subsequent shot, to a maximum of -5": cumulative).
+func repeatModifier(repeats int) int {
+	return max(modRepeatShots, modSecondShot-(repeats-1))
+}
+
 // movementBands are the apparent target movement modifiers: the most
 // metres across the line of sight each covers, and its modifier.
 var movementBands = []struct{ metres, mod int }{{150, 1}, {250, 3}, {500, 5}, {750, 7}}
@@ -123,8 +137,8 @@ func planShot(s combat.Shot) (plan, error) {
 	switch {
 	case s.Leader != 0:
 		return p, errors.New("leaders do not direct anti-tank fire in this ruleset")
-	case s.Metres < 0 || s.TargetAcross < 0:
-		return p, fmt.Errorf("range %d m, target moved %d m across: neither can be negative", s.Metres, s.TargetAcross)
+	case s.Metres < 0 || s.TargetAcross < 0 || s.RepeatShots < 0:
+		return p, fmt.Errorf("range %d m, target moved %d m across, %d shots before: none can be negative", s.Metres, s.TargetAcross, s.RepeatShots)
 	case s.Target.Kind == units.AFV && s.Aspect != board.Front && s.Aspect != board.Side && s.Aspect != board.Rear:
 		return p, fmt.Errorf("aspect %s: this ruleset reads front, side and rear", s.Aspect)
 	}
@@ -201,6 +215,9 @@ func modifiers(s combat.Shot, f fire) []combat.Modifier {
 		add(movementModifier(0), "target moved towards the firer")
 	case s.TargetMoved:
 		add(movementModifier(s.TargetAcross), "target moved "+strconv.Itoa(s.TargetAcross)+" m across")
+	}
+	if s.RepeatShots > 0 {
+		add(repeatModifier(s.RepeatShots), "shot "+strconv.Itoa(s.RepeatShots+1)+" at the same target")
 	}
 	if s.FirerStates.Count(Suppressed) > 0 {
 		add(modFirerSupressed, "firer suppressed")

@@ -135,6 +135,10 @@ func TestModifiers(t *testing.T) {
 		{"across but not moved", func(s *combat.Shot) { s.TargetAcross = 400 }, 8},
 		{"firer suppressed", func(s *combat.Shot) { s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1}) }, 10},
 		{"firer moved", func(s *combat.Shot) { s.FirerMoved = true }, 10},
+		{"second shot", func(s *combat.Shot) { s.RepeatShots = 1 }, 6},
+		{"third shot", func(s *combat.Shot) { s.RepeatShots = 2 }, 5},
+		{"fifth shot", func(s *combat.Shot) { s.RepeatShots = 4 }, 3},
+		{"tenth shot: at most -5", func(s *combat.Shot) { s.RepeatShots = 9 }, 3},
 		{"ROF 10", func(s *combat.Shot) { *s = gunShot(t, c, "M10", "Tiger I", 1000) }, 10}, // 61-85 L30-54 11, -1 ROF
 		{"AT gun up to 57 mm", func(s *combat.Shot) { *s = gunShot(t, c, "57mm M1", "Tiger I", 1000) }, 11},
 	}
