@@ -217,3 +217,27 @@ func StatesOf(counts map[string]int) StateSet {
 	}
 	return StateSet(strings.Join(parts, ";"))
 }
+
+// EffectLists holds a ruleset's effects of each of its results, alone and
+// with the firer's counted round spent after them, built once so that
+// resolving a shot allocates none. The lists are shared: read them only.
+type EffectLists struct{ target, spent [][]Effect }
+
+// NewEffectLists builds the lists from the effects of each result, by the
+// result's index.
+func NewEffectLists(byResult ...[]Effect) EffectLists {
+	l := EffectLists{target: byResult, spent: make([][]Effect, len(byResult))}
+	for r, es := range byResult {
+		l.spent[r] = append(slices.Clone(es), Effect{Kind: WeaponSpent, On: OnFirer})
+	}
+	return l
+}
+
+// Of returns the effects of result r, followed by WeaponSpent on the firer
+// when spent.
+func (l EffectLists) Of(r int, spent bool) []Effect {
+	if spent {
+		return l.spent[r]
+	}
+	return l.target[r]
+}

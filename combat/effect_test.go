@@ -188,3 +188,26 @@ func TestOddsCheck(t *testing.T) {
 		t.Errorf("one outcome listed twice: Check = nil, want an error")
 	}
 }
+
+// TestEffectLists: each result's effects alone, and with the firer's
+// round spent after them.
+func TestEffectLists(t *testing.T) {
+	kill := Effect{Kind: Eliminated, On: OnTarget}
+	spent := Effect{Kind: WeaponSpent, On: OnFirer}
+	l := NewEffectLists(nil, []Effect{kill})
+	tests := []struct {
+		r     int
+		spent bool
+		want  []Effect
+	}{
+		{0, false, nil},
+		{0, true, []Effect{spent}},
+		{1, false, []Effect{kill}},
+		{1, true, []Effect{kill, spent}},
+	}
+	for _, tt := range tests {
+		if got := l.Of(tt.r, tt.spent); !slices.Equal(got, tt.want) {
+			t.Errorf("Of(%d, %v) = %v, want %v", tt.r, tt.spent, got, tt.want)
+		}
+	}
+}

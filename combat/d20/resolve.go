@@ -196,26 +196,15 @@ func spends(w combat.Weapon) bool { return (w.Expendable && !w.Inherent) || w.Ro
 
 // effects returns the effects of a result, and the firer's round when it
 // is counted. The lists are shared: read them only.
-func effects(r result, spent bool) []combat.Effect {
-	if spent {
-		return spentEffects[r]
-	}
-	return targetEffects[r]
-}
+func effects(r result, spent bool) []combat.Effect { return resultEffects.Of(int(r), spent) }
 
-// targetEffects and spentEffects hold every list effects returns.
-var targetEffects, spentEffects = func() (target, spent [numResults][]combat.Effect) {
-	on := [numResults][]combat.Effect{
-		suppressed:  {{Kind: combat.AddState, On: combat.OnTarget, State: Suppressed, N: 1}},
-		neutralised: {{Kind: combat.AddState, On: combat.OnTarget, State: Neutralised, N: 1}},
-		disabled:    {{Kind: combat.Eliminated, On: combat.OnTarget}},
-	}
-	for r := range numResults {
-		target[r] = on[r]
-		spent[r] = append(slices.Clone(on[r]), combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
-	}
-	return target, spent
-}()
+// resultEffects are the effects of each result, by its index.
+var resultEffects = combat.NewEffectLists(
+	nil, // miss
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Suppressed, N: 1}},
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Neutralised, N: 1}},
+	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnTarget}},
+)
 
 // Odds returns the exact odds of the shot, by the enumerator over the
 // banded dice.

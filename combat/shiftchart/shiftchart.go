@@ -13,7 +13,6 @@ package shiftchart
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 
 	"hexfire/board"
@@ -181,25 +180,15 @@ func (p shot) read(face int, target combat.Target) result {
 // effects returns the effects of a result: on the target, then the firer's
 // round when the weapon is one-shot or its rounds are counted. The lists
 // are shared: read them only.
-func effects(r result, spent bool) []combat.Effect {
-	if spent {
-		return spentEffects[r]
-	}
-	return targetEffects[r]
-}
+func effects(r result, spent bool) []combat.Effect { return resultEffects.Of(int(r), spent) }
 
-// targetEffects and spentEffects hold every list effects returns.
-var targetEffects, spentEffects = func() (target, spent [numResults][]combat.Effect) {
-	on := [numResults][]combat.Effect{
-		immobilized: {{Kind: combat.Immobilized, On: combat.OnTarget}},
-		killed:      {{Kind: combat.Eliminated, On: combat.OnTarget}},
-	}
-	for r := range numResults {
-		target[r] = on[r]
-		spent[r] = append(slices.Clone(on[r]), combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
-	}
-	return target, spent
-}()
+// resultEffects are the effects of each result, by its index.
+var resultEffects = combat.NewEffectLists(
+	nil, // miss
+	nil, // no effect
+	[]combat.Effect{{Kind: combat.Immobilized, On: combat.OnTarget}},
+	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnTarget}},
+)
 
 // spends reports whether a shot uses up a round the battle counts.
 func spends(w combat.Weapon) bool { return w.Expendable || w.Rounds > 0 }
