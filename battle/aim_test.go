@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"strings"
 	"testing"
 
 	"hexfire/board"
@@ -43,5 +44,23 @@ func TestRepeatShots(t *testing.T) {
 	}
 	if got := shotNow(); got != 0 {
 		t.Errorf("after a segment without a shot: %d shots before, want 0", got)
+	}
+}
+
+// TestFireAmmo: a Fire order's ammunition reaches the shot, and a saved
+// order with an overlong ammunition name is refused, naming the field.
+func TestFireAmmo(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C5", board.DirN},
+		{"Tiger I", maps.Axis, "C1", board.DirS},
+	}}
+	b := f.battle(t)
+	p, err := b.PlanFire(Fire{Unit: 1, Target: 2, Ammo: "HVAP"})
+	if err != nil || p.Shot.Ammo != "HVAP" {
+		t.Errorf("shot ammo %q, %v", p.Shot.Ammo, err)
+	}
+	_, err = OrderRecord{Order: Fire{}.Name(), Unit: 1, Target: 2, Ammo: strings.Repeat("x", 17)}.order(b.Board())
+	if err == nil || !strings.Contains(err.Error(), `"ammo"`) {
+		t.Errorf("overlong ammo: %v", err)
 	}
 }

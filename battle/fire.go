@@ -52,7 +52,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if p.Shot, err = b.shot(r, firer, target, o.Panzerfaust); err != nil {
 		return FirePlan{}, err
 	}
-	p.Shot.Desperation = o.Desperation
+	p.Shot.Desperation, p.Shot.Ammo = o.Desperation, o.Ammo
 	if firer.WeaponLost != "" && !o.Panzerfaust {
 		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}

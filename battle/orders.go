@@ -42,12 +42,15 @@ type Move struct {
 // from the side's pool instead of the unit's own weapon (or, when the
 // ruleset makes it inherent, the one the unit is assumed to carry).
 // Desperation fires from terrain the ruleset otherwise forbids, accepting
-// what it does to the firer's hex (combat.Shot.Desperation).
+// what it does to the firer's hex (combat.Shot.Desperation). Ammo, when
+// not empty, is the round the firer chose, as the catalogue names it
+// ("APCR"), for the rulesets that fire by ammunition (combat.Shot.Ammo).
 type Fire struct {
 	Unit, Target UnitID
 	Leader       UnitID
 	Panzerfaust  bool
 	Desperation  bool
+	Ammo         string
 }
 
 // FireAP is an AP attack on the units in Target (infantry-combat.md): the
@@ -209,7 +212,7 @@ func (o Turn) record(*board.Board) OrderRecord {
 
 func (o Fire) record(*board.Board) OrderRecord {
 	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target, Leader: o.Leader, Panzerfaust: o.Panzerfaust,
-		Desperation: o.Desperation}
+		Desperation: o.Desperation, Ammo: o.Ammo}
 }
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
@@ -275,8 +278,15 @@ func (Turn) parse(r OrderRecord, _ *board.Board) (Order, error) {
 	return Turn{Unit: r.Unit, Facing: d}, nil
 }
 
+// maxAmmoName bounds a saved Fire order's ammunition name.
+const maxAmmoName = 16
+
 func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
-	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust, Desperation: r.Desperation}, nil
+	if len(r.Ammo) > maxAmmoName {
+		return nil, fmt.Errorf("field \"ammo\": %d characters, at most %d", len(r.Ammo), maxAmmoName)
+	}
+	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust, Desperation: r.Desperation,
+		Ammo: r.Ammo}, nil
 }
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {

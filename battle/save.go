@@ -72,6 +72,7 @@ type OrderRecord struct {
 	Carrier     UnitID   `json:"carrier,omitempty"`
 	Panzerfaust bool     `json:"panzerfaust,omitempty"`
 	Desperation bool     `json:"desperation,omitempty"`
+	Ammo        string   `json:"ammo,omitempty"`
 	Hex         string   `json:"hex,omitempty"`
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`
