@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -287,10 +288,18 @@ func (d *decision) apChoice(o battle.FireAP, plan battle.APPlan) shotChoice {
 	return c
 }
 
-// shotOptions returns the AT attacks f may make on target: its own weapon,
-// a Panzerfaust from the pool, each with a directing leader if one is free.
+// shotOptions returns the AT attacks f may make on target: its own weapon
+// with each round the ruleset lets it choose, a Panzerfaust from the pool,
+// each with a directing leader if one is free.
 func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	opts := []battle.Fire{{Unit: f.ID, Target: target.ID}}
+	if w, err := d.b.WeaponOf(f); err == nil {
+		if rounds := combat.AmmunitionOf(d.b.Rules(), w); len(rounds) > 1 {
+			for _, a := range rounds[1:] { // the first is the default, fired without naming it
+				opts = append(opts, battle.Fire{Unit: f.ID, Target: target.ID, Ammo: a})
+			}
+		}
+	}
 	if (f.Type.Kind == units.Squad || f.Type.Kind == units.HalfSquad) && d.b.Panzerfausts(f.Side) > 0 && f.Pose.Hex.Distance(target.Pose.Hex) == 1 {
 		opts = append(opts, battle.Fire{Unit: f.ID, Target: target.ID, Panzerfaust: true})
 	}

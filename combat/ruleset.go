@@ -208,6 +208,22 @@ func StartingRounds(r Ruleset, w *units.Weapon) int {
 	return 0
 }
 
+// AmmoRules is a ruleset in which a gun fires one of several rounds, the
+// one a shot names (Shot.Ammo). Ammunition lists the rounds weapon w may
+// fire, its default (an empty Shot.Ammo) first; none when it has no choice.
+type AmmoRules interface {
+	Ammunition(w Weapon) []string
+}
+
+// AmmunitionOf returns the rounds weapon w may fire under ruleset r, the
+// default first, or none when the ruleset or the weapon offers no choice.
+func AmmunitionOf(r Ruleset, w Weapon) []string {
+	if a, ok := r.(AmmoRules); ok {
+		return a.Ammunition(w)
+	}
+	return nil
+}
+
 var registry = map[string]Ruleset{}
 
 // Register adds a ruleset under its name. Rulesets call it from init;

@@ -388,3 +388,32 @@ func TestStatesDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestAmmunition lists each gun's rounds, the default first, and none
+// where there is no choice.
+func TestAmmunition(t *testing.T) {
+	c := catalogue(t)
+	tests := []struct {
+		unit string
+		want []string
+	}{
+		{"Tiger I", []string{"APCBC", "APCR", "HEAT"}},
+		{"SU-85", []string{"APHE", "APCR"}},
+		{"M4A3E8", []string{"APC", "HVAP"}},
+		{"M4 (75)", nil},
+		{"M3 Halftrack", nil},
+	}
+	for _, tt := range tests {
+		got := combat.AmmunitionOf(Ruleset{}, combat.MainGunOf(mustType(t, c, tt.unit)))
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.unit, got, tt.want)
+		}
+	}
+	pf, err := c.LookupWeapon("Panzerfaust")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := (Ruleset{}).Ammunition(combat.SupportWeaponOf(pf)); got != nil {
+		t.Errorf("Panzerfaust: %v, want no choice", got)
+	}
+}

@@ -209,6 +209,24 @@ func ammoOf(h *units.History, name string) (units.Penetration, error) {
 	return units.Penetration{}, fmt.Errorf("no ammunition %q: it fires %s", name, strings.Join(names, ", "))
 }
 
+// Ammunition lists the rounds a main gun may fire, from its history: the
+// default (defaultAmmo) first, then the others in the catalogue's order;
+// none for a weapon without a choice.
+func (Ruleset) Ammunition(w combat.Weapon) []string {
+	h := w.History
+	if w.Class != combat.MainGun || h == nil || len(h.Pen) < 2 || h.Gun.MM == 0 {
+		return nil
+	}
+	first, _ := defaultAmmo(h)
+	names := []string{first.Ammo.String()}
+	for _, p := range h.Pen {
+		if p.Ammo != first.Ammo {
+			names = append(names, p.Ammo.String())
+		}
+	}
+	return names
+}
+
 // ammoRow returns the Direct Fire Table's ammunition row of a round, or -1.
 func ammoRow(a units.Ammo) int {
 	switch a {

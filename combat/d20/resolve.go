@@ -227,4 +227,5 @@ var (
 	_ combat.StateRules    = Ruleset{}
 	_ combat.Rater         = Ruleset{}
 	_ combat.InfantryRules = Ruleset{}
+	_ combat.AmmoRules     = Ruleset{}
 )
