@@ -38,9 +38,9 @@ func gunShot(t testing.TB, c *units.Catalogue, firer, target string, metres int)
 // TestWorkedExample is the excerpt's example, step by step, with fixed
 // dice: the SU-85's APCR at 450 m against a Tiger closing obliquely, and
 // the Tiger's reply. The reply is at 600 m: on the printed table the
-// 88 mm L56 has FN 7 only in the 750 m column (6 at 500 m), so the Tiger
-// fires from where it acquired the SU-85, before closing (our reading,
-// docs/RULES-d20.md).
+// 88 mm L56 has FN 7 only in the 750 m column (6 at 500 m), and the
+// excerpt does not give the reply's range: 600 m is the one reading under
+// which the table and the example agree (ours, docs/RULES-d20.md).
 func TestWorkedExample(t *testing.T) {
 	c := catalogue(t)
 	s := gunShot(t, c, "SU-85", "Tiger I", 450)
