@@ -6,13 +6,15 @@ import (
 	"slices"
 
 	"hexfire/board"
-	_ "hexfire/combat/elimination" // fills in the catalogue's letters derived from history, which Points reads
 	"hexfire/maps"
 	"hexfire/units"
 )
 
 // Points is what a unit type costs in a quick battle, derived from its
-// ratings (our own formula, documented in docs/SCENARIOS.md):
+// ratings (our own formula, documented in docs/SCENARIOS.md). The letters
+// it reads are those the default ruleset derives from the catalogue's
+// history when it is linked (units.RateLettersWith): the binaries and the
+// tests register it.
 //
 //	firepower   6 × main-gun ATFP (A=1 … F=6) + gun APFP + the MGs' firepower
 //	            + 2 × infantry APFP + 6 × its support weapon's ATFP + the weapon's APFP

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	_ "hexfire/combat/elimination" // derives the catalogue letters Points reads
 	"hexfire/maps"
 	"hexfire/units"
 )

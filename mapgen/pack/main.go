@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	_ "hexfire/combat/elimination" // derives the catalogue letters mapgen.Points reads
 	"hexfire/mapgen"
 	"hexfire/maps"
 	"hexfire/units"
