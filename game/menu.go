@@ -162,13 +162,51 @@ func (*helpScreen) draw(a *App, screen *ebiten.Image) {
 	drawKeymap(a.canvas(screen), a.screen)
 }
 
-// settingsScreen changes the settings: sound, hand-over screens, pace.
-type settingsScreen struct {
-	list buttonList
+// columnScreen is a screen of one column of buttons under a title, with a
+// paragraph below: the settings and the quick battle's choices.
+type columnScreen struct {
+	title, text string
+	top         float64 // where the column starts, in screen heights
+	list        buttonList
 }
 
+func (s *columnScreen) rects(a *App) []image.Rectangle {
+	w, h := int(480*a.scale), int(40*a.scale)
+	return column(len(s.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), w, h, int(10*a.scale))
+}
+
+func (s *columnScreen) update(a *App, in frameInput) error {
+	if in.ui.back {
+		a.toMenu()
+		return nil
+	}
+	s.list.update(in.ui, s.rects(a))
+	return nil
+}
+
+// drawColumn draws the title, the buttons and the paragraph, and returns
+// where the paragraph ends.
+func (s *columnScreen) drawColumn(a *App, screen *ebiten.Image) (c canvas, y float64) {
+	c = a.canvas(screen)
+	screen.Fill(colCover)
+	cx := float64(a.screen.X) / 2
+	c.text(s.title, c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*(s.top-0.12), alignCenter, colPanelKey)
+	rs := s.rects(a)
+	s.list.draw(c, rs)
+	y = float64(rs[len(rs)-1].Max.Y) + 30*a.scale
+	c.paragraph(s.text, c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
+	return c, y
+}
+
+func (s *columnScreen) draw(a *App, screen *ebiten.Image) { s.drawColumn(a, screen) }
+
+// settingsScreen changes the settings: sound, hand-over screens, pace.
+type settingsScreen struct{ columnScreen }
+
 func newSettings(a *App) *settingsScreen {
-	s := &settingsScreen{}
+	s := &settingsScreen{columnScreen{title: "Settings", top: 0.3,
+		text: "Enter or a click changes a setting; it is kept for the next time. Hand-over screens hide the map between " +
+			"the two players' turns; without them the top bar and a sound say whose turn it is."}}
 	s.build(a)
 	s.list.firstOn()
 	return s
@@ -194,31 +232,4 @@ func (s *settingsScreen) build(a *App) {
 		}},
 		{label: "Back", do: a.toMenu},
 	}
-}
-
-func (s *settingsScreen) rects(a *App) []image.Rectangle {
-	w, h := int(480*a.scale), int(40*a.scale)
-	return column(len(s.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.3), w, h, int(10*a.scale))
-}
-
-func (s *settingsScreen) update(a *App, in frameInput) error {
-	if in.ui.back {
-		a.toMenu()
-		return nil
-	}
-	s.list.update(in.ui, s.rects(a))
-	return nil
-}
-
-func (s *settingsScreen) draw(a *App, screen *ebiten.Image) {
-	c := a.canvas(screen)
-	screen.Fill(colCover)
-	cx := float64(a.screen.X) / 2
-	c.text("Settings", c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*0.18, alignCenter, colPanelKey)
-	rs := s.rects(a)
-	s.list.draw(c, rs)
-	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	c.paragraph("Enter or a click changes a setting; it is kept for the next time. Hand-over screens hide the map between "+
-		"the two players' turns; without them the top bar and a sound say whose turn it is.",
-		c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
 }

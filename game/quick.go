@@ -28,13 +28,16 @@ const quickFolder = "quick"
 // hexes, each button cycling through its choices; Generate writes the map
 // (mapgen.WriteFile, as hexfire-cli generate) and shows its briefing.
 type quickScreen struct {
-	list                                 buttonList
+	columnScreen
 	ground, size, points, nations, hexes int // indexes into the choices
 	err                                  string
 }
 
 func newQuick(a *App) *quickScreen {
-	q := &quickScreen{ground: len(mapgen.Grounds) - 1, size: 2, points: 1}
+	q := &quickScreen{columnScreen: columnScreen{title: "Quick battle", top: 0.25,
+		text: "A meeting engagement on generated ground: both sides buy forces of equal points from the catalogue " +
+			"and race for the same objectives (docs/SCENARIOS.md). Enter or a click changes a choice."},
+		ground: len(mapgen.Grounds) - 1, size: 2, points: 1}
 	q.build(a)
 	q.list.firstOn()
 	return q
@@ -106,32 +109,10 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 	return nil
 }
 
-func (q *quickScreen) rects(a *App) []image.Rectangle {
-	w, h := int(480*a.scale), int(40*a.scale)
-	return column(len(q.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.25), w, h, int(10*a.scale))
-}
-
-func (q *quickScreen) update(a *App, in frameInput) error {
-	if in.ui.back {
-		a.toMenu()
-		return nil
-	}
-	q.list.update(in.ui, q.rects(a))
-	return nil
-}
-
 func (q *quickScreen) draw(a *App, screen *ebiten.Image) {
-	c := a.canvas(screen)
-	screen.Fill(colCover)
-	cx := float64(a.screen.X) / 2
-	c.text("Quick battle", c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*0.15, alignCenter, colPanelKey)
-	rs := q.rects(a)
-	q.list.draw(c, rs)
-	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	text := "A meeting engagement on generated ground: both sides buy forces of equal points from the catalogue " +
-		"and race for the same objectives (docs/SCENARIOS.md). Enter or a click changes a choice."
-	c.paragraph(text, c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
+	c, y := q.drawColumn(a, screen)
 	if q.err != "" {
+		cx := float64(a.screen.X) / 2
 		c.paragraph("cannot make the battle: "+q.err, c.face(barTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
 			barTextSize*a.scale*1.5, colBad)
 	}
