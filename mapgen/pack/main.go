@@ -35,8 +35,10 @@ type scenario struct {
 	file                           string
 	opts                           mapgen.Options
 	title, setting, date, briefing string
-	turns                          int
-	firstSide                      maps.Side
+	// ruleset is the battle's own ruleset; "" for the default.
+	ruleset   string
+	turns     int
+	firstSide maps.Side
 	// objectives is how many hexes to pick in the columns [from, to) as
 	// fractions of the width.
 	objectives int
@@ -120,7 +122,11 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	m.SetProperty("date", "", s.date)
 	m.SetProperty("briefing", "", s.briefing)
 	m.SetProperty("hex_m", "int", "50")
-	m.SetProperty("ruleset", "", maps.DefaultRuleset)
+	ruleset := s.ruleset
+	if ruleset == "" {
+		ruleset = maps.DefaultRuleset
+	}
+	m.SetProperty("ruleset", "", ruleset)
 	m.SetProperty("turns", "int", fmt.Sprint(s.turns))
 	m.SetProperty("first_side", "", string(s.firstSide))
 	m.SetProperty("victory", "", strings.ReplaceAll(s.victory, "{obj}", obj))

@@ -9,6 +9,7 @@ import (
 
 	"hexfire/ai"
 	"hexfire/assets"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -40,7 +41,8 @@ func TestPackUpToDate(t *testing.T) {
 // orientations, a 12×10 skirmish and a 60×40 battle, the five kinds of
 // ground, an ambush, a patrol and a withdrawal among the scripts, and on
 // every map a title, setting, date (year-month), briefing, victory
-// conditions, a turn limit and the elimination ruleset.
+// conditions and a turn limit; and each registered ruleset the own
+// ruleset of at least one battle.
 func TestPackCoverage(t *testing.T) {
 	cat, err := units.Default()
 	if err != nil {
@@ -52,6 +54,7 @@ func TestPackCoverage(t *testing.T) {
 	sizes := map[[2]int]bool{}
 	grounds := map[string]bool{}
 	scripts := map[string]bool{}
+	rulesets := map[string]bool{}
 	date := regexp.MustCompile(`^19[34][0-9]-(0[1-9]|1[0-2])$`)
 	for _, s := range pack {
 		sc, err := maps.Load(assets.FS, "scenarios/"+s.file, cat)
@@ -69,9 +72,10 @@ func TestPackCoverage(t *testing.T) {
 		if !date.MatchString(sc.Properties["date"]) {
 			t.Errorf("%s: date %q is not YEAR-MONTH", s.file, sc.Properties["date"])
 		}
-		if sc.Title == strings.TrimSuffix(s.file, ".tmx") || sc.Turns < 1 || sc.Ruleset != maps.DefaultRuleset {
-			t.Errorf("%s: title %q, turns %d, ruleset %q", s.file, sc.Title, sc.Turns, sc.Ruleset)
+		if sc.Title == strings.TrimSuffix(s.file, ".tmx") || sc.Turns < 1 {
+			t.Errorf("%s: title %q, turns %d", s.file, sc.Title, sc.Turns)
 		}
+		rulesets[sc.Ruleset] = true
 		for _, u := range sc.Units {
 			used[u.Type] = true
 			ty, err := cat.Lookup(u.Type)
@@ -111,6 +115,11 @@ func TestPackCoverage(t *testing.T) {
 	for _, s := range []string{"ambush", "patrol", "withdraw"} {
 		if !scripts[s] {
 			t.Errorf("no unit has a %s script", s)
+		}
+	}
+	for _, r := range combat.Names() {
+		if !rulesets[r] {
+			t.Errorf("no scenario is played under the %s ruleset", r)
 		}
 	}
 }

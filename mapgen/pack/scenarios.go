@@ -11,13 +11,17 @@ import (
 // The battles of the pack. Dates and places are historical; forces are
 // scaled down to a few platoons, and their sizes, the turn limits and the
 // destroy counts are our own choices, tuned until the computer playing
-// both sides wins each side between 35% and 65% of 200 battles
-// (docs/SCENARIOS.md has the figures and the commands).
+// both sides wins each side between 35% and 65% of 200 battles under the
+// battle's own ruleset (docs/SCENARIOS.md has the figures and the
+// commands). Four battles are played under the four other rulesets, each
+// where its rule text's weapons fought: PIATs at Villers-Bocage
+// (tohit-tokill), Shermans in the bocage (strikedice), bazookas and
+// Panzerfausts at Le Dézert (shiftchart), guns in the Hürtgen (d20).
 var pack = []scenario{
 	{
-		file:  "villers-bocage.tmx",
-		opts:  mapgen.Options{Seed: 1306, Width: 12, Height: 10, Ground: mapgen.Mixed, Allies: "UK", Axis: "DE"},
-		title: "Villers-Bocage", setting: "Normandy, France: the 7th Armoured Division's thrust to Villers-Bocage", date: "1944-06",
+		file:    "villers-bocage.tmx",
+		opts:    mapgen.Options{Seed: 1306, Width: 12, Height: 10, Ground: mapgen.Mixed, Allies: "UK", Axis: "DE"},
+		ruleset: "tohit-tokill", title: "Villers-Bocage", setting: "Normandy, France: the 7th Armoured Division's thrust to Villers-Bocage", date: "1944-06",
 		briefing: "A British column has pushed through a gap in the German line into Villers-Bocage and must push on east across the stream. " +
 			"A lone Tiger of the 101st SS Heavy Panzer Battalion lies in ambush on the northern road, and a few grenadiers hold the far bank. " +
 			"The British win by holding the objective beyond the stream at the end; the Germans if they still hold it or have wrecked the column.",
@@ -36,9 +40,9 @@ var pack = []scenario{
 		},
 	},
 	{
-		file:  "bloody-gulch.tmx",
-		opts:  mapgen.Options{Seed: 1944613, Width: 20, Height: 14, Ground: mapgen.Bocage, Allies: "US", Axis: "DE", Pointy: true},
-		title: "Bloody Gulch", setting: "Normandy, France: the 101st Airborne Division south-west of Carentan", date: "1944-06",
+		file:    "bloody-gulch.tmx",
+		opts:    mapgen.Options{Seed: 1944613, Width: 20, Height: 14, Ground: mapgen.Bocage, Allies: "US", Axis: "DE", Pointy: true},
+		ruleset: "strikedice", title: "Bloody Gulch", setting: "Normandy, France: the 101st Airborne Division south-west of Carentan", date: "1944-06",
 		briefing: "At dawn the 17th SS Panzergrenadier Division counter-attacks the paratroopers holding the hedgerows outside Carentan, " +
 			"with assault guns in support. The Germans must hold both marked positions west of the stream at the end, or break the paratroopers; otherwise the paratroopers win.",
 		turns: 7, firstSide: maps.Axis,
@@ -54,9 +58,9 @@ var pack = []scenario{
 		},
 	},
 	{
-		file:  "le-dezert.tmx",
-		opts:  mapgen.Options{Seed: 19440711, Width: 30, Height: 20, Ground: mapgen.Bocage, Allies: "US", Axis: "DE"},
-		title: "Le Dézert", setting: "Normandy, France: Panzer Lehr's counter-attack against the US 9th and 30th Infantry Divisions", date: "1944-07",
+		file:    "le-dezert.tmx",
+		opts:    mapgen.Options{Seed: 19440711, Width: 30, Height: 20, Ground: mapgen.Bocage, Allies: "US", Axis: "DE"},
+		ruleset: "shiftchart", title: "Le Dézert", setting: "Normandy, France: Panzer Lehr's counter-attack against the US 9th and 30th Infantry Divisions", date: "1944-07",
 		briefing: "Panzer Lehr strikes north-west through the hedgerows towards the Vire, Panthers leading. " +
 			"The American infantry, with tank destroyers and a few Shermans, must stop them short of the road junctions. " +
 			"The Germans win by holding them at the end or by destroying the defence.",
@@ -115,9 +119,9 @@ var pack = []scenario{
 		},
 	},
 	{
-		file:  "hurtgen-forest.tmx",
-		opts:  mapgen.Options{Seed: 1102, Width: 24, Height: 18, Ground: mapgen.Forest, Allies: "US", Axis: "DE", Pointy: true},
-		title: "Hürtgen Forest", setting: "Germany: the US 28th Infantry Division's attack through the Hürtgen Forest towards Schmidt", date: "1944-11",
+		file:    "hurtgen-forest.tmx",
+		opts:    mapgen.Options{Seed: 1102, Width: 24, Height: 18, Ground: mapgen.Forest, Allies: "US", Axis: "DE", Pointy: true},
+		ruleset: "d20", title: "Hürtgen Forest", setting: "Germany: the US 28th Infantry Division's attack through the Hürtgen Forest towards Schmidt", date: "1944-11",
 		briefing: "Rain, mud and firebreaks. An American rifle company with a few tanks and tank destroyers pushes along the forest trail. " +
 			"A German rearguard holds the trail in front of the main line and will fall back once it is pressed. " +
 			"The Americans win by holding the clearing at the end.",
