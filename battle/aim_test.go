@@ -20,7 +20,7 @@ func TestRepeatShots(t *testing.T) {
 	firer, target := b.Unit(1), b.Unit(2)
 	apply(t, b, Fire{Unit: 1, Target: 2}) // 12: a miss
 	seg := b.segment()
-	if firer.Aim != (Aim{Target: 2, Shots: 1, Segment: seg}) {
+	if a := firer.Aim; a.Target != 2 || a.Shots != 1 || a.Segment != seg || a.From != firer.Pose || a.At != target.Pose {
 		t.Fatalf("after one shot: %+v", firer.Aim)
 	}
 	shotNow := func() int {

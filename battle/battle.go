@@ -69,11 +69,6 @@ type Unit struct {
 	// WeaponSpent is set once a one-shot weapon has been used, or the last
 	// counted round fired.
 	WeaponSpent bool
-	// lastHit is the unit's last AT shot when it hit (zero when it missed
-	// or the unit has not fired): the target and both units' poses then,
-	// for the rulesets that reward firing again from where both still
-	// stand (combat.Shot.RepeatHit).
-	lastHit lastHit
 	// WeaponLost is "broken" or "removed" once an effect put the unit's
 	// weapon out of action, and empty while it works.
 	WeaponLost string
@@ -87,18 +82,29 @@ type Unit struct {
 	// MovedFrom is the hex its latest move order began in, for the
 	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
 	MovedFrom board.Hex
-	// Aim is its run of AT shots at one target, for the rulesets that
-	// reward shooting again (Shot.RepeatShots).
+	// Aim is the unit's memory of its AT shots, for the rulesets that
+	// reward shooting again (Shot.RepeatShots, Shot.RepeatHit). Replays
+	// rebuild it from the orders, so the digest leaves it out.
 	Aim Aim
 }
 
 // Aim is a unit's run of AT shots at one target: the target, how many
-// shots in a row, and the segment of the last (Battle.segment). A run
-// goes on while each shot comes in the segment after the one before.
+// shots in a row, and the segment of the last (Battle.segment); and
+// whether the last hit, with both units' poses then. A run goes on while
+// each shot comes in the segment after the one before.
 type Aim struct {
 	Target  UnitID
 	Shots   int
 	Segment int
+	Hit     bool
+	From    board.Pose // the firer's pose at the last shot
+	At      board.Pose // the target's
+}
+
+// repeatHit reports whether the unit's last AT shot hit target from
+// where both still stand (from and at).
+func (a Aim) repeatHit(target UnitID, from, at board.Pose) bool {
+	return a.Hit && a.Target == target && a.From == from && a.At == at
 }
 
 // repeats returns the shots u has already fired in a row at target, when

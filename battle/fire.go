@@ -155,7 +155,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		Valorous:       firer.Has(Valorous),
 		FirerMoved:     firer.Has(Moved),
 		TargetMoved:    target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
-		RepeatHit:      firer.lastHit == (lastHit{target: target.ID, from: from, at: to}),
+		RepeatHit:      firer.Aim.repeatHit(target.ID, from, to),
 		Date:           b.date,
 		FirerNation:    firer.Type.Nation,
 		FirerTerrain:   fromCell.Terrain,
@@ -250,13 +250,6 @@ func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
 	return l, nil
 }
 
-// lastHit is an AT shot that hit: its target and the poses of the firer
-// and the target when it was fired.
-type lastHit struct {
-	target   UnitID
-	from, at board.Pose
-}
-
 func (b *Battle) fire(o Fire) ([]Event, error) {
 	p, err := b.PlanFire(o)
 	if err != nil {
@@ -268,12 +261,9 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	firer, target := p.Firer, p.Target
 	firer.Markers |= Fired
-	firer.lastHit = lastHit{}
-	if out.Hit {
-		firer.lastHit = lastHit{target: target.ID, from: firer.Pose, at: target.Pose}
-	}
 	seg := b.segment()
-	firer.Aim = Aim{Target: target.ID, Shots: firer.Aim.repeats(target.ID, seg) + 1, Segment: seg}
+	firer.Aim = Aim{Target: target.ID, Shots: firer.Aim.repeats(target.ID, seg) + 1, Segment: seg,
+		Hit: out.Hit, From: firer.Pose, At: target.Pose}
 	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust}
 	if p.Leader != nil {
 		p.Leader.Markers |= Fired
