@@ -202,6 +202,19 @@ func (c Cell) hasRoad() bool {
 // stepCharge works out the cost for mover m of entering the neighbour of
 // from in direction d, or why it may not.
 func (b *Board) stepCharge(m Mover, from Hex, d Direction) (charge, blocked) {
+	return b.charge(m, false, from, d)
+}
+
+// kindCharge is stepCharge for a unit of kind k. A Gun pays the vehicle
+// column, except that it may be manhandled into a building, which the
+// column bars to vehicles (a Gun that can move at all has 1 MP; a 0-MP Gun
+// never moves); it pays the infantry cost there.
+func (b *Board) kindCharge(k MoveKind, from Hex, d Direction) (charge, blocked) {
+	return b.charge(k.Mover(), k == Gun, from, d)
+}
+
+// charge is stepCharge and kindCharge: manhandled lets a Gun into a building.
+func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge, blocked) {
 	to := from.Neighbor(d)
 	i, ok := b.index(to)
 	if !ok {
@@ -212,6 +225,9 @@ func (b *Board) stepCharge(m Mover, from Hex, d Direction) (charge, blocked) {
 	c := charge{terrain: ct.Terrain, entry: ct.Terrain.EntryCost(m)}
 	if info.Water {
 		return c, prohibitedTerrain
+	}
+	if manhandled && ct.Terrain == Building {
+		c.entry = ct.Terrain.EntryCost(Foot)
 	}
 	if cf.hasRoad() && ct.hasRoad() {
 		c.entry, c.alongRoad = 1, true
@@ -555,7 +571,7 @@ func (r *Reach) searchGun(first int32) {
 		}
 	}
 	for d := range Direction(6) {
-		_, why := r.board.stepCharge(Wheeled, r.start.Hex, d)
+		_, why := r.board.kindCharge(Gun, r.start.Hex, d)
 		to := r.start.Hex.Neighbor(d)
 		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
 			continue
@@ -711,7 +727,7 @@ func (b *Board) stepNote(spec MoveSpec, s Step) string {
 		note = "one hex, facing " + s.To.Facing.String() + ": all its MP"
 	default:
 		d, _ := s.From.Hex.DirectionTo(s.To.Hex)
-		c, _ := b.stepCharge(spec.Kind.Mover(), s.From.Hex, d)
+		c, _ := b.kindCharge(spec.Kind, s.From.Hex, d)
 		note = c.String()
 		if s.Kind == Reverse {
 			note = "reverse: (" + note + ") ×2"
@@ -804,7 +820,7 @@ func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy)
 					b.Label(cur.Hex.Neighbor(cur.Facing)), b.Label(cur.Hex.Neighbor(cur.Facing.Opposite())))
 			}
 		}
-		c, why := b.stepCharge(spec.Kind.Mover(), cur.Hex, d)
+		c, why := b.kindCharge(spec.Kind, cur.Hex, d)
 		switch {
 		case why != noBlock:
 			return 0, fail("%s", b.blockReason(why, c, noun, cur.Hex, next.Hex))

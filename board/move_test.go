@@ -402,8 +402,9 @@ func TestGunMove(t *testing.T) {
 	for _, h := range r.Hexes() {
 		hexes = append(hexes, b.Label(h))
 	}
-	if have, want := strings.Join(hexes, " "), "A1 B1 C1 A2 B2 B3"; have != want {
-		// C2 is a building.
+	if have, want := strings.Join(hexes, " "), "A1 B1 C1 A2 B2 C2 B3"; have != want {
+		// C2 is a building: barred to vehicles, not to a Gun with 1 MP
+		// (the rules bar only 0-MP Guns from buildings, and those never move).
 		t.Errorf("Hexes() = %s, want %s", have, want)
 	}
 	tests := []struct {
@@ -423,8 +424,8 @@ func TestGunMove(t *testing.T) {
 			t.Errorf("PathTo(%s %v) = %q cost %d, want %q cost %d", b.Label(tt.to.Hex), tt.to.Facing, route(b, path), cost, tt.route, tt.cost)
 		}
 	}
-	if have := len(r.Poses()); have != 6*6 {
-		t.Errorf("len(Poses()) = %d, want 36", have)
+	if have := len(r.Poses()); have != 7*6 {
+		t.Errorf("len(Poses()) = %d, want 42", have)
 	}
 	if have := len(b.Reachable(MoveSpec{Gun, 0}, at(t, "B2", DirN), Occupancy{}).Poses()); have != 1 {
 		t.Errorf("0-MP Gun: len(Poses()) = %d, want 1", have)
@@ -493,7 +494,8 @@ func TestCheckPath(t *testing.T) {
 		{"gun one hex", MoveSpec{Gun, 1}, "C3 N", poses("C2 S"), 1, "", 0},
 		{"gun pivot", MoveSpec{Gun, 1}, "C3 N", poses("C3 S"), 1, "", 0},
 		{"gun two hexes", MoveSpec{Gun, 1}, "C5 N", poses("B5 N", "A5 N"), 0, "B5 → A5: a Gun moves only one hex (or pivots in place) a turn", 2},
-		{"gun into building", MoveSpec{Gun, 1}, "C5 N", poses("C4 N"), 0, "C5 → C4: building is prohibited for Guns except along a road", 1},
+		{"gun into building", MoveSpec{Gun, 1}, "C5 N", poses("C4 N"), 1, "", 0},
+		{"vehicle into building", MoveSpec{Vehicle, 3}, "C5 N", poses("C4 N"), 0, "C5 → C4: building is prohibited for vehicles except along a road", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
