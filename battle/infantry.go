@@ -192,9 +192,10 @@ func (b *Battle) fireGroupHex(firers []*Unit) (board.Hex, error) {
 // (a squad: Light or Heavy; a half squad: Light, or a Heavy weapon's APFP
 // alone; a leader: a Light weapon's APFP alone); a member out of its own
 // range adds its weapon's APFP alone when that reaches. Passengers fire
-// light MGs only. AFVs and vehicles add the main gun (unlimited range,
-// within its arc) and their MGs (8 hexes, forward MGs within the FFA);
-// Guns their gun within the FFA. Valor adds 1.
+// their own APFP, and of their weapons only a light MG. AFVs and vehicles
+// add the main gun (unlimited range, within its arc) and their MGs (8
+// hexes, forward MGs within the FFA); Guns their gun within the FFA. Valor
+// adds 1 to the men's own APFP when it counts, never to a weapon's.
 func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, string) {
 	t := u.Type
 	dist := from.Hex.Distance(to)
@@ -219,28 +220,22 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 	if dist <= t.Range {
 		own = t.APFP
 	}
+	weapon := 0
 	switch {
-	case u.Carrier != 0:
-		if w == nil || w.Type != units.Light || w.ATFP != units.NoRating {
-			return 0, "passengers fire light MGs only, and none reaches"
-		}
-		total = w.APFP
 	case w == nil:
-		total = own
+	case u.Carrier != 0 && (w.Type != units.Light || w.ATFP != units.NoRating):
+		// From a vehicle only a light MG fires beside the men's own APFP.
 	case t.Kind == units.Leader && w.Type == units.Heavy:
-		total = own
 	case t.Kind == units.Leader, t.Kind == units.HalfSquad && w.Type == units.Heavy:
-		total = w.APFP
-	case own > 0:
-		total = own + w.APFP
+		own, weapon = 0, w.APFP
 	default:
-		total = w.APFP
+		weapon = w.APFP
 	}
-	if total == 0 {
+	if own > 0 && u.Has(Valorous) {
+		own++ // Valor raises the men's own firepower, never a support weapon's
+	}
+	if total = own + weapon; total == 0 {
 		return 0, fmt.Sprintf("it is %d hexes away and its range is %d", dist, t.Range)
-	}
-	if u.Has(Valorous) {
-		total++
 	}
 	return total, ""
 }

@@ -38,3 +38,49 @@ func TestSupportWeaponWeightAndMP(t *testing.T) {
 		})
 	}
 }
+
+// TestAPFirepowerOfPassengersAndValor: passengers fire their own APFP, and
+// of their weapons only a light MG (rules 8.5, 14.3); Valor adds 1 to a
+// unit's own APFP and never to a support weapon's (rules 16.3).
+func TestAPFirepowerOfPassengersAndValor(t *testing.T) {
+	tests := []struct {
+		name     string
+		unit     string
+		weapon   string
+		carried  bool
+		valorous bool
+		target   string // the firer stands in C3
+		want     int
+	}{
+		{"squad", "US Rifle Squad", "", false, false, "C6", 5},
+		{"squad with valor", "US Rifle Squad", "", false, true, "C6", 6},
+		{"squad and MG with valor", "US Rifle Squad", "M1919A6", false, true, "C6", 6 + 3},
+		{"leader's light MG with valor", "US Leader", "M1919A6", false, true, "C6", 3},
+		{"half squad's mortar with valor", "US Rifle Half Squad", "5cm Mortar", false, true, "C6", 5},
+		{"passenger squad", "US Rifle Squad", "", true, false, "C6", 5},
+		{"passenger squad with a light MG", "US Rifle Squad", "M1919A6", true, false, "C6", 5 + 3},
+		{"passenger squad with a mortar", "US Rifle Squad", "5cm Mortar", true, false, "C6", 5},
+		{"passenger squad with valor", "US Rifle Squad", "", true, true, "C6", 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap, units: []unitAt{
+				{tt.unit, maps.Allies, "C3", 0},
+				{"M3 Halftrack", maps.Allies, "C3", board.DirS},
+				{"German Rifle Squad", maps.Axis, tt.target, 0},
+			}}.battle(t)
+			u := b.Unit(1)
+			u.SupportWeapon = tt.weapon
+			if tt.carried {
+				u.Carrier = 2
+			}
+			if tt.valorous {
+				u.Markers |= Valorous
+			}
+			have, why := b.APFirepower(u, u.Pose, hexOf(t, b, tt.target))
+			if have != tt.want {
+				t.Errorf("APFirepower = %d (%s), want %d", have, why, tt.want)
+			}
+		})
+	}
+}
