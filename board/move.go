@@ -167,9 +167,18 @@ type charge struct {
 	alongRoad bool // entered from a connected road hex
 	climb     int  // levels climbed
 	side      HexsideFeature
+	whole     bool // infantry between level 0 and level 2: the whole allowance
 }
 
+// WholeAllowance is what StepCost gives for a step that takes a unit's
+// whole move (infantry climbing or descending two levels at once): more
+// than any unit has, so such a step is only ever a minimum move.
+const WholeAllowance = MaxMP + 1
+
 func (c charge) total() int {
+	if c.whole {
+		return WholeAllowance
+	}
 	t := c.entry + c.climb
 	if c.side != NoFeature {
 		t++
@@ -186,6 +195,9 @@ func (c charge) String() string {
 	}
 	if c.climb > 0 {
 		fmt.Fprintf(&sb, " +%d climb", c.climb)
+	}
+	if c.whole {
+		sb.WriteString(": two levels at once take the whole allowance")
 	}
 	if c.side != NoFeature {
 		fmt.Fprintf(&sb, " +1 %s", c.side)
@@ -239,8 +251,11 @@ func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge,
 		return c, bridgeOffRoad
 	}
 	dl := ct.Level - cf.Level
-	if m == Wheeled && (dl >= 2 || dl <= -2) {
-		return c, twoLevels
+	if dl >= 2 || dl <= -2 {
+		if m == Wheeled {
+			return c, twoLevels
+		}
+		c.whole = true
 	}
 	c.climb = max(dl, 0)
 	c.side = b.Hexside(from, d)
@@ -267,7 +282,8 @@ func (b *Board) blockReason(why blocked, c charge, noun string, from, to Hex) st
 
 // StepCost returns the MP that mover m pays to enter the neighbour of from
 // in direction d (terrain or road cost, climbing and hexside feature, before
-// any doubling for reversing), or an error saying why it may not enter it.
+// any doubling for reversing; WholeAllowance for infantry going between
+// level 0 and level 2), or an error saying why it may not enter it.
 // Units are not considered: that is the battle's Occupancy.
 func (b *Board) StepCost(m Mover, from Hex, d Direction) (int, error) {
 	c, why := b.stepCharge(m, from, d)
@@ -557,6 +573,9 @@ func (r *Reach) expandInfantry(id int32) {
 			}
 			minimum = true
 		}
+		if step == WholeAllowance {
+			total = r.spec.MP
+		}
 		if s := r.relax(id, to, r.start.Facing, 0, total, Walk, minimum); s >= 0 {
 			r.push(s)
 		}
@@ -831,6 +850,10 @@ func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy)
 		switch {
 		case spec.Kind == Gun:
 			sc = spec.MP - cost
+		case c.whole && (entered > 0 || cost > 0):
+			return 0, fail("two levels at once take the whole allowance: only as the whole move")
+		case c.whole:
+			sc, minimum = spec.MP, true
 		case cost+sc > spec.MP && entered == 0 && cost == 0:
 			minimum = true
 		case cost+sc > spec.MP:

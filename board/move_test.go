@@ -90,8 +90,8 @@ func TestStepCostClimbAndHexsides(t *testing.T) {
 		foot, vehicle int // -1: prohibited
 	}{
 		{"level 0 to 1", ".1\n.", 2, 2},
-		{"level 0 to 2", ".2\n.", 3, -1},
-		{"level 2 to 0", ".\n.2", 1, -1},
+		{"level 0 to 2", ".2\n.", WholeAllowance, -1},
+		{"level 2 to 0", ".\n.2", WholeAllowance, -1},
 		{"level 1 to 2", ".2\n.1", 2, 2},
 		{"level 2 to 1", ".1\n.2", 1, 1},
 		{"woods level 1", "W1\n.", 3, 3},
@@ -375,7 +375,11 @@ r = r  .1
 		// C2 (level 0) to C1 (level 2) needs a step up through D2 (level 1).
 		{"vehicle climbs by way of level 1", MoveSpec{Vehicle, 9}, at(t, "C2", DirN), "C1", 5, "C2 N>NE D2 D2 NE>NW C1"},
 		{"vehicle cannot take two levels at once", MoveSpec{Vehicle, 1}, at(t, "C2", DirN), "C1", -1, ""},
-		{"infantry climbs two levels at once", MoveSpec{Infantry, 3}, at(t, "C2", DirN), "C1", 3, "C1"},
+		// Infantry between level 0 and level 2 spend their whole allowance
+		// (rules 10.7): only as the whole move.
+		{"infantry climbs two levels at once", MoveSpec{Infantry, 3}, at(t, "C2", DirN), "C1", 3, "C1*"},
+		{"infantry climbing two levels spend all of 4 MP", MoveSpec{Infantry, 4}, at(t, "C2", DirN), "C1", 4, "C1*"},
+		{"infantry cannot climb two levels after a step", MoveSpec{Infantry, 4}, at(t, "C3", DirN), "C1", -1, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -605,6 +609,45 @@ func TestReachableLimits(t *testing.T) {
 			}
 			if have, ok := r.Cost(label(t, tt.far)); !ok || have != tt.cost {
 				t.Errorf("Cost(%s) = %d, %v; want %d", tt.far, have, ok, tt.cost)
+			}
+		})
+	}
+}
+
+// TestCheckPathTwoLevels: infantry going between level 0 and level 2 in one
+// step spend their whole allowance (rules 10.7), so the step is the whole
+// move, up or down.
+func TestCheckPathTwoLevels(t *testing.T) {
+	b := fixture(t, `
+.2 .
+.  .`)
+	hexes := func(ls ...string) []Pose {
+		var ps []Pose
+		for _, l := range ls {
+			ps = append(ps, Pose{Hex: label(t, l)})
+		}
+		return ps
+	}
+	tests := []struct {
+		name  string
+		start string
+		path  []Pose
+		cost  int
+		err   string
+	}{
+		{"up as the whole move", "A2", hexes("A1"), 4, ""},
+		{"down as the whole move", "A1", hexes("A2"), 4, ""},
+		{"not after a step", "B2", hexes("A2", "A1"), 0, "A2 → A1: two levels at once take the whole allowance: only as the whole move"},
+		{"nothing after it", "A2", hexes("A1", "B1"), 0, "A1 → B1: a minimum move ends after its one hex"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cost, err := b.CheckPath(MoveSpec{Infantry, 4}, Pose{Hex: label(t, tt.start)}, tt.path, Occupancy{})
+			switch {
+			case tt.err == "" && (err != nil || cost != tt.cost):
+				t.Errorf("CheckPath = %d, %v; want %d", cost, err, tt.cost)
+			case tt.err != "" && (err == nil || err.Error() != tt.err):
+				t.Errorf("CheckPath error = %v, want %q", err, tt.err)
 			}
 		})
 	}
