@@ -475,6 +475,15 @@ func (b *Battle) smokeWouldChange(h board.Hex, level int) error {
 // with its leader, T2 (a truck) two squads, TH (a jeep) a half squad.
 var capacity = map[string]int{"T1": 2, "T2": 4, "TH": 1}
 
+// leaderRoom is how many leaders a transport class carries besides its
+// squad-equivalents: two in a T2 (rules 8.21), one in the others.
+func leaderRoom(class string) int {
+	if class == "T2" {
+		return 2
+	}
+	return 1
+}
+
 func squadEquivalents(k units.Kind) int {
 	switch k {
 	case units.Squad:
@@ -518,7 +527,7 @@ func (b *Battle) load(o Load) ([]Event, error) {
 			leaders++
 		}
 	}
-	if used > capacity[c.Type.Transport] || (u.Type.Kind == units.Leader && leaders > 0) {
+	if used > capacity[c.Type.Transport] || (u.Type.Kind == units.Leader && leaders >= leaderRoom(c.Type.Transport)) {
 		return nil, fmt.Errorf("%s (class %s) has no room for %s", c.Label(), c.Type.Transport, u.Label())
 	}
 	u.Carrier = c.ID

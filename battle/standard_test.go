@@ -84,3 +84,31 @@ func TestAPFirepowerOfPassengersAndValor(t *testing.T) {
 		})
 	}
 }
+
+// TestTransportLeaderRoom: a T2 transport carries two leaders besides its
+// squads (rules 8.21); a T1 carries one.
+func TestTransportLeaderRoom(t *testing.T) {
+	tests := []struct {
+		carrier string
+		second  string // "" when the second leader boards
+	}{
+		{"GMC Truck", ""},
+		{"M3 Halftrack", "no room"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.carrier, func(t *testing.T) {
+			b := fixture{grid: openMap, units: []unitAt{
+				{tt.carrier, maps.Allies, "B5", board.DirN},
+				{"US Leader", maps.Allies, "B5", 0},
+				{"US Leader", maps.Allies, "B5", 0},
+				{"Tiger I", maps.Axis, "H1", board.DirS},
+			}}.battle(t)
+			apply(t, b, EndPhase{}, Load{Unit: 2, Carrier: 1})
+			if tt.second == "" {
+				apply(t, b, Load{Unit: 3, Carrier: 1})
+				return
+			}
+			assertRefused(t, b, Load{Unit: 3, Carrier: 1}, tt.second)
+		})
+	}
+}
