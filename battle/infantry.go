@@ -123,7 +123,8 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	cell := bd.Cell(o.Target)
 	p.Attack = combat.APAttack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
-		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.pending != nil, Adjacent: dist == 1}
+		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.pending != nil, Adjacent: dist == 1,
+		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
 	}
@@ -184,6 +185,15 @@ func (b *Battle) fireGroupHex(firers []*Unit) (board.Hex, error) {
 		}
 	}
 	return from, nil
+}
+
+// wallCovers reports whether the line l crosses a wall, hedge or hedgerow
+// on a hexside of its target hex: positive cover for the target even in
+// open ground.
+func wallCovers(l board.LOS) bool {
+	return slices.ContainsFunc(l.Hindrances, func(o board.Obstacle) bool {
+		return o.Kind == board.OnHexside && (o.Hex == l.To || o.Other == l.To)
+	})
 }
 
 // APFirepower returns what u, standing in pose from, adds to an AP attack

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"strings"
 	"testing"
 
 	"hexfire/board"
@@ -109,6 +110,46 @@ func TestTransportLeaderRoom(t *testing.T) {
 				return
 			}
 			assertRefused(t, b, Load{Unit: 3, Carrier: 1}, tt.second)
+		})
+	}
+}
+
+// TestOpportunityFireWallCover: a mover in open ground behind a hedge on the
+// line of fire has positive cover, so opportunity fire gets no "no cover"
+// −1 (rules 13.8); in the open with no hedge it does.
+func TestOpportunityFireWallCover(t *testing.T) {
+	tests := []struct {
+		name   string
+		hedge  string
+		noneed bool // the "no cover" modifier applies
+	}{
+		{"open", "", true},
+		{"behind a hedge", "hedge C3 D3\nhedge C3 D4\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap + tt.hedge, dice: []int{2, 3}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "F3", 0},
+				{"German Rifle Squad", maps.Axis, "C4", 0},
+			}}.battle(t)
+			b.phasing = maps.Axis
+			b.phase = Movement
+			apply(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "C3", 0)}})
+			if at := b.Board().Label(b.Unit(2).Pose.Hex); at != "C3" {
+				t.Fatalf("the mover is offered to opportunity fire in %s, want C3", at)
+			}
+			p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: b.Unit(2).Pose.Hex})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Attack.WallCover == tt.noneed {
+				t.Errorf("WallCover = %v, want %v (hindrances %v)", p.Attack.WallCover, !tt.noneed, p.LOS.Hindrances)
+			}
+			events := apply(t, b, FireAP{Units: []UnitID{1}, Target: b.Unit(2).Pose.Hex})
+			steps := strings.Join(events[0].AP.Steps, "\n")
+			if have := strings.Contains(steps, "no cover"); have != tt.noneed {
+				t.Errorf("\"no cover\" in the steps: %v, want %v:\n%s", have, tt.noneed, steps)
+			}
 		})
 	}
 }

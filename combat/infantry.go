@@ -64,6 +64,9 @@ type APAttack struct {
 	// to the firers'.
 	Opportunity bool
 	Adjacent    bool
+	// WallCover: the line crosses a wall, hedge or hedgerow on a hexside of
+	// the target hex, which covers the target though its terrain does not.
+	WallCover bool
 }
 
 // Defender is one unit that casualty points can be spent on: a unit in the

@@ -73,7 +73,7 @@ func apModifiers(a combat.APAttack) []combat.Modifier {
 	if a.Grenades {
 		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
 	}
-	if a.Opportunity && a.Cover <= 0 {
+	if a.Opportunity && a.Cover <= 0 && !a.WallCover {
 		ms = append(ms, combat.Modifier{Value: -1, Label: "no cover (opportunity fire)"})
 	}
 	if a.Opportunity && a.Adjacent {

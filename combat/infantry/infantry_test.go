@@ -57,6 +57,10 @@ func TestModifiers(t *testing.T) {
 	if have := combat.SumModifiers(apModifiers(woods)); have != 2 {
 		t.Errorf("opportunity fire at woods: modifiers %d, want +2 (no −1: the woods give cover)", have)
 	}
+	hedge := combat.APAttack{APFP: 9, Hindrance: 1, Opportunity: true, WallCover: true}
+	if have := combat.SumModifiers(apModifiers(hedge)); have != 1 {
+		t.Errorf("opportunity fire across a hedge of the target hex: modifiers %d, want +1 (no −1: the hedge gives cover)", have)
+	}
 	for _, tt := range []struct {
 		a    combat.APAttack
 		want string
