@@ -34,6 +34,10 @@ type APPlan struct {
 	// Odds' fates: units in the hex (a vehicle followed by its passengers).
 	Defenders []*Unit
 	Odds      combat.APOdds
+	// CrewChecks are the immobile enemy AFVs in the hex. AP fire cannot
+	// harm them, but under a ruleset with crew checks it is an attack on
+	// them like any other, so each checks its crew after it (rules 18.6).
+	CrewChecks []*Unit
 }
 
 // PlanAP works out order o without rolling: it checks everything FireAP
@@ -102,7 +106,8 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		return p, fmt.Errorf("units in %s have already fired at %s this segment: a hex's infantry fire at one target as one group", bd.Label(from), bd.Label(o.Target))
 	}
 	p.Defenders = b.apDefenders(p.Firers[0].Side, o.Target)
-	if len(p.Defenders) == 0 {
+	p.CrewChecks = b.crewChecksAt(p.Firers[0].Side, o.Target)
+	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 {
 		if b.enemyIn(p.Firers[0].Side, o.Target) {
 			return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
 		}
@@ -281,6 +286,22 @@ func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 	return us
 }
 
+// crewChecksAt returns the immobile AFVs of the enemy of side in hex h that
+// an attack on the hex makes check their crews, when the ruleset has crew
+// checks. Opportunity fire strikes the moving unit alone, never them.
+func (b *Battle) crewChecksAt(side maps.Side, h board.Hex) []*Unit {
+	if _, ok := b.rules.(combat.CrewChecker); !ok || b.pending != nil {
+		return nil
+	}
+	var us []*Unit
+	for _, u := range b.UnitsAt(h) {
+		if u.Side != side && u.Type.Kind == units.AFV && u.Has(Immobile) {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
 // defenders describes units for the casualty-point allocation; from is the
 // attacker's hex (a Gun's shield counts against fire from its forward arc).
 func (b *Battle) defenders(us []*Unit, from board.Hex) []combat.Defender {
@@ -363,6 +384,9 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	}
 	events := []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}
 	events = append(events, b.applyFates(p.Defenders, out.Fates)...)
+	for _, u := range p.CrewChecks {
+		events = append(events, b.crewCheck(u, HexFired)...)
+	}
 	if out.Valor {
 		events = append(events, b.valorChecks(p.Firers)...)
 	}
@@ -796,6 +820,23 @@ func (b *Battle) crewCheck(u *Unit, k EventKind) []Event {
 		events = append(events, b.abandon(u)...)
 	}
 	return events
+}
+
+// CrewCheckOdds returns the exact odds of the ruleset's crew check, as
+// headlines "abandoned" and "no effect", or false when it has none.
+func (b *Battle) CrewCheckOdds() (combat.Odds, bool) {
+	cc, ok := b.rules.(combat.CrewChecker)
+	if !ok {
+		return combat.Odds{}, false
+	}
+	odds, err := combat.Enumerate(func(d combat.Dice) combat.Outcome {
+		o := combat.Outcome{Hit: true}
+		if _, abandons, _ := cc.CrewCheck(d); abandons {
+			o.Effects = []combat.Effect{{Kind: combat.Abandoned}}
+		}
+		return o
+	})
+	return odds, err == nil
 }
 
 // Infantry returns the ruleset's infantry combat, or nil when it has none.

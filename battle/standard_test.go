@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -151,5 +152,64 @@ func TestOpportunityFireWallCover(t *testing.T) {
 				t.Errorf("\"no cover\" in the steps: %v, want %v:\n%s", have, tt.noneed, steps)
 			}
 		})
+	}
+}
+
+// TestAPFireChecksAnImmobileAFVsCrew: AP fire cannot harm an AFV, but it is
+// an attack on an immobile one in the hex, whose crew then checks and
+// abandons on 1–2 (rules 18.6); a mobile AFV alone is no AP target.
+func TestAPFireChecksAnImmobileAFVsCrew(t *testing.T) {
+	tests := []struct {
+		name      string
+		immobile  bool
+		dice      []int // AP roll 2d6, then the crew check
+		abandoned bool
+		refused   string
+	}{
+		{"crew abandons on 2", true, []int{3, 4, 2}, true, ""},
+		{"crew stays on 3", true, []int{3, 4, 3}, false, ""},
+		{"mobile AFV", false, nil, false, "cannot harm the armoured vehicles"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap, dice: tt.dice, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "C5", 0},
+				{"Tiger I", maps.Axis, "C3", board.DirS},
+			}}.battle(t)
+			if tt.immobile {
+				b.Unit(2).Markers |= Immobile
+			}
+			order := FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "C3")}
+			if tt.refused != "" {
+				assertRefused(t, b, order, tt.refused)
+				return
+			}
+			apply(t, b, order)
+			if have := b.Unit(2).Eliminated; have != tt.abandoned {
+				t.Errorf("Tiger out of play = %v, want %v", have, tt.abandoned)
+			}
+			if have := b.DiceRolled(); have != 3 {
+				t.Errorf("dice rolled = %d, want 3 (the AP roll and the crew check)", have)
+			}
+		})
+	}
+}
+
+// TestCrewCheckOdds: the default ruleset's crew abandons on 1–2 of 1d6.
+func TestCrewCheckOdds(t *testing.T) {
+	b := fixture{grid: openMap, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "C5", 0},
+		{"Tiger I", maps.Axis, "C3", board.DirS},
+	}}.battle(t)
+	odds, ok := b.CrewCheckOdds()
+	if !ok {
+		t.Fatal("the default ruleset has no crew check")
+	}
+	var have []string
+	for _, h := range odds.Headlines() {
+		have = append(have, fmt.Sprintf("%s %d/%d", h.Headline, h.Weight, odds.Total))
+	}
+	if got, want := strings.Join(have, ", "), "abandoned 2/6, no effect 4/6"; got != want {
+		t.Errorf("crew check odds %q, want %q", got, want)
 	}
 }

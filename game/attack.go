@@ -311,6 +311,14 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 			}
 		}
 	}
+	if odds, ok := b.CrewCheckOdds(); ok {
+		for _, u := range plan.CrewChecks {
+			add(tipTitle, "%s (%s): immobile, its crew checks", u.Label(), bd.Label(u.Pose.Hex))
+			for _, h := range odds.Headlines() {
+				add(tipResult, "%-12s %s", h.Headline, exact(h.Weight, odds.Total))
+			}
+		}
+	}
 	return lines
 }
 

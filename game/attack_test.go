@@ -166,6 +166,18 @@ func TestAPTipMatchesPlan(t *testing.T) {
 		t.Errorf("AP preview names the Tiger, which AP fire cannot harm:\n%s", all)
 	}
 
+	// An immobile Tiger in the hex checks its crew after the attack; the
+	// preview gives the check's exact odds.
+	b.Unit(6).Markers |= battle.Immobile
+	immobile := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: true}, "C3")
+	for _, w := range []string{"Tiger I #6 (C3): immobile, its crew checks", fmt.Sprintf("%-12s %s", "abandoned", exact(2, 6))} {
+		if !strings.Contains(previewText(immobile), w) {
+			t.Errorf("AP preview at an immobile Tiger lacks %q; have\n%s", w, previewText(immobile))
+		}
+	}
+	savePNG(t, "ap-crew-check.png", frame(shotGame(t, b, "B3", "C3")))
+	b.Unit(6).Markers &^= battle.Immobile
+
 	// A refusal shows the battle's reason.
 	far := previewOf(t, b, previewKey{unit: 1, out: 3}, "E5")
 	_, refusal := b.PlanAP(far.attack.(battle.FireAP))
