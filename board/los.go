@@ -280,14 +280,16 @@ type lineState struct {
 	blockedAlong bool // set when a recorded trace has found its first block
 }
 
-// sideHindrance applies hexside rules 2, 3 and 5 to the touched hexes.
+// sideHindrance applies hexside rules 2, 3 and 5 to the touched hexes:
+// hindrances beside the line count only when the other side has a
+// hindrance or a blocker too, however hindered the line is otherwise.
 func (s *lineState) sideHindrance() int {
 	switch {
 	case s.maxL > 0 && s.maxR > 0:
 		// Hindrances facing each other across the line count once, at the
 		// larger amount; every other touched hindrance counts in full.
 		return s.sideTotal - min(s.maxL, s.maxR)
-	case s.maxL > 0 && s.rightBlocks, s.maxR > 0 && s.leftBlocks, s.direct > 0:
+	case s.maxL > 0 && s.rightBlocks, s.maxR > 0 && s.leftBlocks:
 		return s.sideTotal
 	}
 	return 0

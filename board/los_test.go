@@ -307,8 +307,10 @@ func TestLOSHexsideRules(t *testing.T) {
 		{name: "rule 4: wall along the line", board: ". . .\n. . .\nwall B1 B2", from: "A1", to: "C1", clear: true, hindrance: 1},
 		{name: "rule 4: hedgerow along the line", board: ". . .\n. . .\nhedgerow B1 B2", from: "A1", to: "C1",
 			blockedBy: "hedgerow on the B1/B2 hexside"},
-		{name: "rule 5: hindered line counts a one-sided orchard", board: ". o . . .\n. . . . .", from: "A1", to: "E1",
-			smoke: map[string]int{"C1": 1}, clear: true, hindrance: 2},
+		// Rules 9.4: a hindrance on one side only never hinders, not even
+		// on a line hindered elsewhere (here by smoke in C1).
+		{name: "rule 5: a one-sided orchard does not hinder a hindered line", board: ". o . . .\n. . . . .", from: "A1", to: "E1",
+			smoke: map[string]int{"C1": 1}, clear: true, hindrance: 1},
 		{name: "rule 5: further side hindrance after a pair", board: ". o . o .\n. B . . .", from: "A1", to: "E1", clear: true, hindrance: 2},
 		{name: "rule 1 across the path", board: ". B . . .\n. . . B .", from: "A1", to: "E1",
 			blockedBy: "building in B1 and building in D2 on both sides of the line"},
