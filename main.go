@@ -5,7 +5,7 @@
 //	hexfire                                   the title menu: continue, new battle, load, replay, help, settings
 //	hexfire [-scenario FILE] [-seed N] [-rules NAME] [-ai axis|allies|both|none] [-save FILE]
 //	                                          straight into a battle (the embedded default scenario without -scenario)
-//	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, with a warning)
+//	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, or from the last order this build accepts, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
@@ -60,7 +60,7 @@ func run(args []string) error {
 	seedFlag := flags.String("seed", "", "seed of the battle's dice (default: a new random seed, printed)")
 	rules := flags.String("rules", "", "ruleset, overriding the scenario's")
 	load := flags.String("load", "", "go on with this save file")
-	forceLoad := flags.Bool("force-load", false, "with -load: replay the save even if its map or the unit catalogue changed since (with a warning)")
+	forceLoad := flags.Bool("force-load", false, "with -load: replay the save even if its map or the unit catalogue changed since, or up to the first order this build refuses (with a warning)")
 	replay := flags.String("replay", "", "step through this save file")
 	computer := flags.String("ai", "none", "sides the computer plays: axis, allies, both or none")
 	save := flags.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
@@ -135,8 +135,11 @@ func run(args []string) error {
 	case *load != "":
 		var warning error
 		if b, warning, err = battle.LoadSaveForced(*load, cat, *forceLoad); err != nil {
-			if errors.Is(err, battle.ErrChanged) {
+			switch {
+			case errors.Is(err, battle.ErrChanged):
 				return fmt.Errorf("%w (-force-load replays it anyway)", err)
+			case errors.Is(err, battle.ErrDiverged):
+				return fmt.Errorf("%w; -force-load goes on from the orders before it", err)
 			}
 			return err
 		}

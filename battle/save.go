@@ -372,9 +372,23 @@ func OpenSaveScenario(s Save, cat *units.Catalogue) (*maps.Scenario, error) {
 // from the saved digest, is an error: the save belongs to another scenario
 // or version, or was changed by hand.
 func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
-	b, err := New(sc, cat, Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	b, diverged, err := replay(sc, cat, s)
+	if err == nil {
+		err = diverged
+	}
 	if err != nil {
 		return nil, err
+	}
+	return b, nil
+}
+
+// replay is Replay that keeps the battle when the save diverges from it:
+// the state after the last order the battle accepts, and the divergence
+// (a refused order or a different final state) as diverged.
+func replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (b *Battle, diverged, err error) {
+	b, err = New(sc, cat, Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	if err != nil {
+		return nil, nil, err
 	}
 	for i, r := range s.Orders {
 		o, err := r.order(sc.Board)
@@ -382,14 +396,19 @@ func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
 			_, err = b.Apply(o)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("battle: replay: order %d (%s): %w", i+1, r.Order, err)
+			return b, fmt.Errorf("battle: replay: order %d (%s): %w", i+1, r.Order, err), nil
 		}
 	}
 	if d := b.Digest(); d != s.Digest {
-		return nil, fmt.Errorf("battle: replay: the state after %d orders differs from the saved one (digest %.12s…, saved %.12s…)", len(s.Orders), d, s.Digest)
+		return b, fmt.Errorf("battle: replay: the state after %d orders differs from the saved one (digest %.12s…, saved %.12s…)", len(s.Orders), d, s.Digest), nil
 	}
-	return b, nil
+	return b, nil, nil
 }
+
+// ErrDiverged marks a save whose replay this build refuses or ends in
+// another state: made by another version (whose rules have since been
+// corrected) or edited by hand. LoadSaveForced goes on from it.
+var ErrDiverged = errors.New("the save's replay diverges from this build")
 
 // LoadSave reads a save file and replays it on its scenario. A scenario
 // or catalogue changed since the save is refused (ErrChanged).
@@ -398,9 +417,12 @@ func LoadSave(path string, cat *units.Catalogue) (*Battle, error) {
 	return b, err
 }
 
-// LoadSaveForced is LoadSave that, when force is set, replays the save
-// over a changed scenario or catalogue anyway and returns the change as a
-// warning; the replay must still come out as the save says.
+// LoadSaveForced is LoadSave that, when force is set, goes on where a
+// strict load stops, and returns what it overrode as a warning: a
+// scenario or catalogue changed since the save is replayed anyway, and a
+// replay that diverges (a save made under rules this build has since
+// corrected, whose order it now refuses) keeps the battle as it stands
+// after the last order it accepts.
 func LoadSaveForced(path string, cat *units.Catalogue, force bool) (b *Battle, warning, err error) {
 	s, err := ReadSave(path)
 	if err != nil {
@@ -410,14 +432,20 @@ func LoadSaveForced(path string, cat *units.Catalogue, force bool) (b *Battle, w
 	if err != nil && !(force && sc != nil && errors.Is(err, ErrChanged)) {
 		return nil, nil, fmt.Errorf("battle: load %s: %w", path, err)
 	}
+	var warnings []error
 	if err != nil {
-		warning = fmt.Errorf("battle: load %s: %w; replaying it anyway", path, err)
+		warnings = append(warnings, fmt.Errorf("battle: load %s: %w; replaying it anyway", path, err))
 	}
-	b, err = Replay(sc, cat, s)
-	if err != nil {
+	b, diverged, err := replay(sc, cat, s)
+	switch {
+	case err != nil:
 		return nil, nil, fmt.Errorf("battle: load %s: %w", path, err)
+	case diverged != nil && !force:
+		return nil, nil, fmt.Errorf("battle: load %s: %w (%w)", path, diverged, ErrDiverged)
+	case diverged != nil:
+		warnings = append(warnings, fmt.Errorf("battle: load %s: %w; the battle goes on after the %d orders replayed", path, diverged, len(b.Orders())))
 	}
-	return b, warning, nil
+	return b, errors.Join(warnings...), nil
 }
 
 // snapshot is the whole state of a battle in a canonical form.

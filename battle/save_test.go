@@ -111,14 +111,21 @@ func battleOn(t testing.TB, sc *maps.Scenario, seed uint64) *Battle {
 
 func TestSaveLoadReplaysBitForBit(t *testing.T) {
 	kinds := map[string]int{}
-	for _, seed := range []uint64{1, 2, 3, 4, 5, 7} {
+	long := 0
+	for seed := uint64(1); long < 6; seed++ {
+		if seed > 30 {
+			t.Fatalf("only %d of 30 random battles were long", long)
+		}
 		b := defaultBattle(t, seed)
 		applied := playRandom(t, b, rand.New(rand.NewPCG(seed, 99)), 600)
 		// A battle ended by its victory conditions (destroy 4, quick now
-		// that infantry can be shot) is long enough at 40 orders.
+		// that infantry can be shot) is long enough at 40 orders. Which
+		// seeds give long battles changes with every rule fix, so the
+		// test takes the first six that do.
 		if (applied < 100 && (b.Result() == nil || applied < 40)) || b.DiceRolled() == 0 {
-			t.Fatalf("seed %d: only %d orders and %d dice: not a long battle", seed, applied, b.DiceRolled())
+			continue
 		}
+		long++
 		for _, o := range b.Orders() {
 			kinds[o.Name()]++
 		}

@@ -1,7 +1,9 @@
 package battle
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -165,8 +167,53 @@ func TestVersion1SavesStillLoad(t *testing.T) {
 	if s.Version != 1 || s.ScenarioDigest != "" {
 		t.Fatalf("%s: version %d, scenario digest %q: not the version 1 save this test needs", save, s.Version, s.ScenarioDigest)
 	}
-	if _, err := LoadSave(save, testCatalogue); err != nil {
-		t.Errorf("LoadSave of a version 1 save: %v", err)
+	// The save was made under the rules of its day; a rule corrected since
+	// may refuse one of its orders, and -force-load then goes on from the
+	// orders before it. Either way the version 1 file is read and replayed.
+	b, warning, err := LoadSaveForced(save, testCatalogue, true)
+	if err != nil {
+		t.Fatalf("LoadSaveForced of a version 1 save: %v", err)
+	}
+	if len(b.Orders()) == 0 {
+		t.Errorf("no order of the version 1 save replayed (%v)", warning)
+	}
+	if _, strict := LoadSave(save, testCatalogue); (strict == nil) != (warning == nil) {
+		t.Errorf("LoadSave error %v but forced warning %v: want both or neither", strict, warning)
+	}
+}
+
+// TestForcedLoadGoesOnFromADivergence: a save whose order this build
+// refuses is refused by LoadSave with the order's number; LoadSaveForced
+// keeps the battle after the orders before it, with the same line as a
+// warning, and loses nothing of the file.
+func TestForcedLoadGoesOnFromADivergence(t *testing.T) {
+	b := defaultBattle(t, 3)
+	applied := playRandom(t, b, rand.New(rand.NewPCG(3, 99)), 30)
+	s := b.Save()
+	s.Orders = append(s.Orders, OrderRecord{Order: "fire", Unit: 1, Target: 1}) // at itself
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "diverged.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("order %d (fire)", applied+1)
+	if _, err := LoadSave(path, testCatalogue); err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, ErrDiverged) {
+		t.Errorf("LoadSave = %v, want ErrDiverged naming %s", err, want)
+	}
+	forced, warning, err := LoadSaveForced(path, testCatalogue, true)
+	switch {
+	case err != nil:
+		t.Fatalf("LoadSaveForced: %v", err)
+	case warning == nil || !strings.Contains(warning.Error(), want):
+		t.Errorf("warning %v, want one naming %s", warning, want)
+	case len(forced.Orders()) != applied || forced.Digest() != b.Digest():
+		t.Errorf("forced load: %d orders, digest %.12s; want %d and %.12s", len(forced.Orders()), forced.Digest(), applied, b.Digest())
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(data) {
+		t.Error("the forced load changed the save file")
 	}
 }
 
