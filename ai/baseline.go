@@ -284,7 +284,8 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 	}
 	if m := b.Moving(); m != nil {
 		if fs := b.OpportunityFirers(); len(fs) > 0 {
-			return battle.Fire{Unit: fs[0].ID, Target: m.ID}, "greedy: fire at the moving enemy"
+			o, _ := b.OpportunityFire(fs[0])
+			return o, "greedy: fire at the moving enemy"
 		}
 		if fs := b.OpportunityAPFirers(); len(fs) > 0 {
 			return battle.FireAP{Units: []battle.UnitID{fs[0].ID}, Target: m.Pose.Hex}, "greedy: fire AP at the moving enemy"

@@ -207,14 +207,14 @@ func (b *Battle) WeaponOf(u *Unit) (combat.Weapon, error) {
 	return w, nil
 }
 
-// panzerfaust returns a Panzerfaust from the side's pool for firer (§8:
-// squads and half squads only), or, with the pool empty, the one ruleset r
-// assumes firer carries (combat.InherentWeapons).
+// panzerfaust returns a Panzerfaust from the side's pool for firer (any
+// infantry unit, leaders included: rules 12.5), or, with the pool empty,
+// the one ruleset r assumes firer carries (combat.InherentWeapons).
 func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, error) {
 	inherent := false
 	switch {
-	case firer.Type.Kind != units.Squad && firer.Type.Kind != units.HalfSquad:
-		return combat.Weapon{}, fmt.Errorf("only squads and half squads use Panzerfausts, not %s", firer.Label())
+	case !firer.Type.Kind.Infantry():
+		return combat.Weapon{}, fmt.Errorf("only infantry use Panzerfausts, not %s", firer.Label())
 	case b.panzerfausts[firer.Side] == 0:
 		if !combat.HasInherentExpendable(r, firer.Type.Kind, firer.Type.Nation, b.date) {
 			return combat.Weapon{}, fmt.Errorf("the %s have no Panzerfausts left", firer.Side)
@@ -335,21 +335,36 @@ func (b *Battle) abandon(u *Unit) []Event {
 
 // OpportunityFirers returns the units of the non-moving side that could
 // fire AT at the moving unit now (a Fire order): no Fire marker, and a
-// shot the ruleset allows. OpportunityAPFirers lists those that could
-// fire AP at it.
+// shot the ruleset allows, with the unit's own weapon or a Panzerfaust
+// from the side's pool. OpportunityAPFirers lists those that could fire AP
+// at it.
 func (b *Battle) OpportunityFirers() []*Unit {
 	if b.pending == nil {
 		return nil
 	}
 	var firers []*Unit
 	for _, u := range b.units {
-		if u.Side == b.Acting() && u.OnMap() && !u.Has(Fired) {
-			if _, err := b.PlanFire(Fire{Unit: u.ID, Target: b.pending.Unit}); err == nil {
-				firers = append(firers, u)
-			}
+		if _, ok := b.OpportunityFire(u); ok {
+			firers = append(firers, u)
 		}
 	}
 	return firers
+}
+
+// OpportunityFire returns the AT shot u could take at the moving unit now:
+// with its own weapon when the ruleset allows that, else with a Panzerfaust
+// from the side's pool; false when it has none.
+func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
+	if b.pending == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) {
+		return Fire{}, false
+	}
+	for _, pf := range []bool{false, true} {
+		o := Fire{Unit: u.ID, Target: b.pending.Unit, Panzerfaust: pf}
+		if _, err := b.PlanFire(o); err == nil {
+			return o, true
+		}
+	}
+	return Fire{}, false
 }
 
 // OpportunityAPFirers returns the units of the non-moving side that could

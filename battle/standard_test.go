@@ -213,3 +213,45 @@ func TestCrewCheckOdds(t *testing.T) {
 		t.Errorf("crew check odds %q, want %q", got, want)
 	}
 }
+
+// TestPanzerfaustOpportunityFire: a tank driving past infantry whose side
+// holds Panzerfausts stops for opportunity fire though no unit there has
+// an AT weapon of its own, and the shot comes from the pool (rules 12.5,
+// §19's example); a leader may fire one too.
+func TestPanzerfaustOpportunityFire(t *testing.T) {
+	tests := []struct {
+		name   string
+		firer  string
+		pool   string
+		offers bool
+	}{
+		{"squad with a pool", "German Rifle Squad", "1", true},
+		{"leader with a pool", "German Leader", "1", true},
+		{"squad without a pool", "German Rifle Squad", "0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: openMap, props: map[string]string{"panzerfausts_axis": tt.pool}, dice: []int{3, 3, 1, 1},
+				units: []unitAt{
+					{"M4A3E8", maps.Allies, "C5", board.DirN},
+					{tt.firer, maps.Axis, "D4", 0},
+				}}.battle(t)
+			apply(t, b, EndPhase{})
+			events := apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "C4", board.DirN), pose(t, b, "C3", board.DirN)}})
+			offered := events[len(events)-1].Kind == OpportunityOffered
+			if offered != tt.offers {
+				t.Fatalf("opportunity offered = %v, want %v (last event %q)", offered, tt.offers, events[len(events)-1].Text)
+			}
+			if !tt.offers {
+				return
+			}
+			if fs := b.OpportunityFirers(); len(fs) != 1 || fs[0].ID != 2 {
+				t.Fatalf("OpportunityFirers = %v, want the %s", fs, tt.firer)
+			}
+			apply(t, b, Fire{Unit: 2, Target: 1, Panzerfaust: true})
+			if b.Panzerfausts(maps.Axis) != 0 {
+				t.Errorf("the pool holds %d Panzerfausts after the shot, want 0", b.Panzerfausts(maps.Axis))
+			}
+		})
+	}
+}

@@ -453,15 +453,18 @@ func vehicleAssaultTip(b *battle.Battle, sel *battle.Unit, vehicles []*battle.Un
 // shot as it is (its backblast) but accepts it in desperation.
 type fireOptions struct {
 	panzerfaust, withPanzerfaust bool
-	desperation, inDesperation   bool
+	// panzerfaustOnly: the unit has no shot of its own (not even in
+	// desperation), so the Panzerfaust is taken without asking.
+	panzerfaustOnly            bool
+	desperation, inDesperation bool
 }
 
-// mayFirePanzerfaust reports whether u could have a Panzerfaust at all: a
-// squad or half squad whose side has some in its pool or whose ruleset
-// lets it carry one (combat.InherentWeapons). Only then does the preview
-// ask the battle about a shot with one.
+// mayFirePanzerfaust reports whether u could have a Panzerfaust at all: an
+// infantry unit whose side has some in its pool or whose ruleset lets it
+// carry one (combat.InherentWeapons). Only then does the preview ask the
+// battle about a shot with one.
 func mayFirePanzerfaust(b *battle.Battle, u *battle.Unit) bool {
-	if u.Type.Kind != units.Squad && u.Type.Kind != units.HalfSquad {
+	if !u.Type.Kind.Infantry() {
 		return false
 	}
 	return b.Panzerfausts(u.Side) > 0 || combat.HasInherentExpendable(b.Rules(), u.Type.Kind, u.Type.Nation, b.Date())
@@ -469,9 +472,10 @@ func mayFirePanzerfaust(b *battle.Battle, u *battle.Unit) bool {
 
 // planFireOptions plans AT shot o with the options key asks for that the
 // battle accepts, and says which it offers: a Panzerfaust when a shot with
-// one is accepted (in desperation or not), desperation when the shot is
-// refused as it is but accepted in desperation. It returns the order a
-// click gives and its plan, or why the battle refuses it.
+// one is accepted (in desperation or not), taken without asking when the
+// unit has no shot of its own; desperation when the shot is refused as it
+// is but accepted in desperation. It returns the order a click gives and
+// its plan, or why the battle refuses it.
 func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fire, fireOptions, *battle.FirePlan, error) {
 	accepts := func(f battle.Fire) bool {
 		_, err := b.PlanFire(f)
@@ -485,7 +489,12 @@ func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fi
 		pfDesperate.Desperation = true
 		opts.panzerfaust = accepts(pf) || accepts(pfDesperate)
 	}
-	o.Panzerfaust = key.pzf && opts.panzerfaust
+	if opts.panzerfaust {
+		desperate := o
+		desperate.Desperation = true
+		opts.panzerfaustOnly = !accepts(o) && !accepts(desperate)
+	}
+	o.Panzerfaust = opts.panzerfaust && (key.pzf || opts.panzerfaustOnly)
 	opts.withPanzerfaust = o.Panzerfaust
 	plan, err := b.PlanFire(o)
 	if err == nil {
@@ -515,7 +524,10 @@ func (opts fireOptions) lines(b *battle.Battle, sel *battle.Unit) []tipLine {
 			from = "carried: the ruleset rolls whether it is to hand"
 		}
 		s := "J: fire a Panzerfaust (" + from + ")"
-		if opts.withPanzerfaust {
+		switch {
+		case opts.panzerfaustOnly:
+			s = "with a Panzerfaust, " + from
+		case opts.withPanzerfaust:
 			s = "with a Panzerfaust, " + from + "  (J: without)"
 		}
 		lines = append(lines, tipLine{tipText, s})

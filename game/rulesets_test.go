@@ -311,45 +311,60 @@ func TestDesperationFire(t *testing.T) {
 	}
 }
 
-// TestPanzerfaustOption: the preview offers a Panzerfaust (J) whenever the
+// TestPanzerfaustOption: the preview offers a Panzerfaust whenever the
 // battle accepts a shot with one: tohit-tokill's German squad carries one
-// with its pool empty; the default ruleset offers it only from a pool.
+// with its pool empty; the default ruleset offers it only from a pool. A
+// unit with no AT shot of its own (the rifle squad) takes it without
+// asking, so F fires it; one with a weapon of its own (the Panzerschreck
+// team) is offered it on J.
 func TestPanzerfaustOption(t *testing.T) {
 	tests := []struct {
 		rules   string
 		pool    string
+		unit    battle.UnitID
 		offered bool
+		taken   string // the line with the Panzerfaust taken; "" when only J takes it
 		line    string
 	}{
-		{tohitkill.Name, "0", true, "carried: the ruleset rolls whether it is to hand"},
-		{"elimination", "0", false, ""},
-		{"elimination", "1", true, "from the pool of 1"},
+		{tohitkill.Name, "0", 2, true, "with a Panzerfaust, carried: the ruleset rolls whether it is to hand", ""},
+		{"elimination", "0", 2, false, "", ""},
+		{"elimination", "1", 2, true, "with a Panzerfaust, from the pool of 1", ""},
+		{"elimination", "1", 1, true, "", "from the pool of 1"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.rules+"/"+tt.pool, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%s/unit %d", tt.rules, tt.pool, tt.unit), func(t *testing.T) {
 			b := fireOptionScene(t, tt.rules, map[string]string{"panzerfausts_axis": tt.pool})
-			pv := previewOf(t, b, previewKey{unit: 2}, "C3")
-			if pv.fire.panzerfaust != tt.offered || pv.attack.(battle.Fire).Panzerfaust {
-				t.Fatalf("options %+v, order %#v; want a Panzerfaust offered: %v, not taken", pv.fire, pv.attack, tt.offered)
+			pv := previewOf(t, b, previewKey{unit: tt.unit}, "C3")
+			taken := pv.attack.(battle.Fire).Panzerfaust
+			if pv.fire.panzerfaust != tt.offered || taken != (tt.taken != "") {
+				t.Fatalf("options %+v, order %#v; want a Panzerfaust offered: %v, taken: %v", pv.fire, pv.attack, tt.offered, tt.taken != "")
 			}
 			if !tt.offered {
 				return
 			}
-			if missing := tipLacks(pv, "J: fire a Panzerfaust ("+tt.line+")"); len(missing) > 0 {
-				t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+			at := b.Board().Label(b.Unit(tt.unit).Pose.Hex)
+			g := shotGame(t, b, at, "C3")
+			savePNG(t, fmt.Sprintf("panzerfaust-%s-%s-%d.png", tt.rules, tt.pool, tt.unit), frame(g))
+			if tt.taken != "" {
+				if missing := tipLacks(pv, tt.taken); len(missing) > 0 || pv.plan == nil {
+					t.Errorf("the preview lacks %q (plan %v):\n%s", missing, pv.plan != nil, previewText(pv))
+				}
+			} else {
+				if missing := tipLacks(pv, "J: fire a Panzerfaust ("+tt.line+")"); len(missing) > 0 {
+					t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+				}
+				pv = previewOf(t, b, previewKey{unit: tt.unit, pzf: true}, "C3")
+				if !pv.attack.(battle.Fire).Panzerfaust || pv.plan == nil {
+					t.Fatalf("asked for: order %#v, plan %v", pv.attack, pv.plan != nil)
+				}
+				if missing := tipLacks(pv, "with a Panzerfaust, "+tt.line+"  (J: without)"); len(missing) > 0 {
+					t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
+				}
+				trigger(g, ActionPanzerfaust)
 			}
-			pv = previewOf(t, b, previewKey{unit: 2, pzf: true}, "C3")
-			if !pv.attack.(battle.Fire).Panzerfaust || pv.plan == nil {
-				t.Fatalf("asked for: order %#v, plan %v", pv.attack, pv.plan != nil)
-			}
-			if missing := tipLacks(pv, "with a Panzerfaust, "+tt.line+"  (J: without)"); len(missing) > 0 {
-				t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
-			}
-			g := shotGame(t, b, "B4", "C3")
-			trigger(g, ActionPanzerfaust)
 			trigger(g, ActionFire)
-			if !b.Unit(2).Has(battle.Fired) || !strings.Contains(logText(g), "German Rifle Squad #2 fires at M4A3E8 #3") {
-				t.Errorf("J, F did not fire the Panzerfaust; log:\n%s", logText(g))
+			if u := b.Unit(tt.unit); !u.Has(battle.Fired) || !strings.Contains(logText(g), u.Label()+" fires at M4A3E8 #3") {
+				t.Errorf("F did not fire the Panzerfaust; log:\n%s", logText(g))
 			}
 		})
 	}

@@ -54,8 +54,6 @@ func (Ruleset) Check(s combat.Shot) error {
 		return fmt.Errorf("%s has no anti-tank firepower (ATFP)", w.Name)
 	case w.Spent:
 		return fmt.Errorf("the %s has already been fired: it is used up", w.Name)
-	case w.Expendable && s.FirerKind == units.Leader:
-		return fmt.Errorf("%s is a leader: only squads and half squads may use the %s", firer, w.Name)
 	case s.Range < 1:
 		return fmt.Errorf("range %d: the target must be in another hex", s.Range)
 	case w.Range == 1 && s.Range > 1:

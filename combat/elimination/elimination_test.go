@@ -341,8 +341,6 @@ func TestRefusals(t *testing.T) {
 			s.Weapon.Spent = true
 			return s
 		}(), "the Panzerfaust has already been fired: it is used up"},
-		{"Panzerfaust by a leader", shot(t, "German Leader", "Panzerfaust", "M4A3E8", 1, board.Front),
-			"German Leader is a leader: only squads and half squads may use the Panzerfaust"},
 		{"mortar too close", shot(t, "German Rifle Squad", "5cm Mortar", "M4A3E8", 1, board.Front),
 			"the 5cm Mortar cannot fire closer than 2 hexes; M4A3E8 is 1 away"},
 		{"same hex", with(func(s *combat.Shot) { s.Range = 0 }), "range 0: the target must be in another hex"},
@@ -594,5 +592,13 @@ func BenchmarkResolve(b *testing.B) {
 	d := combat.NewSeededDice(1)
 	for b.Loop() {
 		Ruleset{}.Resolve(s, d)
+	}
+}
+
+// TestLeaderFiresAPanzerfaust: any eligible unit of the side may use a
+// Panzerfaust from the pool, a leader included (rules 12.5).
+func TestLeaderFiresAPanzerfaust(t *testing.T) {
+	if err := (Ruleset{}).Check(shot(t, "German Leader", "Panzerfaust", "M4A3E8", 1, board.Front)); err != nil {
+		t.Errorf("Check of a leader's Panzerfaust shot = %v, want accepted", err)
 	}
 }
