@@ -64,11 +64,8 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	}
 	// Eligibility first (it does not depend on the hindrance), so a player
 	// learns that infantry cannot be hurt by AT fire before anything else.
-	if err := r.Check(p.Shot); err != nil {
+	if err := b.checkShot(r, firer, firer.Pose, target.Pose.Hex, p.Shot); err != nil {
 		return FirePlan{}, err
-	}
-	if p.Shot.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(firer.Pose.Hex, firer.Pose.Facing, target.Pose.Hex) {
-		return FirePlan{}, fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(target.Pose.Hex), firer.Label())
 	}
 	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
 	if !p.LOS.Clear {
@@ -129,6 +126,26 @@ func (b *Battle) shot(r combat.Ruleset, firer, target *Unit, panzerfaust bool) (
 // it for poses the units are not in yet; PlanFire for where they stand.
 func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pose) (combat.Shot, error) {
 	return b.shotUnder(b.rules, firer, from, target, to)
+}
+
+// CheckShotAt reports what PlanFire would say of shot s (from ShotAt) by
+// firer standing in pose from at a target in hex to, before the line of
+// sight: the active ruleset's eligibility, then the forward arc of a gun
+// that does not traverse. The sequence of play is left out, so a study or
+// a kill zone can ask it of any poses; the line of sight is the caller's.
+func (b *Battle) CheckShotAt(firer *Unit, from board.Pose, to board.Hex, s combat.Shot) error {
+	return b.checkShot(b.rules, firer, from, to, s)
+}
+
+// checkShot is CheckShotAt under ruleset r.
+func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to board.Hex, s combat.Shot) error {
+	if err := r.Check(s); err != nil {
+		return err
+	}
+	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
+		return fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(to), firer.Label())
+	}
+	return nil
 }
 
 // shotUnder is ShotAt under ruleset r.
