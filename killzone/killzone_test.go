@@ -165,3 +165,21 @@ func summariesEqual(a, b combat.Summary) bool {
 	}
 	return true
 }
+
+func TestBandOf(t *testing.T) {
+	tests := []struct {
+		destroy float64
+		want    string
+	}{
+		{0, "0%"}, {0.0001, "under 10%"}, {0.0999, "under 10%"}, {0.1, "10-25%"}, {0.4, "25-50%"},
+		{0.5, "50-75%"}, {0.75, "75-100%"}, {1, "75-100%"},
+	}
+	for _, tt := range tests {
+		if got := BandOf(tt.destroy).Label; got != tt.want {
+			t.Errorf("BandOf(%v) = %q, want %q", tt.destroy, got, tt.want)
+		}
+	}
+	if _, ok := Shade(Cell{}); ok {
+		t.Error("a cell without a shot has a shade")
+	}
+}

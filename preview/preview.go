@@ -33,6 +33,9 @@ type Options struct {
 	Objectives []board.Hex
 	// NoUnits leaves the counters out.
 	NoUnits bool
+	// Tints colours hexes over the map and under the counters (a kill
+	// zone); each colour's alpha says how much of the map shows through.
+	Tints map[board.Hex]color.RGBA
 }
 
 // Draw renders sc: its tile layers bottom to top, then the objectives and
@@ -48,6 +51,9 @@ func Draw(sc *maps.Scenario, types *units.Catalogue, opt Options) (*image.RGBA, 
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{40, 44, 36, 255}), image.Point{}, draw.Src)
 	if sc.Tiles != nil {
 		drawTiles(img, b, sc.Tiles)
+	}
+	for hex, c := range opt.Tints {
+		tintHex(img, b.Layout, hex, c)
 	}
 	for _, hex := range opt.Objectives {
 		ringHex(img, b.Layout, hex, color.RGBA{255, 200, 0, 255}, 3)
@@ -198,6 +204,39 @@ func clip(s string, n int) string {
 		return string(r[:n])
 	}
 	return s
+}
+
+// tintHex blends colour c (non-premultiplied, its alpha the weight) over
+// the pixels of hex h whose centres lie inside its polygon, scanline by
+// scanline: a row of the convex hexagon runs between its edges' crossings.
+func tintHex(img *image.RGBA, l board.Layout, h board.Hex, c color.RGBA) {
+	corners := l.Corners(h)
+	top, bottom := math.Inf(1), math.Inf(-1)
+	for _, p := range corners {
+		top, bottom = min(top, p[1]), max(bottom, p[1])
+	}
+	a := uint32(c.A)
+	for y := max(int(math.Floor(top)), img.Bounds().Min.Y); y < min(int(math.Ceil(bottom)), img.Bounds().Max.Y); y++ {
+		py := float64(y) + 0.5
+		left, right := math.Inf(1), math.Inf(-1)
+		for i, p := range corners {
+			q := corners[(i+1)%len(corners)]
+			if (p[1] <= py) == (q[1] <= py) {
+				continue // the edge does not cross this row
+			}
+			x := p[0] + (py-p[1])*(q[0]-p[0])/(q[1]-p[1])
+			left, right = min(left, x), max(right, x)
+		}
+		for x := max(int(math.Ceil(left-0.5)), img.Bounds().Min.X); float64(x)+0.5 < right && x < img.Bounds().Max.X; x++ {
+			o := img.RGBAAt(x, y)
+			img.SetRGBA(x, y, color.RGBA{
+				uint8((uint32(o.R)*(255-a) + uint32(c.R)*a) / 255),
+				uint8((uint32(o.G)*(255-a) + uint32(c.G)*a) / 255),
+				uint8((uint32(o.B)*(255-a) + uint32(c.B)*a) / 255),
+				o.A,
+			})
+		}
+	}
 }
 
 // ringHex outlines hex h with a line of the given width just inside its

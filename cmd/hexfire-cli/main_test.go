@@ -17,6 +17,7 @@ func TestSubcommandHelp(t *testing.T) {
 		{"units", "-nation"},
 		{"generate", "-ground"},
 		{"render", "-scale"},
+		{"killzone", "-reverse"},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			out, err := runCombatCLI(t, tc.command, "-h")
@@ -28,8 +29,8 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 		})
 	}
-	if len(commands) != 7 {
-		t.Errorf("%d subcommands, want the 7 this test covers", len(commands))
+	if len(commands) != 8 {
+		t.Errorf("%d subcommands, want the 8 this test covers", len(commands))
 	}
 }
 
