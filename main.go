@@ -7,6 +7,7 @@
 //	                                          straight into a battle (the embedded default scenario without -scenario)
 //	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, or from the last order this build accepts, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
+//	hexfire -study [-scenario FILE]           the study table: place, turn and compare units, kill zones
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //
@@ -74,6 +75,7 @@ func run(args []string) error {
 	viewshed := flags.Bool("viewshed", false, "show the selected unit's viewshed at the start")
 	phase := flags.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
+	studyFlag := flags.Bool("study", false, "open the study table (on -scenario, or the default scenario): place, turn and compare units, kill zones")
 	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing or victory")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -122,6 +124,14 @@ func run(args []string) error {
 	}
 	newPlayer := func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }
 	opts := game.Options{Select: *sel, ShowHelp: *showHelp, SavePath: *save, Viewshed: *viewshed, NewPlayer: newPlayer}
+	if *studyFlag {
+		for _, f := range []string{"load", "replay", "screenshot", "seed", "ai", "phase", "rules", "scene"} {
+			if set[f] {
+				return fmt.Errorf("-study and -%s: the study table takes only -scenario (and the window's size)", f)
+			}
+		}
+		return runStudy(cat, opts, *scenario, *width, *height)
+	}
 	if *shot == "" && !set["scenario"] && !set["load"] && !set["replay"] && !set["seed"] && !set["ai"] && !set["rules"] && !set["phase"] {
 		return runApp(cat, opts, *width, *height)
 	}
@@ -245,6 +255,18 @@ func newApp(cat *units.Catalogue, opts game.Options) (*game.App, error) {
 func runApp(cat *units.Catalogue, opts game.Options, width, height int) error {
 	app, err := newApp(cat, opts)
 	if err != nil {
+		return err
+	}
+	return runWindow(app, width, height)
+}
+
+// runStudy opens the study table on a scenario ("" for the default).
+func runStudy(cat *units.Catalogue, opts game.Options, scenario string, width, height int) error {
+	app, err := newApp(cat, opts)
+	if err != nil {
+		return err
+	}
+	if err := app.StartStudy(scenario); err != nil {
 		return err
 	}
 	return runWindow(app, width, height)

@@ -39,6 +39,7 @@ func newMenu(a *App) *menu {
 		{label: "Quick battle", do: func() { a.goTo(newQuick(a)) }},
 		{label: "Load " + saved, off: savedErr != nil, do: func() { a.openSave(saved, false) }},
 		{label: "Replay " + replayFile.name, off: replayFile.path == "", do: func() { a.openSave(replayFile.path, true) }},
+		{label: "Study", do: a.openStudy},
 		{label: "Help", do: func() { a.goTo(&helpScreen{}) }},
 		{label: "Settings", do: func() { a.goTo(newSettings(a)) }},
 		{label: "Quit", do: func() { a.quit = true }},

@@ -18,7 +18,7 @@ import (
 // the map opens in Tiled and Hexfire from where it is. o.TilesetDir is set
 // to match. The write is atomic.
 func WriteFile(out string, o Options, cat *units.Catalogue) (*Map, error) {
-	dir, err := placeTilesets(out, o.Pointy)
+	dir, err := PlaceTilesets(out, o.Pointy)
 	if err != nil {
 		return nil, err
 	}
@@ -37,9 +37,9 @@ func WriteFile(out string, o Options, cat *units.Catalogue) (*Map, error) {
 	return m, nil
 }
 
-// placeTilesets finds or writes the tileset a map at out needs and returns
+// PlaceTilesets finds or writes the tileset a map at out needs and returns
 // its folder relative to out, slash-separated.
-func placeTilesets(out string, pointy bool) (string, error) {
+func PlaceTilesets(out string, pointy bool) (string, error) {
 	name := FlatTileset
 	if pointy {
 		name = PointyTileset

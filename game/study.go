@@ -1,0 +1,679 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/killzone"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// study is the study table: a map with units set out by hand, for either
+// side, turned, stacked, marked and smoked at will, with no sequence of
+// play and no dice. Every change sets out a fresh battle (battle.New,
+// StageMarkers, StageSmoke) in the Fire phase of the selected unit's
+// side, so the battle view (Game) shows its arcs, armour halves and
+// viewshed, and for a hovered enemy the line of sight and the odds under
+// the active ruleset with the comparison beside them, exactly as in play;
+// its Movement phase (M) shows the reach. Orders are never given: the
+// study keeps clicks and the keys of orders to itself.
+type study struct {
+	g    *Game
+	cat  *units.Catalogue
+	base *maps.Scenario // the map; its units are the pieces
+	from studyMap       // where the map came from, for saving
+	out  string         // the .tmx Ctrl+S writes
+
+	pieces   []piece
+	selected int // index of the selected piece, -1 for none
+	smoke    map[board.Hex]int
+
+	rules    []string // the registered rulesets
+	rule     int      // the active one
+	movement bool     // show the Movement phase (reach) instead of the Fire phase
+
+	types []*units.Type // the catalogue, for adding pieces and as the zone's other unit
+	typ   int
+	side  maps.Side // the side new pieces take
+
+	zoneMode   zoneMode
+	zoneFacing board.Direction
+	zone       *killzone.Zone
+
+	dragging int // the piece being dragged, -1 for none
+	message  string
+	exportAt bool        // export the next frame drawn
+	exported *image.RGBA // the frame read back, written by update
+}
+
+// piece is a unit set out on the study table.
+type piece struct {
+	maps.Placement
+	immobile, pinned bool
+}
+
+// zoneMode is what the kill zone shows: nothing, the selected unit as the
+// firer, or the selected unit as the target (the reverse).
+type zoneMode uint8
+
+const (
+	zoneOff zoneMode = iota
+	zoneFire
+	zoneReverse
+)
+
+// studyFile is where Ctrl+S writes a study when none is named.
+const studyFile = "hexfire-study.tmx"
+
+// newStudy opens the study table on scenario sc (its units become the
+// pieces), read from m.
+func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
+	s := &study{cat: a.opts.Catalogue, base: sc, from: m, out: studyFile, selected: -1, dragging: -1,
+		smoke: map[board.Hex]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
+	if len(s.rules) == 0 {
+		return nil, errors.New("study: no ruleset is registered")
+	}
+	for i, name := range s.rules {
+		if name == sc.Ruleset {
+			s.rule = i
+		}
+	}
+	for _, p := range sc.Units {
+		s.pieces = append(s.pieces, piece{Placement: p})
+	}
+	b, err := s.battle()
+	if err != nil {
+		return nil, err
+	}
+	o := a.opts.Battle
+	o.Computer, o.Replay, o.Autosave, o.Select, o.Hover, o.Sound = nil, nil, "", "", "", false
+	if s.g, err = New(b, o); err != nil {
+		return nil, err
+	}
+	s.follow(a)
+	return s, nil
+}
+
+// StartStudy shows the study table on the scenario of source, as
+// battle.OpenScenario names it ("" for the embedded default), its units
+// set out as the scenario places them (the -study flag).
+func (a *App) StartStudy(source string) error {
+	if source == "" {
+		source = battle.EmbeddedPrefix + maps.DefaultPath
+	}
+	sc, err := battle.OpenScenario(source, a.opts.Catalogue)
+	if err != nil {
+		return err
+	}
+	s, err := newStudy(a, sc, studyMap{source: source})
+	if err != nil {
+		return err
+	}
+	a.goTo(s)
+	return nil
+}
+
+// openStudy opens the study table on the default scenario (the menu's
+// Study), or says on the menu why it cannot.
+func (a *App) openStudy() {
+	if err := a.StartStudy(""); err != nil {
+		a.message = err.Error()
+		a.toMenu()
+	}
+}
+
+// battle sets the pieces out on a fresh battle under the active ruleset,
+// in the Fire phase of the selected piece's side (or its Movement phase).
+func (s *study) battle() (*battle.Battle, error) {
+	sc := *s.base
+	sc.Units = make([]maps.Placement, len(s.pieces))
+	for i, p := range s.pieces {
+		sc.Units[i] = p.Placement
+		sc.Units[i].ID = i + 1
+	}
+	sc.FirstSide = maps.Allies
+	if s.selected >= 0 {
+		sc.FirstSide = s.pieces[s.selected].Side
+	}
+	b, err := battle.New(&sc, s.cat, battle.Config{Seed: 1, Ruleset: s.rules[s.rule], Source: s.from.source})
+	if err != nil {
+		return nil, fmt.Errorf("study: %w", err)
+	}
+	if s.movement {
+		if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			return nil, fmt.Errorf("study: %w", err)
+		}
+	}
+	for i, p := range s.pieces {
+		var m battle.Markers
+		if p.immobile {
+			m |= battle.Immobile
+		}
+		if p.pinned {
+			m |= battle.Pinned
+		}
+		if err := b.StageMarkers(battle.UnitID(i+1), m); err != nil {
+			return nil, err
+		}
+	}
+	for h, level := range s.smoke {
+		if err := b.StageSmoke(h, level); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// rebuild sets the table out again after a change, keeping the view, the
+// selection and the switches, and works the kill zone out again.
+func (s *study) rebuild() {
+	b, err := s.battle()
+	if err != nil {
+		s.message = err.Error()
+		return
+	}
+	s.g.play.log = gameLog{}
+	if err := s.g.setBattle(b); err != nil {
+		s.message = err.Error()
+		return
+	}
+	if s.selected >= 0 {
+		s.g.selectUnit(battle.UnitID(s.selected + 1))
+	} else {
+		s.g.selectUnit(0)
+		s.g.hasSelected = false
+	}
+	s.g.refresh()
+	s.updateZone()
+}
+
+// updateZone works out the kill zone the switches ask for: the selected
+// piece against a unit of the chosen type (turned to the zone's facing)
+// in every hex, or, reversed, a firer of the chosen type (turned toward
+// it) in every hex against the selected piece. The other unit is set out
+// on a battle of its own with the pieces, never shown.
+func (s *study) updateZone() {
+	s.zone = nil
+	if s.zoneMode == zoneOff || s.selected < 0 {
+		return
+	}
+	sel := s.pieces[s.selected]
+	other := piece{Placement: maps.Placement{Type: s.types[s.typ].Name, Side: battle.Opponent(sel.Side), Hex: sel.Hex, Facing: s.zoneFacing}}
+	saved := s.pieces
+	s.pieces = append(append([]piece(nil), saved...), other)
+	b, err := s.battle()
+	s.pieces = saved
+	if err != nil {
+		s.message = err.Error()
+		return
+	}
+	me, them := b.Unit(battle.UnitID(s.selected+1)), b.Unit(battle.UnitID(len(saved)+1))
+	q := killzone.Query{Firer: me, Target: them, At: sel.Hex, FirerFacing: sel.Facing, TargetFacing: s.zoneFacing}
+	if s.zoneMode == zoneReverse {
+		q = killzone.Query{Firer: them, Target: me, At: sel.Hex, Reverse: true, FirerTurns: true, TargetFacing: sel.Facing}
+	}
+	if s.zone, err = killzone.Compute(b, q); err != nil {
+		s.message = err.Error()
+	}
+}
+
+// studyAction is a control of the study table.
+type studyAction int
+
+const (
+	studyAdd studyAction = iota
+	studyRemove
+	studySide
+	studyTypePrev
+	studyTypeNext
+	studyTurnLeft
+	studyTurnRight
+	studyImmobile
+	studyPinned
+	studySmoke
+	studyRules
+	studyZone
+	studyZoneFacing
+	studyMovement
+	studySave
+	studyExport
+	studyDeselect
+	studyMenu
+	studyActionCount
+)
+
+// studyBinding is a key of the study table and what it does, for the help
+// line and docs/UI.md.
+type studyBinding struct {
+	action studyAction
+	keys   []ebiten.Key
+	ctrl   bool
+	help   string
+}
+
+// studyKeymap lists the study's own keys; the battle view's keys for the
+// camera, labels, arcs (O), viewshed (V), the ruleset comparison (D) and
+// screenshots (F12) work as in a battle.
+var studyKeymap = []studyBinding{
+	{studyAdd, []ebiten.Key{ebiten.KeyA}, false, "add the chosen unit in the hovered hex"},
+	{studyRemove, []ebiten.Key{ebiten.KeyX, ebiten.KeyDelete}, false, "remove the selected unit"},
+	{studySide, []ebiten.Key{ebiten.KeyTab}, false, "side of the units added"},
+	{studyTypePrev, []ebiten.Key{ebiten.KeyComma}, false, "previous unit type (to add, and the kill zone's other unit)"},
+	{studyTypeNext, []ebiten.Key{ebiten.KeyPeriod}, false, "next unit type"},
+	{studyTurnLeft, []ebiten.Key{ebiten.KeyBracketLeft}, false, "turn the selected unit left (also Shift + wheel)"},
+	{studyTurnRight, []ebiten.Key{ebiten.KeyBracketRight}, false, "turn the selected unit right"},
+	{studyImmobile, []ebiten.Key{ebiten.KeyI}, false, "mark the selected unit immobile, or not"},
+	{studyPinned, []ebiten.Key{ebiten.KeyP}, false, "mark the selected unit pinned, or not"},
+	{studySmoke, []ebiten.Key{ebiten.KeyS}, false, "smoke in the hovered hex: none, 1, 2"},
+	{studyRules, []ebiten.Key{ebiten.KeyR}, false, "next ruleset"},
+	{studyZone, []ebiten.Key{ebiten.KeyK}, false, "kill zone: off, of the selected unit, where a firer must stand to kill it"},
+	{studyZoneFacing, []ebiten.Key{ebiten.KeyF}, false, "the kill zone's target facing"},
+	{studyMovement, []ebiten.Key{ebiten.KeyM}, false, "show the selected unit's reach (Movement phase), or its fire"},
+	{studySave, []ebiten.Key{ebiten.KeyS}, true, "save the study as a Tiled scenario (" + studyFile + ")"},
+	{studyExport, []ebiten.Key{ebiten.KeyE}, false, "export the view as a PNG"},
+	{studyDeselect, []ebiten.Key{ebiten.KeyEscape}, false, "clear the selection"},
+	{studyMenu, []ebiten.Key{ebiten.KeyQ}, false, "back to the menu"},
+}
+
+// studyKeys are the study actions of one frame.
+type studyKeys [studyActionCount]bool
+
+// readStudyKeys polls ebiten for the study's keys.
+func readStudyKeys() studyKeys {
+	var k studyKeys
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	for _, b := range studyKeymap {
+		for _, key := range b.keys {
+			if b.ctrl == ctrl && inpututil.IsKeyJustPressed(key) {
+				k[b.action] = true
+			}
+		}
+	}
+	return k
+}
+
+// studyViewActions are the battle view's actions the study passes on:
+// the camera, the switches of what is shown, the choice of target in a
+// stack and of AT or AP fire, the screenshot.
+var studyViewActions = map[Action]bool{
+	ActionPan: true, ActionZoom: true, ActionPanLeft: true, ActionPanRight: true, ActionPanUp: true, ActionPanDown: true,
+	ActionZoomIn: true, ActionZoomOut: true, ActionFit: true, ActionViewshed: true, ActionToggleArcs: true,
+	ActionCompareRules: true, ActionLogUp: true, ActionLogDown: true, ActionToggleLabels: true, ActionScreenshot: true,
+	ActionNextTarget: true, ActionFireKind: true,
+}
+
+// follow lays the view out on the app's screen, as App.LayoutF does for
+// a battle.
+func (s *study) follow(a *App) {
+	if a.screen != (image.Point{}) {
+		s.g.resize(a.screen, a.scale, false)
+	}
+}
+
+func (s *study) update(a *App, in frameInput) error {
+	s.follow(a)
+	var it Intents
+	var keys studyKeys
+	if in.intents != nil {
+		it = *in.intents
+	} else if !s.g.opts.Scripted {
+		it = s.g.input.Read(s.g.view, s.g.panelRect())
+		keys = readStudyKeys()
+		s.readDrag(&it)
+	}
+	s.frame(a, it, keys)
+	return nil
+}
+
+// readDrag turns a drag that starts on a piece into moving it: the camera
+// does not pan, and the piece lands in the hex the button is released over.
+func (s *study) readDrag(it *Intents) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
+		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok {
+			if i := s.topPiece(h); i >= 0 {
+				s.dragging = i
+			}
+		}
+	}
+	if s.dragging < 0 {
+		return
+	}
+	it.PanX, it.PanY = 0, 0
+	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
+		i := s.dragging
+		s.dragging = -1
+		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok && !it.Click && h != s.pieces[i].Hex {
+			s.selected = i
+			s.moveSelected(h)
+			it.Click = false
+		}
+	}
+}
+
+// frame runs one frame of the study on the intents and keys given.
+func (s *study) frame(a *App, it Intents, keys studyKeys) {
+	g := s.g
+	if s.exported != nil {
+		name := time.Now().Format("hexfire-study-20060102-150405.png")
+		if err := writePNG(name, s.exported); err != nil {
+			s.message = err.Error()
+		} else {
+			s.message = "view exported to " + name
+		}
+		s.exported = nil
+	}
+	click, rotate := it.Click && it.CursorIn, it.RotateSteps
+	for _, k := range keys {
+		if k || click {
+			s.message = "" // a message lasts until the next change
+			break
+		}
+	}
+	keys[studyTurnLeft] = keys[studyTurnLeft] || it.Triggered[ActionRotateLeft]
+	keys[studyTurnRight] = keys[studyTurnRight] || it.Triggered[ActionRotateRight]
+	pass := it
+	pass.Click, pass.RotateSteps, pass.Member = false, 0, 0
+	for act := range pass.Triggered {
+		pass.Triggered[act] = pass.Triggered[act] && studyViewActions[Action(act)]
+	}
+	g.step(pass)
+	hover, hasHover := g.Hovered()
+	switch {
+	case keys[studyMenu]:
+		a.toMenu()
+		return
+	case keys[studySave]:
+		s.save()
+	case keys[studyExport]:
+		s.exportAt = true
+	}
+	if click && hasHover {
+		s.selectAt(hover)
+	}
+	if rotate != 0 {
+		s.turnSelected(rotate)
+	}
+	switch {
+	case keys[studyTurnLeft]:
+		s.turnSelected(-1)
+	case keys[studyTurnRight]:
+		s.turnSelected(1)
+	}
+	if keys[studyAdd] && hasHover {
+		s.add(hover)
+	}
+	if keys[studyRemove] {
+		s.removeSelected()
+	}
+	if keys[studySide] {
+		s.side = battle.Opponent(s.side)
+	}
+	if keys[studyTypePrev] || keys[studyTypeNext] {
+		step := 1
+		if keys[studyTypePrev] {
+			step = len(s.types) - 1
+		}
+		s.typ = (s.typ + step) % len(s.types)
+		s.updateZone()
+	}
+	if keys[studyImmobile] {
+		s.mark(func(p *piece) { p.immobile = !p.immobile })
+	}
+	if keys[studyPinned] {
+		s.mark(func(p *piece) { p.pinned = !p.pinned })
+	}
+	if keys[studySmoke] && hasHover {
+		s.cycleSmoke(hover)
+	}
+	if keys[studyRules] {
+		s.rule = (s.rule + 1) % len(s.rules)
+		s.rebuild()
+	}
+	if keys[studyZone] {
+		s.zoneMode = (s.zoneMode + 1) % 3
+		s.updateZone()
+	}
+	if keys[studyZoneFacing] {
+		s.zoneFacing = s.zoneFacing.Rotate(1)
+		s.updateZone()
+	}
+	if keys[studyMovement] {
+		s.movement = !s.movement
+		s.rebuild()
+	}
+	if keys[studyDeselect] {
+		s.selected = -1
+		s.rebuild()
+	}
+}
+
+// topPiece returns the last piece in hex h (the one drawn on top), or -1.
+func (s *study) topPiece(h board.Hex) int {
+	for i := len(s.pieces) - 1; i >= 0; i-- {
+		if s.pieces[i].Hex == h {
+			return i
+		}
+	}
+	return -1
+}
+
+// selectAt selects a piece in hex h: the next of its stack when the
+// selected piece is there, else the first; none on an empty hex.
+func (s *study) selectAt(h board.Hex) {
+	var stack []int
+	for i, p := range s.pieces {
+		if p.Hex == h {
+			stack = append(stack, i)
+		}
+	}
+	next := -1
+	for k, i := range stack {
+		if i == s.selected {
+			next = stack[(k+1)%len(stack)]
+		}
+	}
+	if next < 0 && len(stack) > 0 {
+		next = stack[0]
+	}
+	s.selected = next
+	s.rebuild()
+}
+
+// add sets a unit of the chosen type and side out in hex h, facing the
+// zone's facing, on top of any stack there, and selects it.
+func (s *study) add(h board.Hex) {
+	t := s.types[s.typ]
+	s.pieces = append(s.pieces, piece{Placement: maps.Placement{Type: t.Name, Side: s.side, Hex: h, Facing: s.zoneFacing}})
+	s.selected = len(s.pieces) - 1
+	s.message = fmt.Sprintf("%s (%s) added in %s", t.Name, sideName(s.side), s.base.Board.Label(h))
+	s.rebuild()
+}
+
+// removeSelected takes the selected piece off the table.
+func (s *study) removeSelected() {
+	if s.selected < 0 {
+		s.message = "select a unit to remove"
+		return
+	}
+	s.pieces = append(s.pieces[:s.selected], s.pieces[s.selected+1:]...)
+	s.selected = -1
+	s.rebuild()
+}
+
+// moveSelected puts the selected piece in hex h, facing as before.
+func (s *study) moveSelected(h board.Hex) {
+	if s.selected < 0 || !s.base.Board.Contains(h) {
+		return
+	}
+	s.pieces[s.selected].Hex = h
+	s.rebuild()
+}
+
+// turnSelected turns the selected piece n hexsides clockwise.
+func (s *study) turnSelected(n int) {
+	if s.selected < 0 {
+		return
+	}
+	p := &s.pieces[s.selected]
+	p.Facing = p.Facing.Rotate(n)
+	s.rebuild()
+}
+
+// mark changes a marker of the selected piece.
+func (s *study) mark(change func(*piece)) {
+	if s.selected < 0 {
+		s.message = "select a unit to mark"
+		return
+	}
+	change(&s.pieces[s.selected])
+	s.rebuild()
+}
+
+// cycleSmoke steps the smoke in hex h: none, Smoke 1, Smoke 2, none.
+func (s *study) cycleSmoke(h board.Hex) {
+	s.smoke[h] = (s.smoke[h] + 1) % 3
+	if s.smoke[h] == 0 {
+		delete(s.smoke, h)
+	}
+	s.rebuild()
+}
+
+// save writes the study as a Tiled scenario.
+func (s *study) save() {
+	pieces := make([]maps.Placement, len(s.pieces))
+	for i, p := range s.pieces {
+		pieces[i] = p.Placement
+	}
+	if err := saveStudyTMX(s.out, s.from, s.base.Board, pieces); err != nil {
+		s.message = err.Error()
+		return
+	}
+	s.message = "study saved as " + s.out
+}
+
+func (s *study) draw(a *App, screen *ebiten.Image) {
+	s.follow(a)
+	g := s.g
+	g.Draw(screen)
+	if s.zone != nil {
+		v := View{g: g, Board: g.board, Camera: g.cam}
+		dst := screen.SubImage(g.view).(*ebiten.Image)
+		for _, c := range s.zone.Cells {
+			if shade, ok := killzone.Shade(c); ok {
+				v.fillHex(dst, c.Hex, shade)
+			}
+		}
+		g.batch.flush(dst)
+		s.drawLegend(screen)
+	}
+	s.drawBars(screen)
+	if s.exportAt {
+		s.exportAt = false
+		s.exported = capture(screen)
+	}
+}
+
+// drawLegend draws the kill zone's scale in the map's lower left corner.
+func (s *study) drawLegend(screen *ebiten.Image) {
+	g := s.g
+	sc := g.scale
+	face := g.fonts.face(barTextSize*sc, false)
+	line := barTextSize * sc * 1.4
+	pad := 8 * sc
+	w := 150 * sc
+	h := line*float64(len(killzone.Bands)+1) + 2*pad
+	x0, y1 := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad
+	y0 := y1 - h
+	g.fillRect(screen, x0, y0, x0+w, y1, colPanel)
+	g.text(screen, "chance to destroy", face, x0+pad, y0+pad+line/2, alignStart, colPanelKey)
+	for i, b := range killzone.Bands {
+		y := y0 + pad + line*float64(i+1) + line/2
+		swatch := b.Colour
+		swatch.A = 0xff
+		g.fillRect(screen, x0+pad, y-line/3, x0+pad+line*0.8, y+line/3, swatch)
+		g.text(screen, b.Label, face, x0+pad+line, y, alignStart, colPanelText)
+	}
+}
+
+// drawBars writes the study's own top and status bars over the battle's:
+// the ruleset, the unit to add, the kill zone; the hovered hex's zone
+// values or the last message, and the keys.
+func (s *study) drawBars(screen *ebiten.Image) {
+	g := s.g
+	w := float64(g.screen.X)
+	top, bottom := float64(g.view.Min.Y), float64(g.view.Max.Y)
+	opaque := colBar
+	opaque.A = 0xff // the battle's bars must not show through
+	g.fillRect(screen, 0, 0, w, top, opaque)
+	g.fillRect(screen, 0, bottom, w, float64(g.screen.Y), opaque)
+	pad := 10 * g.scale
+	bold := g.fonts.face(barTextSize*g.scale, true)
+	face := g.fonts.face(barTextSize*g.scale, false)
+	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, alignStart, colBarText)
+	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, sideName(s.side), s.zoneLine())
+	g.text(screen, fitText(face, line, w-2*pad-textWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, alignEnd, colBarText)
+	status := s.message
+	if h, ok := g.Hovered(); ok {
+		status = describeHex(g.board, h)
+		if v := s.zoneAt(h); v != "" {
+			status = v
+		}
+		if s.message != "" {
+			status += "    " + s.message
+		}
+	}
+	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  Q: menu"
+	mid := (bottom + float64(g.screen.Y)) / 2
+	room := w - 2*pad
+	if textWidth(face, status)+textWidth(face, keys)+pad <= room {
+		// The keys only where the hex's line leaves room for them.
+		g.text(screen, keys, face, w-pad, mid, alignEnd, colBarDim)
+	}
+	g.text(screen, fitText(face, status, room), face, pad, mid, alignStart, colBarText)
+}
+
+// zoneLine says what the kill zone shows.
+func (s *study) zoneLine() string {
+	switch {
+	case s.zoneMode == zoneOff:
+		return "kill zone off (K)"
+	case s.selected < 0:
+		return "kill zone: select a unit"
+	case s.zoneMode == zoneFire:
+		return fmt.Sprintf("kill zone: %s at a %s facing %s", s.pieces[s.selected].Type, s.types[s.typ].Name, s.zoneFacing)
+	}
+	return fmt.Sprintf("kill zone: a %s (turning) at %s", s.types[s.typ].Name, s.pieces[s.selected].Type)
+}
+
+// zoneAt is the status line of the kill zone in hex h, "" without one.
+func (s *study) zoneAt(h board.Hex) string {
+	if s.zone == nil {
+		return ""
+	}
+	c, ok := s.zone.Cell(h)
+	if !ok || c.Range == 0 {
+		return ""
+	}
+	label := s.base.Board.Label(h)
+	switch {
+	case !c.Clear:
+		return label + ": out of sight"
+	case !c.Shot:
+		return label + ": " + c.Refused
+	}
+	aspect := ""
+	if s.zone.Query.Target.Type.Kind == units.AFV {
+		aspect = ", " + c.Aspect.String()
+	}
+	return fmt.Sprintf("%s: range %d%s, to-hit %d, hindrance %d: hit %.1f%%, destroy %.1f%%, immobilize %.1f%%",
+		label, c.Range, aspect, c.ToHit, c.Hindrance, 100*c.Hit(), 100*c.Destroy(), 100*c.Immobilize())
+}
