@@ -582,18 +582,29 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	}
 }
 
+// The legend's line height and padding in window pixels (our own choice).
+const (
+	legendLine = barTextSize * 1.4
+	legendPad  = 8
+)
+
+// legendRect is where the legend is drawn: the map's lower left corner.
+func (s *study) legendRect() image.Rectangle {
+	g := s.g
+	pad := legendPad * g.scale
+	w, h := 150*g.scale, legendLine*g.scale*float64(len(killzone.Bands)+1)+2*pad
+	x0, y1 := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad
+	return image.Rect(int(x0), int(y1-h), int(x0+w), int(y1))
+}
+
 // drawLegend draws the kill zone's scale in the map's lower left corner.
 func (s *study) drawLegend(screen *ebiten.Image) {
 	g := s.g
-	sc := g.scale
-	face := g.fonts.face(barTextSize*sc, false)
-	line := barTextSize * sc * 1.4
-	pad := 8 * sc
-	w := 150 * sc
-	h := line*float64(len(killzone.Bands)+1) + 2*pad
-	x0, y1 := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad
-	y0 := y1 - h
-	g.fillRect(screen, x0, y0, x0+w, y1, colPanel)
+	face := g.fonts.face(barTextSize*g.scale, false)
+	line, pad := legendLine*g.scale, legendPad*g.scale
+	r := s.legendRect()
+	x0, y0 := float64(r.Min.X), float64(r.Min.Y)
+	g.fillRect(screen, x0, y0, float64(r.Max.X), float64(r.Max.Y), colPanel)
 	g.text(screen, "chance to destroy", face, x0+pad, y0+pad+line/2, alignStart, colPanelKey)
 	for i, b := range killzone.Bands {
 		y := y0 + pad + line*float64(i+1) + line/2

@@ -35,8 +35,8 @@ var (
 // saveStudyTMX writes the study as a Tiled scenario at out: the map's own
 // .tmx (read again from its source) with the units layer replaced by the
 // study's pieces, and its tilesets referred to where they can be found
-// from out (the original file's by absolute path, an embedded map's
-// copied beside out as a generated map's are). Markers and smoke are the
+// from out (the original file's by a path relative to out, an embedded
+// map's copied beside out as a generated map's are). Markers and smoke are the
 // study's, not a scenario's: they are not written. The write is atomic.
 func saveStudyTMX(out string, m studyMap, bd *board.Board, pieces []maps.Placement) error {
 	data := m.tmx
@@ -107,8 +107,8 @@ func readMapSource(source string) ([]byte, error) {
 }
 
 // tilesetFrom returns what a map written at out must name the tileset
-// src of a map read from source: the same file by absolute path for a map
-// on disk; for an embedded or generated map, Hexfire's own tileset found
+// src of a map read from source: the same file, relative to out, for a
+// map on disk; for an embedded or generated map, Hexfire's own tileset found
 // or copied beside out (mapgen.PlaceTilesets).
 func tilesetFrom(out, source, src string) (string, error) {
 	if source != "" && !strings.HasPrefix(source, battle.EmbeddedPrefix) {
@@ -118,6 +118,14 @@ func tilesetFrom(out, source, src string) (string, error) {
 		abs, err := filepath.Abs(filepath.Join(filepath.Dir(source), filepath.FromSlash(src)))
 		if err != nil {
 			return "", fmt.Errorf("study: tileset %s: %w", src, err)
+		}
+		// Relative to out where it can be (go-tiled reads every source
+		// as relative to the map), else by absolute path.
+		outDir, err := filepath.Abs(filepath.Dir(out))
+		if err == nil {
+			if rel, err := filepath.Rel(outDir, abs); err == nil {
+				return filepath.ToSlash(rel), nil
+			}
 		}
 		return filepath.ToSlash(abs), nil
 	}

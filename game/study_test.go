@@ -1,0 +1,261 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"path/filepath"
+	"testing"
+
+	"github.com/lafriks/go-tiled"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/killzone"
+	"hexfire/maps"
+)
+
+// testStudy opens the study table on the default scenario in a test app.
+func testStudy(t *testing.T) (*App, *study) {
+	t.Helper()
+	a := testApp(t, "")
+	if err := a.StartStudy(""); err != nil {
+		t.Fatal(err)
+	}
+	s, ok := a.scene.(*study)
+	if !ok {
+		t.Fatalf("scene %T, want the study", a.scene)
+	}
+	step(t, a, frameInput{intents: &Intents{}})
+	return a, s
+}
+
+func (s *study) hex(t *testing.T, label string) board.Hex {
+	t.Helper()
+	h, err := s.base.Board.ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// chooseType makes the unit type named the one to add and the zone's.
+func (s *study) chooseType(t *testing.T, name string) {
+	t.Helper()
+	for i, ty := range s.types {
+		if ty.Name == name {
+			s.typ = i
+			return
+		}
+	}
+	t.Fatalf("no type %q", name)
+}
+
+// insideHex is a screen point of hex h away from its centre (and the
+// counter there): 80% of the way to its first corner.
+func insideHex(s *study, h board.Hex) image.Point {
+	v := View{g: s.g, Board: s.g.board, Camera: s.g.cam}
+	c, cs := v.hexOnScreen(h)
+	return image.Pt(int(c.X+0.8*(cs[0].X-c.X)), int(c.Y+0.8*(cs[0].Y-c.Y)))
+}
+
+// TestStudyKillZonePixels shows the M4A3E8's kill zone against a Tiger I
+// facing south-east: each hex with a shot is its band's colour over the
+// map as it was, hexes out of sight are untouched, the legend has a swatch
+// of every band, and the zone is the killzone package's for the same units.
+func TestStudyKillZonePixels(t *testing.T) {
+	a, s := testStudy(t)
+	s.selectAt(s.hex(t, "E4"))
+	if s.selected < 0 || s.pieces[s.selected].Type != "M4A3E8" {
+		t.Fatalf("selected %d, want the M4A3E8 in E4", s.selected)
+	}
+	s.chooseType(t, "Tiger I")
+	s.zoneFacing = board.DirSE
+	step(t, a, frameInput{intents: &Intents{}})
+	before := appFrame(a)
+	s.zoneMode = zoneFire
+	s.updateZone()
+	step(t, a, frameInput{intents: &Intents{}})
+	after := appFrame(a)
+	if s.zone == nil {
+		t.Fatal("no kill zone")
+	}
+	if q := s.zone.Query; q.Firer.Type.Name != "M4A3E8" || q.Target.Type.Name != "Tiger I" || q.At != s.hex(t, "E4") || q.Reverse {
+		t.Fatalf("zone of %s at %s from %s, want the M4A3E8 at a Tiger I from E4", q.Firer.Type.Name, q.Target.Type.Name, s.base.Board.Label(q.At))
+	}
+	c1, _ := s.zone.Cell(s.hex(t, "C1"))
+	if !c1.Shot || c1.Destroy() <= 0 {
+		t.Fatalf("C1: %+v, want a shot that may destroy", c1)
+	}
+	shaded, untouched := 0, 0
+	for _, c := range s.zone.Cells {
+		p := insideHex(s, c.Hex)
+		if !p.In(s.g.view) || p.In(s.legendRect()) || len(s.g.battle.UnitsAt(c.Hex)) > 0 || c.Hex == s.hex(t, "E4") {
+			continue
+		}
+		was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y)
+		shade, ok := killzone.Shade(c)
+		if !ok {
+			if !colourNear(was, is, 2) && !c.Clear {
+				t.Errorf("%s out of sight changed from %v to %v", s.base.Board.Label(c.Hex), was, is)
+			}
+			untouched++
+			continue
+		}
+		al := int(shade.A)
+		blend := func(o, c uint8) uint8 { return uint8((int(o)*(255-al) + int(c)*al) / 255) }
+		want := color.RGBA{blend(was.R, shade.R), blend(was.G, shade.G), blend(was.B, shade.B), 255}
+		if !colourNear(is, want, 8) {
+			t.Errorf("%s (destroy %.2f) is %v, want %v (%v over %v)", s.base.Board.Label(c.Hex), c.Destroy(), is, want, shade, was)
+		}
+		shaded++
+	}
+	if shaded < 50 || untouched < 50 {
+		t.Errorf("%d hexes shaded and %d untouched checked, want at least 50 of each", shaded, untouched)
+	}
+	legend := s.legendRect()
+	for _, b := range killzone.Bands {
+		opaque := b.Colour
+		opaque.A = 0xff
+		if n := countColour(after, legend, opaque, 3); n < 20 {
+			t.Errorf("the legend has %d pixels of the %s swatch, want a swatch", n, b.Label)
+		}
+	}
+	// The reverse: where a Tiger I must stand to destroy the M4A3E8.
+	s.zoneMode = zoneReverse
+	s.updateZone()
+	if q := s.zone.Query; !q.Reverse || q.Target.Type.Name != "M4A3E8" || q.Firer.Type.Name != "Tiger I" || !q.FirerTurns {
+		t.Fatalf("reverse zone %+v", q)
+	}
+	if s.zone.Max() <= 0 {
+		t.Error("no hex from which a Tiger I destroys the M4A3E8")
+	}
+}
+
+// TestStudyEditing sets units out with the study's keys and methods: each
+// change reaches the battle the view shows, with no order given and no
+// die rolled.
+func TestStudyEditing(t *testing.T) {
+	a, s := testStudy(t)
+	n := len(s.pieces)
+	f5 := s.hex(t, "F5")
+	s.chooseType(t, "Panther")
+	s.side = maps.Axis
+	var keys studyKeys
+	keys[studyAdd] = true
+	s.g.fixedHover, s.g.hovered, s.g.hasHover = true, f5, true
+	s.frame(a, Intents{}, keys)
+	b := s.g.battle
+	if len(b.Units()) != n+1 || s.selected != n {
+		t.Fatalf("%d units, selected %d after adding, want %d and the new one", len(b.Units()), s.selected, n+1)
+	}
+	added := b.Unit(battle.UnitID(n + 1))
+	if added.Type.Name != "Panther" || added.Side != maps.Axis || added.Pose.Hex != f5 || b.Acting() != maps.Axis {
+		t.Fatalf("added %s (%s) in %s, acting %s", added.Type.Name, added.Side, b.Board().Label(added.Pose.Hex), b.Acting())
+	}
+	// Turn (a key and the wheel), stack, mark, smoke.
+	keys = studyKeys{}
+	keys[studyTurnRight] = true
+	s.frame(a, Intents{RotateSteps: 2}, keys)
+	s.moveSelected(s.hex(t, "E4"))
+	s.mark(func(p *piece) { p.immobile = true })
+	s.mark(func(p *piece) { p.pinned = true })
+	s.cycleSmoke(s.hex(t, "D3"))
+	s.cycleSmoke(s.hex(t, "D3"))
+	b = s.g.battle
+	u := b.Unit(battle.UnitID(n + 1))
+	if u.Pose.Hex != s.hex(t, "E4") || u.Pose.Facing != board.DirS.Rotate(3) || !u.Has(battle.Immobile|battle.Pinned) {
+		t.Fatalf("Panther in %s facing %s, markers %b", b.Board().Label(u.Pose.Hex), u.Pose.Facing, u.Markers)
+	}
+	if len(b.UnitsAt(s.hex(t, "E4"))) != 2 || b.Smoke(s.hex(t, "D3")) != 2 {
+		t.Fatalf("E4 holds %d units, D3 smoke %d; want a stack of 2 and Smoke 2", len(b.UnitsAt(s.hex(t, "E4"))), b.Smoke(s.hex(t, "D3")))
+	}
+	// A click on the stack selects its other unit; the rules switch.
+	s.selectAt(s.hex(t, "E4"))
+	if s.pieces[s.selected].Type != "M4A3E8" {
+		t.Fatalf("the second click selects %s, want the M4A3E8 under the Panther", s.pieces[s.selected].Type)
+	}
+	rules := b.Rules().Name()
+	keys = studyKeys{}
+	keys[studyRules] = true
+	s.frame(a, Intents{}, keys)
+	if s.g.battle.Rules().Name() == rules {
+		t.Errorf("the ruleset is still %s after R", rules)
+	}
+	s.removeSelected()
+	if len(s.g.battle.Units()) != n || s.g.battle.DiceRolled() != 0 {
+		t.Errorf("%d units after removing one (want %d), %d dice rolled", len(s.g.battle.Units()), n, s.g.battle.DiceRolled())
+	}
+}
+
+// TestStudySavedLoadsAndPlays saves a study of the default scenario (an
+// embedded map: its tileset is copied beside the file) and of a scenario
+// on disk (its tileset named by absolute path): each loads as a scenario
+// with the study's units, opens in go-tiled with its units layer, and a
+// battle on it plays.
+func TestStudySavedLoadsAndPlays(t *testing.T) {
+	for _, source := range []string{"", filepath.Join("..", "assets", "scenarios", "le-dezert.tmx")} {
+		t.Run(source, func(t *testing.T) {
+			a := testApp(t, "")
+			if err := a.StartStudy(source); err != nil {
+				t.Fatal(err)
+			}
+			s := a.scene.(*study)
+			s.chooseType(t, "Tiger I")
+			s.side = maps.Axis
+			s.zoneFacing = board.DirSW
+			s.add(s.hex(t, "D2"))
+			s.pieces[0].Facing = board.DirNE
+			s.out = filepath.Join(t.TempDir(), "my study.tmx")
+			s.save()
+			if s.message != "study saved as "+s.out {
+				t.Fatalf("message %q", s.message)
+			}
+			sc, err := maps.LoadFile(s.out, a.opts.Catalogue)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.Units) != len(s.pieces) {
+				t.Fatalf("%d units loaded, want %d", len(sc.Units), len(s.pieces))
+			}
+			for i, p := range sc.Units {
+				w := s.pieces[i]
+				if p.Type != w.Type || p.Side != w.Side || p.Hex != w.Hex || p.Facing != w.Facing {
+					t.Errorf("unit %d: %s %s %s %s, want %s %s %s %s", i, p.Type, p.Side, sc.Board.Label(p.Hex), p.Facing,
+						w.Type, w.Side, sc.Board.Label(w.Hex), w.Facing)
+				}
+			}
+			m, err := tiled.LoadFile(s.out)
+			if err != nil {
+				t.Fatalf("go-tiled: %v", err)
+			}
+			objects := -1
+			for _, g := range m.ObjectGroups {
+				if g.Name == maps.UnitsLayer {
+					objects = len(g.Objects)
+				}
+			}
+			if objects != len(s.pieces) {
+				t.Errorf("go-tiled finds %d objects in the units layer, want %d", objects, len(s.pieces))
+			}
+			b, err := battle.New(sc, a.opts.Catalogue, battle.Config{Seed: 3, Source: s.out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 12 {
+				if b.Result() != nil {
+					break
+				}
+				if _, err := b.Apply(battle.EndPhase{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if b.Turn() < 2 {
+				t.Errorf("turn %d after 12 phases ended, want the battle to go on", b.Turn())
+			}
+			if err := a.StartBattle(b, nil); err != nil {
+				t.Fatal(err)
+			}
+			step(t, a, battleKeys())
+		})
+	}
+}
