@@ -7,7 +7,7 @@
 //	                                          straight into a battle (the embedded default scenario without -scenario)
 //	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, or from the last order this build accepts, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
-//	hexfire -study [-scenario FILE]           the study table: place, turn and compare units, kill zones
+//	hexfire -study [-scenario FILE|blank:WxH[:pointy]]  the study table: place, turn and compare units, kill zones
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //
@@ -75,7 +75,7 @@ func run(args []string) error {
 	viewshed := flags.Bool("viewshed", false, "show the selected unit's viewshed at the start")
 	phase := flags.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
-	studyFlag := flags.Bool("study", false, "open the study table (on -scenario, or the default scenario): place, turn and compare units, kill zones")
+	studyFlag := flags.Bool("study", false, "open the study table on -scenario (default: the embedded one; blank:30x20 or blank:30x20:pointy for a blank map): place, turn and compare units, kill zones")
 	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing or victory")
 	if err := flags.Parse(args); err != nil {
 		return err

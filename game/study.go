@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -105,16 +106,25 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 
 // StartStudy shows the study table on the scenario of source, as
 // battle.OpenScenario names it ("" for the embedded default), its units
-// set out as the scenario places them (the -study flag).
+// set out as the scenario places them, or on a blank map (BlankPrefix):
+// the -study flag.
 func (a *App) StartStudy(source string) error {
 	if source == "" {
 		source = battle.EmbeddedPrefix + maps.DefaultPath
 	}
-	sc, err := battle.OpenScenario(source, a.opts.Catalogue)
+	var sc *maps.Scenario
+	var err error
+	from := studyMap{source: source}
+	if strings.HasPrefix(source, BlankPrefix) {
+		sc, from.tmx, err = blankMap(source, a.opts.Catalogue)
+		from.source = ""
+	} else {
+		sc, err = battle.OpenScenario(source, a.opts.Catalogue)
+	}
 	if err != nil {
 		return err
 	}
-	s, err := newStudy(a, sc, studyMap{source: source})
+	s, err := newStudy(a, sc, from)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lafriks/go-tiled"
@@ -188,12 +189,12 @@ func TestStudyEditing(t *testing.T) {
 }
 
 // TestStudySavedLoadsAndPlays saves a study of the default scenario (an
-// embedded map: its tileset is copied beside the file) and of a scenario
-// on disk (its tileset named by absolute path): each loads as a scenario
+// embedded map: its tileset is copied beside the file), of a scenario on
+// disk (its tileset named relative to the file) and of a blank map: each loads as a scenario
 // with the study's units, opens in go-tiled with its units layer, and a
 // battle on it plays.
 func TestStudySavedLoadsAndPlays(t *testing.T) {
-	for _, source := range []string{"", filepath.Join("..", "assets", "scenarios", "le-dezert.tmx")} {
+	for _, source := range []string{"", filepath.Join("..", "assets", "scenarios", "le-dezert.tmx"), "blank:12x10:pointy"} {
 		t.Run(source, func(t *testing.T) {
 			a := testApp(t, "")
 			if err := a.StartStudy(source); err != nil {
@@ -257,5 +258,27 @@ func TestStudySavedLoadsAndPlays(t *testing.T) {
 			}
 			step(t, a, battleKeys())
 		})
+	}
+}
+
+func TestStudyBlankMapErrors(t *testing.T) {
+	a := testApp(t, "")
+	for _, tt := range []struct{ source, want string }{
+		{"blank:5x5", `size 5x5`},
+		{"blank:30", `want blank:WIDTHxHEIGHT`},
+		{"blank:axb", `want blank:WIDTHxHEIGHT`},
+		{"blank:30x20:round", `orientation "round"`},
+		{"blank:101x20", `size 101x20`},
+	} {
+		err := a.StartStudy(tt.source)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("StartStudy(%q) = %v, want it to say %q", tt.source, err, tt.want)
+		}
+	}
+	if err := a.StartStudy("blank:30x20"); err != nil {
+		t.Fatal(err)
+	}
+	if s := a.scene.(*study); s.base.Board.Width != 30 || s.base.Board.Height != 20 || len(s.pieces) != 0 {
+		t.Errorf("blank map %dx%d with %d units", s.base.Board.Width, s.base.Board.Height, len(s.pieces))
 	}
 }
