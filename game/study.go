@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"strings"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -52,8 +51,7 @@ type study struct {
 
 	dragging int // the piece being dragged, -1 for none
 	message  string
-	exportAt bool        // export the next frame drawn
-	exported *image.RGBA // the frame read back, written by update
+	exportAt bool // export the next frame drawn, kill zone and legend included
 }
 
 // piece is a unit set out on the study table.
@@ -372,15 +370,6 @@ func (s *study) readDrag(it *Intents) {
 // frame runs one frame of the study on the intents and keys given.
 func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	g := s.g
-	if s.exported != nil {
-		name := time.Now().Format("hexfire-study-20060102-150405.png")
-		if err := writePNG(name, s.exported); err != nil {
-			s.message = err.Error()
-		} else {
-			s.message = "view exported to " + name
-		}
-		s.exported = nil
-	}
 	click, rotate := it.Click && it.CursorIn, it.RotateSteps
 	for _, k := range keys {
 		if k || click {
@@ -395,7 +384,10 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	for act := range pass.Triggered {
 		pass.Triggered[act] = pass.Triggered[act] && studyViewActions[Action(act)]
 	}
-	g.step(pass)
+	g.step(pass) // writes the view exported last frame (E), as F12's
+	if g.message != "" {
+		s.message, g.message = g.message, ""
+	}
 	hover, hasHover := g.Hovered()
 	switch {
 	case keys[studyMenu]:
@@ -588,7 +580,7 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	s.drawBars(screen)
 	if s.exportAt {
 		s.exportAt = false
-		s.exported = capture(screen)
+		g.captured = capture(screen) // the battle view writes it next frame
 	}
 }
 

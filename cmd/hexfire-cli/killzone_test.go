@@ -27,11 +27,9 @@ func killzoneJSON(t *testing.T, args ...string) killzoneReport {
 	return r
 }
 
-// TestKillzoneEqualsOdds checks every hex with a shot against the odds
-// command given the same shot by hand: range, aspect, the target hex's
-// terrain, the line's hindrance and the difference in level. The firer's
-// and target's hexes come from the default map.
-func TestKillzoneEqualsOdds(t *testing.T) {
+// defaultMap loads the embedded default scenario.
+func defaultMap(t *testing.T) *maps.Scenario {
+	t.Helper()
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +38,15 @@ func TestKillzoneEqualsOdds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+// TestKillzoneEqualsOdds checks every hex with a shot against the odds
+// command given the same shot by hand: range, aspect, the target hex's
+// terrain, the line's hindrance and the difference in level. The firer's
+// and target's hexes come from the default map.
+func TestKillzoneEqualsOdds(t *testing.T) {
+	sc := defaultMap(t)
 	tests := []struct {
 		args      []string
 		wantShots int
@@ -97,14 +104,7 @@ func TestKillzoneEqualsOdds(t *testing.T) {
 // firer is blocked have no odds, and each hex is listed once but the
 // fixed one.
 func TestKillzoneOutOfSightIsEmpty(t *testing.T) {
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := maps.Default(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultMap(t)
 	r := killzoneJSON(t, "--firer", "M4A3E8", "--at", "E4", "--target", "Tiger I", "--facing", "S")
 	if len(r.Hexes) != 24*16-1 {
 		t.Fatalf("%d hexes, want every hex of the 24x16 map but E4", len(r.Hexes))
@@ -139,14 +139,7 @@ func TestKillzonePNG(t *testing.T) {
 		t.Errorf("report names the picture %q, want %q", r.PNG, out)
 	}
 	img := readPNG(t, out)
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := maps.Default(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := defaultMap(t)
 	w, h := sc.Board.Layout.PixelSize(sc.Board.Width, sc.Board.Height)
 	if img.Bounds().Dx() != w || img.Bounds().Dy() <= h {
 		t.Fatalf("picture %v, want %d wide and taller than the map's %d (the legend)", img.Bounds(), w, h)
