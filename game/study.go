@@ -243,6 +243,7 @@ const (
 	studySide
 	studyTypePrev
 	studyTypeNext
+	studyTypeOf
 	studyTurnLeft
 	studyTurnRight
 	studyImmobile
@@ -277,6 +278,7 @@ var studyKeymap = []studyBinding{
 	{studySide, []ebiten.Key{ebiten.KeyTab}, false, "side of the units added"},
 	{studyTypePrev, []ebiten.Key{ebiten.KeyComma}, false, "previous unit type (to add, and the kill zone's other unit)"},
 	{studyTypeNext, []ebiten.Key{ebiten.KeyPeriod}, false, "next unit type"},
+	{studyTypeOf, []ebiten.Key{ebiten.KeyT}, false, "choose the type of the hovered unit"},
 	{studyTurnLeft, []ebiten.Key{ebiten.KeyBracketLeft}, false, "turn the selected unit left (also Shift + wheel)"},
 	{studyTurnRight, []ebiten.Key{ebiten.KeyBracketRight}, false, "turn the selected unit right"},
 	{studyImmobile, []ebiten.Key{ebiten.KeyI}, false, "mark the selected unit immobile, or not"},
@@ -427,6 +429,9 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 		s.typ = (s.typ + step) % len(s.types)
 		s.updateZone()
 	}
+	if keys[studyTypeOf] && hasHover {
+		s.chooseTypeOf(hover)
+	}
 	if keys[studyImmobile] {
 		s.mark(func(p *piece) { p.immobile = !p.immobile })
 	}
@@ -456,6 +461,22 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 		s.selected = -1
 		s.rebuild()
 	}
+}
+
+// chooseTypeOf makes the type of the top piece in hex h the one to add
+// and the kill zone's other unit.
+func (s *study) chooseTypeOf(h board.Hex) {
+	i := s.topPiece(h)
+	if i < 0 {
+		s.message = "no unit there to take the type of"
+		return
+	}
+	for k, t := range s.types {
+		if t.Name == s.pieces[i].Type {
+			s.typ = k
+		}
+	}
+	s.updateZone()
 }
 
 // topPiece returns the last piece in hex h (the one drawn on top), or -1.
@@ -632,13 +653,16 @@ func (s *study) drawBars(screen *ebiten.Image) {
 	bold := g.fonts.face(barTextSize*g.scale, true)
 	face := g.fonts.face(barTextSize*g.scale, false)
 	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, alignStart, colBarText)
-	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, sideName(s.side), s.zoneLine())
+	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . T Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, sideName(s.side), s.zoneLine())
 	g.text(screen, fitText(face, line, w-2*pad-textWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, alignEnd, colBarText)
 	status := s.message
 	if h, ok := g.Hovered(); ok {
 		status = describeHex(g.board, h)
 		if v := s.zoneAt(h); v != "" {
 			status = v
+		}
+		if los := g.play.pv.losStatus; los != "" {
+			status += "  |  " + los // the line from the selected unit, with its hexside case
 		}
 		if s.message != "" {
 			status += "    " + s.message
@@ -662,9 +686,9 @@ func (s *study) zoneLine() string {
 	case s.selected < 0:
 		return "kill zone: select a unit"
 	case s.zoneMode == zoneFire:
-		return fmt.Sprintf("kill zone: %s at a %s facing %s", s.pieces[s.selected].Type, s.types[s.typ].Name, s.zoneFacing)
+		return fmt.Sprintf("kill zone: %s against %s facing %s (F)", s.pieces[s.selected].Type, s.types[s.typ].Name, s.zoneFacing)
 	}
-	return fmt.Sprintf("kill zone: a %s (turning) at %s", s.types[s.typ].Name, s.pieces[s.selected].Type)
+	return fmt.Sprintf("kill zone: where %s (turning) destroys %s", s.types[s.typ].Name, s.pieces[s.selected].Type)
 }
 
 // zoneAt is the status line of the kill zone in hex h, "" without one.

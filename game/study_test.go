@@ -69,7 +69,10 @@ func TestStudyKillZonePixels(t *testing.T) {
 	if s.selected < 0 || s.pieces[s.selected].Type != "M4A3E8" {
 		t.Fatalf("selected %d, want the M4A3E8 in E4", s.selected)
 	}
-	s.chooseType(t, "Tiger I")
+	s.chooseTypeOf(s.hex(t, "C1")) // T over the Tiger I there
+	if s.types[s.typ].Name != "Tiger I" {
+		t.Fatalf("T over C1 chose %s, want Tiger I", s.types[s.typ].Name)
+	}
 	s.zoneFacing = board.DirSE
 	step(t, a, frameInput{intents: &Intents{}})
 	before := appFrame(a)
