@@ -43,6 +43,10 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"load with seed", []string{"-load", "s.json", "-seed", "4"}, []string{"-seed", "-load"}},
 		{"replay with rules", []string{"-replay", "s.json", "-rules", "shiftchart"}, []string{"-rules", "-replay"}},
 		{"force-load alone", []string{"-force-load"}, []string{"-force-load", "-load"}},
+		{"study with a screenshot", []string{"-study", "-screenshot", "x.png"}, []string{"-study", "-screenshot"}},
+		{"study of a save", []string{"-study", "-load", "s.json"}, []string{"-study", "-load"}},
+		{"study on a blank map too small", []string{"-study", "-scenario", "blank:3x3"}, []string{"blank:3x3", "size 3x3"}},
+		{"study of a missing scenario", []string{"-study", "-scenario", "testdata/no-such.tmx"}, []string{"no-such.tmx"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
