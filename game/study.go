@@ -98,6 +98,7 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	if s.g, err = New(b, o); err != nil {
 		return nil, err
 	}
+	s.g.play.compareRules = true // the shot under every ruleset beside the active one's (D hides it)
 	s.follow(a)
 	return s, nil
 }
