@@ -221,9 +221,13 @@ func (f killzoneFlags) report(bt *battle.Battle, z *killzone.Zone) killzoneRepor
 
 // printKillzone prints the query and every hex where the shot may be fired.
 func printKillzone(w io.Writer, r killzoneReport) error {
-	where := fmt.Sprintf("%s in %s, firer facing %s, at a %s facing %s in every hex", r.Firer, r.At, r.FirerFacing, r.Target, r.Facing)
+	turn := "facing " + r.FirerFacing
+	if r.FirerFacing == "turns" {
+		turn = "turning toward its target"
+	}
+	where := fmt.Sprintf("%s in %s (%s) against %s facing %s in every hex", r.Firer, r.At, turn, r.Target, r.Facing)
 	if r.Reverse {
-		where = fmt.Sprintf("%s facing %s in %s, fired at by a %s (facing %s) from every hex", r.Target, r.Facing, r.At, r.Firer, r.FirerFacing)
+		where = fmt.Sprintf("%s facing %s in %s, fired at by %s (%s) from every hex", r.Target, r.Facing, r.At, r.Firer, turn)
 	}
 	fmt.Fprintf(w, "%s: %s\n", r.Rules, where)
 	fmt.Fprintf(w, "%-5s %5s %-8s %5s %4s %7s %8s %10s\n", "hex", "range", "aspect", "to-hit", "hind", "hit", "destroy", "immobilize")
