@@ -592,7 +592,14 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 		v := View{g: g, Board: g.board, Camera: g.cam}
 		dst := screen.SubImage(g.view).(*ebiten.Image)
 		for _, c := range s.zone.Cells {
-			if shade, ok := killzone.Shade(c); ok {
+			shade, ok := killzone.Shade(c)
+			switch {
+			case !ok:
+			case len(g.battle.UnitsAt(c.Hex)) > 0:
+				// A band round the edge, so the counters stay readable.
+				shade.A = 0xe0
+				v.ringHex(dst, c.Hex, v.HexRadius()*0.2, shade)
+			default:
 				v.fillHex(dst, c.Hex, shade)
 			}
 		}
