@@ -368,6 +368,9 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	crossSide := func(a Hex, d int, feat HexsideFeature) bool {
 		switch feat {
 		case Hedgerow:
+			if a == from && a.Add(directionVectors[d]) == to || a == to && a.Add(directionVectors[d]) == from {
+				return false // seen into the hex just across (rules 10.101); the firer's own hexside
+			}
 			if rec == nil {
 				return true
 			}

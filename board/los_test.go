@@ -389,6 +389,12 @@ func TestLOSHindrances(t *testing.T) {
 		{name: "wall on the firer's hexside is ignored", board: ".\n.\n.\n.\nwall A1 A2", from: "A1", to: "A4", clear: true},
 		{name: "hedgerow crossed", board: ".\n.\n.\n.\nhedgerow A2 A3", from: "A1", to: "A4", blockedBy: "hedgerow on the A2/A3 hexside"},
 		{name: "hedgerow on the firer's hexside", board: ".\n.\n.\n.\nhedgerow A2 A1", from: "A1", to: "A4", blockedBy: "hedgerow on the A1/A2 hexside"},
+		// Rules 10.101: a unit sees into the hex just across a hedgerow,
+		// and a unit there sees it, but neither sees beyond.
+		{name: "into the hex across a hedgerow", board: ".\n.\n.\n.\nhedgerow A2 A1", from: "A1", to: "A2", clear: true},
+		{name: "out of the hex across a hedgerow", board: ".\n.\n.\n.\nhedgerow A2 A1", from: "A2", to: "A1", clear: true},
+		{name: "beyond the hex across a hedgerow", board: ".\n.\n.\n.\nhedgerow A2 A1", from: "A1", to: "A3", blockedBy: "hedgerow on the A1/A2 hexside"},
+		{name: "onto a hedgerow hexside from afar", board: ".\n.\n.\n.\nhedgerow A3 A4", from: "A1", to: "A4", blockedBy: "hedgerow on the A3/A4 hexside"},
 	})
 }
 
