@@ -249,6 +249,11 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 	if own > 0 && u.Has(Valorous) {
 		own++ // Valor raises the men's own firepower, never a support weapon's
 	}
+	if w != nil && w.Mortar && weapon > 0 {
+		// Firing a mortar the crew add nothing of their own (rules 12.6):
+		// the unit fires the mortar or its own APFP, whichever is more.
+		own, weapon = 0, max(own, weapon)
+	}
 	if total = own + weapon; total == 0 {
 		return 0, fmt.Sprintf("it is %d hexes away and its range is %d", dist, t.Range)
 	}

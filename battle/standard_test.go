@@ -63,6 +63,10 @@ func TestAPFirepowerOfPassengersAndValor(t *testing.T) {
 		{"passenger squad with a light MG", "US Rifle Squad", "M1919A6", true, false, "C6", 5 + 3},
 		{"passenger squad with a mortar", "US Rifle Squad", "5cm Mortar", true, false, "C6", 5},
 		{"passenger squad with valor", "US Rifle Squad", "", true, true, "C6", 6},
+		// Firing a mortar the unit adds no APFP of its own (rules 12.6).
+		{"squad with a mortar", "US Rifle Squad", "5cm Mortar", false, false, "C6", 5},
+		{"valorous squad with a mortar", "US Rifle Squad", "5cm Mortar", false, true, "C6", 6},
+		{"squad with a mortar too close for it", "US Rifle Squad", "5cm Mortar", false, false, "C4", 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,6 +32,7 @@ type Weapon struct {
 	Range      int  // maximum range in hexes; 0 = unlimited
 	MinRange   int  // minimum range in hexes; 0 = none
 	Expendable bool // removed after one use (Panzerfaust)
+	Mortar     bool // an on-board mortar, whose rounds fall from above
 	Spent      bool // an expendable weapon already used, or no counted round left
 	Rounds     int  // rounds of limited ammunition left, when the scenario counts them (0: not counted)
 	// History is the catalogue's historical record of the weapon (the
@@ -139,7 +140,7 @@ func MainGunOf(t *units.Type) Weapon {
 // SupportWeaponOf returns a shot's view of a catalogue support weapon.
 func SupportWeaponOf(w *units.Weapon) Weapon {
 	return Weapon{Name: w.Name, Class: SupportWeapon, ATFP: w.ATFP, Range: w.Range,
-		MinRange: w.MinRange, Expendable: w.Type == units.Expendable, History: &w.History}
+		MinRange: w.MinRange, Expendable: w.Type == units.Expendable, Mortar: w.Mortar, History: &w.History}
 }
 
 // TargetOf returns a shot's view of a catalogue unit type.

@@ -56,6 +56,7 @@ type Weapon struct {
 	Range    int  // maximum range in hexes; 1 means adjacent targets only
 	MinRange int  // minimum range in hexes, 0 if none
 	Pool     bool // held in a side pool rather than by one unit (Panzerfaust)
+	Mortar   bool // an on-board mortar: its rounds fall from above
 	History  History
 	Ours     []Note
 	Source   string

@@ -137,7 +137,7 @@ func (p *parser) header(line string) error {
 var unitFields = []string{"nation", "kind", "turret", "atfp", "gun_apfp", "mg", "armour", "mp", "cr",
 	"apfp", "range", "elite", "modifier", "transport", "tows", "gun_shield", "weapon"}
 
-var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool"}
+var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool", "mortar"}
 
 func (p *parser) unitField(key, value string) error {
 	t := p.unit
@@ -221,6 +221,8 @@ func (p *parser) weaponField(key, value string) error {
 		w.MinRange, err = parseCount(value, 99)
 	case "pool":
 		w.Pool, err = parseBool(value)
+	case "mortar":
+		w.Mortar, err = parseBool(value)
 	case "ours":
 		var n Note
 		n, err = parseNote(value, slices.Concat(weaponFields, historyFields))

@@ -179,7 +179,10 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 		o.Steps = append(o.Steps, "Gun hit: eliminated")
 		return eliminated
 	}
-	aspect := s.Aspect
+	aspect := aspectStruck(s)
+	if s.Weapon.Mortar {
+		o.Steps = append(o.Steps, "a mortar round strikes the rear armour")
+	}
 	if aspect == board.FrontRearTie {
 		die := d.Roll(6)
 		faces = append(faces, die)
@@ -211,7 +214,7 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 	roll := a + b
 	result := noEffect
 	switch {
-	case roll < en:
+	case eliminates(s, roll, en):
 		result = eliminated
 	case roll == en:
 		result = immobilized

@@ -439,9 +439,48 @@ func spread(t testing.TB) []combat.Shot {
 	shield.GunShield, shield.Cover = true, 3
 	impossible := shot(t, "M10", "", "StuG III G", 22, board.Rear)
 	impossible.Cover, impossible.Hindrance = 3, 4
+	mortarTie := shot(t, "German Rifle Squad", "5cm Mortar", "M3 Halftrack", 4, board.FrontRearTie)
+	mortarImmobile := shot(t, "German Rifle Squad", "5cm Mortar", "M3 Halftrack", 3, board.Front)
+	mortarImmobile.Target.Immobile = true
 	return []combat.Shot{wooded, pf, tie, tieImmobile, far, dashImmobile, shield, impossible,
 		shot(t, "Tiger I", "", "M3 Halftrack", 15, board.Rear),
 		shot(t, "45mm M1937", "", "Pz IV H", 2, board.Rear),
+		mortarTie, mortarImmobile,
+	}
+}
+
+// TestMortarShot: an on-board mortar hits on 6 or less, strikes the rear
+// armour whatever the aspect (no tie-break die), and eliminates on its
+// elimination number or less, never immobilizing (rules 12.6). The 5cm
+// mortar (A) against the M3 Halftrack (A) has elimination number 7.
+func TestMortarShot(t *testing.T) {
+	tests := []struct {
+		name   string
+		aspect board.Aspect
+		dice   []int
+		want   result
+		steps  string
+	}{
+		{"7 eliminates", board.Front, []int{3, 3, 3, 4}, eliminated,
+			"needs 6 or less; rolled 6: hit|a mortar round strikes the rear armour|A vs rear A: elimination number 7; rolled 7: eliminated"},
+		{"8 has no effect", board.FrontRearTie, []int{1, 1, 4, 4}, noEffect,
+			"needs 6 or less; rolled 2: hit|a mortar round strikes the rear armour|A vs rear A: elimination number 7; rolled 8: no effect"},
+		{"7 to hit misses", board.Front, []int{3, 4}, miss, "needs 6 or less; rolled 7: miss"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shot(t, "German Rifle Squad", "5cm Mortar", "M3 Halftrack", 3, tt.aspect)
+			o := Ruleset{}.Resolve(s, combat.NewFixedDice(tt.dice...))
+			if o.Err != nil {
+				t.Fatal(o.Err)
+			}
+			if have := resultOf(o.Hit, o.Effects); have != tt.want {
+				t.Errorf("result %v, want %v", have, tt.want)
+			}
+			if have := strings.Join(o.Steps, "|"); have != tt.steps {
+				t.Errorf("steps\n%s\nwant\n%s", have, tt.steps)
+			}
+		})
 	}
 }
 

@@ -81,7 +81,7 @@ func hitOdds(s combat.Shot) [numResults]uint64 {
 			w[i] += x[i]
 		}
 	}
-	switch s.Aspect {
+	switch aspectStruck(s) {
 	case board.FrontRearTie:
 		for die := 1; die <= 6; die++ {
 			armour := s.Target.Armour.Front
@@ -114,7 +114,7 @@ func armourOdds(s combat.Shot, armour units.Rating, ways uint64) [numResults]uin
 	for roll := 2; roll <= 12; roll++ {
 		n := combat.TwoDiceWays(roll) * per
 		switch {
-		case roll < en:
+		case eliminates(s, roll, en):
 			w[eliminated] += n
 		case roll == en:
 			immob := s
@@ -159,8 +159,11 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 		steps = append(steps, "a hit eliminates "+kindNoun[s.Target.Kind])
 		return steps
 	}
-	aspects := []board.Aspect{s.Aspect}
-	if s.Aspect == board.FrontRearTie {
+	aspects := []board.Aspect{aspectStruck(s)}
+	if s.Weapon.Mortar {
+		steps = append(steps, "a mortar round strikes the rear armour")
+	}
+	if aspects[0] == board.FrontRearTie {
 		steps = append(steps, "line of fire along the hexside: 1d6, 1-3 front, 4-6 rear")
 		aspects = []board.Aspect{board.Front, board.Rear}
 	}
@@ -176,6 +179,11 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 		case NoEffectPossible:
 			steps = append(steps, head+"-, a hit has no effect")
 		default:
+			if s.Weapon.Mortar {
+				steps = append(steps, head+"elimination number "+strconv.Itoa(en)+
+					": 2d6 at or below it eliminates (a mortar never immobilizes)")
+				break
+			}
 			steps = append(steps, head+"elimination number "+strconv.Itoa(en)+
 				": 2d6 below it eliminates, equal immobilizes")
 		}

@@ -6,6 +6,7 @@
 package elimination
 
 import (
+	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
 )
@@ -58,8 +59,29 @@ var gunToHit = []toHitBand{
 	{0, 6, "gun at 20+ hexes"},
 }
 
-// supportWeaponToHit is the to-hit number of every infantry AT weapon (§8).
-const supportWeaponToHit = 8
+// supportWeaponToHit is the to-hit number of every infantry AT weapon (§8)
+// but the on-board mortar's (rules 12.6).
+const (
+	supportWeaponToHit = 8
+	mortarToHit        = 6
+)
+
+// aspectStruck is the armour a hit strikes as the shot gives it: a mortar
+// round falls on the thin rear and top of an AFV whatever its facing
+// (rules 12.6), so a mortar shot strikes the rear and rolls no tie-break.
+func aspectStruck(s combat.Shot) board.Aspect {
+	if s.Weapon.Mortar {
+		return board.Rear
+	}
+	return s.Aspect
+}
+
+// eliminates reports whether an unmodified elimination roll eliminates:
+// below the elimination number, or at it for a mortar (rules 12.6), which
+// never immobilizes.
+func eliminates(s combat.Shot, roll, en int) bool {
+	return roll < en || roll == en && s.Weapon.Mortar
+}
 
 // Die faces of the single-die checks.
 const (
@@ -70,7 +92,10 @@ const (
 // ToHitNumber returns the unmodified to-hit number of a weapon at a range in
 // hexes, and the chart row it comes from.
 func ToHitNumber(w combat.Weapon, rangeHexes int) (need int, row string) {
-	if w.Class == combat.SupportWeapon {
+	switch {
+	case w.Class == combat.SupportWeapon && w.Mortar:
+		return mortarToHit, "on-board mortar"
+	case w.Class == combat.SupportWeapon:
 		return supportWeaponToHit, "infantry AT weapon"
 	}
 	for _, b := range gunToHit {
