@@ -20,7 +20,7 @@ import (
 //
 // Unit fields: nation, kind, turret, atfp, gun_apfp, mg ("360 4, ff 3"),
 // armour, mp, cr, apfp, range, elite, modifier, transport, tows, gun_shield,
-// weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool.
+// weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool, mortar (yes for an on-board mortar).
 //
 // Both take the historical facts of History: armour_front, armour_side,
 // armour_rear, armour_top ("80 @ 55", mm at degrees from the vertical),
