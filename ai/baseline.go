@@ -29,6 +29,9 @@ type Random struct {
 func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	side := b.Acting()
 	rng := decisionRNG(b, "random "+side, b.OrderCount())
+	if o, why, ok := goOnAfterFire(b, rng); ok {
+		return o, "random: " + why
+	}
 	if m := b.Moving(); m != nil {
 		kinds := [][]battle.Order{{battle.Pass{}}, nil, randomAP(b, side, []board.Hex{m.Pose.Hex})}
 		for _, u := range b.Units() {
@@ -281,6 +284,9 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 	side := b.Acting()
 	if side == "" {
 		return battle.EndPhase{}, "the battle is over"
+	}
+	if o, why, ok := goOnAfterFire(b, nil); ok {
+		return o, "greedy: " + why
 	}
 	if m := b.Moving(); m != nil {
 		if fs := b.OpportunityFirers(); len(fs) > 0 {

@@ -75,6 +75,9 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 	if side == "" {
 		return battle.EndPhase{}, "the battle is over"
 	}
+	if o, why, ok := goOnAfterFire(b, nil); ok {
+		return o, why
+	}
 	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(b, side, b.OrderCount())}
 	d.weighStakes()
 	if m := b.Moving(); m != nil {

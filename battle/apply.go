@@ -48,7 +48,14 @@ func (b *Battle) admissible(o Order) error {
 	if b.result != nil {
 		return errors.New("the battle is over")
 	}
-	if b.pending != nil {
+	switch {
+	case b.pending != nil && b.pending.Paused:
+		switch o.(type) {
+		case Move, Halt:
+		default:
+			return fmt.Errorf("%s came through the fire: the %s move it on or halt it", b.Unit(b.pending.Unit).Label(), b.Acting())
+		}
+	case b.pending != nil:
 		switch o.(type) {
 		case Fire, FireAP, Pass:
 		default:
@@ -95,8 +102,19 @@ func (b *Battle) requirePhase(p Phase, what string) error {
 }
 
 // MoveSpec returns what the board needs to move u: its kind and its MP now
-// (0 for a unit that may not move).
+// (0 for a unit that may not move; the MP it has left while its move waits
+// for its owner after opportunity fire, MovePaused).
 func (b *Battle) MoveSpec(u *Unit) board.MoveSpec {
+	spec := b.allowance(u)
+	if b.pending != nil && b.pending.Paused && b.pending.Unit == u.ID {
+		spec.MP = b.mpLeft(u)
+	}
+	return spec
+}
+
+// allowance is u's kind and whole MP for a move (0 for a unit that may
+// not move).
+func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	t := u.Type
 	spec := board.MoveSpec{Kind: board.Vehicle, MP: t.MP}
 	switch {
@@ -186,6 +204,9 @@ func (b *Battle) stackingError(u *Unit, h board.Hex) error {
 }
 
 func (b *Battle) move(o Move) ([]Event, error) {
+	if b.pending != nil {
+		return b.resumeMove(o)
+	}
 	if err := b.requirePhase(Movement, "units move"); err != nil {
 		return nil, err
 	}
@@ -206,6 +227,59 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	u.MovedFrom = u.Pose.Hex
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
+}
+
+// resumeMove goes on with a move paused for its owner (rules 13.8): o's
+// path, from where the mover stands, within the MP it has left; the rest
+// of the path first given, or any other.
+func (b *Battle) resumeMove(o Move) ([]Event, error) {
+	u := b.Unit(b.pending.Unit)
+	if o.Unit != u.ID {
+		return nil, fmt.Errorf("%s came through the fire: move it on or halt it before moving another unit", u.Label())
+	}
+	if len(o.Path) == 0 {
+		return nil, fmt.Errorf("the path of %s is empty (Halt stops it)", u.Label())
+	}
+	spec := b.MoveSpec(u)
+	left := spec.MP
+	cost, err := b.Board().CheckPath(spec, u.Pose, o.Path, b.Occupancy(u))
+	switch {
+	case err != nil:
+		return nil, err
+	case cost > left: // a minimum move is the start of a move, never its rest
+		return nil, fmt.Errorf("the path costs %d MP and %s has %d left", cost, u.Label(), left)
+	}
+	pm := b.pending
+	pm.Cost += cost - b.restCost(u)
+	pm.Rest, pm.Fired, pm.Paused = o.Path, false, false
+	return b.continueMove(), nil
+}
+
+// mpLeft is the MP the pending move's unit has left where it stands: its
+// allowance less what the move has cost so far (the cost given less that
+// of the rest still to go).
+func (b *Battle) mpLeft(u *Unit) int {
+	return max(0, b.allowance(u).MP-(b.pending.Cost-b.restCost(u)))
+}
+
+// restCost is the MP the rest of the pending move costs from where u
+// stands.
+func (b *Battle) restCost(u *Unit) int {
+	spec := b.allowance(u)
+	spec.MP = board.MaxMP
+	c, err := b.Board().CheckPath(spec, u.Pose, b.pending.Rest, b.Occupancy(u))
+	if err != nil {
+		return 0
+	}
+	return c
+}
+
+// halt stops a move paused for its owner where the unit stands.
+func (b *Battle) halt() ([]Event, error) {
+	if b.pending == nil || !b.pending.Paused {
+		return nil, errors.New("no move waits for its owner to go on or halt")
+	}
+	return b.endMove(b.Unit(b.pending.Unit)), nil
 }
 
 // continueMove carries the pending move on, one step at a time, until it

@@ -195,11 +195,19 @@ type Battle struct {
 }
 
 // pendingMove is a move stopped after a hex entered, while the other side
-// may opportunity-fire at the mover.
+// may opportunity-fire at the mover, or, once the mover has come through
+// that fire, while its owner decides how it goes on (rules 13.8: a move is
+// declared hex by hex). Fired and Paused are left out of a save's digest
+// when false, so the digests of saves from before they existed hold.
 type pendingMove struct {
 	Unit UnitID
 	Rest []board.Pose // the poses still to move through
-	Cost int          // MP spent so far
+	Cost int          // MP the whole move costs, as given
+	// Fired: opportunity fire was made at the mover in this hex.
+	Fired bool `json:",omitempty"`
+	// Paused: the fire is over and the mover's owner gives the next order
+	// (Move on from here, or Halt).
+	Paused bool `json:",omitempty"`
 }
 
 // countingDice counts the dice rolled, so Undo knows whether anything was.
@@ -388,6 +396,8 @@ func (b *Battle) Acting() maps.Side {
 	switch {
 	case b.result != nil:
 		return ""
+	case b.pending != nil && b.pending.Paused:
+		return b.phasing
 	case b.pending != nil || b.phase == DefensiveFire:
 		return Opponent(b.phasing)
 	}
@@ -461,11 +471,25 @@ func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] 
 func (b *Battle) Grenades(side maps.Side) int { return b.grenades[side] }
 
 // Moving returns the unit whose move waits for opportunity fire, or nil.
+// A move paused for its owner (MovePaused) is not waiting for fire.
 func (b *Battle) Moving() *Unit {
-	if b.pending == nil {
+	if b.pending == nil || b.pending.Paused {
 		return nil
 	}
 	return b.Unit(b.pending.Unit)
+}
+
+// MovePaused returns the unit whose move came through opportunity fire and
+// waits for its owner (rules 13.8), with the rest of the path it was given
+// and the MP it has left; nil when no move waits so. The owner goes on
+// with a Move from where the unit stands (the rest, or a new path within
+// those MP) or stops it with Halt.
+func (b *Battle) MovePaused() (u *Unit, rest []board.Pose, mpLeft int) {
+	if b.pending == nil || !b.pending.Paused {
+		return nil, nil, 0
+	}
+	u = b.Unit(b.pending.Unit)
+	return u, slices.Clone(b.pending.Rest), b.mpLeft(u)
 }
 
 // Result returns the result of a finished battle, or nil while it goes on.

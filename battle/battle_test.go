@@ -357,11 +357,14 @@ func TestOpportunityFire(t *testing.T) {
 	if events[0].Outcome.Headline() != "miss" {
 		t.Fatalf("opportunity fire = %v, want a miss", events[0].Outcome.Headline())
 	}
-	// The Pak has fired: nobody else can, so passing finishes the move.
+	// The Pak has fired and nobody else can: passing hands the move back
+	// to its owner (rules 13.8), who goes on with the rest of the path.
 	events = apply(t, b, Pass{})
-	if b.Moving() != nil || b.Acting() != maps.Allies {
-		t.Fatalf("after pass: moving %v, acting %s; want the move finished and allies acting", b.Moving(), b.Acting())
+	mover, rest, _ := b.MovePaused()
+	if b.Moving() != nil || mover != b.Unit(1) || b.Acting() != maps.Allies || events[len(events)-1].Kind != MovePaused {
+		t.Fatalf("after pass: moving %v, paused %v, acting %s; want the move paused for the allies", b.Moving(), mover, b.Acting())
 	}
+	events = apply(t, b, Move{Unit: 1, Path: rest})
 	if have := b.Unit(1).Pose; have != path[3] {
 		t.Errorf("mover at %v, want %v", have, path[3])
 	}

@@ -31,6 +31,7 @@ const (
 	UnitStateChanged             // the unit gained or lost a ruleset state (State) or its weapon
 	VehicleAssaulted             // the unit close-assaulted the vehicle Target (Outcome)
 	WeaponRepairTried            // the unit tried to repair its broken weapon (Outcome)
+	MovePaused                   // the moving unit came through opportunity fire; its owner says how it goes on
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -42,9 +43,7 @@ type Event struct {
 	Hex      board.Hex
 	From, To board.Pose
 	// Outcome is the resolved attack of a UnitFired or VehicleAssaulted
-	// event.
-	// Outcome is the resolved attack of a UnitFired event, or the repair
-	// attempt of a WeaponRepairTried one.
+	// event, or the repair attempt of a WeaponRepairTried one.
 	Outcome *combat.Outcome
 	// AP is the resolved attack of a HexFired event.
 	AP *combat.APOutcome

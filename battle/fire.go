@@ -40,9 +40,9 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("%s is not on the map", target.Label())
 	case target.Side == firer.Side:
 		return FirePlan{}, fmt.Errorf("%s is a friendly unit", target.Label())
-	case b.pending != nil && target.ID != b.pending.Unit:
+	case b.Moving() != nil && target.ID != b.pending.Unit:
 		return FirePlan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
-	case b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire:
+	case b.Moving() == nil && b.phase != FirePhase && b.phase != DefensiveFire:
 		return FirePlan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
 	}
 	if err := b.checkCanFire(firer); err != nil {
@@ -287,7 +287,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		a.group = []*Unit{p.Leader}
 	}
 	text := fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())
-	if b.pending == nil && combat.Simultaneous(b.rules) {
+	if b.Moving() == nil && combat.Simultaneous(b.rules) {
 		// Simultaneous fire: the shot lands with the phase's others when
 		// the phase ends, so its target may still fire now. The round the
 		// firer used is gone at once, so no other unit fires it.
@@ -356,7 +356,7 @@ func (b *Battle) abandon(u *Unit) []Event {
 // from the side's pool. OpportunityAPFirers lists those that could fire AP
 // at it.
 func (b *Battle) OpportunityFirers() []*Unit {
-	if b.pending == nil {
+	if b.Moving() == nil {
 		return nil
 	}
 	var firers []*Unit
@@ -372,7 +372,7 @@ func (b *Battle) OpportunityFirers() []*Unit {
 // with its own weapon when the ruleset allows that, else with a Panzerfaust
 // from the side's pool; false when it has none.
 func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
-	if b.pending == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) {
+	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) {
 		return Fire{}, false
 	}
 	for _, pf := range []bool{false, true} {
@@ -388,7 +388,7 @@ func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
 // make an AP attack on the moving unit's hex on their own now (a FireAP
 // order with that unit alone; passengers fire from their vehicle).
 func (b *Battle) OpportunityAPFirers() []*Unit {
-	if b.pending == nil {
+	if b.Moving() == nil {
 		return nil
 	}
 	var firers []*Unit

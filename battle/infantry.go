@@ -48,7 +48,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	if err != nil {
 		return p, err
 	}
-	if b.pending == nil && b.phase != FirePhase && b.phase != DefensiveFire {
+	if b.Moving() == nil && b.phase != FirePhase && b.phase != DefensiveFire {
 		return p, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
 	}
 	ids := slices.Clone(o.Units)
@@ -93,7 +93,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		return p, fmt.Errorf("%s is off the map", bd.Label(o.Target))
 	case dist < 1:
 		return p, errors.New("a unit does not fire at its own hex")
-	case b.pending != nil && o.Target != b.Moving().Pose.Hex:
+	case b.Moving() != nil && o.Target != b.Moving().Pose.Hex:
 		return p, fmt.Errorf("opportunity fire may only target the moving unit, %s in %s", b.Moving().Label(), bd.Label(b.Moving().Pose.Hex))
 	case o.Grenades && dist != 1:
 		return p, fmt.Errorf("grenades are thrown at adjacent hexes only; %s is %d hexes away", bd.Label(o.Target), dist)
@@ -128,7 +128,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	cell := bd.Cell(o.Target)
 	p.Attack = combat.APAttack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
-		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.pending != nil, Adjacent: dist == 1,
+		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
@@ -280,7 +280,7 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 	var us []*Unit
 	for _, u := range b.UnitsAt(h) {
-		if u.Side == side || u.Type.Kind == units.AFV || (b.pending != nil && u.ID != b.pending.Unit) {
+		if u.Side == side || u.Type.Kind == units.AFV || (b.Moving() != nil && u.ID != b.pending.Unit) {
 			continue
 		}
 		us = append(us, u)
@@ -295,7 +295,7 @@ func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 // an attack on the hex makes check their crews, when the ruleset has crew
 // checks. Opportunity fire strikes the moving unit alone, never them.
 func (b *Battle) crewChecksAt(side maps.Side, h board.Hex) []*Unit {
-	if _, ok := b.rules.(combat.CrewChecker); !ok || b.pending != nil {
+	if _, ok := b.rules.(combat.CrewChecker); !ok || b.Moving() != nil {
 		return nil
 	}
 	var us []*Unit
@@ -415,8 +415,9 @@ func (b *Battle) stopHaltedMover() []Event {
 		events = append(events, b.eliminate(u, "eliminated: stopped in an over-stacked hex")...)
 	}
 	if !u.Active() || u.Has(Pinned) || u.Has(Immobile) {
-		events = append(events, b.endMove(u)...)
+		return append(events, b.endMove(u)...)
 	}
+	b.pending.Fired = true // its owner decides how it goes on (Pass)
 	return events
 }
 

@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, EndPhase{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -126,8 +126,14 @@ type Repair struct {
 	Unit UnitID
 }
 
-// Pass declines opportunity fire at the moving unit; its move goes on.
+// Pass declines (further) opportunity fire at the moving unit. Its move
+// goes on, unless it was fired at in this hex: then its owner says how it
+// goes on (Battle.MovePaused).
 type Pass struct{}
+
+// Halt stops a move that came through opportunity fire where the unit
+// stands (rules 13.8); the unit is marked as having moved.
+type Halt struct{}
 
 // EndPhase ends the current phase for the acting side.
 type EndPhase struct{}
@@ -172,6 +178,9 @@ func (Repair) Name() string { return "repair" }
 func (Pass) Name() string { return "pass" }
 
 // Name implements Order.
+func (Halt) Name() string { return "halt" }
+
+// Name implements Order.
 func (EndPhase) Name() string { return "end-phase" }
 
 func (o Move) apply(b *Battle) ([]Event, error)           { return b.move(o) }
@@ -192,8 +201,16 @@ func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
 		return nil, errors.New("no move is waiting for opportunity fire")
 	}
+	if b.pending.Fired {
+		b.pending.Paused = true
+		u := b.Unit(b.pending.Unit)
+		return []Event{{Kind: MovePaused, Unit: u.ID, Hex: u.Pose.Hex,
+			Text: fmt.Sprintf("%s came through the fire in %s: the %s move it on or halt it", u.Label(), b.Board().Label(u.Pose.Hex), u.Side)}}, nil
+	}
 	return b.continueMove(), nil
 }
+
+func (Halt) apply(b *Battle) ([]Event, error) { return b.halt() }
 
 // poseText writes a pose as a save stores it: "E4 N".
 func poseText(bd *board.Board, p board.Pose) string { return bd.Label(p.Hex) + " " + p.Facing.String() }
@@ -246,6 +263,7 @@ func (o Load) record(*board.Board) OrderRecord {
 func (o Unload) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name(), Unit: o.Unit} }
 func (o Repair) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name(), Unit: o.Unit} }
 func (o Pass) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.Name()} }
+func (o Halt) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.Name()} }
 
 func (o EndPhase) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name()} }
 
@@ -325,4 +343,5 @@ func (Load) parse(r OrderRecord, _ *board.Board) (Order, error) {
 func (Unload) parse(r OrderRecord, _ *board.Board) (Order, error) { return Unload{Unit: r.Unit}, nil }
 func (Repair) parse(r OrderRecord, _ *board.Board) (Order, error) { return Repair{Unit: r.Unit}, nil }
 func (Pass) parse(OrderRecord, *board.Board) (Order, error)       { return Pass{}, nil }
+func (Halt) parse(OrderRecord, *board.Board) (Order, error)       { return Halt{}, nil }
 func (EndPhase) parse(OrderRecord, *board.Board) (Order, error)   { return EndPhase{}, nil }

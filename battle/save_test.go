@@ -17,8 +17,15 @@ import (
 // randomOrder picks a legal order for the acting side at random: an AT
 // shot or an AP attack the battle plans without error, a move to a
 // reachable hex, an advance or a close assault, a pass or the end of the
-// phase. rng is the test's own, seeded.
+// phase; a move paused for its owner goes on or halts. rng is the test's
+// own, seeded.
 func randomOrder(b *Battle, rng *rand.Rand) Order {
+	if u, rest, _ := b.MovePaused(); u != nil {
+		if len(rest) > 0 && rng.IntN(2) == 0 {
+			return Move{Unit: u.ID, Path: rest}
+		}
+		return Halt{}
+	}
 	var options []Order
 	side := b.Acting()
 	for _, u := range b.Units() {
@@ -263,6 +270,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Unload{Unit: 2},
 		Repair{Unit: 4},
 		Pass{},
+		Halt{},
 		EndPhase{},
 	}
 	var names []string

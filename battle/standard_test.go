@@ -259,3 +259,88 @@ func TestPanzerfaustOpportunityFire(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveDeclaredHexByHex: after opportunity fire the surviving mover's
+// owner goes on along the rest of its path, takes another path within the
+// MP it has left, or halts (rules 13.8); while it decides, nothing else is
+// ordered. A pass without fire lets the move go on by itself. The M4A3E8
+// (10 MP) drives north from C5; the Pak 40 first sees it in C2, after 3 MP.
+func TestMoveDeclaredHexByHex(t *testing.T) {
+	grid := `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . W . . .
+. . . . W . . .
+. . . . . . . .
+`
+	type step = func(b *Battle) Order
+	rest := func(b *Battle) Order { _, r, _ := b.MovePaused(); return Move{Unit: 1, Path: r} }
+	in := func(labels ...string) step {
+		return func(b *Battle) Order {
+			var path []board.Pose
+			for _, l := range labels {
+				f := strings.Fields(l)
+				h, _ := b.Board().ParseHex(f[0])
+				var d board.Direction
+				for i, name := range strings.Fields("N NE SE S SW NW") {
+					if name == f[1] {
+						d = board.Direction(i)
+					}
+				}
+				path = append(path, board.Pose{Hex: h, Facing: d})
+			}
+			return Move{Unit: 1, Path: path}
+		}
+	}
+	tests := []struct {
+		name    string
+		fire    bool
+		then    step
+		refused string // "" when accepted
+		end     string // the mover's pose at the end
+	}{
+		{"goes on along the rest", true, rest, "", "C1 N"},
+		{"halts", true, func(*Battle) Order { return Halt{} }, "", "C2 N"},
+		{"another path", true, in("C2 NE", "D2 NE"), "", "D2 NE"},
+		{"reversing beyond the 7 MP left", true, in("C3 N", "C4 N", "C5 N", "C6 N"), "the step costs 2 MP, 1 left", "C2 N"},
+		{"another unit first", true, func(*Battle) Order { return Move{Unit: 2, Path: []board.Pose{{}}} }, "came through the fire", "C2 N"},
+		{"end the phase first", true, func(*Battle) Order { return EndPhase{} }, "move it on or halt it", "C2 N"},
+		{"no fire: no pause", false, nil, "", "C1 N"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: grid, dice: []int{6, 6}, units: []unitAt{
+				{"M4A3E8", maps.Allies, "C5", board.DirN},
+				{"Pak 40", maps.Axis, "G4", board.DirNW},
+			}}.battle(t)
+			apply(t, b, EndPhase{})
+			apply(t, b, in("C4 N", "C3 N", "C2 N", "C1 N")(b))
+			if tt.fire {
+				apply(t, b, Fire{Unit: 2, Target: 1}) // 6+6: a miss
+			}
+			apply(t, b, Pass{})
+			u, _, left := b.MovePaused()
+			switch {
+			case !tt.fire && u != nil:
+				t.Fatal("a pass without fire paused the move")
+			case tt.fire && (u != b.Unit(1) || left != 7 || b.Acting() != maps.Allies):
+				t.Fatalf("paused %v with %d MP left, acting %s; want the M4A3E8 with 7, the allies acting", u, left, b.Acting())
+			}
+			if tt.then != nil {
+				if tt.refused != "" {
+					assertRefused(t, b, tt.then(b), tt.refused)
+				} else {
+					apply(t, b, tt.then(b))
+				}
+			}
+			mover := b.Unit(1)
+			if at := b.Board().Label(mover.Pose.Hex) + " " + mover.Pose.Facing.String(); at != tt.end {
+				t.Errorf("the mover stands in %s, want %s", at, tt.end)
+			}
+			if tt.refused == "" && tt.fire && !mover.Has(Moved) {
+				t.Errorf("the mover has no Move marker")
+			}
+		})
+	}
+}

@@ -340,6 +340,14 @@ func (g *Game) endPhaseKey(*Intents) {
 	case b.Result() != nil || p.computer[b.Acting()]:
 		return
 	}
+	if u, rest, _ := b.MovePaused(); u != nil {
+		if len(rest) == 0 {
+			g.issue(battle.Halt{})
+			return
+		}
+		g.issue(battle.Move{Unit: u.ID, Path: rest})
+		return
+	}
 	if m := b.Moving(); m != nil {
 		n := len(b.OpportunityFirers()) + len(b.OpportunityAPFirers())
 		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), plural(n, "unit")),
@@ -358,6 +366,16 @@ func (g *Game) endPhaseKey(*Intents) {
 	}
 	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit")),
 		func() { g.issue(battle.EndPhase{}) })
+}
+
+// passKey passes opportunity fire at the moving unit, or halts one's own
+// unit that came through that fire where it stands (battle.Halt).
+func (g *Game) passKey(*Intents) {
+	if u, _, _ := g.battle.MovePaused(); u != nil {
+		g.issue(battle.Halt{})
+		return
+	}
+	g.issue(battle.Pass{})
 }
 
 // plural is "1 unit" or "N units" for word "unit".

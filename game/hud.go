@@ -54,7 +54,7 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	b := g.battle
 	g.text(screen, b.Scenario().Title, bold, pad, top/2, alignStart, colBarText)
 	col := colBarText
-	if b.Moving() != nil {
+	if u, _, _ := b.MovePaused(); b.Moving() != nil || u != nil {
 		col = colBarAlert
 	}
 	line := statusLine(b) + "  |  " + scoreLine(b, g.play.victory)

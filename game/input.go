@@ -6,8 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-
-	"hexfire/battle"
 )
 
 // Action is a player's intention, independent of the key or button that
@@ -151,9 +149,9 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).embarkKey},
 	{Action: ActionUnload, Keys: []ebiten.Key{ebiten.KeyX}, Help: "unload the selected passenger",
 		scope: toOrder, run: (*Game).unloadKey},
-	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the moving unit",
-		scope: toOrder, run: func(g *Game, _ *Intents) { g.issue(battle.Pass{}) }},
-	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (asks while units can still act; while a unit moves: pass)",
+	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the moving unit (your unit came through the fire: halt it there)",
+		scope: toOrder, run: (*Game).passKey},
+	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (asks while units can still act; while a unit moves: pass; your unit came through the fire: on along its path)",
 		scope: anyTime, run: (*Game).endPhaseKey},
 	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.undo() }},

@@ -193,7 +193,8 @@ func (p *play) checkHandOver() {
 	// or a person's chance of opportunity fire (not the mover's side
 	// taking over again after it; at the start the briefing has just
 	// said who begins).
-	opportunity := changed && b.Moving() != nil && !p.computer[acting]
+	paused, _, _ := b.MovePaused()
+	opportunity := changed && (b.Moving() != nil || paused != nil) && !p.computer[acting]
 	if !first && (opportunity || newPhase) {
 		p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
 	}
@@ -211,7 +212,17 @@ func bannerText(b *battle.Battle) string {
 	if m := b.Moving(); m != nil {
 		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", sideName(side), m.Label(), b.Board().Label(m.Pose.Hex))
 	}
+	if u, _, left := b.MovePaused(); u != nil {
+		return pausedText(b, u, left)
+	}
 	return fmt.Sprintf("%s to act: %s phase, turn %d", sideName(side), b.Phase(), b.Turn())
+}
+
+// pausedText asks the owner of unit u, which came through opportunity fire
+// with left MP, how its move goes on.
+func pausedText(b *battle.Battle, u *battle.Unit, left int) string {
+	return fmt.Sprintf("%s: the %s came through the fire in %s with %d MP left: Space on along its path, click a hex for another, P halts it there",
+		sideName(u.Side), u.Label(), b.Board().Label(u.Pose.Hex), left)
 }
 
 // handOverText is the hand-over screen for the side that acts now.
@@ -733,9 +744,12 @@ func (g *Game) runComputer() {
 	}
 	// A refused order must not stall the battle: pass or end the phase.
 	p.log.add(logError, fmt.Sprintf("%s (computer): %s refused: %s", sideName(side), o.Name(), p.toast))
-	if b.Moving() != nil {
+	switch u, _, _ := b.MovePaused(); {
+	case u != nil:
+		g.issue(battle.Halt{})
+	case b.Moving() != nil:
 		g.issue(battle.Pass{})
-	} else {
+	default:
 		g.issue(battle.EndPhase{})
 	}
 }

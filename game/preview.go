@@ -143,7 +143,8 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
 				pv.reachAt = append(pv.reachAt, reachHex{h, c})
 			}
 		}
-		pv.active = u.Side == b.Acting() && b.Phase() == battle.Movement && b.Moving() == nil
+		paused, _, _ := b.MovePaused()
+		pv.active = u.Side == b.Acting() && b.Phase() == battle.Movement && b.Moving() == nil && (paused == nil || paused == u)
 	}
 	if pv.faced {
 		pv.arc = arcAt(bd, u.Pose)
