@@ -3,6 +3,7 @@ package battle
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -132,9 +133,8 @@ func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	return spec
 }
 
-// infantryMP is §3: squads and half squads 4, leaders 6. (The leader bonus
-// for squads moving with him the whole way needs stack moves, which the
-// rules leave out: units move one at a time.)
+// infantryMP is §3: squads and half squads 4, leaders 6 (a squad moving
+// with a leader as a stack has his 6: StackSpec).
 func infantryMP(k units.Kind) int {
 	if k == units.Leader {
 		return 6
@@ -181,6 +181,16 @@ func (b *Battle) enemyIn(side maps.Side, h board.Hex) bool {
 // stackingError says why u may not end in h (§3): at most 4 infantry, or 2
 // AFVs/vehicles/Guns, or 1 of those with 2 infantry. Passengers do not count.
 func (b *Battle) stackingError(u *Unit, h board.Hex) error {
+	return b.stackError([]*Unit{u}, h)
+}
+
+// stackError is stackingError for the units us ending in h together.
+func (b *Battle) stackError(us []*Unit, h board.Hex) error {
+	return b.stackErrorLeaving(us, nil, h)
+}
+
+// stackErrorLeaving is stackError while the units leaving, in h now, go on.
+func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
 	vehicles, infantry := 0, 0
 	count := func(t *units.Type) {
 		if t.Kind.Infantry() {
@@ -190,11 +200,13 @@ func (b *Battle) stackingError(u *Unit, h board.Hex) error {
 		}
 	}
 	for _, o := range b.UnitsAt(h) {
-		if o.ID != u.ID {
+		if !slices.Contains(us, o) && !slices.Contains(leaving, o) {
 			count(o.Type)
 		}
 	}
-	count(u.Type)
+	for _, u := range us {
+		count(u.Type)
+	}
 	switch {
 	case vehicles == 0 && infantry <= 4, vehicles == 1 && infantry <= 2, vehicles == 2 && infantry == 0:
 		return nil
@@ -220,12 +232,18 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	if len(o.Path) == 0 {
 		return nil, fmt.Errorf("the path of %s is empty", u.Label())
 	}
-	cost, err := b.Board().CheckPath(b.MoveSpec(u), u.Pose, o.Path, b.Occupancy(u))
+	us, err := b.moveStack(o)
 	if err != nil {
 		return nil, err
 	}
-	u.MovedFrom = u.Pose.Hex
-	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: cost}
+	cost, err := b.Board().CheckPath(b.StackSpec(us), u.Pose, o.Path, b.StackOccupancy(us))
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range us {
+		m.MovedFrom = m.Pose.Hex
+	}
+	b.pending = &pendingMove{Unit: u.ID, With: slices.Clone(o.With), Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
 }
 
@@ -240,9 +258,12 @@ func (b *Battle) resumeMove(o Move) ([]Event, error) {
 	if len(o.Path) == 0 {
 		return nil, fmt.Errorf("the path of %s is empty (Halt stops it)", u.Label())
 	}
+	if len(o.With) > 0 && !slices.Equal(o.With, b.pending.With) {
+		return nil, fmt.Errorf("%s goes on as the stack it is (with %d units), or halts", u.Label(), len(b.pending.With))
+	}
 	spec := b.MoveSpec(u)
 	left := spec.MP
-	cost, err := b.Board().CheckPath(spec, u.Pose, o.Path, b.Occupancy(u))
+	cost, err := b.Board().CheckPath(spec, u.Pose, o.Path, b.StackOccupancy(b.movers()))
 	switch {
 	case err != nil:
 		return nil, err
@@ -259,7 +280,7 @@ func (b *Battle) resumeMove(o Move) ([]Event, error) {
 // allowance less what the move has cost so far (the cost given less that
 // of the rest still to go).
 func (b *Battle) mpLeft(u *Unit) int {
-	return max(0, b.allowance(u).MP-(b.pending.Cost-b.restCost(u)))
+	return max(0, b.StackSpec(b.movers()).MP-(b.pending.Cost-b.restCost(u)))
 }
 
 // restCost is the MP the rest of the pending move costs from where u
@@ -267,7 +288,7 @@ func (b *Battle) mpLeft(u *Unit) int {
 func (b *Battle) restCost(u *Unit) int {
 	spec := b.allowance(u)
 	spec.MP = board.MaxMP
-	c, err := b.Board().CheckPath(spec, u.Pose, b.pending.Rest, b.Occupancy(u))
+	c, err := b.Board().CheckPath(spec, u.Pose, b.pending.Rest, b.StackOccupancy(b.movers()))
 	if err != nil {
 		return 0
 	}
@@ -286,34 +307,61 @@ func (b *Battle) halt() ([]Event, error) {
 // ends or a hex entered gives the other side a chance to opportunity-fire.
 func (b *Battle) continueMove() []Event {
 	pm := b.pending
-	u := b.Unit(pm.Unit)
+	us := b.movers()
+	u, names := us[0], stackNames(us)
 	var events []Event
 	for len(pm.Rest) > 0 {
 		next := pm.Rest[0]
 		pm.Rest = pm.Rest[1:]
 		from := u.Pose
-		b.setPose(u, next)
-		text := fmt.Sprintf("%s turns to %v in %s", u.Label(), next.Facing, b.Board().Label(next.Hex))
+		for _, m := range us {
+			b.setPose(m, next)
+		}
+		text := fmt.Sprintf("%s turns to %v in %s", names, next.Facing, b.Board().Label(next.Hex))
 		if next.Hex != from.Hex {
-			text = fmt.Sprintf("%s moves %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
+			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
 		if next.Hex != from.Hex && (len(b.OpportunityFirers()) > 0 || len(b.OpportunityAPFirers()) > 0) {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
-				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), u.Label(), b.Board().Label(next.Hex))})
+				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})
 		}
 	}
 	return append(events, b.endMove(u)...)
 }
 
-// endMove finishes the pending move of u and marks it Move.
+// endMove finishes the pending move of u (and of the units moving with it)
+// and marks them Move.
 func (b *Battle) endMove(u *Unit) []Event {
+	us := []*Unit{u}
+	if b.pending != nil {
+		us = b.movers()
+	}
 	b.pending = nil
-	if u.Eliminated {
+	var live []*Unit
+	for _, m := range us {
+		if !m.Eliminated {
+			m.Markers |= Moved
+			live = append(live, m)
+		}
+	}
+	if len(live) == 0 {
 		return nil
 	}
-	u.Markers |= Moved
-	return []Event{{Kind: MoveEnded, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s ends its move in %s", u.Label(), b.Board().Label(u.Pose.Hex))}}
+	text := fmt.Sprintf("%s ends its move in %s", live[0].Label(), b.Board().Label(live[0].Pose.Hex))
+	if len(live) > 1 {
+		text = fmt.Sprintf("%s end their move in %s", stackNames(live), b.Board().Label(live[0].Pose.Hex))
+	}
+	return []Event{{Kind: MoveEnded, Unit: live[0].ID, Hex: live[0].Pose.Hex, Text: text}}
+}
+
+// verbS is the "s" of a verb whose subject is the units us: "moves" for
+// one, "move" for several.
+func verbS(us []*Unit) string {
+	if len(us) == 1 {
+		return "s"
+	}
+	return ""
 }
 
 // setPose moves a unit and whatever it carries.

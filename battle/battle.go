@@ -201,6 +201,8 @@ type Battle struct {
 // when false, so the digests of saves from before they existed hold.
 type pendingMove struct {
 	Unit UnitID
+	// With are the units moving with Unit as a stack (Move.With).
+	With []UnitID     `json:",omitempty"`
 	Rest []board.Pose // the poses still to move through
 	Cost int          // MP the whole move costs, as given
 	// Fired: opportunity fire was made at the mover in this hex.

@@ -40,7 +40,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("%s is not on the map", target.Label())
 	case target.Side == firer.Side:
 		return FirePlan{}, fmt.Errorf("%s is a friendly unit", target.Label())
-	case b.Moving() != nil && target.ID != b.pending.Unit:
+	case b.Moving() != nil && !b.moving(target.ID):
 		return FirePlan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
 	case b.Moving() == nil && b.phase != FirePhase && b.phase != DefensiveFire:
 		return FirePlan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
@@ -171,7 +171,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		CoverName:      cover.Label,
 		Valorous:       firer.Has(Valorous),
 		FirerMoved:     firer.Has(Moved),
-		TargetMoved:    target.Has(Moved) || (b.pending != nil && b.pending.Unit == target.ID),
+		TargetMoved:    target.Has(Moved) || b.moving(target.ID),
 		RepeatHit:      firer.Aim.repeatHit(target.ID, from, to),
 		Date:           b.date,
 		FirerNation:    firer.Type.Nation,

@@ -280,7 +280,7 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 	var us []*Unit
 	for _, u := range b.UnitsAt(h) {
-		if u.Side == side || u.Type.Kind == units.AFV || (b.Moving() != nil && u.ID != b.pending.Unit) {
+		if u.Side == side || u.Type.Kind == units.AFV || (b.Moving() != nil && !b.moving(u.ID)) {
 			continue
 		}
 		us = append(us, u)
@@ -405,17 +405,38 @@ func (b *Battle) stopHaltedMover() []Event {
 	if b.pending == nil {
 		return nil
 	}
-	u := b.Moving()
+	var going, halted []*Unit
+	for _, m := range b.movers() {
+		if m.Active() && !m.Has(Pinned) && !m.Has(Immobile) {
+			going = append(going, m)
+		} else {
+			halted = append(halted, m)
+		}
+	}
 	var events []Event
 	// A mover may pass through a full friendly hex but not stop there; one
 	// stopped there by a pin is eliminated (infantry-combat.md), and so,
 	// our choice, is one stopped there by immobilization: it can neither
-	// end its move there nor leave.
-	if u.Active() && (u.Has(Pinned) || u.Has(Immobile)) && b.stackingError(u, u.Pose.Hex) != nil {
-		events = append(events, b.eliminate(u, "eliminated: stopped in an over-stacked hex")...)
+	// end its move there nor leave. A stack's members halted so stop; the
+	// others go on.
+	for _, m := range halted {
+		if m.Active() && b.stackErrorLeaving([]*Unit{m}, going, m.Pose.Hex) != nil {
+			events = append(events, b.eliminate(m, "eliminated: stopped in an over-stacked hex")...)
+		}
 	}
-	if !u.Active() || u.Has(Pinned) || u.Has(Immobile) {
-		return append(events, b.endMove(u)...)
+	if len(going) == 0 {
+		return append(events, b.endMove(b.Unit(b.pending.Unit))...)
+	}
+	for _, m := range halted {
+		if m.Active() {
+			m.Markers |= Moved
+			events = append(events, Event{Kind: MoveEnded, Unit: m.ID, Hex: m.Pose.Hex,
+				Text: fmt.Sprintf("%s stops in %s; the rest of its stack goes on", m.Label(), b.Board().Label(m.Pose.Hex))})
+		}
+	}
+	b.pending.Unit, b.pending.With = going[0].ID, nil
+	for _, m := range going[1:] {
+		b.pending.With = append(b.pending.With, m.ID)
 	}
 	b.pending.Fired = true // its owner decides how it goes on (Pass)
 	return events

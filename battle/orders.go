@@ -31,10 +31,13 @@ var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVeh
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
 // hex (see board.CheckPath). The other side may interrupt it with
-// opportunity fire after each hex entered.
+// opportunity fire after each hex entered. With are other infantry of the
+// unit's hex that move with it as one stack (rules 6.31; Battle.StackSpec
+// gives the stack's MP).
 type Move struct {
 	Unit UnitID
 	Path []board.Pose
+	With []UnitID
 }
 
 // Fire is an AT attack by Unit on Target. Leader, when not 0, is a leader
@@ -216,7 +219,7 @@ func (Halt) apply(b *Battle) ([]Event, error) { return b.halt() }
 func poseText(bd *board.Board, p board.Pose) string { return bd.Label(p.Hex) + " " + p.Facing.String() }
 
 func (o Move) record(bd *board.Board) OrderRecord {
-	r := OrderRecord{Order: o.Name(), Unit: o.Unit}
+	r := OrderRecord{Order: o.Name(), Unit: o.Unit, Units: o.With}
 	for _, p := range o.Path {
 		r.Path = append(r.Path, poseText(bd, p))
 	}
@@ -277,7 +280,7 @@ func hexField(r OrderRecord, bd *board.Board) (board.Hex, error) {
 }
 
 func (Move) parse(r OrderRecord, bd *board.Board) (Order, error) {
-	m := Move{Unit: r.Unit}
+	m := Move{Unit: r.Unit, With: r.Units}
 	for _, s := range r.Path {
 		p, err := parsePose(bd, s)
 		if err != nil {

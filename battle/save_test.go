@@ -257,7 +257,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 	bd := b.Board()
 	h := func(s string) board.Hex { return hexOf(t, b, s) }
 	orders := []Order{
-		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}},
+		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}, With: []UnitID{2, 5}},
 		Turn{Unit: 2, Facing: board.DirSW},
 		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR"},
 		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},

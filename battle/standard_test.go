@@ -7,6 +7,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // The tests in this file pin the faults that a read of the default ruleset
@@ -343,4 +344,136 @@ func TestMoveDeclaredHexByHex(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStackMove: infantry that start in one hex may move together as a
+// stack (rules 6.31): the stack has the MP of its slowest member, a squad
+// or half squad with a leader in the stack 6 (5 with a Heavy weapon); all
+// move, and all are marked Move.
+func TestStackMove(t *testing.T) {
+	tests := []struct {
+		name    string
+		units   []string // all in C5; the first leads
+		weapon  string   // the first squad's support weapon
+		mp      int
+		refused string
+	}{
+		{"squad alone", []string{"US Rifle Squad"}, "", 4, ""},
+		{"squad and leader", []string{"US Rifle Squad", "US Leader"}, "", 6, ""},
+		{"leader leads two squads", []string{"US Leader", "US Rifle Squad", "US Rifle Half Squad"}, "", 6, ""},
+		{"squad with a mortar and leader", []string{"US Rifle Squad", "US Leader"}, "5cm Mortar", 5, ""},
+		{"two squads", []string{"US Rifle Squad", "US Rifle Squad"}, "", 4, ""},
+		{"a tank in the stack", []string{"US Rifle Squad", "M4A3E8"}, "", 0, "cannot move as a stack"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var us []unitAt
+			for _, n := range tt.units {
+				us = append(us, unitAt{n, maps.Allies, "C5", board.DirN})
+			}
+			us = append(us, unitAt{"German Rifle Squad", maps.Axis, "H1", 0})
+			b := fixture{grid: openMap, units: us}.battle(t)
+			b.Unit(UnitID(len(us))).Markers |= Pinned // no opportunity fire
+			apply(t, b, EndPhase{})
+			var stack []*Unit
+			var with []UnitID
+			for i := range tt.units {
+				u := b.Unit(UnitID(i + 1))
+				if u.Type.Kind == units.Squad && tt.weapon != "" {
+					u.SupportWeapon, tt.weapon = tt.weapon, ""
+				}
+				stack = append(stack, u)
+				if i > 0 {
+					with = append(with, u.ID)
+				}
+			}
+			// Straight north from C5 to C1 costs 4; one hex more as far as the MP go.
+			path := []board.Pose{pose(t, b, "C4", 0), pose(t, b, "C3", 0), pose(t, b, "C2", 0), pose(t, b, "C1", 0)}
+			o := Move{Unit: 1, Path: path, With: with}
+			if tt.refused != "" {
+				assertRefused(t, b, o, tt.refused)
+				return
+			}
+			if have := b.StackSpec(stack).MP; have != tt.mp {
+				t.Errorf("StackSpec MP = %d, want %d", have, tt.mp)
+			}
+			events := apply(t, b, o)
+			for _, u := range stack {
+				if at := b.Board().Label(u.Pose.Hex); at != "C1" || !u.Has(Moved) {
+					t.Errorf("%s in %s, marked Move %v; want C1 and marked", u.Label(), at, u.Has(Moved))
+				}
+			}
+			if last := events[len(events)-1]; len(stack) > 1 && !strings.Contains(last.Text, "end their move in C1") {
+				t.Errorf("last event %q, want the stack's end of move", last.Text)
+			}
+		})
+	}
+}
+
+// TestStackMoveRefusals: a stack moves from one hex, lists each unit once,
+// and none of its units may have fired.
+func TestStackMoveRefusals(t *testing.T) {
+	b := fixture{grid: openMap, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "C5", 0},
+		{"US Leader", maps.Allies, "C5", 0},
+		{"US Rifle Squad", maps.Allies, "D5", 0},
+		{"German Rifle Squad", maps.Axis, "H1", 0},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	path := []board.Pose{pose(t, b, "C4", 0)}
+	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{3}}, "is not in C5")
+	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{2, 2}}, "listed twice")
+	b.Unit(2).Markers |= Fired
+	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{2}}, "fired this segment")
+}
+
+// TestStackUnderOpportunityFire: AP opportunity fire at a moving stack
+// strikes all its units; one pinned stops where it is and the others go
+// on, their owner deciding how (rules 13.8).
+func TestStackUnderOpportunityFire(t *testing.T) {
+	// 2d6 = 2: 8 points at a two-squad stack in the open: enough to pin or
+	// reduce both, so dice are searched for an outcome pinning one alone.
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			b := fixture{grid: openMap, dice: []int{d1, d2}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "C5", 0},
+				{"US Rifle Half Squad", maps.Allies, "C5", 0},
+				{"German Rifle Squad", maps.Axis, "E3", 0},
+			}}.battle(t)
+			apply(t, b, EndPhase{})
+			path := []board.Pose{pose(t, b, "C4", 0), pose(t, b, "C3", 0)}
+			events := apply(t, b, Move{Unit: 1, Path: path, With: []UnitID{2}})
+			if events[len(events)-1].Kind != OpportunityOffered {
+				t.Fatalf("no opportunity fire offered: %q", events[len(events)-1].Text)
+			}
+			p, err := b.PlanAP(FireAP{Units: []UnitID{3}, Target: b.Unit(1).Pose.Hex})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Defenders) != 2 {
+				t.Fatalf("AP opportunity fire strikes %d units, want both of the stack", len(p.Defenders))
+			}
+			apply(t, b, FireAP{Units: []UnitID{3}, Target: b.Unit(1).Pose.Hex})
+			pinned := 0
+			for _, u := range []*Unit{b.Unit(1), b.Unit(2)} {
+				if u.Has(Pinned) || !u.Active() {
+					pinned++
+				}
+			}
+			if pinned != 1 || b.Moving() == nil {
+				continue
+			}
+			apply(t, b, Pass{})
+			lead, rest, _ := b.MovePaused()
+			if lead == nil || lead.Has(Pinned) {
+				t.Fatalf("dice %d,%d: after one of the stack was pinned the move waits for %v, want the other", d1, d2, lead)
+			}
+			apply(t, b, Move{Unit: lead.ID, Path: rest})
+			if at := b.Board().Label(lead.Pose.Hex); at != "C3" {
+				t.Errorf("the unpinned unit ends in %s, want C3", at)
+			}
+			return
+		}
+	}
+	t.Fatal("no roll pinned exactly one unit of the stack")
 }

@@ -219,11 +219,17 @@ func (g *Game) fireKindKey(*Intents) {
 	g.note("W switches between AT and AP fire at the hovered enemy hex, or between assaulting a vehicle and the hex")
 }
 
-// memberKey takes a member of the fire group or assault in or out.
+// memberKey takes a member of the fire group or assault in or out, or,
+// with no attack previewed, a unit of the selected unit's hex into its
+// stack or out of it.
 func (g *Game) memberKey(in *Intents) {
 	p := &g.play
 	if in.Member > 0 && in.Member <= min(len(p.pv.members), maxMembers) {
 		p.out ^= 1 << (in.Member - 1)
+		return
+	}
+	if len(p.pv.members) == 0 && in.Member > 0 && in.Member <= min(len(p.pv.stackCands), maxMembers) {
+		p.stackIn ^= 1 << (in.Member - 1)
 		return
 	}
 	g.note(fmt.Sprintf("1-9 take a member of the fire group or assault in or out; the preview lists %d", len(p.pv.members)))

@@ -30,17 +30,23 @@ const (
 // unit, the order being prepared, the cached previews, the log, the
 // hand-over screen, the computer players and the replay.
 type play struct {
-	b            *battle.Battle
-	unit         battle.UnitID // the selected unit, or 0
-	mode         mode
-	withLeader   bool   // fire with the leader in the firer's hex
-	ghostTurn    int    // hexsides the shown end facing is turned from the path's own
-	targetTurn   int    // next-target presses since the firer or the hovered hex changed
-	flipKind     bool   // AT and AP fire swapped from the default at the hovered hex
-	grenades     bool   // throw grenades with the next attack that may
-	panzerfaust  bool   // fire a Panzerfaust with the next AT shot that may
-	desperation  bool   // fire in desperation when the ruleset refuses the shot for its backblast
-	out          uint16 // members taken out of the fire group or assault (bit i: member i)
+	b           *battle.Battle
+	unit        battle.UnitID // the selected unit, or 0
+	mode        mode
+	withLeader  bool   // fire with the leader in the firer's hex
+	ghostTurn   int    // hexsides the shown end facing is turned from the path's own
+	targetTurn  int    // next-target presses since the firer or the hovered hex changed
+	flipKind    bool   // AT and AP fire swapped from the default at the hovered hex
+	grenades    bool   // throw grenades with the next attack that may
+	panzerfaust bool   // fire a Panzerfaust with the next AT shot that may
+	desperation bool   // fire in desperation when the ruleset refuses the shot for its backblast
+	out         uint16 // members taken out of the fire group or assault (bit i: member i)
+	// stackIn are the units of the selected unit's hex that move with it
+	// as a stack (bit i: stack candidate i), until the selection or the
+	// battle changes.
+	stackIn      uint16
+	stackFor     battle.UnitID
+	stackAtVer   int
 	showViewshed bool
 	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
 	compareRules bool // the AT preview compares every registered ruleset
@@ -342,7 +348,11 @@ func moveCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview) c
 	for i, s := range steps {
 		path[i] = s.To
 	}
-	return command{order: battle.Move{Unit: sel.ID, Path: path}}
+	var with []battle.UnitID
+	for _, u := range pv.stack[min(1, len(pv.stack)):] {
+		with = append(with, u.ID)
+	}
+	return command{order: battle.Move{Unit: sel.ID, Path: path, With: with}}
 }
 
 // fireOrder is sel's attack on target, directed by a leader in sel's hex

@@ -25,12 +25,16 @@ type preview struct {
 
 	// The selected unit's own part (unitKey).
 	unitKey previewKey
-	reach   *board.Reach // nil when the unit cannot move now
-	reachAt []reachHex
-	active  bool        // the reach is clickable: the unit may move now
-	arc     []board.Hex // its forward firing arc, out to arcRange
-	faced   bool        // the unit has a facing (not infantry)
-	hidden  []board.Hex // hexes out of its sight, when the viewshed is shown
+	// stackCands are the units of the selected unit's hex that may move
+	// with it as a stack; stack is the unit and those taken in (key.stack).
+	stackCands []*battle.Unit
+	stack      []*battle.Unit
+	reach      *board.Reach // nil when the unit cannot move now
+	reachAt    []reachHex
+	active     bool        // the reach is clickable: the unit may move now
+	arc        []board.Hex // its forward firing arc, out to arcRange
+	faced      bool        // the unit has a facing (not infantry)
+	hidden     []board.Hex // hexes out of its sight, when the viewshed is shown
 
 	// The hovered hex's part.
 	hasGhost bool
@@ -73,6 +77,7 @@ type previewKey struct {
 	pzf       bool   // a Panzerfaust asked for
 	desperate bool   // desperation fire asked for
 	out       uint16 // fire group or assault members taken out (bit i: member i)
+	stack     uint16 // the selected unit's stack candidates moving with it (bit i: candidate i)
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -102,9 +107,12 @@ func (g *Game) refresh() {
 		// fire and group.
 		p.targetTurn, p.flipKind, p.out = 0, false, 0
 	}
+	if p.unit != p.stackFor || p.version != p.stackAtVer {
+		p.stackIn, p.stackFor, p.stackAtVer = 0, p.unit, p.version
+	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
-		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, out: p.out}
+		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, out: p.out, stack: p.stackIn}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -117,27 +125,38 @@ func (pv *preview) update(b *battle.Battle, key previewKey) {
 	if u != nil && !u.Active() {
 		u = nil
 	}
-	unitKey := previewKey{version: key.version, unit: key.unit, viewshed: key.viewshed}
+	unitKey := previewKey{version: key.version, unit: key.unit, viewshed: key.viewshed, stack: key.stack}
 	if unitKey != pv.unitKey || pv.key.version == 0 {
 		pv.unitKey = unitKey
-		pv.unitPart(b, u, key.viewshed)
+		pv.unitPart(b, u, key.viewshed, key.stack)
 	}
 	pv.key = key
 	pv.unit = u
 	pv.hoverPart(b, u, key)
 }
 
-// unitPart works out the reach, the arc and the viewshed of u.
-func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool) {
+// unitPart works out the reach (of u and the stack candidates in, bits of
+// stack), the arc and the viewshed of u.
+func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool, stack uint16) {
 	pv.reach, pv.reachAt, pv.arc, pv.hidden, pv.faced, pv.active = nil, nil, nil, nil, false, false
+	pv.stackCands, pv.stack = nil, nil
 	if u == nil {
 		return
 	}
 	bd := b.Board()
 	pv.faced = !u.Type.Kind.Infantry()
-	spec := b.MoveSpec(u)
+	spec, occ := b.MoveSpec(u), b.Occupancy(u)
+	if pv.stackCands = stackCandidates(b, u); len(pv.stackCands) > 0 {
+		pv.stack = []*battle.Unit{u}
+		for i, c := range pv.stackCands {
+			if i < maxMembers && stack&(1<<i) != 0 {
+				pv.stack = append(pv.stack, c)
+			}
+		}
+		spec, occ = b.StackSpec(pv.stack), b.StackOccupancy(pv.stack)
+	}
 	if b.CheckMove(u) == nil && spec.MP > 0 && u.OnMap() {
-		pv.reach = bd.Reachable(spec, u.Pose, b.Occupancy(u))
+		pv.reach = bd.Reachable(spec, u.Pose, occ)
 		for _, h := range pv.reach.Hexes() {
 			if c, ok := pv.reach.Cost(h); ok && h != u.Pose.Hex {
 				pv.reachAt = append(pv.reachAt, reachHex{h, c})
@@ -178,6 +197,9 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		return
 	}
 	if pv.reachable(h) {
+		if len(pv.stackCands) > 0 {
+			pv.tip = stackTip(b, u, pv.stackCands, key.stack, pv.reach, h)
+		}
 		steps, _ := pv.reach.Path(h)
 		end := u.Pose.Facing
 		if len(steps) > 0 {
