@@ -263,6 +263,7 @@ func (b *Battle) resumeMove(o Move) ([]Event, error) {
 	}
 	spec := b.MoveSpec(u)
 	left := spec.MP
+	spec.MP = max(left, 1) // a free turn needs no MP left; the cost is checked below
 	cost, err := b.Board().CheckPath(spec, u.Pose, o.Path, b.StackOccupancy(b.movers()))
 	switch {
 	case err != nil:

@@ -204,7 +204,7 @@ func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
 		return nil, errors.New("no move is waiting for opportunity fire")
 	}
-	if b.pending.Fired {
+	if b.pending.Fired && (len(b.pending.Rest) > 0 || b.mpLeft(b.Unit(b.pending.Unit)) > 0) {
 		b.pending.Paused = true
 		u := b.Unit(b.pending.Unit)
 		return []Event{{Kind: MovePaused, Unit: u.ID, Hex: u.Pose.Hex,

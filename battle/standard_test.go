@@ -477,3 +477,38 @@ func TestStackUnderOpportunityFire(t *testing.T) {
 	}
 	t.Fatal("no roll pinned exactly one unit of the stack")
 }
+
+// TestPausedMoveWithNoMPLeft: a vehicle that spent all its MP reaching the
+// hex where it was fired on may still take the free turn its path ends
+// with (and a pause with nothing left to do ends the move).
+func TestPausedMoveWithNoMPLeft(t *testing.T) {
+	// Streams cost a vehicle 3: C5, C4, C3 take 9 of the M4A3E8's 10 MP,
+	// C2 the last; the Pak 40 first sees it in C2.
+	b := fixture{grid: `
+. . . . . . . .
+. . . . . . . .
+. . s . . . . .
+. . s . W . . .
+. . s . W . . .
+. . . . . . . .
+`, dice: []int{6, 6}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C6", board.DirN},
+		{"Pak 40", maps.Axis, "G4", board.DirNW},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	path := []board.Pose{pose(t, b, "C5", board.DirN), pose(t, b, "C4", board.DirN), pose(t, b, "C3", board.DirN),
+		pose(t, b, "C2", board.DirN), pose(t, b, "C2", board.DirNE)}
+	apply(t, b, Move{Unit: 1, Path: path})
+	if at := b.Board().Label(b.Unit(1).Pose.Hex); b.Moving() == nil || at != "C2" {
+		t.Fatalf("the move waits in %s (moving %v), want C2", at, b.Moving())
+	}
+	apply(t, b, Fire{Unit: 2, Target: 1}, Pass{})
+	u, rest, left := b.MovePaused()
+	if u == nil || left != 0 || len(rest) != 1 {
+		t.Fatalf("paused %v with %d MP left and rest %v, want the tank with 0 and the free turn", u, left, rest)
+	}
+	apply(t, b, Move{Unit: 1, Path: rest})
+	if f := b.Unit(1).Pose.Facing; f != board.DirNE || !b.Unit(1).Has(Moved) {
+		t.Errorf("facing %v, moved %v; want NE and marked", f, b.Unit(1).Has(Moved))
+	}
+}
