@@ -478,6 +478,33 @@ func TestStackUnderOpportunityFire(t *testing.T) {
 	t.Fatal("no roll pinned exactly one unit of the stack")
 }
 
+// TestDefaultScenarioAmbush: the default scenario hides a German squad in
+// the crops of J10, by the road east of the bridge, and the side holds
+// Panzerfausts: a Sherman driving up the road into J9 is offered to the
+// squad's Panzerfaust as opportunity fire, which a player springs by hand.
+func TestDefaultScenarioAmbush(t *testing.T) {
+	b := defaultBattle(t, 1)
+	squad := b.Unit(17)
+	if squad == nil || squad.Type.Name != "German Rifle Squad" || b.Board().Label(squad.Pose.Hex) != "J10" {
+		t.Fatalf("unit 17 = %v, want the German Rifle Squad in J10", squad)
+	}
+	apply(t, b, EndPhase{}) // to the allies' Movement phase
+	firefly := b.Unit(2)
+	firefly.Pose = pose(t, b, "I8", board.DirSE) // as if it had crossed the bridge
+	events := apply(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "J9", board.DirSE)}})
+	if last := events[len(events)-1]; last.Kind != OpportunityOffered {
+		t.Fatalf("last event %q, want opportunity fire offered", last.Text)
+	}
+	o, ok := b.OpportunityFire(squad)
+	if !ok || !o.Panzerfaust {
+		t.Fatalf("the squad's opportunity shot = %+v, %v; want a Panzerfaust", o, ok)
+	}
+	apply(t, b, o)
+	if b.Panzerfausts(maps.Axis) != 1 {
+		t.Errorf("Panzerfausts left = %d, want 1", b.Panzerfausts(maps.Axis))
+	}
+}
+
 // TestPausedMoveWithNoMPLeft: a vehicle that spent all its MP reaching the
 // hex where it was fired on may still take the free turn its path ends
 // with (and a pause with nothing left to do ends the move).

@@ -262,9 +262,10 @@ func TestVictoryScene(t *testing.T) {
 	if len(v.strength) != b.Scenario().Turns+1 {
 		t.Errorf("strength points = %d, want one per turn and the end: %d", len(v.strength), b.Scenario().Turns+1)
 	}
+	// The default scenario: 8 allied units, 9 axis.
 	for i, p := range v.strength {
-		if p != (strengthPoint{8, 8}) {
-			t.Errorf("strength at point %d = %v, want 8 and 8 (nobody fired)", i, p)
+		if p != (strengthPoint{8, 9}) {
+			t.Errorf("strength at point %d = %v, want 8 and 9 (nobody fired)", i, p)
 		}
 	}
 	img := appFrame(a)
