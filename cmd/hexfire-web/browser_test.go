@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The window the browser test plays in, as the desktop's default window.
+const (
+	pageWidth  = 1280
+	pageHeight = 800
+)
+
+// TestBrowser builds the site, serves it on the loopback address and plays
+// it in headless Chromium with software GL: the first frame shows the map
+// and its counters, a click selects a unit, and a save written with F5
+// comes back from the browser's storage with F9.
+func TestBrowser(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("skipped: no chromium on PATH (Debian: apt-get install chromium); the web build is not tested in a browser")
+	}
+	if testing.Short() {
+		t.Skip("skipped in -short: building the WebAssembly file takes a minute or more")
+	}
+	dir := os.Getenv("HEXFIRE_WEB_SITE") // a site built before, to try the test quickly
+	if dir == "" {
+		dir = t.TempDir()
+		start := time.Now()
+		size, err := Build(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("built the site in %.0f s; %s is %.1f MB", time.Since(start).Seconds(), wasmName, float64(size)/(1<<20))
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	b, err := startBrowser(ctx, chromium, pageWidth, pageHeight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	page := b.page
+	if err := page.call(10*time.Second, "Emulation.setDeviceMetricsOverride",
+		map[string]any{"width": pageWidth, "height": pageHeight, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.call(10*time.Second, "Page.navigate", map[string]any{"url": srv.URL + "/?seed=1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	// The first frame: ?seed=1 opens the battle on the default map at once.
+	var times struct{ Downloaded, Compiled, FirstFrame float64 }
+	waitFor(t, page, 60*time.Second, "the first frame", func() (bool, error) {
+		var state struct {
+			Times   *struct{ Downloaded, Compiled, FirstFrame float64 } `json:"times"`
+			Failure string                                              `json:"failure"`
+			NoGL    bool                                                `json:"nogl"`
+		}
+		err := page.eval(`(() => {
+			const failed = document.getElementById("failed"), nogl = document.getElementById("nowebgl");
+			if (!failed || !nogl) return {}; // the page is not loaded yet
+			return {times: window.hexfireTimes, nogl: !nogl.hidden,
+				failure: failed.hidden ? "" : document.getElementById("failure").textContent};
+		})()`, &state)
+		switch {
+		case err != nil:
+			return false, err
+		case state.NoGL:
+			return false, fmt.Errorf("the page says this browser has no WebGL 2")
+		case state.Failure != "":
+			return false, fmt.Errorf("the page says the game failed: %s", state.Failure)
+		}
+		if state.Times != nil {
+			times = *state.Times
+		}
+		return times.FirstFrame > 0, nil
+	})
+	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, first frame %.1f s",
+		times.Downloaded/1000, times.Compiled/1000, times.FirstFrame/1000)
+	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
+
+	shot := screenshot(t, page, "first")
+	if shot.Bounds().Dx() != pageWidth || shot.Bounds().Dy() != pageHeight {
+		t.Fatalf("screenshot is %v, want %d×%d", shot.Bounds().Size(), pageWidth, pageHeight)
+	}
+	mapArea := image.Rect(10, 40, 900, 760)
+	for _, c := range []struct {
+		what  string
+		r     image.Rectangle
+		col   color.RGBA
+		least int
+	}{
+		// Colours of the desktop's frame of this battle (go run . -seed 1
+		// -screenshot): the open ground, the woods, the Allied and German
+		// counters' fields and the top bar's text.
+		{"open ground", mapArea, color.RGBA{0xa3, 0xc4, 0x7c, 0xff}, 50000},
+		{"Allied counters (olive)", mapArea, color.RGBA{0x5a, 0x6e, 0x32, 0xff}, 300},
+		{"German counters (grey)", mapArea, color.RGBA{0x9c, 0xa0, 0xa4, 0xff}, 300},
+	} {
+		if n := countNear(shot, c.r, c.col, 24); n < c.least {
+			t.Errorf("first frame: %d pixels of %s (%v) in %v, want at least %d", n, c.what, c.col, c.r, c.least)
+		}
+	}
+
+	// A click on the M4A3E8 in E4 selects it: the panel, which said that
+	// no unit is selected, now describes it.
+	panel := image.Rect(925, 35, 1275, 70)
+	if err := page.click(183, 222); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	selected := screenshot(t, page, "selected")
+	if n := countDiffering(shot, selected, panel); n < 200 {
+		t.Errorf("after clicking the unit in E4: %d pixels of the panel's first line changed, want a unit's name there (200 or more)", n)
+	}
+
+	// F5 saves to the browser's storage; ending the phase changes the
+	// autosave; F9 (and Y to confirm) loads the save, and the autosave
+	// written after the load is the saved battle again.
+	if err := page.press("F5"); err != nil {
+		t.Fatal(err)
+	}
+	saved := waitForSave(t, page, "hexfire-save.json", func(s save) bool { return true })
+	for _, k := range []string{"Space", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitForSave(t, page, "autosave.json", func(s save) bool { return s.Digest != saved.Digest })
+	for _, k := range []string{"F9", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loaded := waitForSave(t, page, "autosave.json", func(s save) bool { return s.Digest == saved.Digest })
+	if len(loaded.Orders) != len(saved.Orders) {
+		t.Errorf("loaded %d orders, saved %d", len(loaded.Orders), len(saved.Orders))
+	}
+}
+
+// save is what the test reads of a save file.
+type save struct {
+	Scenario string            `json:"scenario"`
+	Orders   []json.RawMessage `json:"orders"`
+	Digest   string            `json:"digest"`
+}
+
+// waitForSave waits until the save called name in the browser's storage
+// satisfies ok, and returns it.
+func waitForSave(t *testing.T, page *cdpConn, name string, ok func(save) bool) save {
+	t.Helper()
+	var s save
+	waitFor(t, page, 20*time.Second, "the storage's "+name, func() (bool, error) {
+		var stored string
+		if err := page.eval(fmt.Sprintf("localStorage.getItem(%q) || \"\"", "hexfire/"+name), &stored); err != nil {
+			return false, err
+		}
+		if stored == "" {
+			return false, nil
+		}
+		data, err := base64.StdEncoding.DecodeString(stored)
+		if err != nil {
+			return false, err
+		}
+		s = save{}
+		if err := json.Unmarshal(data, &s); err != nil {
+			return false, err
+		}
+		return ok(s), nil
+	})
+	return s
+}
+
+// waitFor polls done every 100 ms until it reports true, failing the test
+// on its error or after limit.
+func waitFor(t *testing.T, page *cdpConn, limit time.Duration, what string, done func() (bool, error)) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		ok, err := done()
+		if err != nil {
+			screenshot(t, page, "failed")
+			t.Fatalf("waiting for %s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			screenshot(t, page, "failed")
+			t.Fatalf("no %s within %v", what, limit)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// screenshot captures the page; with HEXFIRE_WEB_SHOTS=DIR set it is
+// also written there as NAME.png, to look at.
+func screenshot(t *testing.T, page *cdpConn, name string) *image.RGBA {
+	t.Helper()
+	data, err := page.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("HEXFIRE_WEB_SHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), data, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			rgba.Set(x, y, img.At(x, y))
+		}
+	}
+	return rgba
+}
+
+// countNear counts the pixels of r in img within tol of c in each channel.
+func countNear(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if near(p.R, c.R, tol) && near(p.G, c.G, tol) && near(p.B, c.B, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func near(a, b uint8, tol int) bool { return max(int(a)-int(b), int(b)-int(a)) <= tol }
+
+// countDiffering counts the pixels of r that differ between a and b.
+func countDiffering(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
