@@ -32,6 +32,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/ai"
+	"hexfire/assets"
 	"hexfire/battle"
 	"hexfire/buildinfo"
 	"hexfire/game"
@@ -288,6 +289,9 @@ func runStudy(cat *units.Catalogue, opts game.Options, scenario string, width, h
 func runWindow(app *game.App, width, height int) error {
 	ebiten.SetWindowSize(width, height)
 	ebiten.SetWindowTitle("Hexfire")
+	if icons, err := assets.Icons(); err == nil {
+		ebiten.SetWindowIcon(icons)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	return ebiten.RunGame(app)
 }

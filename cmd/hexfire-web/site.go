@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"hexfire/assets"
 )
 
 // The files of the site.
@@ -18,7 +20,11 @@ const (
 	wasmName   = "hexfire.wasm"
 	loaderName = "wasm_exec.js"
 	indexName  = "index.html"
+	iconName   = "icon.png"
 )
+
+// iconSource is the page's icon in assets.Icon.
+const iconSource = "icon/hexfire-64.png"
 
 // indexPage is the site's page; wasmSizeMark in it is replaced by the
 // WebAssembly file's size, so the loading bar can fill when a server
@@ -31,7 +37,7 @@ const wasmSizeMark = "HEXFIRE_WASM_BYTES"
 
 // Build writes the site to dir: the game built for GOOS=js GOARCH=wasm
 // from the module that holds this command, Go's wasm_exec.js of the same
-// toolchain, and index.html. It returns the WebAssembly file's size.
+// toolchain, index.html and the icon. It returns the WebAssembly file's size.
 func Build(dir string) (int64, error) {
 	root, err := goOutput("", nil, "list", "-m", "-f", "{{.Dir}}")
 	if err != nil {
@@ -54,6 +60,13 @@ func Build(dir string) (int64, error) {
 		return 0, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, loaderName), loader, 0o644); err != nil {
+		return 0, err
+	}
+	icon, err := fs.ReadFile(assets.Icon, iconSource)
+	if err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, iconName), icon, 0o644); err != nil {
 		return 0, err
 	}
 	st, err := os.Stat(wasm)
