@@ -186,3 +186,30 @@ func TestStorageFSFindsEmbeddedTilesets(t *testing.T) {
 		t.Errorf("a path out of the storage was opened")
 	}
 }
+
+// TestBrowserQuickBattle: a quick battle's map is kept in the storage,
+// found again from its save with the embedded tileset.
+func TestBrowserQuickBattle(t *testing.T) {
+	kv := mapValues{}
+	a := browserApp(t, kv)
+	q := newQuick(a)
+	q.size = 0 // the smallest map, 12×10
+	q.start(a)
+	br, ok := a.scene.(*briefing)
+	if !ok {
+		t.Fatalf("after Generate: scene %T (%s)", a.scene, q.err)
+	}
+	if _, ok := kv["hexfire/scenarios/quick-7.tmx"]; !ok || br.entry.source != "stored:scenarios/quick-7.tmx" {
+		t.Fatalf("quick battle kept as %q; storage keys %d", br.entry.source, len(kv))
+	}
+	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: 7, Source: br.entry.source})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.store.WriteSave(b, autosaveName); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadSave(a.store, autosaveName, a.opts.Catalogue); err != nil {
+		t.Errorf("the quick battle's save: %v", err)
+	}
+}

@@ -25,8 +25,8 @@ const (
 
 // TestBrowser builds the site, serves it on the loopback address and plays
 // it in headless Chromium with software GL: the first frame shows the map
-// and its counters, a click selects a unit, and a save written with F5
-// comes back from the browser's storage with F9.
+// and its counters, a click selects a unit, and a save written with
+// Shift+S comes back from the browser's storage with Shift+L.
 func TestBrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -130,10 +130,11 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after clicking the unit in E4: %d pixels of the panel's first line changed, want a unit's name there (200 or more)", n)
 	}
 
-	// F5 saves to the browser's storage; ending the phase changes the
-	// autosave; F9 (and Y to confirm) loads the save, and the autosave
-	// written after the load is the saved battle again.
-	if err := page.press("F5"); err != nil {
+	// Shift+S (F5, which browsers keep for reloading) saves to the
+	// browser's storage; ending the phase changes the autosave; Shift+L
+	// (F9) and Y to confirm load the save, and the autosave written after
+	// the load is the saved battle again.
+	if err := page.press("ShiftLeft+KeyS"); err != nil {
 		t.Fatal(err)
 	}
 	saved := waitForSave(t, page, "hexfire-save.json", func(s save) bool { return true })
@@ -143,7 +144,7 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	waitForSave(t, page, "autosave.json", func(s save) bool { return s.Digest != saved.Digest })
-	for _, k := range []string{"F9", "KeyY"} {
+	for _, k := range []string{"ShiftLeft+KeyL", "KeyY"} {
 		if err := page.press(k); err != nil {
 			t.Fatal(err)
 		}

@@ -305,7 +305,7 @@ func (c *cdpConn) eval(expr string, out any) error {
 			Text string `json:"text"`
 		} `json:"exceptionDetails"`
 	}
-	if err := c.call(10*time.Second, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
+	if err := c.call(time.Minute, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
 		return err
 	}
 	if res.Exception != nil {
@@ -355,24 +355,47 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyY": 89, "Space": 32}
+var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyL": 76, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
 
-// press presses and releases a key, named by its DOM code.
-func (c *cdpConn) press(code string) error {
-	vk, ok := keyCodes[code]
-	if !ok {
-		return fmt.Errorf("press %s: no virtual key code for it", code)
-	}
-	key := strings.TrimPrefix(code, "Key")
-	if code == "Space" {
-		key = " "
-	}
-	for _, typ := range []string{"rawKeyDown", "keyUp"} {
-		p := map[string]any{"type": typ, "code": code, "key": key, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk}
+// press presses a key, or a chord like "ShiftLeft+KeyS" (named by DOM
+// codes): each key goes down in order and comes up in the reverse order.
+func (c *cdpConn) press(chord string) error {
+	codes := strings.Split(chord, "+")
+	modifiers := 0
+	send := func(typ, code string) error {
+		vk, ok := keyCodes[code]
+		if !ok {
+			return fmt.Errorf("press %s: no virtual key code for %s", chord, code)
+		}
+		key := strings.TrimPrefix(code, "Key")
+		switch code {
+		case "Space":
+			key = " "
+		case "ShiftLeft":
+			key = "Shift"
+		}
+		if modifiers&8 != 0 && len(key) == 1 {
+			key = strings.ToUpper(key)
+		}
+		p := map[string]any{"type": typ, "code": code, "key": key, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk, "modifiers": modifiers}
 		if err := c.call(5*time.Second, "Input.dispatchKeyEvent", p, nil); err != nil {
 			return err
 		}
-		if err := c.frames(3); err != nil {
+		return c.frames(3)
+	}
+	for _, code := range codes {
+		if err := send("rawKeyDown", code); err != nil {
+			return err
+		}
+		if code == "ShiftLeft" {
+			modifiers |= 8
+		}
+	}
+	for i := len(codes) - 1; i >= 0; i-- {
+		if codes[i] == "ShiftLeft" {
+			modifiers &^= 8
+		}
+		if err := send("keyUp", codes[i]); err != nil {
 			return err
 		}
 	}
