@@ -8,6 +8,7 @@
 //	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, or from the last order this build accepts, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
 //	hexfire -study [-scenario FILE|blank:WxH[:pointy]]  the study table: place, turn and compare units, kill zones
+//	hexfire -version                          print the module version and commit of this build
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //

@@ -12,6 +12,14 @@ import (
 // inBrowser is true: the game runs in a web page (cmd/hexfire-web).
 const inBrowser = true
 
+// init marks when the game's Go code starts (after the runtime and the
+// packages it imports), for the page's timings (window.hexfireTimes).
+func init() {
+	if times := js.Global().Get("hexfireTimes"); times.Truthy() {
+		times.Set("started", js.Global().Get("performance").Call("now"))
+	}
+}
+
 // pageShown tells the page that the first frame is drawn, so it hides its
 // loading screen (window.hexfireShown of cmd/hexfire-web's index.html).
 func pageShown() {

@@ -65,12 +65,12 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The first frame: ?seed=1 opens the battle on the default map at once.
-	var times struct{ Downloaded, Compiled, FirstFrame float64 }
+	var times struct{ Downloaded, Compiled, Started, FirstFrame float64 }
 	waitFor(t, page, 60*time.Second, "the first frame", func() (bool, error) {
 		var state struct {
-			Times   *struct{ Downloaded, Compiled, FirstFrame float64 } `json:"times"`
-			Failure string                                              `json:"failure"`
-			NoGL    bool                                                `json:"nogl"`
+			Times   *struct{ Downloaded, Compiled, Started, FirstFrame float64 } `json:"times"`
+			Failure string                                                       `json:"failure"`
+			NoGL    bool                                                         `json:"nogl"`
 		}
 		err := page.eval(`(() => {
 			const failed = document.getElementById("failed"), nogl = document.getElementById("nowebgl");
@@ -91,8 +91,8 @@ func TestBrowser(t *testing.T) {
 		}
 		return times.FirstFrame > 0, nil
 	})
-	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, first frame %.1f s",
-		times.Downloaded/1000, times.Compiled/1000, times.FirstFrame/1000)
+	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, the game's Go code started %.1f s, first frame %.1f s",
+		times.Downloaded/1000, times.Compiled/1000, times.Started/1000, times.FirstFrame/1000)
 	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
 
 	shot := screenshot(t, page, "first")
