@@ -325,6 +325,24 @@ func (c *cdpConn) frames(n int) error {
 	return c.call(30*time.Second, "Runtime.evaluate", map[string]any{"expression": expr, "awaitPromise": true}, nil)
 }
 
+// setFiles puts files (paths on this machine) into the page's file
+// input with the given id, as if the player had picked them; Chromium then
+// fires the input's change event.
+func (c *cdpConn) setFiles(id string, files ...string) error {
+	var res struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if err := c.call(time.Minute, "Runtime.evaluate", map[string]any{"expression": fmt.Sprintf("document.getElementById(%q)", id)}, &res); err != nil {
+		return err
+	}
+	if res.Result.ObjectID == "" {
+		return fmt.Errorf("the page has no element %q", id)
+	}
+	return c.call(10*time.Second, "DOM.setFileInputFiles", map[string]any{"files": files, "objectId": res.Result.ObjectID}, nil)
+}
+
 // screenshot captures the page as PNG bytes.
 func (c *cdpConn) screenshot() ([]byte, error) {
 	var res struct {
@@ -355,7 +373,7 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyL": 76, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
+var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
 
 // press presses a key, or a chord like "ShiftLeft+KeyS" (named by DOM
 // codes): each key goes down in order and comes up in the reverse order.

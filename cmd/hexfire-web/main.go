@@ -44,11 +44,11 @@ func run(args []string) error {
 	if flags.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q (flags start with -)", flags.Args())
 	}
-	if *out == "" && *serve == "" {
-		return errors.New("give -out DIR, -serve ADDRESS or both")
-	}
 	if *from != "" && (*out != "" || *serve == "") {
 		return errors.New("-from goes with -serve alone: it serves a site written before")
+	}
+	if *out == "" && *serve == "" {
+		return errors.New("give -out DIR, -serve ADDRESS or both")
 	}
 	dir := *from
 	if dir == "" {

@@ -73,11 +73,17 @@ func Build(dir string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	page := strings.ReplaceAll(indexPage, wasmSizeMark, strconv.FormatInt(st.Size(), 10))
-	if err := os.WriteFile(filepath.Join(dir, indexName), []byte(page), 0o644); err != nil {
+	if err := writeIndex(dir, st.Size()); err != nil {
 		return 0, err
 	}
 	return st.Size(), nil
+}
+
+// writeIndex writes index.html to dir for a WebAssembly file of wasmSize
+// bytes.
+func writeIndex(dir string, wasmSize int64) error {
+	page := strings.ReplaceAll(indexPage, wasmSizeMark, strconv.FormatInt(wasmSize, 10))
+	return os.WriteFile(filepath.Join(dir, indexName), []byte(page), 0o644)
 }
 
 // wasmExec reads the wasm_exec.js of the go command's toolchain: in
