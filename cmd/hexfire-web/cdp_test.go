@@ -91,6 +91,23 @@ func startBrowser(ctx context.Context, chromium string, width, height int) (*bro
 		b.close()
 		return nil, err
 	}
+	// A headless page that never had an input event runs no animation
+	// frames, so a game that waits (the computer's pause) would not go on:
+	// the page is brought to the front and told it has the focus, as a
+	// page a player looks at. The window is the size asked for.
+	for _, c := range []struct {
+		method string
+		params map[string]any
+	}{
+		{"Page.bringToFront", nil},
+		{"Emulation.setFocusEmulationEnabled", map[string]any{"enabled": true}},
+		{"Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}},
+	} {
+		if err := b.page.call(10*time.Second, c.method, c.params, nil); err != nil {
+			b.close()
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
