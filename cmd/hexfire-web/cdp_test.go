@@ -336,7 +336,7 @@ func (c *cdpConn) eval(expr string, out any) error {
 
 // frames waits for n animation frames of the page: the game reads its
 // input once a frame, and a frame in software GL can take long, so each
-// event must last a few frames to be seen.
+// event lasts two frames to be seen.
 func (c *cdpConn) frames(n int) error {
 	expr := fmt.Sprintf(`new Promise(done => { let left = %d; const tick = () => --left > 0 ? requestAnimationFrame(tick) : done(true); requestAnimationFrame(tick); })`, n)
 	return c.call(30*time.Second, "Runtime.evaluate", map[string]any{"expression": expr, "awaitPromise": true}, nil)
@@ -381,7 +381,7 @@ func (c *cdpConn) click(x, y int) error {
 		if err := c.call(5*time.Second, "Input.dispatchMouseEvent", p, nil); err != nil {
 			return err
 		}
-		if err := c.frames(3); err != nil {
+		if err := c.frames(2); err != nil {
 			return err
 		}
 	}
@@ -416,7 +416,7 @@ func (c *cdpConn) press(chord string) error {
 		if err := c.call(5*time.Second, "Input.dispatchKeyEvent", p, nil); err != nil {
 			return err
 		}
-		return c.frames(3)
+		return c.frames(2)
 	}
 	for _, code := range codes {
 		if err := send("rawKeyDown", code); err != nil {
