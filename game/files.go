@@ -92,14 +92,17 @@ func (a *App) keepPicked(files []pickedFile) error {
 	return nil
 }
 
-// fileButtons are the menu's buttons for files in a browser, which has
-// no folder the player could put a save or a map in: one that opens the
-// files screen. A desktop needs none.
-func (a *App) fileButtons() []button {
+// browserMenu adapts the title menu's buttons to a browser, which has no
+// folder the player could put a save or a map in and no program to quit:
+// a Files button after Replay (the sixth) opens the files screen, and
+// Quit goes (a page is left by closing it). A desktop keeps the buttons.
+func (a *App) browserMenu(items []button) []button {
 	if !inBrowser {
-		return nil
+		return items
 	}
-	return []button{{label: "Files: open a scenario or save, download saves", do: func() { a.goTo(newFilesScreen(a)) }}}
+	files := button{label: "Files: open a scenario or save, download saves", do: func() { a.goTo(newFilesScreen(a)) }}
+	items = slices.Insert(items, 5, files)
+	return items[:len(items)-1]
 }
 
 // newFilesScreen offers the browser's file dialog (a scenario's files or

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -45,7 +44,7 @@ func newMenu(a *App) *menu {
 		{label: "Settings", do: func() { a.goTo(newSettings(a)) }},
 		{label: "Quit", do: func() { a.quit = true }},
 	}
-	m.list.items = slices.Insert(m.list.items, 5, a.fileButtons()...) // after Replay
+	m.list.items = a.browserMenu(m.list.items)
 	if m.resume == "" {
 		m.list.items[0].label = "Continue  (no battle autosaved)"
 	}
@@ -144,6 +143,9 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	rs := m.rects(a)
 	m.list.draw(c, rs)
 	hint := "Up/Down and Enter, or click;  Esc goes to Quit"
+	if inBrowser {
+		hint = "Up/Down and Enter, or click"
+	}
 	if a.message != "" {
 		hint = a.message
 	}
