@@ -30,8 +30,9 @@ const (
 
 // TestBrowser builds the site, serves it on the loopback address and plays
 // it in headless Chromium with software GL: the first frame shows the map
-// and its counters, a click selects a unit, and a save written with
-// Shift+S comes back from the browser's storage with Shift+L.
+// and its counters, a click selects a unit, a save written with Shift+S
+// comes back from the browser's storage with Shift+L, opens again when
+// picked as a file and is downloaded as one.
 func TestBrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -48,7 +49,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("built the site in %.0f s; %s is %.1f MB", time.Since(start).Seconds(), wasmName, float64(size)/(1<<20))
+		t.Logf("built the site in %.0f s; %s is %d bytes", time.Since(start).Seconds(), wasmName, size)
 	}
 	srv := httptest.NewServer(Handler(dir))
 	defer srv.Close()
@@ -197,6 +198,33 @@ func TestBrowser(t *testing.T) {
 	}
 	if n := countNear(screenshot(t, page, "uploaded"), mapArea, grass, 8); n < 200000 {
 		t.Errorf("after picking the save: %d pixels of open ground, want its battle (200000 or more)", n)
+	}
+
+	// Files' "Download hexfire-save.json" hands the save to the browser,
+	// which writes it to its download folder byte for byte.
+	downloads := t.TempDir()
+	if err := page.call(10*time.Second, "Page.setDownloadBehavior", map[string]any{"behavior": "allow", "downloadPath": downloads}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"KeyQ", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, at := range []image.Point{{640, 542}, {640, 310}} { // Files; Download hexfire-save.json, the second button
+		if err := page.click(at.X, at.Y); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := storedBytes(t, page, "hexfire-save.json")
+	var got []byte
+	waitFor(t, page, 20*time.Second, "the downloaded save", func() (bool, error) {
+		data, err := os.ReadFile(filepath.Join(downloads, "hexfire-save.json"))
+		got = data
+		return err == nil && len(data) == len(want), nil
+	})
+	if !bytes.Equal(got, want) {
+		t.Errorf("downloaded %d bytes, not the %d of the stored save", len(got), len(want))
 	}
 }
 

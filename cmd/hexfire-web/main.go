@@ -66,7 +66,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Printf("hexfire-web: wrote %s (%s: %.1f MB) in %.0f s\n", dir, wasmName, float64(size)/(1<<20), time.Since(start).Seconds())
+		fmt.Printf("hexfire-web: wrote %s (%s: %d bytes) in %.0f s\n", dir, wasmName, size, time.Since(start).Seconds())
 	}
 	if *serve == "" {
 		return nil
