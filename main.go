@@ -8,6 +8,7 @@
 //	hexfire -load FILE [-force-load]          go on with a saved battle (-force-load: even over an edited map or catalogue, or from the last order this build accepts, with a warning)
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
 //	hexfire -study [-scenario FILE|blank:WxH[:pointy]]  the study table: place, turn and compare units, kill zones
+//	hexfire -version                          print the module version and commit of this build
 //	hexfire -screenshot out.png [-scene menu|picker|briefing|victory] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //
@@ -24,6 +25,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -31,7 +33,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/ai"
+	"hexfire/assets"
 	"hexfire/battle"
+	"hexfire/buildinfo"
 	"hexfire/game"
 	"hexfire/maps"
 	"hexfire/units"
@@ -64,7 +68,7 @@ func run(args []string) error {
 	forceLoad := flags.Bool("force-load", false, "with -load: replay the save even if its map or the unit catalogue changed since, or up to the first order this build refuses (with a warning)")
 	replay := flags.String("replay", "", "step through this save file")
 	computer := flags.String("ai", "none", "sides the computer plays: axis, allies, both or none")
-	save := flags.String("save", game.DefaultSavePath, "file F5 saves to and F9 loads from")
+	save := flags.String("save", "", "file F5 saves to and F9 loads from (default: "+game.DefaultSavePath+" in the config directory)")
 	shot := flags.String("screenshot", "", "render to this PNG file and exit")
 	sel := flags.String("select", "", "hex to select, like E4")
 	hover := flags.String("hover", "", "hex to show hovered in a screenshot, like C1")
@@ -77,8 +81,13 @@ func run(args []string) error {
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
 	studyFlag := flags.Bool("study", false, "open the study table on -scenario (default: the embedded one; blank:30x20 or blank:30x20:pointy for a blank map): place, turn and compare units, kill zones")
 	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing or victory")
+	version := flags.Bool("version", false, "print the version and commit of this build and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
+	}
+	if *version {
+		fmt.Println(buildinfo.Line("hexfire"))
+		return nil
 	}
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -123,6 +132,11 @@ func run(args []string) error {
 		return err
 	}
 	newPlayer := func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }
+	if *save != "" { // from the working directory, not the config directory
+		if *save, err = filepath.Abs(*save); err != nil {
+			return fmt.Errorf("-save: %w", err)
+		}
+	}
 	opts := game.Options{Select: *sel, ShowHelp: *showHelp, SavePath: *save, Viewshed: *viewshed, NewPlayer: newPlayer}
 	if *studyFlag {
 		for _, f := range []string{"load", "replay", "screenshot", "seed", "ai", "phase", "rules", "scene"} {
@@ -241,14 +255,14 @@ func checkSaveFlags(set map[string]bool) error {
 	return nil
 }
 
-// newApp makes the game with its files in the user's config directory
-// (without one, nothing is kept between runs).
+// newApp makes the game with its files in the user's config directory,
+// or the browser's storage (without either, nothing is kept between runs).
 func newApp(cat *units.Catalogue, opts game.Options) (*game.App, error) {
-	dir, err := game.ConfigDir()
+	store, err := game.UserStorage()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hexfire:", err, "(no autosave)")
 	}
-	return game.NewApp(game.AppOptions{Battle: opts, ConfigDir: dir, Catalogue: cat, Check: ai.CheckScripts})
+	return game.NewApp(game.AppOptions{Battle: opts, Storage: store, Catalogue: cat, Check: ai.CheckScripts})
 }
 
 // runApp opens the game on its title menu.
@@ -276,6 +290,9 @@ func runStudy(cat *units.Catalogue, opts game.Options, scenario string, width, h
 func runWindow(app *game.App, width, height int) error {
 	ebiten.SetWindowSize(width, height)
 	ebiten.SetWindowTitle("Hexfire")
+	if icons, err := assets.Icons(); err == nil {
+		ebiten.SetWindowIcon(icons)
+	}
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	return ebiten.RunGame(app)
 }

@@ -116,23 +116,16 @@ const (
 	settingsName = "settings.json"
 )
 
-// ConfigDir returns the directory Hexfire keeps its autosave, last replay
-// and settings in: hexfire under the user's config directory.
-func ConfigDir() (string, error) {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("game: no config directory: %w", err)
-	}
-	return filepath.Join(d, "hexfire"), nil
-}
-
 // AppOptions configure an App.
 type AppOptions struct {
 	// Battle holds the options every battle starts with (save file, the
 	// computer player's constructor, a fixed size, scripted input).
 	Battle Options
-	// ConfigDir is where the autosave, the last replay and the settings
-	// are kept; "" keeps nothing (tests).
+	// Storage keeps the autosave, the last replay, the settings and the
+	// saves (UserStorage); nil keeps them in ConfigDir.
+	Storage Storage
+	// ConfigDir is the folder of files kept when Storage is nil; ""
+	// keeps nothing (tests).
 	ConfigDir string
 	// Catalogue is the unit catalogue scenarios are opened with.
 	Catalogue *units.Catalogue
@@ -154,8 +147,10 @@ type App struct {
 	screen   image.Point
 	scale    float64
 	settings Settings
+	store    Storage         // nil: nothing is kept
 	catalog  []scenarioEntry // the picker's list, read once
 	quit     bool
+	shown    bool   // the first frame is drawn
 	message  string // a note for the menu: a failed load, an autosave kept
 }
 
@@ -168,8 +163,11 @@ func NewApp(opts AppOptions) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, fonts: f, batch: newTriBatch(), scale: 1, settings: defaultSettings()}
-	if opts.ConfigDir != "" {
+	a := &App{opts: opts, fonts: f, batch: newTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
+	if a.store == nil && opts.ConfigDir != "" {
+		a.store = dirStorage{opts.ConfigDir}
+	}
+	if a.store != nil {
 		if err := a.readSettings(); err != nil {
 			a.message = err.Error()
 		}
@@ -178,33 +176,29 @@ func NewApp(opts AppOptions) (*App, error) {
 	return a, nil
 }
 
-// path returns the file name in the config directory, "" without one.
-func (a *App) path(name string) string {
-	if a.opts.ConfigDir == "" {
-		return ""
-	}
-	return filepath.Join(a.opts.ConfigDir, name)
-}
+// kept reports whether the app keeps files between runs.
+func (a *App) kept() bool { return a.store != nil }
 
 // readSettings reads settings.json; a missing file keeps the defaults.
 func (a *App) readSettings() error {
-	data, err := os.ReadFile(a.path(settingsName))
+	data, err := a.store.Read(settingsName)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	where := a.store.Where(settingsName)
 	s := defaultSettings()
 	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("settings %s: %w (the defaults are used)", a.path(settingsName), err)
+		return fmt.Errorf("settings %s: %w (the defaults are used)", where, err)
 	}
 	if s.Pace < 1 || s.Pace > maxComputerDelay {
-		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", a.path(settingsName), s.Pace, maxComputerDelay)
+		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", where, s.Pace, maxComputerDelay)
 	}
 	for _, side := range s.Computer {
 		if side := maps.Side(side); side != maps.Allies && side != maps.Axis {
-			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", a.path(settingsName), side)
+			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", where, side)
 		}
 	}
 	a.settings = s
@@ -213,12 +207,12 @@ func (a *App) readSettings() error {
 
 // writeSettings keeps the settings for the next run (atomically).
 func (a *App) writeSettings() {
-	if a.opts.ConfigDir == "" {
+	if !a.kept() {
 		return
 	}
 	data, err := json.MarshalIndent(a.settings, "", "  ")
 	if err == nil {
-		err = writeFileAtomic(a.path(settingsName), append(data, '\n'))
+		err = a.store.Write(settingsName, append(data, '\n'))
 	}
 	if err != nil {
 		a.message = "settings not kept: " + err.Error()
@@ -246,7 +240,12 @@ func (a *App) battleOptions(computer []maps.Side) Options {
 	o := a.opts.Battle
 	o.HandOver = a.settings.HandOver
 	o.Computer = computer
-	o.Autosave = a.path(autosaveName)
+	if a.kept() {
+		o.Autosave, o.Storage = autosaveName, a.store
+		if o.SavePath == "" {
+			o.SavePath = DefaultSavePath
+		}
+	}
 	o.Pace = a.settings.Pace
 	o.Sound = a.settings.Sound
 	return o
@@ -298,6 +297,9 @@ func (a *App) Update() error {
 
 // step runs one frame with the given input.
 func (a *App) step(in frameInput) error {
+	if files := takePicked(); files != nil {
+		a.openPicked(files)
+	}
 	if err := a.scene.update(a, in); err != nil {
 		return err
 	}
@@ -308,7 +310,13 @@ func (a *App) step(in frameInput) error {
 }
 
 // Draw draws the scene.
-func (a *App) Draw(screen *ebiten.Image) { a.scene.draw(a, screen) }
+func (a *App) Draw(screen *ebiten.Image) {
+	a.scene.draw(a, screen)
+	if !a.shown {
+		a.shown = true
+		pageShown()
+	}
+}
 
 // Layout follows the window, as Game.Layout does.
 func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {

@@ -55,6 +55,9 @@ type Options struct {
 	// Autosave is the file the battle is written to after every order
 	// ("" for none).
 	Autosave string
+	// Storage keeps the save, the autosave and the scenarios they name;
+	// nil: SavePath and Autosave are paths from the working directory.
+	Storage Storage
 	// Pace is the pause between two orders of the computer or of a
 	// playing replay, in ticks; 0 means the default.
 	Pace int

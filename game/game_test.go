@@ -447,6 +447,17 @@ func TestKeymap(t *testing.T) {
 			}
 		}
 	}
+	// Shift+key is another action than the key alone (Read skips the
+	// plain binding while Shift is held); one action a Shift+key.
+	shifted := map[ebiten.Key]Action{}
+	for _, b := range Keymap {
+		for _, k := range b.ShiftKeys {
+			if a, dup := shifted[k]; dup {
+				t.Errorf("Shift+%s bound to actions %d and %d", k, a, b.Action)
+			}
+			shifted[k] = b.Action
+		}
+	}
 	for a := range actionCount {
 		if seen[a] != 1 {
 			t.Errorf("action %d has %d keymap rows, want 1", a, seen[a])
@@ -460,6 +471,7 @@ func TestKeymap(t *testing.T) {
 		{Binding{Keys: []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}}, "Left / A"},
 		{Binding{Mouse: "wheel"}, "wheel"},
 		{Binding{Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Mouse: "click"}, "H / ? / click"},
+		{Binding{Keys: []ebiten.Key{ebiten.KeyF5}, ShiftKeys: []ebiten.Key{ebiten.KeyS}}, "F5 / Shift+S"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

@@ -77,10 +77,15 @@ type Binding struct {
 	Keys   []ebiten.Key
 	// CtrlKeys trigger the action only with Ctrl (or Cmd) held.
 	CtrlKeys []ebiten.Key
-	Mouse    string // a mouse gesture, for the help text only
-	KeyText  string // written for Keys in the help when set ("1-9")
-	Help     string
-	Held     bool // the action repeats while a key is held (panning)
+	// ShiftKeys trigger the action only with Shift held; the same key
+	// alone keeps its own binding. They stand in for the function keys,
+	// which browsers keep for themselves (F1 help, F5 reload, F12 tools)
+	// and many laptop keyboards reach only with Fn.
+	ShiftKeys []ebiten.Key
+	Mouse     string // a mouse gesture, for the help text only
+	KeyText   string // written for Keys in the help when set ("1-9")
+	Help      string
+	Held      bool // the action repeats while a key is held (panning)
 	// scope says when run may carry the action out in a battle; run does
 	// it (apply calls the run of each binding triggered, in this order).
 	scope scope
@@ -177,17 +182,17 @@ var Keymap = []Binding{
 		scope: inReplay, run: func(g *Game, _ *Intents) { g.replayForward() }},
 	{Action: ActionReplayBack, Keys: []ebiten.Key{ebiten.KeyB}, Help: "replay: previous order",
 		scope: inReplay, run: func(g *Game, _ *Intents) { g.replayBack() }},
-	{Action: ActionSave, Keys: []ebiten.Key{ebiten.KeyF5}, Help: "save the battle",
+	{Action: ActionSave, Keys: []ebiten.Key{ebiten.KeyF5}, ShiftKeys: []ebiten.Key{ebiten.KeyS}, Help: "save the battle",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.save() }},
-	{Action: ActionLoadSave, Keys: []ebiten.Key{ebiten.KeyF9}, Help: "load the saved battle",
+	{Action: ActionLoadSave, Keys: []ebiten.Key{ebiten.KeyF9}, ShiftKeys: []ebiten.Key{ebiten.KeyL}, Help: "load the saved battle",
 		scope: anyTime, run: (*Game).loadKey},
 	{Action: ActionToggleLabels, Keys: []ebiten.Key{ebiten.KeyG}, Help: "show or hide hex labels",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showLabels = !g.showLabels }},
 	{Action: ActionToggleHelp, Keys: []ebiten.Key{ebiten.KeyH, ebiten.KeySlash}, Help: "show or hide this help",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
-	{Action: ActionBriefing, Keys: []ebiten.Key{ebiten.KeyF1}, Help: "show or hide the briefing and how to win",
+	{Action: ActionBriefing, Keys: []ebiten.Key{ebiten.KeyF1}, ShiftKeys: []ebiten.Key{ebiten.KeyB}, Help: "show or hide the briefing and how to win",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
-	{Action: ActionMute, Keys: []ebiten.Key{ebiten.KeyF8}, Help: "sound on or off",
+	{Action: ActionMute, Keys: []ebiten.Key{ebiten.KeyF8}, ShiftKeys: []ebiten.Key{ebiten.KeyM}, Help: "sound on or off",
 		scope: anyTime, run: (*Game).muteKey},
 	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, Help: "save a screenshot (hexfire-DATE-TIME.png)",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.shotPending = true }},
@@ -198,6 +203,18 @@ var Keymap = []Binding{
 	{Action: ActionQuit, Keys: []ebiten.Key{ebiten.KeyQ}, Help: "leave the battle for the menu (asks first; the battle is kept)",
 		scope: anyTime, run: (*Game).quitKey},
 }
+
+// shiftBound holds the keys of the keymap's ShiftKeys: alone they keep
+// their plain binding, with Shift they trigger only the other one.
+var shiftBound = func() map[ebiten.Key]bool {
+	m := map[ebiten.Key]bool{}
+	for _, b := range Keymap {
+		for _, k := range b.ShiftKeys {
+			m[k] = true
+		}
+	}
+	return m
+}()
 
 // memberKeys are the digit keys 1–9: key i+1 takes member i+1 of a fire
 // group or assault in or out.
@@ -223,7 +240,7 @@ func keyName(k ebiten.Key) string {
 // Controls returns the keys and mouse gesture of a binding as the help
 // overlay writes them, like "F / Home", "U / Ctrl+Z" or "wheel".
 func (b Binding) Controls() string {
-	names := make([]string, 0, len(b.Keys)+len(b.CtrlKeys)+1)
+	names := make([]string, 0, len(b.Keys)+len(b.CtrlKeys)+len(b.ShiftKeys)+1)
 	if b.KeyText != "" {
 		names = append(names, b.KeyText)
 	} else {
@@ -233,6 +250,9 @@ func (b Binding) Controls() string {
 	}
 	for _, k := range b.CtrlKeys {
 		names = append(names, "Ctrl+"+keyName(k))
+	}
+	for _, k := range b.ShiftKeys {
+		names = append(names, "Shift+"+keyName(k))
 	}
 	if b.Mouse != "" {
 		names = append(names, b.Mouse)
@@ -332,12 +352,20 @@ func (in *Input) Read(view, panel image.Rectangle) Intents {
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
 	for _, b := range Keymap {
 		for _, k := range b.Keys {
+			if shift && shiftBound[k] {
+				continue // Shift+k is another action
+			}
 			if (b.Held && ebiten.IsKeyPressed(k)) || inpututil.IsKeyJustPressed(k) {
 				it.Triggered[b.Action] = true
 			}
 		}
 		for _, k := range b.CtrlKeys {
 			if ctrl && inpututil.IsKeyJustPressed(k) {
+				it.Triggered[b.Action] = true
+			}
+		}
+		for _, k := range b.ShiftKeys {
+			if shift && inpututil.IsKeyJustPressed(k) {
 				it.Triggered[b.Action] = true
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -23,18 +22,19 @@ type menu struct {
 // newMenu builds the title menu, offering the autosave when there is one.
 func newMenu(a *App) *menu {
 	m := &menu{}
-	auto := a.path(autosaveName)
-	if s, err := battle.ReadSave(auto); err == nil && auto != "" {
-		m.resume = fmt.Sprintf("%s, %s", scenarioName(s.Scenario), plural(len(s.Orders), "order"))
+	if a.kept() {
+		if s, err := a.store.ReadSave(autosaveName); err == nil {
+			m.resume = fmt.Sprintf("%s, %s", scenarioName(s.Scenario), plural(len(s.Orders), "order"))
+		}
 	}
 	saved := a.opts.Battle.SavePath
 	if saved == "" {
 		saved = DefaultSavePath
 	}
-	_, savedErr := os.Stat(saved)
+	_, savedErr := a.storage().Read(saved)
 	replayFile := a.replayFile()
 	m.list.items = []button{
-		{label: "Continue  (" + m.resume + ")", off: m.resume == "", do: func() { a.openSave(auto, false) }},
+		{label: "Continue  (" + m.resume + ")", off: m.resume == "", do: func() { a.openSave(autosaveName, false) }},
 		{label: "New battle", do: func() { a.goTo(newPicker(a)) }},
 		{label: "Quick battle", do: func() { a.goTo(newQuick(a)) }},
 		{label: "Load " + saved, off: savedErr != nil, do: func() { a.openSave(saved, false) }},
@@ -44,6 +44,7 @@ func newMenu(a *App) *menu {
 		{label: "Settings", do: func() { a.goTo(newSettings(a)) }},
 		{label: "Quit", do: func() { a.quit = true }},
 	}
+	m.list.items = a.browserMenu(m.list.items)
 	if m.resume == "" {
 		m.list.items[0].label = "Continue  (no battle autosaved)"
 	}
@@ -65,12 +66,11 @@ func scenarioName(source string) string {
 // from a victory screen, else the autosave.
 func (a *App) replayFile() (f struct{ path, name string }) {
 	for _, name := range []string{replayName, autosaveName} {
-		p := a.path(name)
-		if p == "" {
-			continue
+		if !a.kept() {
+			break
 		}
-		if _, err := os.Stat(p); err == nil {
-			f.path, f.name = p, "("+name+")"
+		if _, err := a.store.Read(name); err == nil {
+			f.path, f.name = name, "("+name+")"
 			return f
 		}
 	}
@@ -78,25 +78,34 @@ func (a *App) replayFile() (f struct{ path, name string }) {
 	return f
 }
 
+// storage is where the app's files are, the working directory when it
+// keeps none (a -save path is still read).
+func (a *App) storage() Storage {
+	if a.store == nil {
+		return dirStorage{}
+	}
+	return a.store
+}
+
 // openSave opens a save file in the battle scene, or as a replay.
-func (a *App) openSave(path string, asReplay bool) {
+func (a *App) openSave(name string, asReplay bool) {
 	cat := a.opts.Catalogue
 	var err error
 	if asReplay {
 		var start *battle.Battle
 		var orders []battle.Order
-		if start, orders, err = OpenReplay(path, cat); err == nil {
+		if start, orders, err = openReplay(a.storage(), name, cat); err == nil {
 			err = a.StartReplay(start, orders)
 		}
 	} else {
 		var b *battle.Battle
-		if b, err = battle.LoadSave(path, cat); err == nil {
+		if b, err = loadSave(a.storage(), name, cat); err == nil {
 			err = a.StartBattle(b, a.settings.Computer)
 		}
 	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			err = fmt.Errorf("%s: no such file", path)
+			err = fmt.Errorf("%s: no such file", a.storage().Where(name))
 		}
 		a.message = err.Error()
 		a.toMenu()
@@ -134,6 +143,9 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	rs := m.rects(a)
 	m.list.draw(c, rs)
 	hint := "Up/Down and Enter, or click;  Esc goes to Quit"
+	if inBrowser {
+		hint = "Up/Down and Enter, or click"
+	}
 	if a.message != "" {
 		hint = a.message
 	}

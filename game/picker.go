@@ -142,7 +142,7 @@ func (p *picker) build(a *App) {
 // autosaved battle that has not ended.
 func (p *picker) start(a *App) {
 	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], p.sides())) }
-	if s, err := battle.ReadSave(a.path(autosaveName)); err == nil && a.path(autosaveName) != "" && len(s.Orders) > 0 {
+	if s, err := a.storage().ReadSave(autosaveName); err == nil && a.kept() && len(s.Orders) > 0 {
 		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
 			scenarioName(s.Scenario), plural(len(s.Orders), "order")), yes: brief}
 		return

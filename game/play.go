@@ -634,7 +634,7 @@ func (g *Game) autosave() {
 	if g.opts.Autosave == "" || g.play.replay != nil {
 		return
 	}
-	if err := g.battle.WriteSave(g.opts.Autosave); err != nil {
+	if err := g.storage().WriteSave(g.battle, g.opts.Autosave); err != nil {
 		g.note("autosave failed: " + err.Error())
 	}
 }
@@ -662,19 +662,27 @@ func (g *Game) savePath() string {
 	return DefaultSavePath
 }
 
+// storage is where the game's files are kept.
+func (g *Game) storage() Storage {
+	if g.opts.Storage == nil {
+		return dirStorage{}
+	}
+	return g.opts.Storage
+}
+
 // save writes the battle to the save file.
 func (g *Game) save() {
-	if err := g.battle.WriteSave(g.savePath()); err != nil {
+	if err := g.storage().WriteSave(g.battle, g.savePath()); err != nil {
 		g.note(err.Error())
 		return
 	}
-	g.note("saved " + g.savePath())
+	g.note("saved " + g.storage().Where(g.savePath()))
 }
 
 // load replaces the battle with the one in the save file; on an error the
 // battle goes on unchanged.
 func (g *Game) load() {
-	nb, err := battle.LoadSave(g.savePath(), g.battle.Catalogue())
+	nb, err := loadSave(g.storage(), g.savePath(), g.battle.Catalogue())
 	var log gameLog
 	if err == nil {
 		log, err = battleLog(nb)
@@ -690,8 +698,9 @@ func (g *Game) load() {
 	// The log is the loaded battle's own, every order of it replayed, so
 	// that it tells what the board shows.
 	g.play.log = log
-	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", g.savePath(), nb.Turn(), sideName(nb.Phasing()), nb.Phase()))
-	g.note("loaded " + g.savePath())
+	where := g.storage().Where(g.savePath())
+	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", where, nb.Turn(), sideName(nb.Phasing()), nb.Phase()))
+	g.note("loaded " + where)
 	g.autosave()
 }
 

@@ -84,22 +84,33 @@ func (q *quickScreen) start(a *App) {
 }
 
 func (q *quickScreen) write(a *App, seed uint64) error {
-	dir := a.path(quickFolder)
-	if dir == "" {
-		var err error
-		if dir, err = os.MkdirTemp("", "hexfire-quick-"); err != nil {
+	name := fmt.Sprintf("quick-%d.tmx", seed)
+	var e scenarioEntry
+	if files, ok := a.store.(dirStorage); ok || a.store == nil {
+		dir := ""
+		if ok {
+			dir = filepath.Join(files.dir, quickFolder)
+		} else {
+			var err error
+			if dir, err = os.MkdirTemp("", "hexfire-quick-"); err != nil {
+				return err
+			}
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
+		e.source = filepath.Join(dir, name)
+		if _, err := mapgen.WriteFile(e.source, q.options(seed), a.opts.Catalogue); err != nil {
+			return err
+		}
+		e.sc, e.err = maps.LoadFile(e.source, a.opts.Catalogue)
+	} else if e.err = q.store(a, scenarioFolder+"/"+name, seed); e.err == nil {
+		// Kept beside the scenarios a player picks, it finds the embedded
+		// tilesets through storageFS.
+		e.source = StoredPrefix + scenarioFolder + "/" + name
+		e.sc, e.err = openScenario(a.store, e.source, a.opts.Catalogue)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	path := filepath.Join(dir, fmt.Sprintf("quick-%d.tmx", seed))
-	if _, err := mapgen.WriteFile(path, q.options(seed), a.opts.Catalogue); err != nil {
-		return err
-	}
-	e := scenarioEntry{source: path}
-	if e.sc, e.err = maps.LoadFile(path, a.opts.Catalogue); e.err == nil {
+	if e.err == nil {
 		e.victory, e.err = victoryOf(e.sc)
 	}
 	if e.err != nil {
@@ -107,6 +118,22 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 	}
 	a.goTo(newBriefing(a, e, nil))
 	return nil
+}
+
+// store generates the quick battle and keeps its map in the app's storage
+// under name, naming the embedded tilesets.
+func (q *quickScreen) store(a *App, name string, seed uint64) error {
+	o := q.options(seed)
+	o.TilesetDir = "../tiles"
+	m, err := mapgen.Generate(o, a.opts.Catalogue)
+	if err != nil {
+		return err
+	}
+	data, err := m.TMX()
+	if err != nil {
+		return err
+	}
+	return a.store.Write(name, data)
 }
 
 func (q *quickScreen) draw(a *App, screen *ebiten.Image) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -52,11 +51,17 @@ func strengthHistory(b *battle.Battle) ([]strengthPoint, error) {
 // OpenReplay reads a save file for the replay viewer: the battle at its
 // start and the orders to step through (checked by replaying them once).
 func OpenReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
-	s, err := battle.ReadSave(path)
+	return openReplay(dirStorage{}, path, cat)
+}
+
+// openReplay is OpenReplay for the save called name in st.
+func openReplay(st Storage, name string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
+	path := st.Where(name)
+	s, err := st.ReadSave(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := battle.OpenSaveScenario(s, cat)
+	sc, err := openSaveScenario(st, s, cat)
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
@@ -90,8 +95,8 @@ func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 		v.note = "no strength chart: " + err.Error()
 	}
 	// The battle is over: Continue has nothing to go on with.
-	if p := a.path(autosaveName); p != "" && played {
-		if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+	if a.kept() && played {
+		if err := a.store.Remove(autosaveName); err != nil {
 			v.note = err.Error()
 		}
 	}
@@ -106,12 +111,12 @@ func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 			}
 			a.goTo(newBriefing(a, e, computer))
 		}},
-		{label: "Save replay", off: a.path(replayName) == "", do: func() {
-			if err := b.WriteSave(a.path(replayName)); err != nil {
+		{label: "Save replay", off: !a.kept(), do: func() {
+			if err := a.store.WriteSave(b, replayName); err != nil {
 				v.note = err.Error()
 				return
 			}
-			v.note = "saved " + a.path(replayName) + ": Replay on the menu plays it"
+			v.note = "saved " + a.store.Where(replayName) + ": Replay on the menu plays it"
 		}},
 		{label: "Menu", do: a.toMenu},
 	}

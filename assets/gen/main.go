@@ -3,7 +3,8 @@
 // (64×56) and pointy-topped (56×64) maps. For each orientation it writes
 // tiles/hexfire-ORIENTATION.png and the Tiled tileset
 // tiles/hexfire-ORIENTATION.tsx with the tile properties that package maps
-// reads. It also synthesises the game's sound effects as sounds/NAME.wav.
+// reads. It also synthesises the game's sound effects as sounds/NAME.wav
+// and draws the icon as icon/hexfire-SIZE.png.
 // The output is the same bytes on every run and machine.
 //
 // Usage (from the assets directory, as go generate runs it):
@@ -28,7 +29,7 @@ import (
 const columns = 10
 
 func main() {
-	out := flag.String("out", ".", "directory to write tiles/ and sounds/ into")
+	out := flag.String("out", ".", "directory to write tiles/, sounds/ and icon/ into")
 	flag.Parse()
 	if err := generate(*out); err != nil {
 		log.Fatal(err)
@@ -39,6 +40,9 @@ func main() {
 // dir/sounds.
 func generate(dir string) error {
 	if err := writeSounds(dir); err != nil {
+		return err
+	}
+	if err := writeIcons(dir); err != nil {
 		return err
 	}
 	tdir := filepath.Join(dir, "tiles")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,6 +18,9 @@ func TestGeneratedUpToDate(t *testing.T) {
 	files := []string{"tiles/hexfire-flat.png", "tiles/hexfire-flat.tsx", "tiles/hexfire-pointy.png", "tiles/hexfire-pointy.tsx"}
 	for _, s := range soundSpecs() {
 		files = append(files, "sounds/"+s.name+".wav")
+	}
+	for _, size := range iconSizes {
+		files = append(files, fmt.Sprintf("icon/hexfire-%d.png", size))
 	}
 	for _, name := range files {
 		t.Run(name, func(t *testing.T) {

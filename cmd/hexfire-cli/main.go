@@ -14,6 +14,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"hexfire/buildinfo"
 )
 
 // command is one subcommand: its one-line summary and the function that
@@ -81,6 +83,10 @@ func run(args []string, stdout io.Writer) error {
 		}
 		return nil
 	}
+	if args[0] == "-version" || args[0] == "--version" || args[0] == "version" {
+		fmt.Fprintln(stdout, buildinfo.Line("hexfire-cli"))
+		return nil
+	}
 	cmd, ok := commands[args[0]]
 	if !ok {
 		return fmt.Errorf("unknown command %q (try: %s)", args[0], strings.Join(commandNames(), ", "))
@@ -102,7 +108,7 @@ func commandNames() []string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: hexfire-cli COMMAND [flags]   (hexfire-cli COMMAND -h for its flags)")
+	fmt.Fprintln(w, "usage: hexfire-cli COMMAND [flags]   (hexfire-cli COMMAND -h for its flags; -version: this build)")
 	for _, name := range commandNames() {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands[name].summary)
 	}

@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// grass is the open ground's colour in the game's frames (the desktop's
+// go run . -seed 1 -screenshot).
+var grass = color.RGBA{0xa9, 0xc4, 0x7c, 0xff}
+
+// The window the browser test plays in, as the desktop's default window.
+const (
+	pageWidth  = 1280
+	pageHeight = 800
+)
+
+// TestBrowser builds the site, serves it on the loopback address and plays
+// it in headless Chromium with software GL: the first frame shows the map
+// and its counters, a click selects a unit, a save written with Shift+S
+// comes back from the browser's storage with Shift+L, opens again when
+// picked as a file and is downloaded as one.
+func TestBrowser(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("skipped: no chromium on PATH (Debian: apt-get install chromium); the web build is not tested in a browser")
+	}
+	if testing.Short() {
+		t.Skip("skipped in -short: building the WebAssembly file takes a minute or more")
+	}
+	dir := os.Getenv("HEXFIRE_WEB_SITE") // a site built before, to try the test quickly
+	if dir == "" {
+		dir = t.TempDir()
+		start := time.Now()
+		size, err := Build(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("built the site in %.0f s; %s is %d bytes", time.Since(start).Seconds(), wasmName, size)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	b, err := startBrowser(ctx, chromium, pageWidth, pageHeight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	page := b.page
+	if err := page.call(10*time.Second, "Page.navigate", map[string]any{"url": srv.URL + "/?seed=1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	// The first frame: ?seed=1 opens the battle on the default map at once.
+	var times struct{ Downloaded, Compiled, Started, FirstFrame float64 }
+	waitFor(t, page, 60*time.Second, "the first frame", func() (bool, error) {
+		var state struct {
+			Times   *struct{ Downloaded, Compiled, Started, FirstFrame float64 } `json:"times"`
+			Failure string                                                       `json:"failure"`
+			NoGL    bool                                                         `json:"nogl"`
+		}
+		err := page.eval(`(() => {
+			const failed = document.getElementById("failed"), nogl = document.getElementById("nowebgl");
+			if (!failed || !nogl) return {}; // the page is not loaded yet
+			return {times: window.hexfireTimes, nogl: !nogl.hidden,
+				failure: failed.hidden ? "" : document.getElementById("failure").textContent};
+		})()`, &state)
+		switch {
+		case err != nil:
+			return false, err
+		case state.NoGL:
+			return false, fmt.Errorf("the page says this browser has no WebGL 2")
+		case state.Failure != "":
+			return false, fmt.Errorf("the page says the game failed: %s", state.Failure)
+		}
+		if state.Times != nil {
+			times = *state.Times
+		}
+		return times.FirstFrame > 0, nil
+	})
+	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, the game's Go code started %.1f s, first frame %.1f s",
+		times.Downloaded/1000, times.Compiled/1000, times.Started/1000, times.FirstFrame/1000)
+	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
+
+	shot := screenshot(t, page, "first")
+	if shot.Bounds().Dx() != pageWidth || shot.Bounds().Dy() != pageHeight {
+		t.Fatalf("screenshot is %v, want %d×%d", shot.Bounds().Size(), pageWidth, pageHeight)
+	}
+	mapArea := image.Rect(10, 40, 900, 760)
+	for _, c := range []struct {
+		what  string
+		col   color.RGBA
+		tol   int
+		least int
+	}{
+		// Colours of the game's frame of this battle, and how many pixels
+		// of each the desktop's frame has (go run . -seed 1 -screenshot:
+		// 280,106, 2,878, 3,179 and 1,359; the title menu has none but 289
+		// of the grey): the open ground, the US counters' olive drab, the
+		// German counters' field grey and the Allied side's blue strip.
+		{"open ground", grass, 8, 200000},
+		{"US olive drab counters", color.RGBA{0x5b, 0x6b, 0x2e, 0xff}, 6, 2000},
+		{"German field grey counters", color.RGBA{0x9c, 0xa5, 0xa2, 0xff}, 6, 2000},
+		{"the Allies' blue strips", color.RGBA{0x1f, 0x4e, 0xa6, 0xff}, 6, 1000},
+	} {
+		if n := countNear(shot, mapArea, c.col, c.tol); n < c.least {
+			t.Errorf("first frame: %d pixels of %s (%v) in %v, want at least %d", n, c.what, c.col, mapArea, c.least)
+		}
+	}
+
+	// A click on the M4A3E8 in E4 selects it: the panel, which said that
+	// no unit is selected, now describes it.
+	panel := image.Rect(925, 35, 1275, 70)
+	if err := page.click(183, 222); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	selected := screenshot(t, page, "selected")
+	if n := countDiffering(shot, selected, panel); n < 200 {
+		t.Errorf("after clicking the unit in E4: %d pixels of the panel's first line changed, want a unit's name there (200 or more)", n)
+	}
+
+	// Shift+S (F5, which browsers keep for reloading) saves to the
+	// browser's storage; ending the phase changes the autosave; Shift+L
+	// (F9) and Y to confirm load the save, and the autosave written after
+	// the load is the saved battle again.
+	if err := page.press("ShiftLeft+KeyS"); err != nil {
+		t.Fatal(err)
+	}
+	saved := waitForSave(t, page, "hexfire-save.json", func(s save) bool { return true })
+	for _, k := range []string{"Space", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitForSave(t, page, "autosave.json", func(s save) bool { return s.Digest != saved.Digest })
+	for _, k := range []string{"ShiftLeft+KeyL", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loaded := waitForSave(t, page, "autosave.json", func(s save) bool { return s.Digest == saved.Digest })
+	if len(loaded.Orders) != len(saved.Orders) {
+		t.Errorf("loaded %d orders, saved %d", len(loaded.Orders), len(saved.Orders))
+	}
+
+	// The save comes back as a file the player picks: Q and Y leave the
+	// battle for the menu, Files, "Open a scenario or a save…" opens the
+	// page's file dialog (taken over by the test), and the file put in it
+	// is kept in the storage and opens its battle.
+	for _, k := range []string{"KeyQ", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	menuShot := screenshot(t, page, "menu")
+	if n := countNear(menuShot, mapArea, grass, 8); n > 100 {
+		t.Fatalf("after Q and Y: %d pixels of open ground, want the title menu", n)
+	}
+	upload := filepath.Join(t.TempDir(), "uploaded.json")
+	if err := os.WriteFile(upload, storedBytes(t, page, "hexfire-save.json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.call(10*time.Second, "Page.setInterceptFileChooserDialog", map[string]any{"enabled": true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.click(640, 542); err != nil { // Files, the sixth button
+		t.Fatal(err)
+	}
+	if err := page.click(640, 260); err != nil { // Open a scenario or a save…
+		t.Fatal(err)
+	}
+	if err := page.setFiles("hexfire-file", upload); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 20*time.Second, "the picked save in the storage", func() (bool, error) {
+		var kept bool
+		err := page.eval(`localStorage.getItem("hexfire/saves/uploaded.json") !== null`, &kept)
+		return kept, err
+	})
+	if err := page.frames(3); err != nil {
+		t.Fatal(err)
+	}
+	if n := countNear(screenshot(t, page, "uploaded"), mapArea, grass, 8); n < 200000 {
+		t.Errorf("after picking the save: %d pixels of open ground, want its battle (200000 or more)", n)
+	}
+
+	// Files' "Download hexfire-save.json" hands the save to the browser,
+	// which writes it to its download folder byte for byte.
+	downloads := t.TempDir()
+	if err := page.call(10*time.Second, "Page.setDownloadBehavior", map[string]any{"behavior": "allow", "downloadPath": downloads}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"KeyQ", "KeyY"} {
+		if err := page.press(k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, at := range []image.Point{{640, 542}, {640, 310}} { // Files; Download hexfire-save.json, the second button
+		if err := page.click(at.X, at.Y); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := storedBytes(t, page, "hexfire-save.json")
+	var got []byte
+	waitFor(t, page, 20*time.Second, "the downloaded save", func() (bool, error) {
+		data, err := os.ReadFile(filepath.Join(downloads, "hexfire-save.json"))
+		got = data
+		return err == nil && len(data) == len(want), nil
+	})
+	if !bytes.Equal(got, want) {
+		t.Errorf("downloaded %d bytes, not the %d of the stored save", len(got), len(want))
+	}
+}
+
+// storedBytes returns the file called name in the browser's storage.
+func storedBytes(t *testing.T, page *cdpConn, name string) []byte {
+	t.Helper()
+	var stored string
+	if err := page.eval(fmt.Sprintf("localStorage.getItem(%q) || \"\"", "hexfire/"+name), &stored); err != nil {
+		t.Fatal(err)
+	}
+	data, err := base64.StdEncoding.DecodeString(stored)
+	if err != nil || len(data) == 0 {
+		t.Fatalf("%s in the storage: %d bytes, %v", name, len(data), err)
+	}
+	return data
+}
+
+// TestPageWithoutWebGL loads the page in Chromium with WebGL turned off:
+// it says so and starts no download (only index.html is served).
+func TestPageWithoutWebGL(t *testing.T) {
+	chromium, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Skip("skipped: no chromium on PATH (Debian: apt-get install chromium); the page is not tested in a browser")
+	}
+	dir := t.TempDir()
+	if err := writeIndex(dir, 1); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	profile := t.TempDir()
+	out, err := exec.CommandContext(ctx, chromium, "--headless=new", "--no-sandbox", "--disable-3d-apis", "--no-first-run",
+		"--user-data-dir="+profile, "--dump-dom", srv.URL+"/").Output()
+	if err != nil {
+		t.Fatalf("chromium --dump-dom: %v", err)
+	}
+	dom := string(out)
+	for _, want := range []string{`<div id="nowebgl" class="cover">`, `<div id="loading" class="cover" hidden="">`, "WebGL 2"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the page without WebGL has no %s", want)
+		}
+	}
+}
+
+// save is what the test reads of a save file.
+type save struct {
+	Scenario string            `json:"scenario"`
+	Orders   []json.RawMessage `json:"orders"`
+	Digest   string            `json:"digest"`
+}
+
+// limitForSave bounds the wait for a save: several of the game's frames,
+// which software GL on a loaded machine draws slowly.
+var limitForSave = time.Minute
+
+// waitForSave waits until the save called name in the browser's storage
+// satisfies ok, and returns it.
+func waitForSave(t *testing.T, page *cdpConn, name string, ok func(save) bool) save {
+	t.Helper()
+	var s save
+	waitFor(t, page, limitForSave, "the storage's "+name, func() (bool, error) {
+		var stored string
+		if err := page.eval(fmt.Sprintf("localStorage.getItem(%q) || \"\"", "hexfire/"+name), &stored); err != nil {
+			return false, err
+		}
+		if stored == "" {
+			return false, nil
+		}
+		data, err := base64.StdEncoding.DecodeString(stored)
+		if err != nil {
+			return false, err
+		}
+		s = save{}
+		if err := json.Unmarshal(data, &s); err != nil {
+			return false, err
+		}
+		return ok(s), nil
+	})
+	return s
+}
+
+// waitFor polls done every 100 ms until it reports true, failing the test
+// on its error or after limit.
+func waitFor(t *testing.T, page *cdpConn, limit time.Duration, what string, done func() (bool, error)) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		ok, err := done()
+		if err != nil {
+			screenshot(t, page, "failed")
+			t.Fatalf("waiting for %s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			screenshot(t, page, "failed")
+			t.Fatalf("no %s within %v", what, limit)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// screenshot captures the page; with HEXFIRE_WEB_SHOTS=DIR set it is
+// also written there as NAME.png, to look at.
+func screenshot(t *testing.T, page *cdpConn, name string) *image.RGBA {
+	t.Helper()
+	data, err := page.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("HEXFIRE_WEB_SHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), data, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			rgba.Set(x, y, img.At(x, y))
+		}
+	}
+	return rgba
+}
+
+// countNear counts the pixels of r in img within tol of c in each channel.
+func countNear(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := img.RGBAAt(x, y)
+			if near(p.R, c.R, tol) && near(p.G, c.G, tol) && near(p.B, c.B, tol) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func near(a, b uint8, tol int) bool { return max(int(a)-int(b), int(b)-int(a)) <= tol }
+
+// countDiffering counts the pixels of r that differ between a and b.
+func countDiffering(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				n++
+			}
+		}
+	}
+	return n
+}
