@@ -19,14 +19,14 @@ import (
 // those each ruleset's ratings give (hexfire-cli ratings).
 func TestFaceRatings(t *testing.T) {
 	for _, tc := range []struct {
-		rules, unit     string
+		rules, unit    string
 		attack, armour string
 	}{
 		{"elimination", "Panther", "E", "E/D"},
 		{"elimination", "Pak 40", "D", ""},
 		{"d20", "Panther", "15", "14/5"}, // "pen APCBC 15/14/13/11/10": the nearest range
 		{"d20", "Pak 40", "12", ""},
-		{"d20", "M3 Halftrack", "-", "1"}, // no gun: no attack; front and rear armour alike
+		{"d20", "M3 Halftrack", "-", "1"},       // no gun: no attack; front and rear armour alike
 		{"shiftchart", "Panther", "16", "14/6"}, // "fire table 250m P16/-0 …"
 		{"shiftchart", "Pak 40", "12", ""},
 		{"strikedice", "Panther", "10", "9/3"}, // "armour dice front 9", "… rear 3"
