@@ -83,10 +83,9 @@ func (a *App) openSave(path string, asReplay bool) {
 	cat := a.opts.Catalogue
 	var err error
 	if asReplay {
-		var start *battle.Battle
-		var orders []battle.Order
-		if start, orders, err = OpenReplay(path, cat); err == nil {
-			err = a.StartReplay(start, orders)
+		var start, recorded *battle.Battle
+		if start, recorded, err = OpenReplay(path, cat); err == nil {
+			err = a.StartReplay(start, recorded)
 		}
 	} else {
 		var b *battle.Battle
