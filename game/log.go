@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/maps"
 )
 
 // logKind says how a log line is drawn.
@@ -59,12 +60,23 @@ func (l *gameLog) wrapped(f face, width float64) []logLine {
 // add appends a line.
 func (l *gameLog) add(k logKind, text string) { l.lines = append(l.lines, logLine{k, text}) }
 
+// phaseHeading is a PhaseStarted event's text as the log heads the phase,
+// with the side and the turn as the top bar writes them: "turn 1, allies:
+// Movement phase" becomes "Turn 1, Allies: Movement phase". The event's
+// own text stays as it is for the golden logs that pin it.
+func phaseHeading(text string) string {
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		text = strings.Replace(text, ", "+string(side)+":", ", "+sideName(side)+":", 1)
+	}
+	return strings.Replace(text, "turn ", "Turn ", 1)
+}
+
 // addEvents appends the lines of an order's events.
 func (l *gameLog) addEvents(events []battle.Event) {
 	for _, e := range events {
 		switch e.Kind {
 		case battle.PhaseStarted:
-			l.add(logHeading, e.Text)
+			l.add(logHeading, phaseHeading(e.Text))
 		case battle.UnitFired:
 			l.add(logResult, e.Text)
 			if e.Outcome != nil {
