@@ -48,6 +48,10 @@ type playFrameCase struct {
 	movement   bool
 	zoom       float64
 	viewshed   bool
+	// animated: the M4A3E8 has just fired at the Tiger I (a Fired tag on
+	// its counter, the shot's line and result drawn) and the phase banner
+	// shows, both kept on for every frame measured.
+	animated bool
 }
 
 var playFrameCases = []playFrameCase{
@@ -55,6 +59,7 @@ var playFrameCases = []playFrameCase{
 	{name: "default-movement", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "E6", movement: true},
 	{name: "default-ap", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E8", hover: "K8", hover2: "L8"},
 	{name: "default-viewshed", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7", viewshed: true},
+	{name: "default-animated", battle: func(b *testing.B) *battle.Battle { return defaultBattle(b) }, sel: "E4", hover: "C1", hover2: "N7", animated: true},
 	{name: "200x160-300units-zoom1", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true, zoom: 1},
 	{name: "200x160-300units-fit", battle: func(b *testing.B) *battle.Battle { return playBattle(b, 200, 160, 300) }, sel: "E5", hover: "L8", hover2: "F9", movement: true},
 }
@@ -95,6 +100,9 @@ func benchPlayFrames(b *testing.B, cpuOnly bool) {
 					x, y := g.board.Layout.Center(h)
 					g.cam = Camera{X: x - 400, Y: y - 300, Zoom: c.zoom}
 				}
+				if c.animated && (!g.issue(battle.Fire{Unit: 1, Target: 9}) || len(g.play.shots) == 0) {
+					b.Fatalf("the M4A3E8 did not fire at the Tiger I: %s", g.play.toast)
+				}
 				hovers := [2]board.Hex{g.hovered}
 				hovers[1], _ = g.board.ParseHex(c.hover2)
 				units := [2]battle.UnitID{g.play.unit, nextUnit(bt, g.play.unit)}
@@ -109,6 +117,13 @@ func benchPlayFrames(b *testing.B, cpuOnly bool) {
 				b.ReportAllocs()
 				for b.Loop() {
 					i++
+					if c.animated {
+						p := &g.play
+						p.shotsUntil, p.bannerUntil = p.tick+shotTicks, p.tick+bannerTicks
+						if p.banner == "" {
+							p.banner = bannerText(bt)
+						}
+					}
 					switch kind {
 					case "hover":
 						g.hovered = hovers[i%2]
