@@ -182,8 +182,10 @@ func TestStatusBarClearOfTheZoom(t *testing.T) {
 	face := g.fonts.face(barTextSize*g.scale, false)
 	pad := 10 * g.scale
 	zoomStart := float64(g.screen.X) - pad - textWidth(face, fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5)))
-	bar := img.RGBAAt(1, g.screen.Y-1)                                                      // the bar's colour over the background, where no text is
-	gap := image.Rect(int(zoomStart-pad+2), g.view.Max.Y+2, int(zoomStart-2), g.screen.Y-2) // the text stops a pad short
+	// The bar's colour over the background, where no text is; the hex's
+	// text stops a pad short of the zoom label.
+	bar := img.RGBAAt(1, g.screen.Y-1)
+	gap := image.Rect(int(zoomStart-pad+2), g.view.Max.Y+2, int(zoomStart-2), g.screen.Y-2)
 	if n, all := countColour(img, gap, bar, 2), gap.Dx()*gap.Dy(); n != all {
 		t.Errorf("%d of %d pixels before the zoom label are bar colour; the hex's text runs into it", all-n, all)
 	}
