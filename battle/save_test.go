@@ -224,19 +224,19 @@ func TestReasoningKeptInSave(t *testing.T) {
 // TestReasoningOutlivesUndo: undoing a move keeps the reasoning of the
 // orders before it.
 func TestReasoningOutlivesUndo(t *testing.T) {
+	// The Tiger is out of sight behind a column of woods: the move rolls
+	// no die and gives no shot, so it may be undone.
 	b := fixture{grid: `
-. . . . . .
-. . . . . .
-W W W W W W
-. . . . . .
-. . . . . .
+. . . W . .
+. . . W . .
+. . . W . .
 `, units: []unitAt{
-		{"M4A3E8", maps.Allies, "B5", board.DirN},
-		{"Tiger I", maps.Axis, "B1", board.DirS},
+		{"M4A3E8", maps.Allies, "A2", board.DirN},
+		{"Tiger I", maps.Axis, "F2", board.DirS},
 	}}.battle(t)
 	apply(t, b, EndPhase{})
 	b.Explain("nothing in sight to fire at")
-	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "B4", board.DirN)}})
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "A1", board.DirN)}})
 	b.Explain("closer to the woods")
 	if err := b.Undo(); err != nil {
 		t.Fatal(err)
