@@ -1,6 +1,7 @@
 package game
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -58,16 +59,26 @@ func (l *gameLog) wrapped(f face, width float64) []logLine {
 }
 
 // add appends a line.
-func (l *gameLog) add(k logKind, text string) { l.lines = append(l.lines, logLine{k, text}) }
+func (l *gameLog) add(k logKind, text string) {
+	l.lines = append(l.lines, logLine{k, sideWords(text)})
+}
+
+// sideWords writes the sides named in text as the screen names them: the
+// engine's events and the computer's reasoning use the scenario's ids
+// ("the allies may opportunity-fire", "axis eliminated 4 enemy units"),
+// the top bar and the panel "Allies" and "Axis". The texts themselves stay
+// as they are for the golden logs that pin them.
+func sideWords(text string) string {
+	return sideIDs.ReplaceAllStringFunc(text, func(id string) string { return sideName(maps.Side(id)) })
+}
+
+// sideIDs matches the side ids as whole words.
+var sideIDs = regexp.MustCompile(`\b(` + string(maps.Allies) + `|` + string(maps.Axis) + `)\b`)
 
 // phaseHeading is a PhaseStarted event's text as the log heads the phase,
-// with the side and the turn as the top bar writes them: "turn 1, allies:
-// Movement phase" becomes "Turn 1, Allies: Movement phase". The event's
-// own text stays as it is for the golden logs that pin it.
+// with "Turn" as the top bar writes it ("turn 1, allies: Movement phase"
+// is logged "Turn 1, Allies: Movement phase", add writing the side).
 func phaseHeading(text string) string {
-	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-		text = strings.Replace(text, ", "+string(side)+":", ", "+sideName(side)+":", 1)
-	}
 	return strings.Replace(text, "turn ", "Turn ", 1)
 }
 

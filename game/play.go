@@ -276,9 +276,9 @@ func opportunityChoices(b *battle.Battle) string {
 // resultText is the screen that ends a battle.
 func resultText(r *battle.Result) (title, text string) {
 	if r.Winner == "" {
-		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, r.Reason)
+		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, sideWords(r.Reason))
 	}
-	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, r.Reason)
+	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, sideWords(r.Reason))
 }
 
 // command is what a click or key asks for: an order for the battle, a new
