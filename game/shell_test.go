@@ -194,3 +194,35 @@ func TestStatusBarClearOfTheZoom(t *testing.T) {
 		t.Error("no text at all in the status bar")
 	}
 }
+
+// TestScreenshotScenes builds the app each -scene of a screenshot shows
+// (sceneApp; Screenshot itself runs the window loop, once a process) and
+// draws it: the scene named, its gold title drawn.
+func TestScreenshotScenes(t *testing.T) {
+	b := endedBattle(t)
+	for _, tc := range []struct {
+		name   string
+		isWant func(scene) bool
+	}{
+		{"menu", func(s scene) bool { _, ok := s.(*menu); return ok }},
+		{"picker", func(s scene) bool { _, ok := s.(*picker); return ok }},
+		{"briefing", func(s scene) bool { _, ok := s.(*briefing); return ok }},
+		{"victory", func(s scene) bool { _, ok := s.(*victoryScreen); return ok }},
+	} {
+		a, err := sceneApp(b, tc.name, testCatalogue, image.Pt(1280, 800))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !tc.isWant(a.scene) {
+			t.Errorf("-scene %s shows %T", tc.name, a.scene)
+			continue
+		}
+		img := appFrame(a)
+		if n := countColour(img, image.Rect(0, 0, 1280, 120), colPanelKey, 8); n < 200 {
+			t.Errorf("-scene %s: %d gold pixels of its title, want a title", tc.name, n)
+		}
+	}
+	if _, err := sceneApp(b, "credits", testCatalogue, image.Pt(1280, 800)); err == nil || !strings.Contains(err.Error(), "credits") {
+		t.Errorf("an unknown scene: error %v, want one naming it", err)
+	}
+}
