@@ -36,3 +36,14 @@ func TestLogSideNames(t *testing.T) {
 		t.Errorf("result text %q", text)
 	}
 }
+
+// TestCardKind: the card names an AFV in capitals, other kinds in the
+// catalogue's words.
+func TestCardKind(t *testing.T) {
+	b := defaultBattle(t)
+	for id, want := range map[battle.UnitID]string{1: "Allies AFV (US)", 5: "Allies squad (US)"} {
+		if have := unitInfo(b, b.Unit(id))[1]; have != want {
+			t.Errorf("%s: card line %q, want %q", b.Unit(id).Label(), have, want)
+		}
+	}
+}

@@ -417,7 +417,7 @@ func oddsLines(o combat.Odds) []tipLine {
 func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
 	bd := b.Board()
-	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), t.Kind.Words(), t.Nation)}
+	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), kindWords(t.Kind), t.Nation)}
 	stats := ratingsOf(b.Rules(), t)
 	spec := b.MoveSpec(u)
 	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))
@@ -481,6 +481,15 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		lines = append(lines, "carries "+p.Label())
 	}
 	return lines
+}
+
+// kindWords names a kind of unit as the card shows it: the catalogue's
+// words ("half squad"), the abbreviation AFV in capitals.
+func kindWords(k units.Kind) string {
+	if k == units.AFV {
+		return "AFV"
+	}
+	return k.Words()
 }
 
 // ratingsOf is what the panel prints of unit type t's ratings: the
