@@ -226,3 +226,36 @@ func TestScreenshotScenes(t *testing.T) {
 		t.Errorf("an unknown scene: error %v, want one naming it", err)
 	}
 }
+
+// TestLeaveSaysWhatIsKept: Q in a battle of the app says it is saved only
+// when there is an autosave to go on with.
+func TestLeaveSaysWhatIsKept(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		dir    bool
+		orders int
+		want   string
+	}{
+		{"no order yet", true, 0, "nothing to go on with"},
+		{"an order given", true, 1, "It is saved: Continue"},
+		{"no config folder", false, 1, "It is not kept"},
+	} {
+		dir := ""
+		if tc.dir {
+			dir = t.TempDir()
+		}
+		a := testApp(t, dir)
+		if err := a.StartBattle(defaultBattle(t), nil); err != nil {
+			t.Fatal(err)
+		}
+		for range tc.orders {
+			step(t, a, battleKeys(ActionEndPhase))
+			step(t, a, battleKeys(ActionYes))
+		}
+		step(t, a, battleKeys(ActionQuit))
+		g := a.scene.(*Game)
+		if n := len(g.battle.Orders()); n != tc.orders || g.ask == nil || !strings.Contains(g.ask.text, tc.want) {
+			t.Errorf("%s: %d orders, question %v; want %d orders and a question saying %q", tc.name, n, g.ask, tc.orders, tc.want)
+		}
+	}
+}
