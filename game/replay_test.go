@@ -80,3 +80,20 @@ func computerLines(l gameLog) int {
 	}
 	return n
 }
+
+// TestReplayHighlightsTheOrder: as the replay plays an order, the unit it
+// was given to is selected (ringed) and brought into view.
+func TestReplayHighlightsTheOrder(t *testing.T) {
+	recorded := defaultBattle(t)
+	if _, err := recorded.Apply(battle.Fire{Unit: 1, Target: 9}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(defaultBattle(t), Options{Replay: recorded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.replayForward()
+	if at, ok := g.Selected(); g.play.unit != 1 || !ok || at != recorded.Unit(1).Pose.Hex {
+		t.Errorf("after the replayed shot: unit %d selected (ring %v), want the M4A3E8 in its hex", g.play.unit, ok)
+	}
+}
