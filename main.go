@@ -151,8 +151,8 @@ func run(args []string) error {
 	}
 
 	var b *battle.Battle
-	var replayOrders []battle.Order
-	banner := "" // the new battle's seed, printed once the battle is accepted
+	var recorded *battle.Battle // the battle a replay plays
+	banner := ""                // the new battle's seed, printed once the battle is accepted
 	switch {
 	case *load != "" && *replay != "":
 		return errors.New("-load and -replay: give one of them")
@@ -171,7 +171,7 @@ func run(args []string) error {
 			fmt.Fprintln(os.Stderr, "hexfire: warning:", warning)
 		}
 	case *replay != "":
-		if b, replayOrders, err = game.OpenReplay(*replay, cat); err != nil {
+		if b, recorded, err = game.OpenReplay(*replay, cat); err != nil {
 			return err
 		}
 	default:
@@ -225,8 +225,8 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	if replayOrders != nil {
-		err = app.StartReplay(b, replayOrders)
+	if recorded != nil {
+		err = app.StartReplay(b, recorded)
 	} else {
 		err = app.StartBattle(b, sides)
 	}

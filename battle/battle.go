@@ -189,6 +189,7 @@ type Battle struct {
 	result *Result
 
 	orders  []Order
+	why     map[int]string // the reasoning given with orders, by index (Explain)
 	history history
 	// undoable is set when the last order may be taken back (see CanUndo).
 	undoable bool

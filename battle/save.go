@@ -23,11 +23,13 @@ import (
 
 // SaveFormat and SaveVersion identify Hexfire save files. Version 2 adds
 // the digests of the scenario's files and of the catalogue, and stores a
-// scenario file's path relative to the save's folder; version 1 saves
-// (a path as the command line gave it, no digests) are still read.
+// scenario file's path relative to the save's folder; version 3 adds the
+// reasoning a computer player gave with its orders ("why"). Saves of
+// versions 1 (a path as the command line gave it, no digests) and 2 are
+// still read.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = 2
+	SaveVersion = 3
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
@@ -78,6 +80,9 @@ type OrderRecord struct {
 	Path        []string `json:"path,omitempty"`
 	Units       []UnitID `json:"units,omitempty"`
 	Grenades    bool     `json:"grenades,omitempty"`
+	// Why (version 3) is the reasoning the order was given with, as
+	// Explain recorded it; it plays no part in the replay or the digest.
+	Why string `json:"why,omitempty"`
 }
 
 // Save returns the battle as a save file.
@@ -85,11 +90,30 @@ func (b *Battle) Save() Save {
 	s := Save{Format: SaveFormat, Version: SaveVersion, Scenario: b.config.Source,
 		ScenarioDigest: b.scenario.Digest, CatalogueDigest: b.catalogue.Digest(),
 		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
-	for _, o := range b.orders {
-		s.Orders = append(s.Orders, o.record(b.Board()))
+	for i, o := range b.orders {
+		r := o.record(b.Board())
+		r.Why = b.why[i]
+		s.Orders = append(s.Orders, r)
 	}
 	return s
 }
+
+// Explain records why the last order applied was given (a computer
+// player's reasoning), for the save to keep with it; "" records nothing.
+func (b *Battle) Explain(why string) {
+	i := len(b.orders) - 1
+	if i < 0 || why == "" {
+		return
+	}
+	if b.why == nil {
+		b.why = map[int]string{}
+	}
+	b.why[i] = why
+}
+
+// Why returns the reasoning recorded with order i (from 0) by Explain or
+// a save, or "" when none was.
+func (b *Battle) Why(i int) string { return b.why[i] }
 
 // order turns a record back into an order, against board bd's labels.
 func (r OrderRecord) order(bd *board.Board) (Order, error) {
@@ -294,7 +318,7 @@ func ReadSave(path string) (Save, error) {
 }
 
 // ParseSave decodes and checks the fields of a save file's bytes, of
-// version 1 or 2. A version 2 Scenario is left as the file has it.
+// version 1 to 3. A version 2 or 3 Scenario is left as the file has it.
 func ParseSave(data []byte) (Save, error) {
 	var s Save
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -308,7 +332,7 @@ func ParseSave(data []byte) (Save, error) {
 	switch {
 	case s.Format != SaveFormat:
 		return Save{}, fmt.Errorf("field \"format\": %q is not %q", clipText(s.Format), SaveFormat)
-	case s.Version != 1 && s.Version != SaveVersion:
+	case s.Version < 1 || s.Version > SaveVersion:
 		return Save{}, fmt.Errorf("field \"version\": %d, but this Hexfire reads versions 1 to %d", s.Version, SaveVersion)
 	case s.Scenario == "":
 		return Save{}, errors.New("field \"scenario\" is empty")
@@ -317,6 +341,13 @@ func ParseSave(data []byte) (Save, error) {
 	}
 	if s.Version == 1 && (s.ScenarioDigest != "" || s.CatalogueDigest != "") {
 		return Save{}, errors.New("field \"scenario_digest\" or \"catalogue_digest\" in a version 1 save")
+	}
+	if s.Version < 3 {
+		for i, r := range s.Orders {
+			if r.Why != "" {
+				return Save{}, fmt.Errorf("order %d: field \"why\" in a version %d save", i+1, s.Version)
+			}
+		}
 	}
 	if s.Version >= 2 {
 		for _, f := range []struct{ name, value string }{{"scenario_digest", s.ScenarioDigest}, {"catalogue_digest", s.CatalogueDigest}} {
@@ -398,6 +429,7 @@ func replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (b *Battle, diverge
 		if err != nil {
 			return b, fmt.Errorf("battle: replay: order %d (%s): %w", i+1, r.Order, err), nil
 		}
+		b.Explain(r.Why)
 	}
 	if d := b.Digest(); d != s.Digest {
 		return b, fmt.Errorf("battle: replay: the state after %d orders differs from the saved one (digest %.12s…, saved %.12s…)", len(s.Orders), d, s.Digest), nil
@@ -544,10 +576,11 @@ func (b *Battle) Undo() error {
 	if err != nil {
 		return err
 	}
-	for _, o := range b.orders[:len(b.orders)-1] {
+	for i, o := range b.orders[:len(b.orders)-1] {
 		if _, err := fresh.Apply(o); err != nil {
 			return fmt.Errorf("battle: undo: %w", err)
 		}
+		fresh.Explain(b.why[i])
 	}
 	*b = *fresh
 	b.undoable = false

@@ -34,8 +34,10 @@ func FuzzParseSave(f *testing.F) {
 	f.Add(old[:min(len(old), 4096)]) // a version 1 save, cut: the fuzzer mutates small inputs faster
 	for _, s := range []string{
 		"", "{}", "null", "[]", `{"format":"hexfire-save","version":2}`,
-		strings.Replace(string(good), `"version":2`, `"version":1`, 1),
-		strings.Replace(string(good), `"version":2`, `"version":9223372036854775807`, 1),
+		strings.Replace(string(good), `"version":3`, `"version":1`, 1),
+		strings.Replace(string(good), `"version":3`, `"version":2`, 1),
+		strings.Replace(string(good), `"version":3`, `"version":9223372036854775807`, 1),
+		strings.Replace(string(good), `"orders":[{`, `"orders":[{"why":"cover",`, 1),
 		strings.Replace(string(good), `"seed":4`, `"seed":-1`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"move","unit":1,"path":["E4 N","ZZ9 Q"]},`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"fire-ap","units":[9999999],"hex":"A1"},`, 1),

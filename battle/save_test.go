@@ -161,6 +161,94 @@ func TestSaveLoadReplaysBitForBit(t *testing.T) {
 	}
 }
 
+// TestReasoningKeptInSave: the reasoning recorded with orders (Explain)
+// is written with them (version 3, "why") and read back with the battle,
+// takes no part in the state's digest; a version 2 save of the same orders, without it, still loads to
+// the same state.
+func TestReasoningKeptInSave(t *testing.T) {
+	b := defaultBattle(t, 3)
+	playRandom(t, b, rand.New(rand.NewPCG(3, 3)), 20)
+	before := b.Digest()
+	b.Explain("the M4A3E8 moves to cover")
+	if b.Digest() != before {
+		t.Errorf("Explain changed the state's digest")
+	}
+	if have := b.Why(len(b.Orders()) - 1); have != "the M4A3E8 moves to cover" {
+		t.Errorf("Why of the last order = %q", have)
+	}
+	if have := b.Why(0); have != "" {
+		t.Errorf("Why of an order given no reason = %q, want none", have)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "battle.json")
+	if err := b.WriteSave(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"version": 3`) || strings.Count(string(data), `"why": "the M4A3E8 moves to cover"`) != 1 {
+		t.Errorf("the save lacks version 3 and the one reasoning line:\n%.400s", data)
+	}
+	loaded, err := LoadSave(path, testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(loaded.Orders())
+	if loaded.Digest() != before || loaded.Why(n-1) != "the M4A3E8 moves to cover" {
+		t.Errorf("loaded: digest %.12s (want %.12s), last reasoning %q", loaded.Digest(), before, loaded.Why(n-1))
+	}
+	s := b.Save()
+	s.Version = 2
+	for i := range s.Orders {
+		s.Orders[i].Why = ""
+	}
+	v2, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path2 := filepath.Join(dir, "v2.json")
+	if err := os.WriteFile(path2, v2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old, err := LoadSave(path2, testCatalogue)
+	if err != nil {
+		t.Fatalf("a version 2 save: %v", err)
+	}
+	if old.Digest() != before || old.Why(n-1) != "" {
+		t.Errorf("version 2 save: digest %.12s (want %.12s), reasoning %q", old.Digest(), before, old.Why(n-1))
+	}
+}
+
+// TestReasoningOutlivesUndo: undoing a move keeps the reasoning of the
+// orders before it.
+func TestReasoningOutlivesUndo(t *testing.T) {
+	// The Tiger is out of sight behind a column of woods: the move rolls
+	// no die and gives no shot, so it may be undone.
+	b := fixture{grid: `
+. . . W . .
+. . . W . .
+. . . W . .
+`, units: []unitAt{
+		{"M4A3E8", maps.Allies, "A2", board.DirN},
+		{"Tiger I", maps.Axis, "F2", board.DirS},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	b.Explain("nothing in sight to fire at")
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "A1", board.DirN)}})
+	b.Explain("closer to the woods")
+	if err := b.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if have := b.Why(0); have != "nothing in sight to fire at" {
+		t.Errorf("after the undo, the first order's reasoning is %q", have)
+	}
+	if have := b.Why(1); have != "" {
+		t.Errorf("after the undo, the undone order's reasoning is still %q", have)
+	}
+}
+
 func TestSameSeedSameBattle(t *testing.T) {
 	play := func() string {
 		b := defaultBattle(t, 7)
@@ -204,6 +292,7 @@ func TestBadSavesRefused(t *testing.T) {
 		{"bad hex", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "advance", Unit: 1, Hex: "ZZ99"}) }), `field "hex"`},
 		{"illegal order", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "fire", Unit: 1, Target: 1}) }), "order"},
 		{"bad digest", edit(func(s *Save) { s.Digest = "abc" }), `field "digest"`},
+		{"reasoning in version 2", edit(func(s *Save) { s.Version, s.Orders[0].Why = 2, "cover" }), `order 1: field "why" in a version 2 save`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -431,10 +431,21 @@ func (g *Game) quitKey(*Intents) {
 	case g.app != nil && (g.play.replay != nil || g.battle.Result() != nil):
 		g.exit = exitToMenu
 	case g.app != nil:
-		g.confirm("Leave the battle for the menu? It is saved: Continue on the menu goes on with it.", func() { g.exit = exitToMenu })
+		g.confirm("Leave the battle for the menu? "+keptText(g), func() { g.exit = exitToMenu })
 	default:
 		g.confirm("Quit Hexfire? A battle not saved with F5 is lost.", func() { g.quit = true })
 	}
+}
+
+// keptText says what becomes of the battle when it is left for the menu.
+func keptText(g *Game) string {
+	switch {
+	case g.opts.Autosave == "":
+		return "It is not kept (there is no config folder for the autosave; F5 saves it)."
+	case len(g.battle.Orders()) == 0:
+		return "No order has been given yet, so there is nothing to go on with."
+	}
+	return "It is saved: Continue on the menu goes on with it."
 }
 
 // question is a yes/no question over the map.

@@ -257,14 +257,15 @@ func (a *App) StartBattle(b *battle.Battle, computer []maps.Side) error {
 	return a.play(b, computer, nil)
 }
 
-// StartReplay shows the replay viewer on the orders of a saved battle,
-// from b, the battle at its start.
-func (a *App) StartReplay(b *battle.Battle, orders []battle.Order) error {
-	return a.play(b, nil, orders)
+// StartReplay shows the replay viewer on the orders of battle recorded
+// (a saved battle, with the computer's reasoning it kept), from b, the
+// battle at its start.
+func (a *App) StartReplay(b, recorded *battle.Battle) error {
+	return a.play(b, nil, recorded)
 }
 
 // play starts the battle scene.
-func (a *App) play(b *battle.Battle, computer []maps.Side, replay []battle.Order) error {
+func (a *App) play(b *battle.Battle, computer []maps.Side, replay *battle.Battle) error {
 	o := a.battleOptions(computer)
 	o.Replay = replay
 	if replay != nil {

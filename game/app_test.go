@@ -418,7 +418,7 @@ func TestReplayKeepsTheAutosave(t *testing.T) {
 		t.Fatal(err)
 	}
 	ended := endedBattle(t)
-	if err := a.StartReplay(defaultBattle(t), ended.Orders()); err != nil {
+	if err := a.StartReplay(defaultBattle(t), ended); err != nil {
 		t.Fatal(err)
 	}
 	for range len(ended.Orders()) + 5 {
@@ -443,7 +443,7 @@ func TestReplayKeepsTheAutosave(t *testing.T) {
 func TestReplayAutoplay(t *testing.T) {
 	a := testApp(t, "")
 	ended := endedBattle(t)
-	if err := a.StartReplay(defaultBattle(t), ended.Orders()); err != nil {
+	if err := a.StartReplay(defaultBattle(t), ended); err != nil {
 		t.Fatal(err)
 	}
 	g := a.scene.(*Game)

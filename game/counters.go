@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -85,12 +86,14 @@ const (
 	stackStep      = 0.2 // offset between stacked counters, in counter sizes
 )
 
-// faceKey names a counter face: the printed values come from the type, the
-// colours from its nation and the side, the name from the unit.
+// faceKey names a counter face: the printed values come from the type as
+// the ruleset rates it, the colours from its nation and the side, the
+// name from the unit.
 type faceKey struct {
-	t    *units.Type
-	side maps.Side
-	name string
+	t     *units.Type
+	rules string // the ruleset's name
+	side  maps.Side
+	name  string
 }
 
 // counterArt is the cache of counter art: faces, marker tags and smoke
@@ -106,6 +109,7 @@ type counterArt struct {
 	// label; states the ruleset declares.
 	tags   map[string]*ebiten.Image
 	states []combat.StateSpec
+	rules  combat.Ruleset // the battle's, whose ratings the faces print
 
 	stack  map[board.Hex]int     // units in each hex this frame
 	placed map[board.Hex]int     // units drawn so far in each hex
@@ -122,6 +126,7 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
 	size := a.prepare(v.g.fonts, hexPx)
 	a.states = b.States()
+	a.rules = b.Rules()
 
 	a.countStacks(b)
 	dirs := screenDirections(v.Board.Layout)
@@ -260,7 +265,7 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	}
 	a.batch.flush(dst)
 
-	key := faceKey{t: u.Type, side: u.Side, name: u.Name}
+	key := faceKey{t: u.Type, rules: a.rules.Name(), side: u.Side, name: u.Name}
 	img := a.faces[key]
 	if img == nil {
 		img = a.drawFace(f, key)
@@ -448,62 +453,190 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 }
 
 // drawCompactValues prints the values a mid-sized face keeps, larger: an
-// AFV's anti-tank firepower and armour front/rear, a vehicle's transport
-// class and movement points, a gun's anti-tank firepower and casualty
+// AFV's anti-tank attack and armour front/rear, a vehicle's transport
+// class and movement points, a gun's anti-tank attack and casualty
 // rating, infantry's AP firepower-range-casualty rating, a leader's
-// modifier (the unit's card, on hover, has every value).
+// modifier (the unit's card, on hover, has every value). Attack and
+// armour are the active ruleset's (faceRatings).
 func (a *counterArt) drawCompactValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
-	y := float64(s) * 0.76
-	big := f.face(float64(s)*0.3, true)
-	left, mid, right := float64(s)*0.24, float64(s)*0.5, float64(s)*0.7
+	y, size := float64(s)*0.76, float64(s)*0.3
+	attack, armour := faceRatings(a.rules, t)
 	switch t.Kind {
 	case units.AFV:
-		a.printATFP(img, t, big, left, y, s*0.18, ink)
-		drawText(img, t.Armour.String(), f.face(float64(s)*0.27, true), right, y, alignCenter, ink)
+		right := a.printAttack(img, f, t, attack, size, s*0.05, y, s*0.17, ink)
+		printFit(img, f, armour, size*0.9, right+s*0.02, s*0.97, y, ink)
 	case units.Vehicle:
-		drawText(img, t.Transport, big, left, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.MP), big, right, y, alignCenter, ink)
+		printFit(img, f, t.Transport, size, s*0.04, s*0.46, y, ink)
+		printFit(img, f, strconv.Itoa(t.MP), size, s*0.54, s*0.96, y, ink)
 	case units.Gun:
-		drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.CR), big, right, y, alignCenter, ink)
+		printFit(img, f, attack, size, s*0.04, s*0.5, y, ink)
+		printFit(img, f, strconv.Itoa(t.CR), size, s*0.54, s*0.96, y, ink)
 	case units.Squad, units.HalfSquad:
-		v := strconv.Itoa(t.APFP) + "-" + strconv.Itoa(t.Range) + "-" + strconv.Itoa(t.CR)
-		drawText(img, v, f.face(float64(s)*0.29, true), mid, y, alignCenter, ink)
+		printFit(img, f, infantryValues(t), size*0.97, s*0.04, s*0.96, y, ink)
 	case units.Leader:
-		drawText(img, strconv.Itoa(t.Modifier), big, mid, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.Modifier), size, s*0.04, s*0.96, y, ink)
 	}
 }
 
 // drawMainValue prints the value a small counter keeps: the anti-tank
-// firepower of an AFV or gun (on a white disc when turreted), the
-// transport class of a vehicle, the AP firepower of infantry, a leader's
-// modifier.
+// attack of an AFV or gun (on a white disc when turreted), the transport
+// class of a vehicle, the AP firepower of infantry, a leader's modifier.
 func (a *counterArt) drawMainValue(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
-	x, y := float64(s)/2, float64(s)*0.77
-	big := f.face(float64(s)*0.3, true)
+	y, size := float64(s)*0.77, float64(s)*0.3
+	attack, _ := faceRatings(a.rules, t)
 	switch t.Kind {
 	case units.AFV:
-		a.printATFP(img, t, big, x, y, s*0.2, ink)
+		a.printAttack(img, f, t, attack, size, s*0.3, y, s*0.2, ink)
 	case units.Gun:
-		drawText(img, t.ATFP.String(), big, x, y, alignCenter, ink)
+		printFit(img, f, attack, size, s*0.04, s*0.96, y, ink)
 	case units.Vehicle:
-		drawText(img, t.Transport, big, x, y, alignCenter, ink)
+		printFit(img, f, t.Transport, size, s*0.04, s*0.96, y, ink)
 	case units.Squad, units.HalfSquad:
-		drawText(img, strconv.Itoa(t.APFP), big, x, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.APFP), size, s*0.04, s*0.96, y, ink)
 	case units.Leader:
-		drawText(img, strconv.Itoa(t.Modifier), big, x, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.Modifier), size, s*0.04, s*0.96, y, ink)
 	}
 }
 
-// printATFP prints an AFV's anti-tank firepower at (x, y), on a white disc
-// of radius r when its gun is in a turret.
-func (a *counterArt) printATFP(img *ebiten.Image, t *units.Type, fc face, x, y float64, r float32, ink color.RGBA) {
+// printAttack prints an AFV's anti-tank attack at y from x0 on, in type
+// of at most size pixels no wider than 3r, on a white disc of radius r
+// (stretched to a pill round a wider figure) when its gun is in a turret,
+// and returns the right edge of what it drew.
+func (a *counterArt) printAttack(img *ebiten.Image, f *fonts, t *units.Type, attack string, size float64, x0 float32, y float64, r float32, ink color.RGBA) float32 {
+	fit := fitValue(f, attack, size, float64(3*r))
+	reach := max(0, float32(fit.width)/2+r*0.4-r) // from the pill's centre to each end's centre
+	c := point{x0 + r + reach, float32(y)}
 	if t.Turret {
-		a.batch.disc(img, point{float32(x), float32(y)}, r, colTurretDisc)
+		a.batch.disc(img, point{c.X - reach, c.Y}, r, colTurretDisc)
+		a.batch.disc(img, point{c.X + reach, c.Y}, r, colTurretDisc)
+		if reach > 0 {
+			a.batch.rect(img, c.X-reach, c.Y-r, 2*reach, 2*r, colTurretDisc)
+		}
 		a.batch.flush(img)
 		ink = colInkDark
 	}
-	drawText(img, t.ATFP.String(), fc, x, y, alignCenter, ink)
+	fit.draw(img, attack, float64(c.X), y, ink)
+	return c.X + reach + r
+}
+
+// printFit prints s in bold centred between x0 and x1 at y, in type of at
+// most size pixels, narrowed or smaller when that is what it takes to fit.
+func printFit(img *ebiten.Image, f *fonts, s string, size float64, x0, x1 float32, y float64, ink color.RGBA) {
+	fitValue(f, s, size, float64(x1-x0)).draw(img, s, float64(x0+x1)/2, y, ink)
+}
+
+// minNarrow is the most a printed value is narrowed to fit (our own
+// choice): figures narrowed further than this read worse than smaller
+// ones.
+const minNarrow = 0.75
+
+// fitted is a bold face and the horizontal scale in which a value fits
+// its room on a counter, and the value's width drawn so.
+type fitted struct {
+	face   face
+	narrow float64 // horizontal scale, minNarrow to 1
+	width  float64
+}
+
+// fitValue returns how s fits width pixels in bold type of at most size
+// pixels: first narrowed down to minNarrow, then smaller.
+func fitValue(f *fonts, s string, size, width float64) fitted {
+	fc := f.face(size, true)
+	w := textWidth(fc, s)
+	switch {
+	case w <= width:
+		return fitted{fc, 1, w}
+	case w*minNarrow <= width:
+		return fitted{fc, width / w, width}
+	}
+	fc = f.face(size*width/(w*minNarrow)*0.95, true) // faces come in half-pixel sizes: a little room to spare
+	return fitted{fc, minNarrow, textWidth(fc, s) * minNarrow}
+}
+
+// draw draws s as fitted, centred on (x, y).
+func (ft fitted) draw(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
+	var op text.DrawOptions
+	op.PrimaryAlign = text.AlignCenter
+	m := ft.face.f.Metrics()
+	op.GeoM.Translate(0, math.Round(y-(m.HAscent+m.HDescent)/2))
+	op.GeoM.Scale(ft.narrow, 1)
+	op.GeoM.Translate(x, 0)
+	op.ColorScale.ScaleWithColor(c)
+	text.Draw(dst, s, ft.face.f, &op)
+}
+
+// infantryValues is infantry's AP firepower-range-casualty rating, as
+// printed on its counter ("4-6-5").
+func infantryValues(t *units.Type) string {
+	return strconv.Itoa(t.APFP) + "-" + strconv.Itoa(t.Range) + "-" + strconv.Itoa(t.CR)
+}
+
+// faceRatings returns the anti-tank attack and the armour front/rear a
+// counter of type t prints under ruleset r: the ruleset's own ratings
+// (combat.Rater, read by the names faceAttack and faceArmour list), else
+// the catalogue's ATFP and armour letters. A type the ruleset gives no
+// attack prints "-"; armour is "" for all but AFVs.
+func faceRatings(r combat.Ruleset, t *units.Type) (attack, armour string) {
+	tr := rated(r, t)
+	if !tr.rated {
+		if t.Kind == units.AFV {
+			armour = t.Armour.String()
+		}
+		return t.ATFP.String(), armour
+	}
+	attack = "-"
+	var front, rear string
+	found := false
+	for _, x := range tr.ratings {
+		switch {
+		case !found && (faceAttack[x.Name] || strings.HasPrefix(x.Name, "pen ")):
+			attack, found = firstFigure(x.Value), true
+		case faceArmour[x.Name] == "front" && front == "":
+			front = x.Value
+		case faceArmour[x.Name] == "rear" && rear == "":
+			rear = x.Value
+		}
+	}
+	if t.Kind != units.AFV || front == "" {
+		return attack, ""
+	}
+	if rear == "" || rear == front {
+		return attack, front
+	}
+	return attack, front + "/" + rear
+}
+
+// faceAttack names the ratings, among those the registered rulesets give
+// (combat.Rater), that a face prints as the unit's anti-tank attack: the
+// first of them, or of those named "pen …" (penetration by range, of
+// which the face prints the nearest). A counters test checks each
+// ruleset's names still match.
+var faceAttack = map[string]bool{"ATFP": true, "A.P. Strike": true, "to-kill": true, "fire table": true}
+
+// faceArmour names the armour ratings a face prints as front/rear.
+var faceArmour = map[string]string{
+	"armour front": "front", "armour dice front": "front", "armour": "front",
+	"armour rear": "rear", "armour dice rear": "rear",
+}
+
+// firstFigure is the first figure of a rating's value, leaving out range
+// bands ("250m", "contact") and a letter naming the figure:
+// "15/14/13/11/10" gives "15", "250m P16/-0 500m P15/-1" gives "16", "E"
+// gives "E".
+func firstFigure(v string) string {
+	for _, f := range strings.Fields(v) {
+		if f == "contact" || len(f) > 1 && strings.HasSuffix(f, "m") {
+			continue
+		}
+		if i := strings.IndexByte(f, '/'); i > 0 {
+			f = f[:i]
+		}
+		if len(f) > 1 && f[0] >= 'A' && f[0] <= 'Z' && f[1] >= '0' && f[1] <= '9' {
+			f = f[1:] // "P16": the figure, not the letter naming it
+		}
+		return f
+	}
+	return "-"
 }
 
 // drawSymbol draws the NATO-like symbol of kind k in a frame fw×fh centred
@@ -529,37 +662,37 @@ func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh
 }
 
 // drawValues prints a counter's values along its bottom: for an AFV its
-// anti-tank firepower (on a white disc when turreted), armour front/rear
+// anti-tank attack (on a white disc when turreted), armour front/rear
 // and movement points; for a vehicle its casualty rating, transport class
-// and movement points; for a gun its anti-tank firepower, a shield when it
+// and movement points; for a gun its anti-tank attack, a shield when it
 // has one, and its casualty rating; for infantry AP firepower-range-
-// casualty rating; for a leader its modifier.
+// casualty rating; for a leader its modifier. Each value fits its third
+// of the face.
 func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
 	y := float64(s) * 0.8
-	big := f.face(float64(s)*0.25, true)
-	small := f.face(float64(s)*0.2, true)
-	left, mid, right := float64(s)*0.17, float64(s)*0.5, float64(s)*0.84
+	big, small := float64(s)*0.25, float64(s)*0.2
+	attack, armour := faceRatings(a.rules, t)
 	switch t.Kind {
 	case units.AFV:
-		a.printATFP(img, t, big, left, y, s*0.16, ink)
-		drawText(img, t.Armour.String(), small, mid+float64(s)*0.02, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.MP), small, right, y, alignCenter, ink)
+		right := a.printAttack(img, f, t, attack, big, s*0.05, y, s*0.15, ink)
+		printFit(img, f, armour, big, right+s*0.04, s*0.95, y, ink)
+		// The movement points beside the symbol, clear of the values.
+		printFit(img, f, strconv.Itoa(t.MP), small, s*0.77, s*0.97, float64(s)*0.48, ink)
 	case units.Vehicle:
-		drawText(img, strconv.Itoa(t.CR), big, left, y, alignCenter, ink)
-		drawText(img, t.Transport, small, mid, y, alignCenter, ink)
-		drawText(img, strconv.Itoa(t.MP), small, right, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.CR), big, s*0.05, s*0.33, y, ink)
+		printFit(img, f, t.Transport, small, s*0.35, s*0.65, y, ink)
+		printFit(img, f, strconv.Itoa(t.MP), small, s*0.67, s*0.95, y, ink)
 	case units.Gun:
-		drawText(img, t.ATFP.String(), big, left, y, alignCenter, ink)
+		printFit(img, f, attack, big, s*0.05, s*0.4, y, ink)
 		if t.GunShield {
-			a.batch.shield(img, point{float32(mid), float32(y)}, s*0.1, ink)
+			a.batch.shield(img, point{s / 2, float32(y)}, s*0.1, ink)
 			a.batch.flush(img)
 		}
-		drawText(img, strconv.Itoa(t.CR), big, right, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.CR), big, s*0.67, s*0.95, y, ink)
 	case units.Squad, units.HalfSquad:
-		v := strconv.Itoa(t.APFP) + "-" + strconv.Itoa(t.Range) + "-" + strconv.Itoa(t.CR)
-		drawText(img, v, big, mid, y, alignCenter, ink)
+		printFit(img, f, infantryValues(t), big, s*0.05, s*0.95, y, ink)
 	case units.Leader:
-		drawText(img, strconv.Itoa(t.Modifier), big, mid, y, alignCenter, ink)
+		printFit(img, f, strconv.Itoa(t.Modifier), big, s*0.05, s*0.95, y, ink)
 	}
 }
 
@@ -676,13 +809,29 @@ func (a *counterArt) stateTag(f *fonts, u *battle.Unit, name string) *ebiten.Ima
 	return a.labelTag(f, label, colStateTag, colInkLight)
 }
 
+// minTagHeight is the least height of a lettered tag, in face pixels
+// (our own choice): at the default zoom, where a face is drawn about a
+// tenth larger than shown, its letters are then about 10 pixels tall on
+// screen, as legible as the values.
+const minTagHeight = 14
+
+// tagHeight is the height of the current step's tags: a quarter of the
+// face, lettered ones at least minTagHeight.
+func (a *counterArt) tagHeight() float32 {
+	h := float32(a.size) * 0.26
+	if a.size >= fullFaceSize {
+		h = max(h, minTagHeight)
+	}
+	return max(6, h)
+}
+
 // labelTag returns a tag with label on fill, drawn once per zoom step (a
 // label is always drawn in the same colours).
 func (a *counterArt) labelTag(f *fonts, label string, fill, ink color.RGBA) *ebiten.Image {
 	if img, ok := a.tags[label]; ok {
 		return img
 	}
-	h := max(6, float32(a.size)*0.26)
+	h := a.tagHeight()
 	img := a.tagImage(f.face(float64(h)*0.8, true), h, label, fill, ink)
 	a.tags[label] = img
 	return img
@@ -691,7 +840,7 @@ func (a *counterArt) labelTag(f *fonts, label string, fill, ink color.RGBA) *ebi
 // drawMarkers draws the marker tags and smoke markers of the current step.
 func (a *counterArt) drawMarkers(f *fonts) {
 	s := float32(a.size)
-	h := max(6, s*0.26)
+	h := a.tagHeight()
 	face := f.face(float64(h)*0.8, true)
 	for i, m := range counterMarkers {
 		a.markers[i] = a.tagImage(face, h, m.text, m.fill, m.ink)

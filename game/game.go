@@ -48,8 +48,9 @@ type Options struct {
 	Computer  []maps.Side
 	NewPlayer func(*battle.Battle) (Player, error)
 	// Replay, when not nil, opens the replay viewer: the battle given is
-	// the fresh start, and these are the orders to step through.
-	Replay []battle.Order
+	// the fresh start, and Replay the battle recorded, whose orders (with
+	// their reasoning, battle.Why) the viewer steps through.
+	Replay *battle.Battle
 	// Viewshed starts with the selected unit's viewshed shown.
 	Viewshed bool
 	// Autosave is the file the battle is written to after every order

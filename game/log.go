@@ -1,11 +1,13 @@
 package game
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/maps"
 )
 
 // logKind says how a log line is drawn.
@@ -57,14 +59,35 @@ func (l *gameLog) wrapped(f face, width float64) []logLine {
 }
 
 // add appends a line.
-func (l *gameLog) add(k logKind, text string) { l.lines = append(l.lines, logLine{k, text}) }
+func (l *gameLog) add(k logKind, text string) {
+	l.lines = append(l.lines, logLine{k, sideWords(text)})
+}
+
+// sideWords writes the sides named in text as the screen names them: the
+// engine's events and the computer's reasoning use the scenario's ids
+// ("the allies may opportunity-fire", "axis eliminated 4 enemy units"),
+// the top bar and the panel "Allies" and "Axis". The texts themselves stay
+// as they are for the golden logs that pin them.
+func sideWords(text string) string {
+	return sideIDs.ReplaceAllStringFunc(text, func(id string) string { return sideName(maps.Side(id)) })
+}
+
+// sideIDs matches the side ids as whole words.
+var sideIDs = regexp.MustCompile(`\b(` + string(maps.Allies) + `|` + string(maps.Axis) + `)\b`)
+
+// phaseHeading is a PhaseStarted event's text as the log heads the phase,
+// with "Turn" as the top bar writes it ("turn 1, allies: Movement phase"
+// is logged "Turn 1, Allies: Movement phase", add writing the side).
+func phaseHeading(text string) string {
+	return strings.Replace(text, "turn ", "Turn ", 1)
+}
 
 // addEvents appends the lines of an order's events.
 func (l *gameLog) addEvents(events []battle.Event) {
 	for _, e := range events {
 		switch e.Kind {
 		case battle.PhaseStarted:
-			l.add(logHeading, e.Text)
+			l.add(logHeading, phaseHeading(e.Text))
 		case battle.UnitFired:
 			l.add(logResult, e.Text)
 			if e.Outcome != nil {

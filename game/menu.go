@@ -92,10 +92,9 @@ func (a *App) openSave(name string, asReplay bool) {
 	cat := a.opts.Catalogue
 	var err error
 	if asReplay {
-		var start *battle.Battle
-		var orders []battle.Order
-		if start, orders, err = openReplay(a.storage(), name, cat); err == nil {
-			err = a.StartReplay(start, orders)
+		var start, recorded *battle.Battle
+		if start, recorded, err = openReplay(a.storage(), name, cat); err == nil {
+			err = a.StartReplay(start, recorded)
 		}
 	} else {
 		var b *battle.Battle

@@ -171,7 +171,7 @@ func TestLoadOffInReplay(t *testing.T) {
 	if _, err := played.Apply(battle.EndPhase{}); err != nil {
 		t.Fatal(err)
 	}
-	g, err := New(defaultBattle(t), Options{Replay: played.Orders(), SavePath: t.TempDir() + "/save.json"})
+	g, err := New(defaultBattle(t), Options{Replay: played, SavePath: t.TempDir() + "/save.json"})
 	if err != nil {
 		t.Fatal(err)
 	}

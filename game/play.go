@@ -124,7 +124,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 		p.player = pl
 	}
 	if opts.Replay != nil {
-		p.replay = &replay{orders: opts.Replay}
+		p.replay = &replay{orders: opts.Replay.Orders(), recorded: opts.Replay}
 		p.handOver = false
 		p.computer = map[maps.Side]bool{}
 	}
@@ -276,9 +276,9 @@ func opportunityChoices(b *battle.Battle) string {
 // resultText is the screen that ends a battle.
 func resultText(r *battle.Result) (title, text string) {
 	if r.Winner == "" {
-		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, r.Reason)
+		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, sideWords(r.Reason))
 	}
-	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, r.Reason)
+	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, sideWords(r.Reason))
 }
 
 // command is what a click or key asks for: an order for the battle, a new
@@ -574,13 +574,18 @@ func (g *Game) issueOrRefuse(o battle.Order, err error) {
 
 // issue gives order o to the battle: the events go to the log, a refusal
 // to the toast line.
-func (g *Game) issue(o battle.Order) bool {
+func (g *Game) issue(o battle.Order) bool { return g.issueExplained(o, "") }
+
+// issueExplained is issue for an order given for the reason why (a
+// computer player's), which the battle keeps with it for the save.
+func (g *Game) issueExplained(o battle.Order, why string) bool {
 	passed := passText(g.battle, o)
 	events, err := g.battle.Apply(o)
 	if err != nil {
 		g.refuse(err)
 		return false
 	}
+	g.battle.Explain(why)
 	if passed != "" {
 		g.play.log.add(logEvent, passed)
 	}
@@ -704,8 +709,15 @@ func (g *Game) load() {
 	g.autosave()
 }
 
+// computerLine is the log line of a computer player's reasoning for
+// side's order.
+func computerLine(side maps.Side, why string) string {
+	return fmt.Sprintf("%s (computer): %s", sideName(side), why)
+}
+
 // battleLog is the log of battle b from its start: its orders applied
-// again to a fresh battle (the same seed rolls the same dice).
+// again to a fresh battle (the same seed rolls the same dice), each with
+// the computer's reasoning the save kept.
 func battleLog(b *battle.Battle) (gameLog, error) {
 	var l gameLog
 	sc := b.Scenario()
@@ -715,6 +727,9 @@ func battleLog(b *battle.Battle) (gameLog, error) {
 		return l, err
 	}
 	for i, o := range b.Orders() {
+		if why := b.Why(i); why != "" {
+			l.add(logComputer, computerLine(nb.Acting(), why))
+		}
 		passed := passText(nb, o)
 		events, err := nb.Apply(o)
 		if err != nil {
@@ -751,9 +766,9 @@ func (g *Game) runComputer() {
 	}
 	p.wait = 0
 	o, why := p.player.Next(b)
-	p.log.add(logComputer, fmt.Sprintf("%s (computer): %s", sideName(side), why))
+	p.log.add(logComputer, computerLine(side, why))
 	actor := orderUnit(o)
-	if g.issue(o) {
+	if g.issueExplained(o, why) {
 		// The camera follows the unit that acted, and selects it.
 		if u := b.Unit(actor); u != nil && u.Active() {
 			g.selectUnit(u.ID)

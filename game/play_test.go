@@ -380,7 +380,7 @@ func TestReplayAndSave(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g, err := New(defaultBattle(t), Options{Replay: played.Orders(), SavePath: filepath.Join(t.TempDir(), "save.json")})
+	g, err := New(defaultBattle(t), Options{Replay: played, SavePath: filepath.Join(t.TempDir(), "save.json")})
 	if err != nil {
 		t.Fatal(err)
 	}

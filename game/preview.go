@@ -417,7 +417,7 @@ func oddsLines(o combat.Odds) []tipLine {
 func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
 	bd := b.Board()
-	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), t.Kind.Words(), t.Nation)}
+	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), kindWords(t.Kind), t.Nation)}
 	stats := ratingsOf(b.Rules(), t)
 	spec := b.MoveSpec(u)
 	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))
@@ -483,37 +483,59 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	return lines
 }
 
+// kindWords names a kind of unit as the card shows it: the catalogue's
+// words ("half squad"), the abbreviation AFV in capitals.
+func kindWords(k units.Kind) string {
+	if k == units.AFV {
+		return "AFV"
+	}
+	return k.Words()
+}
+
 // ratingsOf is what the panel prints of unit type t's ratings: the
 // active ruleset's own (combat.Rater), else the catalogue's ATFP and
 // armour letters. A ruleset's "MP" is left out: the panel prints the MP
 // the battle allows the unit.
 func ratingsOf(r combat.Ruleset, t *units.Type) []string {
+	return slices.Clip(rated(r, t).lines)
+}
+
+// typeRating is what the active ruleset says of a unit type: its
+// ratings when it rates types (combat.Rater), and the panel's lines of
+// them.
+type typeRating struct {
+	ratings []combat.Rating
+	rated   bool // the ruleset rated the type; else ratings is empty
+	lines   []string
+}
+
+// rated returns ruleset r's ratings of unit type t, from the cache.
+func rated(r combat.Ruleset, t *units.Type) typeRating {
 	key := ratingKey{r.Name(), t}
 	ratingCache.Lock()
 	defer ratingCache.Unlock()
-	if stats, ok := ratingCache.m[key]; ok {
-		return slices.Clip(stats)
+	if tr, ok := ratingCache.m[key]; ok {
+		return tr
 	}
-	var stats []string
-	rated := false
+	var tr typeRating
 	if rater, ok := r.(combat.Rater); ok {
 		if rs, err := rater.RateType(t); err == nil {
-			rated = true
+			tr.ratings, tr.rated = rs, true
 			for _, x := range rs {
 				if x.Name != "MP" {
-					stats = append(stats, x.Name+" "+x.Value)
+					tr.lines = append(tr.lines, x.Name+" "+x.Value)
 				}
 			}
 		}
 	}
-	if !rated && t.ATFP != units.NoRating {
-		stats = append(stats, "ATFP "+t.ATFP.String())
+	if !tr.rated && t.ATFP != units.NoRating {
+		tr.lines = append(tr.lines, "ATFP "+t.ATFP.String())
 	}
-	if !rated && t.Kind == units.AFV {
-		stats = append(stats, "armour "+t.Armour.String())
+	if !tr.rated && t.Kind == units.AFV {
+		tr.lines = append(tr.lines, "armour "+t.Armour.String())
 	}
-	ratingCache.m[key] = stats
-	return slices.Clip(stats)
+	ratingCache.m[key] = tr
+	return tr
 }
 
 // ratingKey names a unit type under a ruleset.
@@ -522,13 +544,14 @@ type ratingKey struct {
 	t       *units.Type
 }
 
-// ratingCache keeps ratingsOf's lines: a ruleset rates a type the same way
-// every time, and the panel asks on every redraw. It holds one entry per
-// type of the catalogue and registered ruleset at most.
+// ratingCache keeps what rated finds: a ruleset rates a type the same
+// way every time, and the panel and the counters ask on every redraw. It
+// holds one entry per type of the catalogue and registered ruleset at
+// most.
 var ratingCache = struct {
 	sync.Mutex
-	m map[ratingKey][]string
-}{m: map[ratingKey][]string{}}
+	m map[ratingKey]typeRating
+}{m: map[ratingKey]typeRating{}}
 
 // heldAt is the number of AT shots held for the phase's end at unit id.
 func heldAt(b *battle.Battle, id battle.UnitID) int {

@@ -10,10 +10,11 @@ import (
 // order to the battle shown; back rebuilds the battle from its start with
 // one order fewer (the battle is deterministic given its seed).
 type replay struct {
-	orders []battle.Order
-	at     int   // orders applied so far
-	marks  []int // log length before each applied order
-	auto   bool  // the replay plays by itself, an order every pace
+	orders   []battle.Order
+	recorded *battle.Battle // the battle the orders come from, with their reasoning
+	at       int            // orders applied so far
+	marks    []int          // log length before each applied order
+	auto     bool           // the replay plays by itself, an order every pace
 }
 
 // replayForward applies the next order of the replay.
@@ -25,6 +26,7 @@ func (g *Game) replayForward() {
 	}
 	o := r.orders[r.at]
 	mark := len(g.play.log.lines)
+	side := g.battle.Acting()
 	events, err := g.battle.Apply(o)
 	if err != nil {
 		g.note(fmt.Sprintf("replay: order %d: %v", r.at+1, err))
@@ -33,6 +35,9 @@ func (g *Game) replayForward() {
 	r.marks = append(r.marks, mark)
 	r.at++
 	g.play.log.add(logNote, fmt.Sprintf("replay %d/%d: %s", r.at, len(r.orders), o.Name()))
+	if why := r.recorded.Why(r.at - 1); why != "" {
+		g.play.log.add(logComputer, computerLine(side, why))
+	}
 	g.applied(events)
 	// The unit the order was for is selected and brought into view.
 	if u := g.battle.Unit(orderUnit(o)); u != nil && u.Active() {

@@ -107,8 +107,8 @@ func TestBrowserSettingsAndSaves(t *testing.T) {
 		t.Fatalf("Continue: scene %T (%s)", a.scene, a.message)
 	}
 	// Replay on the menu steps through a save kept in the storage.
-	if start, orders, err := openReplay(a.store, autosaveName, a.opts.Catalogue); err != nil || start == nil || len(orders) != 0 {
-		t.Errorf("replay of the autosave: %d orders, %v; want the loaded battle's none", len(orders), err)
+	if start, recorded, err := openReplay(a.store, autosaveName, a.opts.Catalogue); err != nil || start == nil || len(recorded.Orders()) != 0 {
+		t.Errorf("replay of the autosave: %v; want the loaded battle's no orders", err)
 	}
 	newVictory(a, g.battle, true)
 	if _, ok := kv["hexfire/"+autosaveName]; ok {

@@ -49,13 +49,14 @@ func strengthHistory(b *battle.Battle) ([]strengthPoint, error) {
 }
 
 // OpenReplay reads a save file for the replay viewer: the battle at its
-// start and the orders to step through (checked by replaying them once).
-func OpenReplay(path string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
+// start and the battle recorded, whose orders (checked by replaying them
+// once) and their reasoning the viewer steps through.
+func OpenReplay(path string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
 	return openReplay(dirStorage{}, path, cat)
 }
 
 // openReplay is OpenReplay for the save called name in st.
-func openReplay(st Storage, name string, cat *units.Catalogue) (*battle.Battle, []battle.Order, error) {
+func openReplay(st Storage, name string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
 	path := st.Where(name)
 	s, err := st.ReadSave(name)
 	if err != nil {
@@ -69,11 +70,11 @@ func openReplay(st Storage, name string, cat *units.Catalogue) (*battle.Battle, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	start, err := battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	start, err = battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	return start, end.Orders(), nil
+	return start, end, nil
 }
 
 // victoryScreen shows how a battle ended: the result and its reason, the

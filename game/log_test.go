@@ -1,0 +1,49 @@
+package game
+
+import (
+	"testing"
+
+	"hexfire/battle"
+)
+
+// TestLogSideNames: the log writes the sides as the top bar does, not by
+// the scenario's ids the engine's texts use, and heads a phase with
+// "Turn"; a word that only contains an id is left alone.
+func TestLogSideNames(t *testing.T) {
+	var l gameLog
+	l.addEvents([]battle.Event{
+		{Kind: battle.PhaseStarted, Text: "turn 1, allies: Movement phase"},
+		{Kind: battle.OpportunityOffered, Text: "the axis may opportunity-fire at M4A3E8 #1 in D10"},
+	})
+	l.add(logComputer, "Axis (computer): the axis end the Movement phase")
+	l.add(logNote, "axisymmetric alliesque")
+	want := []string{
+		"Turn 1, Allies: Movement phase",
+		"the Axis may opportunity-fire at M4A3E8 #1 in D10",
+		"Axis (computer): the Axis end the Movement phase",
+		"axisymmetric alliesque",
+	}
+	if len(l.lines) != len(want) {
+		t.Fatalf("%d lines, want %d", len(l.lines), len(want))
+	}
+	for i, w := range want {
+		if l.lines[i].text != w {
+			t.Errorf("line %d = %q, want %q", i, l.lines[i].text, w)
+		}
+	}
+	r := &battle.Result{Winner: "axis", Turn: 6, Reason: "axis eliminated 4 enemy units (needed 4)"}
+	if _, text := resultText(r); text != "Axis win on turn 6: Axis eliminated 4 enemy units (needed 4)" {
+		t.Errorf("result text %q", text)
+	}
+}
+
+// TestCardKind: the card names an AFV in capitals, other kinds in the
+// catalogue's words.
+func TestCardKind(t *testing.T) {
+	b := defaultBattle(t)
+	for id, want := range map[battle.UnitID]string{1: "Allies AFV (US)", 5: "Allies squad (US)"} {
+		if have := unitInfo(b, b.Unit(id))[1]; have != want {
+			t.Errorf("%s: card line %q, want %q", b.Unit(id).Label(), have, want)
+		}
+	}
+}
