@@ -80,6 +80,35 @@ func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	return l
 }
 
+// Sight answers the line of sight from one hex to another as LOS does
+// (the same smoke, the same rules) but only whether it is clear and its
+// hindrance, without the path, the touched hexes or the reasons: it
+// allocates nothing and stops at the first block. The computer opponent
+// asks it many thousand times a turn; LOS is for previews and logs.
+func (b *Board) Sight(from, to Hex, smoke func(Hex) int) Sight {
+	t := losTerrain{b: b, smoke: smoke}
+	if b.Contains(from) && b.Contains(to) {
+		t = *b.terrainGrid()
+		t.smoke, t.smokeOver = smoke, smoke != nil
+	}
+	clear, hindrance := t.trace(from, to, nil)
+	if !clear {
+		return Sight{}
+	}
+	return Sight{Visible: true, Hindrance: hindrance}
+}
+
+// terrainGrid returns the board's terrain packed as for a viewshed,
+// without smoke, building it on first use.
+func (b *Board) terrainGrid() *losTerrain {
+	if t := b.sightGrid.Load(); t != nil {
+		return t
+	}
+	t := b.losGrid(nil, &viewshedScratch{})
+	b.sightGrid.Store(t)
+	return t
+}
+
 // Explain describes the line of sight in a few lines of text, with the
 // labels of board b.
 func (l LOS) Explain(b *Board) string {
@@ -193,6 +222,7 @@ type losTerrain struct {
 	// grid, when not nil, holds the flags of every hex with q0 <= Q < q0+cols
 	// and r0 <= R < r0+stride at index (Q-q0)*stride + (R-r0).
 	grid           []uint16
+	smokeOver      bool // the grid holds no smoke: read it from smoke
 	q0, r0, stride int
 	step           [6]int // index offset of each neighbour in grid
 }
@@ -207,21 +237,30 @@ func (t *losTerrain) index(h Hex) int {
 
 func (t *losTerrain) flags(h Hex, idx int) uint16 {
 	if t.grid != nil {
-		return t.grid[idx]
+		f := t.grid[idx]
+		if t.smokeOver {
+			f |= uint16(min(max(t.smoke(h), 0), 2)) << smokeShift
+		}
+		return f
 	}
 	return t.boardFlags(h)
 }
 
 // boardFlags reads the flags of h straight from the board and the smoke.
 func (t *losTerrain) boardFlags(h Hex) uint16 {
-	if !t.b.Contains(h) {
+	i, ok := t.b.index(h)
+	if !ok {
 		return flagSides
 	}
 	s := 0
 	if t.smoke != nil {
 		s = t.smoke(h)
 	}
-	return cellFlags(t.b.Cell(h), s) | flagSides
+	f := cellFlags(t.b.cells[i], s)
+	if t.b.sides[i]&sideNear != 0 {
+		f |= flagSides
+	}
+	return f
 }
 
 // side returns the feature on the hexside of h (at grid index idx) in direction d.
@@ -496,9 +535,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 				}
 				next, nextIdx = hc.Add(directionVectors[a]), ic+t.step[a]
 				h, idx, d = ha, ia, wrap6[a+2]
-				if t.grid != nil {
-					sides = t.grid[idx]
-				}
+				sides = t.flags(h, idx)
 			case g[k] > 0: // into ha, touching hc at the corner
 				if touch(hc, ic, f+hStep[c]) {
 					return false, 0

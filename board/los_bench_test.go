@@ -92,3 +92,15 @@ func BenchmarkViewshed200x160(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSightRange20 answers the line of sight of BenchmarkLOSRange20
+// with Board.Sight: clear and hindrance only, nothing recorded.
+func BenchmarkSightRange20(b *testing.B) {
+	m := generateMap(DefaultLayout, 200, 160, 7)
+	from := m.Layout.ToHex(Offset{50, 50})
+	to := from.Add(Hex{12, 8})
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Sight(from, to, nil)
+	}
+}
