@@ -271,12 +271,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The best pose in each of the few best hexes is scored again with
 	// what moving there costs: the enemy's opportunity and Defensive Fire
 	// along the path.
-	seen := map[board.Hex]bool{}
-	cands = slices.DeleteFunc(cands, func(c scored) bool {
-		drop := seen[c.pose.Hex] || len(seen) == exposedPoses
-		seen[c.pose.Hex] = true
-		return drop
-	})
+	cands = bestPerHex(cands, exposedPoses)
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
 		attack := s.attack
@@ -301,6 +296,19 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		return stay, stay, nil
 	}
 	return stay, best, path
+}
+
+// bestPerHex keeps, of candidates sorted best first, the first (best)
+// pose in each hex, for the n first hexes only.
+func bestPerHex(cands []scored, n int) []scored {
+	seen := map[board.Hex]bool{}
+	return slices.DeleteFunc(cands, func(c scored) bool {
+		if seen[c.pose.Hex] || len(seen) >= n {
+			return true
+		}
+		seen[c.pose.Hex] = true
+		return false
+	})
 }
 
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {

@@ -392,7 +392,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 		}
 		for _, h := range hexes {
 			dist := lead.Pose.Hex.Distance(h)
-			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).clear {
+			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).Visible {
 				continue
 			}
 			if c, ok := d.groupAttack(g, h, atAlt); ok && c.ev >= min(lead, t) {
