@@ -231,8 +231,8 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		}
 		return 0
 	})
-	if len(hexes) > candidateHexes {
-		hexes = hexes[:candidateHexes]
+	if n := depths[d.o.level].candidates; len(hexes) > n {
+		hexes = hexes[:n]
 	}
 	if !slices.Contains(hexes, u.Pose.Hex) {
 		hexes = append(hexes, u.Pose.Hex)
@@ -271,14 +271,14 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The best pose in each of the few best hexes is scored again with
 	// what moving there costs: the enemy's opportunity and Defensive Fire
 	// along the path.
-	cands = bestPerHex(cands, exposedPoses)
+	cands = bestPerHex(cands, depths[d.o.level].exposed)
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
 		attack := s.attack
 		if s.pose.Hex != u.Pose.Hex {
 			attack *= moveAttackWeight
 		}
-		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective
+		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective + d.err()
 		return s
 	}
 	stay = final(score(u.Pose), nil)

@@ -41,6 +41,7 @@ type Player interface {
 type Opponent struct {
 	scripts map[battle.UnitID]*compiledScript
 	memo    memo
+	level   Level
 }
 
 // NewOpponent makes an opponent for battle b, parsing the scripts of its
@@ -381,7 +382,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 		}
 	}
 	if len(hexes) == 0 {
-		return sortShots(out)
+		return d.rank(out)
 	}
 	for _, g := range d.fireGroups() {
 		lead := g.members[0]
@@ -401,10 +402,15 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 			}
 		}
 	}
-	return sortShots(out)
+	return d.rank(out)
 }
 
-func sortShots(cs []shotChoice) []shotChoice {
+// rank sorts attacks best first, by their score with the level's
+// deliberate error.
+func (d *decision) rank(cs []shotChoice) []shotChoice {
+	for i := range cs {
+		cs[i].score += d.err()
+	}
 	slices.SortStableFunc(cs, func(a, c shotChoice) int { return cmp.Compare(c.score, a.score) })
 	return cs
 }
@@ -557,7 +563,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 					movers = append(movers, m)
 				}
 			}
-			if len(movers) > 0 && checks == moveChecks {
+			if len(movers) > 0 && checks == depths[d.o.level].checks {
 				if c.ev < fireThreshold {
 					continue
 				}
