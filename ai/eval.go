@@ -39,11 +39,18 @@ const (
 	vehicleObjectivePerMP  = 0.03
 	// coverWorth is a small preference for cover, per point of cover.
 	coverWorth = 0.01
+	// holdStand is what standing in a hex a side must hold is worth at the
+	// start, against a kill (holdValue).
+	holdStand = 0.4
 	// fireThreshold is the least expected effect that makes a unit fire in
 	// its own Fire phase instead of keeping its move; opportunityThreshold
 	// the least that makes it spend its shot on a moving enemy.
 	fireThreshold        = 0.08
 	opportunityThreshold = 0.12
+	// keepShot is how much a shot kept for Defensive Fire counts against
+	// opportunity fire at a mover: the enemy it is kept for may yet move
+	// out of sight or be hit by another unit first.
+	keepShot = 0.8
 	// moveChecks is how many of the best shots in a Fire phase are weighed
 	// against moving the firer instead, per decision.
 	moveChecks = 6

@@ -621,6 +621,17 @@ func (d *decision) relief(c shotChoice) float64 {
 	return total
 }
 
+// keptShot is the best attack f could make from where it stands on an
+// enemy other than the mover m: what it keeps for Defensive Fire by
+// letting m pass.
+func (d *decision) keptShot(f, m *battle.Unit) float64 {
+	all := d.enemies
+	d.enemies = slices.DeleteFunc(slices.Clone(all), func(e *battle.Unit) bool { return e == m })
+	best, _ := d.attackFrom(f, f.Pose)
+	d.enemies = all
+	return best
+}
+
 // smokeRound fires a smoke round for a unit that is outgunned where it stands
 // and cannot move away: into the line to its most dangerous enemy. Whether
 // the unit may fire smoke there (ruleset, weapon, supply, line of sight,
@@ -655,6 +666,14 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 // opportunity decides whether to fire at the moving enemy: the best attack
 // on it, AT or AP (attacks), if it is worth opportunityThreshold (0.05 for
 // hold, ambush and face units).
+//
+// The moment matters: a unit that fires at a mover is spent for the
+// Defensive Fire phase that follows the enemy's movement. So in the
+// Movement phase a free unit lets the mover pass when its best attack
+// from where it stands on an enemy that is not moving is worth more than
+// the shot at the mover by keepShot (that enemy will still be there), and
+// takes the shot at the mover when the mover offers the better one (in
+// the open, close, its flank turned).
 func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
 	cands := d.attacks([]*battle.Unit{m}, func(_ *battle.Unit, t task) float64 {
 		if t.verb == Hold || t.verb == Ambush || t.verb == Face {
@@ -662,8 +681,17 @@ func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
 		}
 		return opportunityThreshold
 	})
-	if len(cands) > 0 {
-		return cands[0].order, d.explainShot(cands[0], "opportunity fire")
+	for _, c := range cands {
+		if c.t.verb == Free && d.b.Phase() == battle.Movement {
+			kept := 0.0
+			for _, f := range c.members {
+				kept += d.keptShot(f, m)
+			}
+			if keepShot*kept > c.ev {
+				continue
+			}
+		}
+		return c.order, d.explainShot(c, "opportunity fire")
 	}
 	return battle.Pass{}, fmt.Sprintf("the %s let %s move on: no shot at it worth %.2f", d.side, m.Label(), opportunityThreshold)
 }
