@@ -72,11 +72,11 @@ func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
 	return fp
 }
 
-// apReachKey names what AP reach depends on: the unit's type, its
-// support weapon and whether that is spent or lost, and whether it rides.
+// apReachKey names what AP reach depends on: the unit (its type and
+// support weapon), whether its weapon is spent or lost, whether it rides,
+// and Valor.
 type apReachKey struct {
-	t              *units.Type
-	weapon         string
+	unit           battle.UnitID
 	spent, riding  bool
 	lost, valorous bool
 }
@@ -86,7 +86,7 @@ type apReachKey struct {
 // front of it), out to mainGunReach for infantry and apGunReach for the
 // guns of vehicles (the opponent's own limits); memoised.
 func (v *view) apReach(u *battle.Unit) int {
-	k := apReachKey{u.Type, u.SupportWeapon, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
+	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
 	if r, ok := v.m.apReach[k]; ok {
 		return r
 	}
@@ -185,15 +185,15 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 }
 
 // apAttackFrom is the best estimated AP attack u could make from pose p on
-// the enemies where they stand.
-func (v *view) apAttackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+// the enemies where they stand (skip aside, when not nil).
+func (v *view) apAttackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (float64, *battle.Unit) {
 	reach := v.apReach(u)
 	if reach == 0 || u.Carrier != 0 {
 		return 0, nil
 	}
 	best, bestT := 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
-		if p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
 			continue
 		}
 		if ev := v.apShot(u, p, e, e.Pose, false); ev > best {

@@ -90,15 +90,17 @@ type fieldKey struct {
 	goals string
 }
 
-// memo holds pure caches: every value is a function of the battle's board,
-// smoke and rules only, so keeping them never changes a decision.
+// memo holds pure caches: every value is a function of the battle's
+// units, board, smoke and rules only, so keeping them never changes a
+// decision. A memo serves one battle.
 type memo struct {
+	battle  *battle.Battle // weapons and AP reach are memoised by unit ID
 	board   *board.Board
 	rules   combat.Ruleset
 	smoke   string                        // fingerprint of the smoke the viewsheds were built for
 	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
 	odds    map[combat.Shot]shotChances
-	weapons map[weaponKey]weaponInfo
+	weapons map[battle.UnitID]weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
 	apReach map[apReachKey]int
@@ -108,9 +110,9 @@ type memo struct {
 }
 
 func (m *memo) reset(b *battle.Battle) {
-	if m.board != b.Board() || m.rules != b.Rules() {
-		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[weaponKey]weaponInfo{}, fields: map[fieldKey][]int32{},
+	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
+		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
+			weapons: map[battle.UnitID]weaponInfo{}, fields: map[fieldKey][]int32{},
 			apOdds: map[apKey]fateOdds{}, apReach: map[apReachKey]int{}}
 	}
 	var sb strings.Builder
@@ -129,6 +131,9 @@ type view struct {
 	side    maps.Side
 	mine    []*battle.Unit // on the map
 	enemies []*battle.Unit // on the map
+	// reach is, for each of enemies, the farthest it may attack before its
+	// next Fire phase (attackReach).
+	reach []int
 	smoke   func(board.Hex) int
 	// killScale and lossScale weigh expected kills and losses by what the
 	// victory conditions make of them now (weighStakes); 1 by default.
@@ -146,18 +151,20 @@ func newView(b *battle.Battle, m *memo, side maps.Side) *view {
 			v.mine = append(v.mine, u)
 		} else {
 			v.enemies = append(v.enemies, u)
+			v.reach = append(v.reach, v.attackReach(u))
 		}
 	}
 	return v
 }
 
-// weaponKey names what a unit fires AT with: its type and the support
-// weapon it carries, and the side it fights (its targets are the other
-// side's types).
-type weaponKey struct {
-	t      *units.Type
-	weapon string
-	side   maps.Side
+// attackReach is the farthest e may attack, AT or AP, before its next
+// Fire phase (infantry may step one hex closer first).
+func (v *view) attackReach(e *battle.Unit) int {
+	r := max(v.apReach(e), v.weapon(e).reach)
+	if r == 0 {
+		return 0
+	}
+	return r + 1
 }
 
 // strengthRange is the range, in hexes, of the reference shots that rate
@@ -165,9 +172,12 @@ type weaponKey struct {
 // choice: a typical range of a tank fight on the shipped maps.
 const strengthRange = 4
 
+// weapon is what the opponent knows about u's AT weapon: the type's
+// weapon (what this unit has left aside), its reach, its strength and the
+// enemy types it may fire at, memoised per unit (a unit's type, support
+// weapon and side never change).
 func (v *view) weapon(u *battle.Unit) weaponInfo {
-	k := weaponKey{u.Type, u.SupportWeapon, u.Side}
-	if w, ok := v.m.weapons[k]; ok {
+	if w, ok := v.m.weapons[u.ID]; ok {
 		return w
 	}
 	w, err := v.b.WeaponOf(u)
@@ -184,7 +194,7 @@ func (v *view) weapon(u *battle.Unit) weaponInfo {
 	default:
 		info.reach = mainGunReach
 	}
-	v.m.weapons[k] = info
+	v.m.weapons[u.ID] = info
 	return info
 }
 
@@ -316,16 +326,16 @@ func (v *view) effect(p shotChances, target *battle.Unit) float64 {
 }
 
 // attackFrom is the best expected effect u could get from pose p against
-// the enemies where they stand, AT or AP, and the enemy it would be
-// against.
-func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
-	best, bestT := v.apAttackFrom(u, p)
+// the enemies where they stand (skip aside, when not nil), AT or AP, and
+// the enemy it would be against.
+func (v *view) attackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (float64, *battle.Unit) {
+	best, bestT := v.apAttackFrom(u, p, skip)
 	w := v.weapon(u)
 	if !w.ok {
 		return best, bestT
 	}
 	for _, e := range v.enemies {
-		if p.Hex.Distance(e.Pose.Hex) > w.reach {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > w.reach {
 			continue
 		}
 		if ev := v.effect(v.shotOdds(u, p, e, e.Pose), e); ev > best {
@@ -341,7 +351,10 @@ func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) 
 // toward p first, as it may before its next Fire phase.
 func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 	total, worst, worstE := 0.0, 0.0, (*battle.Unit)(nil)
-	for _, e := range v.enemies {
+	for i, e := range v.enemies {
+		if e.Pose.Hex.Distance(p.Hex) > v.reach[i] {
+			continue
+		}
 		t := v.enemyShot(e, u, p, true)
 		total += t
 		if t > worst {
@@ -392,8 +405,8 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 // Fire), and is taken to fire where its chance is best.
 func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) float64 {
 	total := 0.0
-	for _, e := range v.enemies {
-		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) {
+	for i, e := range v.enemies {
+		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) || e.Pose.Hex.Distance(from.Hex)-len(path) > v.reach[i] {
 			continue
 		}
 		best := 0.0

@@ -93,7 +93,7 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 			continue
 		}
 		threat, _ := d.threatTo(u, p)
-		attack, _ := d.attackFrom(u, p)
+		attack, _ := d.attackFrom(u, p, nil)
 		if s := d.net(attack, threatWeight*threat); !found || s > bestScore {
 			best, bestScore, found = p, s, true
 		}
@@ -274,7 +274,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	}
 	score := func(p board.Pose) scored {
 		s := scored{pose: p, objective: cheap(p.Hex) + jitter[p.Hex]}
-		s.attack, s.prize = d.attackFrom(u, p)
+		s.attack, s.prize = d.attackFrom(u, p, nil)
 		s.threat, s.danger = d.threatTo(u, p)
 		attack := s.attack
 		if p.Hex != u.Pose.Hex {
@@ -434,7 +434,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		}
 		p := board.Pose{Hex: h, Facing: u.Pose.Facing}
 		threat, _ := d.threatTo(u, p)
-		attack, prize := d.attackFrom(u, p)
+		attack, prize := d.attackFrom(u, p, nil)
 		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
 			d.coverValue(h) + d.holdValue(u, h)
 	}
@@ -480,7 +480,7 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 	value := func(f board.Direction) (float64, float64) {
 		p := board.Pose{Hex: u.Pose.Hex, Facing: f}
 		threat, _ := d.threatTo(u, p)
-		attack, _ := d.attackFrom(u, p)
+		attack, _ := d.attackFrom(u, p, nil)
 		return d.net(attack, threatWeight*threat), threat
 	}
 	here, threatHere := value(u.Pose.Facing)

@@ -625,10 +625,7 @@ func (d *decision) relief(c shotChoice) float64 {
 // enemy other than the mover m: what it keeps for Defensive Fire by
 // letting m pass.
 func (d *decision) keptShot(f, m *battle.Unit) float64 {
-	all := d.enemies
-	d.enemies = slices.DeleteFunc(slices.Clone(all), func(e *battle.Unit) bool { return e == m })
-	best, _ := d.attackFrom(f, f.Pose)
-	d.enemies = all
+	best, _ := d.attackFrom(f, f.Pose, m)
 	return best
 }
 
@@ -645,7 +642,7 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 			continue
 		}
 		threat, worst := d.threatTo(u, u.Pose)
-		attack, _ := d.attackFrom(u, u.Pose)
+		attack, _ := d.attackFrom(u, u.Pose, nil)
 		if worst == nil || threat < 0.25 || attack >= threat/2 {
 			continue
 		}
