@@ -134,7 +134,7 @@ type view struct {
 	// reach is, for each of enemies, the farthest it may attack before its
 	// next Fire phase (attackReach).
 	reach []int
-	smoke   func(board.Hex) int
+	smoke func(board.Hex) int
 	// killScale and lossScale weigh expected kills and losses by what the
 	// victory conditions make of them now (weighStakes); 1 by default.
 	killScale, lossScale float64
