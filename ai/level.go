@@ -55,7 +55,7 @@ type depth struct {
 // depths are our own choices, measured against Greedy (docs/AI.md).
 var depths = [...]depth{
 	Normal: {candidates: candidateHexes, exposed: exposedPoses, checks: moveChecks},
-	Easy:   {candidates: 6, exposed: 2, checks: 1, noise: 0.3},
+	Easy:   {candidates: 4, exposed: 1, checks: 0, noise: 0.8},
 	Hard:   {candidates: 28, exposed: 14, checks: 12},
 }
 
