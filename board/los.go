@@ -72,8 +72,19 @@ type Obstacle struct {
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	t := losTerrain{b: b, smoke: smoke}
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
-	l.Path = make([]Hex, 0, 2*l.Range+1) // room for a zig-zag line (the tests check the bound)
+	// One array for the crossed hexes (room for a zig-zag line: the tests
+	// check the bound) and the touched ones on either side; an append past
+	// a part's room moves it out.
+	r := l.Range
+	hexes := make([]Hex, 0, 4*r+3)
+	l.Path, l.Left, l.Right = hexes[0:0:2*r+1], hexes[2*r+1:2*r+1:3*r+2], hexes[3*r+2:3*r+2:4*r+3]
 	l.Clear, l.Hindrance = t.trace(from, to, &l)
+	if len(l.Left) == 0 {
+		l.Left = nil
+	}
+	if len(l.Right) == 0 {
+		l.Right = nil
+	}
 	if !l.Clear {
 		l.Hindrance, l.Hindrances = 0, nil
 	}
@@ -579,14 +590,25 @@ func (t *losTerrain) hexObstacle(x Hex, fl uint16, amount int, format string) Ob
 	if format != "" {
 		o.Reason = fmt.Sprintf(format, flagSmoke(fl), t.b.Label(x))
 	} else {
-		o.Reason = t.describe(x, fl) + " in " + t.b.Label(x)
+		o.Reason = t.reasonIn(t.describe(x, fl), x, "")
 	}
 	return o
+}
+
+// reasonIn is "WHAT in LABEL" and the tail, built in one allocation.
+func (t *losTerrain) reasonIn(what string, x Hex, tail string) string {
+	var buf [64]byte
+	b := append(append(buf[:0], what...), " in "...)
+	b = t.b.Layout.ToOffset(x).appendLabel(b)
+	return string(append(b, tail...))
 }
 
 // describe names what makes hex x (flags fl) block or hinder: "woods",
 // "orchard and smoke 1".
 func (t *losTerrain) describe(x Hex, fl uint16) string {
+	if fl&(flagBlocks|flagHinders) != 0 && (fl&flagBlocks != 0 || flagSmoke(fl) == 0) {
+		return t.b.Cell(x).Terrain.String() // the one part: no list to join
+	}
 	var parts []string
 	if fl&(flagBlocks|flagHinders) != 0 {
 		parts = append(parts, t.b.Cell(x).Terrain.String())
@@ -652,7 +674,7 @@ func (t *losTerrain) sideObstacles(rec *LOS, st *lineState) {
 			fl := t.flags(h, 0)
 			if a := hindranceAmount(fl); a > 0 && i != s.skip {
 				rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: h, Other: h, Amount: a,
-					Reason: t.describe(h, fl) + " in " + t.b.Label(h) + " beside the line"})
+					Reason: t.reasonIn(t.describe(h, fl), h, " beside the line")})
 			}
 		}
 	}
