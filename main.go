@@ -68,6 +68,7 @@ func run(args []string) error {
 	forceLoad := flags.Bool("force-load", false, "with -load: replay the save even if its map or the unit catalogue changed since, or up to the first order this build refuses (with a warning)")
 	replay := flags.String("replay", "", "step through this save file")
 	computer := flags.String("ai", "none", "sides the computer plays: axis, allies, both or none")
+	levelFlag := flags.String("ai-level", "normal", "the computer's level: easy, normal or hard (the menu's settings choose it otherwise)")
 	save := flags.String("save", "", "file F5 saves to and F9 loads from (default: "+game.DefaultSavePath+" in the config directory)")
 	shot := flags.String("screenshot", "", "render to this PNG file and exit")
 	sel := flags.String("select", "", "hex to select, like E4")
@@ -131,7 +132,20 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	newPlayer := func(b *battle.Battle) (game.Player, error) { return ai.NewOpponent(b) }
+	if _, err := ai.ParseLevel(*levelFlag); err != nil {
+		return fmt.Errorf("-ai-level: %w", err)
+	}
+	// The flag's level, when given, else the settings' (passed in level).
+	newPlayer := func(b *battle.Battle, level string) (game.Player, error) {
+		if set["ai-level"] || level == "" {
+			level = *levelFlag
+		}
+		l, err := ai.ParseLevel(level)
+		if err != nil {
+			return nil, err
+		}
+		return ai.NewOpponentLevel(b, l)
+	}
 	if *save != "" { // from the working directory, not the config directory
 		if *save, err = filepath.Abs(*save); err != nil {
 			return fmt.Errorf("-save: %w", err)

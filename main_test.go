@@ -34,6 +34,7 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"too wide", []string{"-width", "8193"}, []string{"-width 8193"}},
 		{"too high", []string{"-height", "10000"}, []string{"-height 10000"}},
 		{"unknown side for -ai", []string{"-ai", "russians"}, []string{"russians"}},
+		{"unknown level for -ai-level", []string{"-ai-level", "expert"}, []string{"-ai-level", "expert"}},
 		{"stray argument", []string{"map.tmx"}, []string{"unexpected arguments"}},
 		{"unknown flag", []string{"-fullscreen"}, []string{"fullscreen"}},
 		{"no frames", []string{"-frames", "0"}, []string{"-frames 0"}},

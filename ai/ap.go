@@ -72,26 +72,37 @@ func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
 	return fp
 }
 
-// apReach is the farthest range at which u may fire AP at all.
+// apReachKey names what AP reach depends on: the unit (its type and
+// support weapon), whether its weapon is spent or lost, whether it rides,
+// and Valor.
+type apReachKey struct {
+	unit           battle.UnitID
+	spent, riding  bool
+	lost, valorous bool
+}
+
+// apReach is the farthest range at which u may fire AP at all, as the
+// battle answers it (battle.APFirepower at every range along a line in
+// front of it), out to mainGunReach for infantry and apGunReach for the
+// guns of vehicles (the opponent's own limits); memoised.
 func (v *view) apReach(u *battle.Unit) int {
-	t := u.Type
-	if !t.Kind.Infantry() {
-		r := 0
-		if t.GunAPFP > 0 {
-			r = apGunReach
-		}
-		if len(t.MGs) > 0 {
-			r = max(r, battle.MGRange)
-		}
+	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
+	if r, ok := v.m.apReach[k]; ok {
 		return r
 	}
-	r := 0
-	if t.APFP > 0 {
-		r = t.Range
+	limit := mainGunReach
+	if !u.Type.Kind.Infantry() {
+		limit = apGunReach
 	}
-	if w := v.b.APWeapon(u, 1); w != nil {
-		r = max(r, w.Range)
+	from := board.Pose{Facing: board.DirN}
+	step, r := board.DirN.Vector(), 0
+	for d := 1; d <= limit; d++ {
+		to := board.Hex{Q: d * step.Q, R: d * step.R}
+		if fp, _ := v.b.APFirepower(u, from, to); fp > 0 {
+			r = d
+		}
 	}
+	v.m.apReach[k] = r
 	return r
 }
 
@@ -144,7 +155,7 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 		return 0
 	}
 	l := v.los(ep.Hex, p.Hex)
-	if !l.clear {
+	if !l.Visible {
 		return 0
 	}
 	inf := v.b.Infantry()
@@ -152,7 +163,7 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 		return 0
 	}
 	cover := combat.CoverOf(v.b.Rules(), v.b.Board().Cell(p.Hex).Terrain)
-	a := combat.APAttack{APFP: fp, Cover: cover.Value, Hindrance: l.hindrance,
+	a := combat.APAttack{APFP: fp, Cover: cover.Value, Hindrance: l.Hindrance,
 		Opportunity: opportunity, Adjacent: dist == 1}
 	def := v.b.Defender(u, p, ep.Hex)
 	def.Name = "" // only labels the steps: units of one type share a memo entry
@@ -174,15 +185,15 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 }
 
 // apAttackFrom is the best estimated AP attack u could make from pose p on
-// the enemies where they stand.
-func (v *view) apAttackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
+// the enemies where they stand (skip aside, when not nil).
+func (v *view) apAttackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (float64, *battle.Unit) {
 	reach := v.apReach(u)
 	if reach == 0 || u.Carrier != 0 {
 		return 0, nil
 	}
 	best, bestT := 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
-		if p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
 			continue
 		}
 		if ev := v.apShot(u, p, e, e.Pose, false); ev > best {

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"slices"
@@ -40,11 +39,18 @@ const (
 	vehicleObjectivePerMP  = 0.03
 	// coverWorth is a small preference for cover, per point of cover.
 	coverWorth = 0.01
+	// holdStand is what standing in a hex a side must hold is worth at the
+	// start, against a kill (holdValue).
+	holdStand = 0.4
 	// fireThreshold is the least expected effect that makes a unit fire in
 	// its own Fire phase instead of keeping its move; opportunityThreshold
 	// the least that makes it spend its shot on a moving enemy.
 	fireThreshold        = 0.08
 	opportunityThreshold = 0.12
+	// keepShot is how much a shot kept for Defensive Fire counts against
+	// opportunity fire at a mover: the enemy it is kept for may yet move
+	// out of sight or be hit by another unit first.
+	keepShot = 0.8
 	// moveChecks is how many of the best shots in a Fire phase are weighed
 	// against moving the firer instead, per decision.
 	moveChecks = 6
@@ -63,17 +69,19 @@ const (
 	mainGunReach = 24
 )
 
-// weaponInfo is what the opponent knows about a unit type's AT weapon.
+// weaponInfo is what the opponent knows about a unit type's AT weapon,
+// against the enemy side's unit types.
 type weaponInfo struct {
 	weapon combat.Weapon
-	ok     bool // the type has an AT weapon
+	ok     bool // the ruleset accepts its shot at some enemy type
 	reach  int  // farthest range considered
-}
-
-// losInfo is one memoised line of sight.
-type losInfo struct {
-	clear     bool
-	hindrance int
+	// strength is the mean chance, read from the odds summary of the
+	// active ruleset, that a shot of this weapon destroys an enemy type it
+	// may fire at, from strengthRange hexes at the front in the open.
+	strength float64
+	// targets are the enemy types the ruleset lets it fire at (its
+	// refusals that no pose changes, asked once).
+	targets map[*units.Type]bool
 }
 
 // fieldKey names a distance field: a mover class and its goal hexes.
@@ -82,37 +90,37 @@ type fieldKey struct {
 	goals string
 }
 
-// memo holds pure caches: every value is a function of the battle's board,
-// smoke and rules only, so keeping them never changes a decision.
+// memo holds pure caches: every value is a function of the battle's
+// units, board, smoke and rules only, so keeping them never changes a
+// decision. A memo serves one battle.
 type memo struct {
+	battle  *battle.Battle // weapons and AP reach are memoised by unit ID
 	board   *board.Board
 	rules   combat.Ruleset
-	smoke   string // fingerprint of the smoke the LOS cache was built for
-	los     map[[2]board.Hex]losInfo
+	smoke   string                        // fingerprint of the smoke the viewsheds were built for
 	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
 	odds    map[combat.Shot]shotChances
-	weapons map[weaponKey]weaponInfo
+	weapons map[battle.UnitID]weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
+	apReach map[apReachKey]int
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
 }
 
-const maxLOSCache = 1 << 20
-
 func (m *memo) reset(b *battle.Battle) {
-	if m.board != b.Board() || m.rules != b.Rules() {
-		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[weaponKey]weaponInfo{}, fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}}
+	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
+		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
+			weapons: map[battle.UnitID]weaponInfo{}, fields: map[fieldKey][]int32{},
+			apOdds: map[apKey]fateOdds{}, apReach: map[apReachKey]int{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
 		fmt.Fprintf(&sb, "%d,%d,%d;", h.Q, h.R, b.Smoke(h))
 	}
-	if fp := sb.String(); m.los == nil || fp != m.smoke || len(m.los) > maxLOSCache {
-		m.smoke, m.los, m.views = fp, map[[2]board.Hex]losInfo{}, map[board.Hex]*board.Viewshed{}
+	if fp := sb.String(); m.views == nil || fp != m.smoke {
+		m.smoke, m.views = fp, map[board.Hex]*board.Viewshed{}
 	}
 }
 
@@ -123,7 +131,10 @@ type view struct {
 	side    maps.Side
 	mine    []*battle.Unit // on the map
 	enemies []*battle.Unit // on the map
-	smoke   func(board.Hex) int
+	// reach is, for each of enemies, the farthest it may attack before its
+	// next Fire phase (attackReach).
+	reach []int
+	smoke func(board.Hex) int
 	// killScale and lossScale weigh expected kills and losses by what the
 	// victory conditions make of them now (weighStakes); 1 by default.
 	killScale, lossScale float64
@@ -140,26 +151,42 @@ func newView(b *battle.Battle, m *memo, side maps.Side) *view {
 			v.mine = append(v.mine, u)
 		} else {
 			v.enemies = append(v.enemies, u)
+			v.reach = append(v.reach, v.attackReach(u))
 		}
 	}
 	return v
 }
 
-// weaponKey names what a unit fires AT with: its type and the support
-// weapon it carries.
-type weaponKey struct {
-	t      *units.Type
-	weapon string
+// attackReach is the farthest e may attack, AT or AP, before its next
+// Fire phase (infantry may step one hex closer first).
+func (v *view) attackReach(e *battle.Unit) int {
+	r := max(v.apReach(e), v.weapon(e).reach)
+	if r == 0 {
+		return 0
+	}
+	return r + 1
 }
 
+// strengthRange is the range, in hexes, of the reference shots that rate
+// a weapon's strength (or the weapon's own range when shorter). Our own
+// choice: a typical range of a tank fight on the shipped maps.
+const strengthRange = 4
+
+// weapon is what the opponent knows about u's AT weapon: the type's
+// weapon (what this unit has left aside), its reach, its strength and the
+// enemy types it may fire at, memoised per unit (a unit's type, support
+// weapon and side never change).
 func (v *view) weapon(u *battle.Unit) weaponInfo {
-	k := weaponKey{u.Type, u.SupportWeapon}
-	if w, ok := v.m.weapons[k]; ok {
+	if w, ok := v.m.weapons[u.ID]; ok {
 		return w
 	}
 	w, err := v.b.WeaponOf(u)
 	w.Spent, w.Rounds = false, 0 // the type's weapon, whatever this unit has left
-	info := weaponInfo{weapon: w, ok: err == nil && w.ATFP != units.NoRating}
+	info := weaponInfo{weapon: w}
+	if err == nil {
+		info.strength, info.targets = v.rate(u, w)
+		info.ok = len(info.targets) > 0
+	}
 	switch {
 	case !info.ok:
 	case w.Range > 0:
@@ -167,36 +194,66 @@ func (v *view) weapon(u *battle.Unit) weaponInfo {
 	default:
 		info.reach = mainGunReach
 	}
-	v.m.weapons[k] = info
+	v.m.weapons[u.ID] = info
 	return info
 }
 
-// firepower is 0 for a unit without an AT weapon, else 1 + its ATFP index.
-func (v *view) firepower(u *battle.Unit) int {
-	w := v.weapon(u)
-	if !w.ok {
-		return 0
+// rate asks the active ruleset how strong weapon w of unit u is: the mean
+// chance to destroy, from its odds summary, of a reference shot (from
+// strengthRange hexes or the weapon's range, at the front, in the open,
+// neither unit moving nor marked) at each enemy unit type in the battle
+// that the ruleset lets it fire at, and those types.
+func (v *view) rate(u *battle.Unit, w combat.Weapon) (strength float64, targets map[*units.Type]bool) {
+	rng := strengthRange
+	if w.Range > 0 {
+		rng = min(rng, w.Range)
 	}
-	return 1 + w.weapon.ATFP.Index()
+	rng = max(rng, w.MinRange)
+	seen, targets := map[*units.Type]bool{}, map[*units.Type]bool{}
+	total := 0.0
+	for _, e := range v.b.Units() {
+		if e.Side == u.Side || seen[e.Type] {
+			continue
+		}
+		seen[e.Type] = true
+		s, err := v.b.ShotAt(u, u.Pose, e, e.Pose)
+		if err != nil {
+			continue
+		}
+		s.Weapon, s.Passenger, s.FirerStates, s.Valorous, s.FirerMoved = w, false, "", false, false
+		s.Target = combat.TargetOf(e.Type)
+		s.Range, s.Metres, s.Hindrance, s.Elevation = rng, rng*v.b.Scenario().HexMetres, 0, 0
+		s.Terrain, s.FirerTerrain, s.Cover, s.CoverName = board.Open, board.Open, 0, ""
+		s.TargetMoved, s.TargetApproached, s.TargetAcross, s.RepeatHit, s.RepeatShots = false, false, 0, false, 0
+		s.Aspect, s.GunShield = board.Front, false
+		if v.b.Rules().Check(s) != nil {
+			continue
+		}
+		odds, err := v.b.Rules().Odds(s)
+		if err != nil {
+			continue
+		}
+		total += chancesOf(odds, v.b.States()).destroy
+		targets[e.Type] = true
+	}
+	if len(targets) == 0 {
+		return 0, nil
+	}
+	return total / float64(len(targets)), targets
 }
 
 // worth is what eliminating u is worth: one unit towards a destroy clause,
-// more for a unit that hits hard.
-func (v *view) worth(u *battle.Unit) float64 { return 1 + 0.1*float64(v.firepower(u)) }
+// more for a unit that hits hard (by its weapon's strength under the
+// active ruleset).
+func (v *view) worth(u *battle.Unit) float64 { return 1 + v.weapon(u).strength }
 
-func (v *view) los(from, to board.Hex) losInfo {
+// los is the line of sight from one hex to another: from the viewshed of
+// from when there is one, else the board's allocation-free query.
+func (v *view) los(from, to board.Hex) board.Sight {
 	if vs, ok := v.m.views[from]; ok {
-		s := vs.At(to)
-		return losInfo{clear: s.Visible, hindrance: s.Hindrance}
+		return vs.At(to)
 	}
-	k := [2]board.Hex{from, to}
-	if l, ok := v.m.los[k]; ok {
-		return l
-	}
-	l := v.b.Board().LOS(from, to, v.smoke)
-	info := losInfo{clear: l.Clear, hindrance: l.Hindrance}
-	v.m.los[k] = info
-	return info
+	return v.b.Board().Sight(from, to, v.smoke)
 }
 
 // sight makes sure the lines of sight from hex h to the whole board are
@@ -213,30 +270,27 @@ func (v *view) sight(h board.Hex) {
 
 // shotOdds estimates the chances of destroying and immobilizing target
 // for firer at pose fp against target standing at tp: the battle's own
-// shot (battle.ShotAt) for poses that are not yet real, after the range,
-// arc and line-of-sight checks PlanFire makes where the units stand.
+// shot from poses that are not yet real (battle.ShotAt), where the line
+// of sight is clear and battle.CheckShotAt accepts it (the ruleset's
+// eligibility and range, the arc of a gun that does not traverse, as
+// PlanFire checks them), with the odds of the active ruleset. It is not
+// asked beyond the weapon's reach nor for a target type the ruleset
+// refuses the weapon whatever the poses (rate).
 func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, tp board.Pose) shotChances {
 	var none shotChances
 	w := v.weapon(firer)
-	if !w.ok || target.Type.Kind.Infantry() || firer.Carrier != 0 {
+	if !w.targets[target.Type] || fp.Hex.Distance(tp.Hex) > w.reach {
 		return none
 	}
-	r := fp.Hex.Distance(tp.Hex)
-	if r < 1 || r > w.reach {
-		return none
-	}
-	if w.weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(fp.Hex, fp.Facing, tp.Hex) {
-		return none
-	}
-	l := v.los(fp.Hex, tp.Hex)
-	if !l.clear {
+	sight := v.los(fp.Hex, tp.Hex)
+	if !sight.Visible {
 		return none
 	}
 	s, err := v.b.ShotAt(firer, fp, target, tp)
-	if err != nil {
+	if err != nil || v.b.CheckShotAt(firer, fp, tp.Hex, s) != nil {
 		return none
 	}
-	s.Hindrance = l.hindrance
+	s.Hindrance = sight.Hindrance
 	// The names are only for messages: without them shots that differ in
 	// nothing else share one memo entry.
 	s.Firer, s.Target.Name = "", ""
@@ -244,10 +298,8 @@ func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, 
 		return p
 	}
 	var p shotChances
-	if v.b.Rules().Check(s) == nil {
-		if odds, err := v.b.Rules().Odds(s); err == nil {
-			p = chancesOf(odds, v.b.States())
-		}
+	if odds, err := v.b.Rules().Odds(s); err == nil {
+		p = chancesOf(odds, v.b.States())
 	}
 	v.m.odds[s] = p
 	return p
@@ -274,16 +326,16 @@ func (v *view) effect(p shotChances, target *battle.Unit) float64 {
 }
 
 // attackFrom is the best expected effect u could get from pose p against
-// the enemies where they stand, AT or AP, and the enemy it would be
-// against.
-func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
-	best, bestT := v.apAttackFrom(u, p)
+// the enemies where they stand (skip aside, when not nil), AT or AP, and
+// the enemy it would be against.
+func (v *view) attackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (float64, *battle.Unit) {
+	best, bestT := v.apAttackFrom(u, p, skip)
 	w := v.weapon(u)
 	if !w.ok {
 		return best, bestT
 	}
 	for _, e := range v.enemies {
-		if e.Type.Kind.Infantry() || p.Hex.Distance(e.Pose.Hex) > w.reach {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > w.reach {
 			continue
 		}
 		if ev := v.effect(v.shotOdds(u, p, e, e.Pose), e); ev > best {
@@ -299,7 +351,10 @@ func (v *view) attackFrom(u *battle.Unit, p board.Pose) (float64, *battle.Unit) 
 // toward p first, as it may before its next Fire phase.
 func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 	total, worst, worstE := 0.0, 0.0, (*battle.Unit)(nil)
-	for _, e := range v.enemies {
+	for i, e := range v.enemies {
+		if e.Pose.Hex.Distance(p.Hex) > v.reach[i] {
+			continue
+		}
 		t := v.enemyShot(e, u, p, true)
 		total += t
 		if t > worst {
@@ -326,7 +381,7 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 	if turn {
 		reach++ // infantry step closer before firing
 	}
-	if reach == 0 || e.Pose.Hex.Distance(p.Hex) > reach || e.Carrier != 0 {
+	if reach == 0 || e.Pose.Hex.Distance(p.Hex) > reach {
 		return 0
 	}
 	v.sight(e.Pose.Hex)
@@ -337,7 +392,7 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 		}
 	}
 	at := 0.0
-	if w.ok && !u.Type.Kind.Infantry() {
+	if w.ok {
 		at = v.effect(v.shotOdds(e, ep, u, p), u)
 	}
 	return max(at, v.apShot(e, ep, u, p, moving))
@@ -350,8 +405,8 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 // Fire), and is taken to fire where its chance is best.
 func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) float64 {
 	total := 0.0
-	for _, e := range v.enemies {
-		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) {
+	for i, e := range v.enemies {
+		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) || e.Pose.Hex.Distance(from.Hex)-len(path) > v.reach[i] {
 			continue
 		}
 		best := 0.0
@@ -385,8 +440,9 @@ func towards(a, b board.Hex) (board.Direction, bool) {
 }
 
 // field returns, for every hex of the board, the movement points a mover
-// needs to reach the nearest goal hex (ignoring units and facing), or -1
-// where no goal can be reached. Fields are memoised per goal set.
+// needs to reach the nearest goal (ignoring units and facing), or -1
+// where no goal can be reached: the board's search (board.CostField),
+// memoised per goal set.
 func (v *view) field(m board.Mover, goals []board.Hex) []int32 {
 	goals = slices.Clone(goals)
 	slices.SortFunc(goals, func(a, c board.Hex) int {
@@ -403,86 +459,20 @@ func (v *view) field(m board.Mover, goals []board.Hex) []int32 {
 	if f, ok := v.m.fields[key]; ok {
 		return f
 	}
-	bd := v.b.Board()
-	dist := make([]int32, bd.Width*bd.Height)
-	for i := range dist {
-		dist[i] = -1
-	}
-	q := &hexQueue{}
-	for _, g := range goals {
-		if i, ok := v.index(g); ok && dist[i] != 0 {
-			dist[i] = 0
-			heap.Push(q, hexCost{g, 0})
-		}
-	}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(hexCost)
-		i, _ := v.index(it.hex)
-		if it.cost != dist[i] {
-			continue
-		}
-		for d := range board.Direction(6) {
-			n := it.hex.Neighbor(d)
-			j, ok := v.index(n)
-			if !ok {
-				continue
-			}
-			c, err := bd.StepCost(m, n, d.Opposite())
-			if err != nil {
-				continue
-			}
-			if nc := it.cost + int32(c); dist[j] < 0 || nc < dist[j] {
-				dist[j] = nc
-				heap.Push(q, hexCost{n, nc})
-			}
-		}
-	}
-	v.m.fields[key] = dist
-	return dist
-}
-
-// index returns h's slot in a field.
-func (v *view) index(h board.Hex) (int, bool) {
-	bd := v.b.Board()
-	if !bd.Contains(h) {
-		return 0, false
-	}
-	o := bd.Layout.ToOffset(h)
-	return o.Row*bd.Width + o.Col, true
+	f := v.b.Board().CostField(m, goals)
+	v.m.fields[key] = f
+	return f
 }
 
 // distance reads a field at h: the MP to the goals, or a large number.
 func (v *view) distance(f []int32, h board.Hex) float64 {
-	if i, ok := v.index(h); ok && f[i] >= 0 {
-		return float64(f[i])
+	bd := v.b.Board()
+	if !bd.Contains(h) {
+		return 1e4
+	}
+	o := bd.Layout.ToOffset(h)
+	if d := f[o.Row*bd.Width+o.Col]; d >= 0 {
+		return float64(d)
 	}
 	return 1e4
-}
-
-type hexCost struct {
-	hex  board.Hex
-	cost int32
-}
-
-// hexQueue is a min-heap of hexes by cost (ties by position, so the
-// order is fixed).
-type hexQueue []hexCost
-
-func (q hexQueue) Len() int { return len(q) }
-func (q hexQueue) Less(i, j int) bool {
-	if q[i].cost != q[j].cost {
-		return q[i].cost < q[j].cost
-	}
-	if q[i].hex.R != q[j].hex.R {
-		return q[i].hex.R < q[j].hex.R
-	}
-	return q[i].hex.Q < q[j].hex.Q
-}
-func (q hexQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *hexQueue) Push(x any)   { *q = append(*q, x.(hexCost)) }
-func (q *hexQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
 }

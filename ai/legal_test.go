@@ -48,10 +48,10 @@ func playOut(t *testing.T, b *battle.Battle, players map[maps.Side]Player) []str
 
 // TestEveryOrderLegal plays whole battles on the default map between every
 // pair of players and fails on any order the battle refuses. It also
-// checks that the infantry-combat orders were among those given: AP fire
-// by every player, close assaults by the opponent. (Whether random play
-// happens to assault in these battles depends on every rule; that it can
-// is TestRandomOffersAssaults.)
+// checks that AP fire was among the orders every player gave. (Whether a
+// player happens to close-assault in these battles depends on every rule;
+// that random play can is TestRandomOffersAssaults, that the opponent does
+// where it pays TestOpponentCloseAssaults.)
 func TestEveryOrderLegal(t *testing.T) {
 	kinds := []string{"opponent", "random", "greedy"}
 	given := map[string]map[string]bool{}
@@ -74,7 +74,7 @@ func TestEveryOrderLegal(t *testing.T) {
 	for _, tt := range []struct {
 		player, order string
 	}{
-		{"opponent", "fire-ap"}, {"opponent", "assault"}, {"random", "fire-ap"}, {"greedy", "fire-ap"},
+		{"opponent", "fire-ap"}, {"random", "fire-ap"}, {"greedy", "fire-ap"},
 	} {
 		if !given[tt.player][tt.order] {
 			t.Errorf("%s gave no %s order in any battle, want some", tt.player, tt.order)
@@ -199,6 +199,33 @@ func TestRandomOffersAssaults(t *testing.T) {
 			}
 			if have := legal > 0; have != tt.want {
 				t.Errorf("random play offers %d legal assaults, want some: %v", legal, tt.want)
+			}
+		})
+	}
+}
+
+// TestOpponentCloseAssaults: in the Advance phase two squads next to a lone
+// enemy half squad in the open close-assault it (odds 4-1); with the enemy
+// two hexes away there is nothing to assault.
+func TestOpponentCloseAssaults(t *testing.T) {
+	for _, tt := range []struct {
+		enemyAt string
+		want    bool
+	}{{"C2", true}, {"C1", false}} {
+		t.Run(tt.enemyAt, func(t *testing.T) {
+			b := fixture{grid: openMap, units: []unitAt{
+				{typ: "US Rifle Squad", side: maps.Allies, hex: "C3"},
+				{typ: "US Rifle Squad", side: maps.Allies, hex: "C3"},
+				{typ: "German Rifle Half Squad", side: maps.Axis, hex: tt.enemyAt},
+			}}.battle(t)
+			for range 3 { // Fire, Movement, Defensive Fire
+				if _, err := b.Apply(battle.EndPhase{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o, why := (&Opponent{}).Next(b)
+			if _, assaults := o.(battle.Assault); assaults != tt.want {
+				t.Errorf("the opponent gives %#v (%s), want an assault: %v", o, why, tt.want)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -92,7 +93,7 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 			continue
 		}
 		threat, _ := d.threatTo(u, p)
-		attack, _ := d.attackFrom(u, p)
+		attack, _ := d.attackFrom(u, p, nil)
 		if s := d.net(attack, threatWeight*threat); !found || s > bestScore {
 			best, bestScore, found = p, s, true
 		}
@@ -134,6 +135,40 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 		}
 	}
 	return goals
+}
+
+// coverValue is the small preference for the cover of hex h, as the
+// active ruleset gives it.
+func (d *decision) coverValue(h board.Hex) float64 {
+	return coverWorth * float64(combat.CoverOf(d.b.Rules(), d.b.Board().Cell(h).Terrain).Value)
+}
+
+// holdValue is what u standing in hex h is worth to the victory
+// conditions: a hex either side must hold (the acting side to take it,
+// or to deny it to the enemy) is worth holdStand, growing to twice that
+// by the last turn, to its first holder and half that to a second (other
+// units of the side already there count first). So a unit on an
+// objective leaves it only for a position worth that much more, and falls
+// back from it only when its expected loss there outweighs it.
+func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
+	_, all := d.holdHexes()
+	if !slices.Contains(all, h) {
+		return 0
+	}
+	others := 0
+	for _, o := range d.mine {
+		if o.ID != u.ID && o.Pose.Hex == h {
+			others++
+		}
+	}
+	if others >= 2 {
+		return 0
+	}
+	v := holdStand / float64(1+others)
+	if turns := d.b.Scenario().Turns; turns > 0 {
+		v *= 1 + float64(min(d.b.Turn(), turns))/float64(turns)
+	}
+	return v
 }
 
 // holdHexes returns the hexes the acting side must hold, and those of
@@ -204,7 +239,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		perMP = infantryObjectivePerMP
 	}
 	cheap := func(h board.Hex) float64 {
-		s := coverWorth * float64(d.b.Board().Cell(h).Terrain.Info().Cover)
+		s := d.coverValue(h) + d.holdValue(u, h)
 		if field != nil {
 			s -= perMP * min(d.distance(field, h), 200)
 		}
@@ -231,19 +266,19 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		}
 		return 0
 	})
-	if len(hexes) > candidateHexes {
-		hexes = hexes[:candidateHexes]
+	if n := depths[d.o.level].candidates; len(hexes) > n {
+		hexes = hexes[:n]
 	}
 	if !slices.Contains(hexes, u.Pose.Hex) {
 		hexes = append(hexes, u.Pose.Hex)
 	}
 	score := func(p board.Pose) scored {
 		s := scored{pose: p, objective: cheap(p.Hex) + jitter[p.Hex]}
-		s.attack, s.prize = d.attackFrom(u, p)
+		s.attack, s.prize = d.attackFrom(u, p, nil)
 		s.threat, s.danger = d.threatTo(u, p)
 		attack := s.attack
 		if p.Hex != u.Pose.Hex {
-			attack *= moveAttackWeight
+			attack *= pursuit(s.prize)
 		}
 		s.score = d.net(attack, threatWeight*s.threat) + s.objective
 		return s
@@ -271,19 +306,14 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The best pose in each of the few best hexes is scored again with
 	// what moving there costs: the enemy's opportunity and Defensive Fire
 	// along the path.
-	seen := map[board.Hex]bool{}
-	cands = slices.DeleteFunc(cands, func(c scored) bool {
-		drop := seen[c.pose.Hex] || len(seen) == exposedPoses
-		seen[c.pose.Hex] = true
-		return drop
-	})
+	cands = bestPerHex(cands, depths[d.o.level].exposed)
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
 		attack := s.attack
 		if s.pose.Hex != u.Pose.Hex {
-			attack *= moveAttackWeight
+			attack *= pursuit(s.prize)
 		}
-		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective
+		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective + d.err()
 		return s
 	}
 	stay = final(score(u.Pose), nil)
@@ -301,6 +331,32 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		return stay, stay, nil
 	}
 	return stay, best, path
+}
+
+// pursuit is how much the shot a unit expects from a new position at
+// target counts: moveAttackWeight, as the enemy fires first and may move
+// away, but in full at a target that cannot move away, an immobilized
+// vehicle or pinned infantry. So the opponent counter-attacks a weakened
+// attacker that its own shot and the enemy's fire would not make worth
+// the move otherwise.
+func pursuit(target *battle.Unit) float64 {
+	if target != nil && (target.Has(battle.Immobile) || target.Has(battle.Pinned)) {
+		return 1
+	}
+	return moveAttackWeight
+}
+
+// bestPerHex keeps, of candidates sorted best first, the first (best)
+// pose in each hex, for the n first hexes only.
+func bestPerHex(cands []scored, n int) []scored {
+	seen := map[board.Hex]bool{}
+	return slices.DeleteFunc(cands, func(c scored) bool {
+		if seen[c.pose.Hex] || len(seen) >= n {
+			return true
+		}
+		seen[c.pose.Hex] = true
+		return false
+	})
 }
 
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
@@ -378,9 +434,9 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		}
 		p := board.Pose{Hex: h, Facing: u.Pose.Facing}
 		threat, _ := d.threatTo(u, p)
-		attack, _ := d.attackFrom(u, p)
-		return d.net(moveAttackWeight*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
-			coverWorth*float64(d.b.Board().Cell(h).Terrain.Info().Cover)
+		attack, prize := d.attackFrom(u, p, nil)
+		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
+			d.coverValue(h) + d.holdValue(u, h)
 	}
 	here := score(u.Pose.Hex)
 	best, bestS := u.Pose.Hex, here
@@ -424,7 +480,7 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 	value := func(f board.Direction) (float64, float64) {
 		p := board.Pose{Hex: u.Pose.Hex, Facing: f}
 		threat, _ := d.threatTo(u, p)
-		attack, _ := d.attackFrom(u, p)
+		attack, _ := d.attackFrom(u, p, nil)
 		return d.net(attack, threatWeight*threat), threat
 	}
 	here, threatHere := value(u.Pose.Facing)

@@ -41,6 +41,7 @@ type Player interface {
 type Opponent struct {
 	scripts map[battle.UnitID]*compiledScript
 	memo    memo
+	level   Level
 }
 
 // NewOpponent makes an opponent for battle b, parsing the scripts of its
@@ -381,7 +382,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 		}
 	}
 	if len(hexes) == 0 {
-		return sortShots(out)
+		return d.rank(out)
 	}
 	for _, g := range d.fireGroups() {
 		lead := g.members[0]
@@ -392,7 +393,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 		}
 		for _, h := range hexes {
 			dist := lead.Pose.Hex.Distance(h)
-			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).clear {
+			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).Visible {
 				continue
 			}
 			if c, ok := d.groupAttack(g, h, atAlt); ok && c.ev >= min(lead, t) {
@@ -401,10 +402,15 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 			}
 		}
 	}
-	return sortShots(out)
+	return d.rank(out)
 }
 
-func sortShots(cs []shotChoice) []shotChoice {
+// rank sorts attacks best first, by their score with the level's
+// deliberate error.
+func (d *decision) rank(cs []shotChoice) []shotChoice {
+	for i := range cs {
+		cs[i].score += d.err()
+	}
 	slices.SortStableFunc(cs, func(a, c shotChoice) int { return cmp.Compare(c.score, a.score) })
 	return cs
 }
@@ -557,7 +563,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 					movers = append(movers, m)
 				}
 			}
-			if len(movers) > 0 && checks == moveChecks {
+			if len(movers) > 0 && checks == depths[d.o.level].checks {
 				if c.ev < fireThreshold {
 					continue
 				}
@@ -615,6 +621,14 @@ func (d *decision) relief(c shotChoice) float64 {
 	return total
 }
 
+// keptShot is the best attack f could make from where it stands on an
+// enemy other than the mover m: what it keeps for Defensive Fire by
+// letting m pass.
+func (d *decision) keptShot(f, m *battle.Unit) float64 {
+	best, _ := d.attackFrom(f, f.Pose, m)
+	return best
+}
+
 // smokeRound fires a smoke round for a unit that is outgunned where it stands
 // and cannot move away: into the line to its most dangerous enemy. Whether
 // the unit may fire smoke there (ruleset, weapon, supply, line of sight,
@@ -628,7 +642,7 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 			continue
 		}
 		threat, worst := d.threatTo(u, u.Pose)
-		attack, _ := d.attackFrom(u, u.Pose)
+		attack, _ := d.attackFrom(u, u.Pose, nil)
 		if worst == nil || threat < 0.25 || attack >= threat/2 {
 			continue
 		}
@@ -649,6 +663,14 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 // opportunity decides whether to fire at the moving enemy: the best attack
 // on it, AT or AP (attacks), if it is worth opportunityThreshold (0.05 for
 // hold, ambush and face units).
+//
+// The moment matters: a unit that fires at a mover is spent for the
+// Defensive Fire phase that follows the enemy's movement. So in the
+// Movement phase a free unit lets the mover pass when its best attack
+// from where it stands on an enemy that is not moving is worth more than
+// the shot at the mover by keepShot (that enemy will still be there), and
+// takes the shot at the mover when the mover offers the better one (in
+// the open, close, its flank turned).
 func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
 	cands := d.attacks([]*battle.Unit{m}, func(_ *battle.Unit, t task) float64 {
 		if t.verb == Hold || t.verb == Ambush || t.verb == Face {
@@ -656,8 +678,17 @@ func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
 		}
 		return opportunityThreshold
 	})
-	if len(cands) > 0 {
-		return cands[0].order, d.explainShot(cands[0], "opportunity fire")
+	for _, c := range cands {
+		if c.t.verb == Free && d.b.Phase() == battle.Movement {
+			kept := 0.0
+			for _, f := range c.members {
+				kept += d.keptShot(f, m)
+			}
+			if keepShot*kept > c.ev {
+				continue
+			}
+		}
+		return c.order, d.explainShot(c, "opportunity fire")
 	}
 	return battle.Pass{}, fmt.Sprintf("the %s let %s move on: no shot at it worth %.2f", d.side, m.Label(), opportunityThreshold)
 }

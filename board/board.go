@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"iter"
+	"sync/atomic"
 )
 
 // MaxDimension is the largest width or height, in hexes, of a board. Map
@@ -17,7 +18,18 @@ type Board struct {
 
 	cells    []Cell
 	hexsides map[hexside]HexsideFeature
+	// sides mirrors hexsides by cell index for the hexes on the board, so
+	// that a line of sight reads them without hashing: bits 2d..2d+1 hold
+	// the feature on the hexside in direction d (N, NE, SE), and sideNear
+	// is set when any of the hex's six hexsides has a feature.
+	sides []uint8
+	// sightGrid is the board's terrain packed for Sight, built on first
+	// use and dropped whenever a cell or hexside changes.
+	sightGrid atomic.Pointer[losTerrain]
 }
+
+// sideNear marks, in Board.sides, a hex with a feature on some hexside.
+const sideNear = 1 << 6
 
 // hexside names one hexside by a hex and one of its three "upper" directions
 // (N, NE, SE), so both hexes that share it name it the same way.
@@ -48,6 +60,7 @@ func New(layout Layout, width, height int) (*Board, error) {
 		Height:   height,
 		cells:    make([]Cell, width*height),
 		hexsides: map[hexside]HexsideFeature{},
+		sides:    make([]uint8, width*height),
 	}, nil
 }
 
@@ -88,12 +101,17 @@ func (b *Board) SetCell(h Hex, c Cell) error {
 		return fmt.Errorf("hex %s: unknown terrain %d", b.Label(h), c.Terrain)
 	}
 	b.cells[i] = c
+	b.sightGrid.Store(nil)
 	return nil
 }
 
 // Hexside returns the feature on the hexside of h in direction d.
 func (b *Board) Hexside(h Hex, d Direction) HexsideFeature {
-	return b.hexsides[normalHexside(h, d)]
+	n := normalHexside(h, d)
+	if i, ok := b.index(n.hex); ok {
+		return HexsideFeature(b.sides[i]>>(2*n.dir)) & 3
+	}
+	return b.hexsides[n]
 }
 
 // SetHexside puts a feature (or NoFeature) on the hexside of h in direction d.
@@ -101,12 +119,34 @@ func (b *Board) SetHexside(h Hex, d Direction, f HexsideFeature) error {
 	if !b.Contains(h) && !b.Contains(h.Neighbor(d)) {
 		return fmt.Errorf("hexside %s %s is off the map", b.Label(h), d)
 	}
+	n := normalHexside(h, d)
 	if f == NoFeature {
-		delete(b.hexsides, normalHexside(h, d))
-		return nil
+		delete(b.hexsides, n)
+	} else {
+		b.hexsides[n] = f
 	}
-	b.hexsides[normalHexside(h, d)] = f
+	if i, ok := b.index(n.hex); ok {
+		b.sides[i] = b.sides[i]&^(3<<(2*n.dir)) | uint8(f&3)<<(2*n.dir)
+	}
+	b.markSides(n.hex)
+	b.markSides(n.hex.Neighbor(n.dir))
+	b.sightGrid.Store(nil)
 	return nil
+}
+
+// markSides sets or clears h's sideNear mark from its six hexsides.
+func (b *Board) markSides(h Hex) {
+	i, ok := b.index(h)
+	if !ok {
+		return
+	}
+	b.sides[i] &^= sideNear
+	for d := range Direction(6) {
+		if b.Hexside(h, d) != NoFeature {
+			b.sides[i] |= sideNear
+			return
+		}
+	}
 }
 
 // HexsideBetween returns the feature on the hexside shared by two adjacent

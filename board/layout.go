@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -205,18 +206,27 @@ func (l Layout) PixelSize(w, h int) (width, height int) {
 // Label returns the players' name of offset coordinates: column letters
 // (A … Z, AA, AB …) and the row number from 1, as in "E4".
 func (o Offset) Label() string {
-	return columnLetters(o.Col) + strconv.Itoa(o.Row+1)
+	var buf [24]byte // letters of any int column and a row, without allocating
+	return string(o.appendLabel(buf[:0]))
 }
 
-func columnLetters(col int) string {
+// appendLabel appends o's label to b.
+func (o Offset) appendLabel(b []byte) []byte {
+	return strconv.AppendInt(appendColumnLetters(b, o.Col), int64(o.Row)+1, 10)
+}
+
+// appendColumnLetters appends the letters of column col (A, B, …, Z, AA,
+// …) to b, or "?" and the number for a negative column.
+func appendColumnLetters(b []byte, col int) []byte {
 	if col < 0 {
-		return "?" + strconv.Itoa(col)
+		return strconv.AppendInt(append(b, '?'), int64(col), 10)
 	}
-	var b []byte
+	start := len(b)
 	for n := col + 1; n > 0; n = (n - 1) / 26 {
-		b = append([]byte{byte('A' + (n-1)%26)}, b...)
+		b = append(b, byte('A'+(n-1)%26))
 	}
-	return string(b)
+	slices.Reverse(b[start:])
+	return b
 }
 
 // ParseLabel turns a label such as "E4" or "aa12" back into offset coordinates.

@@ -72,12 +72,52 @@ type Obstacle struct {
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	t := losTerrain{b: b, smoke: smoke}
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
-	l.Path = make([]Hex, 0, 2*l.Range+1) // room for a zig-zag line (the tests check the bound)
+	// One array for the crossed hexes (room for a zig-zag line: the tests
+	// check the bound) and the touched ones on either side; an append past
+	// a part's room moves it out.
+	r := l.Range
+	hexes := make([]Hex, 0, 4*r+3)
+	l.Path, l.Left, l.Right = hexes[0:0:2*r+1], hexes[2*r+1:2*r+1:3*r+2], hexes[3*r+2:3*r+2:4*r+3]
 	l.Clear, l.Hindrance = t.trace(from, to, &l)
+	if len(l.Left) == 0 {
+		l.Left = nil
+	}
+	if len(l.Right) == 0 {
+		l.Right = nil
+	}
 	if !l.Clear {
 		l.Hindrance, l.Hindrances = 0, nil
 	}
 	return l
+}
+
+// Sight answers the line of sight from one hex to another as LOS does
+// (the same smoke, the same rules) but only whether it is clear and its
+// hindrance, without the path, the touched hexes or the reasons: it
+// allocates nothing and stops at the first block. The computer opponent
+// asks it many thousand times a turn; LOS is for previews and logs.
+func (b *Board) Sight(from, to Hex, smoke func(Hex) int) Sight {
+	t := losTerrain{b: b, smoke: smoke}
+	if b.Contains(from) && b.Contains(to) {
+		t = *b.terrainGrid()
+		t.smoke, t.smokeOver = smoke, smoke != nil
+	}
+	clear, hindrance := t.trace(from, to, nil)
+	if !clear {
+		return Sight{}
+	}
+	return Sight{Visible: true, Hindrance: hindrance}
+}
+
+// terrainGrid returns the board's terrain packed as for a viewshed,
+// without smoke, building it on first use.
+func (b *Board) terrainGrid() *losTerrain {
+	if t := b.sightGrid.Load(); t != nil {
+		return t
+	}
+	t := b.losGrid(nil, &viewshedScratch{})
+	b.sightGrid.Store(t)
+	return t
 }
 
 // Explain describes the line of sight in a few lines of text, with the
@@ -193,6 +233,7 @@ type losTerrain struct {
 	// grid, when not nil, holds the flags of every hex with q0 <= Q < q0+cols
 	// and r0 <= R < r0+stride at index (Q-q0)*stride + (R-r0).
 	grid           []uint16
+	smokeOver      bool // the grid holds no smoke: read it from smoke
 	q0, r0, stride int
 	step           [6]int // index offset of each neighbour in grid
 }
@@ -207,21 +248,30 @@ func (t *losTerrain) index(h Hex) int {
 
 func (t *losTerrain) flags(h Hex, idx int) uint16 {
 	if t.grid != nil {
-		return t.grid[idx]
+		f := t.grid[idx]
+		if t.smokeOver {
+			f |= uint16(min(max(t.smoke(h), 0), 2)) << smokeShift
+		}
+		return f
 	}
 	return t.boardFlags(h)
 }
 
 // boardFlags reads the flags of h straight from the board and the smoke.
 func (t *losTerrain) boardFlags(h Hex) uint16 {
-	if !t.b.Contains(h) {
+	i, ok := t.b.index(h)
+	if !ok {
 		return flagSides
 	}
 	s := 0
 	if t.smoke != nil {
 		s = t.smoke(h)
 	}
-	return cellFlags(t.b.Cell(h), s) | flagSides
+	f := cellFlags(t.b.cells[i], s)
+	if t.b.sides[i]&sideNear != 0 {
+		f |= flagSides
+	}
+	return f
 }
 
 // side returns the feature on the hexside of h (at grid index idx) in direction d.
@@ -496,9 +546,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 				}
 				next, nextIdx = hc.Add(directionVectors[a]), ic+t.step[a]
 				h, idx, d = ha, ia, wrap6[a+2]
-				if t.grid != nil {
-					sides = t.grid[idx]
-				}
+				sides = t.flags(h, idx)
 			case g[k] > 0: // into ha, touching hc at the corner
 				if touch(hc, ic, f+hStep[c]) {
 					return false, 0
@@ -542,14 +590,25 @@ func (t *losTerrain) hexObstacle(x Hex, fl uint16, amount int, format string) Ob
 	if format != "" {
 		o.Reason = fmt.Sprintf(format, flagSmoke(fl), t.b.Label(x))
 	} else {
-		o.Reason = t.describe(x, fl) + " in " + t.b.Label(x)
+		o.Reason = t.reasonIn(t.describe(x, fl), x, "")
 	}
 	return o
+}
+
+// reasonIn is "WHAT in LABEL" and the tail, built in one allocation.
+func (t *losTerrain) reasonIn(what string, x Hex, tail string) string {
+	var buf [64]byte
+	b := append(append(buf[:0], what...), " in "...)
+	b = t.b.Layout.ToOffset(x).appendLabel(b)
+	return string(append(b, tail...))
 }
 
 // describe names what makes hex x (flags fl) block or hinder: "woods",
 // "orchard and smoke 1".
 func (t *losTerrain) describe(x Hex, fl uint16) string {
+	if fl&(flagBlocks|flagHinders) != 0 && (fl&flagBlocks != 0 || flagSmoke(fl) == 0) {
+		return t.b.Cell(x).Terrain.String() // the one part: no list to join
+	}
 	var parts []string
 	if fl&(flagBlocks|flagHinders) != 0 {
 		parts = append(parts, t.b.Cell(x).Terrain.String())
@@ -615,7 +674,7 @@ func (t *losTerrain) sideObstacles(rec *LOS, st *lineState) {
 			fl := t.flags(h, 0)
 			if a := hindranceAmount(fl); a > 0 && i != s.skip {
 				rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: h, Other: h, Amount: a,
-					Reason: t.describe(h, fl) + " in " + t.b.Label(h) + " beside the line"})
+					Reason: t.reasonIn(t.describe(h, fl), h, " beside the line")})
 			}
 		}
 	}

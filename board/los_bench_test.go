@@ -61,12 +61,18 @@ func generateMap(layout Layout, w, h int, seed uint64) *Board {
 	return b
 }
 
+// range20Line is the generated map of the LOS benchmarks and a line of
+// range 20 on it.
+func range20Line() (m *Board, from, to Hex) {
+	m = generateMap(DefaultLayout, 200, 160, 7)
+	from = m.Layout.ToHex(Offset{50, 50})
+	return m, from, from.Add(Hex{12, 8})
+}
+
 // BenchmarkLOSRange20 traces one line of sight at range 20 on the
 // generated map, with every step recorded (Path, sides, reasons).
 func BenchmarkLOSRange20(b *testing.B) {
-	m := generateMap(DefaultLayout, 200, 160, 7)
-	from := m.Layout.ToHex(Offset{50, 50})
-	to := from.Add(Hex{12, 8})
+	m, from, to := range20Line()
 	b.ReportAllocs()
 	for b.Loop() {
 		m.LOS(from, to, nil)
@@ -90,5 +96,15 @@ func BenchmarkViewshed200x160(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSightRange20 answers the line of sight of BenchmarkLOSRange20
+// with Board.Sight: clear and hindrance only, nothing recorded.
+func BenchmarkSightRange20(b *testing.B) {
+	m, from, to := range20Line()
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Sight(from, to, nil)
 	}
 }

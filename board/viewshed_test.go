@@ -7,7 +7,7 @@ import (
 )
 
 // TestViewshedMatchesLOS compares the viewshed from every hex of each
-// fixture with Board.LOS to every hex, exhaustively.
+// fixture, and Board.Sight, with Board.LOS to every hex, exhaustively.
 func TestViewshedMatchesLOS(t *testing.T) {
 	type fixture struct {
 		name  string
@@ -66,6 +66,9 @@ hedgerow E2 F2`)},
 					want := Sight{Visible: l.Clear, Hindrance: l.Hindrance}
 					if have != want || v.At(to) != want {
 						t.Fatalf("viewshed %s→%s = %+v (At %+v), want %+v\n%s", b.Label(from), b.Label(to), have, v.At(to), want, l.Explain(b))
+					}
+					if s := b.Sight(from, to, smoke); s != want {
+						t.Fatalf("Sight %s→%s = %+v, want %+v as LOS\n%s", b.Label(from), b.Label(to), s, want, l.Explain(b))
 					}
 					sum := 0
 					for _, o := range l.Hindrances {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -87,7 +88,13 @@ type Settings struct {
 	// Computer names the sides the computer played in the last battle
 	// started, for Continue.
 	Computer []maps.Side `json:"computer,omitempty"`
+	// AILevel is the computer's level: easy, normal or hard ("" for
+	// normal).
+	AILevel string `json:"ai_level,omitempty"`
 }
+
+// aiLevels are the computer's levels the settings offer.
+var aiLevels = []string{"easy", "normal", "hard"}
 
 // defaultSettings: sound on, no hand-over screens, the normal pace.
 func defaultSettings() Settings { return Settings{Sound: true, Pace: defaultComputerDelay} }
@@ -196,6 +203,9 @@ func (a *App) readSettings() error {
 	if s.Pace < 1 || s.Pace > maxComputerDelay {
 		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", where, s.Pace, maxComputerDelay)
 	}
+	if s.AILevel != "" && !slices.Contains(aiLevels, s.AILevel) {
+		return fmt.Errorf("settings %s: field \"ai_level\": %q is not easy, normal or hard (the defaults are used)", where, s.AILevel)
+	}
 	for _, side := range s.Computer {
 		if side := maps.Side(side); side != maps.Allies && side != maps.Axis {
 			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", where, side)
@@ -247,6 +257,7 @@ func (a *App) battleOptions(computer []maps.Side) Options {
 		}
 	}
 	o.Pace = a.settings.Pace
+	o.Level = a.settings.AILevel
 	o.Sound = a.settings.Sound
 	return o
 }

@@ -44,9 +44,11 @@ type Options struct {
 	// SavePath is the file F5 writes and F9 reads; "" means DefaultSavePath.
 	SavePath string
 	// Computer names the sides the computer plays; NewPlayer makes its
-	// player for a battle (again after F9 loads another one).
+	// player for a battle (again after F9 loads another one), at Level
+	// ("easy", "normal", "hard"; "" for the program's default).
 	Computer  []maps.Side
-	NewPlayer func(*battle.Battle) (Player, error)
+	Level     string
+	NewPlayer func(b *battle.Battle, level string) (Player, error)
 	// Replay, when not nil, opens the replay viewer: the battle given is
 	// the fresh start, and Replay the battle recorded, whose orders (with
 	// their reasoning, battle.Why) the viewer steps through.

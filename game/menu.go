@@ -1,10 +1,12 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -240,6 +242,11 @@ func (s *settingsScreen) build(a *App) {
 				}
 			}
 			st.Pace = paces[i%len(paces)].ticks
+			changed()
+		}},
+		{label: "Computer level: " + cmp.Or(st.AILevel, "normal"), do: func() {
+			i := slices.Index(aiLevels, cmp.Or(st.AILevel, "normal"))
+			st.AILevel = aiLevels[(i+1)%len(aiLevels)]
 			changed()
 		}},
 		{label: "Back", do: a.toMenu},

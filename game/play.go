@@ -66,7 +66,7 @@ type play struct {
 
 	computer  map[maps.Side]bool
 	player    Player
-	newPlayer func(*battle.Battle) (Player, error)
+	newPlayer func(*battle.Battle, string) (Player, error)
 	delay     int // ticks between two computer orders
 	wait      int // ticks waited since the last one
 
@@ -117,7 +117,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 		if p.newPlayer == nil {
 			return errors.New("game: computer sides given without a computer player")
 		}
-		pl, err := p.newPlayer(b)
+		pl, err := p.newPlayer(b, opts.Level)
 		if err != nil {
 			return fmt.Errorf("game: computer player: %w", err)
 		}

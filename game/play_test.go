@@ -332,7 +332,7 @@ func TestHandOver(t *testing.T) {
 func TestComputerPlaysItsSide(t *testing.T) {
 	b := defaultBattle(t)
 	g, err := New(b, Options{HandOver: true, Computer: []maps.Side{maps.Allies},
-		NewPlayer: func(*battle.Battle) (Player, error) { return endPhases{}, nil }})
+		NewPlayer: func(*battle.Battle, string) (Player, error) { return endPhases{}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

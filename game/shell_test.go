@@ -29,7 +29,7 @@ func TestCameraFollowsComputer(t *testing.T) {
 	b := defaultBattle(t)
 	fired := false
 	g, err := New(b, Options{Scripted: true, Size: image.Pt(1280, 800), Computer: []maps.Side{maps.Allies},
-		NewPlayer: func(*battle.Battle) (Player, error) { return fireAtTiger{&fired}, nil }})
+		NewPlayer: func(*battle.Battle, string) (Player, error) { return fireAtTiger{&fired}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

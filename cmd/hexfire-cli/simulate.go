@@ -8,6 +8,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"hexfire/ai"
@@ -56,7 +57,17 @@ type battleResult struct {
 // playerNames are the players simulate knows.
 var playerNames = []string{"opponent", "random", "greedy"}
 
+// newPlayer makes the player name names for battle b: "opponent" (at
+// the normal level, or "opponent:easy", "opponent:hard"), "random" or
+// "greedy".
 func newPlayer(name string, b *battle.Battle) (ai.Player, error) {
+	if level, ok := strings.CutPrefix(name, "opponent:"); ok {
+		l, err := ai.ParseLevel(level)
+		if err != nil {
+			return nil, err
+		}
+		return ai.NewOpponentLevel(b, l)
+	}
 	switch name {
 	case "opponent":
 		return ai.NewOpponent(b)
@@ -79,8 +90,13 @@ func runSimulate(args []string, stdout io.Writer) error {
 	axis := fs.String("axis", "opponent", "player of the axis: opponent, random or greedy")
 	jsonOut := fs.Bool("json", false, "print one JSON object")
 	turnLimit := fs.Int("turns", defaultTurns, "turn limit for a scenario whose map sets none")
+	levelName := fs.String("ai-level", "normal", "level of the opponent players: easy, normal or hard")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	level, err := ai.ParseLevel(*levelName)
+	if err != nil {
+		return fmt.Errorf("simulate: --ai-level: %w", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("simulate: unexpected argument %q", fs.Arg(0))
@@ -118,6 +134,13 @@ func runSimulate(args []string, stdout io.Writer) error {
 		sc = &limited
 	}
 	players := map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis}
+	if level != ai.Normal {
+		for side, name := range players {
+			if name == "opponent" {
+				players[side] = "opponent:" + level.String()
+			}
+		}
+	}
 	results := make([]battleResult, *n)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -169,7 +192,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 		return enc.Encode(r)
 	}
 	fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
-		sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, *allies, *axis)
+		sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, players[maps.Allies], players[maps.Axis])
 	fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
 		r.Wins[string(maps.Allies)], pct(r.Wins[string(maps.Allies)], *n), r.Wins[string(maps.Axis)], pct(r.Wins[string(maps.Axis)], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
 	fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)

@@ -61,6 +61,7 @@ func TestSimulateErrors(t *testing.T) {
 	}{
 		{[]string{"simulate", "--battles", "0"}, "--battles 0"},
 		{[]string{"simulate", "--allies", "clever"}, `unknown player "clever"`},
+		{[]string{"simulate", "--ai-level", "expert"}, `--ai-level: ai: unknown level "expert"`},
 		{[]string{"simulate", "--rules", "nosuch", "--battles", "1"}, "nosuch"},
 		{[]string{"simulate", "--scenario", "nosuch.tmx"}, "nosuch.tmx"},
 		{[]string{"simulate", "extra"}, `unexpected argument "extra"`},

@@ -1,0 +1,168 @@
+package ai
+
+import (
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// defenceMap has woods north of the objective D3 and south of the enemy.
+const defenceMap = `
+. . . . . . . .
+. . . W . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+
+// moveOf plays the acting side's opponent until it gives an order for
+// unit id in the phase the battle is in, and returns that order (nil when
+// the phase ends without one).
+func moveOf(t *testing.T, b *battle.Battle, id battle.UnitID) battle.Order {
+	t.Helper()
+	op, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phase, side := b.Phase(), b.Acting()
+	for range 100 {
+		if b.Phase() != phase || b.Acting() != side || b.Moving() != nil {
+			return nil
+		}
+		o, why := op.Next(b)
+		switch o := o.(type) {
+		case battle.Move:
+			if o.Unit == id {
+				return o
+			}
+		case battle.Advance:
+			if o.Unit == id {
+				return o
+			}
+		}
+		if _, err := b.Apply(o); err != nil {
+			t.Fatalf("order %#v (%s) refused: %v", o, why, err)
+		}
+	}
+	t.Fatal("no end of the phase after 100 orders")
+	return nil
+}
+
+// TestHoldsAndFallsBack: the allies defend D3 (the axis must hold it).
+// Their squad there stays on it under the fire of one enemy squad, though
+// the woods next door are safer; under the fire of four it falls back
+// into the woods instead of dying in place.
+func TestHoldsAndFallsBack(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		enemies []string
+		stays   bool
+	}{
+		{"one enemy squad: holds", []string{"D6"}, true},
+		{"four enemy squads: falls back", []string{"C5", "D5", "E5", "D6"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
+			for _, h := range tt.enemies {
+				us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
+			}
+			b := fixture{grid: defenceMap, units: us, turns: 6,
+				props: map[string]string{"victory": "axis hold D3; allies otherwise"}}.battle(t)
+			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement })
+			o := moveOf(t, b, 1)
+			if tt.stays != (o == nil) {
+				t.Fatalf("the squad's order: %#v; want it to stay %v", o, tt.stays)
+			}
+			if m, ok := o.(battle.Move); ok && m.Path[len(m.Path)-1].Hex != hexOf(t, b, "D2") {
+				t.Errorf("it falls back to %s, want the woods in D2", b.Board().Label(m.Path[len(m.Path)-1].Hex))
+			}
+		})
+	}
+}
+
+// TestOpportunityFireWaits: a Tiger with a close shot at a Sherman that
+// stands still lets a far Sherman move on (firing at it would spend the
+// Tiger for the Defensive Fire at the near one); with no near target, it
+// fires at the mover.
+func TestOpportunityFireWaits(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		near  bool
+		fires bool
+	}{
+		{"a near target kept for Defensive Fire", true, false},
+		{"only the mover", false, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			us := []unitAt{
+				{"M4A3E8", maps.Allies, "G5", board.DirN, ""},
+				{"Tiger I", maps.Axis, "D1", board.DirS, ""},
+			}
+			if tt.near {
+				us = append(us, unitAt{"M4 (75)", maps.Allies, "D3", board.DirN, ""})
+			}
+			b := fixture{grid: openMap, units: us, turns: 6}.battle(t)
+			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement })
+			mover := b.Unit(1)
+			reach := b.Board().Reachable(b.MoveSpec(mover), mover.Pose, b.Occupancy(mover))
+			steps, ok := reach.Path(hexOf(t, b, "G4"))
+			if !ok {
+				t.Fatal("no path to G4")
+			}
+			if _, err := b.Apply(battle.Move{Unit: 1, Path: poses(steps)}); err != nil {
+				t.Fatal(err)
+			}
+			if b.Moving() == nil {
+				t.Fatal("the move gives the Tiger no opportunity to fire")
+			}
+			op, err := NewOpponent(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, why := op.Next(b)
+			if _, fires := o.(battle.Fire); fires != tt.fires {
+				t.Errorf("the Tiger gives %#v (%s); want it to fire %v", o, why, tt.fires)
+			}
+		})
+	}
+}
+
+// TestCounterAttacks: a Sherman behind woods keeps out of sight of a StuG
+// that can turn to face it, and comes out on the StuG's flank once the
+// StuG is immobilized (it can neither turn nor move away), though a Pz IV
+// far off fires at it on the way: the shot at a target that cannot get
+// away counts in full (pursuit).
+func TestCounterAttacks(t *testing.T) {
+	grid := `
+. . . . . . . .
+. . . . . . . .
+W W W . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+	for _, immobile := range []bool{false, true} {
+		b := fixture{grid: grid, turns: 6, units: []unitAt{
+			{"M4 (75)", maps.Allies, "B1", board.DirS, ""},
+			{"StuG III G", maps.Axis, "B6", board.DirN, ""},
+			{"Pz IV H", maps.Axis, "H1", board.DirSW, ""},
+		}}.battle(t)
+		if immobile {
+			b.Unit(2).Markers |= battle.Immobile
+		}
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement })
+		end := b.Unit(1).Pose
+		if m, ok := moveOf(t, b, 1).(battle.Move); ok {
+			end = m.Path[len(m.Path)-1]
+		}
+		stug := b.Unit(2).Pose
+		seen := b.Board().Sight(end.Hex, stug.Hex, nil).Visible
+		flank := !board.InForwardArc(stug.Hex, stug.Facing, end.Hex)
+		if seen != immobile || seen && !flank {
+			t.Errorf("StuG immobile %v: the Sherman ends in %s facing %v: in sight of the StuG %v, on its flank %v", immobile, b.Board().Label(end.Hex), end.Facing, seen, flank)
+		}
+	}
+}
