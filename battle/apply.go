@@ -204,6 +204,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 		return nil, err
 	}
 	u.MovedFrom = u.Pose.Hex
+	u.LastMove = LastMove{Segment: b.segment(), Cost: cost, MP: b.MoveSpec(u).MP}
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
 }

@@ -175,7 +175,13 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	if s.TargetMoved {
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
+		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().LOS(from.Hex, target.MovedFrom, b.Smoke).Clear
 	}
+	s.FirerOffAxis = board.OffAxis(from.Hex, from.Facing, to.Hex)
+	if m := firer.LastMove; m.Segment > 0 && m.Segment >= b.segment()-1 {
+		s.FirerMovedMP, s.FirerMP = m.Cost, m.MP
+	}
+	s.Night = b.night
 	switch target.Type.Kind {
 	case units.AFV:
 		s.Aspect = combat.AspectOf(r, to, from.Hex)

@@ -129,6 +129,21 @@ type Shot struct {
 	// target in a row, one in each segment up to the one before this (0:
 	// a first shot), for the rulesets that reward shooting again (d20).
 	RepeatShots int
+	// FirerOffAxis is the angle in degrees (0 to 180) between the firer's
+	// facing and the line to the target, for the rulesets whose
+	// limited-traverse mounts fire freely only near their centre line (d20).
+	FirerOffAxis float64
+	// FirerMovedMP is what the firer's latest move cost, in MP, when it
+	// moved in this segment or the one before (0: it did not), and FirerMP
+	// its movement allowance then, for the rulesets that limit or rate fire
+	// after a move by how far it went (d20).
+	FirerMovedMP, FirerMP int
+	// TargetIntoSight: the target began its latest move where the firer
+	// could not see it, for the rulesets that rate a target moving into
+	// sight (d20).
+	TargetIntoSight bool
+	// Night: the scenario is fought at night (its map property "night").
+	Night bool
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.

@@ -1,0 +1,127 @@
+package battle
+
+import (
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// TestShotFirerMove: a shot carries what the firer's latest move cost and
+// its MP while that move is in this segment or the one before, and
+// nothing once a segment has passed since.
+func TestShotFirerMove(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C5", board.DirN},
+		{"Tiger I", maps.Axis, "H1", board.DirS},
+	}}
+	b := f.battle(t)
+	firer, target := b.Unit(1), b.Unit(2)
+	moved := func() (int, int) {
+		t.Helper()
+		s, err := b.ShotAt(firer, firer.Pose, target, target.Pose)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.FirerMovedMP, s.FirerMP
+	}
+	if c, mp := moved(); c != 0 || mp != 0 {
+		t.Fatalf("before any move: moved %d of %d MP, want nothing", c, mp)
+	}
+	apply(t, b, EndPhase{}) // to Movement
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "C4", board.DirN), pose(t, b, "C3", board.DirN)}})
+	seg := b.segment()
+	want := firer.LastMove
+	if want.Segment != seg || want.Cost <= 0 || want.MP != firer.Type.MP {
+		t.Fatalf("last move %+v: want segment %d, a cost and the M4A3E8's %d MP", want, seg, firer.Type.MP)
+	}
+	for b.segment() == seg {
+		if b.Moving() != nil {
+			apply(t, b, Pass{})
+			continue
+		}
+		apply(t, b, EndPhase{})
+	}
+	if c, mp := moved(); c != want.Cost || mp != want.MP {
+		t.Errorf("the segment after the move: moved %d of %d MP, want %d of %d", c, mp, want.Cost, want.MP)
+	}
+	for b.segment() == seg+1 {
+		apply(t, b, EndPhase{})
+	}
+	if c, mp := moved(); c != 0 || mp != 0 {
+		t.Errorf("two segments after the move: moved %d of %d MP, want nothing", c, mp)
+	}
+}
+
+// TestShotIntoSightAndOffAxis: the Pak 40 behind the woods sees the M4
+// only once it comes out of them, so a shot at it carries that it moved
+// into sight; the angle off the firer's centre line is the board's.
+func TestShotIntoSightAndOffAxis(t *testing.T) {
+	f := fixture{grid: `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . W . . .
+. . . . W . . .
+. . . . . . . .
+`, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C5", board.DirN},
+		{"Pak 40", maps.Axis, "G4", board.DirNW},
+	}}
+	b := f.battle(t)
+	apply(t, b, EndPhase{})
+	path := []board.Pose{pose(t, b, "C4", board.DirN), pose(t, b, "C3", board.DirN), pose(t, b, "C2", board.DirN), pose(t, b, "C1", board.DirN)}
+	apply(t, b, Move{Unit: 1, Path: path})
+	pak, m4 := b.Unit(2), b.Unit(1)
+	s, err := b.ShotAt(pak, pak.Pose, m4, m4.Pose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.TargetIntoSight {
+		t.Errorf("the M4 came out from behind the woods: TargetIntoSight false")
+	}
+	if want := board.OffAxis(pak.Pose.Hex, pak.Pose.Facing, m4.Pose.Hex); s.FirerOffAxis != want {
+		t.Errorf("off axis %.2f°, want %.2f°", s.FirerOffAxis, want)
+	}
+	if s, _ := b.ShotAt(m4, m4.Pose, pak, pak.Pose); s.TargetIntoSight {
+		t.Errorf("the Pak has not moved: TargetIntoSight true")
+	}
+}
+
+// TestNightProperty: the map property "night" reaches every shot; a value
+// that is not a yes or a no is refused naming the file, the property and
+// the value.
+func TestNightProperty(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		night bool
+		err   string
+	}{
+		{"", false, ""},
+		{"true", true, ""},
+		{"Yes", true, ""},
+		{"no", false, ""},
+		{"false", false, ""},
+		{"dusk", false, `test.tmx: map property "night": "dusk": want true or false`},
+	} {
+		f := fixture{grid: openMap, props: map[string]string{"night": tt.value}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "C5", board.DirN},
+			{"Tiger I", maps.Axis, "C1", board.DirS},
+		}}
+		b, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("night %q: error %v, want %q", tt.value, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("night %q: %v", tt.value, err)
+		}
+		s, err := b.ShotAt(b.Unit(1), b.Unit(1).Pose, b.Unit(2), b.Unit(2).Pose)
+		if err != nil || s.Night != tt.night {
+			t.Errorf("night %q: shot at night %v (%v), want %v", tt.value, s.Night, err, tt.night)
+		}
+	}
+}
