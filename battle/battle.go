@@ -86,6 +86,9 @@ type Unit struct {
 	// cost and the unit's MP then (Shot.FirerMovedMP). Replays rebuild it
 	// from the orders, so the digest leaves it out.
 	LastMove LastMove
+	// PoolFired counts the expendable weapons (Panzerfausts) it has fired
+	// from its side's pool (combat.Weapon.PoolFired); replays rebuild it.
+	PoolFired int
 	// Aim is the unit's memory of its AT shots, for the rulesets that
 	// reward shooting again (Shot.RepeatShots, Shot.RepeatHit). Replays
 	// rebuild it from the orders, so the digest leaves it out.

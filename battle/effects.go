@@ -194,6 +194,7 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 		switch {
 		case a.panzerfaust:
 			b.panzerfausts[u.Side]--
+			u.PoolFired++
 		case u.Rounds > 1:
 			u.Rounds--
 		default:

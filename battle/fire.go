@@ -232,7 +232,7 @@ func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, erro
 		return combat.Weapon{}, err
 	}
 	w := combat.SupportWeaponOf(sw)
-	w.Inherent = inherent
+	w.Inherent, w.PoolFired = inherent, firer.PoolFired
 	return w, nil
 }
 

@@ -125,3 +125,25 @@ func TestNightProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolFired: each Panzerfaust a unit fires from its side's pool is
+// counted on the unit and carried by its next Panzerfaust.
+func TestPoolFired(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"panzerfausts_axis": "2"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C3", board.DirN},
+		{"German Rifle Squad", maps.Axis, "C2", board.DirS},
+	}}
+	b := f.battle(t)
+	for b.Phase() != FirePhase || b.Acting() != maps.Axis {
+		apply(t, b, EndPhase{})
+	}
+	squad := b.Unit(2)
+	apply(t, b, Fire{Unit: 2, Target: 1, Panzerfaust: true})
+	if squad.PoolFired != 1 || b.Panzerfausts(maps.Axis) != 1 {
+		t.Fatalf("after one Panzerfaust: %d fired by the squad, %d in the pool; want 1 and 1", squad.PoolFired, b.Panzerfausts(maps.Axis))
+	}
+	w, err := b.panzerfaust(b.rules, squad)
+	if err != nil || w.PoolFired != 1 {
+		t.Errorf("the next Panzerfaust carries %d fired before (%v), want 1", w.PoolFired, err)
+	}
+}

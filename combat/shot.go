@@ -42,11 +42,19 @@ type Weapon struct {
 	// (InherentWeapons) rather than one from its side's pool; nothing is
 	// used up, so the ruleset gives no WeaponSpent for it.
 	Inherent bool
+	// Turret: a main gun that fires all round (units.Type.Turret); one
+	// without fires from a limited-traverse mount.
+	Turret bool
+	// PoolFired counts the expendable weapons the firer has already fired
+	// from its side's pool this battle, for the rulesets that limit each
+	// unit's share (d20's three volleys a section).
+	PoolFired int
 }
 
 // Target is what a shot is fired at.
 type Target struct {
 	Name     string
+	Type     string // the catalogue type's name (Name may be a unit's label)
 	Kind     units.Kind
 	Armour   units.Armour
 	Immobile bool     // carries an Immobile marker
@@ -148,7 +156,7 @@ type Shot struct {
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.
 func MainGunOf(t *units.Type) Weapon {
-	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP, History: &t.History}
+	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP, History: &t.History, Turret: t.Turret}
 }
 
 // SupportWeaponOf returns a shot's view of a catalogue support weapon.
@@ -159,7 +167,7 @@ func SupportWeaponOf(w *units.Weapon) Weapon {
 
 // TargetOf returns a shot's view of a catalogue unit type.
 func TargetOf(t *units.Type) Target {
-	return Target{Name: t.Name, Kind: t.Kind, Armour: t.Armour, History: &t.History}
+	return Target{Name: t.Name, Type: t.Name, Kind: t.Kind, Armour: t.Armour, History: &t.History}
 }
 
 // WeaponOf returns the weapon a unit of type t fires AT with: the main gun

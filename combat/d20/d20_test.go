@@ -314,11 +314,11 @@ func TestOddsEqualEnumeration(t *testing.T) {
 type unbanded struct{ combat.Dice }
 
 // spread is a spread of shots over the catalogue's firers, targets,
-// ranges, aspects, rounds and modifiers.
+// ranges, aspects, rounds and modifiers, spaced armour among them.
 func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 	var shots []combat.Shot
 	firers := []string{"Tiger I", "SU-85", "M4A3E8", "Sherman Firefly", "45mm M1937", "M3 Halftrack", "Pz IV H", "M10"}
-	targets := []string{"Tiger I", "Panther", "M4 (75)", "SdKfz 251", "T-34/85"}
+	targets := []string{"Tiger I", "Panther", "M4 (75)", "SdKfz 251", "T-34/85", "Pz IV H"}
 	aspects := []board.Aspect{board.Front, board.Side, board.Rear}
 	i := 0
 	for _, f := range firers {
@@ -334,6 +334,9 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 					s.Ammo, s.Aspect = a, aspects[i%3]
 					s.TargetMoved, s.TargetAcross = i%4 == 0, 100*(i%9)
 					s.FirerMoved = i%5 == 0
+					s.FirerMovedMP, s.FirerMP = i%4, 10
+					s.FirerOffAxis = float64(20 * (i % 6)) // a fixed gun refuses 100°
+					s.Night, s.TargetIntoSight = i%7 == 0, i%3 == 1
 					i++
 					shots = append(shots, s)
 				}
