@@ -72,6 +72,7 @@ type previewKey struct {
 	grenades  bool   // grenades asked for
 	pzf       bool   // a Panzerfaust asked for
 	desperate bool   // desperation fire asked for
+	ammo      string // the round the firer is set to fire (ammo.go)
 	out       uint16 // fire group or assault members taken out (bit i: member i)
 }
 
@@ -104,7 +105,7 @@ func (g *Game) refresh() {
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
-		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, out: p.out}
+		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, ammo: p.ammo.of(p.unit), out: p.out}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -247,7 +248,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		return
 	}
 	pv.target = pickTarget(b, enemy, key.target)
-	o, opts, plan, err := planFireOptions(b, fireOrder(b, u, pv.target, key.leader), key)
+	o, opts, plan, err := planFireOptions(b, withAmmo(fireOrder(b, u, pv.target, key.leader), key.ammo), key)
 	pv.fire, pv.plan, pv.attack = opts, plan, o
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
 	extra := targetLines(b, enemy, pv.target, h)
@@ -256,6 +257,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		extra = append(extra, tipLine{tipText, "simultaneous fire: the shot lands when the phase ends, with the others held"})
 	}
 	extra = append(extra, pv.fire.lines(b, u)...)
+	extra = append(extra, ammoLines(b, o)...)
 	pv.tip = slices.Insert(pv.tip, 1, extra...)
 	if key.compare {
 		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)
