@@ -177,6 +177,10 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
 		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().LOS(from.Hex, target.MovedFrom, b.Smoke).Clear
 	}
+	if pm := b.pending; pm != nil && pm.Unit == target.ID && to == target.Pose && len(pm.Rest) > 0 {
+		end := pm.Rest[len(pm.Rest)-1].Hex
+		s.TargetOutOfSight = end != to.Hex && !b.Board().LOS(from.Hex, end, b.Smoke).Clear
+	}
 	s.FirerOffAxis = board.OffAxis(from.Hex, from.Facing, to.Hex)
 	if m := firer.LastMove; m.Segment > 0 && m.Segment >= b.segment()-1 {
 		s.FirerMovedMP, s.FirerMP = m.Cost, m.MP

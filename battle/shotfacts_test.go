@@ -147,3 +147,41 @@ func TestPoolFired(t *testing.T) {
 		t.Errorf("the next Panzerfaust carries %d fired before (%v), want 1", w.PoolFired, err)
 	}
 }
+
+// TestShotOutOfSight: the M4 moving south from C1 towards C5, behind the
+// woods from the Pak 40 in G4, is offered to the Pak on the way; a shot
+// at it then carries that its move ends out of sight, and not that it
+// came into sight.
+func TestShotOutOfSight(t *testing.T) {
+	f := fixture{grid: `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . W . . .
+. . . . W . . .
+. . . . . . . .
+`, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C1", board.DirS},
+		{"Pak 40", maps.Axis, "G4", board.DirNW},
+	}}
+	b := f.battle(t)
+	apply(t, b, EndPhase{})
+	path := []board.Pose{pose(t, b, "C2", board.DirS), pose(t, b, "C3", board.DirS), pose(t, b, "C4", board.DirS), pose(t, b, "C5", board.DirS)}
+	apply(t, b, Move{Unit: 1, Path: path})
+	pak, m4 := b.Unit(2), b.Unit(1)
+	if b.Moving() != m4 {
+		t.Fatalf("the Pak is offered no shot on the way (the M4 in %s)", b.Board().Label(m4.Pose.Hex))
+	}
+	s, err := b.ShotAt(pak, pak.Pose, m4, m4.Pose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.TargetOutOfSight || s.TargetIntoSight {
+		t.Errorf("the M4 in %s on its way behind the woods: out of sight %v, into sight %v; want true, false",
+			b.Board().Label(m4.Pose.Hex), s.TargetOutOfSight, s.TargetIntoSight)
+	}
+	apply(t, b, Pass{})
+	if s, _ := b.ShotAt(pak, pak.Pose, m4, m4.Pose); s.TargetOutOfSight {
+		t.Errorf("the move is over: TargetOutOfSight true")
+	}
+}

@@ -147,9 +147,10 @@ type Shot struct {
 	// after a move by how far it went (d20).
 	FirerMovedMP, FirerMP int
 	// TargetIntoSight: the target began its latest move where the firer
-	// could not see it, for the rulesets that rate a target moving into
-	// sight (d20).
-	TargetIntoSight bool
+	// could not see it; TargetOutOfSight: it is moving, and the rest of its
+	// move ends where the firer cannot see it (a shot at it on the way), for
+	// the rulesets that rate a target moving into or out of sight (d20).
+	TargetIntoSight, TargetOutOfSight bool
 	// Night: the scenario is fought at night (its map property "night").
 	Night bool
 }

@@ -20,8 +20,8 @@ func TestD20Flags(t *testing.T) {
 		t.Errorf("Tiger: %v\n%s", err, out)
 	}
 	out, err = runCombatCLI(t, "odds", "--rules", "d20", "--firer", "SU-85", "--target", "Tiger I", "--range", "20",
-		"--off-axis", "40", "--moved-mp", "5/10", "--night", "--into-sight")
-	if err != nil || !strings.Contains(out, "FN 11 +2 firing on the move +2 limited traverse, 40° off the centre line +2 at night +2 target moved into sight = 19") {
+		"--off-axis", "40", "--moved-mp", "5/10", "--night", "--into-sight", "--out-of-sight")
+	if err != nil || !strings.Contains(out, "FN 11 +2 firing on the move +2 limited traverse, 40° off the centre line +2 at night +2 target moved into sight +2 target moving out of sight = 21") {
 		t.Errorf("SU-85 at night: %v\n%s", err, out)
 	}
 	for _, tt := range []struct {

@@ -29,6 +29,7 @@ type extraShotFlags struct {
 	offAxis                 float64
 	movedMP                 string
 	night, intoSight        bool
+	outOfSight              bool
 	firerStates             string
 	targetStates            string
 }
@@ -51,6 +52,7 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.movedMP, "moved-mp", "", "the firer's latest move, this segment or the one before: MP spent/its MP, e.g. 4/10 (d20: more than half may not fire)")
 	fs.BoolVar(&f.night, "night", false, "the battle is fought at night (the map property night)")
 	fs.BoolVar(&f.intoSight, "into-sight", false, "the target's latest move began out of the firer's sight (d20)")
+	fs.BoolVar(&f.outOfSight, "out-of-sight", false, "the target is moving and its move ends out of the firer's sight (d20)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
@@ -73,7 +75,7 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	if f.offAxis < 0 || f.offAxis > 180 {
 		return fmt.Errorf("--off-axis %g: want degrees from 0 to 180", f.offAxis)
 	}
-	s.FirerOffAxis, s.Night, s.TargetIntoSight = f.offAxis, f.night, f.intoSight
+	s.FirerOffAxis, s.Night, s.TargetIntoSight, s.TargetOutOfSight = f.offAxis, f.night, f.intoSight, f.outOfSight
 	if f.movedMP != "" {
 		spent, mp, ok := strings.Cut(f.movedMP, "/")
 		var errSpent, errMP error

@@ -239,6 +239,9 @@ func modifiers(s combat.Shot, f fire) []combat.Modifier {
 	if s.TargetIntoSight {
 		add(modIntoSight, "target moved into sight")
 	}
+	if s.TargetOutOfSight {
+		add(modIntoSight, "target moving out of sight")
+	}
 	return ms
 }
 

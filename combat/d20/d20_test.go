@@ -336,7 +336,7 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 					s.FirerMoved = i%5 == 0
 					s.FirerMovedMP, s.FirerMP = i%4, 10
 					s.FirerOffAxis = float64(20 * (i % 6)) // a fixed gun refuses 100°
-					s.Night, s.TargetIntoSight = i%7 == 0, i%3 == 1
+					s.Night, s.TargetIntoSight, s.TargetOutOfSight = i%7 == 0, i%3 == 1, i%5 == 2
 					i++
 					shots = append(shots, s)
 				}

@@ -15,7 +15,7 @@ import (
 const (
 	modMount     = +2 // pivot, cupola, ball or fixed HMG or cannon; also the limited traverse modifier (our reading)
 	modNight     = +2 // firing at night
-	modIntoSight = +2 // target moved into or out of sight
+	modIntoSight = +2 // target moved into or out of sight; both may apply (a fleeting shot from cover to cover)
 )
 
 // The limited-traverse arcs, in degrees either side of the centre line

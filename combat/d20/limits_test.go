@@ -38,6 +38,8 @@ func TestLimitsAndMounts(t *testing.T) {
 		{"more than half speed", shot("Tiger I", func(s *combat.Shot) { s.FirerMovedMP, s.FirerMP = 6, 10 }), 0, "moved 6 of its 10 MP, more than half its speed"},
 		{"at night", shot("Tiger I", func(s *combat.Shot) { s.Night = true }), 10, ""},
 		{"target moved into sight", shot("Tiger I", func(s *combat.Shot) { s.TargetIntoSight = true }), 10, ""},
+		{"target moving out of sight", shot("Tiger I", func(s *combat.Shot) { s.TargetOutOfSight = true }), 10, ""},
+		{"a fleeting target, cover to cover: twice", shot("Tiger I", func(s *combat.Shot) { s.TargetIntoSight, s.TargetOutOfSight = true, true }), 12, ""},
 		// A Gun on split trails: the Pak 40, 61-85 L30-54 FN 11 (no ROF
 		// modifier over 57 mm).
 		{"Gun, 30° off", shot("Pak 40", func(s *combat.Shot) { s.FirerOffAxis = 30 }), 13, ""},
