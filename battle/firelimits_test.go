@@ -104,3 +104,51 @@ func TestFireAfterMoving(t *testing.T) {
 		t.Errorf("the Firefly after %d of %d MP: %v %q, want +2 firing on the move", ff.Cost, ff.MP, err, p.Odds.Steps)
 	}
 }
+
+// TestVolleySecondVehicle: under d20 a German squad's Panzerfaust volley
+// may name a second US vehicle in the same range bracket; two hits knock
+// out both, and the battle refuses a second vehicle it cannot accept.
+func TestVolleySecondVehicle(t *testing.T) {
+	f := fixture{grid: openMap, rules: "d20", props: map[string]string{"panzerfausts_axis": "2"}, dice: []int{20, 1, 1},
+		units: []unitAt{
+			{"M4 (75)", maps.Allies, "C3", board.DirN}, // 1
+			{"M4A3E8", maps.Allies, "D3", board.DirN},  // 2: 50 m from the squad too
+			{"M4A3E8", maps.Allies, "C5", board.DirN},  // 3: 100 m
+			{"US Rifle Squad", maps.Allies, "B3", 0},   // 4
+			{"German Rifle Squad", maps.Axis, "C2", 0}, // 5
+		}}
+	b := f.battle(t)
+	untilActing(t, b, FirePhase, maps.Axis)
+	for _, tt := range []struct {
+		order Fire
+		want  string
+	}{
+		{Fire{Unit: 5, Target: 1, Panzerfaust: true, Second: 3}, "must be in one range bracket"},
+		{Fire{Unit: 5, Target: 1, Panzerfaust: true, Second: 4}, "is infantry"},
+		{Fire{Unit: 5, Target: 1, Panzerfaust: true, Second: 1}, "its target"},
+		{Fire{Unit: 5, Target: 1, Panzerfaust: true, Second: 99}, "no unit #99"},
+	} {
+		if _, err := b.PlanFire(tt.order); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, want %q", tt.order, err, tt.want)
+		}
+	}
+	events := apply(t, b, Fire{Unit: 5, Target: 1, Panzerfaust: true, Second: 2})
+	if !b.Unit(1).Eliminated || !b.Unit(2).Eliminated || b.Unit(3).Eliminated {
+		t.Errorf("after two hits: eliminated %v %v %v, want the two M4s in C3 and D3; events %v",
+			b.Unit(1).Eliminated, b.Unit(2).Eliminated, b.Unit(3).Eliminated, events)
+	}
+}
+
+// TestSecondVehicleRefusedWithoutVolleys: a ruleset whose weapons fire no
+// two-vehicle volleys refuses a Fire order naming a second vehicle.
+func TestSecondVehicleRefusedWithoutVolleys(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C5", board.DirN},
+		{"Tiger I", maps.Axis, "C1", board.DirS},
+		{"Tiger I", maps.Axis, "D1", board.DirS},
+	}}
+	b := f.battle(t)
+	if _, err := b.PlanFire(Fire{Unit: 1, Target: 2, Second: 3}); err == nil || !strings.Contains(err.Error(), "fires no volley that may strike a second vehicle under elimination") {
+		t.Errorf("elimination: %v, want refused", err)
+	}
+}

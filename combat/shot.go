@@ -153,6 +153,18 @@ type Shot struct {
 	TargetIntoSight, TargetOutOfSight bool
 	// Night: the scenario is fought at night (its map property "night").
 	Night bool
+	// Second is a second vehicle the shot's volley may strike, for the
+	// rulesets whose volleys may hit two (TwoTargetVolleys); nil for none.
+	// Its effects fall on the role OnSecond.
+	Second *SecondTarget
+}
+
+// SecondTarget is the second vehicle of a volley: the target as a shot
+// sees it, with the aspect and the range it presents to the firer.
+type SecondTarget struct {
+	Target Target
+	Aspect board.Aspect
+	Metres int
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.

@@ -88,3 +88,44 @@ func TestAmmoPicker(t *testing.T) {
 		t.Errorf("the M4 (75): toast %q, picks %v; want no choice", g.play.toast, g.play.ammo)
 	}
 }
+
+// TestVolleyPicker: under d20 a German squad's Panzerfaust volley at the
+// M4 in C3 offers the M4A3E8 in D3, in the same range bracket, for its
+// second hit; ` aims it there, the preview shows the battle's plan with
+// the second vehicle's chances, a second press goes back to none, and the
+// order given names the vehicle picked.
+func TestVolleyPicker(t *testing.T) {
+	b := configuredBattle(t, board.DefaultLayout, map[string]string{"panzerfausts_axis": "2"}, battle.Config{Seed: 1, Ruleset: d20.Name},
+		placed{"M4 (75)", maps.Allies, "C3", board.DirN}, // 1
+		placed{"M4A3E8", maps.Allies, "D3", board.DirN},  // 2: 50 m from the squad
+		placed{"M4A3E8", maps.Allies, "C5", board.DirN},  // 3: 100 m
+		placed{"German Rifle Squad", maps.Axis, "C2", 0}, // 4
+	)
+	phaseOf(t, b, battle.FirePhase, maps.Axis)
+	g := shotGame(t, b, "C2", "C3")
+	trigger(g, ActionPanzerfaust)
+	if missing := tipLacks(&g.play.pv, "`: the volley's second hit at another vehicle in the bracket (1 in reach)"); len(missing) > 0 {
+		t.Fatalf("the preview lacks %q:\n%s", missing, previewText(&g.play.pv))
+	}
+	trigger(g, ActionVolley)
+	want := battle.Fire{Unit: 4, Target: 1, Panzerfaust: true, Second: 2}
+	plan, err := b.PlanFire(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.play.pv.attack != want || g.play.pv.plan == nil || !slices.Equal(g.play.pv.plan.Odds.Steps, plan.Odds.Steps) {
+		t.Fatalf("after `: order %+v, want %+v with its plan", g.play.pv.attack, want)
+	}
+	if missing := tipLacks(&g.play.pv, append([]string{"second hit at M4A3E8 #2 (D3)  (`: the next)", "second target: eliminated"}, plan.Odds.Steps...)...); len(missing) > 0 {
+		t.Errorf("the preview lacks %q:\n%s", missing, previewText(&g.play.pv))
+	}
+	trigger(g, ActionVolley)
+	if o, _ := g.play.pv.attack.(battle.Fire); o.Second != 0 {
+		t.Errorf("a second press: second vehicle #%d, want none", o.Second)
+	}
+	trigger(g, ActionVolley)
+	trigger(g, ActionFire)
+	if orders := b.Orders(); orders[len(orders)-1] != want {
+		t.Errorf("the last order %+v, want %+v", orders[len(orders)-1], want)
+	}
+}

@@ -24,6 +24,11 @@ func TestD20Flags(t *testing.T) {
 	if err != nil || !strings.Contains(out, "FN 11 +2 firing on the move +2 limited traverse, 40° off the centre line +2 at night +2 target moved into sight +2 target moving out of sight = 21") {
 		t.Errorf("SU-85 at night: %v\n%s", err, out)
 	}
+	out, err = runCombatCLI(t, "roll", "--rules", "d20", "--sw-name", "Panzerfaust", "--target", "M4 (75)", "--range", "1",
+		"--second", "Tiger I", "--second-aspect", "side", "--seed", "1")
+	if err != nil || !strings.Contains(out, "second hit on Tiger I: penetration 18 against side armour 8") {
+		t.Errorf("a volley at two vehicles: %v\n%s", err, out)
+	}
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -38,6 +43,10 @@ func TestD20Flags(t *testing.T) {
 		{[]string{"--moved-mp", "0/10"}, `--moved-mp "0/10"`},
 		{[]string{"--moved-mp", "6/10"}, "moved 6 of its 10 MP, more than half its speed"},
 		{[]string{"--firer", "SU-85", "--off-axis", "95"}, "95° off the centre line of SU-85"},
+		{[]string{"--second", "Tiger I"}, "only a disposable launcher's volley strikes a second vehicle"},
+		{[]string{"--second", "Tiger II"}, "--second"},
+		{[]string{"--second", "Tiger I", "--second-aspect", "above"}, `--second-aspect "above"`},
+		{[]string{"--second", "Tiger I", "--second-range", "1001"}, "--second-range 1001: want 1 to 1000"},
 	} {
 		args := append([]string{"odds", "--rules", "d20", "--firer", "Tiger I", "--target", "SU-85"}, tt.args...)
 		if _, err := runCombatCLI(t, args...); err == nil || !strings.Contains(err.Error(), tt.want) {

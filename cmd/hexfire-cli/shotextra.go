@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
 )
@@ -30,6 +31,8 @@ type extraShotFlags struct {
 	movedMP                 string
 	night, intoSight        bool
 	outOfSight              bool
+	second, secondAspect    string
+	secondRange             int
 	firerStates             string
 	targetStates            string
 }
@@ -53,6 +56,9 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.night, "night", false, "the battle is fought at night (the map property night)")
 	fs.BoolVar(&f.intoSight, "into-sight", false, "the target's latest move began out of the firer's sight (d20)")
 	fs.BoolVar(&f.outOfSight, "out-of-sight", false, "the target is moving and its move ends out of the firer's sight (d20)")
+	fs.StringVar(&f.second, "second", "", "a second vehicle the volley may strike, by catalogue name (d20: a Panzerfaust's volley)")
+	fs.StringVar(&f.secondAspect, "second-aspect", "front", "the armour the second vehicle shows the firer: front, side or rear")
+	fs.IntVar(&f.secondRange, "second-range", 0, "the second vehicle's range in hexes (default: --range)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
@@ -103,6 +109,28 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 		}
 		s.Target.History = h
 	}
+	return nil
+}
+
+// buildSecond puts --second, --second-aspect and --second-range into s,
+// whose range is rng hexes.
+func (f *extraShotFlags) buildSecond(cat *units.Catalogue, s *combat.Shot, rng int) error {
+	if f.second == "" {
+		return nil
+	}
+	t, err := cat.Lookup(f.second)
+	if err != nil {
+		return fmt.Errorf("--second: %w", err)
+	}
+	aspect, ok := board.ParseAspect(f.secondAspect)
+	if !ok {
+		return fmt.Errorf("--second-aspect %q: want front, side or rear", f.secondAspect)
+	}
+	second := f.secondRange // checked by flagRanges
+	if second == 0 {
+		second = rng
+	}
+	s.Second = &combat.SecondTarget{Target: combat.TargetOf(t), Aspect: aspect, Metres: second * f.hexMetres}
 	return nil
 }
 

@@ -122,6 +122,9 @@ type plan struct {
 	armour  int
 	spaced  bool // HEAT against spaced armour: 7 suppresses, 8-10 neutralise
 	steps   []string
+	// second is the volley's second hit on a second vehicle (Shot.Second):
+	// this plan with that vehicle's armour; nil for none.
+	second *plan
 }
 
 // Check refuses a shot the ruleset does not allow, saying why.
@@ -152,7 +155,7 @@ func planShot(s combat.Shot) (plan, error) {
 		return p, err
 	}
 	p.fire = f
-	p.spaced = f.heat && spaced(s)
+	p.spaced = f.heat && spaced(s.Target, s.Aspect)
 	p.steps = append(p.steps, f.lines...)
 	mods := modifiers(s, f)
 	p.fn = f.fn + combat.SumModifiers(mods)
@@ -163,6 +166,14 @@ func planShot(s combat.Shot) (plan, error) {
 	p.armour = armour
 	p.penCuts = p.penetrationCuts()
 	p.steps = append(p.steps, fmt.Sprintf("penetration %d against %s armour %d (%s): %s", f.pen, s.Aspect, armour, how, p.penLine()))
+	if s.Second != nil {
+		second, err := p.secondPlan(s)
+		if err != nil {
+			return p, err
+		}
+		p.second = &second
+		p.steps = append(p.steps, second.steps[len(second.steps)-1])
+	}
 	return p, nil
 }
 

@@ -355,6 +355,18 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 			}
 		}
 	}
+	// Volleys at two vehicles, the second's aspect cycling.
+	pf, err := c.LookupWeapon("Panzerfaust")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, tg := range targets {
+		for k, second := range []string{"Pz IV H", "Tiger I", "M4 (75)"} {
+			shots = append(shots, combat.Shot{Firer: "squad", FirerKind: units.Squad, Weapon: combat.SupportWeaponOf(pf),
+				Target: combat.TargetOf(mustType(t, c, tg)), Metres: 100, Range: 2, Aspect: aspects[j%3],
+				Second: &combat.SecondTarget{Target: combat.TargetOf(mustType(t, c, second)), Aspect: aspects[(j+k)%3], Metres: 100}})
+		}
+	}
 	return shots
 }
 

@@ -3,6 +3,7 @@ package d20
 import (
 	"fmt"
 
+	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
 )
@@ -133,17 +134,16 @@ var spacedArmour = map[string][]units.Facing{
 	"Panther":    {units.FacingSide},
 }
 
-// spaced reports whether the target's armour on the aspect struck is
-// spaced.
-func spaced(s combat.Shot) bool {
-	if s.Target.History == nil {
+// spaced reports whether target t's armour on aspect is spaced.
+func spaced(t combat.Target, aspect board.Aspect) bool {
+	if t.History == nil {
 		return false
 	}
-	facing, ok := facingOf[s.Aspect.String()]
+	facing, ok := facingOf[aspect.String()]
 	if !ok {
 		return false
 	}
-	for _, f := range spacedArmour[s.Target.Type] {
+	for _, f := range spacedArmour[t.Type] {
 		if f == facing {
 			return true
 		}
@@ -170,4 +170,40 @@ func (Ruleset) Allotment(halfSquads int, date combat.Date) int {
 		return 0
 	}
 	return halfSquads * volleysPerSection / 2
+}
+
+// VolleyStrikesTwo reports whether a volley of weapon w may strike a
+// second vehicle: a disposable launcher's (excerpt).
+func (Ruleset) VolleyStrikesTwo(w combat.Weapon) bool {
+	r, ok := infantryRowOf(w.Name)
+	return ok && w.Class == combat.SupportWeapon && r.disposable
+}
+
+// secondPlan checks the second vehicle of p's volley and returns the plan
+// of its hit: p with that vehicle's armour on the aspect it presents. The
+// two vehicles must share a range bracket (the infantry table's column:
+// "the same acquisition number"). The first hit strikes the target, the
+// second the second vehicle (ours [DECIDED]: the excerpt lets the two hits
+// fall on two vehicles without saying which).
+func (p plan) secondPlan(s combat.Shot) (plan, error) {
+	sec := s.Second
+	switch {
+	case !p.disposable:
+		return plan{}, fmt.Errorf("only a disposable launcher's volley strikes a second vehicle, not the %s's", s.Weapon.Name)
+	case sec.Target.Kind.Infantry():
+		return plan{}, fmt.Errorf("%s is infantry: a volley's second hit strikes a vehicle", sec.Target.Name)
+	case sec.Target.Kind == units.AFV && sec.Aspect != board.Front && sec.Aspect != board.Side && sec.Aspect != board.Rear:
+		return plan{}, fmt.Errorf("aspect %s: this ruleset reads front, side and rear", sec.Aspect)
+	}
+	if c, c2 := column(infantryColumns[:], s.Metres), column(infantryColumns[:], sec.Metres); c != c2 || c < 0 {
+		return plan{}, fmt.Errorf("%s is at %d m and %s at %d m: a volley's two vehicles must be in one range bracket (50 m)", s.Target.Name, s.Metres, sec.Target.Name, sec.Metres)
+	}
+	second := p
+	second.second = nil
+	var how string
+	second.armour, how = armourOf(sec.Target, sec.Aspect)
+	second.spaced = p.heat && spaced(sec.Target, sec.Aspect)
+	second.penCuts = second.penetrationCuts()
+	second.steps = []string{fmt.Sprintf("second hit on %s: penetration %d against %s armour %d (%s): %s", sec.Target.Name, p.pen, sec.Aspect, second.armour, how, second.penLine())}
+	return second, nil
 }

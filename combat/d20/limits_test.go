@@ -1,6 +1,7 @@
 package d20
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,7 +103,7 @@ func TestSpacedArmour(t *testing.T) {
 			t.Errorf("%s, d10 %d: %s (%v); want %s; %q", tt.aspect, tt.face, o.Headline(), o.Err, tt.want, o.Steps)
 		}
 	}
-	if s := panzerfaustShot(t, c, "Tiger I", board.Side); spaced(s) {
+	if s := panzerfaustShot(t, c, "Tiger I", board.Side); spaced(s.Target, s.Aspect) {
 		t.Errorf("the Tiger's side is not spaced")
 	}
 	gun := gunShot(t, c, "Tiger I", "Pz IV H", 500)
@@ -159,5 +160,64 @@ func TestAllotment(t *testing.T) {
 		if got := (Ruleset{}).Allotment(tt.halfSquads, tt.date); got != tt.want {
 			t.Errorf("%d half squads, %v: %d volleys, want %d", tt.halfSquads, tt.date, got, tt.want)
 		}
+	}
+}
+
+// TestVolleyTwoVehicles: a Panzerfaust volley's second hit strikes a
+// second vehicle in the same range bracket, with that vehicle's armour;
+// one hit strikes the target only; a second vehicle out of the bracket,
+// for a weapon that fires no volley, or on foot is refused.
+func TestVolleyTwoVehicles(t *testing.T) {
+	c := catalogue(t)
+	volley := func(metres int, second string, aspect board.Aspect) combat.Shot {
+		s := panzerfaustShot(t, c, "M4 (75)", board.Front)
+		s.Second = &combat.SecondTarget{Target: combat.TargetOf(mustType(t, c, second)), Aspect: aspect, Metres: metres}
+		return s
+	}
+	s := volley(50, "Tiger I", board.Side)
+	o := Ruleset{}.Resolve(s, combat.NewFixedDice(20, 1, 7))
+	wantEffects := []combat.Effect{{Kind: combat.Eliminated, On: combat.OnTarget}, {Kind: combat.WeaponSpent, On: combat.OnFirer},
+		{Kind: combat.Eliminated, On: combat.OnSecond}}
+	if o.Err != nil || !slices.Equal(o.Effects, wantEffects) {
+		t.Errorf("two hits: effects %v (%v), want %v; %q", o.Effects, o.Err, wantEffects, o.Steps)
+	}
+	for _, want := range []string{"second hit on Tiger I: penetration 18 against side armour 8", "second vehicle: margin 10, d10 rolled 7: disabled"} {
+		if !slices.ContainsFunc(o.Steps, func(s string) bool { return strings.Contains(s, want) }) {
+			t.Errorf("steps lack %q: %q", want, o.Steps)
+		}
+	}
+	// The Pz IV H's skirted side against the second hit: 7 only suppresses.
+	o = Ruleset{}.Resolve(volley(50, "Pz IV H", board.Side), combat.NewFixedDice(20, 1, 7))
+	if !combat.HasEffect(o.Effects, combat.OnSecond, combat.AddState) || combat.HasEffect(o.Effects, combat.OnSecond, combat.Eliminated) {
+		t.Errorf("second hit on spaced armour, 7: %v, want suppressed", o.Effects)
+	}
+	d := combat.NewFixedDice(11, 1) // FN 9 +1 size 7: one hit
+	o = Ruleset{}.Resolve(s, d)
+	if o.Err != nil || d.Used() != 2 || combat.HasEffect(o.Effects, combat.OnSecond, combat.Eliminated) || combat.HasEffect(o.Effects, combat.OnSecond, combat.AddState) {
+		t.Errorf("one hit: effects %v, %d dice (%v); want the target only", o.Effects, d.Used(), o.Err)
+	}
+
+	schreck, err := c.LookupWeapon("Panzerschreck")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noVolley := volley(50, "Tiger I", board.Side)
+	noVolley.Weapon = combat.SupportWeaponOf(schreck)
+	onFoot := volley(50, "US Rifle Squad", board.Front)
+	for _, tt := range []struct {
+		name string
+		shot combat.Shot
+		want string
+	}{
+		{"another bracket", volley(51, "Tiger I", board.Side), "must be in one range bracket"},
+		{"no volley", noVolley, "only a disposable launcher's volley strikes a second vehicle"},
+		{"on foot", onFoot, "is infantry"},
+	} {
+		if err := (Ruleset{}).Check(tt.shot); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if !(Ruleset{}).VolleyStrikesTwo(s.Weapon) || (Ruleset{}).VolleyStrikesTwo(noVolley.Weapon) {
+		t.Errorf("VolleyStrikesTwo: the Panzerfaust's volley strikes two, the Panzerschreck's does not")
 	}
 }

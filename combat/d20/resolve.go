@@ -155,7 +155,7 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		o.Steps = p.steps[:len(p.steps):len(p.steps)] // appending copies
 		o.Rolls = []combat.Roll{{Purpose: "to-hit", Sides: hitDie, Dice: []int{face}}}
 	}
-	r := miss
+	r, second := miss, miss
 	hits := p.hits(face)
 	switch {
 	case hits > 0:
@@ -163,13 +163,21 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		if told {
 			o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": "+strconv.Itoa(hits)+" hit"+plural(hits))
 		}
-		for range hits {
-			hr, pf := p.penetrate(d, p.autoBonus(face))
+		for i := range hits {
+			hp, on := &p, ""
+			if i == 1 && p.second != nil {
+				hp, on = p.second, "second vehicle: "
+			}
+			hr, pf := hp.penetrate(d, p.autoBonus(face))
 			if told {
 				if pf > 0 {
 					o.Rolls = append(o.Rolls, combat.Roll{Purpose: "penetration", Sides: penDie, Dice: []int{pf}})
 				}
-				o.Steps = append(o.Steps, p.penetrationLine(p.autoBonus(face), pf, hr))
+				o.Steps = append(o.Steps, on+hp.penetrationLine(p.autoBonus(face), pf, hr))
+			}
+			if on != "" {
+				second = hr
+				continue
 			}
 			r = max(r, hr)
 		}
@@ -186,6 +194,9 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		return o
 	}
 	o.Effects = effects(r, spends(s.Weapon))
+	if second != miss {
+		o.Effects = slices.Concat(o.Effects, secondEffects.Of(int(second), false))
+	}
 	return o
 }
 
@@ -211,6 +222,15 @@ var resultEffects = combat.NewEffectLists(
 	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnTarget}},
 )
 
+// secondEffects are the effects of each result on a volley's second
+// vehicle, by its index.
+var secondEffects = combat.NewEffectLists(
+	nil, // miss
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnSecond, State: Suppressed, N: 1}},
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnSecond, State: Neutralised, N: 1}},
+	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnSecond}},
+)
+
 // Odds returns the exact odds of the shot, by the enumerator over the
 // banded dice.
 func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
@@ -234,4 +254,5 @@ var (
 	_ combat.InfantryRules       = Ruleset{}
 	_ combat.AmmoRules           = Ruleset{}
 	_ combat.ExpendableAllotment = Ruleset{}
+	_ combat.TwoTargetVolleys    = Ruleset{}
 )
