@@ -54,26 +54,40 @@ func TestShotFirerMove(t *testing.T) {
 	}
 }
 
+// woodsMap is an open map with woods in E4 and E5, between C5 and G4.
+const woodsMap = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . W . . .
+. . . . W . . .
+. . . . . . . .
+`
+
+// woodsMove starts a battle on woodsMap with the M4A3E8 in hex from
+// facing d and the Pak 40 in G4, and orders the M4 through hexes, facing
+// d; it returns the battle as the move stands (stopped where the Pak may
+// fire, or over).
+func woodsMove(t *testing.T, from string, d board.Direction, hexes ...string) (b *Battle, pak, m4 *Unit) {
+	t.Helper()
+	b = fixture{grid: woodsMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, from, d},
+		{"Pak 40", maps.Axis, "G4", board.DirNW},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	var path []board.Pose
+	for _, h := range hexes {
+		path = append(path, pose(t, b, h, d))
+	}
+	apply(t, b, Move{Unit: 1, Path: path})
+	return b, b.Unit(2), b.Unit(1)
+}
+
 // TestShotIntoSightAndOffAxis: the Pak 40 behind the woods sees the M4
 // only once it comes out of them, so a shot at it carries that it moved
 // into sight; the angle off the firer's centre line is the board's.
 func TestShotIntoSightAndOffAxis(t *testing.T) {
-	f := fixture{grid: `
-. . . . . . . .
-. . . . . . . .
-. . . . . . . .
-. . . . W . . .
-. . . . W . . .
-. . . . . . . .
-`, units: []unitAt{
-		{"M4A3E8", maps.Allies, "C5", board.DirN},
-		{"Pak 40", maps.Axis, "G4", board.DirNW},
-	}}
-	b := f.battle(t)
-	apply(t, b, EndPhase{})
-	path := []board.Pose{pose(t, b, "C4", board.DirN), pose(t, b, "C3", board.DirN), pose(t, b, "C2", board.DirN), pose(t, b, "C1", board.DirN)}
-	apply(t, b, Move{Unit: 1, Path: path})
-	pak, m4 := b.Unit(2), b.Unit(1)
+	b, pak, m4 := woodsMove(t, "C5", board.DirN, "C4", "C3", "C2", "C1")
 	s, err := b.ShotAt(pak, pak.Pose, m4, m4.Pose)
 	if err != nil {
 		t.Fatal(err)
@@ -153,22 +167,7 @@ func TestPoolFired(t *testing.T) {
 // at it then carries that its move ends out of sight, and not that it
 // came into sight.
 func TestShotOutOfSight(t *testing.T) {
-	f := fixture{grid: `
-. . . . . . . .
-. . . . . . . .
-. . . . . . . .
-. . . . W . . .
-. . . . W . . .
-. . . . . . . .
-`, units: []unitAt{
-		{"M4A3E8", maps.Allies, "C1", board.DirS},
-		{"Pak 40", maps.Axis, "G4", board.DirNW},
-	}}
-	b := f.battle(t)
-	apply(t, b, EndPhase{})
-	path := []board.Pose{pose(t, b, "C2", board.DirS), pose(t, b, "C3", board.DirS), pose(t, b, "C4", board.DirS), pose(t, b, "C5", board.DirS)}
-	apply(t, b, Move{Unit: 1, Path: path})
-	pak, m4 := b.Unit(2), b.Unit(1)
+	b, pak, m4 := woodsMove(t, "C1", board.DirS, "C2", "C3", "C4", "C5")
 	if b.Moving() != m4 {
 		t.Fatalf("the Pak is offered no shot on the way (the M4 in %s)", b.Board().Label(m4.Pose.Hex))
 	}
