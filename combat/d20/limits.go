@@ -2,6 +2,7 @@ package d20
 
 import (
 	"fmt"
+	"strings"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -83,6 +84,36 @@ func firerName(s combat.Shot) string {
 		return "the firer"
 	}
 	return s.Firer
+}
+
+// mountRatings lists the vehicle-data marks of type t that the limits
+// read: its main gun's or HMG's mount, the stabiliser and spaced armour.
+func mountRatings(t *units.Type) []combat.Rating {
+	var rs []combat.Rating
+	h := &t.History
+	switch n, _ := heavyMGs(h); {
+	case h.Gun.MM > 0 && t.Turret:
+		rs = append(rs, combat.Rating{Name: "mount", Value: "turret", Origin: combat.Derived, Reason: "the catalogue's turret = yes: fires all round"})
+	case h.Gun.MM > 0:
+		rs = append(rs, combat.Rating{Name: "mount", Value: "f", Origin: combat.Derived,
+			Reason: "the catalogue's turret = no: limited traverse, free within 22.5°, +2 to 90°"})
+	case n > 0:
+		rs = append(rs, combat.Rating{Name: "mount", Value: "pivot HMG", Origin: combat.Typed,
+			Reason: "ours: the catalogue records no MG mounts; a gunless vehicle's HMG is on a pivot, pedestal or ring (+2)"})
+	}
+	if stabilised[t.Name] {
+		rs = append(rs, combat.Rating{Name: "stabiliser", Value: "yes", Origin: combat.Typed,
+			Reason: "the excerpt's M4 Sherman; Hunnicutt, Sherman (1978): -1 off firing on the move with well-trained crews"})
+	}
+	if fs := spacedArmour[t.Name]; len(fs) > 0 {
+		names := make([]string, len(fs))
+		for i, f := range fs {
+			names[i] = f.String()
+		}
+		rs = append(rs, combat.Rating{Name: "spaced", Value: "s " + strings.Join(names, ", "), Origin: combat.Typed,
+			Reason: "Schürzen, from the vehicle's references (limits.go): HEAT 7 suppresses, 8-10 neutralise"})
+	}
+	return rs
 }
 
 // stabilised names the catalogue's tanks with the early gun stabiliser
