@@ -370,8 +370,8 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 	return shots
 }
 
-// BenchmarkOdds measures the heaviest shot: an HMG's burst with its
-// penetration bonus bands.
+// BenchmarkOdds measures the heaviest shots: an HMG's burst with its
+// penetration bonus bands, and a volley at two vehicles.
 func BenchmarkOdds(b *testing.B) {
 	c := catalogue(b)
 	shots := map[string]combat.Shot{
@@ -379,6 +379,15 @@ func BenchmarkOdds(b *testing.B) {
 		"tiger":  gunShot(b, c, "Tiger I", "T-34/85", 700),
 		"heat":   func() combat.Shot { s := gunShot(b, c, "Tiger I", "M4 (75)", 700); s.Ammo = "HEAT"; return s }(),
 		"sherm2": gunShot(b, c, "M4A3E8", "Pz IV H", 200),
+		"volley2": func() combat.Shot {
+			pf, err := c.LookupWeapon("Panzerfaust")
+			if err != nil {
+				b.Fatal(err)
+			}
+			return combat.Shot{Firer: "squad", FirerKind: units.Squad, Weapon: combat.SupportWeaponOf(pf), Target: combat.TargetOf(mustType(b, c, "M4 (75)")),
+				Metres: 50, Range: 1, Aspect: board.Side,
+				Second: &combat.SecondTarget{Target: combat.TargetOf(mustType(b, c, "Pz IV H")), Aspect: board.Side, Metres: 50}}
+		}(),
 	}
 	for name, s := range shots {
 		b.Run(name, func(b *testing.B) {
