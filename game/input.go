@@ -139,7 +139,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).panzerfaustKey},
 	{Action: ActionAmmo, Keys: []ebiten.Key{ebiten.KeyBackslash}, Help: "fire the selected unit's next round: AP, APCR, HEAT… (when its ruleset and gun offer a choice)",
 		scope: toOrder, run: (*Game).ammoKey},
-	{Action: ActionVolley, Keys: []ebiten.Key{ebiten.KeyGraveAccent}, Help: "aim the volley's second hit at another vehicle in its range bracket, the next, or none (when the fire preview offers it)",
+	{Action: ActionVolley, Keys: []ebiten.Key{ebiten.KeyGraveAccent}, Help: "aim a volley's second hit at the next vehicle in its bracket, or none (when the preview offers it)",
 		scope: toOrder, run: (*Game).volleyKey},
 	{Action: ActionDesperation, Keys: []ebiten.Key{ebiten.KeySemicolon}, Help: "fire in desperation despite the backblast, or not (when the fire preview offers it)",
 		scope: toOrder, run: (*Game).desperationKey},
