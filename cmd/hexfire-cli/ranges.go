@@ -27,19 +27,21 @@ type intRange struct {
 // by flag name. Values beyond them would be meaningless (a cover of 2^63-1
 // or a negative range) or overflow the sums a ruleset adds up.
 var flagRanges = map[string]intRange{
-	"range":        {1, maxHexRange, "hexes"},
-	"sw-range":     {0, maxHexRange, "hexes (0: no limit)"},
+	"range":     {1, maxHexRange, "hexes"},
+	"sw-range":  {0, maxHexRange, "hexes (0: no limit)"},
+	"cover":     {0, 9, "a cover above the terrain chart's largest, 3"},
+	"hindrance": {0, 99, "the sum of the line's hindrances (beyond 12, 2d6 never hits)"},
+	"leader":    {-3, 0, "a leader's modifier, -1 to -3 as in the catalogue (0: none)"},
+	"elevation": {-board.MaxLevel, board.MaxLevel, "levels (board.MaxLevel)"},
+	"rounds":    {0, 99, "rounds (0: not counted)"},
+	"riders":    {0, 9, "riding units"},
+	"hex-m":     {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
+	"battles":   {1, 1_000_000, "battles"},
+	"turns":     {1, 1000, "turns"},
+	"points":    {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
+
+	// A volley's second vehicle (d20).
 	"second-range": {1, maxHexRange, "hexes"},
-	"cover":        {0, 9, "a cover above the terrain chart's largest, 3"},
-	"hindrance":    {0, 99, "the sum of the line's hindrances (beyond 12, 2d6 never hits)"},
-	"leader":       {-3, 0, "a leader's modifier, -1 to -3 as in the catalogue (0: none)"},
-	"elevation":    {-board.MaxLevel, board.MaxLevel, "levels (board.MaxLevel)"},
-	"rounds":       {0, 99, "rounds (0: not counted)"},
-	"riders":       {0, 9, "riding units"},
-	"hex-m":        {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
-	"battles":      {1, 1_000_000, "battles"},
-	"turns":        {1, 1000, "turns"},
-	"points":       {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
 }
 
 // checkFlagRanges refuses a whole-number flag given on the command line
