@@ -318,7 +318,7 @@ type unbanded struct{ combat.Dice }
 func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 	var shots []combat.Shot
 	firers := []string{"Tiger I", "SU-85", "M4A3E8", "Sherman Firefly", "45mm M1937", "M3 Halftrack", "Pz IV H", "M10"}
-	targets := []string{"Tiger I", "Panther", "M4 (75)", "SdKfz 251", "T-34/85", "Pz IV H"}
+	targets := []string{"Tiger I", "Panther", "M4 (75)", "SdKfz 251", "T-34/85"}
 	aspects := []board.Aspect{board.Front, board.Side, board.Rear}
 	i := 0
 	for _, f := range firers {
@@ -343,6 +343,7 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 			}
 		}
 	}
+	targets = append(targets, "Pz IV H") // spaced side armour against HEAT
 	for _, w := range []string{"Panzerfaust", "Panzerschreck", "PIAT", "Bazooka", "AT Rifle"} {
 		wp, err := c.LookupWeapon(w)
 		if err != nil {
