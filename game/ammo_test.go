@@ -102,8 +102,7 @@ func TestVolleyPicker(t *testing.T) {
 		placed{"German Rifle Squad", maps.Axis, "C2", 0}, // 4
 	)
 	phaseOf(t, b, battle.FirePhase, maps.Axis)
-	g := shotGame(t, b, "C2", "C3")
-	trigger(g, ActionPanzerfaust)
+	g := shotGame(t, b, "C2", "C3") // the squad has no AT shot of its own: the Panzerfaust without J
 	if missing := tipLacks(&g.play.pv, "`: the volley's second hit at another vehicle in the bracket (1 in reach)"); len(missing) > 0 {
 		t.Fatalf("the preview lacks %q:\n%s", missing, previewText(&g.play.pv))
 	}
