@@ -9,9 +9,9 @@ import (
 	"hexfire/units"
 )
 
-// The limits on firing and the modifiers of mounts, night, sight and
-// stabilisers (seed 003; docs/RULES-d20.md, "Limits on firing" and
-// "Mounts").
+// The limits on firing, the modifiers of mounts, night, sight and
+// stabilisers, spaced armour and volleys (seed 003; docs/RULES-d20.md,
+// "Modifiers", "Penetration rules" and "Limits on firing").
 
 // The fire number modifiers of this file, the excerpt's values.
 const (
