@@ -242,6 +242,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	}
 	for _, m := range us {
 		m.MovedFrom = m.Pose.Hex
+		m.LastMove = LastMove{Segment: b.segment(), Cost: cost, MP: b.StackSpec(us).MP}
 	}
 	b.pending = &pendingMove{Unit: u.ID, With: slices.Clone(o.With), Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
@@ -274,6 +275,9 @@ func (b *Battle) resumeMove(o Move) ([]Event, error) {
 	pm := b.pending
 	pm.Cost += cost - b.restCost(u)
 	pm.Rest, pm.Fired, pm.Paused = o.Path, false, false
+	for _, m := range b.movers() {
+		m.LastMove.Cost = pm.Cost
+	}
 	return b.continueMove(), nil
 }
 

@@ -82,11 +82,22 @@ type Unit struct {
 	// MovedFrom is the hex its latest move order began in, for the
 	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
 	MovedFrom board.Hex
+	// LastMove is the unit's latest move order: its segment, the MP it
+	// cost and the unit's MP then (Shot.FirerMovedMP). Replays rebuild it
+	// from the orders, so the digest leaves it out.
+	LastMove LastMove
+	// PoolFired counts the expendable weapons (Panzerfausts) it has fired
+	// from its side's pool (combat.Weapon.PoolFired); replays rebuild it.
+	PoolFired int
 	// Aim is the unit's memory of its AT shots, for the rulesets that
 	// reward shooting again (Shot.RepeatShots, Shot.RepeatHit). Replays
 	// rebuild it from the orders, so the digest leaves it out.
 	Aim Aim
 }
+
+// LastMove is a unit's latest move order: the segment it came in
+// (Battle.segment; 0: none yet), the MP it cost and the unit's MP.
+type LastMove struct{ Segment, Cost, MP int }
 
 // Aim is a unit's run of AT shots at one target: the target, how many
 // shots in a row, and the segment of the last (Battle.segment); and
@@ -164,6 +175,8 @@ type Battle struct {
 	victory   Victory
 	// date is the scenario's date (map property "date"), zero when none.
 	date combat.Date
+	// night: the scenario is fought at night (map property "night").
+	night bool
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -247,6 +260,10 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 			return nil, fmt.Errorf("battle: %s: map property \"date\": %w", sc.Path, err)
 		}
 	}
+	night, err := parseNight(sc.Properties["night"])
+	if err != nil {
+		return nil, fmt.Errorf("battle: %s: map property \"night\": %w", sc.Path, err)
+	}
 	if cfg.Source == "" {
 		cfg.Source = sc.Path
 	}
@@ -265,6 +282,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		dice:         &countingDice{dice: dice},
 		victory:      victory,
 		date:         date,
+		night:        night,
 		turn:         1,
 		first:        sc.FirstSide,
 		phase:        Command,
@@ -461,6 +479,18 @@ func (b *Battle) SmokeHexes() []board.Hex {
 
 // SmokeSupply returns the smoke factors side has left.
 func (b *Battle) SmokeSupply(side maps.Side) int { return b.supply[side] }
+
+// parseNight reads the map property "night": true or yes for a battle
+// fought at night, false, no or nothing for one by day.
+func parseNight(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "false", "no":
+		return false, nil
+	case "true", "yes":
+		return true, nil
+	}
+	return false, fmt.Errorf("%q: want true or false (yes or no)", v)
+}
 
 // Date returns the scenario's date (map property "date"), the zero Date
 // when it gives none.

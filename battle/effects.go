@@ -74,6 +74,8 @@ type attack struct {
 	group []*Unit
 	// panzerfaust: the weapon came from the side's pool.
 	panzerfaust bool
+	// second is the second vehicle of a volley (combat.OnSecond), or nil.
+	second *Unit
 }
 
 // heldAttack is an attack whose effects wait for the end of the phase in a
@@ -82,12 +84,16 @@ type heldAttack struct {
 	Firer, Target UnitID
 	Group         []UnitID `json:",omitempty"`
 	Panzerfaust   bool     `json:",omitempty"`
+	Second        UnitID   `json:",omitempty"`
 	Effects       []combat.Effect
 }
 
 // hold keeps an attack's effects for the end of the phase.
 func (b *Battle) hold(a attack, effects []combat.Effect) {
 	h := heldAttack{Firer: a.firer.ID, Target: a.target.ID, Panzerfaust: a.panzerfaust, Effects: effects}
+	if a.second != nil {
+		h.Second = a.second.ID
+	}
 	for _, u := range a.group {
 		h.Group = append(h.Group, u.ID)
 	}
@@ -129,7 +135,7 @@ func (b *Battle) Doomed(id UnitID) bool {
 func (b *Battle) landHeld() []Event {
 	var events []Event
 	for _, h := range b.held {
-		a := attack{firer: b.Unit(h.Firer), target: b.Unit(h.Target), panzerfaust: h.Panzerfaust}
+		a := attack{firer: b.Unit(h.Firer), target: b.Unit(h.Target), panzerfaust: h.Panzerfaust, second: b.Unit(h.Second)}
 		for _, id := range h.Group {
 			a.group = append(a.group, b.Unit(id))
 		}
@@ -169,6 +175,10 @@ func (b *Battle) effectUnits(a attack, on combat.Role) []*Unit {
 		}
 	case combat.OnFirerHex:
 		us = b.UnitsAt(a.firer.Pose.Hex)
+	case combat.OnSecond:
+		if a.second != nil {
+			us = []*Unit{a.second}
+		}
 	}
 	return slices.DeleteFunc(us, func(u *Unit) bool { return !u.Active() })
 }
@@ -194,6 +204,7 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 		switch {
 		case a.panzerfaust:
 			b.panzerfausts[u.Side]--
+			u.PoolFired++
 		case u.Rounds > 1:
 			u.Rounds--
 		default:

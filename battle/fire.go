@@ -15,6 +15,7 @@ import (
 // are its counterparts for AP fire and close assault.
 type FirePlan struct {
 	Firer, Target *Unit
+	Second        *Unit // the volley's second vehicle (Fire.Second), or nil
 	Leader        *Unit // the leader directing the fire, or nil
 	LOS           board.LOS
 	Shot          combat.Shot
@@ -72,10 +73,49 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
 	}
 	p.Shot.Hindrance = p.LOS.Hindrance
+	if o.Second != 0 {
+		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {
+			return FirePlan{}, err
+		}
+		if err := r.Check(p.Shot); err != nil {
+			return FirePlan{}, err
+		}
+	}
 	if p.Odds, err = r.Odds(p.Shot); err != nil {
 		return FirePlan{}, err
 	}
 	return p, nil
+}
+
+// secondTarget checks the second vehicle id of plan p's volley under
+// ruleset r and adds it to the shot: an enemy vehicle on the map other than
+// the target, in the firer's sight, for a weapon whose volley may strike
+// two. The ruleset's Check decides the rest (the range bracket).
+func (b *Battle) secondTarget(r combat.Ruleset, p *FirePlan, id UnitID) (*Unit, error) {
+	second := b.Unit(id)
+	switch {
+	case !combat.VolleyStrikesTwo(r, p.Shot.Weapon):
+		return nil, fmt.Errorf("the %s of %s fires no volley that may strike a second vehicle under %s", p.Shot.Weapon.Name, p.Firer.Label(), r.Name())
+	case second == nil || !second.OnMap():
+		return nil, fmt.Errorf("there is no unit #%d on the map for the volley's second hit", id)
+	case second.ID == p.Target.ID:
+		return nil, fmt.Errorf("the volley's second vehicle is its target, %s", second.Label())
+	case second.Side == p.Firer.Side:
+		return nil, fmt.Errorf("%s is a friendly unit", second.Label())
+	case second.Type.Kind.Infantry():
+		return nil, fmt.Errorf("%s is infantry: a volley's second hit strikes a vehicle", second.Label())
+	case b.pending != nil:
+		return nil, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
+	}
+	if los := b.Board().LOS(p.Firer.Pose.Hex, second.Pose.Hex, b.Smoke); !los.Clear {
+		return nil, fmt.Errorf("no line of sight from %s to the second vehicle in %s: %s", b.Board().Label(p.Firer.Pose.Hex), b.Board().Label(second.Pose.Hex), los.BlockedBy.Reason)
+	}
+	s, err := b.shotUnder(r, p.Firer, p.Firer.Pose, second, second.Pose)
+	if err != nil {
+		return nil, err
+	}
+	p.Shot.Second = &combat.SecondTarget{Target: s.Target, Aspect: s.Aspect, Metres: s.Metres}
+	return second, nil
 }
 
 // RulesetOdds is one ruleset's view of a shot, for comparing rulesets:
@@ -192,7 +232,17 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	if s.TargetMoved {
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
+		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().LOS(from.Hex, target.MovedFrom, b.Smoke).Clear
 	}
+	if pm := b.pending; pm != nil && pm.Unit == target.ID && to == target.Pose && len(pm.Rest) > 0 {
+		end := pm.Rest[len(pm.Rest)-1].Hex
+		s.TargetOutOfSight = end != to.Hex && !b.Board().LOS(from.Hex, end, b.Smoke).Clear
+	}
+	s.FirerOffAxis = board.OffAxis(from.Hex, from.Facing, to.Hex)
+	if m := firer.LastMove; m.Segment > 0 && m.Segment >= b.segment()-1 {
+		s.FirerMovedMP, s.FirerMP = m.Cost, m.MP
+	}
+	s.Night = b.night
 	switch target.Type.Kind {
 	case units.AFV:
 		s.Aspect = combat.AspectOf(r, to, from.Hex)
@@ -243,7 +293,7 @@ func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, erro
 		return combat.Weapon{}, err
 	}
 	w := combat.SupportWeaponOf(sw)
-	w.Inherent = inherent
+	w.Inherent, w.PoolFired = inherent, firer.PoolFired
 	return w, nil
 }
 
@@ -281,7 +331,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	seg := b.segment()
 	firer.Aim = Aim{Target: target.ID, Shots: firer.Aim.repeats(target.ID, seg) + 1, Segment: seg,
 		Hit: out.Hit, From: firer.Pose, At: target.Pose}
-	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust}
+	a := attack{firer: firer, target: target, panzerfaust: o.Panzerfaust, second: p.Second}
 	if p.Leader != nil {
 		p.Leader.Markers |= Fired
 		a.group = []*Unit{p.Leader}

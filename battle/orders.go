@@ -48,12 +48,15 @@ type Move struct {
 // what it does to the firer's hex (combat.Shot.Desperation). Ammo, when
 // not empty, is the round the firer chose, as the catalogue names it
 // ("APCR"), for the rulesets that fire by ammunition (combat.Shot.Ammo).
+// Second, when not 0, is a second enemy vehicle the volley may strike,
+// for the rulesets whose volleys may hit two (combat.TwoTargetVolleys).
 type Fire struct {
 	Unit, Target UnitID
 	Leader       UnitID
 	Panzerfaust  bool
 	Desperation  bool
 	Ammo         string
+	Second       UnitID
 }
 
 // FireAP is an AP attack on the units in Target (infantry-combat.md): the
@@ -232,7 +235,7 @@ func (o Turn) record(*board.Board) OrderRecord {
 
 func (o Fire) record(*board.Board) OrderRecord {
 	return OrderRecord{Order: o.Name(), Unit: o.Unit, Target: o.Target, Leader: o.Leader, Panzerfaust: o.Panzerfaust,
-		Desperation: o.Desperation, Ammo: o.Ammo}
+		Desperation: o.Desperation, Ammo: o.Ammo, Second: o.Second}
 }
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
@@ -307,7 +310,7 @@ func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
 		return nil, fmt.Errorf("field \"ammo\": %d characters, at most %d", len(r.Ammo), maxAmmoName)
 	}
 	return Fire{Unit: r.Unit, Target: r.Target, Leader: r.Leader, Panzerfaust: r.Panzerfaust, Desperation: r.Desperation,
-		Ammo: r.Ammo}, nil
+		Ammo: r.Ammo, Second: r.Second}, nil
 }
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {

@@ -75,6 +75,7 @@ type OrderRecord struct {
 	Panzerfaust bool     `json:"panzerfaust,omitempty"`
 	Desperation bool     `json:"desperation,omitempty"`
 	Ammo        string   `json:"ammo,omitempty"`
+	Second      UnitID   `json:"second,omitempty"`
 	Hex         string   `json:"hex,omitempty"`
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`

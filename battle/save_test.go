@@ -348,7 +348,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 	orders := []Order{
 		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}, With: []UnitID{2, 5}},
 		Turn{Unit: 2, Facing: board.DirSW},
-		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR"},
+		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR", Second: 8},
 		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},
 		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
 		AssaultVehicle{Unit: 6, Target: 9},

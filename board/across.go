@@ -23,3 +23,18 @@ func Across(viewer, start, end Hex) float64 {
 	}
 	return math.Abs(lx*(ey-sy)-ly*(ex-sx)) / l
 }
+
+// OffAxis returns the angle, in degrees from 0 to 180, between the
+// centre line of a unit in from facing facing and the line from its
+// centre to target's (0 when target is from). Rulesets with limited
+// traverse mounts read it (other-rulesets.md, d20).
+func OffAxis(from Hex, facing Direction, target Hex) float64 {
+	ax, ay := point(facing.Vector()) // point is linear: a vector maps to a vector
+	tx, ty := point(target)
+	sx, sy := point(from)
+	bx, by := tx-sx, ty-sy
+	if bx == 0 && by == 0 {
+		return 0
+	}
+	return math.Abs(math.Atan2(ax*by-ay*bx, ax*bx+ay*by)) * 180 / math.Pi
+}

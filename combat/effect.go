@@ -67,9 +67,10 @@ const (
 	OnPassengers             // every unit the target carries
 	OnHex                    // every other unit in the target's hex
 	OnFirerHex               // every unit in the firer's hex, the firer included
+	OnSecond                 // the second vehicle a volley strikes (Shot.Second)
 )
 
-var roleNames = [...]string{"target", "firer", "passengers", "hex", "firer's hex"}
+var roleNames = [...]string{"target", "firer", "passengers", "hex", "firer's hex", "second target"}
 
 // String returns the role in words.
 func (r Role) String() string {

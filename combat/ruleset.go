@@ -208,6 +208,21 @@ func StartingRounds(r Ruleset, w *units.Weapon) int {
 	return 0
 }
 
+// TwoTargetVolleys is a ruleset in which a volley of some weapons may
+// strike a second vehicle besides the one fired at (a Fire order's
+// Second; Shot.Second): VolleyStrikesTwo reports whether weapon w's may.
+// The ruleset's Check decides which second vehicles it accepts.
+type TwoTargetVolleys interface {
+	VolleyStrikesTwo(w Weapon) bool
+}
+
+// VolleyStrikesTwo reports whether under ruleset r a volley of weapon w
+// may strike a second vehicle.
+func VolleyStrikesTwo(r Ruleset, w Weapon) bool {
+	v, ok := r.(TwoTargetVolleys)
+	return ok && v.VolleyStrikesTwo(w)
+}
+
 // AmmoRules is a ruleset in which a gun fires one of several rounds, the
 // one a shot names (Shot.Ammo). Ammunition lists the rounds weapon w may
 // fire, its default (an empty Shot.Ammo) first; none when it has no choice.

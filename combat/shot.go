@@ -43,11 +43,19 @@ type Weapon struct {
 	// (InherentWeapons) rather than one from its side's pool; nothing is
 	// used up, so the ruleset gives no WeaponSpent for it.
 	Inherent bool
+	// Turret: a main gun that fires all round (units.Type.Turret); one
+	// without fires from a limited-traverse mount.
+	Turret bool
+	// PoolFired counts the expendable weapons the firer has already fired
+	// from its side's pool this battle, for the rulesets that limit each
+	// unit's share (d20's three volleys a section).
+	PoolFired int
 }
 
 // Target is what a shot is fired at.
 type Target struct {
 	Name     string
+	Type     string // the catalogue type's name (Name may be a unit's label)
 	Kind     units.Kind
 	Armour   units.Armour
 	Immobile bool     // carries an Immobile marker
@@ -130,11 +138,39 @@ type Shot struct {
 	// target in a row, one in each segment up to the one before this (0:
 	// a first shot), for the rulesets that reward shooting again (d20).
 	RepeatShots int
+	// FirerOffAxis is the angle in degrees (0 to 180) between the firer's
+	// facing and the line to the target, for the rulesets whose
+	// limited-traverse mounts fire freely only near their centre line (d20).
+	FirerOffAxis float64
+	// FirerMovedMP is what the firer's latest move cost, in MP, when it
+	// moved in this segment or the one before (0: it did not), and FirerMP
+	// its movement allowance then, for the rulesets that limit or rate fire
+	// after a move by how far it went (d20).
+	FirerMovedMP, FirerMP int
+	// TargetIntoSight: the target began its latest move where the firer
+	// could not see it; TargetOutOfSight: it is moving, and the rest of its
+	// move ends where the firer cannot see it (a shot at it on the way), for
+	// the rulesets that rate a target moving into or out of sight (d20).
+	TargetIntoSight, TargetOutOfSight bool
+	// Night: the scenario is fought at night (its map property "night").
+	Night bool
+	// Second is a second vehicle the shot's volley may strike, for the
+	// rulesets whose volleys may hit two (TwoTargetVolleys); nil for none.
+	// Its effects fall on the role OnSecond.
+	Second *SecondTarget
+}
+
+// SecondTarget is the second vehicle of a volley: the target as a shot
+// sees it, with the aspect and the range it presents to the firer.
+type SecondTarget struct {
+	Target Target
+	Aspect board.Aspect
+	Metres int
 }
 
 // MainGunOf returns the main gun of an AFV, vehicle or Gun type.
 func MainGunOf(t *units.Type) Weapon {
-	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP, History: &t.History}
+	return Weapon{Name: t.Name, Class: MainGun, ATFP: t.ATFP, History: &t.History, Turret: t.Turret}
 }
 
 // SupportWeaponOf returns a shot's view of a catalogue support weapon.
@@ -145,7 +181,7 @@ func SupportWeaponOf(w *units.Weapon) Weapon {
 
 // TargetOf returns a shot's view of a catalogue unit type.
 func TargetOf(t *units.Type) Target {
-	return Target{Name: t.Name, Kind: t.Kind, Armour: t.Armour, History: &t.History}
+	return Target{Name: t.Name, Type: t.Name, Kind: t.Kind, Armour: t.Armour, History: &t.History}
 }
 
 // WeaponOf returns the weapon a unit of type t fires AT with: the main gun

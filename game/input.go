@@ -35,6 +35,8 @@ const (
 	ActionGrenades
 	ActionAssault
 	ActionPanzerfaust
+	ActionAmmo
+	ActionVolley
 	ActionDesperation
 	ActionRepair
 	ActionSmoke
@@ -138,6 +140,10 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).assaultKey},
 	{Action: ActionPanzerfaust, Keys: []ebiten.Key{ebiten.KeyJ}, Help: "fire a Panzerfaust with the AT shot, or not (when the fire preview offers one)",
 		scope: toOrder, run: (*Game).panzerfaustKey},
+	{Action: ActionAmmo, Keys: []ebiten.Key{ebiten.KeyBackslash}, Help: "fire the selected unit's next round: AP, APCR, HEAT… (when its ruleset and gun offer a choice)",
+		scope: toOrder, run: (*Game).ammoKey},
+	{Action: ActionVolley, Keys: []ebiten.Key{ebiten.KeyGraveAccent}, Help: "aim a volley's second hit at the next vehicle in its bracket, or none (when the preview offers it)",
+		scope: toOrder, run: (*Game).volleyKey},
 	{Action: ActionDesperation, Keys: []ebiten.Key{ebiten.KeySemicolon}, Help: "fire in desperation despite the backblast, or not (when the fire preview offers it)",
 		scope: toOrder, run: (*Game).desperationKey},
 	{Action: ActionRepair, Keys: []ebiten.Key{ebiten.KeyQuote}, Help: "repair the selected unit's broken weapon instead of firing (Fire phases)",
@@ -226,7 +232,7 @@ var keyNames = map[ebiten.Key]string{
 	ebiten.KeyArrowLeft: "Left", ebiten.KeyArrowRight: "Right", ebiten.KeyArrowUp: "Up", ebiten.KeyArrowDown: "Down",
 	ebiten.KeyEqual: "+", ebiten.KeyMinus: "-", ebiten.KeyNumpadAdd: "keypad +", ebiten.KeyNumpadSubtract: "keypad -",
 	ebiten.KeySlash: "?", ebiten.KeyEscape: "Esc", ebiten.KeyBracketLeft: "[", ebiten.KeyBracketRight: "]",
-	ebiten.KeyComma: ",", ebiten.KeyPeriod: ".", ebiten.KeySemicolon: ";", ebiten.KeyQuote: "'", ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.Key0: "0",
+	ebiten.KeyComma: ",", ebiten.KeyPeriod: ".", ebiten.KeySemicolon: ";", ebiten.KeyQuote: "'", ebiten.KeyBackslash: "\\", ebiten.KeyGraveAccent: "`", ebiten.KeyPageUp: "PgUp", ebiten.KeyPageDown: "PgDn", ebiten.Key0: "0",
 }
 
 // keyName returns the name the help overlay writes for k.

@@ -52,7 +52,9 @@ type play struct {
 	compareRules bool // the AT preview compares every registered ruleset
 	version      int  // bumped whenever the battle changes
 
-	pv preview
+	ammo       ammoPicks // the round each unit fires, where it has a choice (ammo.go)
+	secondTurn int       // volley-key presses since the firer or the hovered hex changed (volley.go)
+	pv         preview
 
 	victory battle.Victory // the scenario's victory conditions, for the panel and the map
 

@@ -76,6 +76,8 @@ type previewKey struct {
 	grenades  bool   // grenades asked for
 	pzf       bool   // a Panzerfaust asked for
 	desperate bool   // desperation fire asked for
+	ammo      string // the round the firer is set to fire (ammo.go)
+	second    int    // volley-key presses (volley.go)
 	out       uint16 // fire group or assault members taken out (bit i: member i)
 	stack     uint16 // the selected unit's stack candidates moving with it (bit i: candidate i)
 }
@@ -106,13 +108,14 @@ func (g *Game) refresh() {
 		// A new firer, hex or battle state starts from the default target,
 		// fire and group.
 		p.targetTurn, p.flipKind, p.out = 0, false, 0
+		p.secondTurn = 0
 	}
 	if p.unit != p.stackFor || p.version != p.stackAtVer {
 		p.stackIn, p.stackFor, p.stackAtVer = 0, p.unit, p.version
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
-		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, out: p.out, stack: p.stackIn}
+		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, ammo: p.ammo.of(p.unit), second: p.secondTurn, out: p.out, stack: p.stackIn}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -270,7 +273,8 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		return
 	}
 	pv.target = pickTarget(b, enemy, key.target)
-	o, opts, plan, err := planFireOptions(b, fireOrder(b, u, pv.target, key.leader), key)
+	o, opts, plan, err := planFireOptions(b, withAmmo(fireOrder(b, u, pv.target, key.leader), key.ammo), key)
+	o, plan, volley := volleyOf(b, o, plan, key.second)
 	pv.fire, pv.plan, pv.attack = opts, plan, o
 	pv.tip = fireTip(b, u, pv.target, los, o.Leader, pv.plan, err)
 	extra := targetLines(b, enemy, pv.target, h)
@@ -279,6 +283,8 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 		extra = append(extra, tipLine{tipText, "simultaneous fire: the shot lands when the phase ends, with the others held"})
 	}
 	extra = append(extra, pv.fire.lines(b, u)...)
+	extra = append(extra, ammoLines(b, o)...)
+	extra = append(extra, volley...)
 	pv.tip = slices.Insert(pv.tip, 1, extra...)
 	if key.compare {
 		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)

@@ -133,6 +133,9 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	if err := f.extraShotFlags.applyStates(r, &s); err != nil {
 		return nil, s, err
 	}
+	if err := f.extraShotFlags.buildSecond(cat, &s, f.rng); err != nil {
+		return nil, s, err
+	}
 	if err := f.buildMore(&s); err != nil {
 		return nil, s, err
 	}

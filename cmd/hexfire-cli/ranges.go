@@ -39,6 +39,9 @@ var flagRanges = map[string]intRange{
 	"battles":   {1, 1_000_000, "battles"},
 	"turns":     {1, 1000, "turns"},
 	"points":    {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
+
+	// A volley's second vehicle (d20).
+	"second-range": {1, maxHexRange, "hexes"},
 }
 
 // checkFlagRanges refuses a whole-number flag given on the command line

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
 )
@@ -26,6 +27,12 @@ type extraShotFlags struct {
 	across                  int
 	approached              bool
 	repeats                 int
+	offAxis                 float64
+	movedMP                 string
+	night, intoSight        bool
+	outOfSight              bool
+	second, secondAspect    string
+	secondRange             int
 	firerStates             string
 	targetStates            string
 }
@@ -44,6 +51,14 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.across, "across", 0, "metres the target moved across the line of sight in its last move, with --target-moved (d20)")
 	fs.BoolVar(&f.approached, "approached", false, "the target's last move closed the range, with --target-moved (d20)")
 	fs.IntVar(&f.repeats, "repeats", 0, "AT shots the firer already fired at this target in a row, one a segment (d20: 1 is a second shot)")
+	fs.Float64Var(&f.offAxis, "off-axis", 0, "degrees between the firer's facing and the line to the target, 0-180 (d20: limited-traverse mounts)")
+	fs.StringVar(&f.movedMP, "moved-mp", "", "the firer's latest move, this segment or the one before: MP spent/its MP, e.g. 4/10 (d20: more than half may not fire)")
+	fs.BoolVar(&f.night, "night", false, "the battle is fought at night (the map property night)")
+	fs.BoolVar(&f.intoSight, "into-sight", false, "the target's latest move began out of the firer's sight (d20)")
+	fs.BoolVar(&f.outOfSight, "out-of-sight", false, "the target is moving and its move ends out of the firer's sight (d20)")
+	fs.StringVar(&f.second, "second", "", "a second vehicle the volley may strike, by catalogue name (d20: a Panzerfaust's volley)")
+	fs.StringVar(&f.secondAspect, "second-aspect", "front", "the armour the second vehicle shows the firer: front, side or rear")
+	fs.IntVar(&f.secondRange, "second-range", 0, "the second vehicle's range in hexes (default: --range)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
@@ -63,6 +78,19 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders
 	s.Ammo, s.TargetAcross, s.TargetApproached, s.RepeatShots = f.ammo, f.across, f.approached, f.repeats
+	if f.offAxis < 0 || f.offAxis > 180 {
+		return fmt.Errorf("--off-axis %g: want degrees from 0 to 180", f.offAxis)
+	}
+	s.FirerOffAxis, s.Night, s.TargetIntoSight, s.TargetOutOfSight = f.offAxis, f.night, f.intoSight, f.outOfSight
+	if f.movedMP != "" {
+		spent, mp, ok := strings.Cut(f.movedMP, "/")
+		var errSpent, errMP error
+		s.FirerMovedMP, errSpent = strconv.Atoi(spent)
+		s.FirerMP, errMP = strconv.Atoi(mp)
+		if !ok || errSpent != nil || errMP != nil || s.FirerMovedMP < 1 || s.FirerMP < 1 || s.FirerMovedMP > maxMP || s.FirerMP > maxMP {
+			return fmt.Errorf("--moved-mp %q: want MP spent/the unit's MP, each 1 to %d, e.g. 4/10", f.movedMP, maxMP)
+		}
+	}
 	if f.armourMM != "" {
 		if s.Target.Kind != units.AFV {
 			return errors.New("--armour-mm: the target must be an AFV (--kind afv)")
@@ -84,6 +112,28 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	return nil
 }
 
+// buildSecond puts --second, --second-aspect and --second-range into s,
+// whose range is rng hexes.
+func (f *extraShotFlags) buildSecond(cat *units.Catalogue, s *combat.Shot, rng int) error {
+	if f.second == "" {
+		return nil
+	}
+	t, err := cat.Lookup(f.second)
+	if err != nil {
+		return fmt.Errorf("--second: %w", err)
+	}
+	aspect, ok := board.ParseAspect(f.secondAspect)
+	if !ok {
+		return fmt.Errorf("--second-aspect %q: want front, side or rear", f.secondAspect)
+	}
+	second := f.secondRange // checked by flagRanges
+	if second == 0 {
+		second = rng
+	}
+	s.Second = &combat.SecondTarget{Target: combat.TargetOf(t), Aspect: aspect, Metres: second * f.hexMetres}
+	return nil
+}
+
 // applyStates puts --firer-states and --target-states into s, refusing a
 // state ruleset r does not declare.
 func (f *extraShotFlags) applyStates(r combat.Ruleset, s *combat.Shot) error {
@@ -96,6 +146,9 @@ func (f *extraShotFlags) applyStates(r combat.Ruleset, s *combat.Shot) error {
 	}
 	return nil
 }
+
+// maxMP bounds --moved-mp: our own choice, far beyond any unit's MP.
+const maxMP = 99
 
 // maxStateCount bounds a state's counters on the command line.
 const maxStateCount = 99

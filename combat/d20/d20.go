@@ -108,6 +108,7 @@ type fire struct {
 	plusOne     bool // API or APHE: +1 on the penetration result
 	atRifle     bool // no effect on armour above 4
 	oneHit      bool // automatic weapons and rocket launchers: one hit at most
+	disposable  bool // a disposable launcher fired in volleys (three a section)
 	barrels     int  // automatic weapons: barrels for the penetration bonus
 	lines       []string
 }
@@ -119,7 +120,11 @@ type plan struct {
 	cuts    []int                   // the d20's bands (hitCuts)
 	penCuts [maxAutoBonus + 1][]int // the d10's bands by automatic bonus (penetrationCuts)
 	armour  int
+	spaced  bool // HEAT against spaced armour: 7 suppresses, 8-10 neutralise
 	steps   []string
+	// second is the volley's second hit on a second vehicle (Shot.Second):
+	// this plan with that vehicle's armour; nil for none.
+	second *plan
 }
 
 // Check refuses a shot the ruleset does not allow, saying why.
@@ -146,7 +151,11 @@ func planShot(s combat.Shot) (plan, error) {
 	if err != nil {
 		return p, err
 	}
+	if err := checkLimits(s, f); err != nil {
+		return p, err
+	}
 	p.fire = f
+	p.spaced = f.heat && spaced(s.Target, s.Aspect)
 	p.steps = append(p.steps, f.lines...)
 	mods := modifiers(s, f)
 	p.fn = f.fn + combat.SumModifiers(mods)
@@ -157,6 +166,14 @@ func planShot(s combat.Shot) (plan, error) {
 	p.armour = armour
 	p.penCuts = p.penetrationCuts()
 	p.steps = append(p.steps, fmt.Sprintf("penetration %d against %s armour %d (%s): %s", f.pen, s.Aspect, armour, how, p.penLine()))
+	if s.Second != nil {
+		second, err := p.secondPlan(s)
+		if err != nil {
+			return p, err
+		}
+		p.second = &second
+		p.steps = append(p.steps, second.steps[len(second.steps)-1])
+	}
 	return p, nil
 }
 
@@ -183,7 +200,10 @@ func (p plan) penLine() string {
 	if p.plusOne {
 		line = fmt.Sprintf("margin %+d +1 API/APHE (our reading: one line down the table) = %+d", margin-1, margin)
 	}
-	if p.heat {
+	switch {
+	case p.spaced:
+		line += "; HEAT against spaced armour: 7 suppresses only, 8-10 neutralise only"
+	case p.heat:
 		line += "; HEAT: 9 suppresses only, 10 neutralises only"
 	}
 	return line + "; d10 on the penetration table"
@@ -191,7 +211,7 @@ func (p plan) penLine() string {
 
 // modifiers lists the shot's fire number modifiers, leaving out those of 0.
 func modifiers(s combat.Shot, f fire) []combat.Modifier {
-	ms := make([]combat.Modifier, 0, 7)
+	ms := make([]combat.Modifier, 0, 10)
 	add := func(v int, label string) {
 		if v != 0 {
 			ms = append(ms, combat.Modifier{Value: v, Label: label})
@@ -222,8 +242,16 @@ func modifiers(s combat.Shot, f fire) []combat.Modifier {
 	if s.FirerStates.Count(Suppressed) > 0 {
 		add(modFirerSupressed, "firer suppressed")
 	}
-	if s.FirerMoved {
-		add(modFirerMoved, "firing on the move")
+	add(moveModifier(s))
+	add(mountModifier(s, f))
+	if s.Night {
+		add(modNight, "at night")
+	}
+	if s.TargetIntoSight {
+		add(modIntoSight, "target moved into sight")
+	}
+	if s.TargetOutOfSight {
+		add(modIntoSight, "target moving out of sight")
 	}
 	return ms
 }
@@ -248,7 +276,7 @@ func fireOf(s combat.Shot) (fire, error) {
 			if c < 0 || r.fn[c] == 0 {
 				return fire{}, fmt.Errorf("the %s does not reach %d m", w.Name, s.Metres)
 			}
-			return fire{fn: r.fn[c], pen: r.pen, heat: true, oneHit: r.oneHit,
+			return fire{fn: r.fn[c], pen: r.pen, heat: true, oneHit: r.oneHit, disposable: r.disposable,
 				lines: []string{fmt.Sprintf("%s at %d m (to %d m): FN %d, HEAT penetration %d", r.weapon, s.Metres, infantryColumns[c], r.fn[c], r.pen)}}, nil
 		}
 		if round, ok := atRifleRound(w.History); ok {

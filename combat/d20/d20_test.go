@@ -314,7 +314,7 @@ func TestOddsEqualEnumeration(t *testing.T) {
 type unbanded struct{ combat.Dice }
 
 // spread is a spread of shots over the catalogue's firers, targets,
-// ranges, aspects, rounds and modifiers.
+// ranges, aspects, rounds and modifiers, spaced armour among them.
 func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 	var shots []combat.Shot
 	firers := []string{"Tiger I", "SU-85", "M4A3E8", "Sherman Firefly", "45mm M1937", "M3 Halftrack", "Pz IV H", "M10"}
@@ -334,12 +334,16 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 					s.Ammo, s.Aspect = a, aspects[i%3]
 					s.TargetMoved, s.TargetAcross = i%4 == 0, 100*(i%9)
 					s.FirerMoved = i%5 == 0
+					s.FirerMovedMP, s.FirerMP = i%4, 10
+					s.FirerOffAxis = float64(20 * (i % 6)) // a fixed gun refuses 100°
+					s.Night, s.TargetIntoSight, s.TargetOutOfSight = i%7 == 0, i%3 == 1, i%5 == 2
 					i++
 					shots = append(shots, s)
 				}
 			}
 		}
 	}
+	targets = append(targets, "Pz IV H") // spaced side armour against HEAT
 	for _, w := range []string{"Panzerfaust", "Panzerschreck", "PIAT", "Bazooka", "AT Rifle"} {
 		wp, err := c.LookupWeapon(w)
 		if err != nil {
@@ -352,11 +356,23 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 			}
 		}
 	}
+	// Volleys at two vehicles, the second's aspect cycling.
+	pf, err := c.LookupWeapon("Panzerfaust")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, tg := range targets {
+		for k, second := range []string{"Pz IV H", "Tiger I", "M4 (75)"} {
+			shots = append(shots, combat.Shot{Firer: "squad", FirerKind: units.Squad, Weapon: combat.SupportWeaponOf(pf),
+				Target: combat.TargetOf(mustType(t, c, tg)), Metres: 100, Range: 2, Aspect: aspects[j%3],
+				Second: &combat.SecondTarget{Target: combat.TargetOf(mustType(t, c, second)), Aspect: aspects[(j+k)%3], Metres: 100}})
+		}
+	}
 	return shots
 }
 
-// BenchmarkOdds measures the heaviest shot: an HMG's burst with its
-// penetration bonus bands.
+// BenchmarkOdds measures the heaviest shots: an HMG's burst with its
+// penetration bonus bands, and a volley at two vehicles.
 func BenchmarkOdds(b *testing.B) {
 	c := catalogue(b)
 	shots := map[string]combat.Shot{
@@ -364,6 +380,15 @@ func BenchmarkOdds(b *testing.B) {
 		"tiger":  gunShot(b, c, "Tiger I", "T-34/85", 700),
 		"heat":   func() combat.Shot { s := gunShot(b, c, "Tiger I", "M4 (75)", 700); s.Ammo = "HEAT"; return s }(),
 		"sherm2": gunShot(b, c, "M4A3E8", "Pz IV H", 200),
+		"volley2": func() combat.Shot {
+			pf, err := c.LookupWeapon("Panzerfaust")
+			if err != nil {
+				b.Fatal(err)
+			}
+			return combat.Shot{Firer: "squad", FirerKind: units.Squad, Weapon: combat.SupportWeaponOf(pf), Target: combat.TargetOf(mustType(b, c, "M4 (75)")),
+				Metres: 50, Range: 1, Aspect: board.Side,
+				Second: &combat.SecondTarget{Target: combat.TargetOf(mustType(b, c, "Pz IV H")), Aspect: board.Side, Metres: 50}}
+		}(),
 	}
 	for name, s := range shots {
 		b.Run(name, func(b *testing.B) {

@@ -267,7 +267,7 @@ func (Ruleset) RateType(t *units.Type) ([]combat.Rating, error) {
 		rs = append(rs, combat.Rating{Name: "armour " + f, Value: strconv.Itoa(v), Origin: combat.Derived, Reason: how})
 	}
 	rs = append(rs, fireRatings(t.Kind, h)...)
-	return rs, nil
+	return append(rs, mountRatings(t)...), nil
 }
 
 // fireRatings lists a gun's or HMG's fire row, rate of fire and rounds.

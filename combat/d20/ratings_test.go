@@ -28,6 +28,12 @@ func TestRatings(t *testing.T) {
 		{"Pak 40", "ROF", "+0", combat.Derived},  // AT gun over 57 mm
 		{"M4 (75)", "ROF", "-1", combat.Derived}, // 12 rounds a minute
 		{"Tiger I", "pen APCBC", "13/13/12/11/10", combat.Derived},
+		{"SU-85", "mount", "f", combat.Derived},
+		{"Pak 40", "mount", "f", combat.Derived},
+		{"Tiger I", "mount", "turret", combat.Derived},
+		{"M3 Halftrack", "mount", "pivot HMG", combat.Typed},
+		{"Pz IV H", "spaced", "s side", combat.Typed},
+		{"M4A3E8", "stabiliser", "yes", combat.Typed},
 	}
 	for _, tt := range tests {
 		rs, err := Ruleset{}.RateType(mustType(t, c, tt.unit))

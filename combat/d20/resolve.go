@@ -74,7 +74,11 @@ func (p plan) penetrate(d combat.Dice, bonus int) (result, int) {
 	}
 	face := combat.RollBanded(d, penDie, p.penCuts[bonus]...)
 	switch {
-	case p.heat && face == 9:
+	case p.spaced && face == 7:
+		return suppressed, face
+	case p.spaced && face >= 8:
+		return neutralised, face
+	case p.heat && face == 9: // spaced armour read 9 and 10 above
 		return suppressed, face
 	case p.heat && face == 10:
 		return neutralised, face
@@ -88,13 +92,13 @@ func (p plan) penetrate(d combat.Dice, bonus int) (result, int) {
 
 // penetrationCuts are the d10's bands of a hit with each automatic
 // bonus, 0 to maxAutoBonus: where disabled ends and neutralised begins,
-// and a HEAT round's 9 and 10.
+// and a HEAT round's faces that read on their own (heatCut).
 func (p plan) penetrationCuts() [maxAutoBonus + 1][]int {
 	var all [maxAutoBonus + 1][]int
 	for bonus := range all {
 		row, _ := penRowOf(p.margin(bonus))
 		var cuts []int
-		for _, c := range []int{row.disabledTo + 1, row.neutralFrom, p.heatCut(9), p.heatCut(10)} {
+		for _, c := range []int{row.disabledTo + 1, row.neutralFrom, p.heatCut(7), p.heatCut(8), p.heatCut(9), p.heatCut(10)} {
 			if c >= 2 && c <= penDie && !slices.Contains(cuts, c) {
 				cuts = append(cuts, c)
 			}
@@ -105,10 +109,11 @@ func (p plan) penetrationCuts() [maxAutoBonus + 1][]int {
 	return all
 }
 
-// heatCut is face c for a HEAT round, whose 9 and 10 read on their own,
-// and 0 (no cut) for any other.
+// heatCut is face c where a HEAT round reads it on its own (9 and 10;
+// against spaced armour 7 and 8 up), and 0 (no cut) elsewhere.
 func (p plan) heatCut(c int) int {
-	if p.heat {
+	switch {
+	case p.spaced && (c == 7 || c == 8), p.heat && !p.spaced && (c == 9 || c == 10):
 		return c
 	}
 	return 0
@@ -150,7 +155,7 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		o.Steps = p.steps[:len(p.steps):len(p.steps)] // appending copies
 		o.Rolls = []combat.Roll{{Purpose: "to-hit", Sides: hitDie, Dice: []int{face}}}
 	}
-	r := miss
+	r, second := miss, miss
 	hits := p.hits(face)
 	switch {
 	case hits > 0:
@@ -158,13 +163,21 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		if told {
 			o.Steps = append(o.Steps, "d20 rolled "+strconv.Itoa(face)+": "+strconv.Itoa(hits)+" hit"+plural(hits))
 		}
-		for range hits {
-			hr, pf := p.penetrate(d, p.autoBonus(face))
+		for i := range hits {
+			hp, on := &p, ""
+			if i == 1 && p.second != nil {
+				hp, on = p.second, "second vehicle: "
+			}
+			hr, pf := hp.penetrate(d, p.autoBonus(face))
 			if told {
 				if pf > 0 {
 					o.Rolls = append(o.Rolls, combat.Roll{Purpose: "penetration", Sides: penDie, Dice: []int{pf}})
 				}
-				o.Steps = append(o.Steps, p.penetrationLine(p.autoBonus(face), pf, hr))
+				o.Steps = append(o.Steps, on+hp.penetrationLine(p.autoBonus(face), pf, hr))
+			}
+			if on != "" {
+				second = hr
+				continue
 			}
 			r = max(r, hr)
 		}
@@ -181,6 +194,9 @@ func (p plan) roll(s combat.Shot, d combat.Dice, told bool) combat.Outcome {
 		return o
 	}
 	o.Effects = effects(r, spends(s.Weapon))
+	if second != miss {
+		o.Effects = slices.Concat(o.Effects, secondEffects.Of(int(second), false))
+	}
 	return o
 }
 
@@ -206,6 +222,15 @@ var resultEffects = combat.NewEffectLists(
 	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnTarget}},
 )
 
+// secondEffects are the effects of each result on a volley's second
+// vehicle, by its index.
+var secondEffects = combat.NewEffectLists(
+	nil, // miss
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnSecond, State: Suppressed, N: 1}},
+	[]combat.Effect{{Kind: combat.AddState, On: combat.OnSecond, State: Neutralised, N: 1}},
+	[]combat.Effect{{Kind: combat.Eliminated, On: combat.OnSecond}},
+)
+
 // Odds returns the exact odds of the shot, by the enumerator over the
 // banded dice.
 func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
@@ -222,10 +247,12 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 }
 
 var (
-	_ combat.Ruleset       = Ruleset{}
-	_ combat.AspectRules   = Ruleset{}
-	_ combat.StateRules    = Ruleset{}
-	_ combat.Rater         = Ruleset{}
-	_ combat.InfantryRules = Ruleset{}
-	_ combat.AmmoRules     = Ruleset{}
+	_ combat.Ruleset             = Ruleset{}
+	_ combat.AspectRules         = Ruleset{}
+	_ combat.StateRules          = Ruleset{}
+	_ combat.Rater               = Ruleset{}
+	_ combat.InfantryRules       = Ruleset{}
+	_ combat.AmmoRules           = Ruleset{}
+	_ combat.ExpendableAllotment = Ruleset{}
+	_ combat.TwoTargetVolleys    = Ruleset{}
 )
