@@ -44,7 +44,7 @@ func TestShippedScenariosPlay(t *testing.T) {
 			if sc.Turns < 1 {
 				t.Errorf("no turn limit")
 			}
-			res := simulateBattle(sc, cat, battle.Config{Seed: 1}, map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"})
+			res := simulateBattle(sc, cat, battle.Config{Seed: 1}, map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"}, applyOrder)
 			if res.err != nil {
 				t.Fatal(res.err)
 			}

@@ -126,7 +126,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players)
+				results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players, applyOrder)
 			}
 		}()
 	}
@@ -196,8 +196,21 @@ func runSimulate(args []string, stdout io.Writer) error {
 
 func pct(k, n int) float64 { return 100 * float64(k) / float64(n) }
 
-// simulateBattle plays one battle to its end with the named players.
-func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[maps.Side]string) battleResult {
+// orderApplier carries out one order of a simulated battle: applyOrder,
+// or the soak test's, which checks the engine's invariants around it.
+type orderApplier func(b *battle.Battle, o battle.Order) error
+
+// applyOrder applies o to b.
+func applyOrder(b *battle.Battle, o battle.Order) error {
+	if _, err := b.Apply(o); err != nil {
+		return fmt.Errorf("refused: %w", err)
+	}
+	return nil
+}
+
+// simulateBattle plays one battle to its end with the named players,
+// each order carried out by apply.
+func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[maps.Side]string, apply orderApplier) battleResult {
 	b, err := battle.New(sc, cat, cfg)
 	if err != nil {
 		return battleResult{err: err}
@@ -214,8 +227,8 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			break
 		}
 		o, why := players[b.Acting()].Next(b)
-		if _, err := b.Apply(o); err != nil {
-			return battleResult{err: fmt.Errorf("%s player's order refused (%s): %w", names[b.Acting()], why, err)}
+		if err := apply(b, o); err != nil {
+			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[b.Acting()], o.Name(), why, err)}
 		}
 	}
 	if r := b.Result(); r != nil {
