@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"hexfire/fileio"
 )
 
 // The cases of this file are the crafted inputs of issue 17: each ends with
@@ -103,9 +105,9 @@ type hostileCase struct {
 // inputs are then a few kilobytes (the fuzzer handles those far faster)
 // and still over their limits.
 func hostileCases(t testing.TB, big bool) []hostileCase {
-	mega, bomb := 1<<20, 64<<20
+	mega, bomb, script := 1<<20, 64<<20, 5<<20
 	if !big {
-		mega, bomb = 200, 64<<10
+		mega, bomb, script = 200, 64<<10, MaxPropertyLength+1
 	}
 	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
 	units := func(objs string) string { return `<objectgroup id="9" name="units">` + objs + `</objectgroup>` }
@@ -144,6 +146,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"tileset not XML", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "broken.tsx", 1), []string{`tileset "broken.tsx": malformed XML on line 1`}},
 		{"1 MB title", tmxMap(3, 2, `<properties><property name="title" value="`+strings.Repeat("T", mega)+`"/></properties>`+ground), []string{fmt.Sprintf("map property title is %d characters long, more than the limit of 48", mega)}},
 		{"1 MB unit name", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `x="32"`, `name="`+strings.Repeat("N", mega)+`" x="32"`, 1))), []string{`layer "units": object 3 "NNNN`, fmt.Sprintf("the name is %d characters long", mega)}},
+		{"5 MB script", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `<property name="side"`, `<property name="script" value="`+strings.Repeat("x", script)+`"/><property name="side"`, 1))), []string{`layer "units": object 3 "": property "script" is ` + fmt.Sprint(script) + ` bytes long, more than the limit of 16384`}},
 		{"1 MB layer name", tmxMap(3, 2, csvLayer(strings.Repeat("L", mega), 1, 1)), []string{`layer "LLLL`, `data holds 2 tiles, want 6`}},
 		{"absolute path in a file system", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "/etc/passwd", 1), []string{`tileset "/etc/passwd": absolute path`}},
 		{"external tileset with content", strings.Replace(tmxMap(3, 2, ground), `source="terrain.tsx"/>`, `source="terrain.tsx"><image source="huge.png"/></tileset>`, 1), []string{`refers to a file and must have no content`}},
@@ -159,8 +162,8 @@ func checkError(t *testing.T, err error, file string, want []string) {
 		t.Fatalf("no error, want one saying %q", want)
 	}
 	msg := err.Error()
-	if !strings.HasPrefix(msg, "maps: "+file+": ") || strings.Contains(msg, "\n") || len(msg) > MaxErrorLength {
-		t.Errorf("error %q: want one line of at most %d bytes starting with %q", msg, MaxErrorLength, "maps: "+file+": ")
+	if !strings.HasPrefix(msg, "maps: "+file+": ") || strings.Contains(msg, "\n") || len(msg) > fileio.MaxErrorLength {
+		t.Errorf("error %q: want one line of at most %d bytes starting with %q", msg, fileio.MaxErrorLength, "maps: "+file+": ")
 	}
 	for _, w := range want {
 		if !strings.Contains(msg, w) {
@@ -256,5 +259,30 @@ func TestFilesTotalLimit(t *testing.T) {
 	}
 	if _, err := f.get("b"); err == nil || !strings.Contains(err.Error(), "in all") {
 		t.Errorf("b over the total: error %v, want the total limit", err)
+	}
+}
+
+func TestBeside(t *testing.T) {
+	for _, tt := range []struct {
+		src     source
+		name, p string
+		want    bool
+	}{
+		{fsSource{}, "test.tmx", "tiles/a.tsx", true},
+		{fsSource{}, "maps/test.tmx", "maps/tiles/a.tsx", true},
+		{fsSource{}, "maps/test.tmx", "other/a.tsx", false},
+		{fsSource{}, "maps/test.tmx", "mapsx/a.tsx", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/tiles/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/other/a.tsx", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/../secret", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/..x/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/etc/passwd", false},
+		{osSource{}, "test.tmx", "tiles/a.tsx", true},
+		{osSource{}, "test.tmx", "../a.tsx", false},
+	} {
+		if got := tt.src.beside(tt.name, tt.p); got != tt.want {
+			t.Errorf("%T beside(%q, %q) = %t, want %t", tt.src, tt.name, tt.p, got, tt.want)
+		}
 	}
 }

@@ -37,7 +37,7 @@ var flagRanges = map[string]intRange{
 	"riders":    {0, 9, "riding units"},
 	"hex-m":     {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
 	"battles":   {1, 1_000_000, "battles"},
-	"turns":     {1, 1000, "turns"},
+	"turns":     {1, maps.MaxTurns, "turns (maps.MaxTurns, as the map property turns)"},
 	"points":    {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
 }
 
