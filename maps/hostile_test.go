@@ -115,6 +115,10 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 	for i := range 200 {
 		fmt.Fprintf(&many, `<object id="%d" template="unit.tx" x="32" y="56"/>`, i+1)
 	}
+	var collection strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&collection, `<tile id="%d"><image source="sheet.png" width="512" height="512"/></tile>`, i)
+	}
 	sharing := ""
 	for i := range 12 {
 		sharing += inlineTileset(1+4*i, "", "sheet.png")
@@ -135,6 +139,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"image is a device", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "zero")+ground), []string{`image "zero"`, "not a regular file"}},
 		{"template is a pipe", tmxMap(3, 2, ground+units(`<object id="1" template="pipe.tsx" x="32" y="28"/>`)), []string{`template "pipe.tsx"`, "named pipe"}},
 		{"template shared by 200 objects", tmxMap(3, 2, ground+units(many.String())), nil},
+		{"image shared by 60 collection tiles", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="60" columns="0">`+collection.String()+`</tileset>`+csvLayer("ground", 1, 2, 3, 58, 59, 60)), nil},
 		{"sheet shared by 12 tilesets", fmt.Sprintf(mapOpen, 3, 2, sharing+csvLayer("ground", 1, 5, 9, 13, 17, 45)), nil},
 		{"image over the side limit", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "huge.png")+ground), []string{`image "huge.png"`, "20000×20000 pixels"}},
 		{"images over the pixel budget", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "side8192.png")+inlineTileset(5, "", "other8192.png")+ground), []string{`tileset "inline5": image "other8192.png"`, "pixels in all"}},
@@ -228,6 +233,20 @@ func TestDecodedOnce(t *testing.T) {
 			}
 			if len(s.Units) != 200 || s.Units[199].Type != "Tiger I" || s.Units[199].Name != "T" || s.Units[199].Side != Axis {
 				t.Errorf("units = %d, last %+v; want 200 Tiger I named T of the axis", len(s.Units), s.Units[len(s.Units)-1])
+			}
+		case "image shared by 60 collection tiles":
+			s, err := Load(fsys, "test.tmx", testTypes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			images := s.Tiles.Tilesets[0].TileImages
+			if len(images) != 60 {
+				t.Fatalf("collection images = %d, want 60", len(images))
+			}
+			for id, img := range images {
+				if img != images[0] {
+					t.Errorf("tile %d has an image of its own: want the one decoded image", id)
+				}
 			}
 		case "sheet shared by 12 tilesets":
 			s, err := Load(fsys, "test.tmx", testTypes)

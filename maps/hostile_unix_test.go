@@ -69,6 +69,8 @@ func TestHostileFiles(t *testing.T) {
 		{"template FIFO", withTileset("tiles/terrain.tsx", ground+units("pipe")), []string{`template "pipe"`, "named pipe"}},
 		{"image FIFO", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "pipe")+ground), []string{`image "pipe"`, "named pipe"}},
 		{"629 MB tileset", withTileset("big.tsx", ground), []string{`tileset "big.tsx"`, "larger than the limit of 67108864 bytes"}},
+		{"629 MB template", withTileset("tiles/terrain.tsx", ground+units("big.tsx")), []string{`template "big.tsx"`, "larger than the limit of 67108864 bytes"}},
+		{"629 MB image", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "big.tsx")+ground), []string{`image "big.tsx"`, "larger than the limit of 67108864 bytes"}},
 		{"missing tileset", withTileset("tiles/nowhere.tsx", ground), []string{`tileset "tiles/nowhere.tsx"`, "no such file"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,6 +90,25 @@ func TestHostileFiles(t *testing.T) {
 			if c := s.Board.Cell(label(t, s.Board, "A1")); c.Terrain.String() != "open" {
 				t.Errorf("A1 = %+v, want open", c)
 			}
+		})
+	}
+	// The map itself, as hexfire -scenario, hexfire-cli --map and a save's
+	// scenario open it (all through LoadFile).
+	for _, tc := range []struct {
+		name, path string
+		want       []string
+	}{
+		{"map FIFO", fifo, []string{"not a regular file (a named pipe)"}},
+		{"map /dev/zero", "/dev/zero", []string{"not a regular file (a character device)"}},
+		{"map of 629 MB", big, []string{"larger than the limit of 67108864 bytes"}},
+		{"map a folder", dir, []string{"not a regular file (a directory)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			if n := allocated(func() { _, err = LoadFile(tc.path, testTypes) }); n > maxCaseAlloc {
+				t.Errorf("LoadFile allocated %d MB, want under %d MB", n>>20, maxCaseAlloc>>20)
+			}
+			checkError(t, err, tc.path, tc.want)
 		})
 	}
 }
