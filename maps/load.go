@@ -317,8 +317,8 @@ func checkIntProperty(name, v string) (int, error) {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < r.min || n > r.max {
-		return 0, fmt.Errorf("map property %s %s: want %s, a whole number from %d to %d", name, fileio.Quote(v), r.what, r.min, r.max)
+	if err != nil || !r.Contains(int64(n)) {
+		return 0, fmt.Errorf("map property %s %s: want %s, a whole number from %d to %d", name, fileio.Quote(v), r.What, r.Min, r.Max)
 	}
 	return n, nil
 }

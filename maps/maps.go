@@ -52,16 +52,20 @@ const (
 	MaxPool = 99
 )
 
-// intProperty is the range of a whole-number map property.
-type intProperty struct {
-	min, max int
-	what     string // what the number counts, for the error
+// IntRange is what a whole-number setting accepts, from Min to Max: a
+// map property here, a flag of hexfire-cli.
+type IntRange struct {
+	Min, Max int
+	What     string // what the number counts, for an error
 }
+
+// Contains reports whether n lies in the range.
+func (r IntRange) Contains(n int64) bool { return n >= int64(r.Min) && n <= int64(r.Max) }
 
 // intProperties are the whole-number map properties Load checks, by
 // name: each must be a whole number in its range (docs/MAPS.md lists
 // them). panzerfausts_SIDE may also be "allotment".
-var intProperties = map[string]intProperty{
+var intProperties = map[string]IntRange{
 	"hex_m":               {1, MaxHexMetres, "metres per hex"},
 	"turns":               {0, MaxTurns, "turns (0: no limit)"},
 	"smoke_allies":        {0, MaxPool, "smoke factors"},

@@ -5,13 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"path"
 	"slices"
 	"testing"
 
-	"hexfire/ai"
-	"hexfire/assets"
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
@@ -101,28 +97,10 @@ func TestSoakPlan(t *testing.T) {
 // end by its rules, with no order refused. Run with -soak N for N battles
 // in all (docs/FUZZING.md); by default it plays one battle a scenario.
 func TestSoak(t *testing.T) {
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := fs.Glob(assets.FS, "scenarios/*.tmx")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat, scenarios := shippedScenarios(t)
 	rulesets := combat.Names()
-	if len(files) < 9 || len(rulesets) < 5 {
-		t.Fatalf("%d scenarios and %d rulesets, want the shipped 9 and the registered 5", len(files), len(rulesets))
-	}
-	scenarios := map[string]*maps.Scenario{}
-	for _, file := range files {
-		sc, err := maps.Load(assets.FS, file, cat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := ai.CheckScripts(sc); err != nil {
-			t.Fatal(err)
-		}
-		scenarios[path.Base(file)] = sc
+	if len(rulesets) < 5 {
+		t.Fatalf("%d rulesets, want the registered 5", len(rulesets))
 	}
 	names := make([]string, 0, len(scenarios))
 	for name := range scenarios {
