@@ -14,11 +14,13 @@ import (
 // units whole (each ends within milliseconds and writes no file);
 // simulate, generate and render only as far as they read and check their
 // flags and the files those name, since playing a million battles or
-// writing a file is not the command line's parsing.
+// writing a file is not the command line's parsing. Other commands (such
+// as killzone, which may write a PNG) are left out until they have a
+// parse step of their own.
 func fuzzCommands() map[string]command {
 	cmds := map[string]command{}
-	for name, c := range commands {
-		cmds[name] = c
+	for _, name := range []string{"los", "odds", "roll", "units"} {
+		cmds[name] = commands[name]
 	}
 	for name, parse := range map[string]func([]string, io.Writer) (func() error, error){
 		"simulate": parseSimulate, "generate": parseGenerate, "render": parseRender,

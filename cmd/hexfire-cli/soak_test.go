@@ -173,7 +173,7 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 	var actors, targets []battle.UnitID
 	switch o := o.(type) {
 	case battle.Move:
-		actors = []battle.UnitID{o.Unit}
+		actors = append([]battle.UnitID{o.Unit}, o.With...)
 	case battle.Turn:
 		actors = []battle.UnitID{o.Unit}
 	case battle.Fire:
@@ -196,7 +196,7 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors = []battle.UnitID{o.Unit}
 	case battle.Repair:
 		actors = []battle.UnitID{o.Unit}
-	case battle.Pass, battle.EndPhase:
+	case battle.Pass, battle.EndPhase, battle.Halt:
 	default:
 		return fmt.Errorf("an order of unknown kind %T", o)
 	}
