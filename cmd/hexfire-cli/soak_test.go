@@ -235,9 +235,9 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 }
 
 // checkState checks the battle's state after an order: the turn never goes
-// back; an eliminated unit stays so, where it fell; no hex is over-stacked
-// (the moving unit aside, while its move waits for opportunity fire) or
-// holds both sides; a passenger rides an active vehicle of its side that
+// back; an eliminated unit stays so, where it fell; no hex holds both
+// sides, and none is over-stacked but the one a move (waiting for
+// opportunity fire or for its owner) passes through; a passenger rides an active vehicle of its side that
 // is on the map, in the vehicle's hex; every state a unit carries is one
 // of the ruleset's, with a count from 1 (1 for an on/off state); smoke
 // levels are 1 or 2 on the board; no pool or count of rounds is negative;
@@ -254,7 +254,13 @@ func (c *soakChecker) checkState(b *battle.Battle) error {
 		sides              map[maps.Side]bool
 	}
 	stacks := map[board.Hex]*stack{}
+	// A move may pass through a full hex: the hex where the moving unit
+	// (and the stack moving with it) stands mid-move is not held to the
+	// limit until the move ends.
 	moving := b.Moving()
+	if paused, _, _ := b.MovePaused(); paused != nil {
+		moving = paused
+	}
 	for _, u := range b.Units() {
 		if at, ok := c.fallen[u.ID]; ok {
 			if !u.Eliminated {
@@ -293,9 +299,6 @@ func (c *soakChecker) checkState(b *battle.Battle) error {
 			}
 			continue
 		}
-		if u == moving {
-			continue
-		}
 		s := stacks[u.Pose.Hex]
 		if s == nil {
 			s = &stack{sides: map[maps.Side]bool{}}
@@ -311,6 +314,9 @@ func (c *soakChecker) checkState(b *battle.Battle) error {
 	for h, s := range stacks {
 		if len(s.sides) > 1 {
 			return fmt.Errorf("%s holds units of both sides", bd.Label(h))
+		}
+		if moving != nil && h == moving.Pose.Hex {
+			continue
 		}
 		if !(s.vehicles == 0 && s.infantry <= 4 || s.vehicles == 1 && s.infantry <= 2 || s.vehicles == 2 && s.infantry == 0) {
 			return fmt.Errorf("%s is over-stacked: %d vehicles/Guns and %d infantry", bd.Label(h), s.vehicles, s.infantry)
