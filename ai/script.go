@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"hexfire/board"
+	"hexfire/fileio"
 	"hexfire/maps"
 )
 
@@ -172,7 +173,7 @@ func (p *parser) number(what string) (int, error) {
 	}
 	n, err := strconv.Atoi(p.toks[p.i].text)
 	if err != nil || n < 0 || n > board.MaxDimension*2 {
-		return 0, p.errorf("want %s, not %q", what, p.toks[p.i].text)
+		return 0, p.errorf("want %s, not %s", what, fileio.Quote(p.toks[p.i].text))
 	}
 	p.i++
 	return n, nil
@@ -184,7 +185,7 @@ func (p *parser) hex() (HexRef, error) {
 	}
 	t := p.toks[p.i]
 	if _, err := board.ParseLabel(t.text); err != nil {
-		return HexRef{}, p.errorf("want a hex label such as E4, not %q", t.text)
+		return HexRef{}, p.errorf("want a hex label such as E4, not %s", fileio.Quote(t.text))
 	}
 	p.i++
 	return HexRef{Label: strings.ToUpper(t.text), Pos: t.pos}, nil
@@ -251,13 +252,13 @@ func (p *parser) rule() (Rule, error) {
 			return Rule{}, &ScriptError{Pos: r.Hexes[1].Pos, Msg: "face takes one hex"}
 		}
 	default:
-		return Rule{}, &ScriptError{Pos: verbPos, Msg: fmt.Sprintf("unknown command %q (want hold, ambush, advance, move-to, patrol, withdraw, face or free)", p.toks[first].text)}
+		return Rule{}, &ScriptError{Pos: verbPos, Msg: fmt.Sprintf("unknown command %s (want hold, ambush, advance, move-to, patrol, withdraw, face or free)", fileio.Quote(p.toks[first].text))}
 	}
 	if err != nil {
 		return Rule{}, err
 	}
 	if !p.atWordEnd() {
-		return Rule{}, p.errorf("unexpected %q after %s", p.toks[p.i].text, r.Verb)
+		return Rule{}, p.errorf("unexpected %s after %s", fileio.Quote(p.toks[p.i].text), r.Verb)
 	}
 	if p.peek() == "when" {
 		p.i++
@@ -266,7 +267,7 @@ func (p *parser) rule() (Rule, error) {
 		}
 	}
 	if p.i < len(p.toks) && p.peek() != ";" {
-		return Rule{}, p.errorf("unexpected %q: rules are separated by \";\"", p.toks[p.i].text)
+		return Rule{}, p.errorf("unexpected %s: rules are separated by \";\"", fileio.Quote(p.toks[p.i].text))
 	}
 	words := make([]string, 0, p.i-first)
 	for _, t := range p.toks[first:p.i] {
@@ -329,7 +330,7 @@ func (p *parser) trigger() (Trigger, error) {
 		p.i++
 		return Trigger{Kind: WhenLost, N: n}, nil
 	}
-	return Trigger{}, p.errorf("%s, not %q", want, p.toks[p.i].text)
+	return Trigger{}, p.errorf("%s, not %s", want, fileio.Quote(p.toks[p.i].text))
 }
 
 // resolveHexes checks the script's hex labels against a board.
@@ -375,7 +376,7 @@ func compileScript(sc *maps.Scenario, p maps.Placement) (*compiledScript, error)
 		if name == "" {
 			name = p.Type
 		}
-		return fmt.Errorf("%s: unit %d %q: script %q: %w", sc.Path, p.ID, name, p.Script, err)
+		return fmt.Errorf("%s: unit %d %s: script %s: %w", sc.Path, p.ID, fileio.Quote(name), fileio.Quote(p.Script), err)
 	}
 	s, err := ParseScript(p.Script)
 	if err != nil {

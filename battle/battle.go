@@ -16,6 +16,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -381,7 +382,7 @@ func intProperty(sc *maps.Scenario, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("battle: %s: map property %q: %q is not a whole number ≥ 0", sc.Path, name, s)
+		return 0, fmt.Errorf("battle: %s: map property %q: %s is not a whole number ≥ 0", sc.Path, name, fileio.Quote(s))
 	}
 	return n, nil
 }

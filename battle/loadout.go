@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -67,7 +68,7 @@ func loadoutOf(sc *maps.Scenario, cat *units.Catalogue, p maps.Placement, t *uni
 		n, err := strconv.Atoi(v)
 		switch {
 		case err != nil || n < 1 || n > maxRounds:
-			return l, field(propRounds, fmt.Errorf("%q is not a whole number from 1 to %d", v, maxRounds))
+			return l, field(propRounds, fmt.Errorf("%s is not a whole number from 1 to %d", fileio.Quote(v), maxRounds))
 		case l.weapon == "" && t.Kind.Infantry():
 			return l, field(propRounds, fmt.Errorf("%s carries no weapon to count rounds of", t.Name))
 		}
@@ -76,7 +77,7 @@ func loadoutOf(sc *maps.Scenario, cat *units.Catalogue, p maps.Placement, t *uni
 	if v, ok := p.Properties[propEngineers]; ok {
 		switch {
 		case v != "yes" && v != "no":
-			return l, field(propEngineers, fmt.Errorf("%q is not yes or no", v))
+			return l, field(propEngineers, fmt.Errorf("%s is not yes or no", fileio.Quote(v)))
 		case v == "yes" && !t.Kind.Infantry():
 			return l, field(propEngineers, fmt.Errorf("%s is not infantry: only infantry are combat engineers", t.Name))
 		}

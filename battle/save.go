@@ -123,21 +123,21 @@ func (r OrderRecord) order(bd *board.Board) (Order, error) {
 			return k.parse(r, bd)
 		}
 	}
-	return nil, fmt.Errorf("field \"order\": unknown order %q", r.Order)
+	return nil, fmt.Errorf("field \"order\": unknown order %s", fileio.Quote(r.Order))
 }
 
 func parsePose(bd *board.Board, s string) (board.Pose, error) {
 	f := strings.Fields(s)
 	if len(f) != 2 {
-		return board.Pose{}, fmt.Errorf("pose %q: want a hex and a direction, like \"E4 N\"", s)
+		return board.Pose{}, fmt.Errorf("pose %s: want a hex and a direction, like \"E4 N\"", fileio.Quote(s))
 	}
 	h, err := bd.ParseHex(f[0])
 	if err != nil {
-		return board.Pose{}, fmt.Errorf("pose %q: %w", s, err)
+		return board.Pose{}, fmt.Errorf("pose %s: %w", fileio.Quote(s), err)
 	}
 	d, err := parseDirection(f[1])
 	if err != nil {
-		return board.Pose{}, fmt.Errorf("pose %q: %w", s, err)
+		return board.Pose{}, fmt.Errorf("pose %s: %w", fileio.Quote(s), err)
 	}
 	return board.Pose{Hex: h, Facing: d}, nil
 }
@@ -148,7 +148,7 @@ func parseDirection(s string) (board.Direction, error) {
 			return d, nil
 		}
 	}
-	return 0, fmt.Errorf("direction %q is not one of N, NE, SE, S, SW, NW", s)
+	return 0, fmt.Errorf("direction %s is not one of N, NE, SE, S, SW, NW", fileio.Quote(s))
 }
 
 // WriteSave writes the battle's save file atomically: to a temporary file
@@ -332,13 +332,13 @@ func ParseSave(data []byte) (Save, error) {
 	}
 	switch {
 	case s.Format != SaveFormat:
-		return Save{}, fmt.Errorf("field \"format\": %q is not %q", clipText(s.Format), SaveFormat)
+		return Save{}, fmt.Errorf("field \"format\": %s is not %q", fileio.Quote(s.Format), SaveFormat)
 	case s.Version < 1 || s.Version > SaveVersion:
 		return Save{}, fmt.Errorf("field \"version\": %d, but this Hexfire reads versions 1 to %d", s.Version, SaveVersion)
 	case s.Scenario == "":
 		return Save{}, errors.New("field \"scenario\" is empty")
 	case len(s.Digest) != sha256.Size*2:
-		return Save{}, fmt.Errorf("field \"digest\": %q is not a state digest", clipText(s.Digest))
+		return Save{}, fmt.Errorf("field \"digest\": %s is not a state digest", fileio.Quote(s.Digest))
 	}
 	if s.Version == 1 && (s.ScenarioDigest != "" || s.CatalogueDigest != "") {
 		return Save{}, errors.New("field \"scenario_digest\" or \"catalogue_digest\" in a version 1 save")
@@ -353,20 +353,11 @@ func ParseSave(data []byte) (Save, error) {
 	if s.Version >= 2 {
 		for _, f := range []struct{ name, value string }{{"scenario_digest", s.ScenarioDigest}, {"catalogue_digest", s.CatalogueDigest}} {
 			if len(f.value) != sha256.Size*2 {
-				return Save{}, fmt.Errorf("field %q: %q is not a sha256 digest", f.name, clipText(f.value))
+				return Save{}, fmt.Errorf("field %q: %s is not a sha256 digest", f.name, fileio.Quote(f.value))
 			}
 		}
 	}
 	return s, nil
-}
-
-// clipText cuts a value quoted in an error to a few dozen bytes.
-func clipText(s string) string {
-	const most = 80
-	if len(s) <= most {
-		return s
-	}
-	return strings.ToValidUTF8(s[:most], "") + "…"
 }
 
 // OpenScenario loads the scenario a save file or the command line names:

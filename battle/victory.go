@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"hexfire/board"
+	"hexfire/fileio"
 	"hexfire/maps"
 )
 
@@ -39,35 +40,35 @@ func ParseVictory(s string, b *board.Board) (Victory, error) {
 		}
 		side := maps.Side(strings.ToLower(f[0]))
 		if side != maps.Allies && side != maps.Axis {
-			return v, fmt.Errorf("clause %q: side %q must be allies or axis", strings.TrimSpace(clause), f[0])
+			return v, fmt.Errorf("clause %s: side %s must be allies or axis", fileio.Quote(strings.TrimSpace(clause)), fileio.Quote(f[0]))
 		}
 		if len(f) == 2 && strings.ToLower(f[1]) == "otherwise" {
 			if v.Otherwise != "" && v.Otherwise != side {
-				return v, fmt.Errorf("clause %q: %s already wins otherwise", strings.TrimSpace(clause), v.Otherwise)
+				return v, fmt.Errorf("clause %s: %s already wins otherwise", fileio.Quote(strings.TrimSpace(clause)), v.Otherwise)
 			}
 			v.Otherwise = side
 			continue
 		}
 		if len(f) < 3 {
-			return v, fmt.Errorf("clause %q: want \"SIDE hold HEX …\", \"SIDE destroy N\" or \"SIDE otherwise\"", strings.TrimSpace(clause))
+			return v, fmt.Errorf("clause %s: want \"SIDE hold HEX …\", \"SIDE destroy N\" or \"SIDE otherwise\"", fileio.Quote(strings.TrimSpace(clause)))
 		}
 		switch strings.ToLower(f[1]) {
 		case "hold":
 			for _, label := range f[2:] {
 				h, err := b.ParseHex(label)
 				if err != nil {
-					return v, fmt.Errorf("clause %q: %w", strings.TrimSpace(clause), err)
+					return v, fmt.Errorf("clause %s: %w", fileio.Quote(strings.TrimSpace(clause)), err)
 				}
 				v.Hold[side] = append(v.Hold[side], h)
 			}
 		case "destroy":
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 1 || len(f) != 3 {
-				return v, fmt.Errorf("clause %q: want a number of units ≥ 1 after destroy", strings.TrimSpace(clause))
+				return v, fmt.Errorf("clause %s: want a number of units ≥ 1 after destroy", fileio.Quote(strings.TrimSpace(clause)))
 			}
 			v.Destroy[side] = n
 		default:
-			return v, fmt.Errorf("clause %q: %q is not hold or destroy", strings.TrimSpace(clause), f[1])
+			return v, fmt.Errorf("clause %s: %s is not hold or destroy", fileio.Quote(strings.TrimSpace(clause)), fileio.Quote(f[1]))
 		}
 	}
 	return v, nil

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"hexfire/fileio"
 )
 
 // Layout is how a map's hexes sit on the screen and in Tiled's offset
@@ -237,16 +239,16 @@ func ParseLabel(s string) (Offset, error) {
 	for i < len(t) && t[i] >= 'A' && t[i] <= 'Z' {
 		col = col*26 + int(t[i]-'A'+1)
 		if col > 1<<20 {
-			return Offset{}, fmt.Errorf("hex label %q: column out of range", s)
+			return Offset{}, fmt.Errorf("hex label %s: column out of range", fileio.Quote(s))
 		}
 		i++
 	}
 	if i == 0 || i == len(t) {
-		return Offset{}, fmt.Errorf("hex label %q: want column letters then a row number, like E4", s)
+		return Offset{}, fmt.Errorf("hex label %s: want column letters then a row number, like E4", fileio.Quote(s))
 	}
 	row, err := strconv.Atoi(t[i:])
 	if err != nil || row < 1 {
-		return Offset{}, fmt.Errorf("hex label %q: row %q must be a number from 1", s, t[i:])
+		return Offset{}, fmt.Errorf("hex label %s: row %s must be a number from 1", fileio.Quote(s), fileio.Quote(t[i:]))
 	}
 	return Offset{col - 1, row - 1}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"hexfire/fileio"
 )
 
 // Date is the year and month a scenario is set in, for the rulesets whose
@@ -28,11 +30,11 @@ func ParseDate(s string) (Date, error) {
 	month, merr := strconv.Atoi(m)
 	switch {
 	case !ok || yerr != nil || merr != nil || len(y) != 4 || len(m) != 2:
-		return Date{}, fmt.Errorf("%q is not a date written YYYY-MM (e.g. 1944-06)", s)
+		return Date{}, fmt.Errorf("%s is not a date written YYYY-MM (e.g. 1944-06)", fileio.Quote(s))
 	case year < FirstYear || year > LastYear:
-		return Date{}, fmt.Errorf("%q: the year must be from %d to %d", s, FirstYear, LastYear)
+		return Date{}, fmt.Errorf("%s: the year must be from %d to %d", fileio.Quote(s), FirstYear, LastYear)
 	case month < 1 || month > 12:
-		return Date{}, fmt.Errorf("%q: the month must be from 01 to 12", s)
+		return Date{}, fmt.Errorf("%s: the month must be from 01 to 12", fileio.Quote(s))
 	}
 	return Date{Year: year, Month: month}, nil
 }

@@ -3,6 +3,8 @@ package combat
 import (
 	"fmt"
 	"strings"
+
+	"hexfire/fileio"
 )
 
 // Quality is a unit's troop quality. The default ruleset knows only
@@ -36,5 +38,5 @@ func ParseQuality(s string) (Quality, error) {
 			return Quality(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a troop quality (%s)", s, strings.Join(qualityNames[:], ", "))
+	return 0, fmt.Errorf("%s is not a troop quality (%s)", fileio.Quote(s), strings.Join(qualityNames[:], ", "))
 }

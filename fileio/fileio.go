@@ -2,7 +2,8 @@
 // each is read once through one size limit, and nothing is allocated for
 // more than the limit allows. A named pipe, a device such as /dev/zero or a
 // directory is refused before a byte is read, so a hostile path can neither
-// hang the caller nor fill its memory.
+// hang the caller nor fill its memory. What is read reaches error
+// messages only through Quote and Clip, so no message grows with a file.
 //
 // The package is pure: it imports only the standard library, so the map
 // loader, saves and catalogues can all share it.

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"hexfire/fileio"
 )
 
 // The cases of this file are the crafted inputs of issue 17: each ends with
@@ -103,15 +105,19 @@ type hostileCase struct {
 // inputs are then a few kilobytes (the fuzzer handles those far faster)
 // and still over their limits.
 func hostileCases(t testing.TB, big bool) []hostileCase {
-	mega, bomb := 1<<20, 64<<20
+	mega, bomb, script := 1<<20, 64<<20, 5<<20
 	if !big {
-		mega, bomb = 200, 64<<10
+		mega, bomb, script = 200, 64<<10, MaxPropertyLength+1
 	}
 	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
 	units := func(objs string) string { return `<objectgroup id="9" name="units">` + objs + `</objectgroup>` }
 	var many strings.Builder
 	for i := range 200 {
 		fmt.Fprintf(&many, `<object id="%d" template="unit.tx" x="32" y="56"/>`, i+1)
+	}
+	var collection strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&collection, `<tile id="%d"><image source="sheet.png" width="512" height="512"/></tile>`, i)
 	}
 	sharing := ""
 	for i := range 12 {
@@ -133,6 +139,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"image is a device", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "zero")+ground), []string{`image "zero"`, "not a regular file"}},
 		{"template is a pipe", tmxMap(3, 2, ground+units(`<object id="1" template="pipe.tsx" x="32" y="28"/>`)), []string{`template "pipe.tsx"`, "named pipe"}},
 		{"template shared by 200 objects", tmxMap(3, 2, ground+units(many.String())), nil},
+		{"image shared by 60 collection tiles", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="60" columns="0">`+collection.String()+`</tileset>`+csvLayer("ground", 1, 2, 3, 58, 59, 60)), nil},
 		{"sheet shared by 12 tilesets", fmt.Sprintf(mapOpen, 3, 2, sharing+csvLayer("ground", 1, 5, 9, 13, 17, 45)), nil},
 		{"image over the side limit", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "huge.png")+ground), []string{`image "huge.png"`, "20000×20000 pixels"}},
 		{"images over the pixel budget", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "side8192.png")+inlineTileset(5, "", "other8192.png")+ground), []string{`tileset "inline5": image "other8192.png"`, "pixels in all"}},
@@ -144,6 +151,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"tileset not XML", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "broken.tsx", 1), []string{`tileset "broken.tsx": malformed XML on line 1`}},
 		{"1 MB title", tmxMap(3, 2, `<properties><property name="title" value="`+strings.Repeat("T", mega)+`"/></properties>`+ground), []string{fmt.Sprintf("map property title is %d characters long, more than the limit of 48", mega)}},
 		{"1 MB unit name", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `x="32"`, `name="`+strings.Repeat("N", mega)+`" x="32"`, 1))), []string{`layer "units": object 3 "NNNN`, fmt.Sprintf("the name is %d characters long", mega)}},
+		{"5 MB script", tmxMap(3, 2, ground+units(strings.Replace(unitObject(3, ""), `<property name="side"`, `<property name="script" value="`+strings.Repeat("x", script)+`"/><property name="side"`, 1))), []string{`layer "units": object 3 "": property "script" is ` + fmt.Sprint(script) + ` bytes long, more than the limit of 16384`}},
 		{"1 MB layer name", tmxMap(3, 2, csvLayer(strings.Repeat("L", mega), 1, 1)), []string{`layer "LLLL`, `data holds 2 tiles, want 6`}},
 		{"absolute path in a file system", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "/etc/passwd", 1), []string{`tileset "/etc/passwd": absolute path`}},
 		{"external tileset with content", strings.Replace(tmxMap(3, 2, ground), `source="terrain.tsx"/>`, `source="terrain.tsx"><image source="huge.png"/></tileset>`, 1), []string{`refers to a file and must have no content`}},
@@ -159,8 +167,8 @@ func checkError(t *testing.T, err error, file string, want []string) {
 		t.Fatalf("no error, want one saying %q", want)
 	}
 	msg := err.Error()
-	if !strings.HasPrefix(msg, "maps: "+file+": ") || strings.Contains(msg, "\n") || len(msg) > MaxErrorLength {
-		t.Errorf("error %q: want one line of at most %d bytes starting with %q", msg, MaxErrorLength, "maps: "+file+": ")
+	if !strings.HasPrefix(msg, "maps: "+file+": ") || strings.Contains(msg, "\n") || len(msg) > fileio.MaxErrorLength {
+		t.Errorf("error %q: want one line of at most %d bytes starting with %q", msg, fileio.MaxErrorLength, "maps: "+file+": ")
 	}
 	for _, w := range want {
 		if !strings.Contains(msg, w) {
@@ -226,6 +234,20 @@ func TestDecodedOnce(t *testing.T) {
 			if len(s.Units) != 200 || s.Units[199].Type != "Tiger I" || s.Units[199].Name != "T" || s.Units[199].Side != Axis {
 				t.Errorf("units = %d, last %+v; want 200 Tiger I named T of the axis", len(s.Units), s.Units[len(s.Units)-1])
 			}
+		case "image shared by 60 collection tiles":
+			s, err := Load(fsys, "test.tmx", testTypes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			images := s.Tiles.Tilesets[0].TileImages
+			if len(images) != 60 {
+				t.Fatalf("collection images = %d, want 60", len(images))
+			}
+			for id, img := range images {
+				if img != images[0] {
+					t.Errorf("tile %d has an image of its own: want the one decoded image", id)
+				}
+			}
 		case "sheet shared by 12 tilesets":
 			s, err := Load(fsys, "test.tmx", testTypes)
 			if err != nil {
@@ -256,5 +278,30 @@ func TestFilesTotalLimit(t *testing.T) {
 	}
 	if _, err := f.get("b"); err == nil || !strings.Contains(err.Error(), "in all") {
 		t.Errorf("b over the total: error %v, want the total limit", err)
+	}
+}
+
+func TestBeside(t *testing.T) {
+	for _, tt := range []struct {
+		src     source
+		name, p string
+		want    bool
+	}{
+		{fsSource{}, "test.tmx", "tiles/a.tsx", true},
+		{fsSource{}, "maps/test.tmx", "maps/tiles/a.tsx", true},
+		{fsSource{}, "maps/test.tmx", "other/a.tsx", false},
+		{fsSource{}, "maps/test.tmx", "mapsx/a.tsx", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/tiles/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/other/a.tsx", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/../secret", false},
+		{osSource{}, "/srv/maps/test.tmx", "/srv/maps/..x/a.tsx", true},
+		{osSource{}, "/srv/maps/test.tmx", "/etc/passwd", false},
+		{osSource{}, "test.tmx", "tiles/a.tsx", true},
+		{osSource{}, "test.tmx", "../a.tsx", false},
+	} {
+		if got := tt.src.beside(tt.name, tt.p); got != tt.want {
+			t.Errorf("%T beside(%q, %q) = %t, want %t", tt.src, tt.name, tt.p, got, tt.want)
+		}
 	}
 }

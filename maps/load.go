@@ -16,10 +16,11 @@ import (
 	"github.com/lafriks/go-tiled"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // load reads, checks and converts one map. Every error it returns starts
-// with "maps: " and the file name, and is at most MaxErrorLength bytes.
+// with "maps: " and the file name, and is at most fileio.MaxErrorLength bytes.
 func load(src source, name string, types UnitTypes) (*Scenario, error) {
 	s, err := loadScenario(src, name, types)
 	if err != nil {
@@ -32,6 +33,7 @@ func load(src source, name string, types UnitTypes) (*Scenario, error) {
 // read once and decoded once however often the map refers to it.
 type loader struct {
 	src       source
+	name      string // the map's file
 	files     *files
 	images    *imageCache
 	tilesets  map[string]*tiled.Tileset  // decoded .tsx files by path
@@ -43,7 +45,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 		return nil, fmt.Errorf("no unit catalogue given")
 	}
 	fl := newFiles(src)
-	l := &loader{src: src, files: fl, images: newImageCache(fl),
+	l := &loader{src: src, name: name, files: fl, images: newImageCache(fl),
 		tilesets: map[string]*tiled.Tileset{}, templates: map[string]*tiled.Template{}}
 	data, err := fl.get(name)
 	if err != nil {
@@ -63,17 +65,21 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 		}
 		p, err := l.tileset(name, ref.source)
 		if err != nil {
-			return nil, fmt.Errorf("tileset %s: %w", quote(ref.source), err)
+			return nil, fmt.Errorf("tileset %s: %w", fileio.Quote(ref.source), err)
 		}
 		tilesetFiles[i] = p
 	}
 	templates := map[string]*tiled.Template{}
+	outsideTemplates := map[string]string{} // the path of each template outside the map's folder, by reference
 	for _, ref := range h.templates {
-		t, err := l.template(name, ref)
+		t, p, err := l.template(name, ref)
 		if err != nil {
-			return nil, fmt.Errorf("template %s: %w", quote(ref), err)
+			return nil, fmt.Errorf("template %s: %w", fileio.Quote(ref), err)
 		}
 		templates[ref] = t
+		if !src.beside(name, p) {
+			outsideTemplates[ref] = p
+		}
 	}
 	// go-tiled decodes the checked map bytes; the external files it would
 	// open itself are served as empty placeholders and replaced below by
@@ -123,7 +129,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if s.Title == "" {
 		s.Title = clip(strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name)), MaxTitleLength)
 	}
-	if s.Units, err = placeUnits(b, unitObjects(m), types); err != nil {
+	if s.Units, err = placeUnits(l, b, unitObjects(m), types, outsideTemplates); err != nil {
 		return nil, err
 	}
 	s.Digest = fl.digest()
@@ -145,43 +151,43 @@ func (l *loader) tileset(referrer, ref string) (string, error) {
 		return "", err
 	}
 	if err := scanExternal(data, "tileset"); err != nil {
-		return "", err
+		return "", l.hideOutside(p, err)
 	}
 	ts, err := tiled.LoadTilesetReader(".", bytes.NewReader(data))
 	if err != nil {
 		// go-tiled's message may quote the file: say only what is wrong.
-		return "", errors.New("not a valid Tiled tileset: an attribute holds a value of the wrong kind")
+		return "", l.hideOutside(p, errors.New("not a valid Tiled tileset: an attribute holds a value of the wrong kind"))
 	}
 	l.tilesets[p] = ts
 	return p, nil
 }
 
 // template reads, checks and decodes the .tx file ref of the map, once
-// per load.
-func (l *loader) template(referrer, ref string) (*tiled.Template, error) {
+// per load, and returns it with its path.
+func (l *loader) template(referrer, ref string) (*tiled.Template, string, error) {
 	p, err := l.src.resolve(referrer, ref)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if t, ok := l.templates[p]; ok {
-		return t, nil
+		return t, p, nil
 	}
 	data, err := l.files.get(p)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := scanExternal(data, "template"); err != nil {
-		return nil, err
+		return nil, "", l.hideOutside(p, err)
 	}
 	var t tiled.Template
 	if err := xml.NewDecoder(bytes.NewReader(data)).Decode(&t); err != nil {
-		return nil, errors.New("not a valid Tiled template: an attribute holds a value of the wrong kind")
+		return nil, "", l.hideOutside(p, errors.New("not a valid Tiled template: an attribute holds a value of the wrong kind"))
 	}
 	if t.Object == nil {
-		return nil, errors.New("not a Tiled template: no <object>")
+		return nil, "", errors.New("not a Tiled template: no <object>")
 	}
 	l.templates[p] = &t
-	return &t, nil
+	return &t, p, nil
 }
 
 // placeholderFS is the file system go-tiled opens external tilesets and
@@ -247,7 +253,7 @@ func checkProperty(p *tiled.Property) error {
 		return err
 	}
 	if len(p.Value) > MaxPropertyLength {
-		return fmt.Errorf("property %s is %d bytes long, more than the limit of %d", quote(p.Name), len(p.Value), MaxPropertyLength)
+		return fmt.Errorf("property %s is %d bytes long, more than the limit of %d", fileio.Quote(p.Name), len(p.Value), MaxPropertyLength)
 	}
 	return nil
 }
@@ -269,14 +275,14 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 		if err := checkProperty(p); err != nil {
 			return fmt.Errorf("map properties: %w", err)
 		}
+		n, err := checkIntProperty(p.Name, v)
+		if err != nil {
+			return err
+		}
 		switch p.Name {
 		case "title":
 			s.Title = v
 		case "hex_m":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > MaxHexMetres {
-				return fmt.Errorf("map property hex_m %s: want metres per hex, a whole number from 1 to %d", quote(p.Value), MaxHexMetres)
-			}
 			s.HexMetres = n
 		case "ruleset":
 			if v == "" {
@@ -287,10 +293,6 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 			}
 			s.Ruleset = v
 		case "turns":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				return fmt.Errorf("map property turns %s: want a whole number from 0", quote(p.Value))
-			}
 			s.Turns = n
 		case "first_side":
 			side, err := parseSide(v)
@@ -305,12 +307,28 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 	return nil
 }
 
+// checkIntProperty reads the map property name, of value v, when it is
+// one of intProperties, and refuses a value that is not a whole number in
+// its range; it returns 0 for other properties and for "allotment" as a
+// side's Panzerfausts.
+func checkIntProperty(name, v string) (int, error) {
+	r, ok := intProperties[name]
+	if !ok || strings.HasPrefix(name, "panzerfausts_") && v == "allotment" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || !r.Contains(int64(n)) {
+		return 0, fmt.Errorf("map property %s %s: want %s, a whole number from %d to %d", name, fileio.Quote(v), r.What, r.Min, r.Max)
+	}
+	return n, nil
+}
+
 func parseSide(v string) (Side, error) {
 	switch side := Side(strings.ToLower(v)); side {
 	case Allies, Axis:
 		return side, nil
 	}
-	return "", fmt.Errorf("side %s: want %s or %s", quote(v), Allies, Axis)
+	return "", fmt.Errorf("side %s: want %s or %s", fileio.Quote(v), Allies, Axis)
 }
 
 // tileLayers returns the tile layers of the map and of its groups, bottom

@@ -41,7 +41,40 @@ const (
 	// times hex_m) stays small.
 	MaxHexMetres   = 10_000
 	DefaultRuleset = "elimination"
+	// MaxTurns is the largest "turns": our own choice, a hundred times
+	// the shipped scenarios' 6 to 18, so that a battle's turn count stays
+	// small. hexfire-cli simulate --turns has the same bound.
+	MaxTurns = 1000
+	// MaxPool is the most smoke factors, Panzerfausts or grenades a side's
+	// pool may hold (smoke_SIDE, panzerfausts_SIDE, grenades_SIDE): our
+	// own choice, far above the shipped scenarios' 1 to 4, so that no
+	// count a side spends from can grow large.
+	MaxPool = 99
 )
+
+// IntRange is what a whole-number setting accepts, from Min to Max: a
+// map property here, a flag of hexfire-cli.
+type IntRange struct {
+	Min, Max int
+	What     string // what the number counts, for an error
+}
+
+// Contains reports whether n lies in the range.
+func (r IntRange) Contains(n int64) bool { return n >= int64(r.Min) && n <= int64(r.Max) }
+
+// intProperties are the whole-number map properties Load checks, by
+// name: each must be a whole number in its range (docs/MAPS.md lists
+// them). panzerfausts_SIDE may also be "allotment".
+var intProperties = map[string]IntRange{
+	"hex_m":               {1, MaxHexMetres, "metres per hex"},
+	"turns":               {0, MaxTurns, "turns (0: no limit)"},
+	"smoke_allies":        {0, MaxPool, "smoke factors"},
+	"smoke_axis":          {0, MaxPool, "smoke factors"},
+	"panzerfausts_allies": {0, MaxPool, "Panzerfausts, or allotment"},
+	"panzerfausts_axis":   {0, MaxPool, "Panzerfausts, or allotment"},
+	"grenades_allies":     {0, MaxPool, "grenades"},
+	"grenades_axis":       {0, MaxPool, "grenades"},
+}
 
 // UnitsLayer is the name of the object layer whose objects are units.
 const UnitsLayer = "units"

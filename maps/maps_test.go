@@ -16,6 +16,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // fakeTypes is a unit catalogue for tests: known names and their movers.
@@ -472,8 +473,8 @@ func FuzzLoad(f *testing.F) {
 		if err == nil && s.Board == nil {
 			t.Errorf("Load returned no board and no error")
 		}
-		if err != nil && (len(err.Error()) > MaxErrorLength || strings.Contains(err.Error(), "TOPSECRET")) {
-			t.Errorf("error %q: longer than %d bytes or quoting another file", err, MaxErrorLength)
+		if err != nil && (len(err.Error()) > fileio.MaxErrorLength || strings.Contains(err.Error(), "TOPSECRET")) {
+			t.Errorf("error %q: longer than %d bytes or quoting another file", err, fileio.MaxErrorLength)
 		}
 	})
 }

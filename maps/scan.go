@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // The checks of this file run on the very bytes go-tiled then decodes, so
@@ -179,7 +180,7 @@ func (s *xmlScan) check(e xml.StartElement) error {
 	}
 	if parent.seen[key] {
 		if name == "property" {
-			return fmt.Errorf("line %d: property %s given twice", s.line(), quote(attr(e, "name")))
+			return fmt.Errorf("line %d: property %s given twice", s.line(), fileio.Quote(attr(e, "name")))
 		}
 		return fmt.Errorf("line %d: <%s> has more than one <%s>", s.line(), parent.name, name)
 	}
@@ -192,7 +193,7 @@ func checkAttrs(e xml.StartElement, line int) error {
 	for i, a := range e.Attr {
 		for _, b := range e.Attr[:i] {
 			if a.Name == b.Name {
-				return fmt.Errorf("line %d: <%s> gives the attribute %s twice", line, e.Name.Local, quote(a.Name.Local))
+				return fmt.Errorf("line %d: <%s> gives the attribute %s twice", line, e.Name.Local, fileio.Quote(a.Name.Local))
 			}
 		}
 	}
@@ -300,7 +301,7 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 		if v := attr(e, "firstgid"); v != "" {
 			n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 32)
 			if err != nil {
-				return false, fmt.Errorf("line %d: tileset firstgid %s is not a whole number", s.line(), quote(v))
+				return false, fmt.Errorf("line %d: tileset firstgid %s is not a whole number", s.line(), fileio.Quote(v))
 			}
 			ref.firstGID = uint32(n)
 		}
@@ -317,7 +318,7 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 			}
 			switch tok.(type) {
 			case xml.StartElement:
-				return true, fmt.Errorf("line %d: tileset %s refers to a file and must have no content", s.line(), quote(ref.source))
+				return true, fmt.Errorf("line %d: tileset %s refers to a file and must have no content", s.line(), fileio.Quote(ref.source))
 			case xml.EndElement:
 				return true, nil
 			}
@@ -329,16 +330,16 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 		}
 		m.allTiles += m.tiles
 		if m.allTiles > MaxLayerTiles {
-			return false, fmt.Errorf("layer %s: the layers hold more than %d tiles in all", quote(m.layer), MaxLayerTiles)
+			return false, fmt.Errorf("layer %s: the layers hold more than %d tiles in all", fileio.Quote(m.layer), MaxLayerTiles)
 		}
 	case name == "data" && parent == "layer" && layerParent(path[:len(path)-1]):
 		m.layerData = true
 		have, err := m.countData(s, e)
 		if err != nil {
-			return true, fmt.Errorf("layer %s: %w", quote(m.layer), err)
+			return true, fmt.Errorf("layer %s: %w", fileio.Quote(m.layer), err)
 		}
 		if have != m.tiles {
-			return true, fmt.Errorf("layer %s: data holds %d tiles, want %d for the map size", quote(m.layer), have, m.tiles)
+			return true, fmt.Errorf("layer %s: data holds %d tiles, want %d for the map size", fileio.Quote(m.layer), have, m.tiles)
 		}
 		return true, nil
 	case name == "object" && parent == "objectgroup" && layerParent(path[:len(path)-1]):
@@ -349,7 +350,7 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 		if v := attr(e, "gid"); v != "" {
 			n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 32)
 			if err != nil {
-				return false, fmt.Errorf("line %d: object gid %s is not a tile id", s.line(), quote(v))
+				return false, fmt.Errorf("line %d: object gid %s is not a tile id", s.line(), fileio.Quote(v))
 			}
 			line := s.line()
 			m.useGID(uint32(n), func() string { return fmt.Sprintf("the object on line %d", line) })
@@ -360,7 +361,7 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 
 func (m *mapScan) end(path []string, name string) error {
 	if name == "layer" && layerParent(path) && !m.layerData {
-		return fmt.Errorf("layer %s has no data", quote(m.layer))
+		return fmt.Errorf("layer %s has no data", fileio.Quote(m.layer))
 	}
 	return nil
 }
@@ -369,7 +370,7 @@ func (m *mapScan) end(path []string, name string) error {
 func mapHeader(m xml.StartElement) (header, error) {
 	var h header
 	if o := attr(m, "orientation"); o != "hexagonal" {
-		return h, fmt.Errorf("orientation %s: Hexfire maps must be hexagonal", quote(o))
+		return h, fmt.Errorf("orientation %s: Hexfire maps must be hexagonal", fileio.Quote(o))
 	}
 	if attr(m, "infinite") == "1" {
 		return h, errors.New("infinite maps are not supported: untick Infinite in the map properties")
@@ -382,7 +383,7 @@ func mapHeader(m xml.StartElement) (header, error) {
 	for _, name := range []string{"width", "height", "tilewidth", "tileheight", "hexsidelength"} {
 		v, err := strconv.Atoi(attr(m, name))
 		if err != nil {
-			return h, fmt.Errorf("map %s %s is not a whole number", name, quote(attr(m, name)))
+			return h, fmt.Errorf("map %s %s is not a whole number", name, fileio.Quote(attr(m, name)))
 		}
 		*ints[name] = v
 	}
@@ -397,14 +398,14 @@ func mapHeader(m xml.StartElement) (header, error) {
 		h.layout.StaggerX = true
 	case "y":
 	default:
-		return h, fmt.Errorf("staggeraxis %s: want x (flat-topped) or y (pointy-topped)", quote(a))
+		return h, fmt.Errorf("staggeraxis %s: want x (flat-topped) or y (pointy-topped)", fileio.Quote(a))
 	}
 	switch i := attr(m, "staggerindex"); i {
 	case "even":
 		h.layout.StaggerEven = true
 	case "odd":
 	default:
-		return h, fmt.Errorf("staggerindex %s: want odd or even", quote(i))
+		return h, fmt.Errorf("staggerindex %s: want odd or even", fileio.Quote(i))
 	}
 	if err := h.layout.Validate(); err != nil {
 		return h, fmt.Errorf("tile metrics: %w", err)
@@ -419,7 +420,7 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 	encoding, compression := attr(data, "encoding"), attr(data, "compression")
 	if encoding == "" {
 		if compression != "" {
-			return 0, fmt.Errorf("compression %s needs base64 encoding", quote(compression))
+			return 0, fmt.Errorf("compression %s needs base64 encoding", fileio.Quote(compression))
 		}
 		return m.countTileElements(s)
 	}
@@ -436,18 +437,18 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 			if t.Name.Local == "chunk" {
 				return 0, errors.New("chunked data (infinite map) is not supported")
 			}
-			return 0, fmt.Errorf("line %d: unexpected <%s> in %s data", s.line(), t.Name.Local, quote(encoding))
+			return 0, fmt.Errorf("line %d: unexpected <%s> in %s data", s.line(), t.Name.Local, fileio.Quote(encoding))
 		case xml.EndElement:
 			switch encoding {
 			case "csv":
 				if compression != "" {
-					return 0, fmt.Errorf("compression %s needs base64 encoding", quote(compression))
+					return 0, fmt.Errorf("compression %s needs base64 encoding", fileio.Quote(compression))
 				}
 				return m.countCSV(text.Bytes())
 			case "base64":
 				return m.countBase64(text.Bytes(), compression)
 			default:
-				return 0, fmt.Errorf("encoding %s is not supported (want csv or base64)", quote(encoding))
+				return 0, fmt.Errorf("encoding %s is not supported (want csv or base64)", fileio.Quote(encoding))
 			}
 		}
 	}
@@ -455,7 +456,7 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 
 func (m *mapScan) where(i int) func() string {
 	return func() string {
-		return fmt.Sprintf("layer %s tile %d", quote(m.layer), i)
+		return fmt.Sprintf("layer %s tile %d", fileio.Quote(m.layer), i)
 	}
 }
 
@@ -478,7 +479,7 @@ func (m *mapScan) countTileElements(s *xmlScan) (int, error) {
 				if v := attr(t, "gid"); v != "" {
 					gid, err := strconv.ParseUint(v, 10, 32)
 					if err != nil {
-						return 0, fmt.Errorf("line %d: tile gid %s is not a tile id", s.line(), quote(v))
+						return 0, fmt.Errorf("line %d: tile gid %s is not a tile id", s.line(), fileio.Quote(v))
 					}
 					m.useGID(uint32(gid), m.where(n))
 				}
@@ -513,7 +514,7 @@ func (m *mapScan) countCSV(text []byte) (int, error) {
 		f := bytes.TrimSpace(field)
 		gid, ok := parseGID(f)
 		if !ok {
-			return 0, fmt.Errorf("csv value %d %s is not a tile id", n+1, quote(string(f)))
+			return 0, fmt.Errorf("csv value %d %s is not a tile id", n+1, fileio.Quote(string(f)))
 		}
 		m.useGID(gid, m.where(n))
 		n++
@@ -551,7 +552,7 @@ func (m *mapScan) countBase64(text []byte, compression string) (int, error) {
 	case "gzip":
 		r, err = gzip.NewReader(r)
 	default:
-		return 0, fmt.Errorf("compression %s is not supported (want none, zlib or gzip)", quote(compression))
+		return 0, fmt.Errorf("compression %s is not supported (want none, zlib or gzip)", fileio.Quote(compression))
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%s data: %w", compression, err)

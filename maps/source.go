@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"hexfire/fileio"
 )
@@ -60,6 +61,9 @@ type source interface {
 	// resolve returns the path of ref, written in the file referrer as
 	// Tiled writes it: relative to referrer's folder, or absolute.
 	resolve(referrer, ref string) (string, error)
+	// beside reports whether the file at p lies in the folder of the file
+	// at name or below it.
+	beside(name, p string) bool
 }
 
 type fsSource struct{ fsys fs.FS }
@@ -70,9 +74,14 @@ func (s fsSource) read(name string, limit int64) ([]byte, error) {
 
 func (fsSource) resolve(referrer, ref string) (string, error) {
 	if path.IsAbs(ref) {
-		return "", fmt.Errorf("absolute path %s: a map inside a file system can only refer to files in it", quote(ref))
+		return "", fmt.Errorf("absolute path %s: a map inside a file system can only refer to files in it", fileio.Quote(ref))
 	}
 	return path.Join(path.Dir(referrer), ref), nil
+}
+
+func (fsSource) beside(name, p string) bool {
+	dir := path.Dir(name)
+	return dir == "." || strings.HasPrefix(p, dir+"/")
 }
 
 type osSource struct{}
@@ -87,6 +96,19 @@ func (osSource) resolve(referrer, ref string) (string, error) {
 		return p, nil
 	}
 	return filepath.Join(filepath.Dir(referrer), p), nil
+}
+
+func (osSource) beside(name, p string) bool {
+	dir, err := filepath.Abs(filepath.Dir(name))
+	if err != nil {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(dir, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // files reads every file of one load once, through one size limit per

@@ -8,6 +8,7 @@ import (
 	"github.com/lafriks/go-tiled"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // tileEffect is what one tile contributes to the hex it is placed on.
@@ -23,10 +24,12 @@ type tileEffect struct {
 	hasSides   bool
 }
 
-// tilesetInfo is a checked tileset: its name for messages, the effect
+// tilesetInfo is a checked tileset: its name for messages, the file that
+// holds it, the effect
 // of each tile that has Hexfire properties, and the paths of its images.
 type tilesetInfo struct {
 	name       string
+	file       string
 	effects    map[uint32]tileEffect
 	image      string            // the sheet; "" for an image collection
 	tileImages map[uint32]string // an image collection's images by tile id
@@ -44,9 +47,9 @@ func checkTilesets(l *loader, m *tiled.Map, files []string) (map[*tiled.Tileset]
 		}
 		info, err := checkTileset(l, ts, files[i])
 		if err != nil {
-			return nil, fmt.Errorf("tileset %s: %w", quote(name), err)
+			return nil, fmt.Errorf("tileset %s: %w", fileio.Quote(name), l.hideOutside(files[i], err))
 		}
-		info.name = name
+		info.name, info.file = name, files[i]
 		out[ts] = info
 	}
 	return out, nil
@@ -75,7 +78,7 @@ func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error
 		}
 		p, err := l.checkImage(file, ts.Image.Source, MaxImageSide)
 		if err != nil {
-			return info, fmt.Errorf("image %s: %w", quote(ts.Image.Source), err)
+			return info, fmt.Errorf("image %s: %w", fileio.Quote(ts.Image.Source), err)
 		}
 		info.image = p
 	}
@@ -83,7 +86,7 @@ func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error
 		if t.Image != nil {
 			p, err := l.checkImage(file, t.Image.Source, MaxTileSize)
 			if err != nil {
-				return info, fmt.Errorf("tile %d: image %s: %w", t.ID, quote(t.Image.Source), err)
+				return info, fmt.Errorf("tile %d: image %s: %w", t.ID, fileio.Quote(t.Image.Source), err)
 			}
 			if info.tileImages == nil {
 				info.tileImages = map[uint32]string{}
@@ -121,12 +124,12 @@ func readTileEffect(props tiled.Properties) (e tileEffect, ok bool, err error) {
 		case "level":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > board.MaxLevel {
-				return e, false, fmt.Errorf("level %s out of range 0..%d", quote(p.Value), board.MaxLevel)
+				return e, false, fmt.Errorf("level %s out of range 0..%d", fileio.Quote(p.Value), board.MaxLevel)
 			}
 			e.level, e.hasLevel = n, true
 		case "road":
 			if e.road, err = strconv.ParseBool(v); err != nil {
-				return e, false, fmt.Errorf("road %s: want true or false", quote(p.Value))
+				return e, false, fmt.Errorf("road %s: want true or false", fileio.Quote(p.Value))
 			}
 			e.hasRoad = true
 		case "wall", "hedge", "hedgerow":
@@ -169,14 +172,14 @@ func parseDirection(s string) (board.Direction, error) {
 		if d := board.Direction(n); d.Valid() {
 			return d, nil
 		}
-		return 0, fmt.Errorf("direction %s out of range 0..5", quote(s))
+		return 0, fmt.Errorf("direction %s out of range 0..5", fileio.Quote(s))
 	}
 	for d := range board.Direction(6) {
 		if strings.EqualFold(d.String(), s) {
 			return d, nil
 		}
 	}
-	return 0, fmt.Errorf("direction %s: want 0..5 or N, NE, SE, S, SW, NW", quote(s))
+	return 0, fmt.Errorf("direction %s: want 0..5 or N, NE, SE, S, SW, NW", fileio.Quote(s))
 }
 
 // hexsideKey names a hexside the same way from both hexes that share it.
@@ -204,7 +207,7 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 	var order []hexsideKey
 	for _, l := range layers {
 		if len(l.Tiles) != b.Width*b.Height {
-			return fmt.Errorf("layer %s: %d tiles, want %d", quote(l.Name), len(l.Tiles), b.Width*b.Height)
+			return fmt.Errorf("layer %s: %d tiles, want %d", fileio.Quote(l.Name), len(l.Tiles), b.Width*b.Height)
 		}
 		for i, t := range l.Tiles {
 			if t.Nil {
@@ -213,10 +216,10 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 			h := b.Layout.ToHex(board.Offset{Col: i % b.Width, Row: i / b.Width})
 			info, known := tilesets[t.Tileset]
 			if !known {
-				return fmt.Errorf("layer %s hex %s: tile from an unknown tileset", quote(l.Name), b.Label(h))
+				return fmt.Errorf("layer %s hex %s: tile from an unknown tileset", fileio.Quote(l.Name), b.Label(h))
 			}
 			if t.Tileset.TileCount > 0 && int(t.ID) >= t.Tileset.TileCount {
-				return fmt.Errorf("layer %s hex %s: tile %d is not in tileset %s of %d tiles", quote(l.Name), b.Label(h), t.ID, quote(info.name), t.Tileset.TileCount)
+				return fmt.Errorf("layer %s hex %s: tile %d is not in tileset %s of %d tiles", fileio.Quote(l.Name), b.Label(h), t.ID, fileio.Quote(info.name), t.Tileset.TileCount)
 			}
 			e, ok := info.effects[t.ID]
 			if !ok {
@@ -233,15 +236,15 @@ func buildTerrain(b *board.Board, layers []*tiled.Layer, tilesets map[*tiled.Til
 				c.Road = e.road
 			}
 			if err := b.SetCell(h, c); err != nil {
-				return fmt.Errorf("layer %s: %w", quote(l.Name), err)
+				return fmt.Errorf("layer %s: %w", fileio.Quote(l.Name), err)
 			}
 			if !e.hasSides {
 				continue
 			}
 			if t.HorizontalFlip || t.VerticalFlip || t.DiagonalFlip || t.RotatedHexagonal120 {
-				return fmt.Errorf("layer %s hex %s: hexside tile %d of tileset %s is flipped or rotated: use the tile drawn for the wanted side", quote(l.Name), b.Label(h), t.ID, quote(info.name))
+				return fmt.Errorf("layer %s hex %s: hexside tile %d of tileset %s is flipped or rotated: use the tile drawn for the wanted side", fileio.Quote(l.Name), b.Label(h), t.ID, fileio.Quote(info.name))
 			}
-			from := fmt.Sprintf("layer %s hex %s", quote(l.Name), b.Label(h))
+			from := fmt.Sprintf("layer %s hex %s", fileio.Quote(l.Name), b.Label(h))
 			for d, f := range e.hexsides {
 				if f == board.NoFeature {
 					continue

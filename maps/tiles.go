@@ -7,6 +7,8 @@ import (
 	"image/png"
 
 	"github.com/lafriks/go-tiled"
+
+	"hexfire/fileio"
 )
 
 // TileLayers is what a renderer needs to draw a map as Tiled shows it: the
@@ -129,7 +131,7 @@ func exportTiles(l *loader, layers []*tiled.Layer, infos map[*tiled.Tileset]tile
 				info := infos[t.Tileset]
 				ts, err := exportTileset(l, t.Tileset, info)
 				if err != nil {
-					return nil, fmt.Errorf("tileset %s: %w", quote(info.name), err)
+					return nil, fmt.Errorf("tileset %s: %w", fileio.Quote(info.name), l.hideOutside(info.file, err))
 				}
 				out.Tilesets = append(out.Tilesets, ts)
 				set = uint16(len(out.Tilesets))
@@ -166,7 +168,7 @@ func exportTileset(l *loader, ts *tiled.Tileset, info tilesetInfo) (Tileset, err
 	if info.image != "" {
 		img, err := l.images.decode(info.image)
 		if err != nil {
-			return Tileset{}, fmt.Errorf("image %s: %w", quote(ts.Image.Source), err)
+			return Tileset{}, fmt.Errorf("image %s: %w", fileio.Quote(ts.Image.Source), err)
 		}
 		out.Image = img
 		if out.Columns == 0 { // Tiled before 0.15 left columns out

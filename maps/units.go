@@ -8,17 +8,24 @@ import (
 	"github.com/lafriks/go-tiled"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // placeUnits turns the objects of the units layers into placements, in
 // file order, checking type, side, facing and the hex each lands on.
-func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Placement, error) {
+// outsideTemplates holds the path of each template outside the map's
+// folder, by the reference the objects make to it: the errors of their
+// objects do not quote them.
+func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitTypes, outsideTemplates map[string]string) ([]Placement, error) {
 	var out []Placement
 	for _, g := range groups {
 		for _, o := range g.group.Objects {
 			p, err := placeUnit(b, o, g.offX, g.offY, types)
 			if err != nil {
-				return nil, fmt.Errorf("layer %s: object %d %s: %w", quote(g.group.Name), o.ID, quote(o.Name), err)
+				if tpl, ok := outsideTemplates[o.TemplateSource]; ok {
+					err = l.hideOutside(tpl, err)
+				}
+				return nil, fmt.Errorf("layer %s: object %d %s: %w", fileio.Quote(g.group.Name), o.ID, fileio.Quote(o.Name), err)
 			}
 			out = append(out, p)
 		}
@@ -53,7 +60,7 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 		case "facing":
 			n, err := strconv.Atoi(v)
 			if err != nil || !board.Direction(n).Valid() {
-				return p, fmt.Errorf("facing %s: want a direction 0..5", quote(prop.Value))
+				return p, fmt.Errorf("facing %s: want a direction 0..5", fileio.Quote(prop.Value))
 			}
 			p.Facing = board.Direction(n)
 		case "script":
@@ -73,7 +80,7 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 	}
 	mover, err := types.Mover(p.Type)
 	if err != nil {
-		return p, fmt.Errorf("unit type %s: %w", quote(p.Type), err)
+		return p, fmt.Errorf("unit type %s: %w", fileio.Quote(p.Type), err)
 	}
 	x, y := objectCentre(obj)
 	x, y = x+offX, y+offY

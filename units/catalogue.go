@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // Type is one unit type of the catalogue.
@@ -183,7 +184,7 @@ func (c *Catalogue) Lookup(name string) (*Type, error) {
 	if t, ok := c.types[name]; ok {
 		return t, nil
 	}
-	return nil, fmt.Errorf("units: unknown unit type %q%s", name, suggest(name, c.typeNames()))
+	return nil, fmt.Errorf("units: unknown unit type %s%s", fileio.Quote(name), suggest(name, c.typeNames()))
 }
 
 // LookupWeapon returns the support weapon called name.
@@ -191,7 +192,7 @@ func (c *Catalogue) LookupWeapon(name string) (*Weapon, error) {
 	if w, ok := c.weapons[name]; ok {
 		return w, nil
 	}
-	return nil, fmt.Errorf("units: unknown support weapon %q%s", name, suggest(name, c.weaponNames()))
+	return nil, fmt.Errorf("units: unknown support weapon %s%s", fileio.Quote(name), suggest(name, c.weaponNames()))
 }
 
 // Mover returns the movement class of the unit type called name: Foot for

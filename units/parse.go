@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"hexfire/fileio"
 )
 
 // Parse reads one catalogue file into c. The format is line based:
@@ -77,7 +79,7 @@ func (p *parser) parseLine(line string) error {
 	}
 	key, value, ok := strings.Cut(line, "=")
 	if !ok {
-		return p.errorf("want \"key = value\" or \"[unit NAME]\", got %q", line)
+		return p.errorf("want \"key = value\" or \"[unit NAME]\", got %s", fileio.Quote(line))
 	}
 	key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 	if p.unit == nil && p.weapon == nil {
@@ -107,12 +109,12 @@ func (p *parser) header(line string) error {
 	p.line, p.start = at, at
 	inner, ok := strings.CutSuffix(line[1:], "]")
 	if !ok {
-		return p.errorf("header %q has no closing ]", line)
+		return p.errorf("header %s has no closing ]", fileio.Quote(line))
 	}
 	what, name, _ := strings.Cut(strings.TrimSpace(inner), " ")
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return p.errorf("header %q has no name", line)
+		return p.errorf("header %s has no name", fileio.Quote(line))
 	}
 	source := fmt.Sprintf("%s:%d", p.file, p.line)
 	switch what {
@@ -127,7 +129,7 @@ func (p *parser) header(line string) error {
 		}
 		p.weapon = &Weapon{Name: name, Source: source}
 	default:
-		return p.errorf("header %q: want [unit NAME] or [weapon NAME]", line)
+		return p.errorf("header %s: want [unit NAME] or [weapon NAME]", fileio.Quote(line))
 	}
 	p.seen = map[string]bool{}
 	return nil

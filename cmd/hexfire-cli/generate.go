@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hexfire/fileio"
 	"hexfire/mapgen"
 	"hexfire/maps"
 	"hexfire/units"
@@ -32,6 +33,16 @@ type generateReport struct {
 }
 
 func runGenerate(args []string, stdout io.Writer) error {
+	act, err := parseGenerate(args, stdout)
+	if err != nil {
+		return err
+	}
+	return act()
+}
+
+// parseGenerate reads and checks the flags of generate; the function it
+// returns writes the map.
+func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	seed := fs.Uint64("seed", 1, "seed: the same flags always write the same file")
@@ -43,16 +54,16 @@ func runGenerate(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", ".tmx file to write")
 	jsonOut := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("generate: unexpected argument %q", fs.Arg(0))
+		return nil, fmt.Errorf("generate: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
 	if err := checkFlagRanges(fs); err != nil {
-		return fmt.Errorf("generate: %w", err)
+		return nil, fmt.Errorf("generate: %w", err)
 	}
 	if *out == "" {
-		return fmt.Errorf("generate: --out is required (a .tmx file)")
+		return nil, fmt.Errorf("generate: --out is required (a .tmx file)")
 	}
 	o := mapgen.Options{Seed: *seed, Ground: mapgen.Ground(*ground), Points: *points}
 	w, h, ok := strings.Cut(*size, "x")
@@ -60,11 +71,11 @@ func runGenerate(args []string, stdout io.Writer) error {
 	o.Width, errW = strconv.Atoi(w)
 	o.Height, errH = strconv.Atoi(h)
 	if !ok || errW != nil || errH != nil {
-		return fmt.Errorf("generate: --size %q: want WIDTHxHEIGHT, e.g. 30x20", *size)
+		return nil, fmt.Errorf("generate: --size %s: want WIDTHxHEIGHT, e.g. 30x20", fileio.Quote(*size))
 	}
 	nations := strings.Split(*sides, ",")
 	if len(nations) != 2 {
-		return fmt.Errorf("generate: --sides %q: want ALLIES,AXIS, e.g. US,DE", *sides)
+		return nil, fmt.Errorf("generate: --sides %s: want ALLIES,AXIS, e.g. US,DE", fileio.Quote(*sides))
 	}
 	o.Allies, o.Axis = strings.ToUpper(strings.TrimSpace(nations[0])), strings.ToUpper(strings.TrimSpace(nations[1]))
 	switch *orientation {
@@ -72,38 +83,40 @@ func runGenerate(args []string, stdout io.Writer) error {
 	case "pointy":
 		o.Pointy = true
 	default:
-		return fmt.Errorf("generate: --orientation %q: want flat or pointy", *orientation)
+		return nil, fmt.Errorf("generate: --orientation %s: want flat or pointy", fileio.Quote(*orientation))
 	}
 	if err := o.Validate(); err != nil {
-		return fmt.Errorf("generate: %w", err)
+		return nil, fmt.Errorf("generate: %w", err)
 	}
-	catalogue, err := units.Default()
-	if err != nil {
+	return func() error {
+		catalogue, err := units.Default()
+		if err != nil {
+			return err
+		}
+		m, err := mapgen.WriteFile(*out, o, catalogue)
+		if err != nil {
+			return fmt.Errorf("generate: %w", err)
+		}
+		tilesetDir := m.Options.TilesetDir
+		r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
+			Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
+			Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
+		for _, u := range m.Units {
+			r.Units[u.Side]++
+		}
+		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+			r.Points[side], _ = strconv.Atoi(m.Property("points_" + string(side)))
+		}
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(r)
+		}
+		fmt.Fprintf(stdout, "%s: %s, %s hexes, tilesets in %s\n", r.Out, r.Title, r.Size, r.Tileset)
+		fmt.Fprintf(stdout, "allies %d units (%d points), axis %d units (%d points)\n", r.Units[maps.Allies], r.Points[maps.Allies], r.Units[maps.Axis], r.Points[maps.Axis])
+		_, err = fmt.Fprintf(stdout, "objectives %s; victory: %s\n", r.Objectives, r.Victory)
 		return err
-	}
-	m, err := mapgen.WriteFile(*out, o, catalogue)
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	tilesetDir := m.Options.TilesetDir
-	r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
-		Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
-		Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
-	for _, u := range m.Units {
-		r.Units[u.Side]++
-	}
-	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-		r.Points[side], _ = strconv.Atoi(m.Property("points_" + string(side)))
-	}
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	}
-	fmt.Fprintf(stdout, "%s: %s, %s hexes, tilesets in %s\n", r.Out, r.Title, r.Size, r.Tileset)
-	fmt.Fprintf(stdout, "allies %d units (%d points), axis %d units (%d points)\n", r.Units[maps.Allies], r.Points[maps.Allies], r.Units[maps.Axis], r.Points[maps.Axis])
-	_, err = fmt.Fprintf(stdout, "objectives %s; victory: %s\n", r.Objectives, r.Victory)
-	return err
+	}, nil
 }
 
 // placeTilesets returns the folder of Hexfire's tilesets relative to the

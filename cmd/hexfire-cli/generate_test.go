@@ -58,7 +58,7 @@ func TestGeneratedMapsPlay(t *testing.T) {
 					t.Fatal(err)
 				}
 				walkRoads(t, sc.Board)
-				res := simulateBattle(sc, cat, battle.Config{Seed: uint64(i + 1)}, map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"})
+				res := simulateBattle(sc, cat, battle.Config{Seed: uint64(i + 1)}, map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"}, applyOrder)
 				if res.err != nil {
 					t.Fatal(res.err)
 				}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"hexfire/board"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -52,7 +53,7 @@ func runLOS(args []string, stdout io.Writer) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("los: unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("los: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
 	if *from == "" || *to == "" {
 		return fmt.Errorf("los: --from and --to are required (hex labels such as E4)")

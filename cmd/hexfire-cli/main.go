@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"hexfire/buildinfo"
+	"hexfire/fileio"
 )
 
 // command is one subcommand: its one-line summary and the function that
@@ -38,22 +39,28 @@ func main() {
 // runReporting runs the command of args and reports its error, if any, as
 // wantsJSON says: under --json, stdout holds one JSON object, the
 // command's output or {"error": "..."} (what the command printed before
-// failing is dropped); otherwise the error is a line on stderr. The error
-// is returned for the exit status.
+// failing is dropped); otherwise the error is a line on stderr. Either way
+// the message is one line of at most fileio.MaxErrorLength bytes. The
+// error is returned for the exit status.
 func runReporting(args []string, stdout, stderr io.Writer) error {
+	return report(commands, args, stdout, stderr)
+}
+
+// report is runReporting with the commands of cmds.
+func report(cmds map[string]command, args []string, stdout, stderr io.Writer) error {
 	if !wantsJSON(args) {
-		err := run(args, stdout)
+		err := dispatch(cmds, args, stdout)
 		if err != nil {
-			fmt.Fprintln(stderr, "hexfire-cli:", err)
+			fmt.Fprintln(stderr, fileio.Clip("hexfire-cli: "+err.Error()))
 		}
 		return err
 	}
 	var out bytes.Buffer
-	err := run(args, &out)
+	err := dispatch(cmds, args, &out)
 	if err != nil {
 		data, _ := json.Marshal(struct {
 			Error string `json:"error"`
-		}{"hexfire-cli: " + err.Error()})
+		}{fileio.Clip("hexfire-cli: " + err.Error())})
 		stdout.Write(append(data, '\n'))
 		return err
 	}
@@ -75,7 +82,10 @@ func wantsJSON(args []string) bool {
 	return false
 }
 
-func run(args []string, stdout io.Writer) error {
+func run(args []string, stdout io.Writer) error { return dispatch(commands, args, stdout) }
+
+// dispatch runs the command of cmds that args name with the rest of args.
+func dispatch(cmds map[string]command, args []string, stdout io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {
@@ -87,9 +97,9 @@ func run(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, buildinfo.Line("hexfire-cli"))
 		return nil
 	}
-	cmd, ok := commands[args[0]]
+	cmd, ok := cmds[args[0]]
 	if !ok {
-		return fmt.Errorf("unknown command %q (try: %s)", args[0], strings.Join(commandNames(), ", "))
+		return fmt.Errorf("unknown command %s (try: %s)", fileio.Quote(args[0]), strings.Join(commandNames(), ", "))
 	}
 	err := cmd.run(args[1:], stdout)
 	if errors.Is(err, flag.ErrHelp) {

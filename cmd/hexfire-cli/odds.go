@@ -10,6 +10,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/units"
 )
 
@@ -79,7 +80,7 @@ func parseFlags(name string, args []string, stdout io.Writer, f *shotFlags, extr
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("%s: unexpected argument %q", name, fs.Arg(0))
+		return fmt.Errorf("%s: unexpected argument %s", name, fileio.Quote(fs.Arg(0)))
 	}
 	return checkFlagRanges(fs)
 }
@@ -112,7 +113,7 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	}
 	aspect, ok := board.ParseAspect(f.aspect)
 	if !ok {
-		return nil, s, fmt.Errorf("--aspect %q: want front, rear or hexside", f.aspect)
+		return nil, s, fmt.Errorf("--aspect %s: want front, rear or hexside", fileio.Quote(f.aspect))
 	}
 	s.Aspect, s.Range, s.Hindrance = aspect, f.rng, f.hind
 	if f.terrain != "" {
@@ -193,7 +194,7 @@ func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
 			s.Firer, s.FirerKind = "squad", units.Squad
 			s.Weapon = combat.Weapon{Name: "support weapon", Class: combat.SupportWeapon, ATFP: atfp, Range: f.swRange}
 		default:
-			return fmt.Errorf("--weapon %q with --atfp: want gun or sw", f.weapon)
+			return fmt.Errorf("--weapon %s with --atfp: want gun or sw", fileio.Quote(f.weapon))
 		}
 		return nil
 	}

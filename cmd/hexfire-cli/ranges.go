@@ -15,33 +15,27 @@ import (
 // hexes) is shorter.
 const maxHexRange = 1000
 
-// intRange is what a whole-number flag accepts, from min to max. Every
-// bound is our own choice unless the reason gives a source; docs/README's
-// table of hexfire-cli flags lists them.
-type intRange struct {
-	min, max int
-	unit     string // what the number counts, for the error
-}
-
 // flagRanges holds the range of every whole-number flag of the commands,
 // by flag name. Values beyond them would be meaningless (a cover of 2^63-1
-// or a negative range) or overflow the sums a ruleset adds up.
-var flagRanges = map[string]intRange{
-	"range":     {1, maxHexRange, "hexes"},
-	"sw-range":  {0, maxHexRange, "hexes (0: no limit)"},
-	"cover":     {0, 9, "a cover above the terrain chart's largest, 3"},
-	"hindrance": {0, 99, "the sum of the line's hindrances (beyond 12, 2d6 never hits)"},
-	"leader":    {-3, 0, "a leader's modifier, -1 to -3 as in the catalogue (0: none)"},
-	"elevation": {-board.MaxLevel, board.MaxLevel, "levels (board.MaxLevel)"},
-	"rounds":    {0, 99, "rounds (0: not counted)"},
-	"riders":    {0, 9, "riding units"},
-	"hex-m":     {1, maps.MaxHexMetres, "metres per hex, as the map property hex_m"},
-	"battles":   {1, 1_000_000, "battles"},
-	"turns":     {1, 1000, "turns"},
-	"points":    {0, mapgen.MaxPoints, "points a side spends on units (mapgen.MaxPoints)"},
+// or a negative range) or overflow the sums a ruleset adds up. Every
+// bound is our own choice unless the reason gives a source; the README's
+// table of hexfire-cli flags lists them.
+var flagRanges = map[string]maps.IntRange{
+	"range":     {Min: 1, Max: maxHexRange, What: "hexes"},
+	"sw-range":  {Min: 0, Max: maxHexRange, What: "hexes (0: no limit)"},
+	"cover":     {Min: 0, Max: 9, What: "a cover above the terrain chart's largest, 3"},
+	"hindrance": {Min: 0, Max: 99, What: "the sum of the line's hindrances (beyond 12, 2d6 never hits)"},
+	"leader":    {Min: -3, Max: 0, What: "a leader's modifier, -1 to -3 as in the catalogue (0: none)"},
+	"elevation": {Min: -board.MaxLevel, Max: board.MaxLevel, What: "levels (board.MaxLevel)"},
+	"rounds":    {Min: 0, Max: 99, What: "rounds (0: not counted)"},
+	"riders":    {Min: 0, Max: 9, What: "riding units"},
+	"hex-m":     {Min: 1, Max: maps.MaxHexMetres, What: "metres per hex, as the map property hex_m"},
+	"battles":   {Min: 1, Max: 1_000_000, What: "battles"},
+	"turns":     {Min: 1, Max: maps.MaxTurns, What: "turns (maps.MaxTurns, as the map property turns)"},
+	"points":    {Min: 0, Max: mapgen.MaxPoints, What: "points a side spends on units (mapgen.MaxPoints)"},
 
 	// A volley's second vehicle (d20).
-	"second-range": {1, maxHexRange, "hexes"},
+	"second-range": {Min: 1, Max: maxHexRange, What: "hexes"},
 }
 
 // checkFlagRanges refuses a whole-number flag given on the command line
@@ -56,8 +50,8 @@ func checkFlagRanges(fs *flag.FlagSet) error {
 			return
 		}
 		v, perr := strconv.ParseInt(f.Value.String(), 10, 64)
-		if perr != nil || v < int64(r.min) || v > int64(r.max) {
-			err = fmt.Errorf("--%s %s: want %d to %d (%s)", f.Name, f.Value, r.min, r.max, r.unit)
+		if perr != nil || !r.Contains(v) {
+			err = fmt.Errorf("--%s %s: want %d to %d (%s)", f.Name, f.Value, r.Min, r.Max, r.What)
 		}
 	})
 	return err

@@ -33,6 +33,16 @@ type renderReport struct {
 }
 
 func runRender(args []string, stdout io.Writer) error {
+	act, err := parseRender(args, stdout)
+	if err != nil {
+		return err
+	}
+	return act()
+}
+
+// parseRender reads and checks the flags of render; the function it
+// returns draws the picture and writes it.
+func parseRender(args []string, stdout io.Writer) (func() error, error) {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	mapFile := fs.String("map", "", "Tiled .tmx scenario (default: the embedded "+maps.DefaultPath+")")
@@ -41,60 +51,62 @@ func runRender(args []string, stdout io.Writer) error {
 	noUnits := fs.Bool("no-units", false, "leave the counters out")
 	jsonOut := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("render: unexpected argument %q", fs.Arg(0))
+		return nil, fmt.Errorf("render: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
 	if *out == "" {
-		return fmt.Errorf("render: --out is required (a .png file)")
+		return nil, fmt.Errorf("render: --out is required (a .png file)")
 	}
 	if !(*scale > 0 && *scale <= 1) {
-		return fmt.Errorf("render: --scale %v: want a number above 0 and at most 1", *scale)
+		return nil, fmt.Errorf("render: --scale %v: want a number above 0 and at most 1", *scale)
 	}
-	catalogue, err := units.Default()
-	if err != nil {
+	return func() error {
+		catalogue, err := units.Default()
+		if err != nil {
+			return err
+		}
+		var sc *maps.Scenario
+		if *mapFile == "" {
+			sc, err = maps.Default(catalogue)
+		} else {
+			sc, err = maps.LoadFile(*mapFile, catalogue)
+		}
+		if err != nil {
+			return err
+		}
+		objectives, err := objectiveHexes(sc)
+		if err != nil {
+			return err
+		}
+		var img image.Image
+		img, err = preview.Draw(sc, catalogue, preview.Options{Objectives: objectives, NoUnits: *noUnits})
+		if err != nil {
+			return err
+		}
+		if *scale < 1 {
+			b := img.Bounds()
+			small := image.NewRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())**scale)), max(1, int(float64(b.Dy())**scale))))
+			xdraw.CatmullRom.Scale(small, small.Bounds(), img, b, xdraw.Src, nil)
+			img = small
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err != nil {
+			return fmt.Errorf("render: %s: %w", *out, err)
+		}
+		if err := fileio.WriteFileAtomic(*out, buf.Bytes()); err != nil {
+			return fmt.Errorf("render: %w", err)
+		}
+		r := renderReport{Map: sc.Path, Title: sc.Title, Out: *out, Width: img.Bounds().Dx(), Height: img.Bounds().Dy()}
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(r)
+		}
+		_, err = fmt.Fprintf(stdout, "%s (%s): %dx%d pixels written to %s\n", r.Title, r.Map, r.Width, r.Height, r.Out)
 		return err
-	}
-	var sc *maps.Scenario
-	if *mapFile == "" {
-		sc, err = maps.Default(catalogue)
-	} else {
-		sc, err = maps.LoadFile(*mapFile, catalogue)
-	}
-	if err != nil {
-		return err
-	}
-	objectives, err := objectiveHexes(sc)
-	if err != nil {
-		return err
-	}
-	var img image.Image
-	img, err = preview.Draw(sc, catalogue, preview.Options{Objectives: objectives, NoUnits: *noUnits})
-	if err != nil {
-		return err
-	}
-	if *scale < 1 {
-		b := img.Bounds()
-		small := image.NewRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())**scale)), max(1, int(float64(b.Dy())**scale))))
-		xdraw.CatmullRom.Scale(small, small.Bounds(), img, b, xdraw.Src, nil)
-		img = small
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return fmt.Errorf("render: %s: %w", *out, err)
-	}
-	if err := fileio.WriteFileAtomic(*out, buf.Bytes()); err != nil {
-		return fmt.Errorf("render: %w", err)
-	}
-	r := renderReport{Map: sc.Path, Title: sc.Title, Out: *out, Width: img.Bounds().Dx(), Height: img.Bounds().Dy()}
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	}
-	_, err = fmt.Fprintf(stdout, "%s (%s): %dx%d pixels written to %s\n", r.Title, r.Map, r.Width, r.Height, r.Out)
-	return err
+	}, nil
 }
 
 // objectiveHexes returns the hexes the scenario's victory conditions tell

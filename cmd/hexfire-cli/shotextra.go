@@ -9,6 +9,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/units"
 )
 
@@ -98,12 +99,12 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 		h := &units.History{}
 		parts := strings.Split(f.armourMM, "/")
 		if len(parts) != 2 {
-			return fmt.Errorf("--armour-mm %q: want front/side in mm, e.g. 100/80", f.armourMM)
+			return fmt.Errorf("--armour-mm %s: want front/side in mm, e.g. 100/80", fileio.Quote(f.armourMM))
 		}
 		for i, facing := range []units.Facing{units.FacingFront, units.FacingSide} {
 			mm, err := strconv.ParseFloat(parts[i], 64)
 			if err != nil || mm <= 0 || mm > 1000 {
-				return fmt.Errorf("--armour-mm %q: %q is not a thickness in mm (0-1000)", f.armourMM, parts[i])
+				return fmt.Errorf("--armour-mm %s: %s is not a thickness in mm (0-1000)", fileio.Quote(f.armourMM), fileio.Quote(parts[i]))
 			}
 			h.Armour[facing] = units.Plate{MM: mm}
 		}
@@ -162,11 +163,11 @@ func parseStates(r combat.Ruleset, text string) (combat.StateSet, error) {
 	for part := range strings.SplitSeq(text, ",") {
 		name, count, _ := strings.Cut(part, "=")
 		if _, ok := combat.FindState(combat.StatesOfRuleset(r), name); !ok {
-			return "", fmt.Errorf("%q is not a state of the %s ruleset", name, r.Name())
+			return "", fmt.Errorf("%s is not a state of the %s ruleset", fileio.Quote(name), r.Name())
 		}
 		n, err := strconv.Atoi(count)
 		if err != nil || n < 1 || n > maxStateCount {
-			return "", fmt.Errorf("%q: want name=count with a count of 1 to %d", part, maxStateCount)
+			return "", fmt.Errorf("%s: want name=count with a count of 1 to %d", fileio.Quote(part), maxStateCount)
 		}
 		counts[name] = n
 	}
@@ -186,7 +187,7 @@ func (f *extraShotFlags) buildRawFirer(s *combat.Shot) (bool, error) {
 	case f.penMM != "":
 		mm, err := strconv.ParseFloat(f.penMM, 64)
 		if err != nil || mm <= 0 || mm > 1000 {
-			return true, fmt.Errorf("--pen-mm %q is not a penetration in mm (0-1000)", f.penMM)
+			return true, fmt.Errorf("--pen-mm %s is not a penetration in mm (0-1000)", fileio.Quote(f.penMM))
 		}
 		h := &units.History{Pen: []units.Penetration{{Ammo: units.HEAT, MM: []float64{mm}}}}
 		s.Firer, s.FirerKind = "gun", units.AFV

@@ -13,6 +13,7 @@ import (
 
 	"hexfire/ai"
 	"hexfire/battle"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -76,10 +77,20 @@ func newPlayer(name string, b *battle.Battle) (ai.Player, error) {
 	case "greedy":
 		return &ai.Greedy{}, nil
 	}
-	return nil, fmt.Errorf("simulate: unknown player %q (want opponent, random or greedy)", name)
+	return nil, fmt.Errorf("simulate: unknown player %s (want opponent, random or greedy)", fileio.Quote(name))
 }
 
 func runSimulate(args []string, stdout io.Writer) error {
+	act, err := parseSimulate(args, stdout)
+	if err != nil {
+		return err
+	}
+	return act()
+}
+
+// parseSimulate reads and checks the flags of simulate and loads the
+// scenario; the function it returns plays the battles and reports them.
+func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	scenario := fs.String("scenario", "", "Tiled .tmx scenario (default: the embedded "+maps.DefaultPath+")")
@@ -92,29 +103,29 @@ func runSimulate(args []string, stdout io.Writer) error {
 	turnLimit := fs.Int("turns", defaultTurns, "turn limit for a scenario whose map sets none")
 	levelName := fs.String("ai-level", "normal", "level of the opponent players: easy, normal or hard")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, err
 	}
 	level, err := ai.ParseLevel(*levelName)
 	if err != nil {
-		return fmt.Errorf("simulate: --ai-level: %w", err)
+		return nil, fmt.Errorf("simulate: --ai-level: %w", err)
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("simulate: unexpected argument %q", fs.Arg(0))
+		return nil, fmt.Errorf("simulate: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
 	if err := checkFlagRanges(fs); err != nil {
-		return fmt.Errorf("simulate: %w", err)
+		return nil, fmt.Errorf("simulate: %w", err)
 	}
 	if *seed > math.MaxUint64-uint64(*n-1) {
-		return fmt.Errorf("simulate: --seed %d with --battles %d: the last battle's seed would pass %d", *seed, *n, uint64(math.MaxUint64))
+		return nil, fmt.Errorf("simulate: --seed %d with --battles %d: the last battle's seed would pass %d", *seed, *n, uint64(math.MaxUint64))
 	}
 	for flagName, player := range map[string]string{"--allies": *allies, "--axis": *axis} {
 		if !slices.Contains(playerNames, player) {
-			return fmt.Errorf("simulate: %s: unknown player %q (want opponent, random or greedy)", flagName, player)
+			return nil, fmt.Errorf("simulate: %s: unknown player %s (want opponent, random or greedy)", flagName, fileio.Quote(player))
 		}
 	}
 	catalogue, err := units.Default()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var sc *maps.Scenario
 	if *scenario == "" {
@@ -123,104 +134,119 @@ func runSimulate(args []string, stdout io.Writer) error {
 		sc, err = maps.LoadFile(*scenario, catalogue)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := ai.CheckScripts(sc); err != nil {
-		return err
+		return nil, err
 	}
 	if sc.Turns == 0 {
 		limited := *sc
 		limited.Turns = *turnLimit
 		sc = &limited
 	}
-	players := map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis}
-	if level != ai.Normal {
-		for side, name := range players {
-			if name == "opponent" {
-				players[side] = "opponent:" + level.String()
+	return func() error {
+		players := map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis}
+		if level != ai.Normal {
+			for side, name := range players {
+				if name == "opponent" {
+					players[side] = "opponent:" + level.String()
+				}
 			}
 		}
-	}
-	results := make([]battleResult, *n)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players)
-			}
-		}()
-	}
-	for i := range *n {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+		results := make([]battleResult, *n)
+		jobs := make(chan int)
+		var wg sync.WaitGroup
+		for range max(1, runtime.GOMAXPROCS(0)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range jobs {
+					results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players, applyOrder)
+				}
+			}()
+		}
+		for i := range *n {
+			jobs <- i
+		}
+		close(jobs)
+		wg.Wait()
 
-	r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
-		Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
-	if r.Rules == "" {
-		r.Rules = sc.Ruleset
-	}
-	turns := 0
-	for i, res := range results {
-		if res.err != nil {
-			return fmt.Errorf("simulate: battle %d (seed %d): %w", i+1, *seed+uint64(i), res.err)
+		r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
+			Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
+		if r.Rules == "" {
+			r.Rules = sc.Ruleset
 		}
-		switch {
-		case !res.ended:
-			r.Unended++
-			r.Wins["draw"]++
-		case res.winner == "":
-			r.Wins["draw"]++
-		default:
-			r.Wins[string(res.winner)]++
-		}
-		turns += res.turns
-		for side, byType := range res.losses {
-			for t, k := range byType {
-				r.Losses[side][t] += k
+		turns := 0
+		for i, res := range results {
+			if res.err != nil {
+				return fmt.Errorf("simulate: battle %d (seed %d): %w", i+1, *seed+uint64(i), res.err)
+			}
+			switch {
+			case !res.ended:
+				r.Unended++
+				r.Wins["draw"]++
+			case res.winner == "":
+				r.Wins["draw"]++
+			default:
+				r.Wins[string(res.winner)]++
+			}
+			turns += res.turns
+			for side, byType := range res.losses {
+				for t, k := range byType {
+					r.Losses[side][t] += k
+				}
 			}
 		}
-	}
-	r.MeanTurns = float64(turns) / float64(*n)
-	if *jsonOut {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	}
-	fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
-		sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, players[maps.Allies], players[maps.Axis])
-	fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
-		r.Wins[string(maps.Allies)], pct(r.Wins[string(maps.Allies)], *n), r.Wins[string(maps.Axis)], pct(r.Wins[string(maps.Axis)], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
-	fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)
-	if r.Unended > 0 {
-		fmt.Fprintf(stdout, "%d battles stopped unfinished after %d orders (counted as draws)\n", r.Unended, maxOrdersPerBattle)
-	}
-	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-		fmt.Fprintf(stdout, "%s losses:", side)
-		types := make([]string, 0, len(r.Losses[side]))
-		for t := range r.Losses[side] {
-			types = append(types, t)
+		r.MeanTurns = float64(turns) / float64(*n)
+		if *jsonOut {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(r)
 		}
-		slices.Sort(types)
-		if len(types) == 0 {
-			fmt.Fprint(stdout, " none")
+		fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
+			sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, players[maps.Allies], players[maps.Axis])
+		fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
+			r.Wins[string(maps.Allies)], pct(r.Wins[string(maps.Allies)], *n), r.Wins[string(maps.Axis)], pct(r.Wins[string(maps.Axis)], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
+		fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)
+		if r.Unended > 0 {
+			fmt.Fprintf(stdout, "%d battles stopped unfinished after %d orders (counted as draws)\n", r.Unended, maxOrdersPerBattle)
 		}
-		for _, t := range types {
-			fmt.Fprintf(stdout, " %s %d;", t, r.Losses[side][t])
+		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+			fmt.Fprintf(stdout, "%s losses:", side)
+			types := make([]string, 0, len(r.Losses[side]))
+			for t := range r.Losses[side] {
+				types = append(types, t)
+			}
+			slices.Sort(types)
+			if len(types) == 0 {
+				fmt.Fprint(stdout, " none")
+			}
+			for _, t := range types {
+				fmt.Fprintf(stdout, " %s %d;", t, r.Losses[side][t])
+			}
+			fmt.Fprintln(stdout)
 		}
-		fmt.Fprintln(stdout)
-	}
-	return nil
+		return nil
+	}, nil
 }
 
 func pct(k, n int) float64 { return 100 * float64(k) / float64(n) }
 
-// simulateBattle plays one battle to its end with the named players.
-func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[maps.Side]string) battleResult {
+// orderApplier carries out one order of a simulated battle: applyOrder,
+// or the soak test's, which checks the engine's invariants around it.
+type orderApplier func(b *battle.Battle, o battle.Order) error
+
+// applyOrder applies o to b.
+func applyOrder(b *battle.Battle, o battle.Order) error {
+	if _, err := b.Apply(o); err != nil {
+		return fmt.Errorf("refused: %w", err)
+	}
+	return nil
+}
+
+// simulateBattle plays one battle to its end with the named players,
+// each order carried out by apply.
+func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, names map[maps.Side]string, apply orderApplier) battleResult {
 	b, err := battle.New(sc, cat, cfg)
 	if err != nil {
 		return battleResult{err: err}
@@ -237,8 +263,8 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			break
 		}
 		o, why := players[b.Acting()].Next(b)
-		if _, err := b.Apply(o); err != nil {
-			return battleResult{err: fmt.Errorf("%s player's order refused (%s): %w", names[b.Acting()], why, err)}
+		if err := apply(b, o); err != nil {
+			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[b.Acting()], o.Name(), why, err)}
 		}
 	}
 	if r := b.Result(); r != nil {

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/units"
 )
 
@@ -97,7 +98,7 @@ func runUnits(args []string, stdout io.Writer) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("units: unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("units: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
 	cat, err := units.Default()
 	if err != nil {
@@ -110,7 +111,7 @@ func runUnits(args []string, stdout io.Writer) error {
 		}
 	}
 	if len(types) == 0 {
-		return fmt.Errorf("units: no unit of nation %q (try US, UK, DE, SU)", *nation)
+		return fmt.Errorf("units: no unit of nation %s (try US, UK, DE, SU)", fileio.Quote(*nation))
 	}
 	if *rules != "" {
 		return writeRatings(stdout, *rules, types, cat.Weapons(), *jsonOut)
