@@ -98,6 +98,10 @@ type Shot struct {
 	// where they stood then (same hex and facing), for the rulesets with a
 	// bonus for it (strikedice); the others do not read it.
 	RepeatHit bool
+	// OutsideFrontArc: the target is outside the forward firing arc of a
+	// vehicle or Gun firer (board.InForwardArc), so a turret has to turn
+	// away from the hull to bear; false for infantry firers.
+	OutsideFrontArc bool
 
 	// Date is the scenario's date (its map property "date"), for the
 	// rulesets whose weapons change with it; the zero Date when the
