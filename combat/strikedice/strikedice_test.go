@@ -155,7 +155,14 @@ func TestEffects(t *testing.T) {
 	shocked := sherman
 	shocked.Target.States = combat.StatesOf(map[string]int{Shock: 3})
 	halftrack := gunShot(t, "Pz IV H", "M3 Halftrack")
+	carrying := halftrack
+	carrying.Target.Riders = 1
+	stuck := halftrack
+	stuck.Target.Immobile = true
 	gun := gunShot(t, "Pz IV H", "57mm M1")
+	hits := func(on combat.Role, n, cover int) combat.Effect {
+		return combat.Effect{Kind: combat.InfantryHits, On: on, N: n, Cover: cover}
+	}
 	st := func(name string, n int) combat.Effect {
 		return combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n}
 	}
@@ -173,11 +180,23 @@ func TestEffects(t *testing.T) {
 		{"optics", sherman, result{2, optics}, []combat.Effect{st(Shock, 2), st(Optics, 1)}},
 		{"fourth shock", shocked, result{1, engine}, []combat.Effect{on(combat.Abandoned)}},
 		{"AFV destroyed", sherman, result{0, destroyed}, []combat.Effect{on(combat.Eliminated)}},
-		{"APC destroyed: passengers get out", halftrack, result{0, explodes}, []combat.Effect{on(combat.Abandoned)}},
+		{"AFV explodes: 4 hits on the hex's infantry", sherman, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Eliminated)}},
+		{"empty APC explodes: passengers get out", halftrack, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
+		{"APC destroyed: a hit on the passengers in hard cover", carrying, result{0, destroyed},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 3), on(combat.Abandoned)}},
+		{"APC explodes: a hit on the passengers in light cover, 4 on the hex", carrying, result{0, explodes},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 2), hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
+		{"pedal to the metal", halftrack, result{0, pedal}, []combat.Effect{on(combat.DriveOn)}},
+		{"an immobilised APC does not drive on", stuck, result{0, pedal}, nil},
+		{"halt and engage", sherman, result{0, halt}, []combat.Effect{st(Engage, 1)}},
 		{"no effect", sherman, result{0, none}, nil},
 	}
 	for _, tt := range tests {
-		if got := effectsOf(tt.s, tt.r, 1); !slices.Equal(got, tt.want) {
+		n := 1 // one hex of reverse
+		if tt.r.what == explodes {
+			n = 4 // four hits of the explosion
+		}
+		if got := effectsOf(tt.s, tt.r, n); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -199,6 +218,18 @@ func TestAdjustments(t *testing.T) {
 		{"woods", func(s *combat.Shot) { s.Cover = 2 }, 9, ""},
 		{"cover and hindrance", func(s *combat.Shot) { s.Cover, s.Hindrance = 1, 1 }, 9, ""},
 		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved -1 firer moved"},
+		{"turret out of arc", func(s *combat.Shot) { s.OutsideFrontArc = true }, 5, " -1 turret out of arc"},
+		{"a vehicle's crew is not under suppressing fire", func(s *combat.Shot) {
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, ""},
+		{"a Gun under suppressing fire", func(s *combat.Shot) {
+			s.FirerKind = units.Gun
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, " -1 under suppressing fire"},
+		{"Panzerschreck under suppressing fire", func(s *combat.Shot) {
+			s.FirerKind, s.Weapon, s.Metres = units.HalfSquad, combat.SupportWeaponOf(schreck), 80
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, " -1 range band -1 under suppressing fire"},
 		{"shocked firer", func(s *combat.Shot) { s.FirerStates = combat.StatesOf(map[string]int{Shock: 2}) }, 5, " -2 shock"},
 		{"leader", func(s *combat.Shot) { s.Leader = -1 }, 5, " +1 leader"},
 		{"hit with the last round", func(s *combat.Shot) { s.RepeatHit = true }, 5, " +1 hit with the last round"},
@@ -351,15 +382,18 @@ func oracleShots(t testing.TB) []combat.Shot {
 						s.Cover = 1
 						s.Target.Immobile = true
 					case 2:
-						s.Cover, s.Hindrance, s.Leader, s.RepeatHit = 2, 1, -1, true
+						s.Cover, s.Hindrance, s.Leader, s.RepeatHit, s.OutsideFrontArc = 2, 1, -1, true, true
 						s.Target.States = combat.StatesOf(map[string]int{Shock: 2})
 					case 3:
 						s.FirerMoved, s.TargetMoved = true, true
 						s.Weapon.Rounds = 2
 						s.Target.States = combat.StatesOf(map[string]int{Shock: 3})
 					case 4:
-						s.FirerStates = combat.StatesOf(map[string]int{Shock: 1, Optics: 1})
+						s.FirerKind = units.Gun // suppressed: a team without A.P. Strike's target saves on 4+
+						s.FirerStates = combat.StatesOf(map[string]int{Shock: 1, Optics: 1, Suppressed: 1})
 						s.Target.Kind = units.Gun
+					case 5:
+						s.Target.Riders = 2 // the passengers of the APC take their hits
 					}
 					shots = append(shots, s)
 					n++
