@@ -241,7 +241,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 		return nil, err
 	}
 	for _, m := range us {
-		m.MovedFrom = m.Pose.Hex
+		m.MovedFrom, m.MoveCost = m.Pose.Hex, cost
 	}
 	b.pending = &pendingMove{Unit: u.ID, With: slices.Clone(o.With), Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil

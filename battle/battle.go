@@ -82,6 +82,9 @@ type Unit struct {
 	// MovedFrom is the hex its latest move order began in, for the
 	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
 	MovedFrom board.Hex
+	// MoveCost is the MP its latest move order cost, for the rulesets
+	// that ask how fast a target moved (Shot.TargetMoveMP).
+	MoveCost int
 	// Aim is the unit's memory of its AT shots, for the rulesets that
 	// reward shooting again (Shot.RepeatShots, Shot.RepeatHit). Replays
 	// rebuild it from the orders, so the digest leaves it out.

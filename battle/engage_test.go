@@ -247,3 +247,20 @@ func TestVehicleFirepowerSeam(t *testing.T) {
 		t.Errorf("the Tiger in B1 outside the arc of the Sherman in B2 facing S: %v; facing N: %v", facingAway.OutsideFrontArc, facing.OutsideFrontArc)
 	}
 }
+
+// TestShotKnowsTheTargetsMoveCost: a shot at a unit that moved carries the
+// MP its move order cost and its full MP.
+func TestShotKnowsTheTargetsMoveCost(t *testing.T) {
+	b := engageBattle(t, fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B6", board.DirN},
+		{"Tiger I", maps.Axis, "H1", board.DirS},
+	}}, nil)
+	apply(t, b, EndPhase{}, Move{Unit: 1, Path: []board.Pose{pose(t, b, "B5", board.DirN), pose(t, b, "B4", board.DirN), pose(t, b, "B3", board.DirN)}})
+	s, err := b.ShotAt(b.Unit(2), b.Unit(2).Pose, b.Unit(1), b.Unit(1).Pose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.TargetMoved || s.TargetMoveMP != 3 || s.TargetMP != b.Unit(1).Type.MP {
+		t.Errorf("moved %v, %d of %d MP; want true, 3 of %d", s.TargetMoved, s.TargetMoveMP, s.TargetMP, b.Unit(1).Type.MP)
+	}
+}

@@ -191,6 +191,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	s.Metres = s.Range * b.scenario.HexMetres
 	s.RepeatShots = firer.Aim.repeats(target.ID, b.segment())
 	if s.TargetMoved {
+		s.TargetMoveMP, s.TargetMP = target.MoveCost, target.Type.MP
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
 	}

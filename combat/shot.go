@@ -94,6 +94,11 @@ type Shot struct {
 	// (other-rulesets.md); elimination does not read them.
 	FirerMoved  bool
 	TargetMoved bool
+	// TargetMoveMP is the MP the target's last move order cost and
+	// TargetMP its full movement points, when TargetMoved, for the
+	// rulesets that ask how fast it moved (strikedice's flat out).
+	TargetMoveMP int
+	TargetMP     int
 	// RepeatHit: the firer's last AT shot hit this target, and both stand
 	// where they stood then (same hex and facing), for the rulesets with a
 	// bonus for it (strikedice); the others do not read it.

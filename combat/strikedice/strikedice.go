@@ -211,8 +211,8 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 			ms = append(ms, combat.Modifier{Value: v, Label: label})
 		}
 	}
-	if s.TargetMoved {
-		add(adjTargetMoved, "target moved")
+	if flatOut(s) {
+		add(adjTargetMoved, "target moved flat out")
 	}
 	if s.FirerMoved {
 		add(adjFirerMoved, "firer moved")
@@ -243,6 +243,20 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 		add(adjOptics, "optics damaged")
 	}
 	return ms
+}
+
+// flatOut reports whether the target moved flat out in its last move:
+// ours, a move order that cost more than half its movement points (the
+// excerpt's tactical move and flat out in Hexfire's MP); a shot whose
+// target's MP are not known (given by hand) counts any move.
+func flatOut(s combat.Shot) bool {
+	if !s.TargetMoved {
+		return false
+	}
+	if s.TargetMP == 0 {
+		return true
+	}
+	return 2*s.TargetMoveMP > s.TargetMP
 }
 
 // underFire reports whether the firer is infantry or a Gun's crew under

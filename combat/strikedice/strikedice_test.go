@@ -217,7 +217,9 @@ func TestAdjustments(t *testing.T) {
 		{"crops", func(s *combat.Shot) { s.Cover, s.CoverName = 1, "crops" }, 7, ""},
 		{"woods", func(s *combat.Shot) { s.Cover = 2 }, 9, ""},
 		{"cover and hindrance", func(s *combat.Shot) { s.Cover, s.Hindrance = 1, 1 }, 9, ""},
-		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved -1 firer moved"},
+		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved flat out -1 firer moved"},
+		{"target moved 6 of its 10 MP: flat out", func(s *combat.Shot) { s.TargetMoved, s.TargetMoveMP, s.TargetMP = true, 6, 10 }, 5, " -1 target moved flat out"},
+		{"target moved 5 of its 10 MP: not flat out", func(s *combat.Shot) { s.TargetMoved, s.TargetMoveMP, s.TargetMP = true, 5, 10 }, 5, ""},
 		{"turret out of arc", func(s *combat.Shot) { s.OutsideFrontArc = true }, 5, " -1 turret out of arc"},
 		{"a vehicle's crew is not under suppressing fire", func(s *combat.Shot) {
 			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
@@ -233,7 +235,7 @@ func TestAdjustments(t *testing.T) {
 		{"shocked firer", func(s *combat.Shot) { s.FirerStates = combat.StatesOf(map[string]int{Shock: 2}) }, 5, " -2 shock"},
 		{"leader", func(s *combat.Shot) { s.Leader = -1 }, 5, " +1 leader"},
 		{"hit with the last round", func(s *combat.Shot) { s.RepeatHit = true }, 5, " +1 hit with the last round"},
-		{"hit with the last round, target moved since", func(s *combat.Shot) { s.RepeatHit, s.TargetMoved = true, true }, 5, " -1 target moved"},
+		{"hit with the last round, target moved since", func(s *combat.Shot) { s.RepeatHit, s.TargetMoved = true, true }, 5, " -1 target moved flat out"},
 		{"leader, wounded commander", func(s *combat.Shot) {
 			s.Leader = -1
 			s.FirerStates = combat.StatesOf(map[string]int{Wounded: 1})
