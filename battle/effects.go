@@ -232,6 +232,8 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 		return b.reverse(u, a.firer.Pose.Hex, e.N)
 	case combat.DriveOn:
 		return b.driveOn(u)
+	case combat.Dismount:
+		return b.dismount(u)
 	case combat.ValorCheck:
 		return b.valorChecks([]*Unit{u})
 	}

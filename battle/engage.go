@@ -12,8 +12,10 @@ import (
 // This file holds what the battle does for the effects and states that act
 // on their own rather than through an order: a state that Engages (the
 // compulsory shot at the unit's foe), a state put on the units under
-// enemy AP fire (UnderFire), a free move straight ahead (DriveOn) and an
-// AP attack on the infantry of an attack's role (InfantryHits).
+// enemy AP fire (UnderFire), a state that halves a unit's MP (Slows), a
+// free move straight ahead (DriveOn), a passenger's getting out
+// (Dismount) and an AP attack on the infantry of an attack's role
+// (InfantryHits).
 
 // compulsoryShots fires, as a Fire or Defensive Fire phase begins, the
 // shot each unit of the acting side owes its foe (a state that Engages),
@@ -77,6 +79,16 @@ func (b *Battle) engage(u *Unit, spec combat.StateSpec, foe *Unit) []Event {
 	return events
 }
 
+// slowed reports whether one of u's states Slows it.
+func (b *Battle) slowed(u *Unit) bool {
+	for name := range u.States {
+		if spec, ok := combat.FindState(b.states, name); ok && spec.Slows {
+			return true
+		}
+	}
+	return false
+}
+
 // putUnderFire puts the ruleset's states that mark suppressing fire on the
 // units an enemy AP attack fell on and that came through it.
 func (b *Battle) putUnderFire(us []*Unit) []Event {
@@ -120,6 +132,20 @@ func (b *Battle) driveOn(u *Unit) []Event {
 			Text: fmt.Sprintf("%s drives on into %s", u.Label(), bd.Label(h))})
 	}
 	return events
+}
+
+// dismount gets passenger u out of its vehicle into the vehicle's hex,
+// marked Move, unless the hex has no room for it.
+func (b *Battle) dismount(u *Unit) []Event {
+	c := b.Unit(u.Carrier)
+	if c == nil || b.stackingError(u, c.Pose.Hex) != nil {
+		return nil
+	}
+	u.Carrier = 0
+	u.Pose, u.MovedFrom = c.Pose, c.Pose.Hex
+	u.Markers |= Moved
+	return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex,
+		Text: fmt.Sprintf("%s gets out of %s in %s", u.Label(), c.Label(), b.Board().Label(c.Pose.Hex))}}
 }
 
 // infantryHits makes effect e's AP attack on the infantry among us, with

@@ -41,6 +41,7 @@ func (engageRuleset) States() []combat.StateSpec {
 		{Name: "halt", Tag: "HLT", Forbids: combat.ForbidMove, Engages: true, Unmet: "shock"},
 		{Name: "stunned", Tag: "STN", Lasts: combat.OnePhase, Forbids: combat.ForbidAll},
 		{Name: "under-fire", Tag: "UF", Lasts: combat.UntilOwnFirePhase, UnderFire: true},
+		{Name: "engine", Tag: "ENG", Slows: true},
 	}
 }
 
@@ -201,6 +202,22 @@ func TestInfantryHits(t *testing.T) {
 	}
 }
 
+// TestDismount: an effect gets the passengers out of an immobilised
+// carrier into its hex, marked Move.
+func TestDismount(t *testing.T) {
+	b := engageBattle(t, fixture{grid: openMap, units: []unitAt{
+		{"Tiger I", maps.Axis, "A1", board.DirS},
+		{"M3 Halftrack", maps.Allies, "D4", board.DirN},
+		{"US Rifle Squad", maps.Allies, "D4", 0},
+	}}, map[string][]combat.Effect{"Tiger I #1": {{Kind: combat.Immobilized}, {Kind: combat.Dismount, On: combat.OnPassengers}}})
+	b.Unit(3).Carrier = 2
+	b.phasing = maps.Axis
+	apply(t, b, Fire{Unit: 1, Target: 2})
+	if sq := b.Unit(3); sq.Carrier != 0 || !sq.Has(Moved) || sq.Pose.Hex != hexOf(t, b, "D4") || !b.Unit(2).Has(Immobile) {
+		t.Errorf("the passenger: carrier %d, moved %v, in %s", sq.Carrier, sq.Has(Moved), b.Board().Label(sq.Pose.Hex))
+	}
+}
+
 // TestUnderFire: enemy AP fire puts the UnderFire state on the units of
 // the hex that come through it; it lasts until their side's Fire phase.
 func TestUnderFire(t *testing.T) {
@@ -234,6 +251,10 @@ func TestVehicleFirepowerSeam(t *testing.T) {
 	after, _ := b.APFirepower(tank, tank.Pose, hexOf(t, b, "B4"))
 	if before < 3 || after != before-2 {
 		t.Errorf("APFP %d, with two shock %d; want %d", before, after, before-2)
+	}
+	b.addState(tank, "engine", 1)
+	if mp := b.MoveSpec(tank).MP; mp != tank.Type.MP/2 {
+		t.Errorf("with engine damage %d MP, want half of %d", mp, tank.Type.MP)
 	}
 	facingAway, err := b.ShotAt(tank, tank.Pose, b.Unit(3), b.Unit(3).Pose)
 	if err != nil {

@@ -53,11 +53,14 @@ const (
 	// of N firepower against cover Cover, rolled by the ruleset's infantry
 	// combat (InfantryRules.FireAP); nothing under a ruleset without one.
 	InfantryHits
+	// Dismount: a passenger gets out of its vehicle into the vehicle's hex
+	// at once, marked Move (it stays aboard when the hex has no room).
+	Dismount
 )
 
 var effectNames = [...]string{"", "eliminated", "abandoned", "immobilized", "pinned", "state",
 	"weapon spent", "weapon broken", "weapon removed", "casualty", "reverse", "valor check", "weapon repaired",
-	"drive on", "infantry hits"}
+	"drive on", "infantry hits", "dismount"}
 
 // String returns the kind in words.
 func (k EffectKind) String() string {
@@ -202,6 +205,9 @@ type StateSpec struct {
 	// enemy AP attack falls on and that comes through it (suppressing
 	// fire); the ruleset reads it on the shots those units fire.
 	UnderFire bool
+	// Slows: the unit moves with half its movement points, rounded down
+	// (engine damage: no more moving flat out).
+	Slows bool
 }
 
 // FindState returns the spec called name.

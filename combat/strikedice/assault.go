@@ -25,24 +25,29 @@ type Grenade struct {
 	Strike int
 }
 
-// grenades are seed 000's "Anti tank Grenades & Charges" by nation, the
-// one we give each nation's infantry (ours: the strongest it lists); a
-// nation it does not list throws the universal petrol bomb.
-var grenades = map[string]Grenade{
-	"DE": {"Teller mine", 5},
-	"UK": {"No.83 Gammon bomb", 4},
-	"US": {"No.83 Gammon bomb", 4},
-	"SU": {"RPG-3 AT grenade", 4},
+// grenades are seed 000's "Anti tank Grenades & Charges" by nation, in
+// its order.
+var grenades = map[string][]Grenade{
+	"DE": {{"Teller mine", 5}},
+	"UK": {{"No.75 Hawkins grenade", 3}, {"No.83 Gammon bomb", 4}},
+	"SU": {{"RPG-3 AT grenade", 4}},
+	"US": {{"No.75 Hawkins grenade", 3}, {"No.83 Gammon bomb", 4}},
 }
 
+// petrolBomb is the table's universal charge, for every nation.
 var petrolBomb = Grenade{"petrol bomb", 3}
 
-// GrenadeOf returns the grenade or charge a nation's infantry use.
+// GrenadeOf returns the grenade or charge a nation's infantry use: ours,
+// the strongest the table lists for the nation, the petrol bomb when it
+// lists none.
 func GrenadeOf(nation string) Grenade {
-	if g, ok := grenades[nation]; ok {
-		return g
+	best := petrolBomb
+	for _, g := range grenades[nation] {
+		if g.Strike > best.Strike {
+			best = g
+		}
 	}
-	return petrolBomb
+	return best
 }
 
 // reachDice is the dice of the figure's run to the vehicle (ours).

@@ -225,6 +225,10 @@ func TestHaltAndEngageState(t *testing.T) {
 	if !ok || !spec.Engages || spec.Unmet != Shock || spec.Forbids != combat.ForbidMove || spec.Lasts != combat.Permanent {
 		t.Errorf("%+v", spec)
 	}
+	spec, ok = combat.FindState(Ruleset{}.States(), EngineDamage)
+	if !ok || !spec.Slows {
+		t.Errorf("%+v", spec)
+	}
 	spec, ok = combat.FindState(Ruleset{}.States(), Suppressed)
 	if !ok || !spec.UnderFire || spec.Lasts != combat.UntilOwnFirePhase || spec.Forbids != 0 {
 		t.Errorf("%+v", spec)

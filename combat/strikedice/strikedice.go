@@ -61,8 +61,8 @@ func (Ruleset) States() []combat.StateSpec {
 			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
 		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove, Engages: true, Unmet: Shock,
 			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may not move until then"},
-		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent,
-			Explain: "engine damage: may not fire its main gun after moving"},
+		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent, Slows: true,
+			Explain: "engine damage: moves with half its MP (never flat out); may not fire its main gun after moving"},
 		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
 			Explain: "hull MG destroyed: its AP fire leaves that MG out"},
 		{Name: MGSuppressed, Tag: "MGS", Lasts: combat.OnePhase,
@@ -359,6 +359,10 @@ func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 		case immobilised:
 			if !s.Target.Immobile {
 				target(combat.Immobilized)
+			}
+			if apc && s.Target.Riders > 0 {
+				// the passengers deploy at once (seed 000, APC table)
+				es = append(es, combat.Effect{Kind: combat.Dismount, On: combat.OnPassengers})
 			}
 		case optics:
 			state(Optics, 1)
