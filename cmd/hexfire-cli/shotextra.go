@@ -28,6 +28,8 @@ type extraShotFlags struct {
 	repeats                 int
 	firerStates             string
 	targetStates            string
+	outsideArc              bool
+	targetMoveMP            string
 }
 
 func (f *extraShotFlags) register(fs *flag.FlagSet) {
@@ -46,6 +48,8 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.repeats, "repeats", 0, "AT shots the firer already fired at this target in a row, one a segment (d20: 1 is a second shot)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
+	fs.BoolVar(&f.outsideArc, "outside-arc", false, "the target is outside the firer's forward arc, so its turret turned (strikedice)")
+	fs.StringVar(&f.targetMoveMP, "target-move-mp", "", "with --target-moved: the MP its last move cost and its full MP, spent/full (strikedice: 6/10 is flat out)")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
 }
 
@@ -63,6 +67,19 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders
 	s.Ammo, s.TargetAcross, s.TargetApproached, s.RepeatShots = f.ammo, f.across, f.approached, f.repeats
+	s.OutsideFrontArc = f.outsideArc
+	if f.targetMoveMP != "" {
+		spent, full, ok := strings.Cut(f.targetMoveMP, "/")
+		a, errA := strconv.Atoi(spent)
+		b, errB := strconv.Atoi(full)
+		if !ok || errA != nil || errB != nil || a < 0 || b < 1 || a > b || b > maxMP {
+			return fmt.Errorf("--target-move-mp %q: want spent/full MP, e.g. 6/10, with 0 <= spent <= full <= %d", f.targetMoveMP, maxMP)
+		}
+		if !f.targetMoved {
+			return errors.New("--target-move-mp needs --target-moved")
+		}
+		s.TargetMoveMP, s.TargetMP = a, b
+	}
 	if f.armourMM != "" {
 		if s.Target.Kind != units.AFV {
 			return errors.New("--armour-mm: the target must be an AFV (--kind afv)")
@@ -96,6 +113,9 @@ func (f *extraShotFlags) applyStates(r combat.Ruleset, s *combat.Shot) error {
 	}
 	return nil
 }
+
+// maxMP bounds --target-move-mp: far above any unit's MP.
+const maxMP = 99
 
 // maxStateCount bounds a state's counters on the command line.
 const maxStateCount = 99
