@@ -100,20 +100,10 @@ func planGrenadesIn(s combat.Shot) plan {
 func resolveGrenadesIn(s combat.Shot, d combat.Dice) combat.Outcome {
 	p := planGrenadesIn(s)
 	o := combat.Outcome{Steps: p.steps[:1:1], ToHit: p.need}
-	a, b := d.Roll(6), d.Roll(6)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
-	total := a + b + p.adjust
-	if o.Hit = total >= p.need; !o.Hit {
-		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: miss, the grenade is lost", a, b, total))
+	n, hit := rollToHit(&o, p, d, "miss, the grenade is lost", "a Bullseye", "firepower")
+	if !hit {
 		return withDiceErr(o, d)
 	}
-	bull := sixes(a, b)
-	n := p.strike + bull
-	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
-	if bull > 0 {
-		line += fmt.Sprintf("; %d natural 6: a Bullseye, %d firepower dice", bull, n)
-	}
-	o.Steps = append(o.Steps, line)
 	fs := make([]int, n)
 	hits, shocks := 0, 0
 	for i := range fs {

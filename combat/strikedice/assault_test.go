@@ -1,6 +1,7 @@
 package strikedice
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -82,19 +83,8 @@ func TestAssaultOddsEqualEnumeration(t *testing.T) {
 	shots = append(shots, immobile)
 	for i, s := range shots {
 		got, err := Ruleset{}.VehicleAssaultOdds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := got.Check(); err != nil {
-			t.Fatalf("shot %d: %v", i, err)
-		}
-		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := combat.EqualOdds(got, want); err != nil {
-			t.Errorf("shot %d (%s at %s, %d hexes): %v", i, s.FirerNation, s.Target.Name, s.Range, err)
-		}
+		checkEqualOdds(t, fmt.Sprintf("shot %d (%s at %s, %d hexes)", i, s.FirerNation, s.Target.Name, s.Range), got, err,
+			func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
 	}
 }
 

@@ -114,19 +114,8 @@ func TestGrenadesIntoTheOpenTopOdds(t *testing.T) {
 	}
 	for i, s := range shots {
 		got, err := Ruleset{}.VehicleAssaultOdds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := got.Check(); err != nil {
-			t.Fatalf("shot %d: %v", i, err)
-		}
-		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := combat.EqualOdds(got, want); err != nil {
-			t.Errorf("shot %d (%s, cover %d): %v", i, s.FirerKind, s.Cover, err)
-		}
+		checkEqualOdds(t, fmt.Sprintf("shot %d (%s, cover %d)", i, s.FirerKind, s.Cover), got, err,
+			func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
 	}
 }
 

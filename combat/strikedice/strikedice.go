@@ -399,24 +399,35 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	}
 	o.Steps = p.steps[:1:1]
 	o.ToHit = p.need
-	a, b := d.Roll(6), d.Roll(6)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
-	total := a + b + p.adjust
-	o.Hit = total >= p.need
-	if !o.Hit {
-		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: miss", a, b, total))
+	n, hit := rollToHit(&o, p, d, "miss", "a weak spot", "strike")
+	if !hit {
 		o.Effects = missEffects(s)
 		return withDiceErr(o, d)
 	}
 	o.Aspect = p.aspect
-	weak := sixes(a, b)
-	n := p.strike + weak
+	return withDiceErr(rollPools(o, s, p, d, n), d)
+}
+
+// rollToHit rolls plan p's 2d6 to hit into o with its step line: miss on
+// a miss, or a hit whose natural 6s each add a die (sixWords: what a 6
+// is) to the pool of p.strike dice. It returns the pool's dice and
+// whether it hit.
+func rollToHit(o *combat.Outcome, p plan, d combat.Dice, miss, sixWords, pool string) (int, bool) {
+	a, b := d.Roll(6), d.Roll(6)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
+	total := a + b + p.adjust
+	if o.Hit = total >= p.need; !o.Hit {
+		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: %s", a, b, total, miss))
+		return 0, false
+	}
+	six := sixes(a, b)
+	n := p.strike + six
 	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
-	if weak > 0 {
-		line += fmt.Sprintf("; %d natural 6: a weak spot, %d strike dice", weak, n)
+	if six > 0 {
+		line += fmt.Sprintf("; %d natural 6: %s, %d %s dice", six, sixWords, n, pool)
 	}
 	o.Steps = append(o.Steps, line)
-	return withDiceErr(rollPools(o, s, p, d, n), d)
+	return n, true
 }
 
 // rollPools rolls the n strike dice of a hit and the armour dice, and the

@@ -423,22 +423,30 @@ func TestOddsEqualEnumeration(t *testing.T) {
 		}
 		seen[[2]int{p.strike, p.armour}] = true
 		got, err := Ruleset{}.Odds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := got.Check(); err != nil {
-			t.Fatalf("shot %d: %v", i, err)
-		}
-		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := combat.EqualOdds(got, want); err != nil {
-			t.Errorf("shot %d (%d strike, %d armour, %s): %v", i, p.strike, p.armour, s.Aspect, err)
-		}
+		checkEqualOdds(t, fmt.Sprintf("shot %d (%d strike, %d armour, %s)", i, p.strike, p.armour, s.Aspect), got, err,
+			func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
 	}
 	if len(seen) != 14 {
 		t.Errorf("the oracle shots cover %d pool sizes, want 14", len(seen))
+	}
+}
+
+// checkEqualOdds checks that odds got (or its error) are consistent and
+// equal to the enumerator's over resolve.
+func checkEqualOdds(t *testing.T, what string, got combat.Odds, err error, resolve func(combat.Dice) combat.Outcome) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := got.Check(); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	want, err := combat.Enumerate(resolve)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := combat.EqualOdds(got, want); err != nil {
+		t.Errorf("%s: %v", what, err)
 	}
 }
 
