@@ -117,17 +117,10 @@ func planShot(s combat.Shot) (plan, error) {
 	if firer == "" {
 		firer = "the firer"
 	}
+	if err := combat.CheckFirer(s); err != nil {
+		return p, err
+	}
 	switch {
-	case s.Target.Kind.Infantry():
-		return p, fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
-	case s.Passenger:
-		return p, fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
-	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
-		return p, fmt.Errorf("%s is infantry: it fires at vehicles only with a support weapon", firer)
-	case w.Name == "":
-		return p, fmt.Errorf("%s carries no weapon to fire at a vehicle", firer)
-	case w.Spent:
-		return p, fmt.Errorf("the %s has no round left", w.Name)
 	case w.History == nil:
 		return p, fmt.Errorf("the %s has no historical record to rate its A.P. Strike from", w.Name)
 	case s.Target.Kind == units.AFV && s.Target.History == nil:
