@@ -164,7 +164,11 @@ func (b *Battle) infantryHits(a attack, us []*Unit, e combat.Effect) []Event {
 	if out.Err != nil {
 		return nil
 	}
-	text := fmt.Sprintf("%s hits the infantry in %s with %d firepower: ", a.target.Label(), b.Board().Label(from), at.APFP)
+	who := "the infantry in " + b.Board().Label(from)
+	if e.On == combat.OnPassengers {
+		who = "the passengers of " + a.target.Label()
+	}
+	text := fmt.Sprintf("%s take an AP attack of %d firepower: ", who, at.APFP)
 	if out.Points == 0 {
 		text += "no effect"
 	} else {
