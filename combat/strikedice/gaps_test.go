@@ -3,7 +3,6 @@ package strikedice
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"hexfire/board"
@@ -30,32 +29,14 @@ func TestGrenadeIntoTheOpenTop(t *testing.T) {
 		Range: 1, Metres: 50}
 	d := combat.NewFixedDice(3, 6, // to hit: 9 against 5, a Bullseye
 		2, 3, 5, 6, 6) // five firepower dice: two 6s
-	o := Ruleset{}.ResolveVehicleAssault(s, d)
-	if o.Err != nil {
-		t.Fatal(o.Err)
-	}
-	if d.Used() != 7 {
-		t.Errorf("rolled %d dice, want 7", d.Used())
-	}
-	wantRolls := []combat.Roll{
+	checkWorked(t, Ruleset{}.ResolveVehicleAssault(s, d), d, 7, []combat.Roll{
 		{Purpose: "to-hit", Sides: 6, Dice: []int{3, 6}},
 		{Purpose: "firepower", Sides: 6, Pool: true, Dice: []int{2, 3, 5, 6, 6}},
-	}
-	if fmt.Sprint(o.Rolls) != fmt.Sprint(wantRolls) {
-		t.Errorf("rolls %v, want %v", o.Rolls, wantRolls)
-	}
-	wantSteps := []string{
+	}, []string{
 		"grenades into the open top of Flakpanzer: 2d6 needs 5: in the open; 4 firepower dice with the confined space's (+1 per natural 6), each 4+ a hit on the passengers, each 6 a Shock",
 		"rolled 3+6, 9: hit; 1 natural 6: a Bullseye, 5 firepower dice",
 		"5 firepower dice 2,3,5,6,6: 3 hits on the passengers, 2 sixes: 2 Shock on the vehicle",
-	}
-	if !slices.Equal(o.Steps, wantSteps) {
-		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(o.Steps, "\n"), strings.Join(wantSteps, "\n"))
-	}
-	want := []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 2}}
-	if !o.Hit || !slices.Equal(o.Effects, want) {
-		t.Errorf("hit %v effects %v, want %v", o.Hit, o.Effects, want)
-	}
+	}, []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 2}})
 
 	tests := []struct {
 		name  string

@@ -46,38 +46,20 @@ func TestWorkedExample(t *testing.T) {
 		1, 1, 2, 3, 4, 4, 5, 5, 6, 6, // ten strike dice: four penetrate the front
 		1, 2, 3, 4, 5, 6, // six armour dice: two saves
 		4) // AFV table, +2 net hits, 4: two Shock, immobilised
-	o := Ruleset{}.Resolve(s, d)
-	if o.Err != nil {
-		t.Fatal(o.Err)
-	}
-	if d.Used() != 19 {
-		t.Errorf("rolled %d dice, want 19", d.Used())
-	}
-	wantRolls := []combat.Roll{
+	checkWorked(t, Ruleset{}.Resolve(s, d), d, 19, []combat.Roll{
 		{Purpose: "to-hit", Sides: 6, Dice: []int{6, 1}},
 		{Purpose: "strike", Sides: 6, Pool: true, Dice: []int{1, 1, 2, 3, 4, 4, 5, 5, 6, 6}},
 		{Purpose: "armour", Sides: 6, Pool: true, Dice: []int{1, 2, 3, 4, 5, 6}},
 		{Purpose: "damage", Sides: 6, Dice: []int{4}},
-	}
-	if fmt.Sprint(o.Rolls) != fmt.Sprint(wantRolls) {
-		t.Errorf("rolls %v, want %v", o.Rolls, wantRolls)
-	}
-	wantSteps := []string{
+	}, []string{
 		"2d6 needs 5: in the open",
 		"rolled 6+1, 7: hit; 1 natural 6: a weak spot, 10 strike dice",
 		"10 strike dice 1,1,2,3,4,4,5,5,6,6: 4 penetrating on 5+ (front); 6 armour dice 1,2,3,4,5,6: saves 2; net 2",
 		"AFV table, +2 net hits, d6 4: 2 Shock, vehicle immobilised",
-	}
-	if !slices.Equal(o.Steps, wantSteps) {
-		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(o.Steps, "\n"), strings.Join(wantSteps, "\n"))
-	}
-	want := []combat.Effect{
+	}, []combat.Effect{
 		{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 2},
 		{Kind: combat.Immobilized, On: combat.OnTarget},
-	}
-	if !o.Hit || !slices.Equal(o.Effects, want) {
-		t.Errorf("hit %v effects %v, want %v", o.Hit, o.Effects, want)
-	}
+	})
 
 	// The Pak 40 scores one net hit (a 1 on the +1 row): one Shock,
 	// doubled on the immobilised Sherman, makes four: the crew bails out.
@@ -88,7 +70,7 @@ func TestWorkedExample(t *testing.T) {
 		5, 1, 1, 1, 1, 1, 1, 1, 1, // nine strike dice: one penetrates
 		1, 1, 1, 1, 1, 1, // no save
 		1) // +1 net hit, 1: one Shock
-	o = Ruleset{}.Resolve(pak, d)
+	o := Ruleset{}.Resolve(pak, d)
 	if o.Err != nil {
 		t.Fatal(o.Err)
 	}
@@ -97,6 +79,28 @@ func TestWorkedExample(t *testing.T) {
 	}
 	if last := o.Steps[len(o.Steps)-2:]; last[0] != "immobilised: the 1 Shock count double" || last[1] != "four Shock: the crew abandons the vehicle" {
 		t.Errorf("Pak 40: last steps %q", last)
+	}
+}
+
+// checkWorked checks a worked example's outcome o, rolled with d, step
+// line by step line: the dice used, the rolls, the steps, a hit and its
+// effects.
+func checkWorked(t *testing.T, o combat.Outcome, d *combat.FixedDice, used int, rolls []combat.Roll, steps []string, effects []combat.Effect) {
+	t.Helper()
+	if o.Err != nil {
+		t.Fatal(o.Err)
+	}
+	if d.Used() != used {
+		t.Errorf("rolled %d dice, want %d", d.Used(), used)
+	}
+	if fmt.Sprint(o.Rolls) != fmt.Sprint(rolls) {
+		t.Errorf("rolls %v, want %v", o.Rolls, rolls)
+	}
+	if !slices.Equal(o.Steps, steps) {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(o.Steps, "\n"), strings.Join(steps, "\n"))
+	}
+	if !o.Hit || !slices.Equal(o.Effects, effects) {
+		t.Errorf("hit %v effects %v, want a hit with %v", o.Hit, o.Effects, effects)
 	}
 }
 
