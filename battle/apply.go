@@ -130,6 +130,9 @@ func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	if u.Has(Immobile) {
 		spec.MP = 0
 	}
+	if b.slowed(u) {
+		spec.MP /= 2
+	}
 	return spec
 }
 

@@ -84,7 +84,8 @@ type Unit struct {
 	// rulesets that rate a target's apparent movement (Shot.TargetAcross).
 	MovedFrom board.Hex
 	// LastMove is the unit's latest move order: its segment, the MP it
-	// cost and the unit's MP then (Shot.FirerMovedMP). Replays rebuild it
+	// cost and the unit's MP then (Shot.FirerMovedMP, and the target's
+	// Shot.TargetMoveMP). Replays rebuild it
 	// from the orders, so the digest leaves it out.
 	LastMove LastMove
 	// PoolFired counts the expendable weapons (Panzerfausts) it has fired

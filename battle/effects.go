@@ -15,6 +15,9 @@ import (
 type State struct {
 	N     int
 	Armed bool `json:",omitempty"`
+	// Foe is the unit a state that Engages must fire at: the firer of the
+	// attack that put it on.
+	Foe UnitID `json:",omitempty"`
 }
 
 // StateCount returns the counters of the ruleset's state name on u, 0 when
@@ -150,6 +153,11 @@ func (b *Battle) landHeld() []Event {
 func (b *Battle) applyEffects(a attack, effects []combat.Effect) []Event {
 	var events []Event
 	for _, e := range effects {
+		if e.Kind == combat.InfantryHits {
+			// one attack on all the role's infantry, as AP fire on a hex
+			events = append(events, b.infantryHits(a, b.effectUnits(a, e.On), e)...)
+			continue
+		}
 		for _, u := range b.effectUnits(a, e.On) {
 			events = append(events, b.applyEffect(a, u, e)...)
 		}
@@ -196,7 +204,13 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 	case combat.Pinned:
 		return b.pin(u)
 	case combat.AddState:
-		return b.addState(u, e.State, max(e.N, 1))
+		events := b.addState(u, e.State, max(e.N, 1))
+		if spec, _ := combat.FindState(b.states, e.State); spec.Engages {
+			s := u.States[e.State]
+			s.Foe = a.firer.ID
+			u.States[e.State] = s
+		}
+		return events
 	case combat.WeaponSpent:
 		if u != a.firer {
 			return nil
@@ -227,6 +241,10 @@ func (b *Battle) applyEffect(a attack, u *Unit, e combat.Effect) []Event {
 		return b.reduce(u)
 	case combat.Reverse:
 		return b.reverse(u, a.firer.Pose.Hex, e.N)
+	case combat.DriveOn:
+		return b.driveOn(u)
+	case combat.Dismount:
+		return b.dismount(u)
 	case combat.ValorCheck:
 		return b.valorChecks([]*Unit{u})
 	}

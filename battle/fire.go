@@ -197,26 +197,27 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	cell, fromCell := b.Board().Cell(to.Hex), b.Board().Cell(from.Hex)
 	cover := combat.CoverOf(r, cell.Terrain)
 	s := combat.Shot{
-		Firer:          firer.Label(),
-		FirerKind:      firer.Type.Kind,
-		FirerStates:    firer.stateSet(),
-		FirerQuality:   firer.Quality,
-		FirerEngineers: firer.Engineers,
-		Passenger:      firer.Carrier != 0,
-		Weapon:         weapon,
-		Target:         combat.TargetOf(target.Type),
-		Range:          from.Hex.Distance(to.Hex),
-		Terrain:        cell.Terrain,
-		Cover:          cover.Value,
-		CoverName:      cover.Label,
-		Valorous:       firer.Has(Valorous),
-		FirerMoved:     firer.Has(Moved),
-		TargetMoved:    target.Has(Moved) || b.moving(target.ID),
-		RepeatHit:      firer.Aim.repeatHit(target.ID, from, to),
-		Date:           b.date,
-		FirerNation:    firer.Type.Nation,
-		FirerTerrain:   fromCell.Terrain,
-		Elevation:      cell.Level - fromCell.Level,
+		Firer:           firer.Label(),
+		FirerKind:       firer.Type.Kind,
+		FirerStates:     firer.stateSet(),
+		FirerQuality:    firer.Quality,
+		FirerEngineers:  firer.Engineers,
+		Passenger:       firer.Carrier != 0,
+		Weapon:          weapon,
+		Target:          combat.TargetOf(target.Type),
+		Range:           from.Hex.Distance(to.Hex),
+		Terrain:         cell.Terrain,
+		Cover:           cover.Value,
+		CoverName:       cover.Label,
+		Valorous:        firer.Has(Valorous),
+		FirerMoved:      firer.Has(Moved),
+		TargetMoved:     target.Has(Moved) || b.moving(target.ID),
+		RepeatHit:       firer.Aim.repeatHit(target.ID, from, to),
+		OutsideFrontArc: !firer.Type.Kind.Infantry() && !board.InForwardArc(from.Hex, from.Facing, to.Hex),
+		Date:            b.date,
+		FirerNation:     firer.Type.Nation,
+		FirerTerrain:    fromCell.Terrain,
+		Elevation:       cell.Level - fromCell.Level,
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
@@ -230,6 +231,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	s.Metres = s.Range * b.scenario.HexMetres
 	s.RepeatShots = firer.Aim.repeats(target.ID, b.segment())
 	if s.TargetMoved {
+		s.TargetMoveMP, s.TargetMP = target.LastMove.Cost, target.Type.MP
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
 		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().LOS(from.Hex, target.MovedFrom, b.Smoke).Clear

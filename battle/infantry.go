@@ -217,16 +217,22 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 	inFFA := board.InForwardArc(from.Hex, from.Facing, to)
 	total, why := 0, ""
 	if !t.Kind.Infantry() {
+		gun, bears := 0, false
 		if t.GunAPFP > 0 && (t.Turret || inFFA) {
-			total += t.GunAPFP
+			gun, bears = t.GunAPFP, true
 		}
-		for _, mg := range t.MGs {
-			if dist <= MGRange && (mg.Arc == units.Arc360 || inFFA) {
-				total += mg.APFP
-			}
+		mgs := make([]combat.MountedMG, len(t.MGs))
+		for i, mg := range t.MGs {
+			mgs[i] = combat.MountedMG{APFP: mg.APFP, Forward: mg.Arc != units.Arc360,
+				Bears: dist <= MGRange && (mg.Arc == units.Arc360 || inFFA)}
+			bears = bears || mgs[i].Bears
 		}
-		if total == 0 {
+		total = combat.VehicleAPFPOf(b.rules, gun, mgs, u.stateSet())
+		switch {
+		case !bears:
 			why = "no gun or MG bears on it (MGs reach 8 hexes; forward weapons fire within the forward arc)"
+		case total == 0:
+			why = "its states leave it no AP firepower"
 		}
 		return total, why
 	}
@@ -392,6 +398,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	for _, u := range p.CrewChecks {
 		events = append(events, b.crewCheck(u, HexFired)...)
 	}
+	events = append(events, b.putUnderFire(p.Defenders)...)
 	if out.Valor {
 		events = append(events, b.valorChecks(p.Firers)...)
 	}

@@ -38,6 +38,7 @@ func (b *Battle) startPhase() []Event {
 	for b.result == nil {
 		events = append(events, Event{Kind: PhaseStarted, Text: fmt.Sprintf("turn %d, %s: %s phase", b.turn, b.phasing, b.phase)})
 		events = append(events, b.expireStates()...)
+		events = append(events, b.compulsoryShots()...)
 		switch b.phase {
 		case Command:
 			events = append(events, b.rallyAll()...)

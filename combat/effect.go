@@ -44,10 +44,23 @@ const (
 	ValorCheck
 	// WeaponRepaired: the unit's broken weapon works again (WeaponRepairs).
 	WeaponRepaired
+	// DriveOn: a free move straight ahead through the hexside the unit
+	// faces, hex by hex with its full movement points, paying each hex's
+	// cost and stopping where the way is blocked; its facing does not
+	// change.
+	DriveOn
+	// InfantryHits: the infantry among the role's units take an AP attack
+	// of N firepower against cover Cover, rolled by the ruleset's infantry
+	// combat (InfantryRules.FireAP); nothing under a ruleset without one.
+	InfantryHits
+	// Dismount: a passenger gets out of its vehicle into the vehicle's hex
+	// at once, marked Move (it stays aboard when the hex has no room).
+	Dismount
 )
 
 var effectNames = [...]string{"", "eliminated", "abandoned", "immobilized", "pinned", "state",
-	"weapon spent", "weapon broken", "weapon removed", "casualty", "reverse", "valor check", "weapon repaired"}
+	"weapon spent", "weapon broken", "weapon removed", "casualty", "reverse", "valor check", "weapon repaired",
+	"drive on", "infantry hits", "dismount"}
 
 // String returns the kind in words.
 func (k EffectKind) String() string {
@@ -85,7 +98,8 @@ type Effect struct {
 	Kind  EffectKind
 	On    Role
 	State string // AddState: the state's name, as the ruleset declares it
-	N     int    // AddState: counters added; Reverse: hexes
+	N     int    // AddState: counters added; Reverse: hexes; InfantryHits: firepower
+	Cover int    // InfantryHits: the cover the attack is rolled against
 }
 
 // String returns the effect in words: "eliminated", "2 shock", "reverse 2".
@@ -98,6 +112,8 @@ func (e Effect) String() string {
 		return e.State
 	case Reverse:
 		return "reverse " + strconv.Itoa(e.N)
+	case InfantryHits:
+		return "AP attack of " + strconv.Itoa(e.N)
 	}
 	return e.Kind.String()
 }
@@ -129,6 +145,10 @@ func appendOutcomeKey(b []byte, hit bool, effects []Effect) []byte {
 			b = append(b, e.State...)
 			b = append(b, ' ')
 			b = strconv.AppendInt(b, int64(e.N), 10)
+		}
+		if e.Cover != 0 {
+			b = append(b, " cover "...)
+			b = strconv.AppendInt(b, int64(e.Cover), 10)
 		}
 	}
 	return b
@@ -174,6 +194,21 @@ type StateSpec struct {
 	Lasts   Lasting
 	Forbids Forbids
 	Explain string
+	// Engages: the unit must fire at the unit whose attack put the state
+	// on it (its foe). The battle fires that shot itself as the unit's
+	// side's next Fire or Defensive Fire phase begins, then takes the
+	// state away. With the foe gone or out of sight nothing happens; a
+	// shot refused for any other reason adds one counter of the state
+	// Unmet instead (none when Unmet is empty).
+	Engages bool
+	Unmet   string
+	// UnderFire: the battle puts the state on every unit in a hex that an
+	// enemy AP attack falls on and that comes through it (suppressing
+	// fire); the ruleset reads it on the shots those units fire.
+	UnderFire bool
+	// Slows: the unit moves with half its movement points, rounded down
+	// (engine damage: no more moving flat out).
+	Slows bool
 }
 
 // FindState returns the spec called name.

@@ -52,6 +52,38 @@ func InfantryOf(r Ruleset) InfantryRules {
 	return i
 }
 
+// VehicleFirepower is a ruleset whose states change a vehicle's AP
+// firepower (shock taking firepower away, a machine gun lost). Without it
+// a vehicle fires the APFP of its gun and of every machine gun that bears.
+type VehicleFirepower interface {
+	// VehicleAPFP returns the AP firepower of a vehicle carrying states
+	// whose gun, bearing, has APFP gun (0 when it does not bear) and whose
+	// machine guns are mgs, bearing or not.
+	VehicleAPFP(gun int, mgs []MountedMG, states StateSet) int
+}
+
+// MountedMG is one machine gun of a vehicle, as VehicleFirepower sees it.
+type MountedMG struct {
+	APFP    int
+	Forward bool // it fires only in the forward arc (a hull or bow MG)
+	Bears   bool // it reaches the target and the target is in its arc
+}
+
+// VehicleAPFPOf returns the AP firepower of a vehicle under ruleset r:
+// r's own (VehicleFirepower), or the gun's and every bearing machine gun's.
+func VehicleAPFPOf(r Ruleset, gun int, mgs []MountedMG, states StateSet) int {
+	if v, ok := r.(VehicleFirepower); ok {
+		return v.VehicleAPFP(gun, mgs, states)
+	}
+	total := gun
+	for _, mg := range mgs {
+		if mg.Bears {
+			total += mg.APFP
+		}
+	}
+	return total
+}
+
 // APAttack is one AP attack on a hex, filled in by the battle engine.
 type APAttack struct {
 	APFP      int    // total APFP of the fire group, valor included

@@ -102,10 +102,19 @@ type Shot struct {
 	// (other-rulesets.md); elimination does not read them.
 	FirerMoved  bool
 	TargetMoved bool
+	// TargetMoveMP is the MP the target's last move order cost and
+	// TargetMP its full movement points, when TargetMoved, for the
+	// rulesets that ask how fast it moved (strikedice's flat out).
+	TargetMoveMP int
+	TargetMP     int
 	// RepeatHit: the firer's last AT shot hit this target, and both stand
 	// where they stood then (same hex and facing), for the rulesets with a
 	// bonus for it (strikedice); the others do not read it.
 	RepeatHit bool
+	// OutsideFrontArc: the target is outside the forward firing arc of a
+	// vehicle or Gun firer (board.InForwardArc), so a turret has to turn
+	// away from the hull to bear; false for infantry firers.
+	OutsideFrontArc bool
 
 	// Date is the scenario's date (its map property "date"), for the
 	// rulesets whose weapons change with it; the zero Date when the

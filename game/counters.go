@@ -322,6 +322,9 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	if l, ok := weaponLostTags[u.WeaponLost]; ok {
 		tag(a.labelTag(f, l, colWeaponLost, colInkLight))
 	}
+	if img := a.roundsTag(f, u); img != nil {
+		tag(img)
+	}
 	if n := a.held[u.ID]; n > 0 {
 		l := heldTag
 		if n > 1 {

@@ -36,6 +36,8 @@ type extraShotFlags struct {
 	secondRange             int
 	firerStates             string
 	targetStates            string
+	outsideArc              bool
+	targetMoveMP            string
 }
 
 func (f *extraShotFlags) register(fs *flag.FlagSet) {
@@ -62,6 +64,8 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.secondRange, "second-range", 0, "the second vehicle's range in hexes (default: --range)")
 	fs.StringVar(&f.firerStates, "firer-states", "", "the ruleset's states the firer carries, name=count,… (d20: suppressed=1)")
 	fs.StringVar(&f.targetStates, "target-states", "", "the ruleset's states the target carries, name=count,…")
+	fs.BoolVar(&f.outsideArc, "outside-arc", false, "the target is outside the firer's forward arc, so its turret turned (strikedice)")
+	fs.StringVar(&f.targetMoveMP, "target-move-mp", "", "with --target-moved: the MP its last move cost and its full MP, spent/full (strikedice: 6/10 is flat out)")
 	fs.StringVar(&f.armourMM, "armour-mm", "", "raw AFV target's upright plates in mm, front/side (100/80), for rulesets that rate armour from it")
 }
 
@@ -91,6 +95,19 @@ func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
 		if !ok || errSpent != nil || errMP != nil || s.FirerMovedMP < 1 || s.FirerMP < 1 || s.FirerMovedMP > maxMP || s.FirerMP > maxMP {
 			return fmt.Errorf("--moved-mp %q: want MP spent/the unit's MP, each 1 to %d, e.g. 4/10", f.movedMP, maxMP)
 		}
+	}
+	s.OutsideFrontArc = f.outsideArc
+	if f.targetMoveMP != "" {
+		spent, full, ok := strings.Cut(f.targetMoveMP, "/")
+		a, errA := strconv.Atoi(spent)
+		b, errB := strconv.Atoi(full)
+		if !ok || errA != nil || errB != nil || a < 0 || b < 1 || a > b || b > maxMP {
+			return fmt.Errorf("--target-move-mp %q: want spent/full MP, e.g. 6/10, with 0 <= spent <= full <= %d", f.targetMoveMP, maxMP)
+		}
+		if !f.targetMoved {
+			return errors.New("--target-move-mp needs --target-moved")
+		}
+		s.TargetMoveMP, s.TargetMP = a, b
 	}
 	if f.armourMM != "" {
 		if s.Target.Kind != units.AFV {
@@ -148,7 +165,8 @@ func (f *extraShotFlags) applyStates(r combat.Ruleset, s *combat.Shot) error {
 	return nil
 }
 
-// maxMP bounds --moved-mp: our own choice, far beyond any unit's MP.
+// maxMP bounds --moved-mp and --target-move-mp: our own choice, far
+// beyond any unit's MP.
 const maxMP = 99
 
 // maxStateCount bounds a state's counters on the command line.

@@ -46,6 +46,27 @@ func TestStrikediceCLI(t *testing.T) {
 	if odds.ToHit != 5 || odds.Summary.Hit != 30.0/36 || odds.Summary.Counters["shock"] == 0 || odds.Outcomes["shock,_reverse_1"] == 0 {
 		t.Errorf("odds --json: %+v", odds)
 	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--outside-arc"}, "-1 turret out of arc"},
+		{[]string{"--target-moved", "--target-move-mp", "6/10"}, "-1 target moved flat out"},
+		{[]string{"--target-moved", "--target-move-mp", "5/10"}, "2d6 needs 5: in the open"},
+		{[]string{"--firer", "US Bazooka Team", "--firer-states", "suppressed=1"}, "2d6 -1 under suppressing fire needs 5"},
+	} {
+		args := append([]string{"odds", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)"}, tt.args...)
+		out, err := runCombatCLI(t, args...)
+		if err != nil || !strings.Contains(out, tt.want) {
+			t.Errorf("%v: %v\n%s", tt.args, err, out)
+		}
+	}
+	if _, err := runCombatCLI(t, "odds", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)", "--target-move-mp", "6/10"); err == nil {
+		t.Errorf("--target-move-mp without --target-moved accepted")
+	}
+	if _, err := runCombatCLI(t, "odds", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)", "--target-moved", "--target-move-mp", "11/10"); err == nil {
+		t.Errorf("--target-move-mp 11/10 accepted")
+	}
 	out, err = runCombatCLI(t, "roll", "--rules", "strikedice", "--firer", "Pz IV H", "--target", "M4 (75)", "--seed", "3")
 	if err != nil {
 		t.Fatal(err)

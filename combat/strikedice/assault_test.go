@@ -1,6 +1,7 @@
 package strikedice
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestAssault(t *testing.T) {
 	if o.Err != nil || o.Hit || len(o.Effects) != 0 || o.Steps[1] != "ran 12\": short of the vehicle, the charge is lost" {
 		t.Errorf("short run: %+v", o)
 	}
-	for _, tt := range []struct{ nation, want string }{{"DE", "Teller mine"}, {"UK", "No.83 Gammon bomb"}, {"SU", "RPG-3 AT grenade"}, {"IT", "petrol bomb"}} {
+	for _, tt := range []struct{ nation, want string }{{"DE", "Teller mine"}, {"UK", "No.83 Gammon bomb"}, {"US", "No.83 Gammon bomb"}, {"SU", "RPG-3 AT grenade"}, {"IT", "petrol bomb"}} {
 		if g := GrenadeOf(tt.nation); g.Name != tt.want {
 			t.Errorf("%s throws %s, want %s", tt.nation, g.Name, tt.want)
 		}
@@ -82,18 +83,25 @@ func TestAssaultOddsEqualEnumeration(t *testing.T) {
 	shots = append(shots, immobile)
 	for i, s := range shots {
 		got, err := Ruleset{}.VehicleAssaultOdds(s)
-		if err != nil {
-			t.Fatal(err)
+		checkEqualOdds(t, fmt.Sprintf("shot %d (%s at %s, %d hexes)", i, s.FirerNation, s.Target.Name, s.Range), got, err,
+			func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
+	}
+}
+
+// TestGrenadeTable holds seed 000's table of grenades and charges.
+func TestGrenadeTable(t *testing.T) {
+	want := map[string][]Grenade{
+		"DE": {{"Teller mine", 5}},
+		"UK": {{"No.75 Hawkins grenade", 3}, {"No.83 Gammon bomb", 4}},
+		"SU": {{"RPG-3 AT grenade", 4}},
+		"US": {{"No.75 Hawkins grenade", 3}, {"No.83 Gammon bomb", 4}},
+	}
+	for nation, gs := range want {
+		if !slices.Equal(grenades[nation], gs) {
+			t.Errorf("%s: %v, want %v", nation, grenades[nation], gs)
 		}
-		if err := got.Check(); err != nil {
-			t.Fatalf("shot %d: %v", i, err)
-		}
-		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.ResolveVehicleAssault(s, d) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := combat.EqualOdds(got, want); err != nil {
-			t.Errorf("shot %d (%s at %s, %d hexes): %v", i, s.FirerNation, s.Target.Name, s.Range, err)
-		}
+	}
+	if len(grenades) != len(want) || petrolBomb != (Grenade{"petrol bomb", 3}) {
+		t.Errorf("%d nations, universal %v", len(grenades), petrolBomb)
 	}
 }

@@ -35,7 +35,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 // then the damage d6.
 func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Odds {
 	pa, pd := chance(p.penetrates)
-	sa, sd := chance(savesOn)
+	sa, sd := chance(p.saves)
 	extra := 0
 	var hitTotal uint64
 	for k, h := range hits {
@@ -47,8 +47,11 @@ func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Od
 	maxN := p.strike + extra
 	saveW := binomial(p.armour, sa, sd)
 	poolTotal := pow(pd, maxN) * pow(sd, p.armour)
+	// every branch is counted over the damage d6 and an explosion's d6,
+	// rolled only when the vehicle explodes
 	const damageSides = 6
-	total := rollTotal * poolTotal * damageSides
+	const rest = damageSides * blastSides
+	total := rollTotal * poolTotal * rest
 	o := combat.Odds{ToHit: p.need, Total: total, Steps: p.steps}
 	add := func(hit bool, es []combat.Effect, w uint64) {
 		if w == 0 {
@@ -62,7 +65,7 @@ func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Od
 		}
 		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: hit, Effects: es, Weight: w})
 	}
-	add(false, missEffects(s), (rollTotal-hitTotal)*poolTotal*damageSides)
+	add(false, missEffects(s), (rollTotal-hitTotal)*poolTotal*rest)
 	// byNet[r] weighs net hits r (0..2, 3 for three or more); noEffect the
 	// hits saved, over 36 × the pools' common total.
 	var byNet [4]uint64
@@ -85,7 +88,7 @@ func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Od
 			}
 		}
 	}
-	add(true, missEffects(s), noEffect*damageSides)
+	add(true, missEffects(s), noEffect*rest)
 	for net, w := range byNet {
 		if w == 0 {
 			continue
@@ -96,8 +99,15 @@ func poolOdds(s combat.Shot, p plan, hits [3]uint64, rollTotal uint64) combat.Od
 			if i+1 < len(row) {
 				hi = row[i+1].lo
 			}
+			faces := w * uint64(hi-b.lo)
+			if b.r.what == explodes {
+				for hits := 1; hits <= blastSides; hits++ {
+					add(true, effectsOf(s, b.r, hits), faces)
+				}
+				continue
+			}
 			// every reverse of 1-6 inches is one hex (reverseHexes)
-			add(true, effectsOf(s, b.r, reverseHexes(1)), w*uint64(hi-b.lo))
+			add(true, effectsOf(s, b.r, reverseHexes(1)), faces*blastSides)
 		}
 	}
 	combat.SortOutcomes(o.Outcomes)

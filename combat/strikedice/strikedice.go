@@ -13,6 +13,7 @@ package strikedice
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,7 @@ const (
 	Stunned        = "stunned"
 	Optics         = "optics"
 	Wounded        = "cdr-wounded"
+	Suppressed     = "suppressed"
 )
 
 // Ruleset is the strikedice ruleset: its AT fire, and combat/infantry's
@@ -57,22 +59,24 @@ func (Ruleset) States() []combat.StateSpec {
 	return []combat.StateSpec{
 		{Name: Shock, Tag: "SHK", Counter: true, Lasts: combat.Permanent,
 			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
-		{Name: Engage, Tag: "HLT", Lasts: combat.OnePhase, Forbids: combat.ForbidMove,
-			Explain: "halt and engage: may not move in its next phase"},
-		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent,
-			Explain: "engine damage: may not fire its main gun after moving"},
+		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove, Engages: true, Unmet: Shock,
+			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may not move until then"},
+		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent, Slows: true,
+			Explain: "engine damage: moves with half its MP (never flat out); may not fire its main gun after moving"},
 		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
-			Explain: "hull MG destroyed (Hexfire's vehicle AP fire does not read it yet)"},
+			Explain: "hull MG destroyed: its AP fire leaves that MG out"},
 		{Name: MGSuppressed, Tag: "MGS", Lasts: combat.OnePhase,
-			Explain: "MG suppressed for its next phase (Hexfire's vehicle AP fire does not read it yet)"},
+			Explain: "MG suppressed: no MG in its AP fire in its next phase"},
 		{Name: WeaponPosition, Tag: "WPN", Lasts: combat.Permanent,
-			Explain: "an MG position destroyed (Hexfire's vehicle AP fire does not read it yet)"},
+			Explain: "weapon position destroyed: its AP fire leaves its strongest MG out"},
 		{Name: Stunned, Tag: "STN", Lasts: combat.OnePhase, Forbids: combat.ForbidAll,
 			Explain: "commander stunned: does nothing in its next phase"},
 		{Name: Optics, Tag: "OPT", Lasts: combat.Permanent,
 			Explain: "optics damaged: -2 to hit with the main gun"},
 		{Name: Wounded, Tag: "WND", Lasts: combat.Permanent,
 			Explain: "commander wounded: a leader's +1 for directing the gunner no longer applies"},
+		{Name: Suppressed, Tag: "SUP", Lasts: combat.UntilOwnFirePhase, UnderFire: true,
+			Explain: "under suppressing fire (enemy AP fire fell on its hex): -1 to hit with AT fire until its side's next Fire phase"},
 	}
 }
 
@@ -92,6 +96,7 @@ type plan struct {
 	strike     int // A.P. Strike dice before weak spots
 	armour     int // the target's Armour dice at the aspect struck
 	penetrates int // the least strike die that penetrates
+	saves      int // the least armour die that saves
 	aspect     board.Aspect
 	where      string // the armour struck, for the step lines
 	table      *table
@@ -112,17 +117,10 @@ func planShot(s combat.Shot) (plan, error) {
 	if firer == "" {
 		firer = "the firer"
 	}
+	if err := combat.CheckFirer(s); err != nil {
+		return p, err
+	}
 	switch {
-	case s.Target.Kind.Infantry():
-		return p, fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
-	case s.Passenger:
-		return p, fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
-	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
-		return p, fmt.Errorf("%s is infantry: it fires at vehicles only with a support weapon", firer)
-	case w.Name == "":
-		return p, fmt.Errorf("%s carries no weapon to fire at a vehicle", firer)
-	case w.Spent:
-		return p, fmt.Errorf("the %s has no round left", w.Name)
 	case w.History == nil:
 		return p, fmt.Errorf("the %s has no historical record to rate its A.P. Strike from", w.Name)
 	case s.Target.Kind == units.AFV && s.Target.History == nil:
@@ -157,6 +155,10 @@ func planShot(s combat.Shot) (plan, error) {
 		return p, fmt.Errorf("aspect %s: this ruleset reads front, side and rear (board.Sector)", s.Aspect)
 	}
 	p.where = p.aspect.String()
+	p.saves = savesOn
+	if strike == 0 && underFire(s) {
+		p.saves-- // +1 to each armour die against a suppressed team (seed 000)
+	}
 	if s.Target.History != nil {
 		p.armour, _ = ArmourDice(s.Target.History, facingOf(p.aspect))
 	}
@@ -181,7 +183,7 @@ func planShot(s combat.Shot) (plan, error) {
 	p.steps = append(p.steps,
 		fmt.Sprintf("2d6%s needs %d: %s", combat.FormatModifiers(p.mods), p.need, ob),
 		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
-			p.strike, p.penetrates, p.aspect, p.armour, savesOn, p.table.name))
+			p.strike, p.penetrates, p.aspect, p.armour, p.saves, p.table.name))
 	return p, nil
 }
 
@@ -202,11 +204,14 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 			ms = append(ms, combat.Modifier{Value: v, Label: label})
 		}
 	}
-	if s.TargetMoved {
-		add(adjTargetMoved, "target moved")
+	if flatOut(s) {
+		add(adjTargetMoved, "target moved flat out")
 	}
 	if s.FirerMoved {
 		add(adjFirerMoved, "firer moved")
+	}
+	if s.Weapon.Class == combat.MainGun && s.OutsideFrontArc {
+		add(adjTurret, "turret out of arc")
 	}
 	add(adjPerShock*s.FirerStates.Count(Shock), "shock")
 	if h := s.Target.History; h != nil {
@@ -218,6 +223,9 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 		}
 	}
 	add(adjPerBand*bands, "range band")
+	if underFire(s) {
+		add(adjSuppressed, "under suppressing fire")
+	}
 	if s.Leader != 0 && s.FirerStates.Count(Wounded) == 0 {
 		add(adjLeader, "leader")
 	}
@@ -228,6 +236,26 @@ func adjustments(s combat.Shot, bands int) []combat.Modifier {
 		add(adjOptics, "optics damaged")
 	}
 	return ms
+}
+
+// flatOut reports whether the target moved flat out in its last move:
+// ours, a move order that cost more than half its movement points (the
+// excerpt's tactical move and flat out in Hexfire's MP); a shot whose
+// target's MP are not known (given by hand) counts any move.
+func flatOut(s combat.Shot) bool {
+	if !s.TargetMoved {
+		return false
+	}
+	if s.TargetMP == 0 {
+		return true
+	}
+	return 2*s.TargetMoveMP > s.TargetMP
+}
+
+// underFire reports whether the firer is infantry or a Gun's crew under
+// suppressing fire (seed 000's "Infantry and Support Units").
+func underFire(s combat.Shot) bool {
+	return (s.FirerKind.Infantry() || s.FirerKind == units.Gun) && s.FirerStates.Count(Suppressed) > 0
 }
 
 // Our thresholds for the excerpt's low-profile and small targets, from
@@ -267,8 +295,9 @@ func reverseHexes(inches int) int {
 }
 
 // effectsOf returns the effects of damage result r on the target of s,
-// then the firer's round when it is counted.
-func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
+// then the firer's round when it is counted; n is the hexes of a reverse
+// or the hits of an explosion on the infantry in the hex.
+func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 	var es []combat.Effect
 	target := func(k combat.EffectKind) { es = append(es, combat.Effect{Kind: k, On: combat.OnTarget}) }
 	state := func(name string, n int) {
@@ -279,8 +308,17 @@ func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
 	if s.Target.Immobile {
 		shock *= immobileShockX
 	}
+	hits := func(on combat.Role, firepower, cover int) {
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: on, N: firepower, Cover: cover})
+	}
 	switch {
 	case r.what == destroyed || r.what == explodes:
+		if apc && s.Target.Riders > 0 {
+			hits(combat.OnPassengers, passengerHits, passengerCover[r.what == explodes])
+		}
+		if r.what == explodes {
+			hits(combat.OnHex, n, 0)
+		}
 		if apc {
 			target(combat.Abandoned) // ours: the passengers get out
 		} else {
@@ -295,10 +333,14 @@ func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
 		switch r.what {
 		case reverse:
 			if s.Target.Kind != units.Gun && !s.Target.Immobile {
-				es = append(es, combat.Effect{Kind: combat.Reverse, On: combat.OnTarget, N: reverseHexN})
+				es = append(es, combat.Effect{Kind: combat.Reverse, On: combat.OnTarget, N: n})
 			}
 		case halt:
 			state(Engage, 1)
+		case pedal:
+			if s.Target.Kind != units.Gun && !s.Target.Immobile {
+				target(combat.DriveOn)
+			}
 		case engine:
 			state(EngineDamage, 1)
 		case hullMG:
@@ -310,6 +352,10 @@ func effectsOf(s combat.Shot, r result, reverseHexN int) []combat.Effect {
 		case immobilised:
 			if !s.Target.Immobile {
 				target(combat.Immobilized)
+			}
+			if apc && s.Target.Riders > 0 {
+				// the passengers deploy at once (seed 000, APC table)
+				es = append(es, combat.Effect{Kind: combat.Dismount, On: combat.OnPassengers})
 			}
 		case optics:
 			state(Optics, 1)
@@ -346,31 +392,42 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	}
 	o.Steps = p.steps[:1:1]
 	o.ToHit = p.need
-	a, b := d.Roll(6), d.Roll(6)
-	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
-	total := a + b + p.adjust
-	o.Hit = total >= p.need
-	if !o.Hit {
-		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: miss", a, b, total))
+	n, hit := rollToHit(&o, p, d, "miss", "a weak spot", "strike")
+	if !hit {
 		o.Effects = missEffects(s)
 		return withDiceErr(o, d)
 	}
 	o.Aspect = p.aspect
-	weak := sixes(a, b)
-	n := p.strike + weak
+	return withDiceErr(rollPools(o, s, p, d, n), d)
+}
+
+// rollToHit rolls plan p's 2d6 to hit into o with its step line: miss on
+// a miss, or a hit whose natural 6s each add a die (sixWords: what a 6
+// is) to the pool of p.strike dice. It returns the pool's dice and
+// whether it hit.
+func rollToHit(o *combat.Outcome, p plan, d combat.Dice, miss, sixWords, pool string) (int, bool) {
+	a, b := d.Roll(6), d.Roll(6)
+	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-hit", Sides: 6, Dice: []int{a, b}})
+	total := a + b + p.adjust
+	if o.Hit = total >= p.need; !o.Hit {
+		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: %s", a, b, total, miss))
+		return 0, false
+	}
+	six := sixes(a, b)
+	n := p.strike + six
 	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
-	if weak > 0 {
-		line += fmt.Sprintf("; %d natural 6: a weak spot, %d strike dice", weak, n)
+	if six > 0 {
+		line += fmt.Sprintf("; %d natural 6: %s, %d %s dice", six, sixWords, n, pool)
 	}
 	o.Steps = append(o.Steps, line)
-	return withDiceErr(rollPools(o, s, p, d, n), d)
+	return n, true
 }
 
 // rollPools rolls the n strike dice of a hit and the armour dice, and the
 // damage table when the penetrations are not outnumbered.
 func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) combat.Outcome {
 	pens, strikeFaces := pool(d, n, p.penetrates)
-	saves, armourFaces := pool(d, p.armour, savesOn)
+	saves, armourFaces := pool(d, p.armour, p.saves)
 	o.Rolls = append(o.Rolls,
 		combat.Roll{Purpose: "strike", Sides: 6, Pool: true, Dice: strikeFaces},
 		combat.Roll{Purpose: "armour", Sides: 6, Pool: true, Dice: armourFaces})
@@ -386,14 +443,26 @@ func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) co
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "damage", Sides: 6, Dice: []int{face}})
 	r := p.table.read(net, face)
 	o.Steps = append(o.Steps, fmt.Sprintf("%s table, %s, d6 %d: %s", p.table.name, rowName(net), face, r))
-	hexes := 0
-	if r.what == reverse {
+	moved := 0 // hexes reversed, or hits of an explosion
+	switch r.what {
+	case reverse:
 		inches := combat.RollBanded(d, 6)
 		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "reverse", Sides: 6, Dice: []int{inches}})
-		hexes = reverseHexes(inches)
-		o.Steps = append(o.Steps, fmt.Sprintf("reverses %d\": %d hex", inches, hexes))
+		moved = reverseHexes(inches)
+		o.Steps = append(o.Steps, fmt.Sprintf("reverses %d\": %d hex", inches, moved))
+	case explodes:
+		moved = d.Roll(blastSides)
+		o.Rolls = append(o.Rolls, combat.Roll{Purpose: "explosion", Sides: blastSides, Dice: []int{moved}})
+		o.Steps = append(o.Steps, fmt.Sprintf("the explosion: %d hits on the infantry in its hex, in the open", moved))
 	}
-	o.Effects = effectsOf(s, r, hexes)
+	if (r.what == destroyed || r.what == explodes) && p.table == &apcTable && s.Target.Riders > 0 {
+		cover := "hard"
+		if r.what == explodes {
+			cover = "light"
+		}
+		o.Steps = append(o.Steps, "one hit on the passengers, as in "+cover+" cover")
+	}
+	o.Effects = effectsOf(s, r, moved)
 	if shock := r.shock; shock > 0 && s.Target.Immobile {
 		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", shock))
 	}
@@ -469,6 +538,50 @@ func (r result) String() string {
 	return extraWords[r.what]
 }
 
+// VehicleAPFP is a vehicle's AP firepower under seed 000's damage: a
+// suppressed MG does not fire, a destroyed hull MG (the forward one, or a
+// vehicle's only MG) or weapon position (ours: the strongest MG, as the
+// firing player would choose) is left out, and each Shock takes away one
+// firepower die, one APFP of Hexfire's (ours), from what is left.
+func (Ruleset) VehicleAPFP(gun int, mgs []combat.MountedMG, states combat.StateSet) int {
+	lost := lostMGs(mgs, states)
+	total := gun
+	if states.Count(MGSuppressed) == 0 {
+		for i, mg := range mgs {
+			if mg.Bears && !lost[i] {
+				total += mg.APFP
+			}
+		}
+	}
+	return max(0, total-states.Count(Shock))
+}
+
+// lostMGs marks the machine guns a vehicle's states have destroyed.
+func lostMGs(mgs []combat.MountedMG, states combat.StateSet) []bool {
+	lost := make([]bool, len(mgs))
+	if states.Count(HullMG) > 0 {
+		hull := slices.IndexFunc(mgs, func(mg combat.MountedMG) bool { return mg.Forward })
+		if hull < 0 && len(mgs) == 1 {
+			hull = 0 // a single top-mounted MG counts as the hull MG (seed 000)
+		}
+		if hull >= 0 {
+			lost[hull] = true
+		}
+	}
+	if states.Count(WeaponPosition) > 0 {
+		best := -1
+		for i, mg := range mgs {
+			if !lost[i] && (best < 0 || mg.APFP > mgs[best].APFP) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			lost[best] = true
+		}
+	}
+	return lost
+}
+
 var (
 	_ combat.Ruleset       = Ruleset{}
 	_ combat.AspectRules   = Ruleset{}
@@ -476,4 +589,5 @@ var (
 	_ combat.InfantryRules = Ruleset{}
 
 	_ combat.VehicleAssaultRules = Ruleset{}
+	_ combat.VehicleFirepower    = Ruleset{}
 )

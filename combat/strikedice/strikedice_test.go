@@ -46,38 +46,20 @@ func TestWorkedExample(t *testing.T) {
 		1, 1, 2, 3, 4, 4, 5, 5, 6, 6, // ten strike dice: four penetrate the front
 		1, 2, 3, 4, 5, 6, // six armour dice: two saves
 		4) // AFV table, +2 net hits, 4: two Shock, immobilised
-	o := Ruleset{}.Resolve(s, d)
-	if o.Err != nil {
-		t.Fatal(o.Err)
-	}
-	if d.Used() != 19 {
-		t.Errorf("rolled %d dice, want 19", d.Used())
-	}
-	wantRolls := []combat.Roll{
+	checkWorked(t, Ruleset{}.Resolve(s, d), d, 19, []combat.Roll{
 		{Purpose: "to-hit", Sides: 6, Dice: []int{6, 1}},
 		{Purpose: "strike", Sides: 6, Pool: true, Dice: []int{1, 1, 2, 3, 4, 4, 5, 5, 6, 6}},
 		{Purpose: "armour", Sides: 6, Pool: true, Dice: []int{1, 2, 3, 4, 5, 6}},
 		{Purpose: "damage", Sides: 6, Dice: []int{4}},
-	}
-	if fmt.Sprint(o.Rolls) != fmt.Sprint(wantRolls) {
-		t.Errorf("rolls %v, want %v", o.Rolls, wantRolls)
-	}
-	wantSteps := []string{
+	}, []string{
 		"2d6 needs 5: in the open",
 		"rolled 6+1, 7: hit; 1 natural 6: a weak spot, 10 strike dice",
 		"10 strike dice 1,1,2,3,4,4,5,5,6,6: 4 penetrating on 5+ (front); 6 armour dice 1,2,3,4,5,6: saves 2; net 2",
 		"AFV table, +2 net hits, d6 4: 2 Shock, vehicle immobilised",
-	}
-	if !slices.Equal(o.Steps, wantSteps) {
-		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(o.Steps, "\n"), strings.Join(wantSteps, "\n"))
-	}
-	want := []combat.Effect{
+	}, []combat.Effect{
 		{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 2},
 		{Kind: combat.Immobilized, On: combat.OnTarget},
-	}
-	if !o.Hit || !slices.Equal(o.Effects, want) {
-		t.Errorf("hit %v effects %v, want %v", o.Hit, o.Effects, want)
-	}
+	})
 
 	// The Pak 40 scores one net hit (a 1 on the +1 row): one Shock,
 	// doubled on the immobilised Sherman, makes four: the crew bails out.
@@ -88,7 +70,7 @@ func TestWorkedExample(t *testing.T) {
 		5, 1, 1, 1, 1, 1, 1, 1, 1, // nine strike dice: one penetrates
 		1, 1, 1, 1, 1, 1, // no save
 		1) // +1 net hit, 1: one Shock
-	o = Ruleset{}.Resolve(pak, d)
+	o := Ruleset{}.Resolve(pak, d)
 	if o.Err != nil {
 		t.Fatal(o.Err)
 	}
@@ -97,6 +79,28 @@ func TestWorkedExample(t *testing.T) {
 	}
 	if last := o.Steps[len(o.Steps)-2:]; last[0] != "immobilised: the 1 Shock count double" || last[1] != "four Shock: the crew abandons the vehicle" {
 		t.Errorf("Pak 40: last steps %q", last)
+	}
+}
+
+// checkWorked checks a worked example's outcome o, rolled with d, step
+// line by step line: the dice used, the rolls, the steps, a hit and its
+// effects.
+func checkWorked(t *testing.T, o combat.Outcome, d *combat.FixedDice, used int, rolls []combat.Roll, steps []string, effects []combat.Effect) {
+	t.Helper()
+	if o.Err != nil {
+		t.Fatal(o.Err)
+	}
+	if d.Used() != used {
+		t.Errorf("rolled %d dice, want %d", d.Used(), used)
+	}
+	if fmt.Sprint(o.Rolls) != fmt.Sprint(rolls) {
+		t.Errorf("rolls %v, want %v", o.Rolls, rolls)
+	}
+	if !slices.Equal(o.Steps, steps) {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(o.Steps, "\n"), strings.Join(steps, "\n"))
+	}
+	if !o.Hit || !slices.Equal(o.Effects, effects) {
+		t.Errorf("hit %v effects %v, want a hit with %v", o.Hit, o.Effects, effects)
 	}
 }
 
@@ -155,7 +159,14 @@ func TestEffects(t *testing.T) {
 	shocked := sherman
 	shocked.Target.States = combat.StatesOf(map[string]int{Shock: 3})
 	halftrack := gunShot(t, "Pz IV H", "M3 Halftrack")
+	carrying := halftrack
+	carrying.Target.Riders = 1
+	stuck := halftrack
+	stuck.Target.Immobile = true
 	gun := gunShot(t, "Pz IV H", "57mm M1")
+	hits := func(on combat.Role, n, cover int) combat.Effect {
+		return combat.Effect{Kind: combat.InfantryHits, On: on, N: n, Cover: cover}
+	}
 	st := func(name string, n int) combat.Effect {
 		return combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n}
 	}
@@ -173,11 +184,26 @@ func TestEffects(t *testing.T) {
 		{"optics", sherman, result{2, optics}, []combat.Effect{st(Shock, 2), st(Optics, 1)}},
 		{"fourth shock", shocked, result{1, engine}, []combat.Effect{on(combat.Abandoned)}},
 		{"AFV destroyed", sherman, result{0, destroyed}, []combat.Effect{on(combat.Eliminated)}},
-		{"APC destroyed: passengers get out", halftrack, result{0, explodes}, []combat.Effect{on(combat.Abandoned)}},
+		{"AFV explodes: 4 hits on the hex's infantry", sherman, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Eliminated)}},
+		{"empty APC explodes: passengers get out", halftrack, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
+		{"APC destroyed: a hit on the passengers in hard cover", carrying, result{0, destroyed},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 3), on(combat.Abandoned)}},
+		{"APC explodes: a hit on the passengers in light cover, 4 on the hex", carrying, result{0, explodes},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 2), hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
+		{"pedal to the metal", halftrack, result{0, pedal}, []combat.Effect{on(combat.DriveOn)}},
+		{"APC immobilised: the passengers get out", carrying, result{2, immobilised},
+			[]combat.Effect{st(Shock, 2), on(combat.Immobilized), {Kind: combat.Dismount, On: combat.OnPassengers}}},
+		{"empty APC immobilised", halftrack, result{2, immobilised}, []combat.Effect{st(Shock, 2), on(combat.Immobilized)}},
+		{"an immobilised APC does not drive on", stuck, result{0, pedal}, nil},
+		{"halt and engage", sherman, result{0, halt}, []combat.Effect{st(Engage, 1)}},
 		{"no effect", sherman, result{0, none}, nil},
 	}
 	for _, tt := range tests {
-		if got := effectsOf(tt.s, tt.r, 1); !slices.Equal(got, tt.want) {
+		n := 1 // one hex of reverse
+		if tt.r.what == explodes {
+			n = 4 // four hits of the explosion
+		}
+		if got := effectsOf(tt.s, tt.r, n); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -198,11 +224,25 @@ func TestAdjustments(t *testing.T) {
 		{"crops", func(s *combat.Shot) { s.Cover, s.CoverName = 1, "crops" }, 7, ""},
 		{"woods", func(s *combat.Shot) { s.Cover = 2 }, 9, ""},
 		{"cover and hindrance", func(s *combat.Shot) { s.Cover, s.Hindrance = 1, 1 }, 9, ""},
-		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved -1 firer moved"},
+		{"moved", func(s *combat.Shot) { s.FirerMoved, s.TargetMoved = true, true }, 5, " -1 target moved flat out -1 firer moved"},
+		{"target moved 6 of its 10 MP: flat out", func(s *combat.Shot) { s.TargetMoved, s.TargetMoveMP, s.TargetMP = true, 6, 10 }, 5, " -1 target moved flat out"},
+		{"target moved 5 of its 10 MP: not flat out", func(s *combat.Shot) { s.TargetMoved, s.TargetMoveMP, s.TargetMP = true, 5, 10 }, 5, ""},
+		{"turret out of arc", func(s *combat.Shot) { s.OutsideFrontArc = true }, 5, " -1 turret out of arc"},
+		{"a vehicle's crew is not under suppressing fire", func(s *combat.Shot) {
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, ""},
+		{"a Gun under suppressing fire", func(s *combat.Shot) {
+			s.FirerKind = units.Gun
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, " -1 under suppressing fire"},
+		{"Panzerschreck under suppressing fire", func(s *combat.Shot) {
+			s.FirerKind, s.Weapon, s.Metres = units.HalfSquad, combat.SupportWeaponOf(schreck), 80
+			s.FirerStates = combat.StatesOf(map[string]int{Suppressed: 1})
+		}, 5, " -1 range band -1 under suppressing fire"},
 		{"shocked firer", func(s *combat.Shot) { s.FirerStates = combat.StatesOf(map[string]int{Shock: 2}) }, 5, " -2 shock"},
 		{"leader", func(s *combat.Shot) { s.Leader = -1 }, 5, " +1 leader"},
 		{"hit with the last round", func(s *combat.Shot) { s.RepeatHit = true }, 5, " +1 hit with the last round"},
-		{"hit with the last round, target moved since", func(s *combat.Shot) { s.RepeatHit, s.TargetMoved = true, true }, 5, " -1 target moved"},
+		{"hit with the last round, target moved since", func(s *combat.Shot) { s.RepeatHit, s.TargetMoved = true, true }, 5, " -1 target moved flat out"},
 		{"leader, wounded commander", func(s *combat.Shot) {
 			s.Leader = -1
 			s.FirerStates = combat.StatesOf(map[string]int{Wounded: 1})
@@ -351,15 +391,18 @@ func oracleShots(t testing.TB) []combat.Shot {
 						s.Cover = 1
 						s.Target.Immobile = true
 					case 2:
-						s.Cover, s.Hindrance, s.Leader, s.RepeatHit = 2, 1, -1, true
+						s.Cover, s.Hindrance, s.Leader, s.RepeatHit, s.OutsideFrontArc = 2, 1, -1, true, true
 						s.Target.States = combat.StatesOf(map[string]int{Shock: 2})
 					case 3:
 						s.FirerMoved, s.TargetMoved = true, true
 						s.Weapon.Rounds = 2
 						s.Target.States = combat.StatesOf(map[string]int{Shock: 3})
 					case 4:
-						s.FirerStates = combat.StatesOf(map[string]int{Shock: 1, Optics: 1})
+						s.FirerKind = units.Gun // suppressed: a team without A.P. Strike's target saves on 4+
+						s.FirerStates = combat.StatesOf(map[string]int{Shock: 1, Optics: 1, Suppressed: 1})
 						s.Target.Kind = units.Gun
+					case 5:
+						s.Target.Riders = 2 // the passengers of the APC take their hits
 					}
 					shots = append(shots, s)
 					n++
@@ -384,22 +427,30 @@ func TestOddsEqualEnumeration(t *testing.T) {
 		}
 		seen[[2]int{p.strike, p.armour}] = true
 		got, err := Ruleset{}.Odds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := got.Check(); err != nil {
-			t.Fatalf("shot %d: %v", i, err)
-		}
-		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := combat.EqualOdds(got, want); err != nil {
-			t.Errorf("shot %d (%d strike, %d armour, %s): %v", i, p.strike, p.armour, s.Aspect, err)
-		}
+		checkEqualOdds(t, fmt.Sprintf("shot %d (%d strike, %d armour, %s)", i, p.strike, p.armour, s.Aspect), got, err,
+			func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
 	}
 	if len(seen) != 14 {
 		t.Errorf("the oracle shots cover %d pool sizes, want 14", len(seen))
+	}
+}
+
+// checkEqualOdds checks that odds got (or its error) are consistent and
+// equal to the enumerator's over resolve.
+func checkEqualOdds(t *testing.T, what string, got combat.Odds, err error, resolve func(combat.Dice) combat.Outcome) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := got.Check(); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	want, err := combat.Enumerate(resolve)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := combat.EqualOdds(got, want); err != nil {
+		t.Errorf("%s: %v", what, err)
 	}
 }
 

@@ -1,5 +1,7 @@
 package strikedice
 
+import "hexfire/board"
+
 // The tables of seed 000 as plain data, in the excerpt's layout: the to-hit
 // numbers by obscurement, the penetration number by hit location, the
 // save number, and the two damage tables (rows of net hits, 1d6 bands).
@@ -47,15 +49,17 @@ const (
 	savesOn         = 5 // each armour die of 5 or 6 saves
 )
 
-// The adjustments of seed 000's "AT Fire Adjustments" that Hexfire's shot
-// can tell; docs/RULES-strikedice.md lists the ones it cannot.
+// The adjustments of seed 000's "AT Fire Adjustments", and the optics'
+// (seed 000, "Optics Damaged").
 const (
 	adjTargetMoved = -1 // target moved flat out in its last active phase
 	adjFirerMoved  = -1 // firer moved in this phase
+	adjTurret      = -1 // firer rotated its turret out of its arc of fire
 	adjPerShock    = -1 // each Shock on the firer
 	adjLowProfile  = -1 // target is low profile
 	adjSmall       = -1 // target is small
 	adjPerBand     = -1 // each additional range band (infantry weapons)
+	adjSuppressed  = -1 // infantry and support units under suppressing fire
 	adjLeader      = +1 // commander activates the gunner with two orders
 	adjRepeatHit   = +1 // hit with the last round, target and firer both stationary
 	adjOptics      = -2 // optics damaged, firing AP with the main gun
@@ -161,3 +165,18 @@ var panzerschreckBands = []int{18, 24, 36}
 // inchesPerHexReverse is other-rulesets.md's scale of a forced reverse:
 // one hex per 12.5 inches, rounded, at least one.
 const inchesPerHexReverse = 12.5
+
+// An exploding vehicle's hits on the infantry near it (seed 000: 1D6 hits,
+// rolled for as in the open; ours: within 4", 16 m, is its own hex), and
+// the one hit on each passenger of a destroyed or exploding APC, as though
+// in hard or light cover (seed 000). Ours: Hexfire's infantry combat rolls
+// hits as an AP attack of that many firepower points, and the terrain
+// chart's building and woods are the hard and light cover.
+const (
+	blastSides    = 6
+	passengerHits = 1
+)
+
+// passengerCover is the cover of an APC's passengers' hit: hard when it is
+// destroyed (false), light when it explodes (true).
+var passengerCover = map[bool]int{false: board.Building.Info().Cover, true: board.Woods.Info().Cover}
