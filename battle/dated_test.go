@@ -122,21 +122,41 @@ func TestMagneticMinePins(t *testing.T) {
 }
 
 // TestBazookaWhitePhosphorus: in 1945 the Bazooka fires a smoke round
-// (white phosphorus) under tohit-tokill; not once its weapon is lost.
+// (white phosphorus) under tohit-tokill when its depletion d6 finds one
+// (3); not once its weapon is lost.
 func TestBazookaWhitePhosphorus(t *testing.T) {
-	f := fixture{grid: openMap, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+	f := fixture{grid: openMap, dice: []int{3}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
 		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
 		{"US Bazooka Team", maps.Allies, "D5", board.DirN},
 	}}
 	b := under(t, f, datedRules)
-	apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
-	if b.Smoke(hexOf(t, b, "C3")) == 0 || b.SmokeSupply(maps.Allies) != 2 {
-		t.Errorf("smoke %d, supply %d", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
+	events := apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
+	if b.Smoke(hexOf(t, b, "C3")) == 0 || b.SmokeSupply(maps.Allies) != 2 || events[0].Kind != SmokePlaced || events[0].Outcome == nil {
+		t.Errorf("smoke %d, supply %d, events %v", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies), events)
 	}
 	b.Unit(2).WeaponLost = "removed"
 	assertRefused(t, b, FireSmoke{Unit: 2, Hex: hexOf(t, b, "D3")}, "removed")
 	f.props["date"] = "1944-12"
 	assertRefused(t, under(t, f, datedRules), FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "Bazooka 45")
+}
+
+// TestSmokeRunsOut: a ruleset whose smoke rounds run out
+// (combat.SmokeDepletion) rolls before the round: on a 5 the Bazooka 45 has
+// no white phosphorus left, so nothing is placed or paid, the team has not
+// fired, it carries the ruleset's state, and its next round is refused.
+func TestSmokeRunsOut(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{5}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+	}}
+	b := under(t, f, datedRules)
+	events := apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
+	u := b.Unit(1)
+	if b.Smoke(hexOf(t, b, "C3")) != 0 || b.SmokeSupply(maps.Allies) != 4 || u.Has(Fired) || len(u.States) != 1 ||
+		events[0].Kind != UnitStateChanged || events[0].Outcome == nil || !strings.Contains(events[0].Text, "rolled 5") {
+		t.Errorf("smoke %d, supply %d, fired %v, states %v, events %v", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies),
+			u.Has(Fired), u.States, events)
+	}
+	assertRefused(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "no white phosphorus left")
 }
 
 // TestPanzerfaustAllotment: panzerfausts_axis = allotment asks the ruleset

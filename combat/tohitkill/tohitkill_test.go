@@ -1,6 +1,7 @@
 package tohitkill
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -487,11 +488,47 @@ func TestSmokeRounds(t *testing.T) {
 		{"a tank's gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: gun, Range: 9}, true},
 		{"a towed gun", combat.SmokeShot{FirerKind: units.Gun, Weapon: gun, Range: 2, Passenger: true}, false},
 		{"a halftrack without gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "M3", Class: combat.MainGun}, Range: 2}, false},
+		{"Bazooka 45 out of WP", combat.SmokeShot{FirerKind: units.HalfSquad, FirerStates: combat.StatesOf(map[string]int{NoWP: 1}),
+			Weapon: sw("Bazooka"), Range: 1, Date: in45}, false},
 	}
 	for _, tt := range tests {
 		if err := (Ruleset{}).CheckSmoke(tt.shot); (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
 		}
+	}
+}
+
+// TestWhitePhosphorusDepletion: each face of the depletion d6 of a
+// Bazooka 45 round; a gun's smoke round rolls nothing; a refused round
+// rolls nothing either.
+func TestWhitePhosphorusDepletion(t *testing.T) {
+	wp := combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Bazooka"), Range: 2, Date: combat.Date{Year: 1945, Month: 3}}
+	runOut := []combat.Effect{{Kind: combat.AddState, On: combat.OnFirer, State: NoWP, N: 1}}
+	for face := 1; face <= 6; face++ {
+		d := combat.NewFixedDice(face)
+		o := Ruleset{}.RollSmoke(wp, d)
+		fired := face <= 4
+		step := fmt.Sprintf("white phosphorus d6 (there on 4 or less): rolled %d: a round is fired", face)
+		var effects []combat.Effect
+		if !fired {
+			step = fmt.Sprintf("white phosphorus d6 (there on 4 or less): rolled %d: none left for the rest of the battle", face)
+			effects = runOut
+		}
+		if o.Err != nil || d.Used() != 1 || o.Hit != fired || !slices.Equal(o.Steps, []string{step}) || !slices.Equal(o.Effects, effects) {
+			t.Errorf("face %d: err %v, used %d, fired %v, steps %q, effects %v", face, o.Err, d.Used(), o.Hit, o.Steps, o.Effects)
+		}
+	}
+	gun := combat.SmokeShot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C}, Range: 3}
+	d := combat.NewFixedDice()
+	if o := (Ruleset{}).RollSmoke(gun, d); o.Err != nil || !o.Hit || d.Used() != 0 || len(o.Effects) != 0 {
+		t.Errorf("gun: %+v, %d dice", o, d.Used())
+	}
+	wp.Date = combat.Date{Year: 1944, Month: 12}
+	if o := (Ruleset{}).RollSmoke(wp, d); o.Err == nil || d.Used() != 0 {
+		t.Errorf("Bazooka 44: %+v, %d dice", o, d.Used())
+	}
+	if states := (Ruleset{}).States(); len(states) != 1 || states[0].Name != NoWP || states[0].Lasts != combat.Permanent {
+		t.Errorf("states %+v", states)
 	}
 }
 
