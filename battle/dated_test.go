@@ -2,6 +2,7 @@ package battle
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -157,6 +158,27 @@ func TestSmokeRunsOut(t *testing.T) {
 			u.Has(Fired), u.States, events)
 	}
 	assertRefused(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "no white phosphorus left")
+}
+
+// TestMolotovProjectorTeam: the catalogue's Soviet Molotov Projector Team
+// fields the projector (seed 004, 13.5): to-hit 8 at two hexes, 4+4 hits,
+// and against a truck its kill number 9: 3+3 destroys it. Under the
+// default ruleset it has no anti-tank fire.
+func TestMolotovProjectorTeam(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{4, 4, 3, 3}, units: []unitAt{
+		{"Soviet Molotov Projector Team", maps.Allies, "C5", board.DirN},
+		{"Opel Blitz", maps.Axis, "C3", board.DirS},
+	}}
+	b := under(t, f, datedRules)
+	events := apply(t, b, Fire{Unit: 1, Target: 2})
+	want := []string{"to-hit 8; 2d6 4+4: hit", "Molotov kill number 9 against an unarmoured target; 2d6 6: below, destroyed"}
+	if !b.Unit(2).Eliminated || events[0].Outcome == nil || !slices.Equal(events[0].Outcome.Steps, want) {
+		t.Errorf("truck eliminated %v; events %v", b.Unit(2).Eliminated, events)
+	}
+	f.dice = nil
+	if _, err := f.battle(t).PlanFire(Fire{Unit: 1, Target: 2}); err == nil {
+		t.Error("the default ruleset fires the Molotov projector")
+	}
 }
 
 // TestPanzerfaustAllotment: panzerfausts_axis = allotment asks the ruleset
