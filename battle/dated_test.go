@@ -141,6 +141,34 @@ func TestBazookaWhitePhosphorus(t *testing.T) {
 	assertRefused(t, under(t, f, datedRules), FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "Bazooka 45")
 }
 
+// TestCheckRollsNoDice: Check answers for a repair and a white-phosphorus
+// round, both of which roll when applied, without rolling the battle's
+// dice (the fixture has none) or changing the unit.
+func TestCheckRollsNoDice(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+		{"British PIAT Team", maps.Allies, "D5", board.DirN},
+	}}
+	b := under(t, f, datedRules)
+	if err := b.Check(Repair{Unit: 2}); err == nil || !strings.Contains(err.Error(), "no broken weapon") {
+		t.Errorf("repair of a working PIAT: %v", err)
+	}
+	b.Unit(2).WeaponLost = "broken"
+	for _, o := range []Order{Repair{Unit: 2}, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}} {
+		if err := b.Check(o); err != nil {
+			t.Errorf("%#v: %v", o, err)
+		}
+	}
+	if u := b.Unit(2); u.WeaponLost != "broken" || u.Has(Fired) || b.Smoke(hexOf(t, b, "C3")) != 0 || b.SmokeSupply(maps.Allies) != 4 {
+		t.Errorf("Check changed the battle: weapon %q, fired %v, smoke %d, supply %d", u.WeaponLost, u.Has(Fired),
+			b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
+	}
+	b.Unit(1).States = map[string]State{"no WP": {N: 1}}
+	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}); err == nil || !strings.Contains(err.Error(), "no white phosphorus") {
+		t.Errorf("a round the team no longer has: %v", err)
+	}
+}
+
 // TestSmokeRunsOut: a ruleset whose smoke rounds run out
 // (combat.SmokeDepletion) rolls before the round: on a 5 the Bazooka 45 has
 // no white phosphorus left, so nothing is placed or paid, the team has not
