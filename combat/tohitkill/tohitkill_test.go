@@ -550,3 +550,18 @@ func TestAllotment(t *testing.T) {
 		}
 	}
 }
+
+// TestMolotovOddsSteps: the preview of a Molotov projector shot names each
+// number it rolls against, the critical hit's doubled one included.
+func TestMolotovOddsSteps(t *testing.T) {
+	s := combat.Shot{Firer: "team", FirerKind: units.HalfSquad, FirerNation: "SU", Weapon: sw("Molotov Projector"),
+		Target: combat.Target{Name: "Pz IV", Kind: units.AFV, Armour: units.Armour{Front: units.D, Rear: units.C}},
+		Range:  2, Aspect: board.Rear}
+	o, err := Ruleset{}.Odds(s)
+	want := []string{"to-hit 8; 2d6 hits at or below it", "an original 11 breaks the weapon down, an original 12 removes it",
+		"Molotov kill number 6 +1 rear; 2d6 below destroys, equal immobilizes",
+		"an original 2 that hits is a critical hit: the kill number doubles to 14"}
+	if err != nil || !slices.Equal(o.Steps, want) {
+		t.Errorf("steps %q, %v; want %q", o.Steps, err, want)
+	}
+}
