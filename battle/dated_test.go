@@ -163,7 +163,7 @@ func TestCheckRollsNoDice(t *testing.T) {
 		t.Errorf("Check changed the battle: weapon %q, fired %v, smoke %d, supply %d", u.WeaponLost, u.Has(Fired),
 			b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
 	}
-	b.Unit(1).States = map[string]State{"no WP": {N: 1}}
+	b.Unit(1).States = map[string]State{"out of WP": {N: 1}}
 	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}); err == nil || !strings.Contains(err.Error(), "no white phosphorus") {
 		t.Errorf("a round the team no longer has: %v", err)
 	}

@@ -26,7 +26,7 @@ const (
 const (
 	wpDepletion = 4
 	// NoWP is the state of a unit whose white phosphorus has run out.
-	NoWP = "no WP"
+	NoWP = "out of WP"
 )
 
 // States declares NoWP.
