@@ -138,6 +138,10 @@ func TestResolveStepByStep(t *testing.T) {
 			[]string{"to-hit 9; 2d6 1+1: a critical hit", "Molotov kill number 6 +1 rear, doubled by the critical hit to 14; 2d6 12: below, destroyed"}},
 		{"Molotov projector 11 breaks, 12 removes", with(us("Molotov Projector", 1), func(s *combat.Shot) { s.FirerNation = "SU" }),
 			[]int{6, 6}, false, []combat.Effect{{Kind: combat.WeaponRemoved, On: combat.OnFirer}}, nil},
+		{"AT rifle at a Gun 10 hexes away: the general table, no to-kill roll", with(us("AT Rifle", 10), func(s *combat.Shot) {
+			s.FirerNation, s.Target = "SU", combat.Target{Name: "Pak 40", Kind: units.Gun}
+		}), []int{3, 4}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"to-hit 8; 2d6 3+4: hit", "a hit destroys an unarmoured vehicle or Gun"}},
 		{"a hit on a truck destroys it", with(us("Bazooka", 1), func(s *combat.Shot) { s.Target = truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}}, []string{"to-hit 10; 2d6 1+2: hit", "a hit destroys an unarmoured vehicle or Gun"}},
 		{"desperation: second die 1", with(us("Bazooka", 1), func(s *combat.Shot) { s.FirerTerrain, s.Desperation = board.Building, true }),
