@@ -544,8 +544,12 @@ func (d *decision) facing(u *battle.Unit, goal board.Hex) bool {
 // enemy) is worth more than what moving instead gains (bestPose); this is
 // weighed for the moveChecks best attacks, the others fire from
 // fireThreshold. For an AP fire group the gains of all its endangered
-// free members are added up.
+// free members are added up. Before any shot, a unit with a broken weapon
+// tries to repair it (repair).
 func (d *decision) fire(own bool) (battle.Order, string) {
+	if o, why, ok := d.repair(); ok {
+		return o, why
+	}
 	// Under simultaneous fire a target whose destruction is rolled and
 	// waits for the phase's end is not worth another shot.
 	targets := slices.DeleteFunc(slices.Clone(d.enemies), func(e *battle.Unit) bool { return d.b.Doomed(e.ID) })

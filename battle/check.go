@@ -31,6 +31,13 @@ func (b *Battle) Check(o Order) error {
 		}
 	case EndPhase:
 		err = b.admissible(o)
+	case Repair, FireSmoke:
+		// A ruleset refuses a repair or a smoke round before it rolls
+		// (combat.WeaponRepairs, combat.SmokeDepletion), so a copy whose
+		// dice show any face accepts or refuses it as Apply would.
+		c := b.clone()
+		c.dice = &countingDice{dice: anyFace{}}
+		_, err = c.apply(o)
 	default:
 		_, err = b.clone().apply(o)
 	}
@@ -41,9 +48,10 @@ func (b *Battle) Check(o Order) error {
 }
 
 // clone returns a copy of the battle's state that can be changed without
-// touching b. Attacks and the rallies at the end of a phase are the only
-// rolls, and Check never applies those orders to a copy, so the copy's
-// dice refuse to roll.
+// touching b. Attacks and the rallies at the end of a phase roll, and
+// Check never applies those orders to a copy, so the copy's dice refuse to
+// roll; Check gives the copy for a repair or a smoke round dice of its own
+// (anyFace).
 func (b *Battle) clone() *Battle {
 	c := *b
 	c.units = make([]*Unit, len(b.units))
@@ -74,3 +82,9 @@ func (b *Battle) clone() *Battle {
 type noDice struct{}
 
 func (noDice) Roll(int) int { panic("battle: a checked order rolled a die") }
+
+// anyFace is the dice of a battle copy made to check an order that rolls
+// only after every check has passed: its faces change nothing Check reports.
+type anyFace struct{}
+
+func (anyFace) Roll(int) int { return 1 }

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,21 +123,90 @@ func TestMagneticMinePins(t *testing.T) {
 }
 
 // TestBazookaWhitePhosphorus: in 1945 the Bazooka fires a smoke round
-// (white phosphorus) under tohit-tokill; not once its weapon is lost.
+// (white phosphorus) under tohit-tokill when its depletion d6 finds one
+// (3); not once its weapon is lost.
 func TestBazookaWhitePhosphorus(t *testing.T) {
-	f := fixture{grid: openMap, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+	f := fixture{grid: openMap, dice: []int{3}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
 		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
 		{"US Bazooka Team", maps.Allies, "D5", board.DirN},
 	}}
 	b := under(t, f, datedRules)
-	apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
-	if b.Smoke(hexOf(t, b, "C3")) == 0 || b.SmokeSupply(maps.Allies) != 2 {
-		t.Errorf("smoke %d, supply %d", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
+	events := apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
+	if b.Smoke(hexOf(t, b, "C3")) == 0 || b.SmokeSupply(maps.Allies) != 2 || events[0].Kind != SmokePlaced || events[0].Outcome == nil {
+		t.Errorf("smoke %d, supply %d, events %v", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies), events)
 	}
 	b.Unit(2).WeaponLost = "removed"
 	assertRefused(t, b, FireSmoke{Unit: 2, Hex: hexOf(t, b, "D3")}, "removed")
 	f.props["date"] = "1944-12"
 	assertRefused(t, under(t, f, datedRules), FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "Bazooka 45")
+}
+
+// TestCheckRollsNoDice: Check answers for a repair and a white-phosphorus
+// round, both of which roll when applied, without rolling the battle's
+// dice (the fixture has none) or changing the unit.
+func TestCheckRollsNoDice(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+		{"British PIAT Team", maps.Allies, "D5", board.DirN},
+	}}
+	b := under(t, f, datedRules)
+	if err := b.Check(Repair{Unit: 2}); err == nil || !strings.Contains(err.Error(), "no broken weapon") {
+		t.Errorf("repair of a working PIAT: %v", err)
+	}
+	b.Unit(2).WeaponLost = "broken"
+	for _, o := range []Order{Repair{Unit: 2}, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}} {
+		if err := b.Check(o); err != nil {
+			t.Errorf("%#v: %v", o, err)
+		}
+	}
+	if u := b.Unit(2); u.WeaponLost != "broken" || u.Has(Fired) || b.Smoke(hexOf(t, b, "C3")) != 0 || b.SmokeSupply(maps.Allies) != 4 {
+		t.Errorf("Check changed the battle: weapon %q, fired %v, smoke %d, supply %d", u.WeaponLost, u.Has(Fired),
+			b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies))
+	}
+	b.Unit(1).States = map[string]State{"out of WP": {N: 1}}
+	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}); err == nil || !strings.Contains(err.Error(), "no white phosphorus") {
+		t.Errorf("a round the team no longer has: %v", err)
+	}
+}
+
+// TestSmokeRunsOut: a ruleset whose smoke rounds run out
+// (combat.SmokeDepletion) rolls before the round: on a 5 the Bazooka 45 has
+// no white phosphorus left, so nothing is placed or paid, the team has not
+// fired, it carries the ruleset's state, and its next round is refused.
+func TestSmokeRunsOut(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{5}, props: map[string]string{"date": "1945-03", "smoke_allies": "4"}, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+	}}
+	b := under(t, f, datedRules)
+	events := apply(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")})
+	u := b.Unit(1)
+	if b.Smoke(hexOf(t, b, "C3")) != 0 || b.SmokeSupply(maps.Allies) != 4 || u.Has(Fired) || len(u.States) != 1 ||
+		events[0].Kind != UnitStateChanged || events[0].Outcome == nil || !strings.Contains(events[0].Text, "rolled 5") {
+		t.Errorf("smoke %d, supply %d, fired %v, states %v, events %v", b.Smoke(hexOf(t, b, "C3")), b.SmokeSupply(maps.Allies),
+			u.Has(Fired), u.States, events)
+	}
+	assertRefused(t, b, FireSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}, "no white phosphorus left")
+}
+
+// TestMolotovProjectorTeam: the catalogue's Soviet Molotov Projector Team
+// fields the projector (seed 004, 13.5): to-hit 8 at two hexes, 4+4 hits,
+// and against a truck its kill number 9: 3+3 destroys it. Under the
+// default ruleset it has no anti-tank fire.
+func TestMolotovProjectorTeam(t *testing.T) {
+	f := fixture{grid: openMap, dice: []int{4, 4, 3, 3}, units: []unitAt{
+		{"Soviet Molotov Projector Team", maps.Allies, "C5", board.DirN},
+		{"Opel Blitz", maps.Axis, "C3", board.DirS},
+	}}
+	b := under(t, f, datedRules)
+	events := apply(t, b, Fire{Unit: 1, Target: 2})
+	want := []string{"to-hit 8; 2d6 4+4: hit", "Molotov kill number 9 against an unarmoured target; 2d6 6: below, destroyed"}
+	if !b.Unit(2).Eliminated || events[0].Outcome == nil || !slices.Equal(events[0].Outcome.Steps, want) {
+		t.Errorf("truck eliminated %v; events %v", b.Unit(2).Eliminated, events)
+	}
+	f.dice = nil
+	if _, err := f.battle(t).PlanFire(Fire{Unit: 1, Target: 2}); err == nil {
+		t.Error("the default ruleset fires the Molotov projector")
+	}
 }
 
 // TestPanzerfaustAllotment: panzerfausts_axis = allotment asks the ruleset

@@ -3,6 +3,7 @@ package battle
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"hexfire/board"
 	"hexfire/combat"
@@ -474,7 +475,8 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ss := combat.SmokeShot{FirerKind: u.Type.Kind, Weapon: w, Passenger: u.Carrier != 0, Range: u.Pose.Hex.Distance(o.Hex), Date: b.date}
+	ss := combat.SmokeShot{FirerKind: u.Type.Kind, FirerStates: u.stateSet(), Weapon: w, Passenger: u.Carrier != 0,
+		Range: u.Pose.Hex.Distance(o.Hex), Date: b.date}
 	if err := sr.CheckSmoke(ss); err != nil {
 		return nil, err
 	}
@@ -499,9 +501,35 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	case b.supply[u.Side] < factors:
 		return nil, fmt.Errorf("a smoke round costs %d smoke factors and the %s have %d", factors, u.Side, b.supply[u.Side])
 	}
+	var supplied *combat.Outcome
+	if dep, ok := sr.(combat.SmokeDepletion); ok {
+		out := dep.RollSmoke(ss, b.dice)
+		if out.Err != nil {
+			return nil, out.Err
+		}
+		supplied = &out
+		if !out.Hit {
+			return b.smokeRunOut(u, out), nil
+		}
+	}
 	b.supply[u.Side] -= factors
 	u.Markers |= Fired
-	return []Event{b.laySmoke(u, o.Hex, level)}, nil
+	placed := b.laySmoke(u, o.Hex, level)
+	placed.Outcome = supplied
+	events := []Event{placed}
+	if supplied != nil {
+		events = append(events, b.applyEffects(attack{firer: u, target: u}, supplied.Effects)...)
+	}
+	return events, nil
+}
+
+// smokeRunOut reports a smoke round the firer no longer has
+// (combat.SmokeDepletion): nothing is placed or paid, the unit has not
+// fired, and the outcome's effects on it apply.
+func (b *Battle) smokeRunOut(u *Unit, out combat.Outcome) []Event {
+	events := []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex, Outcome: &out,
+		Text: fmt.Sprintf("%s has no smoke round left: %s", u.Label(), strings.Join(out.Steps, "; "))}}
+	return append(events, b.applyEffects(attack{firer: u, target: u}, out.Effects)...)
 }
 
 func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {

@@ -9,7 +9,7 @@
 // io.Copy looks for io.WriterTo: its own armour aspects (AspectRules), how
 // terrain covers (CoverRules), the states it puts on units (StateRules),
 // the crew check after other attacks (CrewChecker), smoke rounds
-// (SmokeRounds), infantry fire and close assault (InfantryRules),
+// (SmokeRounds) and their running out (SmokeDepletion), infantry fire and close assault (InfantryRules),
 // simultaneous fire (SimultaneousFire), close assault of one vehicle by
 // one infantry unit (VehicleAssaultRules), weapons every unit of a kind
 // carries (InherentWeapons), repairs of broken weapons (WeaponRepairs),
@@ -127,15 +127,27 @@ func VehicleAssaultOf(r Ruleset) VehicleAssaultRules {
 	return v
 }
 
+// SmokeDepletion is a SmokeRounds ruleset in which a weapon's supply of
+// smoke rounds may run out during a battle. Once CheckSmoke has accepted a
+// round, RollSmoke rolls whether the firer still has one: Outcome.Hit
+// reports that it has and the round is fired; otherwise nothing is placed
+// and nothing paid. Its effects on the firer apply either way (a state of
+// the ruleset's that records the rounds are gone, which CheckSmoke then
+// reads in SmokeShot.FirerStates); its rolls and steps go to the log.
+type SmokeDepletion interface {
+	RollSmoke(SmokeShot, Dice) Outcome
+}
+
 // SmokeShot is a smoke round as a ruleset checks it, filled in by the
-// battle engine: the firer's kind and weapon, whether it is carried, the
-// range in hexes to the smoke's hex, and the scenario's date.
+// battle engine: the firer's kind, states and weapon, whether it is
+// carried, the range in hexes to the smoke's hex, and the scenario's date.
 type SmokeShot struct {
-	FirerKind units.Kind
-	Weapon    Weapon
-	Passenger bool
-	Range     int
-	Date      Date
+	FirerKind   units.Kind
+	FirerStates StateSet
+	Weapon      Weapon
+	Passenger   bool
+	Range       int
+	Date        Date
 }
 
 // SimultaneousFire is a ruleset in which the AT fire of a phase lands all

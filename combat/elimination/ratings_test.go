@@ -19,7 +19,7 @@ var lettersBefore = map[string][2]string{
 	"M38 Jeep": {"-", ""}, "GMC Truck": {"-", ""}, "57mm M1": {"C", ""},
 	"Panzerfaust": {"D", ""}, "Bren": {"-", ""}, "M1919A6": {"-", ""}, "MG34": {"-", ""},
 	"5cm Mortar": {"A", ""}, "Bazooka": {"C", ""}, "Panzerschreck": {"D", ""}, "PIAT": {"C", ""},
-	"AT Rifle": {"A", ""},
+	"AT Rifle": {"A", ""}, "Molotov Projector": {"-", ""},
 }
 
 // The derived-or-overridden letters equal the letters typed before the

@@ -76,6 +76,8 @@ func TestRatingsOfTheCatalogue(t *testing.T) {
 		"Panzerfaust Panzerfaust (early) to-kill": "22 printed",
 		"Bazooka Bazooka 44 to-kill":              "16 derived",
 		"PIAT malfunction":                        "B10 typed",
+		"Molotov Projector to-kill":               "6 AFV, 9 unarmoured typed",
+		"Molotov Projector malfunction":           "B11 typed",
 	} {
 		if got[k] != want {
 			t.Errorf("%s = %q, want %q", k, got[k], want)

@@ -496,6 +496,9 @@ func (p *plan) oddsSteps() []string {
 			line += ", an original 12 is a dud"
 		}
 		steps = append(steps, line)
+		if p.crit {
+			steps = append(steps, fmt.Sprintf("an original 2 that hits is a critical hit: the kill number doubles to %d", p.killCrit))
+		}
 	default:
 		steps = append(steps, "a hit destroys an unarmoured vehicle or Gun")
 	}

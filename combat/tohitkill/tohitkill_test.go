@@ -1,6 +1,7 @@
 package tohitkill
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -137,6 +138,10 @@ func TestResolveStepByStep(t *testing.T) {
 			[]string{"to-hit 9; 2d6 1+1: a critical hit", "Molotov kill number 6 +1 rear, doubled by the critical hit to 14; 2d6 12: below, destroyed"}},
 		{"Molotov projector 11 breaks, 12 removes", with(us("Molotov Projector", 1), func(s *combat.Shot) { s.FirerNation = "SU" }),
 			[]int{6, 6}, false, []combat.Effect{{Kind: combat.WeaponRemoved, On: combat.OnFirer}}, nil},
+		{"AT rifle at a Gun 10 hexes away: the general table, no to-kill roll", with(us("AT Rifle", 10), func(s *combat.Shot) {
+			s.FirerNation, s.Target = "SU", combat.Target{Name: "Pak 40", Kind: units.Gun}
+		}), []int{3, 4}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"to-hit 8; 2d6 3+4: hit", "a hit destroys an unarmoured vehicle or Gun"}},
 		{"a hit on a truck destroys it", with(us("Bazooka", 1), func(s *combat.Shot) { s.Target = truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}}, []string{"to-hit 10; 2d6 1+2: hit", "a hit destroys an unarmoured vehicle or Gun"}},
 		{"desperation: second die 1", with(us("Bazooka", 1), func(s *combat.Shot) { s.FirerTerrain, s.Desperation = board.Building, true }),
@@ -487,11 +492,47 @@ func TestSmokeRounds(t *testing.T) {
 		{"a tank's gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: gun, Range: 9}, true},
 		{"a towed gun", combat.SmokeShot{FirerKind: units.Gun, Weapon: gun, Range: 2, Passenger: true}, false},
 		{"a halftrack without gun", combat.SmokeShot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "M3", Class: combat.MainGun}, Range: 2}, false},
+		{"Bazooka 45 out of WP", combat.SmokeShot{FirerKind: units.HalfSquad, FirerStates: combat.StatesOf(map[string]int{NoWP: 1}),
+			Weapon: sw("Bazooka"), Range: 1, Date: in45}, false},
 	}
 	for _, tt := range tests {
 		if err := (Ruleset{}).CheckSmoke(tt.shot); (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
 		}
+	}
+}
+
+// TestWhitePhosphorusDepletion: each face of the depletion d6 of a
+// Bazooka 45 round; a gun's smoke round rolls nothing; a refused round
+// rolls nothing either.
+func TestWhitePhosphorusDepletion(t *testing.T) {
+	wp := combat.SmokeShot{FirerKind: units.HalfSquad, Weapon: sw("Bazooka"), Range: 2, Date: combat.Date{Year: 1945, Month: 3}}
+	runOut := []combat.Effect{{Kind: combat.AddState, On: combat.OnFirer, State: NoWP, N: 1}}
+	for face := 1; face <= 6; face++ {
+		d := combat.NewFixedDice(face)
+		o := Ruleset{}.RollSmoke(wp, d)
+		fired := face <= 4
+		step := fmt.Sprintf("white phosphorus d6 (there on 4 or less): rolled %d: a round is fired", face)
+		var effects []combat.Effect
+		if !fired {
+			step = fmt.Sprintf("white phosphorus d6 (there on 4 or less): rolled %d: none left for the rest of the battle", face)
+			effects = runOut
+		}
+		if o.Err != nil || d.Used() != 1 || o.Hit != fired || !slices.Equal(o.Steps, []string{step}) || !slices.Equal(o.Effects, effects) {
+			t.Errorf("face %d: err %v, used %d, fired %v, steps %q, effects %v", face, o.Err, d.Used(), o.Hit, o.Steps, o.Effects)
+		}
+	}
+	gun := combat.SmokeShot{FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C}, Range: 3}
+	d := combat.NewFixedDice()
+	if o := (Ruleset{}).RollSmoke(gun, d); o.Err != nil || !o.Hit || d.Used() != 0 || len(o.Effects) != 0 {
+		t.Errorf("gun: %+v, %d dice", o, d.Used())
+	}
+	wp.Date = combat.Date{Year: 1944, Month: 12}
+	if o := (Ruleset{}).RollSmoke(wp, d); o.Err == nil || d.Used() != 0 {
+		t.Errorf("Bazooka 44: %+v, %d dice", o, d.Used())
+	}
+	if states := (Ruleset{}).States(); len(states) != 1 || states[0].Name != NoWP || states[0].Lasts != combat.Permanent {
+		t.Errorf("states %+v", states)
 	}
 }
 
@@ -511,5 +552,20 @@ func TestAllotment(t *testing.T) {
 		if got := (Ruleset{}).Allotment(c.halves, c.date); got != c.want {
 			t.Errorf("%d half squads in %s: %d, want %d", c.halves, c.date, got, c.want)
 		}
+	}
+}
+
+// TestMolotovOddsSteps: the preview of a Molotov projector shot names each
+// number it rolls against, the critical hit's doubled one included.
+func TestMolotovOddsSteps(t *testing.T) {
+	s := combat.Shot{Firer: "team", FirerKind: units.HalfSquad, FirerNation: "SU", Weapon: sw("Molotov Projector"),
+		Target: combat.Target{Name: "Pz IV", Kind: units.AFV, Armour: units.Armour{Front: units.D, Rear: units.C}},
+		Range:  2, Aspect: board.Rear}
+	o, err := Ruleset{}.Odds(s)
+	want := []string{"to-hit 8; 2d6 hits at or below it", "an original 11 breaks the weapon down, an original 12 removes it",
+		"Molotov kill number 6 +1 rear; 2d6 below destroys, equal immobilizes",
+		"an original 2 that hits is a critical hit: the kill number doubles to 14"}
+	if err != nil || !slices.Equal(o.Steps, want) {
+		t.Errorf("steps %q, %v; want %q", o.Steps, err, want)
 	}
 }

@@ -154,7 +154,7 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
 		allies: []force{
 			{n: 3, typ: "T-34/85"}, {n: 1, typ: "SU-85"}, {n: 1, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
-			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet AT Rifle Team"}, {n: 1, typ: "Soviet Leader"},
+			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet Molotov Projector Team"}, {n: 1, typ: "Soviet Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251", script: patrol(6)}, {n: 1, typ: "Opel Blitz"}, {n: 1, typ: "Pak 40"},
