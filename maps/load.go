@@ -123,7 +123,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if s.Title == "" {
 		s.Title = clip(strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name)), MaxTitleLength)
 	}
-	if s.Units, err = placeUnits(b, unitObjects(m), types); err != nil {
+	if s.Units, err = placeUnits(b, unitObjects(m), types, s.Turns); err != nil {
 		return nil, err
 	}
 	s.Digest = fl.digest()

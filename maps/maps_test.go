@@ -459,6 +459,9 @@ func FuzzLoad(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(tmxMap(2, 1, encoded([]int{1, 2}, "gzip"))))
+	for _, arrives := range []string{"3", "2 north", "7 up", "0", "99999999999999999999 east"} {
+		f.Add([]byte(arrivalMap(6, 80, 84, arrives)))
+	}
 	for _, tc := range hostileCases(f, false) {
 		f.Add([]byte(tc.tmx))
 	}

@@ -12,11 +12,11 @@ import (
 
 // placeUnits turns the objects of the units layers into placements, in
 // file order, checking type, side, facing and the hex each lands on.
-func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Placement, error) {
+func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes, turns int) ([]Placement, error) {
 	var out []Placement
 	for _, g := range groups {
 		for _, o := range g.group.Objects {
-			p, err := placeUnit(b, o, g.offX, g.offY, types)
+			p, err := placeUnit(b, o, g.offX, g.offY, types, turns)
 			if err != nil {
 				return nil, fmt.Errorf("layer %s: object %d %s: %w", quote(g.group.Name), o.ID, quote(o.Name), err)
 			}
@@ -26,13 +26,14 @@ func placeUnits(b *board.Board, groups []positionedGroup, types UnitTypes) ([]Pl
 	return out, nil
 }
 
-func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes) (Placement, error) {
+func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes, turns int) (Placement, error) {
 	obj, props := resolveTemplate(o)
 	p := Placement{ID: int(obj.ID), Name: obj.Name, Properties: map[string]string{}}
 	if err := checkText("the name", obj.Name, MaxNameLength); err != nil {
 		return p, err
 	}
 	var hasType, hasSide bool
+	var arrives string // the raw "arrives" value, for its error
 	for _, prop := range props {
 		if err := checkProperty(prop); err != nil {
 			return p, err
@@ -58,6 +59,12 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 			p.Facing = board.Direction(n)
 		case "script":
 			p.Script = prop.Value
+		case "arrives":
+			a, err := parseArrival(v, turns)
+			if err != nil {
+				return p, err
+			}
+			p.Arrives, arrives = a, prop.Value
 		default:
 			p.Properties[prop.Name] = prop.Value
 		}
@@ -83,6 +90,10 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 	}
 	if t := b.Cell(p.Hex).Terrain; t.EntryCost(mover) == board.Prohibited {
 		return p, fmt.Errorf("%s in hex %s: %s may not be on %s", p.Type, b.Label(p.Hex), p.Type, t)
+	}
+	if p.Arrives.Pending() && p.Arrives.Edge == "" && len(EdgesOf(b, p.Hex)) == 0 {
+		return p, fmt.Errorf("arrives %s: hex %s is not on a map edge; place the unit on an edge hex or name the edge (\"%d north\")",
+			quote(arrives), b.Label(p.Hex), p.Arrives.Turn)
 	}
 	return p, nil
 }
