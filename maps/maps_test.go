@@ -447,7 +447,8 @@ func BenchmarkLoadDefault(b *testing.B) {
 
 // FuzzLoad feeds mangled maps to the loader: it must return a scenario or
 // an error of one short line, never panic. Seeds are the stagger fixtures
-// and every hostile map of issue 17 (hostile_test.go), over a file system
+// and every hostile map of issue 17 (hostile_test.go) and "arrives" values
+// good and bad (arrival_test.go), over a file system
 // that holds what they refer to: a template, a named pipe, a device, files
 // that are no tileset, fake huge images.
 func FuzzLoad(f *testing.F) {
