@@ -176,6 +176,9 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	if held := heldLines(b); len(held) > 0 {
 		section(held, colPanelKey, true)
 	}
+	if more := reinforcementLines(b); len(more) > 0 {
+		section(more, colPanelKey, true)
+	}
 	if goal := g.goalLines(); len(goal) > 0 {
 		section(goal, colPanelKey, true)
 	}
@@ -503,6 +506,8 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 // phaseAbility says what unit u can still do in the phase under way.
 func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 	switch {
+	case u.Waiting():
+		return waitingAbility(b, u)
 	case !u.Active():
 		return "out of the battle"
 	case b.Result() != nil:
