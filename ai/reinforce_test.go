@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"hexfire/assets"
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/maps"
@@ -78,5 +79,30 @@ func TestOpponentPursuesItsExitAim(t *testing.T) {
 	play(t, b, o, func(*battle.Battle) bool { return false })
 	if r := b.Result(); r.Winner != maps.Allies || b.Unit(1).ExitedBy() != maps.North || r.Turn > 3 {
 		t.Errorf("result %+v, tank exited by %q; want an allied win by the north edge by turn 3 (of 4; else the axis win)", r, b.Unit(1).ExitedBy())
+	}
+}
+
+// TestShippedReinforcementsArrive plays The Dommel Bridges, computer
+// against computer, to the end of turn 3: both Fireflies that arrive on
+// turn 3 by the west edge must have come on.
+func TestShippedReinforcementsArrive(t *testing.T) {
+	sc, err := maps.Load(assets.FS, "scenarios/valkenswaard.tmx", testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(b.Reinforcements(maps.Allies)); n != 2 {
+		t.Fatalf("allied reinforcements = %d, want 2", n)
+	}
+	o, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, b, o, turnIs(4))
+	if n := len(b.Reinforcements(maps.Allies)); n != 0 {
+		t.Errorf("after turn 3, %d reinforcements still off the map, want 0", n)
 	}
 }
