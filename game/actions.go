@@ -181,7 +181,7 @@ func (g *Game) nextUnitKey(*Intents) {
 		return
 	}
 	g.selectUnit(id)
-	g.showHex(b.Unit(id).Pose.Hex)
+	g.showHex(shownHex(b, b.Unit(id)))
 }
 
 // moveKey moves (or advances) the selected unit to the hovered hex.

@@ -523,7 +523,7 @@ func (g *Game) selectUnit(id battle.UnitID) {
 		}
 	}
 	p.unit = id
-	if u := g.battle.Unit(id); u != nil {
+	if u := g.battle.Unit(id); u != nil && !u.Waiting() {
 		g.selected, g.hasSelected = u.Pose.Hex, true
 	}
 }

@@ -86,6 +86,15 @@ func facingToward(a, to board.Hex, def board.Direction) board.Direction {
 	return best
 }
 
+// shownHex is where the view goes to show u: its hex, or the middle of
+// its entry hexes while it waits to come on.
+func shownHex(b *battle.Battle, u *battle.Unit) board.Hex {
+	if hs := b.EntryHexes(u); u.Waiting() && len(hs) > 0 {
+		return hs[len(hs)/2]
+	}
+	return u.Pose.Hex
+}
+
 // arrivalText says when and where a reinforcement comes on.
 func arrivalText(b *battle.Battle, u *battle.Unit) string {
 	a := u.Placement.Arrives
