@@ -36,11 +36,10 @@ func (Exit) Name() string { return "exit" }
 func (o Enter) apply(b *Battle) ([]Event, error) { return b.enter(o) }
 func (o Exit) apply(b *Battle) ([]Event, error)  { return b.exit(o) }
 
+// Enter's record and parse are Move's, under its own name.
 func (o Enter) record(bd *board.Board) OrderRecord {
-	r := OrderRecord{Order: o.Name(), Unit: o.Unit}
-	for _, p := range o.Path {
-		r.Path = append(r.Path, poseText(bd, p))
-	}
+	r := Move{Unit: o.Unit, Path: o.Path}.record(bd)
+	r.Order = o.Name()
 	return r
 }
 
