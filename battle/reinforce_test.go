@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -25,6 +26,12 @@ B . . . . . . .
 // the caller (none when empty).
 func reinforcements(t *testing.T, victory string) *Battle {
 	t.Helper()
+	return reinforcementsWith(t, victory, Config{Seed: 1})
+}
+
+// reinforcementsWith is reinforcements started as cfg says.
+func reinforcementsWith(t *testing.T, victory string, cfg Config) *Battle {
+	t.Helper()
 	f := fixture{grid: reinforceMap, turns: 4, units: []unitAt{
 		{"M4A3E8", maps.Allies, "D3", board.DirN},
 		{"US Rifle Squad", maps.Allies, "H6", 0},
@@ -38,7 +45,7 @@ func reinforcements(t *testing.T, victory string) *Battle {
 	sc := f.scenario(t)
 	sc.Units[0].Arrives = maps.Arrival{Turn: 2, Edge: maps.South}
 	sc.Units[1].Arrives = maps.Arrival{Turn: 1}
-	b, err := New(sc, testCatalogue, Config{Seed: 1})
+	b, err := New(sc, testCatalogue, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,5 +247,29 @@ func TestDigestCountsArrival(t *testing.T) {
 	}
 	if b.Digest() == before {
 		t.Errorf("entering left the digest as it was")
+	}
+}
+
+// TestEnterThroughOpportunityFire: fired at on its entry hex and missed,
+// the tank's owner goes on with the MP left after paying for that hex.
+func TestEnterThroughOpportunityFire(t *testing.T) {
+	b := reinforcementsWith(t, "", Config{Dice: combat.NewFixedDice(6, 6, 6, 6)})
+	toPhase(t, b, 2, maps.Allies, Movement)
+	events := apply(t, b, Enter{Unit: 1, Path: []board.Pose{pose(t, b, "B6", board.DirN), pose(t, b, "B5", board.DirN)}})
+	if last := events[len(events)-1]; last.Kind != OpportunityOffered || b.Board().Label(last.Hex) != "B6" {
+		t.Fatalf("last event %+v, want opportunity fire offered in B6", last)
+	}
+	apply(t, b, Fire{Unit: 5, Target: 1}, Pass{}) // missed; the axis fire no more
+	u, rest, left := b.MovePaused()
+	full := b.allowance(b.Unit(1)).MP
+	if u == nil || u.ID != 1 || len(rest) != 1 || left != full-1 {
+		t.Fatalf("paused: %v, rest %v, %d MP left; want the tank with B5 to go and %d MP (entering open ground cost 1)", u, rest, left, full-1)
+	}
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "B5", board.DirN), pose(t, b, "B4", board.DirN)}})
+	for b.Moving() != nil {
+		apply(t, b, Pass{})
+	}
+	if tank := b.Unit(1); b.Board().Label(tank.Pose.Hex) != "B4" || !tank.Has(Moved) {
+		t.Errorf("tank in %s, moved %v; want it in B4, moved", b.Board().Label(tank.Pose.Hex), tank.Has(Moved))
 	}
 }
