@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -13,7 +14,7 @@ import (
 )
 
 // Reinforcements and exits in the game: the panel lists the acting side's
-// units still to come, Tab selects one that may enter now, its entry hexes
+// units still to come, a click on a line or Tab selects one, its entry hexes
 // are ringed on the map, and a click on a hex brings it on (at that entry
 // hex, or at the one from which it reaches the hex clicked for the fewest
 // MP, moving on there). End takes the selected unit off the map by the
@@ -86,6 +87,23 @@ func facingToward(a, to board.Hex, def board.Direction) board.Direction {
 	return best
 }
 
+// panelUnit is a unit's line in the panel, for clicks.
+type panelUnit struct {
+	rect image.Rectangle
+	unit battle.UnitID
+}
+
+// reinforcementAt returns the reinforcement whose panel line is at screen
+// point pt, if any.
+func (g *Game) reinforcementAt(pt image.Point) (battle.UnitID, bool) {
+	for _, r := range g.reinforceRects {
+		if pt.In(r.rect) {
+			return r.unit, true
+		}
+	}
+	return 0, false
+}
+
 // shownHex is where the view goes to show u: its hex, or the middle of
 // its entry hexes while it waits to come on.
 func shownHex(b *battle.Battle, u *battle.Unit) board.Hex {
@@ -112,7 +130,7 @@ func reinforcementLines(b *battle.Battle) []string {
 	if len(us) == 0 {
 		return nil
 	}
-	lines := []string{"Reinforcements  (Tab selects, click a ringed hex)"}
+	lines := []string{"Reinforcements  (click one or Tab, then a ringed hex)"}
 	for _, u := range us {
 		l := fmt.Sprintf("%s: %s", u.Label(), arrivalText(b, u))
 		if b.CheckEnter(u) == nil {

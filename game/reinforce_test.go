@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"reflect"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestEntryCommand(t *testing.T) {
 	if !canAct(b, sq) {
 		t.Errorf("a reinforcement that may enter cannot act")
 	}
-	if have, want := reinforcementLines(b), []string{"Reinforcements  (Tab selects, click a ringed hex)",
+	if have, want := reinforcementLines(b), []string{"Reinforcements  (click one or Tab, then a ringed hex)",
 		"US Rifle Squad #1: turn 1, by the west edge: may enter now"}; !reflect.DeepEqual(have, want) {
 		t.Errorf("panel lines %q, want %q", have, want)
 	}
@@ -110,5 +111,25 @@ func TestExitEdge(t *testing.T) {
 	}
 	if have := exitGoalLines(v); len(have) != 1 || have[0] != "The Allies win at once when 2 of their units have left the map by the west edge." {
 		t.Errorf("goal lines %q", have)
+	}
+}
+
+// TestClickReinforcementLine: a click on a reinforcement's line in the
+// panel selects it; a click on a ringed hex then brings it on.
+func TestClickReinforcementLine(t *testing.T) {
+	b := arrivalBattle(t, 1, "")
+	g := shotGame(t, b, "", "")
+	frame(g) // the panel lays the lines out
+	if len(g.reinforceRects) != 1 {
+		t.Fatalf("%d reinforcement lines drawn, want 1", len(g.reinforceRects))
+	}
+	r := g.reinforceRects[0].rect
+	g.apply(Intents{Click: true, Cursor: image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)})
+	if g.play.unit != 1 {
+		t.Fatalf("selected after a click on the line: #%d, want #1", g.play.unit)
+	}
+	g.apply(Intents{Click: true, Cursor: hexScreen(g, "A3"), CursorIn: true})
+	if u := b.Unit(1); u.Waiting() || b.Board().Label(u.Pose.Hex) != "A3" {
+		t.Errorf("after a click on A3: waiting %v in %s, want on the map in A3", u.Waiting(), b.Board().Label(u.Pose.Hex))
 	}
 }
