@@ -132,7 +132,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			}
 		}
 	}
-	kinds := [][]battle.Order{fire, smoke, place, move, advance, turn, load, unload}
+	kinds := [][]battle.Order{fire, smoke, place, move, advance, turn, load, unload, randomArrivals(b, side)}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		kinds = append(kinds, randomAP(b, side, enemyHexes))
@@ -307,6 +307,9 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 			}
 		}
 	case battle.Movement:
+		if o, why, ok := v.arrivalOrExit(); ok {
+			return o, "greedy: " + why
+		}
 		after := v.cursor(func(o battle.Order) (battle.UnitID, bool) {
 			m, ok := o.(battle.Move)
 			return m.Unit, ok
@@ -346,7 +349,10 @@ func greedyShot(v *decision, u *battle.Unit) (battle.Order, string, bool) {
 // greedyMove drives u to the reachable hex nearest its goals, facing the
 // nearest enemy.
 func greedyMove(v *decision, u *battle.Unit) ([]board.Pose, bool) {
-	_, goals := v.holdHexes()
+	goals := v.exitHexes()
+	if len(goals) == 0 {
+		_, goals = v.holdHexes()
+	}
 	if len(goals) == 0 {
 		for _, e := range v.enemies {
 			goals = append(goals, e.Pose.Hex)

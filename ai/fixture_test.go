@@ -42,6 +42,8 @@ type fixture struct {
 	props map[string]string
 	turns int
 	rules string // the ruleset, if not the default one
+	// arrives makes units reinforcements, by index in units.
+	arrives map[int]maps.Arrival
 }
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
@@ -60,7 +62,8 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 		if err != nil {
 			t.Fatalf("fixture unit %d: %v", i, err)
 		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script,
+			Arrives: f.arrives[i]})
 	}
 	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Ruleset: f.rules})
 	if err != nil {

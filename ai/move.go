@@ -14,6 +14,9 @@ import (
 // movement moves the next unit (in ID order, after the last one that moved
 // in this phase) that has somewhere better to be, or ends the phase.
 func (d *decision) movement() (battle.Order, string) {
+	if o, why, ok := d.arrivalOrExit(); ok {
+		return o, why
+	}
 	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
 		m, ok := o.(battle.Move)
 		return m.Unit, ok
@@ -101,13 +104,17 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 	return best
 }
 
-// objectives returns the hexes u should make for. Infantry, whom AT fire
+// objectives returns the hexes u should make for: the side's exit edge
+// when its victory asks it to leave the map. Otherwise infantry, whom AT fire
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
 // more of their other units. Units with an AT weapon hunt: the hexes their
 // side must hold, else the enemy units they could hurt. Without any of
 // those, all enemy units.
 func (d *decision) objectives(u *battle.Unit) []board.Hex {
+	if exits := d.exitHexes(); len(exits) > 0 {
+		return exits // reinforce.go: the side's aim is to leave the map
+	}
 	var goals []board.Hex
 	own, all := d.holdHexes()
 	holds := own

@@ -85,6 +85,10 @@ func (b *Battle) actor(id UnitID) (*Unit, error) {
 		return nil, fmt.Errorf("there is no unit #%d", id)
 	case u.Eliminated:
 		return nil, fmt.Errorf("%s has been eliminated", u.Label())
+	case u.Waiting():
+		return nil, fmt.Errorf("%s has not entered the map yet", u.Label())
+	case u.exited != "":
+		return nil, fmt.Errorf("%s has left the map", u.Label())
 	case u.Side != b.Acting():
 		return nil, fmt.Errorf("%s belongs to the %s, and it is the %s who act now", u.Label(), u.Side, b.Acting())
 	}

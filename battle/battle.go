@@ -91,6 +91,10 @@ type Unit struct {
 	// PoolFired counts the expendable weapons (Panzerfausts) it has fired
 	// from its side's pool (combat.Weapon.PoolFired); replays rebuild it.
 	PoolFired int
+	// offMap is where a unit off the map is (reinforce.go): waiting to
+	// arrive or gone; exited, the edge it left by.
+	offMap offMapState
+	exited maps.Edge
 	// Aim is the unit's memory of its AT shots, for the rulesets that
 	// reward shooting again (Shot.RepeatShots, Shot.RepeatHit). Replays
 	// rebuild it from the orders, so the digest leaves it out.
@@ -142,11 +146,12 @@ func (b *Battle) segment() int {
 // Has reports whether the unit carries all of the markers m.
 func (u *Unit) Has(m Markers) bool { return u.Markers&m == m }
 
-// Active reports whether the unit is still in the battle.
-func (u *Unit) Active() bool { return !u.Eliminated }
+// Active reports whether the unit is still in the battle and on the map
+// (not a reinforcement still to come, not gone off an edge).
+func (u *Unit) Active() bool { return !u.Eliminated && u.offMap == onTheMap }
 
 // OnMap reports whether the unit is in the battle and not carried.
-func (u *Unit) OnMap() bool { return !u.Eliminated && u.Carrier == 0 }
+func (u *Unit) OnMap() bool { return u.Active() && u.Carrier == 0 }
 
 // Label is how the log names the unit: "M4A3E8 #3".
 func (u *Unit) Label() string { return fmt.Sprintf("%s #%d", u.Name, u.ID) }
@@ -337,6 +342,9 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 			Pose: board.Pose{Hex: p.Hex, Facing: p.Facing}, Script: p.Script, Placement: p,
 			SupportWeapon: l.weapon, Quality: l.quality, Rounds: l.rounds, Engineers: l.engineers,
 		})
+		if p.Arrives.Pending() {
+			b.units[i].offMap = waiting
+		}
 	}
 	if err := b.allot(); err != nil {
 		return nil, err

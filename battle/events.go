@@ -32,6 +32,8 @@ const (
 	VehicleAssaulted             // the unit close-assaulted the vehicle Target (Outcome)
 	WeaponRepairTried            // the unit tried to repair its broken weapon (Outcome)
 	MovePaused                   // the moving unit came through opportunity fire; its owner says how it goes on
+	UnitEntered                  // the reinforcement came on the map (To)
+	UnitExited                   // the unit left the map (From)
 )
 
 // Event is one thing that happened when an order was applied, for the log,

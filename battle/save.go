@@ -81,6 +81,7 @@ type OrderRecord struct {
 	Path        []string `json:"path,omitempty"`
 	Units       []UnitID `json:"units,omitempty"`
 	Grenades    bool     `json:"grenades,omitempty"`
+	Edge        string   `json:"edge,omitempty"`
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
@@ -512,6 +513,10 @@ type unitSnapshot struct {
 	SupportWeapon string           `json:",omitempty"`
 	Quality       combat.Quality   `json:",omitempty"`
 	Rounds        int              `json:",omitempty"`
+	// Added with reinforcements: a unit still to arrive, or the edge it
+	// left by; both empty for a unit on the map.
+	Waiting bool      `json:",omitempty"`
+	Exited  maps.Edge `json:",omitempty"`
 }
 
 // Digest is a fingerprint of the battle's whole state (sha256, hex): equal
@@ -522,7 +527,8 @@ func (b *Battle) Digest() string {
 		Grenades: b.grenades, Held: b.held}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
-			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds}
+			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,
+			Waiting: u.Waiting(), Exited: u.exited}
 		if u.Type.Name != u.Placement.Type {
 			us.Type = u.Type.Name
 		}

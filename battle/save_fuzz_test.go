@@ -41,6 +41,9 @@ func FuzzParseSave(f *testing.F) {
 		strings.Replace(string(good), `"seed":4`, `"seed":-1`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"move","unit":1,"path":["E4 N","ZZ9 Q"]},`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"fire-ap","units":[9999999],"hex":"A1"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"enter","unit":1,"path":["A1 S","A2 S"]},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"exit","unit":1,"edge":"up"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"exit","unit":2,"edge":"north"},`, 1),
 		string(good) + "{}",
 	} {
 		f.Add([]byte(s))

@@ -361,6 +361,8 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Pass{},
 		Halt{},
 		EndPhase{},
+		Enter{Unit: 5, Path: []board.Pose{{Hex: h("A6"), Facing: board.DirNE}, {Hex: h("B5"), Facing: board.DirNE}}},
+		Exit{Unit: 6, Edge: maps.West},
 	}
 	var names []string
 	for _, o := range orders {

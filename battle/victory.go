@@ -12,12 +12,13 @@ import (
 
 // Victory is a scenario's victory conditions, from the map property
 // "victory": clauses separated by ";", each "SIDE hold HEX HEX …",
-// "SIDE destroy N" or "SIDE otherwise". For example:
+// "SIDE destroy N", "SIDE exit N [EDGE]" or "SIDE otherwise". For example:
 //
 //	allies hold K8 L8; allies destroy 4; axis destroy 4; axis otherwise
 //
 // A destroy clause wins at once, the moment the side has eliminated N enemy
-// units. Hold clauses are judged when the last turn ends: a side wins if it
+// units; so does an exit clause, the moment N of the side's units have
+// left the map (by EDGE, or by any edge when it names none). Hold clauses are judged when the last turn ends: a side wins if it
 // alone occupies every hex it must hold. "otherwise" names the side that
 // wins when the last turn ends and no other clause decided the battle (the
 // defender, whom the attacker had to dislodge). If no clause decides it, or
@@ -27,12 +28,19 @@ import (
 type Victory struct {
 	Hold      map[maps.Side][]board.Hex
 	Destroy   map[maps.Side]int
+	Exit      map[maps.Side]ExitGoal
 	Otherwise maps.Side
+}
+
+// ExitGoal is an exit clause: N units off the map by Edge ("" for any).
+type ExitGoal struct {
+	N    int
+	Edge maps.Edge
 }
 
 // ParseVictory reads a "victory" map property against the board's labels.
 func ParseVictory(s string, b *board.Board) (Victory, error) {
-	v := Victory{Hold: map[maps.Side][]board.Hex{}, Destroy: map[maps.Side]int{}}
+	v := Victory{Hold: map[maps.Side][]board.Hex{}, Destroy: map[maps.Side]int{}, Exit: map[maps.Side]ExitGoal{}}
 	for clause := range strings.SplitSeq(s, ";") {
 		f := strings.Fields(clause)
 		if len(f) == 0 {
@@ -50,7 +58,7 @@ func ParseVictory(s string, b *board.Board) (Victory, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return v, fmt.Errorf("clause %s: want \"SIDE hold HEX …\", \"SIDE destroy N\" or \"SIDE otherwise\"", fileio.Quote(strings.TrimSpace(clause)))
+			return v, fmt.Errorf("clause %s: want \"SIDE hold HEX …\", \"SIDE destroy N\", \"SIDE exit N [EDGE]\" or \"SIDE otherwise\"", fileio.Quote(strings.TrimSpace(clause)))
 		}
 		switch strings.ToLower(f[1]) {
 		case "hold":
@@ -67,8 +75,20 @@ func ParseVictory(s string, b *board.Board) (Victory, error) {
 				return v, fmt.Errorf("clause %s: want a number of units ≥ 1 after destroy", fileio.Quote(strings.TrimSpace(clause)))
 			}
 			v.Destroy[side] = n
+		case "exit":
+			n, err := strconv.Atoi(f[2])
+			if err != nil || n < 1 || len(f) > 4 {
+				return v, fmt.Errorf("clause %s: want a number of units ≥ 1 after exit, then at most an edge", fileio.Quote(strings.TrimSpace(clause)))
+			}
+			g := ExitGoal{N: n}
+			if len(f) == 4 {
+				if g.Edge, err = maps.ParseEdge(f[3]); err != nil {
+					return v, fmt.Errorf("clause %s: %w", fileio.Quote(strings.TrimSpace(clause)), err)
+				}
+			}
+			v.Exit[side] = g
 		default:
-			return v, fmt.Errorf("clause %s: %s is not hold or destroy", fileio.Quote(strings.TrimSpace(clause)), fileio.Quote(f[1]))
+			return v, fmt.Errorf("clause %s: %s is not hold, destroy or exit", fileio.Quote(strings.TrimSpace(clause)), fileio.Quote(f[1]))
 		}
 	}
 	return v, nil
@@ -90,7 +110,7 @@ func (v Victory) Winner(b *Battle, final bool) maps.Side {
 	if final && len(winners) == 0 && v.Otherwise != "" {
 		return v.Otherwise
 	}
-	if final && len(v.Hold) == 0 && len(v.Destroy) == 0 && v.Otherwise == "" {
+	if final && len(v.Hold) == 0 && len(v.Destroy) == 0 && len(v.Exit) == 0 && v.Otherwise == "" {
 		a, x := b.Eliminated(maps.Axis), b.Eliminated(maps.Allies)
 		switch {
 		case a > x:
@@ -104,6 +124,9 @@ func (v Victory) Winner(b *Battle, final bool) maps.Side {
 
 func (v Victory) met(b *Battle, side maps.Side, final bool) bool {
 	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
+		return true
+	}
+	if g, ok := v.Exit[side]; ok && b.Exited(side, g.Edge) >= g.N {
 		return true
 	}
 	hold := v.Hold[side]
@@ -122,6 +145,13 @@ func (v Victory) met(b *Battle, side maps.Side, final bool) bool {
 func (v Victory) Explain(b *Battle, side maps.Side) string {
 	if n, ok := v.Destroy[side]; ok && b.Eliminated(Opponent(side)) >= n {
 		return fmt.Sprintf("%s eliminated %d enemy units (needed %d)", side, b.Eliminated(Opponent(side)), n)
+	}
+	if g, ok := v.Exit[side]; ok && b.Exited(side, g.Edge) >= g.N {
+		by := "the map"
+		if g.Edge != "" {
+			by = "the " + string(g.Edge) + " edge"
+		}
+		return fmt.Sprintf("%s took %d units off %s (needed %d)", side, b.Exited(side, g.Edge), by, g.N)
 	}
 	if hold := v.Hold[side]; len(hold) > 0 && v.met(b, side, true) {
 		labels := make([]string, len(hold))

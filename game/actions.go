@@ -126,6 +126,11 @@ func (g *Game) click(in *Intents) {
 		g.selected, g.hasSelected = l.hex, true
 		return
 	}
+	if id, ok := g.reinforcementAt(in.Cursor); ok && !in.CursorIn {
+		g.selectUnit(id)
+		g.showHex(shownHex(b, b.Unit(id)))
+		return
+	}
 	if !in.CursorIn {
 		return
 	}
@@ -181,7 +186,7 @@ func (g *Game) nextUnitKey(*Intents) {
 		return
 	}
 	g.selectUnit(id)
-	g.showHex(b.Unit(id).Pose.Hex)
+	g.showHex(shownHex(b, b.Unit(id)))
 }
 
 // moveKey moves (or advances) the selected unit to the hovered hex.

@@ -111,6 +111,9 @@ type Game struct {
 	ask   *question // a question over the map, waiting for Y or Esc
 
 	summaryRects []image.Rectangle // where the panel drew the summary's lines, for clicks
+	// reinforceRects are where the panel drew the reinforcements' lines,
+	// for clicks (reinforce.go).
+	reinforceRects []panelUnit
 
 	play play // orders, previews, log, hand-over, computer players, replay
 }

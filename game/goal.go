@@ -45,10 +45,11 @@ func goalLines(sc *maps.Scenario, v battle.Victory) []string {
 			out = append(out, fmt.Sprintf("The %s win if, when the last turn ends, they alone hold %s.", sideName(side), hexList(sc.Board, hold)))
 		}
 	}
+	out = append(out, exitGoalLines(v)...)
 	switch {
 	case v.Otherwise != "":
 		out = append(out, fmt.Sprintf("If neither side has won by the end, the %s win.", sideName(v.Otherwise)))
-	case len(v.Hold) == 0 && len(v.Destroy) == 0:
+	case len(v.Hold) == 0 && len(v.Destroy) == 0 && len(v.Exit) == 0:
 		out = append(out, "When the last turn ends, the side that has eliminated more enemy units wins.")
 	default:
 		out = append(out, "If neither side has won by the end, or both have, the battle is a draw.")
@@ -107,5 +108,5 @@ func objectiveLines(b *battle.Battle, v battle.Victory) []string {
 			out = append(out, fmt.Sprintf("%s for the %s: %s", b.Board().Label(h), sideName(side), now))
 		}
 	}
-	return out
+	return append(out, exitProgressLines(b, v)...)
 }

@@ -176,6 +176,18 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	if held := heldLines(b); len(held) > 0 {
 		section(held, colPanelKey, true)
 	}
+	g.reinforceRects = g.reinforceRects[:0]
+	if more := reinforcementLines(b); len(more) > 0 {
+		section(more[:1], colPanelKey, true)
+		for i, u := range b.Reinforcements(b.Acting()) {
+			top := y - line/2
+			for _, w := range wrap(face, more[i+1], width) {
+				g.text(screen, w, face, x0+pad, y, alignStart, colPanelText)
+				y += line
+			}
+			g.reinforceRects = append(g.reinforceRects, panelUnit{image.Rect(int(x0), int(top), int(x1), int(y-line/2)), u.ID})
+		}
+	}
 	if goal := g.goalLines(); len(goal) > 0 {
 		section(goal, colPanelKey, true)
 	}
@@ -503,6 +515,8 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 // phaseAbility says what unit u can still do in the phase under way.
 func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 	switch {
+	case u.Waiting():
+		return waitingAbility(b, u)
 	case !u.Active():
 		return "out of the battle"
 	case b.Result() != nil:

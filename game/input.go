@@ -45,6 +45,7 @@ const (
 	ActionTurn
 	ActionLoad
 	ActionUnload
+	ActionExitMap
 	ActionPass
 	ActionEndPhase
 	ActionUndo
@@ -160,6 +161,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).embarkKey},
 	{Action: ActionUnload, Keys: []ebiten.Key{ebiten.KeyX}, Help: "unload the selected passenger",
 		scope: toOrder, run: (*Game).unloadKey},
+	{Action: ActionExitMap, Keys: []ebiten.Key{ebiten.KeyEnd}, Help: "take the selected unit off the map by the edge it stands on (Movement)",
+		scope: toOrder, run: (*Game).exitKey},
 	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the moving unit (your unit came through the fire: halt it there)",
 		scope: toOrder, run: (*Game).passKey},
 	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase (asks while units can still act; while a unit moves: pass; your unit came through the fire: on along its path)",

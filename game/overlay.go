@@ -189,6 +189,7 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	drawWrecks(dst, v)
 	drawUnits(dst, g.battle, v, g.play.unit)
 	drawObjectives(dst, v)
+	drawEntryHexes(dst, v)
 
 	if arcs && u != nil && u.OnMap() && pv.faced {
 		drawAspectLine(dst, v, front)

@@ -302,6 +302,9 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 	if m == modeSmoke && mine {
 		return command{order: smokeOrder(b, sel, h)}
 	}
+	if sel != nil && sel.Waiting() && sel.Side == acting && b.Moving() == nil {
+		return entryCommand(b, sel, h) // reinforce.go
+	}
 	var own, enemy []*battle.Unit
 	for _, u := range b.UnitsAt(h) {
 		if u.Side == acting {
@@ -453,6 +456,9 @@ func unloadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
 // canAct reports whether u could still give an order in the current
 // phase, for Tab.
 func canAct(b *battle.Battle, u *battle.Unit) bool {
+	if u.Waiting() {
+		return b.Moving() == nil && b.CheckEnter(u) == nil
+	}
 	if !u.Active() || u.Side != b.Acting() {
 		return false
 	}
@@ -519,7 +525,7 @@ func (g *Game) selectUnit(id battle.UnitID) {
 		}
 	}
 	p.unit = id
-	if u := g.battle.Unit(id); u != nil {
+	if u := g.battle.Unit(id); u != nil && !u.Waiting() {
 		g.selected, g.hasSelected = u.Pose.Hex, true
 	}
 }

@@ -438,6 +438,10 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	switch {
 	case u.Eliminated:
 		where = "eliminated"
+	case u.Waiting():
+		where = "off the map: arrives " + arrivalText(b, u)
+	case u.ExitedBy() != "":
+		where = "left the map by the " + string(u.ExitedBy()) + " edge"
 	case u.Carrier != 0:
 		where = "aboard " + b.Unit(u.Carrier).Label() + " " + where
 	}

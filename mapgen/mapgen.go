@@ -110,6 +110,9 @@ type Unit struct {
 	Hex    board.Hex
 	Facing board.Direction
 	Script string
+	// Arrives is the placement's "arrives" property (a reinforcement's
+	// turn and edge, docs/MAPS.md); "" for a unit on the map from the start.
+	Arrives string
 }
 
 // Property is one map property, written in order.

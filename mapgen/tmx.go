@@ -151,6 +151,9 @@ func (m *Map) TMX() ([]byte, error) {
 	for i, u := range m.Units {
 		x, y := l.Center(u.Hex)
 		fmt.Fprintf(&b, "  <object id=\"%d\" name=\"%s\" x=\"%g\" y=\"%g\">\n   <properties>\n", i+1, xmlEscape(u.Type), x, y)
+		if u.Arrives != "" {
+			writeProperty(&b, "    ", Property{"arrives", "", u.Arrives})
+		}
 		writeProperty(&b, "    ", Property{"facing", "int", strconv.Itoa(int(u.Facing))})
 		if u.Script != "" {
 			writeProperty(&b, "    ", Property{"script", "", u.Script})

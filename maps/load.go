@@ -129,7 +129,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if s.Title == "" {
 		s.Title = clip(strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name)), MaxTitleLength)
 	}
-	if s.Units, err = placeUnits(l, b, unitObjects(m), types, outsideTemplates); err != nil {
+	if s.Units, err = placeUnits(l, b, unitObjects(m), types, outsideTemplates, s.Turns); err != nil {
 		return nil, err
 	}
 	s.Digest = fl.digest()

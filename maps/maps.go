@@ -120,6 +120,9 @@ type Placement struct {
 	Hex    board.Hex
 	Facing board.Direction // 0..5 clockwise, 0 = axial (0,-1); 0 when absent
 	Script string          // object property "script": orders for a scripted unit, unparsed
+	// Arrives is object property "arrives": the turn and edge a
+	// reinforcement enters by; zero for a unit on the map from the start.
+	Arrives Arrival
 	// Properties holds every other object property by name.
 	Properties map[string]string
 }

@@ -448,7 +448,8 @@ func BenchmarkLoadDefault(b *testing.B) {
 
 // FuzzLoad feeds mangled maps to the loader: it must return a scenario or
 // an error of one short line, never panic. Seeds are the stagger fixtures
-// and every hostile map of issue 17 (hostile_test.go), over a file system
+// and every hostile map of issue 17 (hostile_test.go) and "arrives" values
+// good and bad (arrival_test.go), over a file system
 // that holds what they refer to: a template, a named pipe, a device, files
 // that are no tileset, fake huge images.
 func FuzzLoad(f *testing.F) {
@@ -460,6 +461,9 @@ func FuzzLoad(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(tmxMap(2, 1, encoded([]int{1, 2}, "gzip"))))
+	for _, arrives := range []string{"3", "2 north", "7 up", "0", "99999999999999999999 east"} {
+		f.Add([]byte(arrivalMap(6, 80, 84, arrives)))
+	}
 	for _, tc := range hostileCases(f, false) {
 		f.Add([]byte(tc.tmx))
 	}

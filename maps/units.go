@@ -15,12 +15,12 @@ import (
 // file order, checking type, side, facing and the hex each lands on.
 // outsideTemplates holds the path of each template outside the map's
 // folder, by the reference the objects make to it: the errors of their
-// objects do not quote them.
-func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitTypes, outsideTemplates map[string]string) ([]Placement, error) {
+// objects do not quote them. turns bounds a placement's arrives.
+func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitTypes, outsideTemplates map[string]string, turns int) ([]Placement, error) {
 	var out []Placement
 	for _, g := range groups {
 		for _, o := range g.group.Objects {
-			p, err := placeUnit(b, o, g.offX, g.offY, types)
+			p, err := placeUnit(b, o, g.offX, g.offY, types, turns)
 			if err != nil {
 				if tpl, ok := outsideTemplates[o.TemplateSource]; ok {
 					err = l.hideOutside(tpl, err)
@@ -33,13 +33,14 @@ func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitT
 	return out, nil
 }
 
-func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes) (Placement, error) {
+func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes, turns int) (Placement, error) {
 	obj, props := resolveTemplate(o)
 	p := Placement{ID: int(obj.ID), Name: obj.Name, Properties: map[string]string{}}
 	if err := checkText("the name", obj.Name, MaxNameLength); err != nil {
 		return p, err
 	}
 	var hasType, hasSide bool
+	var arrives string // the raw "arrives" value, for its error
 	for _, prop := range props {
 		if err := checkProperty(prop); err != nil {
 			return p, err
@@ -65,6 +66,12 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 			p.Facing = board.Direction(n)
 		case "script":
 			p.Script = prop.Value
+		case "arrives":
+			a, err := parseArrival(v, turns)
+			if err != nil {
+				return p, err
+			}
+			p.Arrives, arrives = a, prop.Value
 		default:
 			p.Properties[prop.Name] = prop.Value
 		}
@@ -90,6 +97,10 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 	}
 	if t := b.Cell(p.Hex).Terrain; t.EntryCost(mover) == board.Prohibited {
 		return p, fmt.Errorf("%s in hex %s: %s may not be on %s", p.Type, b.Label(p.Hex), p.Type, t)
+	}
+	if p.Arrives.Pending() && p.Arrives.Edge == "" && len(EdgesOf(b, p.Hex)) == 0 {
+		return p, fmt.Errorf("arrives %s: hex %s is not on a map edge; place the unit on an edge hex or name the edge (\"%d north\")",
+			fileio.Quote(arrives), b.Label(p.Hex), p.Arrives.Turn)
 	}
 	return p, nil
 }

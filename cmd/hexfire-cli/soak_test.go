@@ -196,6 +196,10 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors = []battle.UnitID{o.Unit}
 	case battle.Repair:
 		actors = []battle.UnitID{o.Unit}
+	case battle.Enter:
+		actors = []battle.UnitID{o.Unit}
+	case battle.Exit:
+		actors = []battle.UnitID{o.Unit}
 	case battle.Pass, battle.EndPhase, battle.Halt:
 	default:
 		return fmt.Errorf("an order of unknown kind %T", o)

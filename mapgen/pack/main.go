@@ -28,6 +28,10 @@ type force struct {
 	n      int
 	typ    string
 	script func(m *mapgen.Map, u mapgen.Unit, t *units.Type) string // nil: no script
+	// arrives makes the units reinforcements: "TURN EDGE" (docs/MAPS.md);
+	// they are still deployed in their side's zone, a hex the edge
+	// arrival does not use.
+	arrives string
 }
 
 // scenario is one battle of the pack.
@@ -105,6 +109,9 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 			}
 			if err := m.Deploy(cat, side, names, rng); err != nil {
 				return nil, fmt.Errorf("%s: %w", s.file, err)
+			}
+			for i := start; i < len(m.Units); i++ {
+				m.Units[i].Arrives = f.arrives
 			}
 			if f.script != nil {
 				t, err := cat.Lookup(f.typ)

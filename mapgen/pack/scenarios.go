@@ -83,14 +83,15 @@ var pack = []scenario{
 		opts:  mapgen.Options{Seed: 1709, Width: 36, Height: 24, Ground: mapgen.River, Allies: "UK", Axis: "DE"},
 		title: "The Dommel Bridges", setting: "The Netherlands: the Guards Armoured Division's drive up the road to Eindhoven (Operation Market Garden)", date: "1944-09",
 		briefing: "The Irish Guards have broken out of the Neerpelt bridgehead and must seize the bridges over the stream at Valkenswaard before the Germans blow them. " +
-			"German paratroopers and anti-tank guns hold the far bank. The British win by holding the ground beyond the crossings at the end.",
+			"German paratroopers and anti-tank guns hold the far bank; a second troop of Fireflies comes up the road from the west on turn 3. " +
+			"The British win by holding the ground beyond the crossings at the end.",
 		turns: 12, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
 		victory: "allies hold {obj}; allies destroy 7; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
-			{n: 4, typ: "Sherman Firefly"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
+			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
 			{n: 4, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
