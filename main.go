@@ -26,6 +26,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -41,7 +42,16 @@ import (
 	"hexfire/units"
 )
 
+// memoryLimit is the heap size above which the garbage collector works
+// harder (debug.SetMemoryLimit; a soft limit, never an error): our own
+// choice, well under the 512 MB a 500×500 map of 16 layers may take
+// (docs/BENCHMARKS.md) and far above the default map's needs.
+const memoryLimit = 192 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" { // a limit set by the user wins
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	err := run(os.Args[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		return // -h: the flag package has printed the usage
