@@ -175,8 +175,9 @@ func (m memo) fill(b *battle.Battle, q Query, c *Cell, from, to board.Pose, smok
 	if q.Reverse {
 		// Clear or not, a line is the same both ways; its hindrance is
 		// not (the firer's own hex never hinders), so it is traced from
-		// the firer, and only for shots the ruleset accepts.
-		c.Hindrance = b.Board().LOS(from.Hex, to.Hex, smoke).Hindrance
+		// the firer, and only for shots the ruleset accepts, with the
+		// board's allocation-free Sight (the explanation is not needed).
+		c.Hindrance = b.Board().Sight(from.Hex, to.Hex, smoke).Hindrance
 	}
 	s.Hindrance = c.Hindrance
 	c.Aspect = s.Aspect
