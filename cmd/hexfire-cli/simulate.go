@@ -44,6 +44,11 @@ type simReport struct {
 	MeanTurns float64                      `json:"mean_turns"`
 	Unended   int                          `json:"unended"`
 	Losses    map[maps.Side]map[string]int `json:"losses"`
+	// Shots counts each side's attacks by weapon: AT shots by the weapon
+	// fired (a Panzerfaust, a unit's support weapon, a vehicle's or Gun's
+	// own gun by its type), and "AP fire", "close assault", "vehicle
+	// assault", "smoke round".
+	Shots map[maps.Side]map[string]int `json:"shots"`
 }
 
 // battleResult is what one simulated battle contributes.
@@ -52,7 +57,52 @@ type battleResult struct {
 	turns  int
 	ended  bool
 	losses map[maps.Side]map[string]int // side → unit type → eliminated
+	shots  map[maps.Side]map[string]int // side → weapon → attacks (simReport.Shots)
 	err    error
+}
+
+// printCounts writes "LABEL: a 2; b 1;" with the names sorted, or
+// "LABEL: none".
+func printCounts(w io.Writer, label string, counts map[string]int) {
+	fmt.Fprintf(w, "%s:", label)
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		fmt.Fprint(w, " none")
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, " %s %d;", n, counts[n])
+	}
+	fmt.Fprintln(w)
+}
+
+// attackWeapon names what attack order o fires, for simReport.Shots, or ""
+// when o is no attack.
+func attackWeapon(b *battle.Battle, o battle.Order) string {
+	switch o := o.(type) {
+	case battle.Fire:
+		if o.Panzerfaust {
+			return "Panzerfaust"
+		}
+		if u := b.Unit(o.Unit); u != nil {
+			if w, err := b.WeaponOf(u); err == nil && w.Name != "" {
+				return w.Name
+			}
+		}
+		return "AT fire"
+	case battle.FireAP:
+		return "AP fire"
+	case battle.Assault:
+		return "close assault"
+	case battle.AssaultVehicle:
+		return "vehicle assault"
+	case battle.FireSmoke:
+		return "smoke round"
+	}
+	return ""
 }
 
 // playerNames are the players simulate knows.
@@ -172,7 +222,8 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 		wg.Wait()
 
 		r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
-			Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
+			Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}},
+			Shots: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
 		if r.Rules == "" {
 			r.Rules = sc.Ruleset
 		}
@@ -196,6 +247,11 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 					r.Losses[side][t] += k
 				}
 			}
+			for side, byWeapon := range res.shots {
+				for w, k := range byWeapon {
+					r.Shots[side][w] += k
+				}
+			}
 		}
 		r.MeanTurns = float64(turns) / float64(*n)
 		if *jsonOut {
@@ -212,19 +268,10 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 			fmt.Fprintf(stdout, "%d battles stopped unfinished after %d orders (counted as draws)\n", r.Unended, maxOrdersPerBattle)
 		}
 		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-			fmt.Fprintf(stdout, "%s losses:", side)
-			types := make([]string, 0, len(r.Losses[side]))
-			for t := range r.Losses[side] {
-				types = append(types, t)
-			}
-			slices.Sort(types)
-			if len(types) == 0 {
-				fmt.Fprint(stdout, " none")
-			}
-			for _, t := range types {
-				fmt.Fprintf(stdout, " %s %d;", t, r.Losses[side][t])
-			}
-			fmt.Fprintln(stdout)
+			printCounts(stdout, string(side)+" losses", r.Losses[side])
+		}
+		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+			printCounts(stdout, string(side)+" shots", r.Shots[side])
 		}
 		return nil
 	}, nil
@@ -257,14 +304,22 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			return battleResult{err: err}
 		}
 	}
-	res := battleResult{losses: map[maps.Side]map[string]int{}}
+	res := battleResult{losses: map[maps.Side]map[string]int{}, shots: map[maps.Side]map[string]int{}}
 	for range maxOrdersPerBattle {
 		if b.Result() != nil {
 			break
 		}
-		o, why := players[b.Acting()].Next(b)
+		side := b.Acting()
+		o, why := players[side].Next(b)
+		weapon := attackWeapon(b, o) // before the order: a Panzerfaust or a round is spent by it
 		if err := apply(b, o); err != nil {
-			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[b.Acting()], o.Name(), why, err)}
+			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[side], o.Name(), why, err)}
+		}
+		if weapon != "" {
+			if res.shots[side] == nil {
+				res.shots[side] = map[string]int{}
+			}
+			res.shots[side][weapon]++
 		}
 	}
 	if r := b.Result(); r != nil {

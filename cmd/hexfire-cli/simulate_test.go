@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
 )
 
 func TestSimulateDeterministic(t *testing.T) {
@@ -39,9 +43,10 @@ func TestSimulateJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r struct {
-		Battles   int            `json:"battles"`
-		Wins      map[string]int `json:"wins"`
-		MeanTurns *float64       `json:"mean_turns"`
+		Battles   int                       `json:"battles"`
+		Wins      map[string]int            `json:"wins"`
+		MeanTurns *float64                  `json:"mean_turns"`
+		Shots     map[string]map[string]int `json:"shots"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("output is not JSON: %v\n%s", err, out)
@@ -51,6 +56,46 @@ func TestSimulateJSON(t *testing.T) {
 	}
 	if r.MeanTurns == nil || *r.MeanTurns < 1 {
 		t.Errorf("mean_turns = %v, want a number ≥ 1", r.MeanTurns)
+	}
+	// Both sides fire their tanks' guns and AP fire in four battles of the
+	// default scenario.
+	for _, side := range []string{"allies", "axis"} {
+		if r.Shots[side]["AP fire"] == 0 || len(r.Shots[side]) < 2 {
+			t.Errorf("%s shots = %v, want AP fire and AT shots by weapon", side, r.Shots[side])
+		}
+	}
+}
+
+// TestAttackWeapon names an attack order's weapon for simulate's shots.
+func TestAttackWeapon(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.Default(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		o    battle.Order
+		want string
+	}{
+		{battle.Fire{Unit: 1, Target: 9}, "M4A3E8"},
+		{battle.Fire{Unit: 7, Target: 9}, "Bazooka"},
+		{battle.Fire{Unit: 17, Target: 1, Panzerfaust: true}, "Panzerfaust"},
+		{battle.FireAP{Units: []battle.UnitID{5}}, "AP fire"},
+		{battle.Assault{Units: []battle.UnitID{5}}, "close assault"},
+		{battle.Move{Unit: 1}, ""},
+		{battle.EndPhase{}, ""},
+	}
+	for _, tt := range tests {
+		if have := attackWeapon(b, tt.o); have != tt.want {
+			t.Errorf("attackWeapon(%#v) = %q, want %q", tt.o, have, tt.want)
+		}
 	}
 }
 
