@@ -529,3 +529,24 @@ func TestEdgeCornersShared(t *testing.T) {
 		})
 	}
 }
+
+// TestKeymapFitsTheScreen: the help lays the keymap out within the width
+// of every window from 1024×600 up, its text at least keymapMinSize of the
+// bar's, and at 1280×800 (the default window) no help line is cut.
+func TestKeymapFitsTheScreen(t *testing.T) {
+	g := newTestGame(t, Options{})
+	c := canvas{fonts: g.fonts, scale: 1}
+	for _, size := range []image.Point{{1024, 600}, {1280, 800}, {1920, 1080}} {
+		l := layoutKeymap(c, size)
+		if l.w > float64(size.X) || l.x0 < 0 {
+			t.Errorf("%v: the panel is %.0f wide from %.0f, wider than the window", size, l.w, l.x0)
+		}
+		if size == (image.Point{1280, 800}) {
+			for _, b := range Keymap {
+				if textWidth(l.face, b.Help) > l.colW-l.keysW-l.gap {
+					t.Errorf("%v: the help of %s is cut: %q", size, b.Controls(), b.Help)
+				}
+			}
+		}
+	}
+}

@@ -409,36 +409,62 @@ func (g *Game) drawHelp(screen *ebiten.Image) {
 }
 
 // drawKeymap draws the keymap as a panel in the middle of a screen of the
-// given size, in as many columns as the height needs.
+// given size, in as many columns as the height needs, its text made
+// smaller (down to keymapMinSize of the bar's) until the panel fits the
+// width; what still does not fit is cut.
 func drawKeymap(c canvas, screen image.Point) {
-	s := c.scale
-	size := barTextSize * s
-	line := size * 1.5
-	bold := c.fonts.face(size, true)
-	face := c.fonts.face(size, false)
-	title := c.fonts.face(size*1.3, true)
-
-	keysW, helpW := 0.0, 0.0
-	for _, b := range Keymap {
-		keysW = max(keysW, textWidth(bold, b.Controls()))
-		helpW = max(helpW, textWidth(face, b.Help))
-	}
-	pad, gap := 18*s, 16*s
-	rowsFit := max(1, int((float64(screen.Y)-4*line-2*pad)/line))
-	cols := (len(Keymap) + rowsFit - 1) / rowsFit
-	rows := (len(Keymap) + cols - 1) / cols
-	colW := keysW + gap + helpW
-	w := pad*2 + colW*float64(cols) + 2*gap*float64(cols-1)
-	h := pad*2 + line*float64(rows+2)
-	x0, y0 := max(0, float64(screen.X)/2-w/2), max(0, float64(screen.Y)/2-h/2)
-	c.fill(x0, y0, x0+w, y0+h, colPanel)
-	c.text("Controls  (Esc closes)", title, x0+pad, y0+pad+line/2, alignStart, colPanelText)
+	l := layoutKeymap(c, screen)
+	c.fill(l.x0, l.y0, l.x0+l.w, l.y0+l.h, colPanel)
+	c.text("Controls  (Esc closes)", l.title, l.x0+l.pad, l.y0+l.pad+l.line/2, alignStart, colPanelText)
 	for i, b := range Keymap {
-		col, row := i/rows, i%rows
-		x := x0 + pad + float64(col)*(colW+2*gap)
-		y := y0 + pad + line*2 + line*float64(row)
-		c.text(b.Controls(), bold, x+keysW, y, alignEnd, colPanelKey)
-		c.text(b.Help, face, x+keysW+gap, y, alignStart, colPanelText)
+		col, row := i/l.rows, i%l.rows
+		x := l.x0 + l.pad + float64(col)*(l.colW+2*l.gap)
+		y := l.y0 + l.pad + l.line*2 + l.line*float64(row)
+		c.text(b.Controls(), l.bold, x+l.keysW, y, alignEnd, colPanelKey)
+		c.text(fitText(l.face, b.Help, l.colW-l.keysW-l.gap), l.face, x+l.keysW+l.gap, y, alignStart, colPanelText)
+	}
+}
+
+// keymapMinSize is the smallest the help's text is made, as a share of the
+// top bar's text size: smaller is hard to read.
+const keymapMinSize = 0.7
+
+// keymapLayout is where drawKeymap puts the panel and its columns.
+type keymapLayout struct {
+	bold, face, title           face
+	line, pad, gap, keysW, colW float64
+	rows                        int
+	x0, y0, w, h                float64
+}
+
+// layoutKeymap lays the keymap out for a screen of the given size.
+func layoutKeymap(c canvas, screen image.Point) keymapLayout {
+	var l keymapLayout
+	for share := 1.0; ; share -= 0.05 {
+		size := barTextSize * c.scale * share
+		l.line, l.pad, l.gap = size*1.5, 18*c.scale*share, 16*c.scale*share
+		l.bold, l.face, l.title = c.fonts.face(size, true), c.fonts.face(size, false), c.fonts.face(size*1.3, true)
+		helpW := 0.0
+		l.keysW = 0
+		for _, b := range Keymap {
+			l.keysW = max(l.keysW, textWidth(l.bold, b.Controls()))
+			helpW = max(helpW, textWidth(l.face, b.Help))
+		}
+		rowsFit := max(1, int((float64(screen.Y)-4*l.line-2*l.pad)/l.line))
+		cols := (len(Keymap) + rowsFit - 1) / rowsFit
+		l.rows = (len(Keymap) + cols - 1) / cols
+		l.colW = l.keysW + l.gap + helpW
+		l.w = l.pad*2 + l.colW*float64(cols) + 2*l.gap*float64(cols-1)
+		l.h = l.pad*2 + l.line*float64(l.rows+2)
+		if l.w > float64(screen.X) && share-0.05 >= keymapMinSize {
+			continue
+		}
+		if l.w > float64(screen.X) { // at the smallest size: the help is cut
+			l.colW = (float64(screen.X) - l.pad*2 - 2*l.gap*float64(cols-1)) / float64(cols)
+			l.w = float64(screen.X)
+		}
+		l.x0, l.y0 = max(0, float64(screen.X)/2-l.w/2), max(0, float64(screen.Y)/2-l.h/2)
+		return l
 	}
 }
 
