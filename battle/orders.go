@@ -133,8 +133,9 @@ type Repair struct {
 }
 
 // Pass declines (further) opportunity fire at the moving unit. Its move
-// goes on, unless it was fired at in this hex: then its owner says how it
-// goes on (Battle.MovePaused).
+// goes on, unless it was fired at in this hex with some of its path still
+// to go: then its owner says how it goes on (Battle.MovePaused). At the
+// end of its path the move ends, as its owner gave it.
 type Pass struct{}
 
 // Halt stops a move that came through opportunity fire where the unit
@@ -207,7 +208,7 @@ func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
 		return nil, errors.New("no move is waiting for opportunity fire")
 	}
-	if b.pending.Fired && (len(b.pending.Rest) > 0 || b.mpLeft(b.Unit(b.pending.Unit)) > 0) {
+	if b.pending.Fired && len(b.pending.Rest) > 0 {
 		b.pending.Paused = true
 		u := b.Unit(b.pending.Unit)
 		return []Event{{Kind: MovePaused, Unit: u.ID, Hex: u.Pose.Hex,

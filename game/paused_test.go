@@ -69,10 +69,16 @@ func TestPausedMoveKeys(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := pausedBattle(t)
-			if text := bannerText(b); !strings.Contains(text, "came through the fire in C2 with 7 MP left") {
+			if text := bannerText(b); !strings.Contains(text, "came through the fire in C2 (7 MP left)") {
 				t.Errorf("banner %q, want the pause and the MP left", text)
 			}
-			g := shotGame(t, b, "C2", "B2")
+			g := shotGame(t, b, "", "B2")
+			g.play.lastActing = maps.Axis // the Pak fired last
+			g.play.checkHandOver()
+			if g.play.unit != 1 {
+				t.Fatalf("selected unit %d after the pause, want the paused tank (1)", g.play.unit)
+			}
+			g.refresh()
 			savePNG(t, "paused-move.png", frame(g))
 			tt.act(g)
 			if u, _, _ := b.MovePaused(); u != nil {

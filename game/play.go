@@ -191,6 +191,9 @@ func (p *play) checkHandOver() {
 		if u := b.Unit(p.unit); u != nil && u.Side != acting {
 			p.unit = 0
 		}
+		if u, _, _ := b.MovePaused(); u != nil && !p.computer[acting] {
+			p.unit = u.ID // its owner says how its move goes on: a click gives a new path
+		}
 		if p.handOver && p.humans() && p.replay == nil {
 			p.coverTitle, p.coverText = handOverText(b)
 			return
@@ -229,8 +232,8 @@ func bannerText(b *battle.Battle) string {
 // pausedText asks the owner of unit u, which came through opportunity fire
 // with left MP, how its move goes on.
 func pausedText(b *battle.Battle, u *battle.Unit, left int) string {
-	return fmt.Sprintf("%s: the %s came through the fire in %s with %d MP left: Space on along its path, click a hex for another, P halts it there",
-		sideName(u.Side), u.Label(), b.Board().Label(u.Pose.Hex), left)
+	return fmt.Sprintf("%s came through the fire in %s (%d MP left): Space goes on, a click another way, P halts",
+		u.Label(), b.Board().Label(u.Pose.Hex), left)
 }
 
 // handOverText is the hand-over screen for the side that acts now.
