@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -389,10 +390,13 @@ func (g *Game) passKey(*Intents) {
 	g.issue(battle.Pass{})
 }
 
-// plural is "1 unit" or "N units" for word "unit".
+// plural is "1 unit" or "N units" for word "unit" ("N hexes" for "hex").
 func plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "x"), strings.HasSuffix(word, "s"):
+		return fmt.Sprintf("%d %ses", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }

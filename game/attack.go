@@ -175,7 +175,7 @@ func exact(weight, total uint64) string {
 
 // losLines are the range and line-of-sight lines of an attack preview.
 func losLines(b *battle.Battle, los board.LOS) []tipLine {
-	lines := []tipLine{{tipText, fmt.Sprintf("range %d hexes (%d m)", los.Range, los.Range*b.Scenario().HexMetres)}}
+	lines := []tipLine{{tipText, fmt.Sprintf("range %s (%d m)", plural(los.Range, "hex"), los.Range*b.Scenario().HexMetres)}}
 	switch {
 	case !los.Clear:
 		lines = append(lines, tipLine{tipText, "line of sight blocked by " + los.BlockedBy.Reason})

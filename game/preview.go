@@ -439,7 +439,7 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	case u.Eliminated:
 		where = "eliminated"
 	case u.Waiting():
-		where = "off the map: arrives " + arrivalText(b, u)
+		where = "off the map" // the phase line says when it arrives
 	case u.ExitedBy() != "":
 		where = "left the map by the " + string(u.ExitedBy()) + " edge"
 	case u.Carrier != 0:
