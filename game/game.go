@@ -248,7 +248,7 @@ func (g *Game) Update() error {
 func (g *Game) step(in Intents) {
 	if g.captured != nil {
 		name := time.Now().Format("hexfire-20060102-150405.png")
-		if err := writePNG(name, g.captured); err != nil {
+		if err := keepPNG(name, g.captured); err != nil {
 			g.message = err.Error()
 		} else {
 			g.message = "saved " + name

@@ -3,8 +3,11 @@
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"sync"
 	"syscall/js"
 )
@@ -133,4 +136,14 @@ func download(name string, data []byte) error {
 	})
 	js.Global().Call("setTimeout", revoke, 1000)
 	return nil
+}
+
+// keepPNG keeps a screenshot (F12, the study's export) called name: the
+// page has no files of its own, so the browser downloads it.
+func keepPNG(name string, img image.Image) error {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return fmt.Errorf("screenshot %s: %w", name, err)
+	}
+	return download(name, buf.Bytes())
 }

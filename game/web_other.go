@@ -2,7 +2,10 @@
 
 package game
 
-import "errors"
+import (
+	"errors"
+	"image"
+)
 
 // inBrowser is false: the game runs in a desktop window.
 const inBrowser = false
@@ -19,3 +22,7 @@ func takePicked() []pickedFile { return nil }
 func download(string, []byte) error {
 	return errors.New("no downloads on the desktop: the files are in the config directory")
 }
+
+// keepPNG keeps a screenshot (F12, the study's export) called name: a file
+// in the working directory, written atomically.
+func keepPNG(name string, img image.Image) error { return writePNG(name, img) }
