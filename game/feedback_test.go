@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"path/filepath"
 	"slices"
@@ -407,5 +408,47 @@ func TestCardWithoutPanel(t *testing.T) {
 	corner := image.Rect(g.view.Min.X, g.view.Max.Y-200, g.view.Min.X+300, g.view.Max.Y)
 	if n := countColour(img, corner, colPanelKey, 8); n < 20 {
 		t.Errorf("%d pixels of the card's title in the map's corner, want its name", n)
+	}
+}
+
+// TestSummaryLines: a unit's move since the reader last acted is one line,
+// and a turn in place reads as a turn, not as a move to its own hex.
+func TestSummaryLines(t *testing.T) {
+	b := defaultBattle(t)
+	g := shotGame(t, b, "", "")
+	g.issue(battle.EndPhase{}) // Fire → Movement
+	sherman := moveSherman(t, g)
+	for b.Moving() != nil {
+		g.issue(battle.Pass{})
+	}
+	tiger := b.Unit(9)
+	g.issue(battle.EndPhase{}) // Movement → Defensive Fire: the Axis act
+	var texts []string
+	for _, l := range g.play.summary {
+		texts = append(texts, l.text)
+	}
+	// Since the Axis last acted (their last chance of opportunity fire),
+	// the Sherman's move is one line, whatever was fired at it on the way.
+	moves := 0
+	for _, s := range texts {
+		if strings.HasPrefix(s, sherman.Label()+" moved ") {
+			moves++
+		}
+	}
+	if moves != 1 {
+		t.Errorf("the Sherman's move takes %d lines, want 1: %q", moves, texts)
+	}
+	// The Axis turn the Tiger in place in their Movement phase; the Allies
+	// read it as a turn.
+	for b.Phasing() != maps.Axis || b.Phase() != battle.Movement {
+		g.issue(battle.EndPhase{})
+	}
+	g.issue(battle.Turn{Unit: tiger.ID, Facing: tiger.Pose.Facing.Rotate(1)})
+	for b.Acting() != maps.Allies {
+		g.issue(battle.EndPhase{})
+	}
+	want := fmt.Sprintf("%s turned to %v in C1", tiger.Label(), tiger.Pose.Facing)
+	if !slices.ContainsFunc(g.play.summary, func(l summaryLine) bool { return l.text == want }) {
+		t.Errorf("allied summary lacks %q: %v", want, g.play.summary)
 	}
 }

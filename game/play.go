@@ -78,7 +78,7 @@ type play struct {
 	toastBad   bool // the toast is a refusal (red), not a note
 
 	since     map[maps.Side][]summaryLine // by side: what the other side did since it last acted
-	movedFrom map[battle.UnitID]*string   // where each unit's move being summed up started
+	moveLines map[battle.UnitID]moveLine  // each unit's move being summed up: its line and where it started
 	summary   []summaryLine               // shown in the panel: what the other side did
 
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
@@ -107,7 +107,7 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{b: b, handOver: opts.HandOver, computer: map[maps.Side]bool{}, delay: delay, movedFrom: map[battle.UnitID]*string{},
+	*p = play{b: b, handOver: opts.HandOver, computer: map[maps.Side]bool{}, delay: delay, moveLines: map[battle.UnitID]moveLine{},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {

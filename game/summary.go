@@ -15,6 +15,14 @@ type summaryLine struct {
 	hex  board.Hex
 }
 
+// moveLine is a unit's move being summed up in one line of the summary:
+// the line's index and the hex the move started from. Shots at the mover
+// on the way take lines of their own after it.
+type moveLine struct {
+	line int
+	from string
+}
+
 // maxSummary is how many lines the panel's summary keeps (the latest; our
 // own choice, to leave room for the log).
 const maxSummary = 8
@@ -36,13 +44,19 @@ func (p *play) recordForOpponent(events []battle.Event) {
 		lines := p.since[other]
 		switch e.Kind {
 		case battle.UnitMoved:
-			if n := len(lines); n > 0 && p.movedFrom[u.ID] != nil && lines[n-1].hex == e.From.Hex {
-				lines[n-1].text = fmt.Sprintf("%s moved %s → %s", u.Label(), *p.movedFrom[u.ID], p.b.Board().Label(e.To.Hex))
-				lines[n-1].hex = e.To.Hex
-			} else {
-				from := p.b.Board().Label(e.From.Hex)
-				p.movedFrom[u.ID] = &from
-				lines = append(lines, summaryLine{fmt.Sprintf("%s moved %s → %s", u.Label(), from, p.b.Board().Label(e.To.Hex)), e.To.Hex})
+			bd := p.b.Board()
+			m, going := p.moveLines[u.ID]
+			going = going && m.line < len(lines) && lines[m.line].hex == e.From.Hex
+			switch {
+			case going && e.From.Hex == e.To.Hex:
+				// A turn on the way: the line of the move says enough.
+			case going:
+				lines[m.line] = summaryLine{fmt.Sprintf("%s moved %s → %s", u.Label(), m.from, bd.Label(e.To.Hex)), e.To.Hex}
+			case e.From.Hex == e.To.Hex:
+				lines = append(lines, summaryLine{fmt.Sprintf("%s turned to %v in %s", u.Label(), e.To.Facing, bd.Label(e.To.Hex)), e.To.Hex})
+			default:
+				p.moveLines[u.ID] = moveLine{line: len(lines), from: bd.Label(e.From.Hex)}
+				lines = append(lines, summaryLine{fmt.Sprintf("%s moved %s → %s", u.Label(), bd.Label(e.From.Hex), bd.Label(e.To.Hex)), e.To.Hex})
 			}
 		case battle.UnitFired:
 			if t := p.b.Unit(e.Target); t != nil {
@@ -60,7 +74,11 @@ func (p *play) recordForOpponent(events []battle.Event) {
 func (p *play) showSummary(side maps.Side) {
 	lines := p.since[side]
 	delete(p.since, side)
-	clear(p.movedFrom)
+	for id := range p.moveLines { // the moves summed up in the lines just shown
+		if u := p.b.Unit(id); u == nil || u.Side != side {
+			delete(p.moveLines, id)
+		}
+	}
 	if p.computer[side] || p.replay != nil {
 		p.summary = nil
 		return
