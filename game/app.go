@@ -156,6 +156,7 @@ type App struct {
 	settings Settings
 	store    Storage         // nil: nothing is kept
 	catalog  []scenarioEntry // the picker's list, read once
+	picked   string          // the scenario last chosen in the picker (its source), to open on again
 	quit     bool
 	shown    bool   // the first frame is drawn
 	message  string // a note for the menu: a failed load, an autosave kept

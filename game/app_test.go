@@ -565,3 +565,35 @@ func TestQuickBattle(t *testing.T) {
 		t.Fatalf("begin: %s", br.err)
 	}
 }
+
+// TestPickerChoosing: the picker opens on the default battle; a click on
+// another battle shows it, a second click on it goes on to its briefing,
+// and Back from the briefing opens the picker on that battle again.
+func TestPickerChoosing(t *testing.T) {
+	a := testApp(t, "")
+	step(t, a, press("enter")) // New battle
+	p := a.scene.(*picker)
+	entries := a.scenarios()
+	if have := entries[p.chosen].source; have != battle.EmbeddedPrefix+maps.DefaultPath {
+		t.Fatalf("the picker opens on %s, want the default battle", have)
+	}
+	other := (p.chosen + 1) % len(entries)
+	rs, _ := p.layout(a)
+	click := func() {
+		var in frameInput
+		in.ui.click, in.ui.cursor = true, rs[other].Min.Add(image.Pt(5, 5))
+		step(t, a, in)
+	}
+	click()
+	if _, still := a.scene.(*picker); !still || p.chosen != other {
+		t.Fatalf("after one click: scene %T, chosen %d; want the picker showing %d", a.scene, p.chosen, other)
+	}
+	click()
+	if _, ok := a.scene.(*briefing); !ok {
+		t.Fatalf("after a second click: scene %T, want the briefing", a.scene)
+	}
+	step(t, a, press("esc"))
+	if p, ok := a.scene.(*picker); !ok || p.chosen != other {
+		t.Errorf("back from the briefing: scene %T; want the picker on the battle chosen", a.scene)
+	}
+}

@@ -104,13 +104,26 @@ type picker struct {
 	asking   *question
 }
 
+// newPicker opens on the scenario last chosen, else the default battle.
 func newPicker(a *App) *picker {
 	p := &picker{computer: map[maps.Side]bool{}}
 	for _, side := range a.settings.Computer {
 		p.computer[side] = true
 	}
+	want := a.picked
+	if want == "" {
+		want = battle.EmbeddedPrefix + maps.DefaultPath
+	}
+	for i, e := range a.scenarios() {
+		if e.source == want && e.sc != nil {
+			p.chosen = i
+		}
+	}
 	p.build(a)
-	p.list.firstOn()
+	p.list.focus = p.chosen
+	if p.list.items[p.chosen].off {
+		p.list.firstOn()
+	}
 	return p
 }
 
@@ -121,7 +134,14 @@ func (p *picker) build(a *App) {
 	p.list.items = p.list.items[:0]
 	for i := range entries {
 		e := &entries[i]
-		p.list.items = append(p.list.items, button{label: e.title(), off: e.sc == nil, do: func() { p.chosen = i; p.start(a) }})
+		// The first click on a scenario shows it; on the one shown, it goes
+		// on to the briefing (as Enter and Start do).
+		p.list.items = append(p.list.items, button{label: e.title(), off: e.sc == nil, do: func() {
+			if p.chosen == i {
+				p.start(a)
+			}
+			p.chosen = i
+		}})
 	}
 	for _, side := range bothSides {
 		who := "human"
@@ -141,6 +161,7 @@ func (p *picker) build(a *App) {
 // start goes on to the briefing, asking first when it would replace an
 // autosaved battle that has not ended.
 func (p *picker) start(a *App) {
+	a.picked = a.scenarios()[p.chosen].source
 	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], p.sides())) }
 	if s, err := a.storage().ReadSave(autosaveName); err == nil && a.kept() && len(s.Orders) > 0 {
 		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
@@ -222,7 +243,7 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 			y = c.paragraph(l, c.face(barTextSize, false), x, y, width, line, colPanelDim)
 		}
 	}
-	c.text("Up/Down, Enter or click; the side buttons switch between human and computer; Esc: back", c.face(barTextSize, false),
+	c.text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; the side buttons switch human and computer; Esc: back", c.face(barTextSize, false),
 		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, alignStart, colPanelDim)
 	if p.asking != nil {
 		drawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.text)
