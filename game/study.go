@@ -51,7 +51,8 @@ type study struct {
 
 	dragging int // the piece being dragged, -1 for none
 	message  string
-	exportAt bool // export the next frame drawn, kill zone and legend included
+	asking   *question // leaving for the menu asks first: what is not saved is lost
+	exportAt bool      // export the next frame drawn, kill zone and legend included
 }
 
 // piece is a unit set out on the study table.
@@ -332,6 +333,12 @@ func (s *study) follow(a *App) {
 
 func (s *study) update(a *App, in frameInput) error {
 	s.follow(a)
+	if s.asking != nil {
+		if answerUI(in.ui, s.asking, image.Rectangle{Max: a.screen}, a.scale) {
+			s.asking = nil
+		}
+		return nil
+	}
 	var it Intents
 	var keys studyKeys
 	if in.intents != nil {
@@ -394,7 +401,7 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	hover, hasHover := g.Hovered()
 	switch {
 	case keys[studyMenu]:
-		a.toMenu()
+		s.asking = &question{text: "Leave the study for the menu? The units set out are lost unless saved (Ctrl+S).", yes: a.toMenu}
 		return
 	case keys[studySave]:
 		s.save()
@@ -610,6 +617,9 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	if s.exportAt {
 		s.exportAt = false
 		g.captured = capture(screen) // the battle view writes it next frame
+	}
+	if s.asking != nil {
+		drawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.text)
 	}
 }
 

@@ -285,3 +285,24 @@ func TestStudyBlankMapErrors(t *testing.T) {
 		t.Errorf("blank map %dx%d with %d units", s.base.Board.Width, s.base.Board.Height, len(s.pieces))
 	}
 }
+
+// TestStudyLeaveAsks: Q asks before leaving the study, whose units would be
+// lost; Esc stays, Y leaves for the menu.
+func TestStudyLeaveAsks(t *testing.T) {
+	a, s := testStudy(t)
+	var keys studyKeys
+	keys[studyMenu] = true
+	s.frame(a, Intents{}, keys)
+	if s.asking == nil || a.scene != s {
+		t.Fatalf("Q: scene %T, asking %v; want the study asking first", a.scene, s.asking)
+	}
+	step(t, a, press("esc"))
+	if s.asking != nil || a.scene != s {
+		t.Fatalf("Esc: scene %T, asking %v; want the study again", a.scene, s.asking)
+	}
+	s.frame(a, Intents{}, keys)
+	step(t, a, press("y"))
+	if _, ok := a.scene.(*menu); !ok {
+		t.Errorf("Y: scene %T, want the menu", a.scene)
+	}
+}
