@@ -315,12 +315,13 @@ func readStudyKeys() studyKeys {
 
 // studyViewActions are the battle view's actions the study passes on:
 // the camera, the switches of what is shown, the choice of target in a
-// stack and of AT or AP fire, the screenshot.
+// stack, of AT or AP fire, of the round and a volley's second vehicle
+// (each changes the preview only), the screenshot.
 var studyViewActions = map[Action]bool{
 	ActionPan: true, ActionZoom: true, ActionPanLeft: true, ActionPanRight: true, ActionPanUp: true, ActionPanDown: true,
 	ActionZoomIn: true, ActionZoomOut: true, ActionFit: true, ActionViewshed: true, ActionToggleArcs: true,
 	ActionCompareRules: true, ActionLogUp: true, ActionLogDown: true, ActionToggleLabels: true, ActionScreenshot: true,
-	ActionNextTarget: true, ActionFireKind: true,
+	ActionNextTarget: true, ActionFireKind: true, ActionAmmo: true, ActionVolley: true,
 }
 
 // follow lays the view out on the app's screen, as App.LayoutF does for

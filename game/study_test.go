@@ -306,3 +306,23 @@ func TestStudyLeaveAsks(t *testing.T) {
 		t.Errorf("Y: scene %T, want the menu", a.scene)
 	}
 }
+
+// TestStudyRoundPicker: \ picks the selected gun's next round in the study
+// as in a battle (the preview only: nothing is fired). Under d20 the
+// M4A3E8 (the default map's first unit) has more than one round.
+func TestStudyRoundPicker(t *testing.T) {
+	a, s := testStudy(t)
+	for s.rules[s.rule] != "d20" {
+		var keys studyKeys
+		keys[studyRules] = true
+		s.frame(a, Intents{}, keys)
+	}
+	s.selected = 0
+	s.rebuild()
+	var in Intents
+	in.Triggered[ActionAmmo] = true
+	s.frame(a, in, studyKeys{})
+	if s.g.play.ammo.of(1) == "" {
+		t.Errorf("\\ in the study picked no round for the M4A3E8 (message %q)", s.message)
+	}
+}
