@@ -279,6 +279,9 @@ func (c *soakChecker) checkState(b *battle.Battle) error {
 			c.fallen[u.ID] = u.Pose
 			continue
 		}
+		if !u.Active() {
+			continue // waiting to arrive, or gone off the map by an edge (passengers too)
+		}
 		if u.Rounds < 0 {
 			return fmt.Errorf("%s has %d rounds", u.Label(), u.Rounds)
 		}
