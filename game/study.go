@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -90,6 +91,7 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	for _, p := range sc.Units {
 		s.pieces = append(s.pieces, piece{Placement: p})
 	}
+	s.typ = s.defaultType(s.side)
 	b, err := s.battle()
 	if err != nil {
 		return nil, err
@@ -100,6 +102,7 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 		return nil, err
 	}
 	s.g.play.compareRules = true // the shot under every ruleset beside the active one's (D hides it)
+	s.g.underCounters = s.drawZone
 	s.follow(a)
 	return s, nil
 }
@@ -213,6 +216,7 @@ func (s *study) rebuild() {
 // on a battle of its own with the pieces, never shown.
 func (s *study) updateZone() {
 	s.zone = nil
+	s.g.mapCache.valid = false // the zone is drawn in the map's picture
 	if s.zoneMode == zoneOff || s.selected < 0 {
 		return
 	}
@@ -358,7 +362,9 @@ func (s *study) update(a *App, in frameInput) error {
 func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
 		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok {
-			if i := s.topPiece(h); i >= 0 {
+			if i := s.counterUnder(h, it.Cursor); i >= 0 {
+				s.dragging = i
+			} else if i := s.topPiece(h); i >= 0 {
 				s.dragging = i
 			}
 		}
@@ -410,7 +416,7 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 		s.exportAt = true
 	}
 	if click && hasHover {
-		s.selectAt(hover)
+		s.selectAt(hover, it.Cursor)
 	}
 	if rotate != 0 {
 		s.turnSelected(rotate)
@@ -429,6 +435,9 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	}
 	if keys[studySide] {
 		s.side = battle.Opponent(s.side)
+		if sideOfNation(s.types[s.typ].Nation) != s.side {
+			s.typ = s.defaultType(s.side)
+		}
 	}
 	if keys[studyTypePrev] || keys[studyTypeNext] {
 		step := 1
@@ -498,9 +507,12 @@ func (s *study) topPiece(h board.Hex) int {
 	return -1
 }
 
-// selectAt selects a piece in hex h: the next of its stack when the
-// selected piece is there, else the first; none on an empty hex.
-func (s *study) selectAt(h board.Hex) {
+// selectAt selects the piece clicked at screen point pt in hex h: the one
+// whose counter is drawn there, should a stack's fanned counters show it
+// (Game.counterAt); a click on the selected piece again, or beside the
+// counters, selects the next one down its stack (so a counter wholly under
+// others is reached too), and else the top one; none on an empty hex.
+func (s *study) selectAt(h board.Hex, pt image.Point) {
 	var stack []int
 	for i, p := range s.pieces {
 		if p.Hex == h {
@@ -508,16 +520,56 @@ func (s *study) selectAt(h board.Hex) {
 		}
 	}
 	next := -1
+	if len(stack) > 0 {
+		next = stack[len(stack)-1]
+	}
 	for k, i := range stack {
 		if i == s.selected {
-			next = stack[(k+1)%len(stack)]
+			next = stack[(k+len(stack)-1)%len(stack)]
 		}
 	}
-	if next < 0 && len(stack) > 0 {
-		next = stack[0]
+	if i := s.counterUnder(h, pt); i >= 0 && i != s.selected {
+		next = i
 	}
 	s.selected = next
 	s.rebuild()
+}
+
+// counterUnder returns the piece of a stack in hex h whose counter is
+// drawn at screen point pt, or -1 (a lone counter, or none there).
+func (s *study) counterUnder(h board.Hex, pt image.Point) int {
+	if !s.g.hasHover || s.g.hovered != h {
+		return -1
+	}
+	if u := s.g.counterAt(pt); u != nil {
+		return int(u.ID) - 1 // the pieces are the battle's units in order
+	}
+	return -1
+}
+
+// defaultType returns the unit type offered for adding a unit of side:
+// the type of the side's last piece on the table, else the catalogue's
+// first tank (an AFV with a turret) of the side's nations, else the
+// catalogue's first type.
+func (s *study) defaultType(side maps.Side) int {
+	for i := len(s.pieces) - 1; i >= 0; i-- {
+		if s.pieces[i].Side == side {
+			if k := slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Name == s.pieces[i].Type }); k >= 0 {
+				return k
+			}
+		}
+	}
+	return max(0, slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Kind == units.AFV && t.Turret && sideOfNation(t.Nation) == side }))
+}
+
+// sideOfNation is the side a catalogue nation fought on: Germany (DE) is
+// the catalogue's only Axis nation, the United States, the United Kingdom
+// and the Soviet Union are the Allies.
+func sideOfNation(nation string) maps.Side {
+	if nation == "DE" {
+		return maps.Axis
+	}
+	return maps.Allies
 }
 
 // add sets a unit of the chosen type and side out in hex h, facing the
@@ -595,23 +647,8 @@ func (s *study) save() {
 func (s *study) draw(a *App, screen *ebiten.Image) {
 	s.follow(a)
 	g := s.g
-	g.Draw(screen)
+	g.Draw(screen) // the kill zone under the counters (drawZone)
 	if s.zone != nil {
-		v := View{g: g, Board: g.board, Camera: g.cam}
-		dst := screen.SubImage(g.view).(*ebiten.Image)
-		for _, c := range s.zone.Cells {
-			shade, ok := killzone.Shade(c)
-			switch {
-			case !ok:
-			case len(g.battle.UnitsAt(c.Hex)) > 0:
-				// A band round the edge, so the counters stay readable.
-				shade.A = 0xe0
-				v.ringHex(dst, c.Hex, v.HexRadius()*0.2, shade)
-			default:
-				v.fillHex(dst, c.Hex, shade)
-			}
-		}
-		g.batch.flush(dst)
 		s.drawLegend(screen)
 	}
 	s.drawBars(screen)
@@ -621,6 +658,20 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	}
 	if s.asking != nil {
 		drawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.text)
+	}
+}
+
+// drawZone shades each hex of the kill zone by its chance to destroy:
+// the battle view draws it over the map and under the counters, which
+// stay readable on top.
+func (s *study) drawZone(dst *ebiten.Image, v *View) {
+	if s.zone == nil {
+		return
+	}
+	for _, c := range s.zone.Cells {
+		if shade, ok := killzone.Shade(c); ok {
+			v.fillHex(dst, c.Hex, shade)
+		}
 	}
 }
 

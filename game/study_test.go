@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"image/color"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"hexfire/board"
 	"hexfire/killzone"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // testStudy opens the study table on the default scenario in a test app.
@@ -65,7 +67,7 @@ func insideHex(s *study, h board.Hex) image.Point {
 // of every band, and the zone is the killzone package's for the same units.
 func TestStudyKillZonePixels(t *testing.T) {
 	a, s := testStudy(t)
-	s.selectAt(s.hex(t, "E4"))
+	s.selectAt(s.hex(t, "E4"), image.Point{})
 	if s.selected < 0 || s.pieces[s.selected].Type != "M4A3E8" {
 		t.Fatalf("selected %d, want the M4A3E8 in E4", s.selected)
 	}
@@ -174,7 +176,7 @@ func TestStudyEditing(t *testing.T) {
 		t.Fatalf("E4 holds %d units, D3 smoke %d; want a stack of 2 and Smoke 2", len(b.UnitsAt(s.hex(t, "E4"))), b.Smoke(s.hex(t, "D3")))
 	}
 	// A click on the stack selects its other unit; the rules switch.
-	s.selectAt(s.hex(t, "E4"))
+	s.selectAt(s.hex(t, "E4"), image.Point{})
 	if s.pieces[s.selected].Type != "M4A3E8" {
 		t.Fatalf("the second click selects %s, want the M4A3E8 under the Panther", s.pieces[s.selected].Type)
 	}
@@ -324,5 +326,130 @@ func TestStudyRoundPicker(t *testing.T) {
 	s.frame(a, in, studyKeys{})
 	if s.g.play.ammo.of(1) == "" {
 		t.Errorf("\\ in the study picked no round for the M4A3E8 (message %q)", s.message)
+	}
+}
+
+// counterSquare is the centre and side on screen of a full counter alone
+// in hex h, as drawUnits draws it.
+func counterSquare(s *study, h board.Hex) (x, y, size float64) {
+	g := s.g
+	x, y = g.cam.WorldToScreen(g.board.Layout.Center(h))
+	return x, y, counterScale * g.layer.mesh.tileH * g.cam.Zoom
+}
+
+// TestStudyZoneUnderCounters shows a kill zone over hexes that hold units:
+// every counter looks as it did without the zone (the zone is drawn under
+// them), and the part of such a hex round its counter is shaded.
+func TestStudyZoneUnderCounters(t *testing.T) {
+	a, s := testStudy(t)
+	s.selectAt(s.hex(t, "E4"), image.Point{})
+	s.chooseType(t, "Tiger I")
+	s.zoneFacing = board.DirSE
+	step(t, a, frameInput{intents: &Intents{}})
+	before := appFrame(a)
+	s.zoneMode = zoneFire
+	s.updateZone()
+	step(t, a, frameInput{intents: &Intents{}})
+	after := appFrame(a)
+	counters, rims := 0, 0
+	for _, c := range s.zone.Cells {
+		if _, ok := killzone.Shade(c); !ok || len(s.g.battle.UnitsAt(c.Hex)) != 1 {
+			continue
+		}
+		x, y, size := counterSquare(s, c.Hex)
+		if s.g.battle.UnitsAt(c.Hex)[0].Type.Kind == units.HalfSquad {
+			size *= halfSquadScale
+		}
+		for i := -4; i <= 4; i++ {
+			for j := -4; j <= 4; j++ {
+				p := image.Pt(int(x+float64(i)*0.11*size), int(y+float64(j)*0.11*size))
+				if !p.In(s.g.view) || p.In(s.legendRect()) {
+					continue
+				}
+				if was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y); !colourNear(was, is, 2) {
+					t.Fatalf("%s: the counter's pixel %v changed from %v to %v under the zone", s.base.Board.Label(c.Hex), p, was, is)
+				}
+			}
+		}
+		counters++
+		// 90% of the way to a corner is beside the counter, in the hex.
+		p := insideHex(s, c.Hex)
+		p = image.Pt(int(x+0.9/0.8*(float64(p.X)-x)), int(y+0.9/0.8*(float64(p.Y)-y)))
+		if math.Abs(float64(p.X)-x) <= size/2 && math.Abs(float64(p.Y)-y) <= size/2 {
+			t.Fatalf("%s: %v is on the counter", s.base.Board.Label(c.Hex), p)
+		}
+		if p.In(s.g.view) && !colourNear(before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y), 2) {
+			rims++
+		}
+	}
+	if counters < 3 || rims < 3 {
+		t.Errorf("%d counters in shaded hexes checked, %d of their hexes shaded beside them: want 3 of each", counters, rims)
+	}
+}
+
+// TestStudyDefaultType checks the unit offered for adding: the type of the
+// side's last unit on the table, a tank of the side on an empty one, and
+// Tab to the other side offers one of its own.
+func TestStudyDefaultType(t *testing.T) {
+	a, s := testStudy(t)
+	last := map[maps.Side]string{}
+	for _, p := range s.pieces {
+		last[p.Side] = p.Type
+	}
+	if s.side != maps.Allies || s.types[s.typ].Name != last[maps.Allies] {
+		t.Fatalf("the study offers %s (%s), want the last Allied unit's type %s", s.types[s.typ].Name, s.side, last[maps.Allies])
+	}
+	var keys studyKeys
+	keys[studySide] = true
+	s.frame(a, Intents{}, keys)
+	if s.side != maps.Axis || s.types[s.typ].Name != last[maps.Axis] {
+		t.Fatalf("after Tab the study offers %s (%s), want %s", s.types[s.typ].Name, s.side, last[maps.Axis])
+	}
+	if err := a.StartStudy(BlankPrefix + "12x10:pointy"); err != nil {
+		t.Fatal(err)
+	}
+	s = a.scene.(*study)
+	ty := s.types[s.typ]
+	if len(s.pieces) != 0 || ty.Kind != units.AFV || !ty.Turret || sideOfNation(ty.Nation) != maps.Allies {
+		t.Fatalf("on a blank map the study offers %s (%s, %s), want an Allied tank", ty.Name, ty.Nation, ty.Kind)
+	}
+	s.frame(a, Intents{}, keys)
+	if ty := s.types[s.typ]; ty.Kind != units.AFV || ty.Nation != "DE" {
+		t.Errorf("after Tab on a blank map the study offers %s (%s), want a German tank", ty.Name, ty.Nation)
+	}
+}
+
+// TestStudyStackClick stacks a Panther and a Pz IV H on the M4A3E8 in E4:
+// a click on the visible part of a counter selects its unit, and a click
+// on the selected counter again the next one down the stack.
+func TestStudyStackClick(t *testing.T) {
+	a, s := testStudy(t)
+	e4 := s.hex(t, "E4")
+	s.side = maps.Axis
+	for _, name := range []string{"Panther", "Pz IV H"} {
+		s.chooseType(t, name)
+		s.add(e4)
+	}
+	if n := len(s.g.battle.UnitsAt(e4)); n != 3 {
+		t.Fatalf("%d units in E4, want 3", n)
+	}
+	s.selected = -1
+	s.rebuild()
+	s.g.fixedHover, s.g.hovered, s.g.hasHover = true, e4, true
+	x, y, size := counterSquare(s, e4)
+	// Fanned out from the bottom one, down and left, to the top one, up
+	// and right, each stackStep of a counter from the next.
+	off := stackStep * size
+	bottom := image.Pt(int(x-off-0.4*size), int(y+off+0.4*size))
+	middle := image.Pt(int(x-0.4*size), int(y+0.4*size))
+	top := image.Pt(int(x+off+0.4*size), int(y-off-0.4*size))
+	for i, tt := range []struct {
+		at   image.Point
+		want string
+	}{{top, "Pz IV H"}, {middle, "Panther"}, {bottom, "M4A3E8"}, {bottom, "Pz IV H"}, {middle, "Panther"}, {middle, "M4A3E8"}} {
+		s.frame(a, Intents{Click: true, CursorIn: true, Cursor: tt.at}, studyKeys{})
+		if s.selected < 0 || s.pieces[s.selected].Type != tt.want {
+			t.Fatalf("click %d at %v selects piece %d, want the %s", i+1, tt.at, s.selected, tt.want)
+		}
 	}
 }
