@@ -42,9 +42,10 @@ type study struct {
 	rule     int      // the active one
 	movement bool     // show the Movement phase (reach) instead of the Fire phase
 
-	types []*units.Type // the catalogue, for adding pieces and as the zone's other unit
-	typ   int
-	side  maps.Side // the side new pieces take
+	types     []*units.Type // the catalogue, for adding pieces and as the zone's other unit
+	typ       int
+	side      maps.Side         // the side new pieces take
+	lastAdded map[maps.Side]int // the type last added for each side
 
 	zoneMode   zoneMode
 	zoneFacing board.Direction
@@ -79,7 +80,7 @@ const studyFile = "hexfire-study.tmx"
 // pieces), read from m.
 func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	s := &study{cat: a.opts.Catalogue, base: sc, from: m, out: studyFile, selected: -1, dragging: -1,
-		smoke: map[board.Hex]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
+		smoke: map[board.Hex]int{}, lastAdded: map[maps.Side]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
 	if len(s.rules) == 0 {
 		return nil, errors.New("study: no ruleset is registered")
 	}
@@ -435,7 +436,7 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	}
 	if keys[studySide] {
 		s.side = battle.Opponent(s.side)
-		if sideOfNation(s.types[s.typ].Nation) != s.side {
+		if _, ok := s.lastAdded[s.side]; ok || sideOfNation(s.types[s.typ].Nation) != s.side {
 			s.typ = s.defaultType(s.side)
 		}
 	}
@@ -548,18 +549,20 @@ func (s *study) counterUnder(h board.Hex, pt image.Point) int {
 }
 
 // defaultType returns the unit type offered for adding a unit of side:
-// the type of the side's last piece on the table, else the catalogue's
-// first tank (an AFV with a turret) of the side's nations, else the
-// catalogue's first type.
+// the type last added for the side, else the type of its first tank (an
+// AFV with a turret) on the table, else the catalogue's first tank of the
+// side's nations, else the catalogue's first type.
 func (s *study) defaultType(side maps.Side) int {
-	for i := len(s.pieces) - 1; i >= 0; i-- {
-		if s.pieces[i].Side == side {
-			if k := slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Name == s.pieces[i].Type }); k >= 0 {
-				return k
-			}
+	if k, ok := s.lastAdded[side]; ok {
+		return k
+	}
+	tank := func(t *units.Type) bool { return t.Kind == units.AFV && t.Turret && sideOfNation(t.Nation) == side }
+	for _, p := range s.pieces {
+		if k := slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Name == p.Type }); k >= 0 && p.Side == side && tank(s.types[k]) {
+			return k
 		}
 	}
-	return max(0, slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Kind == units.AFV && t.Turret && sideOfNation(t.Nation) == side }))
+	return max(0, slices.IndexFunc(s.types, tank))
 }
 
 // sideOfNation is the side a catalogue nation fought on: Germany (DE) is
@@ -576,6 +579,7 @@ func sideOfNation(nation string) maps.Side {
 // zone's facing, on top of any stack there, and selects it.
 func (s *study) add(h board.Hex) {
 	t := s.types[s.typ]
+	s.lastAdded[s.side] = s.typ
 	s.pieces = append(s.pieces, piece{Placement: maps.Placement{Type: t.Name, Side: s.side, Hex: h, Facing: s.zoneFacing}})
 	s.selected = len(s.pieces) - 1
 	s.message = fmt.Sprintf("%s (%s) added in %s", t.Name, sideName(s.side), s.base.Board.Label(h))

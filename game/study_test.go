@@ -360,8 +360,8 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 		if s.g.battle.UnitsAt(c.Hex)[0].Type.Kind == units.HalfSquad {
 			size *= halfSquadScale
 		}
-		for i := -4; i <= 4; i++ {
-			for j := -4; j <= 4; j++ {
+		for i := -4; i <= 4; i += 2 {
+			for j := -4; j <= 4; j += 2 {
 				p := image.Pt(int(x+float64(i)*0.11*size), int(y+float64(j)*0.11*size))
 				if !p.In(s.g.view) || p.In(s.legendRect()) {
 					continue
@@ -387,34 +387,47 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 	}
 }
 
-// TestStudyDefaultType checks the unit offered for adding: the type of the
-// side's last unit on the table, a tank of the side on an empty one, and
-// Tab to the other side offers one of its own.
+// TestStudyDefaultType checks the unit offered for adding: the side's
+// first tank on the table, one of the catalogue's on an empty table, and
+// after Tab to the other side one of its own, or the type last added for
+// it.
 func TestStudyDefaultType(t *testing.T) {
 	a, s := testStudy(t)
-	last := map[maps.Side]string{}
+	firstTank := map[maps.Side]string{}
 	for _, p := range s.pieces {
-		last[p.Side] = p.Type
+		if ty, err := s.cat.Lookup(p.Type); err == nil && ty.Kind == units.AFV && ty.Turret && firstTank[p.Side] == "" {
+			firstTank[p.Side] = p.Type
+		}
 	}
-	if s.side != maps.Allies || s.types[s.typ].Name != last[maps.Allies] {
-		t.Fatalf("the study offers %s (%s), want the last Allied unit's type %s", s.types[s.typ].Name, s.side, last[maps.Allies])
+	offered := func() string { return s.types[s.typ].Name }
+	var tab studyKeys
+	tab[studySide] = true
+	if s.side != maps.Allies || offered() != firstTank[maps.Allies] || firstTank[maps.Allies] == "" {
+		t.Fatalf("the study offers %s (%s), want the first Allied tank on the table, %q", offered(), s.side, firstTank[maps.Allies])
 	}
-	var keys studyKeys
-	keys[studySide] = true
-	s.frame(a, Intents{}, keys)
-	if s.side != maps.Axis || s.types[s.typ].Name != last[maps.Axis] {
-		t.Fatalf("after Tab the study offers %s (%s), want %s", s.types[s.typ].Name, s.side, last[maps.Axis])
+	s.frame(a, Intents{}, tab)
+	if s.side != maps.Axis || offered() != firstTank[maps.Axis] || firstTank[maps.Axis] == "" {
+		t.Fatalf("after Tab the study offers %s (%s), want %q", offered(), s.side, firstTank[maps.Axis])
+	}
+	s.chooseType(t, "Pak 40")
+	s.add(s.hex(t, "F5"))
+	s.frame(a, Intents{}, tab)
+	if offered() != firstTank[maps.Allies] {
+		t.Errorf("back to the Allies the study offers %s, want %s", offered(), firstTank[maps.Allies])
+	}
+	s.frame(a, Intents{}, tab)
+	if offered() != "Pak 40" {
+		t.Errorf("back to the Axis the study offers %s, want the Pak 40 added last", offered())
 	}
 	if err := a.StartStudy(BlankPrefix + "12x10:pointy"); err != nil {
 		t.Fatal(err)
 	}
 	s = a.scene.(*study)
-	ty := s.types[s.typ]
-	if len(s.pieces) != 0 || ty.Kind != units.AFV || !ty.Turret || sideOfNation(ty.Nation) != maps.Allies {
+	if ty := s.types[s.typ]; len(s.pieces) != 0 || ty.Kind != units.AFV || !ty.Turret || sideOfNation(ty.Nation) != maps.Allies {
 		t.Fatalf("on a blank map the study offers %s (%s, %s), want an Allied tank", ty.Name, ty.Nation, ty.Kind)
 	}
-	s.frame(a, Intents{}, keys)
-	if ty := s.types[s.typ]; ty.Kind != units.AFV || ty.Nation != "DE" {
+	s.frame(a, Intents{}, tab)
+	if ty := s.types[s.typ]; ty.Kind != units.AFV || !ty.Turret || ty.Nation != "DE" {
 		t.Errorf("after Tab on a blank map the study offers %s (%s), want a German tank", ty.Name, ty.Nation)
 	}
 }
