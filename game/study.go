@@ -358,15 +358,18 @@ func (s *study) update(a *App, in frameInput) error {
 	return nil
 }
 
-// readDrag turns a drag that starts on a piece into moving it: the camera
-// does not pan, and the piece lands in the hex the button is released over.
+// readDrag turns a drag that starts on a piece into moving it: the
+// selected piece when the drag starts in its hex, else the one whose
+// counter is under the cursor; the camera does not pan, and the piece
+// lands in the hex the button is released over.
 func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
 		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok {
-			if i := s.counterUnder(h, it.Cursor); i >= 0 {
-				s.dragging = i
-			} else if i := s.topPiece(h); i >= 0 {
-				s.dragging = i
+			s.dragging = s.counterUnder(h, it.Cursor)
+			if s.selected >= 0 && s.pieces[s.selected].Hex == h {
+				s.dragging = s.selected // a unit picked out of its stack
+			} else if s.dragging < 0 {
+				s.dragging = s.topPiece(h)
 			}
 		}
 	}
