@@ -136,6 +136,35 @@ func (a *App) StartStudy(source string) error {
 	return nil
 }
 
+// pose selects the unit in the hex labelled sel and shows the hex
+// labelled hover as hovered; with a unit there too, the kill zone of the
+// selected unit against its type and facing (as T and F would choose
+// them). Either label may be "". It is the -screenshot -scene study run.
+func (s *study) pose(sel, hover string) error {
+	bd := s.base.Board
+	if sel != "" {
+		h, err := bd.ParseHex(sel)
+		if err != nil {
+			return fmt.Errorf("game: select: %w", err)
+		}
+		s.selectAt(h, image.Point{})
+	}
+	if hover == "" {
+		return nil
+	}
+	h, err := bd.ParseHex(hover)
+	if err != nil {
+		return fmt.Errorf("game: hover: %w", err)
+	}
+	s.g.hovered, s.g.hasHover, s.g.fixedHover = h, true, true
+	if i := s.topPiece(h); i >= 0 && s.selected >= 0 && i != s.selected {
+		s.chooseTypeOf(h)
+		s.zoneFacing, s.zoneMode = s.pieces[i].Facing, zoneFire
+	}
+	s.rebuild()
+	return nil
+}
+
 // openStudy opens the study table on the default scenario (the menu's
 // Study), or says on the menu why it cannot.
 func (a *App) openStudy() {

@@ -466,3 +466,47 @@ func TestStudyStackClick(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyScreenshotScene builds -screenshot -scene study's app on the
+// default scenario with -select E4 -hover C1: the study with the M4A3E8
+// selected and its kill zone against the Tiger I in C1 as it faces, drawn
+// with its legend; a bad hex label is an error naming it.
+func TestStudyScreenshotScene(t *testing.T) {
+	b := defaultBattle(t)
+	a, err := sceneApp(b, "study", testCatalogue, image.Pt(1280, 800))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := a.scene.(*study)
+	if !ok {
+		t.Fatalf("-scene study shows %T", a.scene)
+	}
+	if err := s.pose("E4", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	c1 := s.hex(t, "C1")
+	tiger := s.g.battle.UnitsAt(c1)[0]
+	if s.zone == nil || s.zoneMode != zoneFire {
+		t.Fatal("no kill zone")
+	}
+	if q := s.zone.Query; q.Firer.Type.Name != "M4A3E8" || q.Target.Type.Name != tiger.Type.Name || q.TargetFacing != tiger.Pose.Facing || q.At != s.hex(t, "E4") {
+		t.Errorf("zone of %s at %s facing %s from %s, want the M4A3E8 in E4 at the %s facing %s",
+			q.Firer.Type.Name, q.Target.Type.Name, q.TargetFacing, s.base.Board.Label(q.At), tiger.Type.Name, tiger.Pose.Facing)
+	}
+	if h, ok := s.g.Hovered(); !ok || h != c1 {
+		t.Errorf("hovered %v %v, want C1", h, ok)
+	}
+	img := appFrame(a)
+	for _, band := range killzone.Bands {
+		opaque := band.Colour
+		opaque.A = 0xff
+		if n := countColour(img, s.legendRect(), opaque, 3); n < 20 {
+			t.Errorf("the legend has %d pixels of the %s swatch, want a swatch", n, band.Label)
+		}
+	}
+	for _, bad := range [][2]string{{"Z99", ""}, {"E4", "C99"}} {
+		if err := s.pose(bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "99") {
+			t.Errorf("pose(%q, %q): error %v, want one naming the hex", bad[0], bad[1], err)
+		}
+	}
+}
