@@ -61,6 +61,19 @@ func insideHex(s *study, h board.Hex) image.Point {
 	return image.Pt(int(c.X+0.8*(cs[0].X-c.X)), int(c.Y+0.8*(cs[0].Y-c.Y)))
 }
 
+// zoneFrames draws the study without a kill zone, then with the selected
+// unit's against the chosen type facing south-east.
+func zoneFrames(t *testing.T, a *App, s *study) (before, after *image.RGBA) {
+	t.Helper()
+	s.zoneFacing = board.DirSE
+	step(t, a, frameInput{intents: &Intents{}})
+	before = appFrame(a)
+	s.zoneMode = zoneFire
+	s.updateZone()
+	step(t, a, frameInput{intents: &Intents{}})
+	return before, appFrame(a)
+}
+
 // TestStudyKillZonePixels shows the M4A3E8's kill zone against a Tiger I
 // facing south-east: each hex with a shot is its band's colour over the
 // map as it was, hexes out of sight are untouched, the legend has a swatch
@@ -75,13 +88,7 @@ func TestStudyKillZonePixels(t *testing.T) {
 	if s.types[s.typ].Name != "Tiger I" {
 		t.Fatalf("T over C1 chose %s, want Tiger I", s.types[s.typ].Name)
 	}
-	s.zoneFacing = board.DirSE
-	step(t, a, frameInput{intents: &Intents{}})
-	before := appFrame(a)
-	s.zoneMode = zoneFire
-	s.updateZone()
-	step(t, a, frameInput{intents: &Intents{}})
-	after := appFrame(a)
+	before, after := zoneFrames(t, a, s)
 	if s.zone == nil {
 		t.Fatal("no kill zone")
 	}
@@ -344,13 +351,7 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 	a, s := testStudy(t)
 	s.selectAt(s.hex(t, "E4"), image.Point{})
 	s.chooseType(t, "Tiger I")
-	s.zoneFacing = board.DirSE
-	step(t, a, frameInput{intents: &Intents{}})
-	before := appFrame(a)
-	s.zoneMode = zoneFire
-	s.updateZone()
-	step(t, a, frameInput{intents: &Intents{}})
-	after := appFrame(a)
+	before, after := zoneFrames(t, a, s)
 	counters, rims := 0, 0
 	for _, c := range s.zone.Cells {
 		if _, ok := killzone.Shade(c); !ok || len(s.g.battle.UnitsAt(c.Hex)) != 1 {
