@@ -28,11 +28,12 @@ import (
 // its Movement phase (M) shows the reach. Orders are never given: the
 // study keeps clicks and the keys of orders to itself.
 type study struct {
-	g    *Game
-	cat  *units.Catalogue
-	base *maps.Scenario // the map; its units are the pieces
-	from studyMap       // where the map came from, for saving
-	out  string         // the .tmx Ctrl+S writes
+	g      *Game
+	cat    *units.Catalogue
+	base   *maps.Scenario // the map; its units are the pieces
+	from   studyMap       // where the map came from, for saving
+	source string         // the map as StartStudy named it
+	out    string         // the .tmx Ctrl+S writes
 
 	pieces   []piece
 	selected int // index of the selected piece, -1 for none
@@ -132,8 +133,31 @@ func (a *App) StartStudy(source string) error {
 	if err != nil {
 		return err
 	}
+	s.source = source
 	a.goTo(s)
 	return nil
+}
+
+// studyBlankMaps are the blank maps N offers after the scenarios' (our
+// own choice: a medium map of each hex orientation; -study takes any
+// size).
+var studyBlankMaps = []string{BlankPrefix + "30x20", BlankPrefix + "30x20:pointy"}
+
+// nextMap opens the study table on the map after this one: the embedded
+// scenarios' in the picker's order, then the blank maps, then the first
+// scenario again.
+func (s *study) nextMap(a *App) {
+	var sources []string
+	for _, e := range a.scenarios() {
+		if e.sc != nil {
+			sources = append(sources, e.source)
+		}
+	}
+	sources = append(sources, studyBlankMaps...)
+	next := sources[(slices.Index(sources, s.source)+1)%len(sources)]
+	if err := a.StartStudy(next); err != nil {
+		s.message = err.Error()
+	}
 }
 
 // pose selects the unit in the hex labelled sel and shows the hex
@@ -292,6 +316,7 @@ const (
 	studySave
 	studyExport
 	studyDeselect
+	studyNextMap
 	studyMenu
 	studyActionCount
 )
@@ -327,6 +352,7 @@ var studyKeymap = []studyBinding{
 	{studySave, []ebiten.Key{ebiten.KeyS}, true, "save the study as a Tiled scenario (" + studyFile + ")"},
 	{studyExport, []ebiten.Key{ebiten.KeyE}, false, "export the view as a PNG"},
 	{studyDeselect, []ebiten.Key{ebiten.KeyEscape}, false, "clear the selection"},
+	{studyNextMap, []ebiten.Key{ebiten.KeyN}, false, "the next map: each scenario's, then a blank one of each hex orientation"},
 	{studyMenu, []ebiten.Key{ebiten.KeyQ}, false, "back to the menu"},
 }
 
@@ -447,6 +473,12 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 		s.save()
 	case keys[studyExport]:
 		s.exportAt = true
+	case keys[studyNextMap] && len(s.pieces) > 0:
+		s.asking = &question{text: "Open the next map? The units set out are lost unless saved (Ctrl+S).", yes: func() { s.nextMap(a) }}
+		return
+	case keys[studyNextMap]:
+		s.nextMap(a)
+		return
 	}
 	if click && hasHover {
 		s.selectAt(hover, it.Cursor)
@@ -774,7 +806,7 @@ func (s *study) drawBars(screen *ebiten.Image) {
 			status += "    " + s.message
 		}
 	}
-	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  Q: menu"
+	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  N: map  Q: menu"
 	mid := (bottom + float64(g.screen.Y)) / 2
 	room := w - 2*pad
 	if textWidth(face, status)+textWidth(face, keys)+pad <= room {

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -509,5 +510,40 @@ func TestStudyScreenshotScene(t *testing.T) {
 		if err := s.pose(bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "99") {
 			t.Errorf("pose(%q, %q): error %v, want one naming the hex", bad[0], bad[1], err)
 		}
+	}
+}
+
+// TestStudyNextMap steps N through every map the study offers: it asks
+// first while units are set out, and opens each embedded scenario's map
+// in turn, then a blank map of each hex orientation, then the first
+// scenario's, back round to the one it opened on.
+func TestStudyNextMap(t *testing.T) {
+	a, s := testStudy(t)
+	var cycle []string
+	for _, e := range a.scenarios() {
+		cycle = append(cycle, e.source)
+	}
+	cycle = append(cycle, studyBlankMaps...)
+	first := slices.Index(cycle, s.source)
+	if first < 0 {
+		t.Fatalf("the study opened on %q, not one of %v", s.source, cycle)
+	}
+	var next studyKeys
+	next[studyNextMap] = true
+	s.frame(a, Intents{}, next)
+	if s.asking == nil || a.scene != scene(s) {
+		t.Fatalf("N with %d units set out did not ask first", len(s.pieces))
+	}
+	s.asking.yes()
+	for i := 1; i <= len(cycle); i++ {
+		s = a.scene.(*study)
+		if want := cycle[(first+i)%len(cycle)]; s.source != want {
+			t.Fatalf("N %d opened %q, want %q", i, s.source, want)
+		}
+		if strings.HasPrefix(s.source, BlankPrefix) && (s.base.Board.Width != 30 || s.base.Board.Height != 20 || len(s.pieces) != 0) {
+			t.Errorf("%s is %dx%d with %d units", s.source, s.base.Board.Width, s.base.Board.Height, len(s.pieces))
+		}
+		s.pieces = nil // nothing to lose: N opens the next map at once
+		s.frame(a, Intents{}, next)
 	}
 }
