@@ -154,7 +154,7 @@ func (u *Unit) Active() bool { return !u.Eliminated && u.offMap == onTheMap }
 func (u *Unit) OnMap() bool { return u.Active() && u.Carrier == 0 }
 
 // Label is how the log names the unit: "M4A3E8 #3".
-func (u *Unit) Label() string { return fmt.Sprintf("%s #%d", u.Name, u.ID) }
+func (u *Unit) Label() string { return u.Name + " #" + strconv.Itoa(int(u.ID)) }
 
 // Config is everything a battle starts from besides the scenario.
 type Config struct {

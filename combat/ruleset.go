@@ -6,8 +6,9 @@
 //
 // A ruleset must resolve anti-tank shots (Ruleset). Everything else it may
 // offer as a capability, an interface the battle looks for on it the way
-// io.Copy looks for io.WriterTo: its own armour aspects (AspectRules), how
-// terrain covers (CoverRules), the states it puts on units (StateRules),
+// io.Copy looks for io.WriterTo: its own armour aspects (AspectRules), the
+// fields of a shot it never reads (OddsKeyRules), how terrain covers
+// (CoverRules), the states it puts on units (StateRules),
 // the crew check after other attacks (CrewChecker), smoke rounds
 // (SmokeRounds) and their running out (SmokeDepletion), infantry fire and close assault (InfantryRules),
 // simultaneous fire (SimultaneousFire), close assault of one vehicle by
@@ -57,6 +58,30 @@ func AspectOf(r Ruleset, target board.Pose, from board.Hex) board.Aspect {
 		return a.Aspect(target, from)
 	}
 	return board.ArmourAspect(target.Hex, target.Facing, from)
+}
+
+// OddsKeyRules is a ruleset that knows which fields of a shot its Check
+// and Odds never read: OddsKey returns the shot with them cleared, so that
+// shots with one key get one verdict. A caller asking about many shots
+// that differ only there (a kill zone) then works their odds out once.
+type OddsKeyRules interface {
+	OddsKey(Shot) Shot
+}
+
+// OddsKey returns shot s as ruleset r tells shots apart (OddsKeyRules), or
+// s itself when r does not say.
+func OddsKey(r Ruleset, s Shot) Shot {
+	if k, ok := r.(OddsKeyRules); ok {
+		return k.OddsKey(s)
+	}
+	return s
+}
+
+// WithoutOffAxis returns s with no off-axis angle (Shot.FirerOffAxis): the
+// OddsKey of the rulesets that never read it.
+func WithoutOffAxis(s Shot) Shot {
+	s.FirerOffAxis = 0
+	return s
 }
 
 // CoverRules is a ruleset with its own cover for terrain. Without it a

@@ -92,6 +92,10 @@ type Game struct {
 	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
 	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
 	parts    []image.Rectangle  // scratch: the parts of the HUD to copy
+	// underCounters, when set, draws a layer of its owner's on the map,
+	// over the washes and under the counters (the study's kill zone); its
+	// owner invalidates mapCache when the layer changes.
+	underCounters func(dst *ebiten.Image, v *View)
 
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool

@@ -130,7 +130,8 @@ func (g *Game) drawMap(screen *ebiten.Image, v *View) {
 
 // drawPreview draws the preview in layers, each queued in the batch and
 // drawn with one flush: under the counters the washes (viewshed, arc,
-// reach, hover), the front armour half and the line of sight, then the MP
+// reach, hover), an owner's layer (Game.underCounters), the front armour
+// half and the line of sight, then the MP
 // costs (a counter's values matter more than the cost of its hex); then
 // the counters; over them the aspect lines, the move path and ghost
 // arrow, and the rings of the hovered and selected hexes.
@@ -170,6 +171,9 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	hover, hovered := v.Hovered()
 	if hovered {
 		v.fillHex(dst, hover, colHover)
+	}
+	if g.underCounters != nil {
+		g.underCounters(dst, v)
 	}
 	if arcs && u != nil && u.OnMap() && pv.faced {
 		drawFrontHalf(dst, v, front)

@@ -25,14 +25,16 @@ type ScreenshotOptions struct {
 	ShowHelp      bool   // draw the help overlay
 	Viewshed      bool   // shade what the selected unit cannot see
 	// Scene, when set, renders that screen of the app instead of the
-	// battle: "menu", "picker", "briefing" (of b's scenario) or "victory"
-	// (of b, ended or not). Catalogue is then the app's unit catalogue.
+	// battle: "menu", "picker", "briefing" (of b's scenario), "victory"
+	// (of b, ended or not) or "study" (the study table on b's scenario,
+	// Select and Hover as study.pose takes them). Catalogue is then the
+	// app's unit catalogue.
 	Scene     string
 	Catalogue *units.Catalogue
 }
 
 // sceneNames are the values of ScreenshotOptions.Scene.
-var sceneNames = []string{"menu", "picker", "briefing", "victory"}
+var sceneNames = []string{"menu", "picker", "briefing", "victory", "study"}
 
 // KnownScene reports whether name is a scene Screenshot can render.
 func KnownScene(name string) bool { return slices.Contains(sceneNames, name) }
@@ -57,6 +59,10 @@ func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Po
 		a.goTo(newBriefing(a, e, nil))
 	case "victory":
 		a.goTo(newVictory(a, b, false))
+	case "study":
+		if err := a.StartStudy(b.Config().Source); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, fmt.Errorf("game: scene %q: want one of %s", name, strings.Join(sceneNames, ", "))
 	}
@@ -85,6 +91,11 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 		a, err := sceneApp(b, opts.Scene, opts.Catalogue, image.Pt(opts.Width, opts.Height))
 		if err != nil {
 			return err
+		}
+		if s, ok := a.scene.(*study); ok {
+			if err := s.pose(opts.Select, opts.Hover); err != nil {
+				return err
+			}
 		}
 		shown = a
 	} else {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,11 +28,12 @@ import (
 // its Movement phase (M) shows the reach. Orders are never given: the
 // study keeps clicks and the keys of orders to itself.
 type study struct {
-	g    *Game
-	cat  *units.Catalogue
-	base *maps.Scenario // the map; its units are the pieces
-	from studyMap       // where the map came from, for saving
-	out  string         // the .tmx Ctrl+S writes
+	g      *Game
+	cat    *units.Catalogue
+	base   *maps.Scenario // the map; its units are the pieces
+	from   studyMap       // where the map came from, for saving
+	source string         // the map as StartStudy named it
+	out    string         // the .tmx Ctrl+S writes
 
 	pieces   []piece
 	selected int // index of the selected piece, -1 for none
@@ -41,9 +43,10 @@ type study struct {
 	rule     int      // the active one
 	movement bool     // show the Movement phase (reach) instead of the Fire phase
 
-	types []*units.Type // the catalogue, for adding pieces and as the zone's other unit
-	typ   int
-	side  maps.Side // the side new pieces take
+	types     []*units.Type // the catalogue, for adding pieces and as the zone's other unit
+	typ       int
+	side      maps.Side         // the side new pieces take
+	lastAdded map[maps.Side]int // the type last added for each side
 
 	zoneMode   zoneMode
 	zoneFacing board.Direction
@@ -78,7 +81,7 @@ const studyFile = "hexfire-study.tmx"
 // pieces), read from m.
 func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	s := &study{cat: a.opts.Catalogue, base: sc, from: m, out: studyFile, selected: -1, dragging: -1,
-		smoke: map[board.Hex]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
+		smoke: map[board.Hex]int{}, lastAdded: map[maps.Side]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
 	if len(s.rules) == 0 {
 		return nil, errors.New("study: no ruleset is registered")
 	}
@@ -90,6 +93,7 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	for _, p := range sc.Units {
 		s.pieces = append(s.pieces, piece{Placement: p})
 	}
+	s.typ = s.defaultType(s.side)
 	b, err := s.battle()
 	if err != nil {
 		return nil, err
@@ -100,6 +104,7 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 		return nil, err
 	}
 	s.g.play.compareRules = true // the shot under every ruleset beside the active one's (D hides it)
+	s.g.underCounters = s.drawZone
 	s.follow(a)
 	return s, nil
 }
@@ -128,7 +133,59 @@ func (a *App) StartStudy(source string) error {
 	if err != nil {
 		return err
 	}
+	s.source = source
 	a.goTo(s)
+	return nil
+}
+
+// studyBlankMaps are the blank maps N offers after the scenarios' (our
+// own choice: a medium map of each hex orientation; -study takes any
+// size).
+var studyBlankMaps = []string{BlankPrefix + "30x20", BlankPrefix + "30x20:pointy"}
+
+// nextMap opens the study table on the map after this one: the embedded
+// scenarios' in the picker's order, then the blank maps, then the first
+// scenario again.
+func (s *study) nextMap(a *App) {
+	var sources []string
+	for _, e := range a.scenarios() {
+		if e.sc != nil {
+			sources = append(sources, e.source)
+		}
+	}
+	sources = append(sources, studyBlankMaps...)
+	next := sources[(slices.Index(sources, s.source)+1)%len(sources)]
+	if err := a.StartStudy(next); err != nil {
+		s.message = err.Error()
+	}
+}
+
+// pose selects the unit in the hex labelled sel and shows the hex
+// labelled hover as hovered; with a unit there too, the kill zone of the
+// selected unit against its type and facing (as T and F would choose
+// them). Either label may be "". It is the -screenshot -scene study run.
+func (s *study) pose(sel, hover string) error {
+	bd := s.base.Board
+	if sel != "" {
+		h, err := bd.ParseHex(sel)
+		if err != nil {
+			return fmt.Errorf("game: select: %w", err)
+		}
+		s.selectAt(h, image.Point{})
+	}
+	if hover == "" {
+		return nil
+	}
+	h, err := bd.ParseHex(hover)
+	if err != nil {
+		return fmt.Errorf("game: hover: %w", err)
+	}
+	s.g.hovered, s.g.hasHover, s.g.fixedHover = h, true, true
+	if i := s.topPiece(h); i >= 0 && s.selected >= 0 && i != s.selected {
+		s.chooseTypeOf(h)
+		s.zoneFacing, s.zoneMode = s.pieces[i].Facing, zoneFire
+	}
+	s.rebuild()
 	return nil
 }
 
@@ -213,6 +270,7 @@ func (s *study) rebuild() {
 // on a battle of its own with the pieces, never shown.
 func (s *study) updateZone() {
 	s.zone = nil
+	s.g.mapCache.valid = false // the zone is drawn in the map's picture
 	if s.zoneMode == zoneOff || s.selected < 0 {
 		return
 	}
@@ -258,6 +316,7 @@ const (
 	studySave
 	studyExport
 	studyDeselect
+	studyNextMap
 	studyMenu
 	studyActionCount
 )
@@ -293,6 +352,7 @@ var studyKeymap = []studyBinding{
 	{studySave, []ebiten.Key{ebiten.KeyS}, true, "save the study as a Tiled scenario (" + studyFile + ")"},
 	{studyExport, []ebiten.Key{ebiten.KeyE}, false, "export the view as a PNG"},
 	{studyDeselect, []ebiten.Key{ebiten.KeyEscape}, false, "clear the selection"},
+	{studyNextMap, []ebiten.Key{ebiten.KeyN}, false, "the next map: each scenario's, then a blank one of each hex orientation"},
 	{studyMenu, []ebiten.Key{ebiten.KeyQ}, false, "back to the menu"},
 }
 
@@ -353,13 +413,18 @@ func (s *study) update(a *App, in frameInput) error {
 	return nil
 }
 
-// readDrag turns a drag that starts on a piece into moving it: the camera
-// does not pan, and the piece lands in the hex the button is released over.
+// readDrag turns a drag that starts on a piece into moving it: the
+// selected piece when the drag starts in its hex, else the one whose
+// counter is under the cursor; the camera does not pan, and the piece
+// lands in the hex the button is released over.
 func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
 		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok {
-			if i := s.topPiece(h); i >= 0 {
-				s.dragging = i
+			s.dragging = s.counterUnder(h, it.Cursor)
+			if s.selected >= 0 && s.pieces[s.selected].Hex == h {
+				s.dragging = s.selected // a unit picked out of its stack
+			} else if s.dragging < 0 {
+				s.dragging = s.topPiece(h)
 			}
 		}
 	}
@@ -408,9 +473,15 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 		s.save()
 	case keys[studyExport]:
 		s.exportAt = true
+	case keys[studyNextMap] && len(s.pieces) > 0:
+		s.asking = &question{text: "Open the next map? The units set out are lost unless saved (Ctrl+S).", yes: func() { s.nextMap(a) }}
+		return
+	case keys[studyNextMap]:
+		s.nextMap(a)
+		return
 	}
 	if click && hasHover {
-		s.selectAt(hover)
+		s.selectAt(hover, it.Cursor)
 	}
 	if rotate != 0 {
 		s.turnSelected(rotate)
@@ -429,6 +500,9 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	}
 	if keys[studySide] {
 		s.side = battle.Opponent(s.side)
+		if _, ok := s.lastAdded[s.side]; ok || sideOfNation(s.types[s.typ].Nation) != s.side {
+			s.typ = s.defaultType(s.side)
+		}
 	}
 	if keys[studyTypePrev] || keys[studyTypeNext] {
 		step := 1
@@ -498,9 +572,12 @@ func (s *study) topPiece(h board.Hex) int {
 	return -1
 }
 
-// selectAt selects a piece in hex h: the next of its stack when the
-// selected piece is there, else the first; none on an empty hex.
-func (s *study) selectAt(h board.Hex) {
+// selectAt selects the piece clicked at screen point pt in hex h: the one
+// whose counter is drawn there, should a stack's fanned counters show it
+// (Game.counterAt); a click on the selected piece again, or beside the
+// counters, selects the next one down its stack (so a counter wholly under
+// others is reached too), and else the top one; none on an empty hex.
+func (s *study) selectAt(h board.Hex, pt image.Point) {
 	var stack []int
 	for i, p := range s.pieces {
 		if p.Hex == h {
@@ -508,22 +585,65 @@ func (s *study) selectAt(h board.Hex) {
 		}
 	}
 	next := -1
+	if len(stack) > 0 {
+		next = stack[len(stack)-1]
+	}
 	for k, i := range stack {
 		if i == s.selected {
-			next = stack[(k+1)%len(stack)]
+			next = stack[(k+len(stack)-1)%len(stack)]
 		}
 	}
-	if next < 0 && len(stack) > 0 {
-		next = stack[0]
+	if i := s.counterUnder(h, pt); i >= 0 && i != s.selected {
+		next = i
 	}
 	s.selected = next
 	s.rebuild()
+}
+
+// counterUnder returns the piece of a stack in hex h whose counter is
+// drawn at screen point pt, or -1 (a lone counter, or none there).
+func (s *study) counterUnder(h board.Hex, pt image.Point) int {
+	if !s.g.hasHover || s.g.hovered != h {
+		return -1
+	}
+	if u := s.g.counterAt(pt); u != nil {
+		return int(u.ID) - 1 // the pieces are the battle's units in order
+	}
+	return -1
+}
+
+// defaultType returns the unit type offered for adding a unit of side:
+// the type last added for the side, else the type of its first tank (an
+// AFV with a turret) on the table, else the catalogue's first tank of the
+// side's nations, else the catalogue's first type.
+func (s *study) defaultType(side maps.Side) int {
+	if k, ok := s.lastAdded[side]; ok {
+		return k
+	}
+	tank := func(t *units.Type) bool { return t.Kind == units.AFV && t.Turret && sideOfNation(t.Nation) == side }
+	for _, p := range s.pieces {
+		if k := slices.IndexFunc(s.types, func(t *units.Type) bool { return t.Name == p.Type }); k >= 0 && p.Side == side && tank(s.types[k]) {
+			return k
+		}
+	}
+	return max(0, slices.IndexFunc(s.types, tank))
+}
+
+// sideOfNation is the side a catalogue nation fought on: Germany (DE) is
+// the catalogue's only Axis nation, the United States, the United Kingdom
+// and the Soviet Union are the Allies.
+func sideOfNation(nation string) maps.Side {
+	if nation == "DE" {
+		return maps.Axis
+	}
+	return maps.Allies
 }
 
 // add sets a unit of the chosen type and side out in hex h, facing the
 // zone's facing, on top of any stack there, and selects it.
 func (s *study) add(h board.Hex) {
 	t := s.types[s.typ]
+	s.lastAdded[s.side] = s.typ
 	s.pieces = append(s.pieces, piece{Placement: maps.Placement{Type: t.Name, Side: s.side, Hex: h, Facing: s.zoneFacing}})
 	s.selected = len(s.pieces) - 1
 	s.message = fmt.Sprintf("%s (%s) added in %s", t.Name, sideName(s.side), s.base.Board.Label(h))
@@ -595,23 +715,8 @@ func (s *study) save() {
 func (s *study) draw(a *App, screen *ebiten.Image) {
 	s.follow(a)
 	g := s.g
-	g.Draw(screen)
+	g.Draw(screen) // the kill zone under the counters (drawZone)
 	if s.zone != nil {
-		v := View{g: g, Board: g.board, Camera: g.cam}
-		dst := screen.SubImage(g.view).(*ebiten.Image)
-		for _, c := range s.zone.Cells {
-			shade, ok := killzone.Shade(c)
-			switch {
-			case !ok:
-			case len(g.battle.UnitsAt(c.Hex)) > 0:
-				// A band round the edge, so the counters stay readable.
-				shade.A = 0xe0
-				v.ringHex(dst, c.Hex, v.HexRadius()*0.2, shade)
-			default:
-				v.fillHex(dst, c.Hex, shade)
-			}
-		}
-		g.batch.flush(dst)
 		s.drawLegend(screen)
 	}
 	s.drawBars(screen)
@@ -621,6 +726,20 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	}
 	if s.asking != nil {
 		drawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.text)
+	}
+}
+
+// drawZone shades each hex of the kill zone by its chance to destroy:
+// the battle view draws it over the map and under the counters, which
+// stay readable on top.
+func (s *study) drawZone(dst *ebiten.Image, v *View) {
+	if s.zone == nil {
+		return
+	}
+	for _, c := range s.zone.Cells {
+		if shade, ok := killzone.Shade(c); ok {
+			v.fillHex(dst, c.Hex, shade)
+		}
 	}
 }
 
@@ -687,7 +806,7 @@ func (s *study) drawBars(screen *ebiten.Image) {
 			status += "    " + s.message
 		}
 	}
-	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  Q: menu"
+	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  N: map  Q: menu"
 	mid := (bottom + float64(g.screen.Y)) / 2
 	room := w - 2*pad
 	if textWidth(face, status)+textWidth(face, keys)+pad <= room {

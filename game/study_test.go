@@ -3,7 +3,9 @@ package game
 import (
 	"image"
 	"image/color"
+	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 	"hexfire/board"
 	"hexfire/killzone"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // testStudy opens the study table on the default scenario in a test app.
@@ -59,13 +62,26 @@ func insideHex(s *study, h board.Hex) image.Point {
 	return image.Pt(int(c.X+0.8*(cs[0].X-c.X)), int(c.Y+0.8*(cs[0].Y-c.Y)))
 }
 
+// zoneFrames draws the study without a kill zone, then with the selected
+// unit's against the chosen type facing south-east.
+func zoneFrames(t *testing.T, a *App, s *study) (before, after *image.RGBA) {
+	t.Helper()
+	s.zoneFacing = board.DirSE
+	step(t, a, frameInput{intents: &Intents{}})
+	before = appFrame(a)
+	s.zoneMode = zoneFire
+	s.updateZone()
+	step(t, a, frameInput{intents: &Intents{}})
+	return before, appFrame(a)
+}
+
 // TestStudyKillZonePixels shows the M4A3E8's kill zone against a Tiger I
 // facing south-east: each hex with a shot is its band's colour over the
 // map as it was, hexes out of sight are untouched, the legend has a swatch
 // of every band, and the zone is the killzone package's for the same units.
 func TestStudyKillZonePixels(t *testing.T) {
 	a, s := testStudy(t)
-	s.selectAt(s.hex(t, "E4"))
+	s.selectAt(s.hex(t, "E4"), image.Point{})
 	if s.selected < 0 || s.pieces[s.selected].Type != "M4A3E8" {
 		t.Fatalf("selected %d, want the M4A3E8 in E4", s.selected)
 	}
@@ -73,13 +89,7 @@ func TestStudyKillZonePixels(t *testing.T) {
 	if s.types[s.typ].Name != "Tiger I" {
 		t.Fatalf("T over C1 chose %s, want Tiger I", s.types[s.typ].Name)
 	}
-	s.zoneFacing = board.DirSE
-	step(t, a, frameInput{intents: &Intents{}})
-	before := appFrame(a)
-	s.zoneMode = zoneFire
-	s.updateZone()
-	step(t, a, frameInput{intents: &Intents{}})
-	after := appFrame(a)
+	before, after := zoneFrames(t, a, s)
 	if s.zone == nil {
 		t.Fatal("no kill zone")
 	}
@@ -174,7 +184,7 @@ func TestStudyEditing(t *testing.T) {
 		t.Fatalf("E4 holds %d units, D3 smoke %d; want a stack of 2 and Smoke 2", len(b.UnitsAt(s.hex(t, "E4"))), b.Smoke(s.hex(t, "D3")))
 	}
 	// A click on the stack selects its other unit; the rules switch.
-	s.selectAt(s.hex(t, "E4"))
+	s.selectAt(s.hex(t, "E4"), image.Point{})
 	if s.pieces[s.selected].Type != "M4A3E8" {
 		t.Fatalf("the second click selects %s, want the M4A3E8 under the Panther", s.pieces[s.selected].Type)
 	}
@@ -324,5 +334,216 @@ func TestStudyRoundPicker(t *testing.T) {
 	s.frame(a, in, studyKeys{})
 	if s.g.play.ammo.of(1) == "" {
 		t.Errorf("\\ in the study picked no round for the M4A3E8 (message %q)", s.message)
+	}
+}
+
+// counterSquare is the centre and side on screen of a full counter alone
+// in hex h, as drawUnits draws it.
+func counterSquare(s *study, h board.Hex) (x, y, size float64) {
+	g := s.g
+	x, y = g.cam.WorldToScreen(g.board.Layout.Center(h))
+	return x, y, counterScale * g.layer.mesh.tileH * g.cam.Zoom
+}
+
+// TestStudyZoneUnderCounters shows a kill zone over hexes that hold units:
+// every counter looks as it did without the zone (the zone is drawn under
+// them), and the part of such a hex round its counter is shaded.
+func TestStudyZoneUnderCounters(t *testing.T) {
+	a, s := testStudy(t)
+	s.selectAt(s.hex(t, "E4"), image.Point{})
+	s.chooseType(t, "Tiger I")
+	before, after := zoneFrames(t, a, s)
+	counters, rims := 0, 0
+	for _, c := range s.zone.Cells {
+		if _, ok := killzone.Shade(c); !ok || len(s.g.battle.UnitsAt(c.Hex)) != 1 {
+			continue
+		}
+		x, y, size := counterSquare(s, c.Hex)
+		if s.g.battle.UnitsAt(c.Hex)[0].Type.Kind == units.HalfSquad {
+			size *= halfSquadScale
+		}
+		for i := -4; i <= 4; i += 2 {
+			for j := -4; j <= 4; j += 2 {
+				p := image.Pt(int(x+float64(i)*0.11*size), int(y+float64(j)*0.11*size))
+				if !p.In(s.g.view) || p.In(s.legendRect()) {
+					continue
+				}
+				if was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y); !colourNear(was, is, 2) {
+					t.Fatalf("%s: the counter's pixel %v changed from %v to %v under the zone", s.base.Board.Label(c.Hex), p, was, is)
+				}
+			}
+		}
+		counters++
+		// 90% of the way to a corner is beside the counter, in the hex.
+		p := insideHex(s, c.Hex)
+		p = image.Pt(int(x+0.9/0.8*(float64(p.X)-x)), int(y+0.9/0.8*(float64(p.Y)-y)))
+		if math.Abs(float64(p.X)-x) <= size/2 && math.Abs(float64(p.Y)-y) <= size/2 {
+			t.Fatalf("%s: %v is on the counter", s.base.Board.Label(c.Hex), p)
+		}
+		if p.In(s.g.view) && !colourNear(before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y), 2) {
+			rims++
+		}
+	}
+	if counters < 3 || rims < 3 {
+		t.Errorf("%d counters in shaded hexes checked, %d of their hexes shaded beside them: want 3 of each", counters, rims)
+	}
+}
+
+// TestStudyDefaultType checks the unit offered for adding: the side's
+// first tank on the table, one of the catalogue's on an empty table, and
+// after Tab to the other side one of its own, or the type last added for
+// it.
+func TestStudyDefaultType(t *testing.T) {
+	a, s := testStudy(t)
+	firstTank := map[maps.Side]string{}
+	for _, p := range s.pieces {
+		if ty, err := s.cat.Lookup(p.Type); err == nil && ty.Kind == units.AFV && ty.Turret && firstTank[p.Side] == "" {
+			firstTank[p.Side] = p.Type
+		}
+	}
+	offered := func() string { return s.types[s.typ].Name }
+	var tab studyKeys
+	tab[studySide] = true
+	if s.side != maps.Allies || offered() != firstTank[maps.Allies] || firstTank[maps.Allies] == "" {
+		t.Fatalf("the study offers %s (%s), want the first Allied tank on the table, %q", offered(), s.side, firstTank[maps.Allies])
+	}
+	s.frame(a, Intents{}, tab)
+	if s.side != maps.Axis || offered() != firstTank[maps.Axis] || firstTank[maps.Axis] == "" {
+		t.Fatalf("after Tab the study offers %s (%s), want %q", offered(), s.side, firstTank[maps.Axis])
+	}
+	s.chooseType(t, "Pak 40")
+	s.add(s.hex(t, "F5"))
+	s.frame(a, Intents{}, tab)
+	if offered() != firstTank[maps.Allies] {
+		t.Errorf("back to the Allies the study offers %s, want %s", offered(), firstTank[maps.Allies])
+	}
+	s.frame(a, Intents{}, tab)
+	if offered() != "Pak 40" {
+		t.Errorf("back to the Axis the study offers %s, want the Pak 40 added last", offered())
+	}
+	if err := a.StartStudy(BlankPrefix + "12x10:pointy"); err != nil {
+		t.Fatal(err)
+	}
+	s = a.scene.(*study)
+	if ty := s.types[s.typ]; len(s.pieces) != 0 || ty.Kind != units.AFV || !ty.Turret || sideOfNation(ty.Nation) != maps.Allies {
+		t.Fatalf("on a blank map the study offers %s (%s, %s), want an Allied tank", ty.Name, ty.Nation, ty.Kind)
+	}
+	s.frame(a, Intents{}, tab)
+	if ty := s.types[s.typ]; ty.Kind != units.AFV || !ty.Turret || ty.Nation != "DE" {
+		t.Errorf("after Tab on a blank map the study offers %s (%s), want a German tank", ty.Name, ty.Nation)
+	}
+}
+
+// TestStudyStackClick stacks a Panther and a Pz IV H on the M4A3E8 in E4:
+// a click on the visible part of a counter selects its unit, and a click
+// on the selected counter again the next one down the stack.
+func TestStudyStackClick(t *testing.T) {
+	a, s := testStudy(t)
+	e4 := s.hex(t, "E4")
+	s.side = maps.Axis
+	for _, name := range []string{"Panther", "Pz IV H"} {
+		s.chooseType(t, name)
+		s.add(e4)
+	}
+	if n := len(s.g.battle.UnitsAt(e4)); n != 3 {
+		t.Fatalf("%d units in E4, want 3", n)
+	}
+	s.selected = -1
+	s.rebuild()
+	s.g.fixedHover, s.g.hovered, s.g.hasHover = true, e4, true
+	x, y, size := counterSquare(s, e4)
+	// Fanned out from the bottom one, down and left, to the top one, up
+	// and right, each stackStep of a counter from the next.
+	off := stackStep * size
+	bottom := image.Pt(int(x-off-0.4*size), int(y+off+0.4*size))
+	middle := image.Pt(int(x-0.4*size), int(y+0.4*size))
+	top := image.Pt(int(x+off+0.4*size), int(y-off-0.4*size))
+	for i, tt := range []struct {
+		at   image.Point
+		want string
+	}{{top, "Pz IV H"}, {middle, "Panther"}, {bottom, "M4A3E8"}, {bottom, "Pz IV H"}, {middle, "Panther"}, {middle, "M4A3E8"}} {
+		s.frame(a, Intents{Click: true, CursorIn: true, Cursor: tt.at}, studyKeys{})
+		if s.selected < 0 || s.pieces[s.selected].Type != tt.want {
+			t.Fatalf("click %d at %v selects piece %d, want the %s", i+1, tt.at, s.selected, tt.want)
+		}
+	}
+}
+
+// TestStudyScreenshotScene builds -screenshot -scene study's app on the
+// default scenario with -select E4 -hover C1: the study with the M4A3E8
+// selected and its kill zone against the Tiger I in C1 as it faces, drawn
+// with its legend; a bad hex label is an error naming it.
+func TestStudyScreenshotScene(t *testing.T) {
+	b := defaultBattle(t)
+	a, err := sceneApp(b, "study", testCatalogue, image.Pt(1280, 800))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok := a.scene.(*study)
+	if !ok {
+		t.Fatalf("-scene study shows %T", a.scene)
+	}
+	if err := s.pose("E4", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	c1 := s.hex(t, "C1")
+	tiger := s.g.battle.UnitsAt(c1)[0]
+	if s.zone == nil || s.zoneMode != zoneFire {
+		t.Fatal("no kill zone")
+	}
+	if q := s.zone.Query; q.Firer.Type.Name != "M4A3E8" || q.Target.Type.Name != tiger.Type.Name || q.TargetFacing != tiger.Pose.Facing || q.At != s.hex(t, "E4") {
+		t.Errorf("zone of %s at %s facing %s from %s, want the M4A3E8 in E4 at the %s facing %s",
+			q.Firer.Type.Name, q.Target.Type.Name, q.TargetFacing, s.base.Board.Label(q.At), tiger.Type.Name, tiger.Pose.Facing)
+	}
+	if h, ok := s.g.Hovered(); !ok || h != c1 {
+		t.Errorf("hovered %v %v, want C1", h, ok)
+	}
+	img := appFrame(a)
+	for _, band := range killzone.Bands {
+		opaque := band.Colour
+		opaque.A = 0xff
+		if n := countColour(img, s.legendRect(), opaque, 3); n < 20 {
+			t.Errorf("the legend has %d pixels of the %s swatch, want a swatch", n, band.Label)
+		}
+	}
+	for _, bad := range [][2]string{{"Z99", ""}, {"E4", "C99"}} {
+		if err := s.pose(bad[0], bad[1]); err == nil || !strings.Contains(err.Error(), "99") {
+			t.Errorf("pose(%q, %q): error %v, want one naming the hex", bad[0], bad[1], err)
+		}
+	}
+}
+
+// TestStudyNextMap steps N through every map the study offers: it asks
+// first while units are set out, and opens each embedded scenario's map
+// in turn, then a blank map of each hex orientation, then the first
+// scenario's, back round to the one it opened on.
+func TestStudyNextMap(t *testing.T) {
+	a, s := testStudy(t)
+	var cycle []string
+	for _, e := range a.scenarios() {
+		cycle = append(cycle, e.source)
+	}
+	cycle = append(cycle, studyBlankMaps...)
+	first := slices.Index(cycle, s.source)
+	if first < 0 {
+		t.Fatalf("the study opened on %q, not one of %v", s.source, cycle)
+	}
+	var next studyKeys
+	next[studyNextMap] = true
+	s.frame(a, Intents{}, next)
+	if s.asking == nil || a.scene != scene(s) {
+		t.Fatalf("N with %d units set out did not ask first", len(s.pieces))
+	}
+	s.asking.yes()
+	for i := 1; i <= len(cycle); i++ {
+		s = a.scene.(*study)
+		if want := cycle[(first+i)%len(cycle)]; s.source != want {
+			t.Fatalf("N %d opened %q, want %q", i, s.source, want)
+		}
+		if strings.HasPrefix(s.source, BlankPrefix) && (s.base.Board.Width != 30 || s.base.Board.Height != 20 || len(s.pieces) != 0) {
+			t.Errorf("%s is %dx%d with %d units", s.source, s.base.Board.Width, s.base.Board.Height, len(s.pieces))
+		}
+		s.pieces = nil // nothing to lose: N opens the next map at once
+		s.frame(a, Intents{}, next)
 	}
 }

@@ -91,10 +91,11 @@ func (z *Zone) Max() float64 {
 }
 
 // Compute works the kill zone of q out in battle b, under b's ruleset.
-// One viewshed from the fixed hex tells which lines are clear (a line is
-// clear both ways or neither) and, for the firer in the fixed hex, their
-// hindrance; shots that differ only in the hex they come from share one
-// Odds.
+// Forward, one viewshed from the firer's hex gives every line of sight
+// with its hindrance; reversed, each line is traced from the hex the firer
+// would stand in, since a line's hindrance depends on which end fires (the
+// firer's own hex never hinders). Shots the ruleset cannot tell apart
+// (combat.OddsKey) share one Odds.
 func Compute(b *battle.Battle, q Query) (*Zone, error) {
 	switch {
 	case q.Firer == nil || q.Target == nil:
@@ -107,17 +108,34 @@ func Compute(b *battle.Battle, q Query) (*Zone, error) {
 		smoke = b.Smoke
 	}
 	bd := b.Board()
-	vs, err := bd.Viewshed(q.At, smoke)
-	if err != nil {
-		return nil, fmt.Errorf("killzone: %w", err)
+	if !bd.Contains(q.At) {
+		return nil, fmt.Errorf("killzone: %s is off the %dx%d map", bd.Label(q.At), bd.Width, bd.Height)
+	}
+	sights := func(yield func(board.Hex, board.Sight) bool) {
+		for h := range bd.Hexes() {
+			sight := board.Sight{}
+			if h != q.At {
+				sight = bd.Sight(h, q.At, smoke)
+			}
+			if !yield(h, sight) {
+				return
+			}
+		}
+	}
+	if !q.Reverse {
+		vs, err := bd.Viewshed(q.At, smoke)
+		if err != nil {
+			return nil, fmt.Errorf("killzone: %w", err)
+		}
+		sights = vs.All()
 	}
 	z := &Zone{Query: q, Ruleset: b.Rules().Name(), Cells: make([]Cell, 0, bd.Width*bd.Height), board: bd}
 	m := memo{}
-	for h, sight := range vs.All() {
+	for h, sight := range sights {
 		c := Cell{Hex: h, Range: h.Distance(q.At), Clear: sight.Visible && h != q.At, Hindrance: sight.Hindrance}
 		if c.Clear {
 			from, to := q.poses(h)
-			m.fill(b, q, &c, from, to, smoke)
+			m.fill(b, q, &c, from, to)
 		}
 		z.Cells = append(z.Cells, c)
 	}
@@ -157,13 +175,40 @@ type verdict struct {
 	err     error
 }
 
-// memo keeps the verdict of each distinct shot.
-type memo map[combat.Shot]verdict
+// memo keeps the verdict of each distinct shot of a zone. What a pose
+// sets in a shot keys the map; the rest of the shot (the units' own, the
+// same in every hex of a zone) is kept beside it, and the map starts over
+// should the rest ever change: every field still counts, and only a few
+// small ones are hashed.
+type memo struct {
+	rest     combat.Shot
+	verdicts map[poseKey]verdict
+}
+
+// poseKey is what of a shot changes with where the two units stand.
+type poseKey struct {
+	rangeHexes, metres, cover, hindrance, elevation int
+	coverName                                       string
+	aspect                                          board.Aspect
+	terrain, firerTerrain                           board.Terrain
+	offAxis                                         float64
+	outsideFrontArc, gunShield                      bool
+}
+
+// splitShot returns the pose's part of shot s and the rest of it.
+func splitShot(s combat.Shot) (poseKey, combat.Shot) {
+	k := poseKey{rangeHexes: s.Range, metres: s.Metres, cover: s.Cover, hindrance: s.Hindrance, elevation: s.Elevation,
+		coverName: s.CoverName, aspect: s.Aspect, terrain: s.Terrain, firerTerrain: s.FirerTerrain,
+		offAxis: s.FirerOffAxis, outsideFrontArc: s.OutsideFrontArc, gunShield: s.GunShield}
+	s.Range, s.Metres, s.Cover, s.Hindrance, s.Elevation = 0, 0, 0, 0, 0
+	s.CoverName, s.Aspect, s.Terrain, s.FirerTerrain = "", 0, 0, 0
+	s.FirerOffAxis, s.OutsideFrontArc, s.GunShield = 0, false, false
+	return k, s
+}
 
 // fill works out cell c's shot by the firer in pose from at the target in
-// pose to along a clear line of sight, whose hindrance the cell holds as
-// seen from the fixed hex.
-func (m memo) fill(b *battle.Battle, q Query, c *Cell, from, to board.Pose, smoke func(board.Hex) int) {
+// pose to along a clear line of sight, whose hindrance the cell holds.
+func (m *memo) fill(b *battle.Battle, q Query, c *Cell, from, to board.Pose) {
 	s, err := b.ShotAt(q.Firer, from, q.Target, to)
 	if err == nil {
 		err = b.CheckShotAt(q.Firer, from, to.Hex, s)
@@ -172,26 +217,25 @@ func (m memo) fill(b *battle.Battle, q Query, c *Cell, from, to board.Pose, smok
 		c.Refused, c.Hindrance = err.Error(), 0
 		return
 	}
-	if q.Reverse {
-		// Clear or not, a line is the same both ways; its hindrance is
-		// not (the firer's own hex never hinders), so it is traced from
-		// the firer, and only for shots the ruleset accepts, with the
-		// board's allocation-free Sight (the explanation is not needed).
-		c.Hindrance = b.Board().Sight(from.Hex, to.Hex, smoke).Hindrance
-	}
 	s.Hindrance = c.Hindrance
 	c.Aspect = s.Aspect
-	// The names are only for messages: without them shots that differ in
-	// nothing else share one entry.
+	// The names are only for messages: without them, and without what
+	// the ruleset never reads, shots that differ in nothing else share
+	// one entry.
 	s.Firer, s.Target.Name = "", ""
-	v, ok := m[s]
+	s = combat.OddsKey(b.Rules(), s)
+	key, rest := splitShot(s)
+	if m.verdicts == nil || rest != m.rest {
+		m.rest, m.verdicts = rest, map[poseKey]verdict{}
+	}
+	v, ok := m.verdicts[key]
 	if !ok {
 		odds, err := b.Rules().Odds(s)
 		v = verdict{err: err, toHit: odds.ToHit}
 		if err == nil {
 			v.summary = odds.Summary(b.States())
 		}
-		m[s] = v
+		m.verdicts[key] = v
 	}
 	if v.err != nil {
 		c.Refused, c.Hindrance = v.err.Error(), 0

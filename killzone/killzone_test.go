@@ -7,8 +7,12 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/combat/d20"
 	_ "hexfire/combat/elimination" // the default ruleset
-	_ "hexfire/combat/shiftchart"  // a second, with its own aspects and odds
+	"hexfire/combat/seamtest"
+	"hexfire/combat/shiftchart"
+	"hexfire/combat/strikedice"
+	"hexfire/combat/tohitkill"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -64,8 +68,8 @@ func hex(t testing.TB, bd *board.Board, label string) board.Hex {
 	return h
 }
 
-// TestZoneEqualsPlanFire checks every hex of the default map, for four
-// pairs in both directions (one under a second ruleset), against the battle's own PlanFire with the
+// TestZoneEqualsPlanFire checks every hex of the default map, for pairs
+// in both directions under every ruleset, against the battle's own PlanFire with the
 // two units really standing there: the same odds summary, to-hit number,
 // aspect, hindrance and line of sight, and no odds exactly where PlanFire
 // refuses the shot.
@@ -81,12 +85,20 @@ func TestZoneEqualsPlanFire(t *testing.T) {
 	}{
 		{pair{"M4A3E8", "Tiger I", maps.Allies, ""}, "E4", false, false, 40, ""},
 		{pair{"M4A3E8", "Tiger I", maps.Allies, ""}, "C1", false, true, 40, ""},
-		{pair{"Pz IV H", "M4A3E8", maps.Axis, "shiftchart"}, "C1", false, false, 40, ""},
-		{pair{"Pz IV H", "M4A3E8", maps.Axis, "shiftchart"}, "E4", false, true, 40, ""},
+		{pair{"Pz IV H", "M4A3E8", maps.Axis, shiftchart.Name}, "C1", false, false, 40, ""},
+		{pair{"Pz IV H", "M4A3E8", maps.Axis, shiftchart.Name}, "E4", false, true, 40, ""},
 		{pair{"StuG III G", "M4A3E8", maps.Axis, ""}, "L8", false, false, 10, "forward firing arc"},
 		{pair{"StuG III G", "M4A3E8", maps.Axis, ""}, "E4", true, true, 40, ""},
 		{pair{"US Bazooka Team", "Panther", maps.Allies, ""}, "E8", false, false, 5, "reaches"},
 		{pair{"US Bazooka Team", "Panther", maps.Allies, ""}, "K8", false, true, 5, "reaches"},
+		// Every other ruleset, since each says which fields of a shot it
+		// never reads (combat.OddsKey) and the zone shares odds by it: d20
+		// reads the off-axis angle of a gun that does not traverse.
+		{pair{"StuG III G", "M4A3E8", maps.Axis, d20.Name}, "E4", false, false, 10, ""},
+		{pair{"M4A3E8", "Panther", maps.Allies, d20.Name}, "E4", false, true, 40, ""},
+		{pair{"M4A3E8", "Tiger I", maps.Allies, tohitkill.Name}, "E4", false, false, 40, ""},
+		{pair{"Pz IV H", "M4A3E8", maps.Axis, strikedice.Name}, "E4", false, true, 40, ""},
+		{pair{"M4A3E8", "Pz IV H", maps.Allies, seamtest.Name}, "E4", false, false, 40, ""},
 	}
 	for _, tt := range tests {
 		name := tt.firer + " at " + tt.target + " " + tt.rules

@@ -238,3 +238,13 @@ func (p plan) secondPlan(s combat.Shot) (plan, error) {
 	second.steps = []string{fmt.Sprintf("second hit on %s: penetration %d against %s armour %d (%s): %s", sec.Target.Name, p.pen, sec.Aspect, second.armour, how, second.penLine())}
 	return second, nil
 }
+
+// OddsKey clears the firer's off-axis angle unless its gun has limited
+// traverse (a main gun without a turret: mountOf's fixed or pivot mounts),
+// the only shots that read it (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot {
+	if s.Weapon.Class != combat.MainGun || s.Weapon.Turret {
+		return combat.WithoutOffAxis(s)
+	}
+	return s
+}

@@ -261,3 +261,7 @@ func resultWords(r result) string {
 	}
 	return r.String()
 }
+
+// OddsKey clears the firer's off-axis angle, which this ruleset never
+// reads (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot { return combat.WithoutOffAxis(s) }

@@ -170,3 +170,7 @@ func (r Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	o.Steps = []string{fmt.Sprintf("d20 needs %d or more, then d10 for damage", o.ToHit)}
 	return o, err
 }
+
+// OddsKey clears the firer's off-axis angle, which this ruleset never
+// reads (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot { return combat.WithoutOffAxis(s) }

@@ -258,3 +258,7 @@ var (
 	_ combat.SimultaneousFire = Ruleset{}
 	_ combat.InfantryRules    = Ruleset{}
 )
+
+// OddsKey clears the firer's off-axis angle, which this ruleset never
+// reads (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot { return combat.WithoutOffAxis(s) }

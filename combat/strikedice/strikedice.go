@@ -591,3 +591,7 @@ var (
 	_ combat.VehicleAssaultRules = Ruleset{}
 	_ combat.VehicleFirepower    = Ruleset{}
 )
+
+// OddsKey clears the firer's off-axis angle, which this ruleset never
+// reads (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot { return combat.WithoutOffAxis(s) }

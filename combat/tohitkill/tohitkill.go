@@ -227,3 +227,7 @@ func (Ruleset) Allotment(halfSquads int, date combat.Date) int {
 	}
 	return halfSquads
 }
+
+// OddsKey clears the firer's off-axis angle, which this ruleset never
+// reads (combat.OddsKeyRules).
+func (Ruleset) OddsKey(s combat.Shot) combat.Shot { return combat.WithoutOffAxis(s) }
