@@ -329,7 +329,7 @@ func (b *Battle) defenders(us []*Unit, from board.Hex) []combat.Defender {
 
 // Defender describes u, standing in pose at, for the casualty-point
 // allocation of an attack from hex from (a Gun's shield counts against
-// fire from its forward arc while it has not moved).
+// fire from its forward arc while it has not moved and is not moving).
 func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) combat.Defender {
 	d := combat.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
 		Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
@@ -337,9 +337,17 @@ func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) combat.Defende
 		d.HalfCR = h.CR
 	}
 	if u.Type.Kind == units.Gun {
-		d.Shielded = u.Type.GunShield && !u.Has(Moved) && board.InForwardArc(at.Hex, at.Facing, from)
+		d.Shielded = b.shieldFaces(u, at, from)
 	}
 	return d
+}
+
+// shieldFaces reports whether Gun u, standing in pose at, has a shield
+// that covers it against fire from hex from: the attacker in its forward
+// arc and the Gun not moved this segment nor moving now (rules 13.5: a
+// Gun being moved has no shield).
+func (b *Battle) shieldFaces(u *Unit, at board.Pose, from board.Hex) bool {
+	return u.Type.GunShield && !u.Has(Moved) && !b.moving(u.ID) && board.InForwardArc(at.Hex, at.Facing, from)
 }
 
 // HalfSquadOf returns the half squad a squad of type t is reduced to: the
