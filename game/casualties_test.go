@@ -138,3 +138,18 @@ func TestCasualtyDialogPixels(t *testing.T) {
 		t.Errorf("the dialog border colour %v is still at %v after the choice", color.RGBA(c), border)
 	}
 }
+
+// A save may leave the computer's units waiting for their allocation (a
+// person played them when it was written): the computer takes the
+// automatic one rather than an order the battle would refuse.
+func TestTheComputerTakesTheAutomaticAllocation(t *testing.T) {
+	g, b := casualtyGame(t)
+	fireAtC2(t, g, b)
+	g.play.computer[maps.Axis] = true
+	g.play.player = endPhases{}
+	g.play.wait = g.play.delay
+	g.runComputer()
+	if _, ok := b.AllocationPending(); ok || !b.Unit(4).Has(battle.Pinned) || !b.Unit(5).Eliminated {
+		t.Errorf("pending %v: want the automatic allocation (squad pinned, half squad eliminated)", ok)
+	}
+}
