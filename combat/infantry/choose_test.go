@@ -8,16 +8,6 @@ import (
 	"hexfire/combat"
 )
 
-const (
-	none = combat.NoLoss
-	pin  = combat.LossPin
-	red  = combat.LossReduce
-	redP = combat.LossReducePin
-	elim = combat.LossEliminate
-	chk  = combat.LossCheck
-	dest = combat.LossDestroy
-)
-
 // The owner of the hit units chooses among the rules' legal ways of
 // spending the casualty points, the automatic one listed first.
 func TestAllocationsAreTheRulesLegalChoices(t *testing.T) {
@@ -30,24 +20,24 @@ func TestAllocationsAreTheRulesLegalChoices(t *testing.T) {
 		want   [][]combat.Loss
 	}{
 		{"pins cover the total: which units to pin", []combat.Defender{squad, squadB}, 1,
-			[][]combat.Loss{{pin, none}, {none, pin}}},
+			[][]combat.Loss{{aPin, aNone}, {aNone, aPin}}},
 		{"pins cannot cover: reductions first, then pins", []combat.Defender{squad, squadB}, 3,
-			[][]combat.Loss{{none, redP}, {pin, red}, {red, pin}, {redP, none}}},
+			[][]combat.Loss{{aNone, aReducePin}, {aPin, aReduce}, {aReduce, aPin}, {aReducePin, aNone}}},
 		{"no unit takes a heavier share than the points need", []combat.Defender{squad, squadB}, 5,
-			[][]combat.Loss{{red, redP}, {pin, elim}, {redP, red}, {elim, pin}}},
+			[][]combat.Loss{{aReduce, aReducePin}, {aPin, aEliminate}, {aReducePin, aReduce}, {aEliminate, aPin}}},
 		{"more than the hex absorbs eliminates everything", []combat.Defender{squad, leader}, 6,
-			[][]combat.Loss{{elim, elim}}},
+			[][]combat.Loss{{aEliminate, aEliminate}}},
 		{"a valorous unit ignores the first point and must take the rest", []combat.Defender{squad, valorHalf}, 2,
-			[][]combat.Loss{{none, pin}}},
+			[][]combat.Loss{{aNone, aPin}}},
 		{"a vehicle checks, is pinned with its passenger reduced, or the passenger falls", []combat.Defender{jeep, aboard(squad, 1)}, 3,
-			[][]combat.Loss{{pin, red}, {none, elim}, {chk, none}}},
+			[][]combat.Loss{{aPin, aReduce}, {aNone, aEliminate}, {aCheck, aNone}}},
 		{"no destruction where a check and a reduction spend the total", []combat.Defender{jeep, aboard(squad, 1)}, 5,
-			[][]combat.Loss{{pin, elim}, {chk, red}}},
+			[][]combat.Loss{{aPin, aEliminate}, {aCheck, aReduce}}},
 		{"a destroyed vehicle takes its passengers with it", []combat.Defender{jeep, aboard(leader, 1)}, 5,
-			[][]combat.Loss{{dest, none}}},
+			[][]combat.Loss{{aDestroy, aNone}}},
 		{"pinned units take points only when the unpinned cannot", []combat.Defender{pinnedSq, leader}, 2,
-			[][]combat.Loss{{elim, none}}},
-		{"no points: nothing to choose", []combat.Defender{squad}, 0, [][]combat.Loss{{none}}},
+			[][]combat.Loss{{aEliminate, aNone}}},
+		{"no points: nothing to choose", []combat.Defender{squad}, 0, [][]combat.Loss{{aNone}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,14 +96,14 @@ func names(defs []combat.Defender) []string {
 func TestSpendAsTheOwnerChose(t *testing.T) {
 	squadB := squad
 	squadB.Name = "squad B"
-	sp, err := SpendAs([]combat.Defender{squad, squadB}, 3, []combat.Loss{pin, red}, combat.NewFixedDice())
+	sp, err := SpendAs([]combat.Defender{squad, squadB}, 3, []combat.Loss{aPin, aReduce}, combat.NewFixedDice())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []combat.Fate{combat.FatePinned, combat.FateReduced}; !slices.Equal(sp.Fates, want) {
 		t.Errorf("fates %v, want %v", sp.Fates, want)
 	}
-	sp, err = SpendAs([]combat.Defender{jeep, aboard(squad, 1)}, 3, []combat.Loss{chk, none}, combat.NewFixedDice(4))
+	sp, err = SpendAs([]combat.Defender{jeep, aboard(squad, 1)}, 3, []combat.Loss{aCheck, aNone}, combat.NewFixedDice(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,8 +114,8 @@ func TestSpendAsTheOwnerChose(t *testing.T) {
 		choice []combat.Loss
 		want   string
 	}{
-		{[]combat.Loss{elim, none}, "squad eliminated is not a legal way to spend 1 casualty point"},
-		{[]combat.Loss{pin}, "the allocation names 1 units; the hex has 2"},
+		{[]combat.Loss{aEliminate, aNone}, "squad eliminated is not a legal way to spend 1 casualty point"},
+		{[]combat.Loss{aPin}, "the allocation names 1 units; the hex has 2"},
 	} {
 		_, err := SpendAs([]combat.Defender{squad, squadB}, 1, bad.choice, combat.NewFixedDice())
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
