@@ -298,6 +298,18 @@ func (c Loss) String() string {
 	return "loss?"
 }
 
+// Words says what the loss does to a unit, after its name: "reduced to a
+// half squad".
+func (c Loss) Words() string {
+	if c < NumLosses {
+		return lossWords[c]
+	}
+	return "loss?"
+}
+
+var lossWords = [NumLosses]string{"untouched", "pinned", "reduced to a half squad", "reduced and pinned",
+	"eliminated", "checks (pinned on its casualty rating or less, else destroyed)", "destroyed, with any passengers"}
+
 // ParseLoss reads a loss's name ("pin").
 func ParseLoss(s string) (Loss, bool) {
 	for i, n := range lossNames {

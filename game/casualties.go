@@ -130,14 +130,10 @@ func allocationText(pa battle.PendingAllocation, losses []combat.Loss) string {
 		if l == combat.NoLoss || i >= len(pa.Units) {
 			continue
 		}
-		parts = append(parts, pa.Units[i].Label()+" "+lossWords[l])
+		parts = append(parts, pa.Units[i].Label()+" "+l.Words())
 	}
 	if len(parts) == 0 {
 		return "no unit takes a loss"
 	}
 	return strings.Join(parts, ", ")
 }
-
-// lossWords says what each loss does to a unit.
-var lossWords = [combat.NumLosses]string{"untouched", "pinned", "reduced to a half squad", "reduced and pinned",
-	"eliminated", "checks (pinned on its casualty rating or less, else destroyed)", "destroyed with its passengers"}

@@ -174,7 +174,7 @@ func DescribeAllocation(defs []combat.Defender, choice []combat.Loss) string {
 	var parts []string
 	for i, c := range choice {
 		if i < len(defs) && c != aNone {
-			parts = append(parts, defs[i].Name+" "+lossWords[c])
+			parts = append(parts, defs[i].Name+" "+c.Words())
 		}
 	}
 	if len(parts) == 0 {
@@ -182,10 +182,6 @@ func DescribeAllocation(defs []combat.Defender, choice []combat.Loss) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// lossWords says each loss after a unit's name.
-var lossWords = [combat.NumLosses]string{"untouched", "pinned", "reduced to a half squad", "reduced and pinned",
-	"eliminated", "checks (pinned on its casualty rating or less, else destroyed)", "destroyed"}
 
 // RollAP rolls an AP attack's casualty points without spending them.
 func RollAP(a combat.APAttack, d combat.Dice) combat.APOutcome {
