@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
 )
@@ -149,3 +150,39 @@ func TestTheOwnersAllocationReplays(t *testing.T) {
 // allocationSeed rolls enough points at C2 for a choice (found once by
 // trying seeds; the test above says if it ever stops doing so).
 const allocationSeed = 1
+
+// AP opportunity fire at a moving stack waits for the mover's side to
+// choose its casualties in the middle of the move; then the opportunity
+// fire goes on, and the unit left unpinned moves on (rules 13.8).
+func TestTheMoversOwnerAllocatesDuringTheMove(t *testing.T) {
+	b := fixture{grid: openMap, dice: []int{3, 4}, units: []unitAt{ // 7 −1 in the open: 1 point
+		{"US Rifle Squad", maps.Allies, "C5", 0},
+		{"US Rifle Half Squad", maps.Allies, "C5", 0},
+		{"German Rifle Squad", maps.Axis, "E3", 0},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	path := []board.Pose{pose(t, b, "C4", 0), pose(t, b, "C3", 0)}
+	apply(t, b, Move{Unit: 1, Path: path, With: []UnitID{2}})
+	apply(t, b, FireAP{Units: []UnitID{3}, Target: hexOf(t, b, "C4"), OwnerAllocates: true})
+	p, ok := b.AllocationPending()
+	if !ok || b.Acting() != maps.Allies || len(p.Choices) != 2 {
+		t.Fatalf("pending %v with %v, acting %s: want the Allies to choose which unit the point pins", ok, p.Choices, b.Acting())
+	}
+	if err := b.Check(Pass{}); err == nil {
+		t.Error("the Axis may pass before the Allies chose their casualties")
+	}
+	apply(t, b, Allocate{Losses: []combat.Loss{combat.NoLoss, combat.LossPin}})
+	if !b.Unit(2).Has(Pinned) || b.Unit(1).Has(Pinned) || b.Moving() != b.Unit(1) || b.Acting() != maps.Axis {
+		t.Fatalf("half squad pinned %v, squad pinned %v, moving %v, acting %s: want the squad going on, the Axis to act",
+			b.Unit(2).Has(Pinned), b.Unit(1).Has(Pinned), b.Moving(), b.Acting())
+	}
+	apply(t, b, Pass{})
+	lead, rest, _ := b.MovePaused()
+	if lead != b.Unit(1) {
+		t.Fatalf("the move waits for %v, want the squad", lead)
+	}
+	apply(t, b, Move{Unit: lead.ID, Path: rest})
+	if at := b.Board().Label(b.Unit(1).Pose.Hex); at != "C3" || b.Board().Label(b.Unit(2).Pose.Hex) != "C4" {
+		t.Errorf("squad in %s, half squad in %s: want C3 and C4", at, b.Board().Label(b.Unit(2).Pose.Hex))
+	}
+}
