@@ -43,13 +43,22 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	return append(events, b.checkSuddenDeath()...), nil
 }
 
-// admissible refuses any order once the battle is over, and any order but
-// fire or a pass while a move waits for opportunity fire.
+// admissible refuses any order once the battle is over, any order but an
+// Allocate while an AP attack's points wait for their owner (and an
+// Allocate when none do), and any order but fire or a pass while a move
+// waits for opportunity fire.
 func (b *Battle) admissible(o Order) error {
 	if b.result != nil {
 		return errors.New("the battle is over")
 	}
+	if _, ok := o.(Allocate); ok != (b.allocation != nil) {
+		if ok {
+			return errors.New("no AP attack's casualty points wait to be allocated")
+		}
+		return fmt.Errorf("the casualty points of the attack on %s wait for the %s to spend them", b.Board().Label(b.allocation.Target), b.allocation.Owner)
+	}
 	switch {
+	case b.allocation != nil: // the Allocate settles the attack, then the move goes on
 	case b.pending != nil && b.pending.Paused:
 		switch o.(type) {
 		case Move, Halt:

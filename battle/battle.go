@@ -196,6 +196,8 @@ type Battle struct {
 	supply       map[maps.Side]int
 	panzerfausts map[maps.Side]int
 	grenades     map[maps.Side]int
+	// allocation is an AP attack whose points wait for their owner.
+	allocation *pendingAllocation
 	// assaulted lists the hexes that close-assaulted this Advance phase;
 	// fireGroups the infantry hexes that made an AP attack this segment,
 	// with their targets (one group per hex and target).
@@ -422,11 +424,15 @@ func (b *Battle) Phasing() maps.Side { return b.phasing }
 
 // Acting returns the side that gives the next order: the phasing side,
 // except in the Defensive Fire phase and while a move waits for
-// opportunity fire, when it is the other side. Empty when the battle is over.
+// opportunity fire, when it is the other side, and while an AP attack's
+// casualty points wait for their owner (AllocationPending), when it is
+// the owner. Empty when the battle is over.
 func (b *Battle) Acting() maps.Side {
 	switch {
 	case b.result != nil:
 		return ""
+	case b.allocation != nil:
+		return b.allocation.Owner
 	case b.pending != nil && b.pending.Paused:
 		return b.phasing
 	case b.pending != nil || b.phase == DefensiveFire:

@@ -31,6 +31,10 @@ func (b *Battle) Check(o Order) error {
 		}
 	case EndPhase:
 		err = b.admissible(o)
+	case Allocate:
+		if err = b.admissible(o); err == nil {
+			err = b.checkAllocate(o)
+		}
 	case Repair, FireSmoke:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), so a copy whose

@@ -10,30 +10,31 @@ type EventKind uint8
 
 // The kinds of event.
 const (
-	PhaseStarted       EventKind = iota
-	UnitMoved                    // the unit entered a hex or turned (From → To)
-	MoveEnded                    // the unit finished its move and is marked Move
-	OpportunityOffered           // the other side may fire at the moving unit
-	UnitFired                    // an attack was resolved (Outcome)
-	SmokePlaced                  // smoke laid in Hex
-	SmokeDecayed                 // smoke in Hex thinned or cleared
-	UnitEliminated               // the unit is out of the battle
-	UnitImmobilized              // the unit got an Immobile marker
-	UnitLoaded                   // the unit boarded Target
-	UnitUnloaded                 // the unit left Target
-	BattleEnded                  // the battle is over
-	HexFired                     // an AP attack on Hex was resolved (AP)
-	UnitPinned                   // the unit got a Pinned marker
-	UnitRallied                  // the unit lost its Pinned marker
-	UnitReduced                  // the squad became a half squad
-	UnitValorous                 // the unit gained Valor
-	HexAssaulted                 // a close assault on Hex was resolved (Assault)
-	UnitStateChanged             // the unit gained or lost a ruleset state (State) or its weapon
-	VehicleAssaulted             // the unit close-assaulted the vehicle Target (Outcome)
-	WeaponRepairTried            // the unit tried to repair its broken weapon (Outcome)
-	MovePaused                   // the moving unit came through opportunity fire; its owner says how it goes on
-	UnitEntered                  // the reinforcement came on the map (To)
-	UnitExited                   // the unit left the map (From)
+	PhaseStarted        EventKind = iota
+	UnitMoved                     // the unit entered a hex or turned (From → To)
+	MoveEnded                     // the unit finished its move and is marked Move
+	OpportunityOffered            // the other side may fire at the moving unit
+	UnitFired                     // an attack was resolved (Outcome)
+	SmokePlaced                   // smoke laid in Hex
+	SmokeDecayed                  // smoke in Hex thinned or cleared
+	UnitEliminated                // the unit is out of the battle
+	UnitImmobilized               // the unit got an Immobile marker
+	UnitLoaded                    // the unit boarded Target
+	UnitUnloaded                  // the unit left Target
+	BattleEnded                   // the battle is over
+	HexFired                      // an AP attack on Hex was resolved (AP)
+	UnitPinned                    // the unit got a Pinned marker
+	UnitRallied                   // the unit lost its Pinned marker
+	UnitReduced                   // the squad became a half squad
+	UnitValorous                  // the unit gained Valor
+	HexAssaulted                  // a close assault on Hex was resolved (Assault)
+	UnitStateChanged              // the unit gained or lost a ruleset state (State) or its weapon
+	VehicleAssaulted              // the unit close-assaulted the vehicle Target (Outcome)
+	WeaponRepairTried             // the unit tried to repair its broken weapon (Outcome)
+	MovePaused                    // the moving unit came through opportunity fire; its owner says how it goes on
+	UnitEntered                   // the reinforcement came on the map (To)
+	UnitExited                    // the unit left the map (From)
+	CasualtiesAllocated           // the owner spent an AP attack's casualty points on Hex (AP: the fates)
 )
 
 // Event is one thing that happened when an order was applied, for the log,
@@ -47,7 +48,9 @@ type Event struct {
 	// Outcome is the resolved attack of a UnitFired or VehicleAssaulted
 	// event, or the repair attempt of a WeaponRepairTried one.
 	Outcome *combat.Outcome
-	// AP is the resolved attack of a HexFired event.
+	// AP is the resolved attack of a HexFired event (without fates when
+	// the owner allocates the points), or the spent points of a
+	// CasualtiesAllocated one.
 	AP *combat.APOutcome
 	// Assault is the resolved close assault of a HexAssaulted event.
 	Assault *combat.AssaultOutcome

@@ -250,7 +250,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	case units.AFV:
 		s.Aspect = combat.AspectOf(r, to, from.Hex)
 	case units.Gun:
-		s.GunShield = target.Type.GunShield && !target.Has(Moved) && board.InForwardArc(to.Hex, to.Facing, from.Hex)
+		s.GunShield = b.shieldFaces(target, to, from.Hex)
 	}
 	return s, nil
 }

@@ -329,7 +329,7 @@ func (b *Battle) defenders(us []*Unit, from board.Hex) []combat.Defender {
 
 // Defender describes u, standing in pose at, for the casualty-point
 // allocation of an attack from hex from (a Gun's shield counts against
-// fire from its forward arc while it has not moved).
+// fire from its forward arc while it has not moved and is not moving).
 func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) combat.Defender {
 	d := combat.Defender{Name: u.Label(), Kind: u.Type.Kind, CR: u.Type.CR,
 		Pinned: u.Has(Pinned), Valorous: u.Has(Valorous)}
@@ -337,9 +337,17 @@ func (b *Battle) Defender(u *Unit, at board.Pose, from board.Hex) combat.Defende
 		d.HalfCR = h.CR
 	}
 	if u.Type.Kind == units.Gun {
-		d.Shielded = u.Type.GunShield && !u.Has(Moved) && board.InForwardArc(at.Hex, at.Facing, from)
+		d.Shielded = b.shieldFaces(u, at, from)
 	}
 	return d
+}
+
+// shieldFaces reports whether Gun u, standing in pose at, has a shield
+// that covers it against fire from hex from: the attacker in its forward
+// arc and the Gun not moved this segment nor moving now (rules 13.5: a
+// Gun being moved has no shield).
+func (b *Battle) shieldFaces(u *Unit, at board.Pose, from board.Hex) bool {
+	return u.Type.GunShield && !u.Has(Moved) && !b.moving(u.ID) && board.InForwardArc(at.Hex, at.Facing, from)
 }
 
 // HalfSquadOf returns the half squad a squad of type t is reduced to: the
@@ -370,7 +378,19 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := b.infantry.FireAP(p.Attack, b.defenders(p.Defenders, p.From), b.dice)
+	defs := b.defenders(p.Defenders, p.From)
+	chooser, owner := b.infantry.(combat.CasualtyChoices)
+	owner = owner && o.OwnerAllocates
+	var out combat.APOutcome
+	var choices [][]combat.Loss
+	if owner {
+		out = chooser.RollAP(p.Attack, b.dice)
+		if out.Err == nil {
+			choices = chooser.Allocations(defs, out.Points)
+		}
+	} else {
+		out = b.infantry.FireAP(p.Attack, defs, b.dice)
+	}
 	if out.Err != nil {
 		return nil, out.Err
 	}
@@ -393,16 +413,56 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	} else {
 		text += fmt.Sprintf("%d casualty point%s", out.Points, map[bool]string{true: "", false: "s"}[out.Points == 1])
 	}
+	a := pendingAllocation{Owner: Opponent(side), Target: p.Target, Points: out.Points, Valor: out.Valor,
+		Firers: idsOf(p.Firers), Units: idsOf(p.Defenders), Defenders: defs, CrewChecks: idsOf(p.CrewChecks)}
+	if owner && len(choices) > 1 {
+		b.allocation = &a
+		text += fmt.Sprintf(": the %s choose how to spend them", a.Owner)
+		return []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}, nil
+	}
+	if owner { // one way to spend them: no choice to wait for
+		sp, err := chooser.SpendAs(defs, out.Points, choices[0], b.dice)
+		if err != nil {
+			return nil, err
+		}
+		out.Fates, out.Rolls, out.Steps = sp.Fates, append(out.Rolls, sp.Rolls...), append(out.Steps, sp.Steps...)
+	}
 	events := []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}
-	events = append(events, b.applyFates(p.Defenders, out.Fates)...)
-	for _, u := range p.CrewChecks {
+	return append(events, b.settleAP(a, out.Fates)...), nil
+}
+
+// idsOf returns the IDs of us.
+func idsOf(us []*Unit) []UnitID {
+	out := make([]UnitID, len(us))
+	for i, u := range us {
+		out[i] = u.ID
+	}
+	return out
+}
+
+// settleAP carries out what an AP attack's spent points did: the fates,
+// the crew checks of immobile AFVs in the hex, the marks of having come
+// under fire, the firers' valor checks on a natural 2, and the stop of a
+// mover the attack halted.
+func (b *Battle) settleAP(a pendingAllocation, fates []combat.Fate) []Event {
+	events := b.applyFates(b.unitsOf(a.Units), fates)
+	for _, u := range b.unitsOf(a.CrewChecks) {
 		events = append(events, b.crewCheck(u, HexFired)...)
 	}
-	events = append(events, b.putUnderFire(p.Defenders)...)
-	if out.Valor {
-		events = append(events, b.valorChecks(p.Firers)...)
+	events = append(events, b.putUnderFire(b.unitsOf(a.Units))...)
+	if a.Valor {
+		events = append(events, b.valorChecks(b.unitsOf(a.Firers))...)
 	}
-	return append(events, b.stopHaltedMover()...), nil
+	return append(events, b.stopHaltedMover()...)
+}
+
+// unitsOf returns the units with the IDs.
+func (b *Battle) unitsOf(ids []UnitID) []*Unit {
+	us := make([]*Unit, len(ids))
+	for i, id := range ids {
+		us[i] = b.Unit(id)
+	}
+	return us
 }
 
 // stopHaltedMover ends the pending move of a mover that was pinned,

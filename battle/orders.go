@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -64,11 +64,15 @@ type Fire struct {
 // its passengers; or passengers of one vehicle), with Leader, when not 0,
 // a leader in the group's hex who adds his APFP and modifier, and Grenades
 // thrown from the side's pool at an adjacent hex. AT fire stays Fire.
+// OwnerAllocates leaves the casualty points to the owner of the units hit
+// (an Allocate order, when the rules allow more than one way to spend
+// them) instead of the automatic allocation.
 type FireAP struct {
-	Units    []UnitID
-	Target   board.Hex
-	Leader   UnitID
-	Grenades bool
+	Units          []UnitID
+	Target         board.Hex
+	Leader         UnitID
+	Grenades       bool
+	OwnerAllocates bool
 }
 
 // Assault is a close assault in the Advance & Assault phase by infantry of
@@ -240,7 +244,8 @@ func (o Fire) record(*board.Board) OrderRecord {
 }
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, Grenades: o.Grenades}
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, Grenades: o.Grenades,
+		OwnerAllocates: o.OwnerAllocates}
 }
 
 func (o Assault) record(bd *board.Board) OrderRecord {
@@ -316,7 +321,7 @@ func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades}, err
+	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades, OwnerAllocates: r.OwnerAllocates}, err
 }
 
 func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {

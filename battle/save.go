@@ -82,6 +82,10 @@ type OrderRecord struct {
 	Units       []UnitID `json:"units,omitempty"`
 	Grenades    bool     `json:"grenades,omitempty"`
 	Edge        string   `json:"edge,omitempty"`
+	// OwnerAllocates (a FireAP) and Losses (an Allocate): the owner's
+	// casualty allocation.
+	OwnerAllocates bool     `json:"owner_allocates,omitempty"`
+	Losses         []string `json:"losses,omitempty"`
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
@@ -492,6 +496,9 @@ type snapshot struct {
 	// Added with simultaneous fire; empty, it leaves older digests as they
 	// were.
 	Held []heldAttack `json:",omitempty"`
+	// Added with the owner's casualty allocation; empty, it leaves older
+	// digests as they were.
+	Allocation *pendingAllocation `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -524,7 +531,7 @@ type unitSnapshot struct {
 func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
-		Grenades: b.grenades, Held: b.held}
+		Grenades: b.grenades, Held: b.held, Allocation: b.allocation}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,

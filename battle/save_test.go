@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -349,7 +350,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}, With: []UnitID{2, 5}},
 		Turn{Unit: 2, Facing: board.DirSW},
 		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR", Second: 8},
-		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true},
+		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true, OwnerAllocates: true},
 		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
 		AssaultVehicle{Unit: 6, Target: 9},
 		FireSmoke{Unit: 8, Hex: h("E5")},
@@ -363,6 +364,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		EndPhase{},
 		Enter{Unit: 5, Path: []board.Pose{{Hex: h("A6"), Facing: board.DirNE}, {Hex: h("B5"), Facing: board.DirNE}}},
 		Exit{Unit: 6, Edge: maps.West},
+		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 	}
 	var names []string
 	for _, o := range orders {

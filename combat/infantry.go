@@ -272,3 +272,68 @@ type AssaultOutcome struct {
 	Steps           []string
 	Err             error
 }
+
+// Loss is how one defender takes casualty points in an allocation.
+type Loss uint8
+
+// The casualties, from least to most harm.
+const (
+	NoLoss        Loss = iota
+	LossPin            // 1 point: pinned
+	LossReduce         // a squad reduced to a half squad: the CR difference
+	LossReducePin      // reduced and pinned: the CR difference + 1
+	LossEliminate      // eliminated: its CR
+	LossCheck          // an unarmoured vehicle or Gun takes 2 to its CR points and checks
+	LossDestroy        // an unarmoured vehicle or Gun takes more than its CR (pinned: its CR)
+	NumLosses
+)
+
+var lossNames = [NumLosses]string{"none", "pin", "reduce", "reduce-pin", "eliminate", "check", "destroy"}
+
+// String returns the loss's name as saves write it ("reduce-pin").
+func (c Loss) String() string {
+	if c < NumLosses {
+		return lossNames[c]
+	}
+	return "loss?"
+}
+
+// Words says what the loss does to a unit, after its name: "reduced to a
+// half squad".
+func (c Loss) Words() string {
+	if c < NumLosses {
+		return lossWords[c]
+	}
+	return "loss?"
+}
+
+var lossWords = [NumLosses]string{"untouched", "pinned", "reduced to a half squad", "reduced and pinned",
+	"eliminated", "checks (pinned on its casualty rating or less, else destroyed)", "destroyed, with any passengers"}
+
+// ParseLoss reads a loss's name ("pin").
+func ParseLoss(s string) (Loss, bool) {
+	for i, n := range lossNames {
+		if n == s {
+			return Loss(i), true
+		}
+	}
+	return NoLoss, false
+}
+
+// CasualtyChoices is an infantry combat (InfantryRules) that lets the owner
+// of the hit units choose how to spend an AP attack's casualty points: the
+// attack is rolled alone (RollAP), the owner picks one of the legal
+// allocations (Allocations) and the points are spent as chosen (SpendAs).
+// Without it the automatic allocation of Spend is the only one.
+type CasualtyChoices interface {
+	// RollAP rolls an AP attack's casualty points without spending them
+	// (the outcome has no fates).
+	RollAP(APAttack, Dice) APOutcome
+	// Allocations returns every legal way of spending points on defs, one
+	// Loss per defender, the automatic allocation first.
+	Allocations(defs []Defender, points int) [][]Loss
+	// SpendAs spends points on defs as choice says, rolling what the
+	// choice leaves to the dice; an error when choice is not one of
+	// Allocations.
+	SpendAs(defs []Defender, points int, choice []Loss, d Dice) (Spent, error)
+}

@@ -39,9 +39,13 @@ func (g *Game) apply(in Intents) {
 		}
 		return
 	}
+	pa, choosing := g.casualtyChoice()
+	if choosing {
+		g.chooseCasualties(pa, &in)
+	}
 	g.updateHover(&in)
 	for _, b := range Keymap {
-		if !t[b.Action] || !g.allowed(b.scope, b.Action) {
+		if !t[b.Action] || choosing && !whileChoosing[b.Action] || !g.allowed(b.scope, b.Action) {
 			continue
 		}
 		g.refresh() // the preview of the hex hovered now: what F, A and a click give
@@ -54,6 +58,13 @@ func (g *Game) apply(in Intents) {
 	g.updateHover(&in)
 	g.refresh()
 }
+
+// whileChoosing are the keys that work while the dialog of the owner's
+// casualty allocation waits: the view, the help, saving and leaving.
+var whileChoosing = map[Action]bool{ActionPan: true, ActionZoom: true, ActionPanLeft: true, ActionPanRight: true,
+	ActionPanUp: true, ActionPanDown: true, ActionZoomIn: true, ActionZoomOut: true, ActionFit: true,
+	ActionSave: true, ActionToggleLabels: true, ActionToggleHelp: true, ActionBriefing: true, ActionMute: true,
+	ActionScreenshot: true, ActionQuit: true}
 
 // allowed reports whether a handler of the given scope may run now, and
 // says why not when a key was pressed in vain.

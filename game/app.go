@@ -82,6 +82,9 @@ type Settings struct {
 	// unless a player asks for it; the top bar and a sound announce the
 	// side to act either way.
 	HandOver bool `json:"hand_over"`
+	// QuickCasualties takes the automatic allocation of casualty points
+	// for the player's units too, instead of asking (Options).
+	QuickCasualties bool `json:"quick_casualties,omitempty"`
 	// Pace is the animation speed: the pause, in ticks, between two
 	// orders of the computer (and of a replay playing by itself).
 	Pace int `json:"pace"`
@@ -250,6 +253,7 @@ func (a *App) toMenu() { a.goTo(newMenu(a)) }
 func (a *App) battleOptions(computer []maps.Side) Options {
 	o := a.opts.Battle
 	o.HandOver = a.settings.HandOver
+	o.QuickCasualties = a.settings.QuickCasualties
 	o.Computer = computer
 	if a.kept() {
 		o.Autosave, o.Storage = autosaveName, a.store

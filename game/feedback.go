@@ -38,6 +38,11 @@ var (
 func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 	var out []shotMark
 	for i, e := range events {
+		if e.Kind == battle.CasualtiesAllocated { // the owner's choice: what it did, at the hex
+			text, hit := hexEffect(b, events[i+1:])
+			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
+			continue
+		}
 		firer := b.Unit(e.Unit)
 		if firer == nil {
 			continue
@@ -51,6 +56,9 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 			out = append(out, shotMark{from: firer.Pose.Hex, to: t.Pose.Hex, text: resultOf(e.Text), hit: struck(t.ID, events[i+1:])})
 		case battle.HexFired, battle.HexAssaulted:
 			text, hit := hexEffect(b, events[i+1:])
+			if e.AP != nil && e.AP.Fates == nil && e.AP.Points > 0 { // the owner chooses how they fall
+				text, hit = plural(e.AP.Points, "casualty point"), true
+			}
 			out = append(out, shotMark{from: firer.Pose.Hex, to: e.Hex, text: text, hit: hit})
 		}
 	}

@@ -41,6 +41,10 @@ type Options struct {
 	// HandOver covers the map with a hand-over screen whenever the side
 	// that acts changes between two human players (hot-seat).
 	HandOver bool
+	// QuickCasualties spends the casualty points of AP fire at a person's
+	// units by the automatic allocation, as for the computer's, instead
+	// of asking him.
+	QuickCasualties bool
 	// SavePath is the file F5 writes and F9 reads; "" means DefaultSavePath.
 	SavePath string
 	// Computer names the sides the computer plays; NewPlayer makes its
@@ -291,6 +295,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.showHelp {
 		g.drawHelp(screen)
 	}
+	g.drawCasualties(screen)
 	g.drawCover(screen)
 	g.drawQuestion(screen)
 	if g.shotPending {

@@ -131,7 +131,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).nextTargetKey},
 	{Action: ActionFireKind, Keys: []ebiten.Key{ebiten.KeyW}, Help: "AT or AP fire at the hovered hex (shown in the fire preview)",
 		scope: toOrder, run: (*Game).fireKindKey},
-	{Action: ActionMember, Keys: memberKeys[:], KeyText: "1-9", Help: "take member N of a fire group or assault in or out (Movement: of the stack)",
+	{Action: ActionMember, Keys: memberKeys[:], KeyText: "1-9", Help: "take member N of a fire group, assault or stack in or out; your casualties: choice N",
 		scope: toOrder, run: (*Game).memberKey},
 	{Action: ActionLeader, Keys: []ebiten.Key{ebiten.KeyL}, Help: "fire with or without the leader in the firer's hex",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.play.withLeader = !g.play.withLeader }},

@@ -234,6 +234,7 @@ func (s *settingsScreen) build(a *App) {
 	s.list.items = []button{
 		{label: "Sound: " + onOff[st.Sound], do: func() { st.Sound = !st.Sound; changed() }},
 		{label: "Hand-over screens in hot-seat: " + onOff[st.HandOver], do: func() { st.HandOver = !st.HandOver; changed() }},
+		{label: "Choose your casualties: " + onOff[!st.QuickCasualties], do: func() { st.QuickCasualties = !st.QuickCasualties; changed() }},
 		{label: "Animation speed: " + paceName(st.Pace), do: func() {
 			i := 0
 			for j, p := range paces {

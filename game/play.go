@@ -201,11 +201,13 @@ func (p *play) checkHandOver() {
 	}
 	// Without a hand-over screen the side to act is announced over the
 	// map, so that the other player cannot miss the change: a new phase,
-	// or a person's chance of opportunity fire (not the mover's side
+	// a person's casualties to choose, or a person's chance of
+	// opportunity fire (not the mover's side
 	// taking over again after it; at the start the briefing has just
 	// said who begins).
 	paused, _, _ := b.MovePaused()
-	opportunity := changed && (b.Moving() != nil || paused != nil) && !p.computer[acting]
+	_, allocating := b.AllocationPending()
+	opportunity := changed && (b.Moving() != nil || paused != nil || allocating) && !p.computer[acting]
 	if !first && (opportunity || newPhase) {
 		p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
 	}
@@ -220,6 +222,9 @@ type phaseKey struct {
 // bannerText announces the side that acts now.
 func bannerText(b *battle.Battle) string {
 	side := b.Acting()
+	if pa, ok := b.AllocationPending(); ok {
+		return fmt.Sprintf("%s: %s in %s — choose how your units take them", sideName(side), plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
+	}
 	if m := b.Moving(); m != nil {
 		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", sideName(side), m.Label(), b.Board().Label(m.Pose.Hex))
 	}
@@ -239,6 +244,10 @@ func pausedText(b *battle.Battle, u *battle.Unit, left int) string {
 // handOverText is the hand-over screen for the side that acts now.
 func handOverText(b *battle.Battle) (title, text string) {
 	side := b.Acting()
+	if pa, ok := b.AllocationPending(); ok {
+		return sideName(side) + ": casualties", fmt.Sprintf("%s: the %s fire at %s scored %s — choose how your units take them",
+			sideName(side), sideAdjective(battle.Opponent(side)), b.Board().Label(pa.Target), plural(pa.Points, "casualty point"))
+	}
 	if m := b.Moving(); m != nil {
 		return sideName(side) + ": opportunity fire",
 			fmt.Sprintf("%s: the %s %s moved into %s — %s or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex),
@@ -590,6 +599,9 @@ func (g *Game) issue(o battle.Order) bool { return g.issueExplained(o, "") }
 // issueExplained is issue for an order given for the reason why (a
 // computer player's), which the battle keeps with it for the save.
 func (g *Game) issueExplained(o battle.Order, why string) bool {
+	if fa, ok := o.(battle.FireAP); ok {
+		o = g.ownerAllocates(fa)
+	}
 	passed := passText(g.battle, o)
 	events, err := g.battle.Apply(o)
 	if err != nil {
@@ -776,6 +788,10 @@ func (g *Game) runComputer() {
 		return
 	}
 	p.wait = 0
+	if pa, ok := b.AllocationPending(); ok { // a save left the computer's casualties to choose
+		g.issueExplained(battle.Allocate{Losses: pa.Choices[0]}, "the automatic allocation")
+		return
+	}
 	o, why := p.player.Next(b)
 	p.log.add(logComputer, computerLine(side, why))
 	actor := orderUnit(o)

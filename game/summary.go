@@ -60,10 +60,10 @@ func (p *play) recordForOpponent(events []battle.Event) {
 			}
 		case battle.UnitFired:
 			if t := p.b.Unit(e.Target); t != nil {
-				lines = append(lines, summaryLine{e.Text, t.Pose.Hex})
+				lines = append(lines, summaryLine{sideWords(e.Text), t.Pose.Hex})
 			}
 		case battle.HexFired, battle.HexAssaulted, battle.UnitEliminated, battle.UnitImmobilized:
-			lines = append(lines, summaryLine{e.Text, e.Hex})
+			lines = append(lines, summaryLine{sideWords(e.Text), e.Hex})
 		}
 		p.since[other] = lines
 	}

@@ -101,11 +101,28 @@ func checkAttack(a combat.APAttack) error {
 // roll, then the casualty points spent by Spend (which may roll 1d6 per
 // unarmoured vehicle or Gun).
 func Fire(a combat.APAttack, defs []combat.Defender, d combat.Dice) combat.APOutcome {
+	o, err := roll(a, d)
+	if err != nil {
+		o.Err = err
+		return o
+	}
+	sp := Spend(defs, o.Points, d)
+	o.Fates = sp.Fates
+	o.Rolls = append(o.Rolls, sp.Rolls...)
+	o.Steps = append(o.Steps, sp.Steps...)
+	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
+		o.Err = de.Err()
+	}
+	return o
+}
+
+// roll rolls an AP attack's 2d6 and reads its casualty points, or refuses
+// an attack the rules do not allow.
+func roll(a combat.APAttack, d combat.Dice) (combat.APOutcome, error) {
 	var o combat.APOutcome
 	if err := checkAttack(a); err != nil {
-		o.Err = err
 		o.Steps = []string{"refused: " + err.Error()}
-		return o
+		return o, err
 	}
 	x, y := d.Roll(6), d.Roll(6)
 	o.Rolls = append(o.Rolls, combat.Roll{Purpose: "AP attack", Sides: 6, Dice: []int{x, y}})
@@ -124,14 +141,7 @@ func Fire(a combat.APAttack, defs []combat.Defender, d combat.Dice) combat.APOut
 		line += fmt.Sprintf(": %d casualty point%s", o.Points, plural(o.Points))
 	}
 	o.Steps = append(o.Steps, line)
-	sp := Spend(defs, o.Points, d)
-	o.Fates = sp.Fates
-	o.Rolls = append(o.Rolls, sp.Rolls...)
-	o.Steps = append(o.Steps, sp.Steps...)
-	if de, ok := d.(interface{ Err() error }); ok && de.Err() != nil {
-		o.Err = de.Err()
-	}
-	return o
+	return o, nil
 }
 
 // RowName returns the printed APFP band of a total: "11-18", "41+".

@@ -9,7 +9,23 @@ import (
 // Its zero value is ready to use; rulesets embed it.
 type Rules struct{}
 
-var _ combat.InfantryRules = Rules{}
+var (
+	_ combat.InfantryRules   = Rules{}
+	_ combat.CasualtyChoices = Rules{}
+)
+
+// RollAP rolls an AP attack's casualty points alone (RollAP).
+func (Rules) RollAP(a combat.APAttack, d combat.Dice) combat.APOutcome { return RollAP(a, d) }
+
+// Allocations returns the legal allocations, the automatic one first.
+func (Rules) Allocations(defs []combat.Defender, points int) [][]combat.Loss {
+	return Allocations(defs, points)
+}
+
+// SpendAs spends points as the owner chose (SpendAs).
+func (Rules) SpendAs(defs []combat.Defender, points int, choice []combat.Loss, d combat.Dice) (combat.Spent, error) {
+	return SpendAs(defs, points, choice, d)
+}
 
 // APModifiers returns the AP attack's roll modifiers.
 func (Rules) APModifiers(a combat.APAttack) []combat.Modifier { return apModifiers(a) }

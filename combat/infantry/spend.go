@@ -9,16 +9,16 @@ import (
 )
 
 // action is how the allocation spends points on one defender.
-type action uint8
+type action = combat.Loss
 
 const (
-	aNone action = iota
-	aPin
-	aReduce
-	aReducePin
-	aEliminate
-	aCheck   // a vehicle or Gun takes 2..CR points and checks 1d6 ≤ CR
-	aDestroy // a vehicle or Gun takes more than its CR (pinned: its CR)
+	aNone      = combat.NoLoss
+	aPin       = combat.LossPin
+	aReduce    = combat.LossReduce
+	aReducePin = combat.LossReducePin
+	aEliminate = combat.LossEliminate
+	aCheck     = combat.LossCheck   // a vehicle or Gun takes 2..CR points and checks 1d6 ≤ CR
+	aDestroy   = combat.LossDestroy // a vehicle or Gun takes more than its CR (pinned: its CR)
 )
 
 // Spend spends points on the defenders with the automatic allocation (see
@@ -28,6 +28,12 @@ const (
 // own), eliminated with it.
 func Spend(defs []combat.Defender, points int, d combat.Dice) combat.Spent {
 	acts, steps := allocate(defs, points)
+	return spendActs(defs, acts, steps, d)
+}
+
+// spendActs carries out an allocation: it rolls the check of each vehicle
+// or Gun that took 2 points up to its CR and gives every defender's fate.
+func spendActs(defs []combat.Defender, acts []action, steps []string, d combat.Dice) combat.Spent {
 	sp := combat.Spent{Fates: make([]combat.Fate, len(defs)), Steps: steps}
 	checks := make([]bool, len(defs)) // check passed, for vehicles with aCheck
 	for i, a := range acts {
@@ -143,47 +149,20 @@ const unlimited = -1
 // cannot absorb the total; points beyond what the hex absorbs are lost.
 func allocate(defs []combat.Defender, points int) ([]action, []string) {
 	acts := make([]action, len(defs))
-	var steps []string
-	favoured := -1
-	for i, d := range defs {
-		if d.Valorous || (d.Shielded && d.Vehicle()) {
-			favoured = i
-			break
-		}
-	}
-	if points > 0 && favoured >= 0 {
-		points--
-		why := "Valor"
-		if !defs[favoured].Valorous {
-			why = "its gun shield"
-		}
-		steps = append(steps, fmt.Sprintf("%s ignores the first point (%s) and takes the rest first", defs[favoured].Name, why))
-	}
+	favoured, points, steps := favour(defs, points)
 	if points <= 0 {
 		return acts, steps
 	}
 	// Pins first, where they cover the total.
-	var pinnable []int
-	if favoured >= 0 && !defs[favoured].Pinned && defs[favoured].Carrier == 0 {
-		pinnable = append(pinnable, favoured)
-	}
-	for i, d := range defs {
-		if i != favoured && !d.Pinned && d.Carrier == 0 {
-			pinnable = append(pinnable, i)
-		}
-	}
-	if points <= len(pinnable) && (favoured < 0 || pinnable[0] == favoured) {
+	pinnable := pinnables(defs, favoured)
+	if pinsCover(pinnable, points, favoured) {
 		for _, i := range pinnable[:points] {
 			acts[i] = aPin
 		}
 		return acts, append(steps, describe(defs, acts, points)...)
 	}
 	groups := groupsOf(defs)
-	unpinnedCap, allCap := 0, 0
-	for _, g := range groups {
-		unpinnedCap = addCap(unpinnedCap, capacity(defs, g, false))
-		allCap = addCap(allCap, capacity(defs, g, true))
-	}
+	usePinned, allCap := capacities(defs, groups, points)
 	if allCap != unlimited && allCap < points {
 		for i := range acts { // no vehicle here: capacity would be unlimited
 			acts[i] = aEliminate
@@ -191,7 +170,6 @@ func allocate(defs []combat.Defender, points int) ([]action, []string) {
 		steps = append(steps, describe(defs, acts, allCap)...)
 		return acts, append(steps, fmt.Sprintf("%d point%s beyond what the hex can absorb lost", points-allCap, plural(points-allCap)))
 	}
-	usePinned := unpinnedCap != unlimited && unpinnedCap < points
 	target := points
 	opts := make([][]option, len(groups))
 	for gi, g := range groups {
@@ -236,6 +214,62 @@ func allocate(defs []combat.Defender, points int) ([]action, []string) {
 		return acts, steps // no unit can take anything
 	}
 	return best, append(steps, describe(defs, best, target)...)
+}
+
+// favour finds the defender that ignores the first point and takes the
+// rest first (a valorous unit, else a Gun whose shield faces the attack;
+// -1 for none) and returns the points left to spend with the step line
+// saying so.
+func favour(defs []combat.Defender, points int) (favoured, left int, steps []string) {
+	favoured = -1
+	for i, d := range defs {
+		if d.Valorous || (d.Shielded && d.Vehicle()) {
+			favoured = i
+			break
+		}
+	}
+	if points > 0 && favoured >= 0 {
+		points--
+		why := "Valor"
+		if !defs[favoured].Valorous {
+			why = "its gun shield"
+		}
+		steps = append(steps, fmt.Sprintf("%s ignores the first point (%s) and takes the rest first", defs[favoured].Name, why))
+	}
+	return favoured, points, steps
+}
+
+// pinnables lists the defenders a point may pin: unpinned units on the
+// map, the favoured one first.
+func pinnables(defs []combat.Defender, favoured int) []int {
+	var pinnable []int
+	if favoured >= 0 && !defs[favoured].Pinned && defs[favoured].Carrier == 0 {
+		pinnable = append(pinnable, favoured)
+	}
+	for i, d := range defs {
+		if i != favoured && !d.Pinned && d.Carrier == 0 {
+			pinnable = append(pinnable, i)
+		}
+	}
+	return pinnable
+}
+
+// pinsCover reports whether pins alone spend the points, the favoured
+// unit (if any) among them.
+func pinsCover(pinnable []int, points, favoured int) bool {
+	return points <= len(pinnable) && (favoured < 0 || pinnable[0] == favoured)
+}
+
+// capacities returns whether already pinned units must take points (the
+// unpinned ones cannot absorb them all) and the most the hex can absorb
+// (unlimited with a vehicle or Gun in it).
+func capacities(defs []combat.Defender, groups [][]int, points int) (usePinned bool, allCap int) {
+	unpinnedCap := 0
+	for _, g := range groups {
+		unpinnedCap = addCap(unpinnedCap, capacity(defs, g, false))
+		allCap = addCap(allCap, capacity(defs, g, true))
+	}
+	return unpinnedCap != unlimited && unpinnedCap < points, allCap
 }
 
 // eliminations counts the units an allocation eliminates or destroys.
