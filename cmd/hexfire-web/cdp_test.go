@@ -390,7 +390,7 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
+var keyCodes = map[string]int{"F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
 
 // press presses a key, or a chord like "ShiftLeft+KeyS" (named by DOM
 // codes): each key goes down in order and comes up in the reverse order.
