@@ -216,18 +216,20 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// The computer opponent: ?seed=1&ai=allies starts the battle with the
-	// computer playing the Allies, who act first, at the settings' fast
-	// pace. It gives its orders, each kept in the autosave with its
-	// reasoning, and ends its Fire phase.
+	// computer playing the Allies, who act first, at the quickest pace the
+	// settings take (an order a tick: software GL draws a frame a second
+	// on a loaded box). It gives its orders, each kept in the autosave with
+	// its reasoning, and ends its Fire phase.
 	if err := page.eval(`(() => {
 		const key = "hexfire/settings.json", stored = localStorage.getItem(key);
 		const settings = stored ? JSON.parse(atob(stored)) : {};
-		settings.pace = 8; // the menu's "fast"
+		settings.pace = 1;
 		localStorage.setItem(key, btoa(JSON.stringify(settings)));
 	})()`, nil); err != nil {
 		t.Fatal(err)
 	}
 	openGame(t, page, srv.URL+"/?seed=1&ai=allies")
+	shown := time.Now()
 	played := waitForSave(t, page, "autosave.json", func(s save) bool {
 		for _, o := range s.Orders {
 			if o.Order == "end-phase" && o.Why != "" {
@@ -241,7 +243,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the computer's phase: order %d (%s) has no reasoning, so the player gave it", i+1, o.Order)
 		}
 	}
-	t.Logf("the computer's phase: %d orders", len(played.Orders))
+	t.Logf("the computer's phase: %d orders, %.1f s after its first frame", len(played.Orders), time.Since(shown).Seconds())
 
 	// The study table (?study) exports its view with E: another PNG of
 	// the window, the map in it, downloaded.
