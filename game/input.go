@@ -203,7 +203,7 @@ var Keymap = []Binding{
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
 	{Action: ActionMute, Keys: []ebiten.Key{ebiten.KeyF8}, ShiftKeys: []ebiten.Key{ebiten.KeyM}, Help: "sound on or off",
 		scope: anyTime, run: (*Game).muteKey},
-	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, Help: "save a screenshot (hexfire-DATE-TIME.png)",
+	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, ShiftKeys: []ebiten.Key{ebiten.KeyC}, Help: "save a screenshot (hexfire-DATE-TIME.png)",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.shotPending = true }},
 	{Action: ActionYes, Keys: []ebiten.Key{ebiten.KeyY}, Help: "yes to the question shown",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.note("Y answers a question when one is shown") }},

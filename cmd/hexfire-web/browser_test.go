@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"net/http/httptest"
 	"os"
@@ -30,9 +31,11 @@ const (
 
 // TestBrowser builds the site, serves it on the loopback address and plays
 // it in headless Chromium with software GL: the first frame shows the map
-// and its counters, a click selects a unit, a save written with Shift+S
-// comes back from the browser's storage with Shift+L, opens again when
-// picked as a file and is downloaded as one.
+// and its counters, a click selects a unit, Shift+C's screenshot is
+// downloaded as a PNG, a save written with Shift+S comes back from the
+// browser's storage with Shift+L, opens again when picked as a file and is
+// downloaded as one; the computer opponent (?ai=allies) plays its phase;
+// the study table's export (E) is downloaded as a PNG.
 func TestBrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -62,37 +65,15 @@ func TestBrowser(t *testing.T) {
 	}
 	defer b.close()
 	page := b.page
-	if err := page.call(10*time.Second, "Page.navigate", map[string]any{"url": srv.URL + "/?seed=1"}, nil); err != nil {
+	// What the game hands the browser as files (F12's screenshots, the
+	// saves) is downloaded here.
+	downloads := t.TempDir()
+	if err := page.call(10*time.Second, "Page.setDownloadBehavior", map[string]any{"behavior": "allow", "downloadPath": downloads}, nil); err != nil {
 		t.Fatal(err)
 	}
 
 	// The first frame: ?seed=1 opens the battle on the default map at once.
-	var times struct{ Downloaded, Compiled, Started, FirstFrame float64 }
-	waitFor(t, page, 60*time.Second, "the first frame", func() (bool, error) {
-		var state struct {
-			Times   *struct{ Downloaded, Compiled, Started, FirstFrame float64 } `json:"times"`
-			Failure string                                                       `json:"failure"`
-			NoGL    bool                                                         `json:"nogl"`
-		}
-		err := page.eval(`(() => {
-			const failed = document.getElementById("failed"), nogl = document.getElementById("nowebgl");
-			if (!failed || !nogl) return {}; // the page is not loaded yet
-			return {times: window.hexfireTimes, nogl: !nogl.hidden,
-				failure: failed.hidden ? "" : document.getElementById("failure").textContent};
-		})()`, &state)
-		switch {
-		case err != nil:
-			return false, err
-		case state.NoGL:
-			return false, fmt.Errorf("the page says this browser has no WebGL 2")
-		case state.Failure != "":
-			return false, fmt.Errorf("the page says the game failed: %s", state.Failure)
-		}
-		if state.Times != nil {
-			times = *state.Times
-		}
-		return times.FirstFrame > 0, nil
-	})
+	times := openGame(t, page, srv.URL+"/?seed=1")
 	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, the game's Go code started %.1f s, first frame %.1f s",
 		times.Downloaded/1000, times.Compiled/1000, times.Started/1000, times.FirstFrame/1000)
 	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
@@ -133,6 +114,17 @@ func TestBrowser(t *testing.T) {
 	selected := screenshot(t, page, "selected")
 	if n := countDiffering(shot, selected, panel); n < 200 {
 		t.Errorf("after clicking the unit in E4: %d pixels of the panel's first line changed, want a unit's name there (200 or more)", n)
+	}
+
+	// Shift+C (F12, which browsers keep for their developer tools) takes
+	// a screenshot, which the browser downloads: a PNG of the window, the
+	// battle's map in it.
+	if err := page.press("ShiftLeft+KeyC"); err != nil {
+		t.Fatal(err)
+	}
+	kept := waitForPNG(t, page, downloads, "hexfire-*.png", nil)
+	if n := countNear(kept.img, mapArea, grass, 8); n < 200000 {
+		t.Errorf("the downloaded screenshot %s: %d pixels of open ground, want the battle (200000 or more)", kept.name, n)
 	}
 
 	// Shift+S (F5, which browsers keep for reloading) saves to the
@@ -202,10 +194,6 @@ func TestBrowser(t *testing.T) {
 
 	// Files' "Download hexfire-save.json" hands the save to the browser,
 	// which writes it to its download folder byte for byte.
-	downloads := t.TempDir()
-	if err := page.call(10*time.Second, "Page.setDownloadBehavior", map[string]any{"behavior": "allow", "downloadPath": downloads}, nil); err != nil {
-		t.Fatal(err)
-	}
 	for _, k := range []string{"KeyQ", "KeyY"} {
 		if err := page.press(k); err != nil {
 			t.Fatal(err)
@@ -226,6 +214,128 @@ func TestBrowser(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("downloaded %d bytes, not the %d of the stored save", len(got), len(want))
 	}
+
+	// The computer opponent: ?seed=1&ai=allies starts the battle with the
+	// computer playing the Allies, who act first, at the quickest pace the
+	// settings take (an order a tick: software GL draws a frame a second
+	// on a loaded box). It gives its orders, each kept in the autosave with
+	// its reasoning, and ends its Fire phase.
+	if err := page.eval(`(() => {
+		const key = "hexfire/settings.json", stored = localStorage.getItem(key);
+		const settings = stored ? JSON.parse(atob(stored)) : {};
+		settings.pace = 1;
+		localStorage.setItem(key, btoa(JSON.stringify(settings)));
+	})()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	openGame(t, page, srv.URL+"/?seed=1&ai=allies")
+	shown := time.Now()
+	played := waitForSave(t, page, "autosave.json", func(s save) bool {
+		for _, o := range s.Orders {
+			if o.Order == "end-phase" && o.Why != "" {
+				return true
+			}
+		}
+		return false
+	})
+	for i, o := range played.Orders {
+		if o.Why == "" {
+			t.Errorf("the computer's phase: order %d (%s) has no reasoning, so the player gave it", i+1, o.Order)
+		}
+	}
+	t.Logf("the computer's phase: %d orders, %.1f s after its first frame", len(played.Orders), time.Since(shown).Seconds())
+
+	// The study table (?study) exports its view with E: another PNG of
+	// the window, the map in it, downloaded.
+	openGame(t, page, srv.URL+"/?study")
+	if err := page.press("KeyE"); err != nil {
+		t.Fatal(err)
+	}
+	exported := waitForPNG(t, page, downloads, "hexfire-*.png", map[string]bool{kept.name: true})
+	if n := countNear(exported.img, mapArea, grass, 8); n < 200000 {
+		t.Errorf("the study's exported %s: %d pixels of open ground, want the map (200000 or more)", exported.name, n)
+	}
+}
+
+// openGame opens the page at url and waits for the game's first frame,
+// failing the test if the page says the game cannot run or failed. It
+// returns the page's timings (window.hexfireTimes), in ms from the start
+// of the navigation.
+func openGame(t *testing.T, page *cdpConn, url string) pageTimes {
+	t.Helper()
+	if err := page.call(10*time.Second, "Page.navigate", map[string]any{"url": url}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var times pageTimes
+	waitFor(t, page, 60*time.Second, "the first frame of "+url, func() (bool, error) {
+		var state struct {
+			Times   *pageTimes `json:"times"`
+			Failure string     `json:"failure"`
+			NoGL    bool       `json:"nogl"`
+		}
+		err := page.eval(`(() => {
+			const failed = document.getElementById("failed"), nogl = document.getElementById("nowebgl");
+			if (!failed || !nogl) return {}; // the page is not loaded yet
+			return {times: window.hexfireTimes, nogl: !nogl.hidden,
+				failure: failed.hidden ? "" : document.getElementById("failure").textContent};
+		})()`, &state)
+		switch {
+		case err != nil:
+			return false, err
+		case state.NoGL:
+			return false, fmt.Errorf("the page says this browser has no WebGL 2")
+		case state.Failure != "":
+			return false, fmt.Errorf("the page says the game failed: %s", state.Failure)
+		}
+		if state.Times != nil {
+			times = *state.Times
+		}
+		return times.FirstFrame > 0, nil
+	})
+	return times
+}
+
+// pageTimes are index.html's window.hexfireTimes.
+type pageTimes struct{ Downloaded, Compiled, Started, FirstFrame float64 }
+
+// keptPNG is a PNG the game had the browser download.
+type keptPNG struct {
+	name string
+	img  *image.RGBA
+}
+
+// waitForPNG waits for a file matching pattern in dir, other than those
+// in seen, and checks that it is a PNG of the window's size.
+func waitForPNG(t *testing.T, page *cdpConn, dir, pattern string, seen map[string]bool) keptPNG {
+	t.Helper()
+	var name string
+	waitFor(t, page, 20*time.Second, "a downloaded "+pattern, func() (bool, error) {
+		// Chromium writes NAME.crdownload and renames it when it is whole.
+		found, err := filepath.Glob(filepath.Join(dir, pattern))
+		for _, f := range found {
+			if !seen[filepath.Base(f)] {
+				name = filepath.Base(f)
+			}
+		}
+		return name != "", err
+	})
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shots := os.Getenv("HEXFIRE_WEB_SHOTS"); shots != "" {
+		if err := os.WriteFile(filepath.Join(shots, "downloaded-"+name), data, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the downloaded %s: %v", name, err)
+	}
+	if img.Bounds() != image.Rect(0, 0, pageWidth, pageHeight) {
+		t.Errorf("the downloaded %s is %v, want the window's %d×%d", name, img.Bounds(), pageWidth, pageHeight)
+	}
+	return keptPNG{name, toRGBA(img)}
 }
 
 // storedBytes returns the file called name in the browser's storage.
@@ -273,9 +383,12 @@ func TestPageWithoutWebGL(t *testing.T) {
 
 // save is what the test reads of a save file.
 type save struct {
-	Scenario string            `json:"scenario"`
-	Orders   []json.RawMessage `json:"orders"`
-	Digest   string            `json:"digest"`
+	Scenario string `json:"scenario"`
+	Orders   []struct {
+		Order string `json:"order"`
+		Why   string `json:"why"` // the computer's reasoning; the player's orders have none
+	} `json:"orders"`
+	Digest string `json:"digest"`
 }
 
 // limitForSave bounds the wait for a save: several of the game's frames,
@@ -331,7 +444,8 @@ func waitFor(t *testing.T, page *cdpConn, limit time.Duration, what string, done
 }
 
 // screenshot captures the page; with HEXFIRE_WEB_SHOTS=DIR set it is
-// also written there as NAME.png, to look at.
+// also written there as NAME.png, to look at (and waitForPNG writes the
+// PNG files downloaded there as downloaded-NAME).
 func screenshot(t *testing.T, page *cdpConn, name string) *image.RGBA {
 	t.Helper()
 	data, err := page.screenshot()
@@ -347,12 +461,13 @@ func screenshot(t *testing.T, page *cdpConn, name string) *image.RGBA {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return toRGBA(img)
+}
+
+// toRGBA copies img into an RGBA image.
+func toRGBA(img image.Image) *image.RGBA {
 	rgba := image.NewRGBA(img.Bounds())
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			rgba.Set(x, y, img.At(x, y))
-		}
-	}
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
 	return rgba
 }
 

@@ -390,10 +390,12 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
+var keyCodes = map[string]int{"F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
 
 // press presses a key, or a chord like "ShiftLeft+KeyS" (named by DOM
-// codes): each key goes down in order and comes up in the reverse order.
+// codes): the keys go down in order and come up in the reverse order,
+// all in one frame, and the game is given two frames to see them down,
+// then two to see them up.
 func (c *cdpConn) press(chord string) error {
 	codes := strings.Split(chord, "+")
 	modifiers := 0
@@ -413,10 +415,7 @@ func (c *cdpConn) press(chord string) error {
 			key = strings.ToUpper(key)
 		}
 		p := map[string]any{"type": typ, "code": code, "key": key, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk, "modifiers": modifiers}
-		if err := c.call(5*time.Second, "Input.dispatchKeyEvent", p, nil); err != nil {
-			return err
-		}
-		return c.frames(2)
+		return c.call(5*time.Second, "Input.dispatchKeyEvent", p, nil)
 	}
 	for _, code := range codes {
 		if err := send("rawKeyDown", code); err != nil {
@@ -426,6 +425,9 @@ func (c *cdpConn) press(chord string) error {
 			modifiers |= 8
 		}
 	}
+	if err := c.frames(2); err != nil {
+		return err
+	}
 	for i := len(codes) - 1; i >= 0; i-- {
 		if codes[i] == "ShiftLeft" {
 			modifiers &^= 8
@@ -434,5 +436,5 @@ func (c *cdpConn) press(chord string) error {
 			return err
 		}
 	}
-	return nil
+	return c.frames(2)
 }
