@@ -31,6 +31,10 @@ func (b *Battle) Check(o Order) error {
 		}
 	case EndPhase:
 		err = b.admissible(o)
+	case Resolve:
+		if err = b.admissible(o); err == nil {
+			err = b.checkResolve()
+		}
 	case Repair, FireSmoke:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), so a copy whose
@@ -67,6 +71,7 @@ func (b *Battle) clone() *Battle {
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
 	c.held = slices.Clone(b.held)
+	c.declared = slices.Clone(b.declared)
 	if b.pending != nil {
 		p := *b.pending
 		p.Rest = slices.Clone(p.Rest)

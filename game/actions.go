@@ -376,8 +376,35 @@ func (g *Game) endPhaseKey(*Intents) {
 		g.issue(battle.EndPhase{})
 		return
 	}
-	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit")),
-		func() { g.issue(battle.EndPhase{}) })
+	text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit"))
+	if d := len(b.DeclaredShots()); d > 0 {
+		text += fmt.Sprintf(" Ending it rolls the %s first.", plural(d, "declared AT shot"))
+	}
+	g.confirm(text, func() { g.issue(battle.EndPhase{}) })
+}
+
+// resolveKey rolls the AT shots declared in this phase (simultaneous
+// fire), asking first while units of the acting side could still
+// declare one, since no more AT fire is declared in the phase after it.
+func (g *Game) resolveKey(*Intents) {
+	b := g.battle
+	declared := len(b.DeclaredShots())
+	if declared == 0 {
+		g.note("Shift+F rolls the AT shots declared under simultaneous fire, and none is declared")
+		return
+	}
+	n := 0
+	for _, u := range b.Units() {
+		if canAct(b, u) {
+			n++
+		}
+	}
+	if n == 0 {
+		g.issue(battle.Resolve{})
+		return
+	}
+	g.confirm(fmt.Sprintf("Roll the %s now? %s could still declare, and no more AT fire is declared in this phase after it.", plural(declared, "declared AT shot"), plural(n, "unit")),
+		func() { g.issue(battle.Resolve{}) })
 }
 
 // passKey passes opportunity fire at the moving unit, or halts one's own

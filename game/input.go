@@ -28,6 +28,7 @@ const (
 	ActionNextUnit
 	ActionMoveTo
 	ActionFire
+	ActionResolve
 	ActionNextTarget
 	ActionFireKind
 	ActionMember
@@ -127,6 +128,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).moveKey},
 	{Action: ActionFire, Keys: []ebiten.Key{ebiten.KeyF}, Help: "fire at the hovered enemy",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.fireKey() }},
+	{Action: ActionResolve, ShiftKeys: []ebiten.Key{ebiten.KeyF}, Help: "roll every AT shot declared in this phase at once (simultaneous fire)",
+		scope: toOrder, run: (*Game).resolveKey},
 	{Action: ActionNextTarget, Keys: []ebiten.Key{ebiten.KeyC}, Help: "fire at the next enemy unit in the hovered hex (shown in the fire preview)",
 		scope: toOrder, run: (*Game).nextTargetKey},
 	{Action: ActionFireKind, Keys: []ebiten.Key{ebiten.KeyW}, Help: "AT or AP fire at the hovered hex (shown in the fire preview)",
