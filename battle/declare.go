@@ -46,10 +46,6 @@ func (b *Battle) DeclaredShots() []DeclaredShot {
 	return out
 }
 
-// FireResolved reports whether the declared AT fire of this phase has been
-// resolved (Resolve): no more AT fire is declared in it.
-func (b *Battle) FireResolved() bool { return b.fireResolved }
-
 // declares reports whether an AT Fire order now declares its shot rather
 // than rolling it: under simultaneous fire, outside opportunity fire, in a
 // battle that follows the rules of version 4 or later.

@@ -132,13 +132,10 @@ func TestResolveClosesTheFire(t *testing.T) {
 		t.Errorf("Check(Resolve): %v", err)
 	}
 	apply(t, b, Resolve{})
-	if err := b.Check(Fire{Unit: 3, Target: 5}); err == nil || !strings.Contains(err.Error(), "is resolved") || !b.FireResolved() {
+	if err := b.Check(Fire{Unit: 3, Target: 5}); err == nil || !strings.Contains(err.Error(), "is resolved") {
 		t.Errorf("a shot after Resolve: %v", err)
 	}
 	apply(t, b, EndPhase{}, EndPhase{}) // Fire, Movement
-	if b.FireResolved() {
-		t.Errorf("the Defensive Fire phase starts resolved")
-	}
 	if err := b.Check(Fire{Unit: 4, Target: 3}); err != nil {
 		t.Errorf("the Axis in Defensive Fire: %v", err)
 	}
