@@ -141,6 +141,26 @@ func TestResolveClosesTheFire(t *testing.T) {
 	}
 }
 
+// TestUndoDeclaredShot: a declared shot rolled nothing, so it can be taken
+// back, and its firer has not fired; a resolved one cannot.
+func TestUndoDeclaredShot(t *testing.T) {
+	b := declareFixture().battle(t)
+	apply(t, b, Fire{Unit: 1, Target: 4})
+	if !b.CanUndo() {
+		t.Fatal("a declared shot cannot be undone")
+	}
+	if err := b.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.DeclaredShots()) != 0 || b.Unit(1).Has(Fired) || b.OrderCount() != 0 {
+		t.Errorf("after Undo: %d declared, firer fired %v, %d orders", len(b.DeclaredShots()), b.Unit(1).Has(Fired), b.OrderCount())
+	}
+	apply(t, b, Fire{Unit: 1, Target: 4}, Resolve{})
+	if b.CanUndo() {
+		t.Error("a resolved shot can be undone")
+	}
+}
+
 // TestDeclaredPanzerfaustLeavesThePool: a Panzerfaust declared from the
 // pool is out of it at once, so the pool's last one is declared once; the
 // roll spends it.

@@ -569,7 +569,8 @@ func (b *Battle) Digest() string {
 }
 
 // CanUndo reports whether the last order can be taken back: a move or turn
-// that finished without giving the other side a shot and rolled no die.
+// that finished without giving the other side a shot and rolled no die,
+// or an AT shot declared under simultaneous fire.
 func (b *Battle) CanUndo() bool { return b.undoable }
 
 // Undo takes back the last order when CanUndo allows it, by replaying the

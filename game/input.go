@@ -170,7 +170,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).passKey},
 	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase, asking while units can act (a move: pass, or go on)",
 		scope: anyTime, run: (*Game).endPhaseKey},
-	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)",
+	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die) or declared shot",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.undo() }},
 	{Action: ActionViewshed, Keys: []ebiten.Key{ebiten.KeyV}, Help: "show or hide what the selected unit can see",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.showViewshed = !g.play.showViewshed }},

@@ -213,7 +213,7 @@ func TestDeclaredShotsShown(t *testing.T) {
 }
 
 // TestResolveKey: under simultaneous fire F declares the shot (the log
-// says so, no die is rolled); Shift+F asks first while a unit could still
+// says so, no die is rolled), U takes it back; Shift+F asks first while a unit could still
 // declare, Esc keeps the declaration, Y rolls it and the log shows the
 // roll with its dice. With nothing declared Shift+F only says so.
 func TestResolveKey(t *testing.T) {
@@ -227,6 +227,11 @@ func TestResolveKey(t *testing.T) {
 	if len(b.DeclaredShots()) != 1 || b.DiceRolled() != 0 || !strings.Contains(logText(g), "M4A3E8 #1 declares AT fire at Tiger I #3 in D3") {
 		t.Fatalf("F: %d declared, %d dice; log:\n%s", len(b.DeclaredShots()), b.DiceRolled(), logText(g))
 	}
+	trigger(g, ActionUndo)
+	if len(b.DeclaredShots()) != 0 || !strings.Contains(logText(g), "the last order was taken back") {
+		t.Fatalf("U: %d declared; log:\n%s", len(b.DeclaredShots()), logText(g))
+	}
+	trigger(g, ActionFire)
 	trigger(g, ActionResolve)
 	if g.ask == nil || !strings.Contains(g.ask.text, "Roll the 1 declared AT shot now? 1 unit could still declare") {
 		t.Fatalf("Shift+F while the Firefly could fire: question %+v", g.ask)
