@@ -271,7 +271,7 @@ func (d *decision) atChoice(o battle.Fire, plan battle.FirePlan) shotChoice {
 		// The shot counts only where the shots declared before it leave
 		// the target standing.
 		ev, kill = ev*left, kill*left
-		text += fmt.Sprintf(" (declared: %.0f%% the shots already declared leave it standing)", 100*left)
+		text += fmt.Sprintf(" (the shots already declared at it leave it standing %.0f%%)", 100*left)
 	}
 	return shotChoice{order: o, members: members, ev: ev, score: ev, text: text, kills: []killChance{{plan.Target, kill}}}
 }
