@@ -15,8 +15,9 @@ import (
 // Random plays uniformly random legal orders. Unless it ends the phase
 // (with probability EndChance, and always when nothing else is legal) it
 // picks an order kind uniformly among the kinds that have a legal order
-// now (fire, fire-ap, assault, fire-smoke, place-smoke, move, advance,
-// turn, load, unload; pass, fire and fire-ap at a moving enemy), then an
+// now (fire, fire-ap, resolve while AT shots are declared, assault,
+// fire-smoke, place-smoke, move, advance, turn, load, unload; pass, fire
+// and fire-ap at a moving enemy), then an
 // order of that kind uniformly among the legal ones: the candidates of
 // the kind are shuffled and the first the battle accepts is given.
 type Random struct {
@@ -136,6 +137,9 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		kinds = append(kinds, randomAP(b, side, enemyHexes))
+		if len(b.DeclaredShots()) > 0 {
+			kinds = append(kinds, []battle.Order{battle.Resolve{}})
+		}
 	case battle.AdvancePhase:
 		kinds = append(kinds, randomAssaults(b, mine, enemyHexes))
 		if combat.VehicleAssaultOf(b.Rules()) != nil {

@@ -102,6 +102,9 @@ type decision struct {
 	*view
 	o   *Opponent
 	rng *rand.Rand
+	// left is, under simultaneous fire, the chance each enemy with AT
+	// shots declared at it comes through them (standing); nil otherwise.
+	left map[battle.UnitID]float64
 }
 
 // task is what a unit is doing: its script's rule in force, or Free.
@@ -256,15 +259,21 @@ func (d *decision) explainShot(c shotChoice, why string) string {
 func (d *decision) atChoice(o battle.Fire, plan battle.FirePlan) shotChoice {
 	sum := plan.Odds.Summary(d.b.States())
 	ev := d.effect(shotChances{destroy: sum.P(sum.Destroy), immobilize: sum.P(sum.Immobilize)}, plan.Target)
+	kill := sum.P(sum.Destroy)
 	members := []*battle.Unit{plan.Firer}
 	if plan.Leader != nil {
 		members = append(members, plan.Leader)
 	}
-	return shotChoice{order: o, members: members, ev: ev, score: ev,
-		text: fmt.Sprintf("%s fires at %s in %s: hit %.0f%%, destroy %.0f%%, immobilize %.0f%%, still fighting %.0f%%",
-			plan.Firer.Label(), plan.Target.Label(), d.b.Board().Label(plan.Target.Pose.Hex),
-			100*sum.P(sum.Hit), 100*sum.P(sum.Destroy), 100*sum.P(sum.Immobilize), 100*sum.P(sum.Fighting)),
-		kills: []killChance{{plan.Target, sum.P(sum.Destroy)}}}
+	text := fmt.Sprintf("%s fires at %s in %s: hit %.0f%%, destroy %.0f%%, immobilize %.0f%%, still fighting %.0f%%",
+		plan.Firer.Label(), plan.Target.Label(), d.b.Board().Label(plan.Target.Pose.Hex),
+		100*sum.P(sum.Hit), 100*sum.P(sum.Destroy), 100*sum.P(sum.Immobilize), 100*sum.P(sum.Fighting))
+	if left, ok := d.left[plan.Target.ID]; ok {
+		// The shot counts only where the shots declared before it leave
+		// the target standing.
+		ev, kill = ev*left, kill*left
+		text += fmt.Sprintf(" (the shots already declared at it leave it standing %.0f%%)", 100*left)
+	}
+	return shotChoice{order: o, members: members, ev: ev, score: ev, text: text, kills: []killChance{{plan.Target, kill}}}
 }
 
 // apChoice describes a planned AP attack.
@@ -550,10 +559,8 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 	if o, why, ok := d.repair(); ok {
 		return o, why
 	}
-	// Under simultaneous fire a target whose destruction is rolled and
-	// waits for the phase's end is not worth another shot.
-	targets := slices.DeleteFunc(slices.Clone(d.enemies), func(e *battle.Unit) bool { return d.b.Doomed(e.ID) })
-	cands := d.attacks(targets, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
+	d.left = d.standing()
+	cands := d.attacks(d.enemies, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
 	checks := 0
 	for _, c := range cands {
 		why := "best expected effect"
@@ -593,6 +600,9 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 			}
 		}
 		return c.order, d.explainShot(c, why)
+	}
+	if o, why, ok := d.resolveDeclared(); ok {
+		return o, why
 	}
 	if own {
 		if o, text, ok := d.smokeRound(); ok {

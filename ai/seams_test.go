@@ -3,7 +3,6 @@ package ai_test
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"hexfire/ai"
@@ -21,17 +20,17 @@ import (
 // state.
 func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
 	states := map[string]int{}
-	held := 0
+	declared := 0
 	for _, e := range playedEvents(t, seamtest.Name, 1, 2, 3, 4, 5, 6) {
 		if e.Kind == battle.UnitStateChanged {
 			states[e.State]++
 		}
-		if e.Kind == battle.UnitFired && strings.HasSuffix(e.Text, "(lands when the phase ends)") {
-			held++
+		if e.Kind == battle.FireDeclared {
+			declared++
 		}
 	}
-	if states[seamtest.Shock] == 0 || states[seamtest.Suppressed] == 0 || held == 0 {
-		t.Errorf("over 12 battles: state events %v, held shots %d; want shock, suppressed and held fire to appear", states, held)
+	if states[seamtest.Shock] == 0 || states[seamtest.Suppressed] == 0 || declared == 0 {
+		t.Errorf("over 12 battles: state events %v, declared shots %d; want shock, suppressed and declared fire to appear", states, declared)
 	}
 }
 

@@ -27,7 +27,7 @@ func (e *OrderError) Unwrap() error { return e.Err }
 // Apply validates order o for the acting side and carries it out, returning
 // what happened. A refused order returns an *OrderError and changes nothing.
 func (b *Battle) Apply(o Order) ([]Event, error) {
-	rolled := b.dice.count
+	rolled, declared := b.dice.count, len(b.declared)
 	events, err := b.apply(o)
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
@@ -37,6 +37,9 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	switch o.(type) {
 	case Move, Turn:
 		b.undoable = b.pending == nil && b.dice.count == rolled && b.phase == Movement
+	case Fire:
+		// A shot declared under simultaneous fire rolled nothing yet.
+		b.undoable = len(b.declared) > declared && b.dice.count == rolled
 	default:
 		b.undoable = false
 	}

@@ -168,6 +168,12 @@ type Config struct {
 	// Dice replaces the dice seeded from Seed, for tests that need exact
 	// rolls. A battle with its own Dice cannot be replayed from a save.
 	Dice combat.Dice
+	// Version is the save version whose rules the battle's orders follow:
+	// 0 for a new battle (SaveVersion); a battle replayed from an older
+	// save keeps that save's rules, so it replays and goes on as it was
+	// played (before version 4 an AT shot under simultaneous fire was
+	// rolled when given, and only its effects waited for the phase's end).
+	Version int
 }
 
 // Battle is a battle in progress (or finished).
@@ -205,8 +211,14 @@ type Battle struct {
 	fireGroups []hexPair
 	// pending is a move interrupted for opportunity fire, or nil.
 	pending *pendingMove
-	// held are the attacks of this phase that land when it ends
-	// (combat.SimultaneousFire).
+	// declared are the AT shots of this phase declared and not yet rolled
+	// (combat.SimultaneousFire): Resolve, or the phase's end, rolls them;
+	// fireResolved is set once Resolve has, and no more are declared in
+	// the phase.
+	declared     []declaredShot
+	fireResolved bool
+	// held are the rolled attacks of this phase that land when it ends,
+	// in a battle that follows a save of before version 4 (Config.Version).
 	held   []heldAttack
 	result *Result
 
@@ -512,8 +524,9 @@ func parseNight(v string) (bool, error) {
 // when it gives none.
 func (b *Battle) Date() combat.Date { return b.date }
 
-// Panzerfausts returns how many Panzerfausts are left in side's pool.
-func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] }
+// Panzerfausts returns how many Panzerfausts are left in side's pool,
+// less those that shots declared in this phase will fire.
+func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] - b.declaredPool(side) }
 
 // Grenades returns how many grenade attacks are left in side's pool (map
 // property "grenades_SIDE", 0 when absent).

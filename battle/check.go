@@ -35,6 +35,10 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			err = b.checkAllocate(o)
 		}
+	case Resolve:
+		if err = b.admissible(o); err == nil {
+			err = b.checkResolve()
+		}
 	case Repair, FireSmoke:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), so a copy whose
@@ -71,6 +75,7 @@ func (b *Battle) clone() *Battle {
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
 	c.held = slices.Clone(b.held)
+	c.declared = slices.Clone(b.declared)
 	if b.pending != nil {
 		p := *b.pending
 		p.Rest = slices.Clone(p.Rest)

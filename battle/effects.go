@@ -81,8 +81,9 @@ type attack struct {
 	second *Unit
 }
 
-// heldAttack is an attack whose effects wait for the end of the phase in a
-// ruleset that fires simultaneously.
+// heldAttack is an attack rolled at once whose effects wait for the end
+// of the phase, in a ruleset that fires simultaneously, as saves before
+// version 4 played it (Battle.rollsAtOnce).
 type heldAttack struct {
 	Firer, Target UnitID
 	Group         []UnitID `json:",omitempty"`
@@ -101,36 +102,6 @@ func (b *Battle) hold(a attack, effects []combat.Effect) {
 		h.Group = append(h.Group, u.ID)
 	}
 	b.held = append(b.held, h)
-}
-
-// HeldShot is an attack of this phase whose effects wait for its end
-// (simultaneous fire): who fired at whom, and the effects it will have.
-type HeldShot struct {
-	Firer, Target UnitID
-	Effects       []combat.Effect
-}
-
-// HeldShots returns the attacks held for the end of the phase, in the
-// order they were fired.
-func (b *Battle) HeldShots() []HeldShot {
-	out := make([]HeldShot, len(b.held))
-	for i, h := range b.held {
-		out[i] = HeldShot{Firer: h.Firer, Target: h.Target, Effects: slices.Clone(h.Effects)}
-	}
-	return out
-}
-
-// Doomed reports whether an attack held for the end of the phase will
-// eliminate unit id or have it abandoned: its result is rolled and known,
-// though it has not landed.
-func (b *Battle) Doomed(id UnitID) bool {
-	for _, h := range b.held {
-		if h.Target == id && (combat.HasEffect(h.Effects, combat.OnTarget, combat.Eliminated) ||
-			combat.HasEffect(h.Effects, combat.OnTarget, combat.Abandoned)) {
-			return true
-		}
-	}
-	return false
 }
 
 // landHeld applies the held attacks of the phase, in the order they were

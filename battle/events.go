@@ -34,6 +34,7 @@ const (
 	MovePaused                    // the moving unit came through opportunity fire; its owner says how it goes on
 	UnitEntered                   // the reinforcement came on the map (To)
 	UnitExited                    // the unit left the map (From)
+	FireDeclared                  // the unit declared an AT shot at Target, rolled when the fire is resolved (simultaneous fire)
 	CasualtiesAllocated           // the owner spent an AP attack's casualty points on Hex (AP: the fates)
 )
 

@@ -46,6 +46,8 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("opportunity fire may only target the moving unit, %s", b.Moving().Label())
 	case b.Moving() == nil && b.phase != FirePhase && b.phase != DefensiveFire:
 		return FirePlan{}, fmt.Errorf("units fire in the Fire and Defensive Fire phases, or at a moving enemy; this is the %s phase", b.phase)
+	case b.Moving() == nil && b.fireResolved:
+		return FirePlan{}, fmt.Errorf("the AT fire of this %s phase is resolved: all of it is declared before it is rolled", b.phase)
 	}
 	if err := b.checkCanFire(firer); err != nil {
 		return FirePlan{}, err
@@ -285,7 +287,7 @@ func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, erro
 	switch {
 	case !firer.Type.Kind.Infantry():
 		return combat.Weapon{}, fmt.Errorf("only infantry use Panzerfausts, not %s", firer.Label())
-	case b.panzerfausts[firer.Side] == 0:
+	case b.Panzerfausts(firer.Side) == 0:
 		if !combat.HasInherentExpendable(r, firer.Type.Kind, firer.Type.Nation, b.date) {
 			return combat.Weapon{}, fmt.Errorf("the %s have no Panzerfausts left", firer.Side)
 		}
@@ -325,6 +327,9 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.declares() {
+		return b.declare(o, p), nil
+	}
 	out := b.rules.Resolve(p.Shot, b.dice)
 	if out.Err != nil {
 		return nil, out.Err
@@ -341,9 +346,10 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	text := fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())
 	if b.Moving() == nil && combat.Simultaneous(b.rules) {
-		// Simultaneous fire: the shot lands with the phase's others when
-		// the phase ends, so its target may still fire now. The round the
-		// firer used is gone at once, so no other unit fires it.
+		// Simultaneous fire as saves before version 4 played it
+		// (rollsAtOnce): the shot is rolled now and lands with the phase's
+		// others when it ends. The round the firer used is gone at once,
+		// so no other unit fires it.
 		now, later := ownWeaponEffects(out.Effects)
 		b.hold(a, later)
 		events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,

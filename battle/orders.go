@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}, Resolve{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -146,8 +146,15 @@ type Pass struct{}
 // stands (rules 13.8); the unit is marked as having moved.
 type Halt struct{}
 
-// EndPhase ends the current phase for the acting side.
+// EndPhase ends the current phase for the acting side; under simultaneous
+// fire it resolves the AT shots still declared first.
 type EndPhase struct{}
+
+// Resolve rolls every AT shot declared in this Fire or Defensive Fire
+// phase under simultaneous fire (combat.SimultaneousFire), in the order
+// declared, and applies what they did together; the phase's AT fire is
+// then over.
+type Resolve struct{}
 
 // Name implements Order.
 func (Move) Name() string { return "move" }
@@ -194,6 +201,9 @@ func (Halt) Name() string { return "halt" }
 // Name implements Order.
 func (EndPhase) Name() string { return "end-phase" }
 
+// Name implements Order.
+func (Resolve) Name() string { return "resolve" }
+
 func (o Move) apply(b *Battle) ([]Event, error)           { return b.move(o) }
 func (o Turn) apply(b *Battle) ([]Event, error)           { return b.turnInPlace(o) }
 func (o Fire) apply(b *Battle) ([]Event, error)           { return b.fire(o) }
@@ -206,7 +216,8 @@ func (o Advance) apply(b *Battle) ([]Event, error)        { return b.advance(o) 
 func (o Load) apply(b *Battle) ([]Event, error)           { return b.load(o) }
 func (o Unload) apply(b *Battle) ([]Event, error)         { return b.unload(o) }
 func (o Repair) apply(b *Battle) ([]Event, error)         { return b.repair(o) }
-func (EndPhase) apply(b *Battle) ([]Event, error)         { return b.nextPhase(), nil }
+func (EndPhase) apply(b *Battle) ([]Event, error)         { return b.nextPhase() }
+func (Resolve) apply(b *Battle) ([]Event, error)          { return b.resolve() }
 
 func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
@@ -278,6 +289,7 @@ func (o Pass) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.N
 func (o Halt) record(*board.Board) OrderRecord   { return OrderRecord{Order: o.Name()} }
 
 func (o EndPhase) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name()} }
+func (o Resolve) record(*board.Board) OrderRecord  { return OrderRecord{Order: o.Name()} }
 
 // hexField reads a record's "hex" field.
 func hexField(r OrderRecord, bd *board.Board) (board.Hex, error) {
@@ -357,3 +369,4 @@ func (Repair) parse(r OrderRecord, _ *board.Board) (Order, error) { return Repai
 func (Pass) parse(OrderRecord, *board.Board) (Order, error)       { return Pass{}, nil }
 func (Halt) parse(OrderRecord, *board.Board) (Order, error)       { return Halt{}, nil }
 func (EndPhase) parse(OrderRecord, *board.Board) (Order, error)   { return EndPhase{}, nil }
+func (Resolve) parse(OrderRecord, *board.Board) (Order, error)    { return Resolve{}, nil }

@@ -96,12 +96,18 @@ func (b *Battle) endSegment() []Event {
 	return events
 }
 
-// nextPhase ends the current phase: the attacks held for its end land
-// (simultaneous fire), and the next phase starts.
-func (b *Battle) nextPhase() []Event {
-	events := b.landHeld()
+// nextPhase ends the current phase: the AT shots still declared in it are
+// rolled and applied, the attacks held for its end land (simultaneous
+// fire), and the next phase starts.
+func (b *Battle) nextPhase() ([]Event, error) {
+	events, err := b.resolveDeclared()
+	if err != nil {
+		return nil, err
+	}
+	events = append(events, b.landHeld()...)
+	b.fireResolved = false
 	b.phase++
-	return append(events, b.startPhase()...)
+	return append(events, b.startPhase()...), nil
 }
 
 // finish ends the battle, deciding the winner by the victory conditions.

@@ -24,12 +24,15 @@ import (
 // SaveFormat and SaveVersion identify Hexfire save files. Version 2 adds
 // the digests of the scenario's files and of the catalogue, and stores a
 // scenario file's path relative to the save's folder; version 3 adds the
-// reasoning a computer player gave with its orders ("why"). Saves of
-// versions 1 (a path as the command line gave it, no digests) and 2 are
-// still read.
+// reasoning a computer player gave with its orders ("why"); version 4
+// adds the order "resolve", and under simultaneous fire its Fire orders
+// declare their shots, rolled when the fire is resolved. Saves of
+// versions 1 (a path as the command line gave it, no digests), 2 and 3
+// are still read, and replayed by their own rules (Config.Version); a
+// battle replayed from one is saved as version 3.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = 3
+	SaveVersion = declaredFireVersion
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
@@ -93,7 +96,7 @@ type OrderRecord struct {
 
 // Save returns the battle as a save file.
 func (b *Battle) Save() Save {
-	s := Save{Format: SaveFormat, Version: SaveVersion, Scenario: b.config.Source,
+	s := Save{Format: SaveFormat, Version: b.saveVersion(), Scenario: b.config.Source,
 		ScenarioDigest: b.scenario.Digest, CatalogueDigest: b.catalogue.Digest(),
 		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
 	for i, o := range b.orders {
@@ -324,7 +327,7 @@ func ReadSave(path string) (Save, error) {
 }
 
 // ParseSave decodes and checks the fields of a save file's bytes, of
-// version 1 to 3. A version 2 or 3 Scenario is left as the file has it.
+// version 1 to 4. A version 2 to 4 Scenario is left as the file has it.
 func ParseSave(data []byte) (Save, error) {
 	var s Save
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -410,11 +413,17 @@ func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
 	return b, nil
 }
 
+// ConfigOf is the configuration the battle of save s started from, with
+// the rules of its version.
+func ConfigOf(s Save) Config {
+	return Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario, Version: s.Version}
+}
+
 // replay is Replay that keeps the battle when the save diverges from it:
 // the state after the last order the battle accepts, and the divergence
 // (a refused order or a different final state) as diverged.
 func replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (b *Battle, diverged, err error) {
-	b, err = New(sc, cat, Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	b, err = New(sc, cat, ConfigOf(s))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -493,9 +502,11 @@ type snapshot struct {
 	Grenades   map[maps.Side]int `json:",omitempty"`
 	Assaulted  []string          `json:",omitempty"`
 	FireGroups []string          `json:",omitempty"`
-	// Added with simultaneous fire; empty, it leaves older digests as they
-	// were.
-	Held []heldAttack `json:",omitempty"`
+	// Added with simultaneous fire; empty, they leave older digests as
+	// they were.
+	Held         []heldAttack   `json:",omitempty"`
+	Declared     []declaredShot `json:",omitempty"`
+	FireResolved bool           `json:",omitempty"`
 	// Added with the owner's casualty allocation; empty, it leaves older
 	// digests as they were.
 	Allocation *pendingAllocation `json:",omitempty"`
@@ -531,7 +542,7 @@ type unitSnapshot struct {
 func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
-		Grenades: b.grenades, Held: b.held, Allocation: b.allocation}
+		Grenades: b.grenades, Held: b.held, Declared: b.declared, FireResolved: b.fireResolved, Allocation: b.allocation}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,
@@ -565,7 +576,8 @@ func (b *Battle) Digest() string {
 }
 
 // CanUndo reports whether the last order can be taken back: a move or turn
-// that finished without giving the other side a shot and rolled no die.
+// that finished without giving the other side a shot and rolled no die,
+// or an AT shot declared under simultaneous fire.
 func (b *Battle) CanUndo() bool { return b.undoable }
 
 // Undo takes back the last order when CanUndo allows it, by replaying the

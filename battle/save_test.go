@@ -163,7 +163,7 @@ func TestSaveLoadReplaysBitForBit(t *testing.T) {
 }
 
 // TestReasoningKeptInSave: the reasoning recorded with orders (Explain)
-// is written with them (version 3, "why") and read back with the battle,
+// is written with them (version 3 on, "why") and read back with the battle,
 // takes no part in the state's digest; a version 2 save of the same orders, without it, still loads to
 // the same state.
 func TestReasoningKeptInSave(t *testing.T) {
@@ -189,8 +189,8 @@ func TestReasoningKeptInSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"version": 3`) || strings.Count(string(data), `"why": "the M4A3E8 moves to cover"`) != 1 {
-		t.Errorf("the save lacks version 3 and the one reasoning line:\n%.400s", data)
+	if !strings.Contains(string(data), `"version": 4`) || strings.Count(string(data), `"why": "the M4A3E8 moves to cover"`) != 1 {
+		t.Errorf("the save lacks version 4 and the one reasoning line:\n%.400s", data)
 	}
 	loaded, err := LoadSave(path, testCatalogue)
 	if err != nil {
@@ -362,6 +362,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Pass{},
 		Halt{},
 		EndPhase{},
+		Resolve{},
 		Enter{Unit: 5, Path: []board.Pose{{Hex: h("A6"), Facing: board.DirNE}, {Hex: h("B5"), Facing: board.DirNE}}},
 		Exit{Unit: 6, Edge: maps.West},
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},

@@ -377,18 +377,44 @@ func (g *Game) endPhaseKey(*Intents) {
 			func() { g.issue(battle.Pass{}) })
 		return
 	}
+	g.issueOrAsk(battle.EndPhase{}, func(n int) string {
+		text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit"))
+		if d := len(b.DeclaredShots()); d > 0 {
+			text += fmt.Sprintf(" Ending it rolls the %s first.", plural(d, "declared AT shot"))
+		}
+		return text
+	})
+}
+
+// issueOrAsk gives order o at once when no unit of the acting side can
+// still act, else asks first the question text(n), n being how many can.
+func (g *Game) issueOrAsk(o battle.Order, text func(n int) string) {
 	n := 0
-	for _, u := range b.Units() {
-		if canAct(b, u) {
+	for _, u := range g.battle.Units() {
+		if canAct(g.battle, u) {
 			n++
 		}
 	}
 	if n == 0 {
-		g.issue(battle.EndPhase{})
+		g.issue(o)
 		return
 	}
-	g.confirm(fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit")),
-		func() { g.issue(battle.EndPhase{}) })
+	g.confirm(text(n), func() { g.issue(o) })
+}
+
+// resolveKey rolls the AT shots declared in this phase (simultaneous
+// fire), asking first while units of the acting side could still
+// declare one, since no more AT fire is declared in the phase after it.
+func (g *Game) resolveKey(*Intents) {
+	b := g.battle
+	declared := len(b.DeclaredShots())
+	if declared == 0 {
+		g.note("Shift+F rolls the AT shots declared under simultaneous fire, and none is declared")
+		return
+	}
+	g.issueOrAsk(battle.Resolve{}, func(n int) string {
+		return fmt.Sprintf("Roll the %s now? %s could still declare, and no more AT fire is declared in this phase after it.", plural(declared, "declared AT shot"), plural(n, "unit"))
+	})
 }
 
 // passKey passes opportunity fire at the moving unit, or halts one's own

@@ -111,10 +111,10 @@ type counterArt struct {
 	states []combat.StateSpec
 	rules  combat.Ruleset // the battle's, whose ratings the faces print
 
-	stack  map[board.Hex]int     // units in each hex this frame
-	placed map[board.Hex]int     // units drawn so far in each hex
-	riders map[battle.UnitID]int // passengers of each carrier
-	held   map[battle.UnitID]int // AT shots held for the phase's end at each unit
+	stack    map[board.Hex]int     // units in each hex this frame
+	placed   map[board.Hex]int     // units drawn so far in each hex
+	riders   map[battle.UnitID]int // passengers of each carrier
+	declared map[battle.UnitID]int // AT shots declared and not yet rolled at each unit
 }
 
 // drawUnits draws every unit on the map of b as a counter at its hex
@@ -167,7 +167,7 @@ func (a *counterArt) prepare(f *fonts, hexPx float64) float64 {
 		a.stack = map[board.Hex]int{}
 		a.placed = map[board.Hex]int{}
 		a.riders = map[battle.UnitID]int{}
-		a.held = map[battle.UnitID]int{}
+		a.declared = map[battle.UnitID]int{}
 	}
 	size := counterScale * hexPx
 	step := int(math.Ceil(math.Log(max(size, 1)) / math.Log(faceStep)))
@@ -207,15 +207,15 @@ func (a *counterArt) release() {
 }
 
 // countStacks counts the units in each hex, the passengers of each
-// carrier and the held shots at each unit, reusing the maps of the last
-// frame.
+// carrier and the declared shots at each unit, reusing the maps of the
+// last frame.
 func (a *counterArt) countStacks(b *battle.Battle) {
 	clear(a.stack)
 	clear(a.placed)
 	clear(a.riders)
-	clear(a.held)
-	for _, h := range b.HeldShots() {
-		a.held[h.Target]++
+	clear(a.declared)
+	for _, d := range b.DeclaredShots() {
+		a.declared[d.Fire.Target]++
 	}
 	for _, u := range b.Units() {
 		switch {
@@ -325,28 +325,29 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	if img := a.roundsTag(f, u); img != nil {
 		tag(img)
 	}
-	if n := a.held[u.ID]; n > 0 {
-		l := heldTag
+	if n := a.declared[u.ID]; n > 0 {
+		l := declaredTag
 		if n > 1 {
 			l += strconv.Itoa(n)
 		}
-		tag(a.labelTag(f, l, colHeld, colInkDark))
+		tag(a.labelTag(f, l, colDeclared, colInkDark))
 	}
 }
 
 // weaponLostTags are the tags of a unit's lost weapon (Unit.WeaponLost).
 var weaponLostTags = map[string]string{"broken": "BRK", "removed": "RMV"}
 
-// heldTag marks a unit at which AT shots of this phase are held for its
-// end (simultaneous fire), with their number past one ("END2").
-const heldTag = "END"
+// declaredTag marks a unit at which AT shots of this phase are declared
+// and not yet rolled (simultaneous fire), with their number past one
+// ("AIM2").
+const declaredTag = "AIM"
 
-// The lost-weapon and held-shot tag colours (our own choice): a dark red
-// for a weapon out of action; a pale amber, like a fuse, for the shots
-// that land when the phase ends.
+// The lost-weapon and declared-shot tag colours (our own choice): a dark
+// red for a weapon out of action; a pale amber, like a fuse, for the
+// shots still to be rolled.
 var (
 	colWeaponLost = color.RGBA{0x80, 0x1c, 0x1c, 0xff}
-	colHeld       = color.RGBA{0xff, 0xd8, 0x70, 0xff}
+	colDeclared   = color.RGBA{0xff, 0xd8, 0x70, 0xff}
 )
 
 func abs32(x float32) float32 {

@@ -173,8 +173,8 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		card[0] = "under the cursor: " + card[0]
 		section(card, sideTextColour(u.Side), true)
 	}
-	if held := heldLines(b); len(held) > 0 {
-		section(held, colPanelKey, true)
+	if declared := declaredLines(b); len(declared) > 0 {
+		section(declared, colPanelKey, true)
 	}
 	g.reinforceRects = g.reinforceRects[:0]
 	if more := reinforcementLines(b); len(more) > 0 {

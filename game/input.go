@@ -28,6 +28,7 @@ const (
 	ActionNextUnit
 	ActionMoveTo
 	ActionFire
+	ActionResolve
 	ActionNextTarget
 	ActionFireKind
 	ActionMember
@@ -127,6 +128,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).moveKey},
 	{Action: ActionFire, Keys: []ebiten.Key{ebiten.KeyF}, Help: "fire at the hovered enemy",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.fireKey() }},
+	{Action: ActionResolve, ShiftKeys: []ebiten.Key{ebiten.KeyF}, Help: "roll every AT shot declared in this phase at once (simultaneous fire)",
+		scope: toOrder, run: (*Game).resolveKey},
 	{Action: ActionNextTarget, Keys: []ebiten.Key{ebiten.KeyC}, Help: "fire at the next enemy unit in the hovered hex (shown in the fire preview)",
 		scope: toOrder, run: (*Game).nextTargetKey},
 	{Action: ActionFireKind, Keys: []ebiten.Key{ebiten.KeyW}, Help: "AT or AP fire at the hovered hex (shown in the fire preview)",
@@ -167,7 +170,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).passKey},
 	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase, asking while units can act (a move: pass, or go on)",
 		scope: anyTime, run: (*Game).endPhaseKey},
-	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die)",
+	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die) or declared shot",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.undo() }},
 	{Action: ActionViewshed, Keys: []ebiten.Key{ebiten.KeyV}, Help: "show or hide what the selected unit can see",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.showViewshed = !g.play.showViewshed }},

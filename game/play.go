@@ -671,14 +671,14 @@ func (g *Game) autosave() {
 func (g *Game) undo() {
 	b := g.battle
 	if !b.CanUndo() {
-		g.note("nothing to undo: only a move that rolled no die and gave no shot can be taken back")
+		g.note("nothing to undo: only a move that rolled no die and gave no shot, or a declared AT shot, can be taken back")
 		return
 	}
 	if err := b.Undo(); err != nil {
 		g.note(err.Error())
 		return
 	}
-	g.play.log.add(logNote, "the last move was taken back")
+	g.play.log.add(logNote, "the last order was taken back")
 	g.applied(nil)
 }
 

@@ -280,7 +280,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	extra := targetLines(b, enemy, pv.target, h)
 	extra = append(extra, kindLine(b, attackAT))
 	if combat.Simultaneous(b.Rules()) && b.Moving() == nil {
-		extra = append(extra, tipLine{tipText, "simultaneous fire: the shot lands when the phase ends, with the others held"})
+		extra = append(extra, tipLine{tipText, "simultaneous fire: F declares the shot, no die rolled; Shift+F (or the phase's end) rolls every declared shot at once"})
 	}
 	extra = append(extra, pv.fire.lines(b, u)...)
 	extra = append(extra, ammoLines(b, o)...)
@@ -460,8 +460,8 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		}
 		lines = append(lines, w)
 	}
-	if n := heldAt(b, u.ID); n > 0 {
-		lines = append(lines, landLine(n)+" at it")
+	if n := declaredAt(b, u.ID); n > 0 {
+		lines = append(lines, plural(n, "AT shot")+" declared at it, rolled when the fire is resolved")
 	}
 	if u.Quality != combat.Regular {
 		lines = append(lines, "troops: "+u.Quality.String())
@@ -563,46 +563,31 @@ var ratingCache = struct {
 	m map[ratingKey]typeRating
 }{m: map[ratingKey]typeRating{}}
 
-// heldAt is the number of AT shots held for the phase's end at unit id.
-func heldAt(b *battle.Battle, id battle.UnitID) int {
+// declaredAt is the number of AT shots declared at unit id and not yet
+// rolled (simultaneous fire).
+func declaredAt(b *battle.Battle, id battle.UnitID) int {
 	n := 0
-	for _, h := range b.HeldShots() {
-		if h.Target == id {
+	for _, d := range b.DeclaredShots() {
+		if d.Fire.Target == id {
 			n++
 		}
 	}
 	return n
 }
 
-// landLine says that n AT shots land when the phase ends.
-func landLine(n int) string {
-	if n == 1 {
-		return "1 AT shot lands when the phase ends"
-	}
-	return fmt.Sprintf("%d AT shots land when the phase ends", n)
-}
-
-// heldLines are the panel's list of the AT shots of this phase that land
-// when it ends (simultaneous fire): firer, target and what each will do;
-// none when no shot waits.
-func heldLines(b *battle.Battle) []string {
-	held := b.HeldShots()
-	if len(held) == 0 {
+// declaredLines are the panel's list of the AT shots declared in this
+// phase and not yet rolled (simultaneous fire): firer, target and each
+// one's exact chances as declared; none when no shot is declared.
+func declaredLines(b *battle.Battle) []string {
+	declared := b.DeclaredShots()
+	if len(declared) == 0 {
 		return nil
 	}
-	lines := []string{landLine(len(held)) + " (Space ends it)"}
-	for _, h := range held {
-		var what []string
-		for _, e := range h.Effects {
-			if e.On == combat.OnTarget {
-				what = append(what, e.String())
-			}
-		}
-		result := "no effect"
-		if len(what) > 0 {
-			result = strings.Join(what, ", ")
-		}
-		lines = append(lines, fmt.Sprintf("%s → %s: %s", b.Unit(h.Firer).Label(), b.Unit(h.Target).Label(), result))
+	lines := []string{plural(len(declared), "AT shot") + " declared: Shift+F rolls them all (Space too, ending the phase)"}
+	for _, d := range declared {
+		sum := d.Odds.Summary(b.States())
+		lines = append(lines, fmt.Sprintf("%s → %s: hit %.0f%%, destroy %.0f%%, immobilize %.0f%%", b.Unit(d.Fire.Unit).Label(), b.Unit(d.Fire.Target).Label(),
+			100*sum.P(sum.Hit), 100*sum.P(sum.Destroy), 100*sum.P(sum.Immobilize)))
 	}
 	return lines
 }

@@ -123,9 +123,9 @@ func TestVehicleAssaultPreview(t *testing.T) {
 	}
 }
 
-// heldScene: two US tanks in B2 and B3 and a Tiger in D3, in the Allies'
+// declaredScene: two US tanks in B2 and B3 and a Tiger in D3, in the Allies'
 // Fire phase.
-func heldScene(t *testing.T, rules string) *battle.Battle {
+func declaredScene(t *testing.T, rules string) *battle.Battle {
 	return configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
 		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
 		placed{"Sherman Firefly", maps.Allies, "B3", board.DirSE},
@@ -149,61 +149,102 @@ func tagPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom
 	return n
 }
 
-// heldPixels counts the pixels of the held-shot tag on the counter in hex.
-func heldPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
-	return tagPixels(t, b, img, hex, zoom, colHeld)
+// declaredPixels counts the pixels of the declared-shot tag on the
+// counter in hex.
+func declaredPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
+	return tagPixels(t, b, img, hex, zoom, colDeclared)
 }
 
-// TestHeldShotsShown: under simultaneous fire the AT preview says the
-// shot lands at the phase's end; two shots declared at the Tiger put an
-// END2 tag on its counter, a line on its card and two lines in the
-// panel's list, which go when the phase ends and the shots land. Under the
-// default ruleset a shot lands at once and nothing is held.
-func TestHeldShotsShown(t *testing.T) {
+// TestDeclaredShotsShown: under simultaneous fire the AT preview says F
+// declares the shot and Shift+F rolls them; two shots declared at the
+// Tiger put an AIM2 tag on its counter, a line on its card and two lines
+// with their odds in the panel's list, which go when the fire is resolved
+// (Shift+F, answered Y) and the log shows each roll. Under the default
+// ruleset a shot is rolled at once and nothing is declared.
+func TestDeclaredShotsShown(t *testing.T) {
 	const zoom = 2
-	const note = "simultaneous fire: the shot lands when the phase ends, with the others held"
+	const note = "simultaneous fire: F declares the shot, no die rolled; Shift+F (or the phase's end) rolls every declared shot at once"
 	for _, rules := range []string{shiftchart.Name, "elimination"} {
 		t.Run(rules, func(t *testing.T) {
-			b := heldScene(t, rules)
+			b := declaredScene(t, rules)
 			simultaneous := rules == shiftchart.Name
 			if has := len(tipLacks(previewOf(t, b, previewKey{unit: 1}, "D3"), note)) == 0; has != simultaneous {
-				t.Errorf("the preview says the shot is held: %v, want %v", has, simultaneous)
+				t.Errorf("the preview says the shot is declared: %v, want %v", has, simultaneous)
 			}
 			for _, o := range []battle.Order{battle.Fire{Unit: 1, Target: 3}, battle.Fire{Unit: 2, Target: 3}} {
 				if _, err := b.Apply(o); err != nil && simultaneous {
 					t.Fatal(err)
 				}
 			}
-			lines := heldLines(b)
+			lines := declaredLines(b)
 			img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-			savePNG(t, "held-"+rules+".png", img)
+			savePNG(t, "declared-"+rules+".png", img)
 			if !simultaneous {
-				if len(lines) != 0 || heldPixels(t, b, img, "D3", zoom) != 0 {
-					t.Errorf("nothing is held, yet the panel lists %q or the Tiger is tagged", lines)
+				if len(lines) != 0 || declaredPixels(t, b, img, "D3", zoom) != 0 {
+					t.Errorf("nothing is declared, yet the panel lists %q or the Tiger is tagged", lines)
 				}
 				return
 			}
-			if len(lines) != 3 || lines[0] != "2 AT shots land when the phase ends (Space ends it)" ||
-				!strings.HasPrefix(lines[1], "M4A3E8 #1 → Tiger I #3: ") || !strings.HasPrefix(lines[2], "Sherman Firefly #2 → Tiger I #3: ") {
-				t.Errorf("held lines = %q", lines)
+			if len(lines) != 3 || lines[0] != "2 AT shots declared: Shift+F rolls them all (Space too, ending the phase)" ||
+				!strings.HasPrefix(lines[1], "M4A3E8 #1 → Tiger I #3: hit ") || !strings.HasPrefix(lines[2], "Sherman Firefly #2 → Tiger I #3: hit ") {
+				t.Errorf("declared lines = %q", lines)
 			}
-			if card := strings.Join(unitInfo(b, b.Unit(3)), "\n"); !strings.Contains(card, "2 AT shots land when the phase ends at it") {
-				t.Errorf("the Tiger's card does not say two shots wait:\n%s", card)
+			if card := strings.Join(unitInfo(b, b.Unit(3)), "\n"); !strings.Contains(card, "2 AT shots declared at it") {
+				t.Errorf("the Tiger's card does not say two shots are declared:\n%s", card)
 			}
-			if n := heldPixels(t, b, img, "D3", zoom); n < 40 {
-				t.Errorf("the Tiger shows %d pixels of the held-shot tag, want a tag", n)
+			if n := declaredPixels(t, b, img, "D3", zoom); n < 40 {
+				t.Errorf("the Tiger shows %d pixels of the declared-shot tag, want a tag", n)
 			}
-			if n := heldPixels(t, b, img, "B2", zoom); n != 0 {
-				t.Errorf("the M4A3E8, at which nothing is held, shows %d pixels of the tag", n)
+			if n := declaredPixels(t, b, img, "B2", zoom); n != 0 {
+				t.Errorf("the M4A3E8, at which nothing is declared, shows %d pixels of the tag", n)
 			}
-			if _, err := b.Apply(battle.EndPhase{}); err != nil {
+			if b.DiceRolled() != 0 {
+				t.Errorf("%d dice rolled by declarations", b.DiceRolled())
+			}
+			if _, err := b.Apply(battle.Resolve{}); err != nil {
 				t.Fatal(err)
 			}
 			img = renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-			if lines := heldLines(b); len(lines) != 0 || heldPixels(t, b, img, "D3", zoom) != 0 {
-				t.Errorf("after the phase: held lines %q or a tag left", lines)
+			if lines := declaredLines(b); len(lines) != 0 || declaredPixels(t, b, img, "D3", zoom) != 0 || b.DiceRolled() != 2 {
+				t.Errorf("resolved: declared lines %q, a tag left, or %d dice rolled (want 2)", lines, b.DiceRolled())
 			}
 		})
+	}
+}
+
+// TestResolveKey: under simultaneous fire F declares the shot (the log
+// says so, no die is rolled), U takes it back; Shift+F asks first while a unit could still
+// declare, Esc keeps the declaration, Y rolls it and the log shows the
+// roll with its dice. With nothing declared Shift+F only says so.
+func TestResolveKey(t *testing.T) {
+	b := declaredScene(t, shiftchart.Name)
+	g := shotGame(t, b, "B2", "D3")
+	trigger(g, ActionResolve)
+	if g.ask != nil || b.OrderCount() != 0 {
+		t.Fatalf("Shift+F with nothing declared: question %v, %d orders", g.ask, b.OrderCount())
+	}
+	trigger(g, ActionFire)
+	if len(b.DeclaredShots()) != 1 || b.DiceRolled() != 0 || !strings.Contains(logText(g), "M4A3E8 #1 declares AT fire at Tiger I #3 in D3") {
+		t.Fatalf("F: %d declared, %d dice; log:\n%s", len(b.DeclaredShots()), b.DiceRolled(), logText(g))
+	}
+	trigger(g, ActionUndo)
+	if len(b.DeclaredShots()) != 0 || !strings.Contains(logText(g), "the last order was taken back") {
+		t.Fatalf("U: %d declared; log:\n%s", len(b.DeclaredShots()), logText(g))
+	}
+	trigger(g, ActionFire)
+	trigger(g, ActionResolve)
+	if g.ask == nil || !strings.Contains(g.ask.text, "Roll the 1 declared AT shot now? 1 unit could still declare") {
+		t.Fatalf("Shift+F while the Firefly could fire: question %+v", g.ask)
+	}
+	trigger(g, ActionCancel)
+	if g.ask != nil || len(b.DeclaredShots()) != 1 {
+		t.Fatalf("Esc: question %+v, %d declared", g.ask, len(b.DeclaredShots()))
+	}
+	trigger(g, ActionResolve)
+	trigger(g, ActionYes)
+	if len(b.DeclaredShots()) != 0 || b.DiceRolled() != 1 || !strings.Contains(logText(g), "M4A3E8 #1 fires at Tiger I #3 in D3: ") ||
+		!strings.Contains(logText(g), "dice: ") {
+		t.Errorf("Y: %d declared, %d dice; log:\n%s", len(b.DeclaredShots()), b.DiceRolled(), logText(g))
 	}
 }
 
@@ -400,7 +441,7 @@ func TestLostWeaponTags(t *testing.T) {
 func TestRulesetRatingsOnCard(t *testing.T) {
 	for _, rules := range []string{shiftchart.Name, tohitkill.Name, seamtest.Name} {
 		t.Run(rules, func(t *testing.T) {
-			b := heldScene(t, rules)
+			b := declaredScene(t, rules)
 			tiger := b.Unit(3)
 			card := unitInfo(b, tiger)
 			want := "ATFP " + tiger.Type.ATFP.String() + "  armour " + tiger.Type.Armour.String() + "  MP "

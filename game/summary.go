@@ -58,7 +58,7 @@ func (p *play) recordForOpponent(events []battle.Event) {
 				p.moveLines[u.ID] = moveLine{line: len(lines), from: bd.Label(e.From.Hex)}
 				lines = append(lines, summaryLine{fmt.Sprintf("%s moved %s → %s", u.Label(), bd.Label(e.From.Hex), bd.Label(e.To.Hex)), e.To.Hex})
 			}
-		case battle.UnitFired:
+		case battle.UnitFired, battle.FireDeclared:
 			if t := p.b.Unit(e.Target); t != nil {
 				lines = append(lines, summaryLine{sideWords(e.Text), t.Pose.Hex})
 			}

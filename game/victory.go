@@ -70,7 +70,7 @@ func openReplay(st Storage, name string, cat *units.Catalogue) (start, recorded 
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
-	start, err = battle.New(sc, cat, battle.Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario})
+	start, err = battle.New(sc, cat, battle.ConfigOf(s))
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}

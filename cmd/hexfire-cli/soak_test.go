@@ -200,7 +200,7 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors = []battle.UnitID{o.Unit}
 	case battle.Exit:
 		actors = []battle.UnitID{o.Unit}
-	case battle.Pass, battle.EndPhase, battle.Halt:
+	case battle.Pass, battle.EndPhase, battle.Halt, battle.Resolve:
 	default:
 		return fmt.Errorf("an order of unknown kind %T", o)
 	}
