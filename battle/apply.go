@@ -134,6 +134,9 @@ func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	if u.Has(Immobile) {
 		spec.MP = 0
 	}
+	if u.Has(Hitched) {
+		spec.MP -= HitchCost(t.MP)
+	}
 	if b.slowed(u) {
 		spec.MP /= 2
 	}
@@ -379,8 +382,8 @@ func verbS(us []*Unit) string {
 // setPose moves a unit and whatever it carries.
 func (b *Battle) setPose(u *Unit, p board.Pose) {
 	u.Pose = p
-	for _, passenger := range b.Passengers(u.ID) {
-		passenger.Pose = p
+	for _, c := range b.carried(u.ID) {
+		c.Pose = p
 	}
 }
 
