@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -118,28 +120,37 @@ func (d *decision) tow(c, g *battle.Unit) (battle.Order, string, bool) {
 	return nil, "", false
 }
 
-// safeAdvance is the pose in reach, nearer the side's objectives (or,
-// with none, the nearest enemy) than where tower c stands, where the
-// enemy could do c and the Gun g it tows no harm; false when there is
-// none.
+// safeAdvance is the pose in reach, nearer the Gun g's objectives than
+// where its tower c stands, that the two reach and stand in with no harm
+// the enemy could do them; false when there is none.
 func (d *decision) safeAdvance(c, g *battle.Unit, reach *board.Reach) (board.Pose, bool) {
-	goals := d.objectives(c)
-	if len(goals) == 0 {
-		for _, e := range d.enemies {
-			goals = append(goals, e.Pose.Hex)
-		}
-	}
+	goals := d.objectives(g)
 	if len(goals) == 0 {
 		return c.Pose, false
 	}
 	field := d.field(d.b.MoveSpec(c).Kind.Mover(), goals)
-	best, bestDist := c.Pose, d.distance(field, c.Pose.Hex)
+	type candidate struct {
+		p    board.Pose
+		dist float64
+	}
+	var cs []candidate
+	here := d.distance(field, c.Pose.Hex)
 	for _, p := range reach.Poses() {
-		if dist := d.distance(field, p.Hex); dist < bestDist && d.risk(c, g, p) <= moveMargin {
-			best, bestDist = p, dist
+		if dist := d.distance(field, p.Hex); dist < here {
+			cs = append(cs, candidate{p, dist})
 		}
 	}
-	return best, best != c.Pose
+	slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(a.dist, b.dist) })
+	for _, cand := range cs {
+		if d.risk(c, g, cand.p) > moveMargin {
+			continue
+		}
+		steps, ok := reach.PathTo(cand.p)
+		if ok && d.exposure(c, c.Pose, poses(steps)) <= moveMargin {
+			return cand.p, true
+		}
+	}
+	return c.Pose, false
 }
 
 // moveTo is u's move along reach's path to pose p, if the battle takes it.
