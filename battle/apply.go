@@ -156,6 +156,8 @@ func infantryMP(k units.Kind) int {
 // fired or moved this segment), or returns nil.
 func (b *Battle) CheckMove(u *Unit) error {
 	switch {
+	case u.Carrier != 0 && u.Type.Kind == units.Gun:
+		return fmt.Errorf("%s is in tow: its tower moves it, or unhooks it", u.Label())
 	case u.Carrier != 0:
 		return fmt.Errorf("%s is aboard a vehicle: unload it first", u.Label())
 	case u.Has(Immobile):
