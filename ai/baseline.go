@@ -128,7 +128,8 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			unload = append(unload, battle.Unload{Unit: u.ID})
 		}
 		for _, c := range mine {
-			if c.ID != u.ID && c.Pose.Hex == u.Pose.Hex && u.Type.Kind.Infantry() && !c.Type.Kind.Infantry() {
+			rides := u.Type.Kind.Infantry() && !c.Type.Kind.Infantry()
+			if c.ID != u.ID && c.Pose.Hex == u.Pose.Hex && (rides || u.Type.Kind == units.Gun && c.Type.Tows) {
 				load = append(load, battle.Load{Unit: u.ID, Carrier: c.ID})
 			}
 		}

@@ -287,6 +287,10 @@ func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, 
 		return none
 	}
 	s, err := v.b.ShotAt(firer, fp, target, tp)
+	if firer.Carrier != 0 && firer.Type.Kind == units.Gun {
+		// The opponent weighs a towed Gun only where it would unhook it.
+		s.Passenger = false
+	}
 	if err != nil || v.b.CheckShotAt(firer, fp, tp.Hex, s) != nil {
 		return none
 	}

@@ -17,6 +17,9 @@ func (d *decision) movement() (battle.Order, string) {
 	if o, why, ok := d.arrivalOrExit(); ok {
 		return o, why
 	}
+	if o, why, ok := d.towing(); ok {
+		return o, why
+	}
 	after := d.cursor(func(o battle.Order) (battle.UnitID, bool) {
 		m, ok := o.(battle.Move)
 		return m.Unit, ok

@@ -146,6 +146,9 @@ func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	if u.Has(Immobile) {
 		spec.MP = 0
 	}
+	if u.Has(Hitched) {
+		spec.MP -= HitchCost(t.MP)
+	}
 	if b.slowed(u) {
 		spec.MP /= 2
 	}
@@ -165,6 +168,8 @@ func infantryMP(k units.Kind) int {
 // fired or moved this segment), or returns nil.
 func (b *Battle) CheckMove(u *Unit) error {
 	switch {
+	case u.Carrier != 0 && u.Type.Kind == units.Gun:
+		return fmt.Errorf("%s is in tow: its tower moves it, or unhooks it", u.Label())
 	case u.Carrier != 0:
 		return fmt.Errorf("%s is aboard a vehicle: unload it first", u.Label())
 	case u.Has(Immobile):
@@ -391,8 +396,8 @@ func verbS(us []*Unit) string {
 // setPose moves a unit and whatever it carries.
 func (b *Battle) setPose(u *Unit, p board.Pose) {
 	u.Pose = p
-	for _, passenger := range b.Passengers(u.ID) {
-		passenger.Pose = p
+	for _, c := range b.carried(u.ID) {
+		c.Pose = p
 	}
 }
 

@@ -28,7 +28,7 @@ type UnitID int
 // Markers is a set of the markers a unit carries.
 type Markers uint16
 
-// The markers. Fired and Moved are removed at every After-Action phase;
+// The markers. Fired, Moved and Hitched are removed at every After-Action phase;
 // Immobile and Valorous stay for the rest of the battle; Pinned until the
 // unit rallies.
 const (
@@ -41,6 +41,7 @@ const (
 	Pinned                              // pinned: no fire, move, advance, assault or leadership
 	Valorous                            // gained Valor (infantry-combat.md)
 	TurnedInAdvance                     // turned one hexside in this Advance phase
+	Hitched                             // hooked up or unhooked a Gun this segment (a tower)
 )
 
 // Unit is one unit of a battle. The battle owns it: read it, never change it.
@@ -476,8 +477,31 @@ func (b *Battle) UnitsAt(h board.Hex) []*Unit {
 	return us
 }
 
-// Passengers returns the active units carried by unit id.
+// Passengers returns the active infantry units riding unit id (not the
+// Gun it tows: Towed).
 func (b *Battle) Passengers(id UnitID) []*Unit {
+	var us []*Unit
+	for _, u := range b.units {
+		if u.Active() && u.Carrier == id && u.Type.Kind != units.Gun {
+			us = append(us, u)
+		}
+	}
+	return us
+}
+
+// Towed returns the Gun unit id tows, or nil.
+func (b *Battle) Towed(id UnitID) *Unit {
+	for _, u := range b.units {
+		if u.Active() && u.Carrier == id && u.Type.Kind == units.Gun {
+			return u
+		}
+	}
+	return nil
+}
+
+// carried returns everything unit id carries: its passengers and the Gun
+// it tows, which go where it goes and share its end.
+func (b *Battle) carried(id UnitID) []*Unit {
 	var us []*Unit
 	for _, u := range b.units {
 		if u.Active() && u.Carrier == id {

@@ -380,20 +380,21 @@ func ownWeaponEffects(effects []combat.Effect) (own, rest []combat.Effect) {
 func (b *Battle) eliminate(u *Unit, how string) []Event {
 	u.Eliminated = true
 	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is %s", u.Label(), how)}}
-	for _, p := range b.Passengers(u.ID) {
+	for _, p := range b.carried(u.ID) {
 		events = append(events, b.eliminate(p, "eliminated with its vehicle")...)
 	}
 	return events
 }
 
 // abandon eliminates an AFV whose crew bailed out; its passengers unload
-// into its hex, marked Move (§8).
+// into its hex, marked Move (§8), and a Gun it tows is left there,
+// unhooked and marked Move (our choice: the Gun has its own crew).
 //
 // A passenger that would over-stack the hex has no room to bail out and is
 // eliminated with the vehicle (our choice, as for a mover stopped in a
 // full hex).
 func (b *Battle) abandon(u *Unit) []Event {
-	passengers := b.Passengers(u.ID)
+	passengers := b.carried(u.ID)
 	u.Eliminated = true
 	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is abandoned by its crew"}}
 	for _, p := range passengers {
@@ -404,7 +405,11 @@ func (b *Battle) abandon(u *Unit) []Event {
 		}
 		p.Markers |= Moved
 		p.MovedFrom = u.Pose.Hex
-		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: p.Label() + " bails out of " + u.Label()})
+		text := p.Label() + " bails out of " + u.Label()
+		if p.Type.Kind == units.Gun {
+			text = p.Label() + " is left unhooked in " + b.Board().Label(u.Pose.Hex)
+		}
+		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: text})
 	}
 	return events
 }
@@ -624,18 +629,20 @@ func (b *Battle) load(o Load) ([]Event, error) {
 	switch {
 	case c == nil || !c.OnMap() || c.Side != u.Side:
 		return nil, fmt.Errorf("there is no friendly vehicle #%d on the map", o.Carrier)
-	case !u.Type.Kind.Infantry():
-		return nil, fmt.Errorf("%s cannot board: only infantry ride as passengers (Guns are towed, which Hexfire does not model yet)", u.Label())
 	case u.Carrier != 0:
 		return nil, fmt.Errorf("%s is already aboard", u.Label())
-	case c.Type.Transport == "":
-		return nil, fmt.Errorf("%s carries no passengers", c.Label())
 	case c.Pose.Hex != u.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the same hex as %s", u.Label(), c.Label())
 	case u.Has(Loaded) || u.Has(Moved) || u.Has(Fired):
 		return nil, fmt.Errorf("%s has moved, fired or loaded this turn", u.Label())
 	case u.Has(Pinned) || c.Has(Pinned):
 		return nil, fmt.Errorf("%s or %s is pinned", u.Label(), c.Label())
+	case u.Type.Kind == units.Gun:
+		return b.hookUp(u, c)
+	case !u.Type.Kind.Infantry():
+		return nil, fmt.Errorf("%s cannot board: only infantry ride as passengers, and Guns are towed", u.Label())
+	case c.Type.Transport == "":
+		return nil, fmt.Errorf("%s carries no passengers", c.Label())
 	}
 	used := squadEquivalents(u.Type.Kind)
 	leaders := 0
@@ -671,6 +678,10 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 		return nil, fmt.Errorf("%s is pinned and may not unload", u.Label())
 	case u.Has(Fired):
 		return nil, fmt.Errorf("%s fired this segment and may not unload (unloading is a move)", u.Label())
+	case u.Type.Kind == units.Gun:
+		if err := b.checkHitch(c, "unhook"); err != nil {
+			return nil, err
+		}
 	}
 	if err := b.stackingError(u, c.Pose.Hex); err != nil {
 		return nil, err
@@ -678,5 +689,57 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 	u.Carrier = 0
 	u.Pose, u.MovedFrom = c.Pose, c.Pose.Hex
 	u.Markers |= Loaded | Moved
+	if u.Type.Kind == units.Gun {
+		c.Markers |= Hitched
+		return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unhooks %s in %s, facing %v", c.Label(), u.Label(), b.Board().Label(c.Pose.Hex), c.Pose.Facing)}}, nil
+	}
 	return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unloads from %s in %s", u.Label(), c.Label(), b.Board().Label(c.Pose.Hex))}}, nil
+}
+
+// HitchCost is the MP a tower with mp MP spends to hook up or unhook a
+// Gun: half its MP, rounded up. Our choice: the rules we follow give
+// towing but no cost we could find; half the allowance is the figure
+// Advanced Squad Leader prints for hooking up (10.11), and it leaves a
+// truck that unhooks a Gun able to drive half its move first.
+func HitchCost(mp int) int { return (mp + 1) / 2 }
+
+// hookUp puts Gun g in tow behind vehicle c in its hex (8.x, towing): c
+// must be able to tow g, tow nothing yet, and have the MP to hitch.
+func (b *Battle) hookUp(g, c *Unit) ([]Event, error) {
+	switch {
+	case !c.Type.Tows:
+		return nil, fmt.Errorf("%s cannot tow a Gun", c.Label())
+	case c.Type.Transport == "TH" && g.Type.MP == 0:
+		return nil, fmt.Errorf("%s (class TH) cannot tow %s: a 0-MP Gun needs a heavier tower", c.Label(), g.Label())
+	case b.Towed(c.ID) != nil:
+		return nil, fmt.Errorf("%s already tows %s", c.Label(), b.Towed(c.ID).Label())
+	}
+	if err := b.checkHitch(c, "hook up"); err != nil {
+		return nil, err
+	}
+	g.Carrier = c.ID
+	g.Markers |= Loaded
+	c.Markers |= Hitched
+	return []Event{{Kind: UnitLoaded, Unit: g.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s hooks up %s in %s", c.Label(), g.Label(), b.Board().Label(c.Pose.Hex))}}, nil
+}
+
+// checkHitch says why tower c may not hook up or unhook a Gun now (what
+// names the act): it hitches once a segment, while it is not moving,
+// and only with half its MP still unspent (HitchCost).
+func (b *Battle) checkHitch(c *Unit, what string) error {
+	spent := 0
+	if c.Has(Moved) && c.LastMove.Segment == b.segment() {
+		spent = c.LastMove.Cost
+	}
+	switch {
+	case c.Has(Hitched):
+		return fmt.Errorf("%s has already hooked up or unhooked a Gun this segment", c.Label())
+	case b.pending != nil && b.pending.Unit == c.ID:
+		return fmt.Errorf("%s is moving: halt it before it can %s a Gun", c.Label(), what)
+	case c.Has(Immobile):
+		return fmt.Errorf("%s is immobilized and cannot %s a Gun", c.Label(), what)
+	case spent+HitchCost(c.Type.MP) > c.Type.MP:
+		return fmt.Errorf("%s needs %d MP to %s a Gun and has %d left", c.Label(), HitchCost(c.Type.MP), what, max(0, c.Type.MP-spent))
+	}
+	return nil
 }

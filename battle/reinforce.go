@@ -226,7 +226,7 @@ func (b *Battle) exit(o Exit) ([]Event, error) {
 	}
 	events := []Event{{Kind: UnitExited, Unit: u.ID, From: u.Pose, Hex: u.Pose.Hex,
 		Text: fmt.Sprintf("%s leaves the map by the %s edge from %s", u.Label(), o.Edge, b.Board().Label(u.Pose.Hex))}}
-	for _, p := range b.Passengers(u.ID) {
+	for _, p := range b.carried(u.ID) {
 		p.offMap, p.exited = exitedMap, o.Edge
 		events = append(events, Event{Kind: UnitExited, Unit: p.ID, From: p.Pose, Hex: p.Pose.Hex,
 			Text: fmt.Sprintf("%s leaves the map aboard %s", p.Label(), u.Label())})

@@ -77,7 +77,7 @@ type Role uint8
 const (
 	OnTarget     Role = iota // the unit attacked
 	OnFirer                  // the unit that attacked
-	OnPassengers             // every unit the target carries
+	OnPassengers             // every unit riding the target (not a Gun it tows)
 	OnHex                    // every other unit in the target's hex
 	OnFirerHex               // every unit in the firer's hex, the firer included
 	OnSecond                 // the second vehicle a volley strikes (Shot.Second)

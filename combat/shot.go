@@ -224,7 +224,7 @@ func CheckFirer(s Shot) error {
 	case s.Target.Kind.Infantry():
 		return fmt.Errorf("%s is infantry: anti-tank fire cannot harm it, use AP fire", s.Target.Name)
 	case s.Passenger:
-		return fmt.Errorf("%s rides in a vehicle: passengers do not fire anti-tank weapons", firer)
+		return fmt.Errorf("%s rides in a vehicle or is in tow: passengers and towed Guns fire no anti-tank weapon", firer)
 	case s.FirerKind.Infantry() && w.Class != SupportWeapon:
 		return fmt.Errorf("%s is infantry: it fires at vehicles only with an anti-tank weapon", firer)
 	case !s.FirerKind.Infantry() && w.Class == SupportWeapon:

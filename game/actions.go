@@ -333,14 +333,14 @@ func (g *Game) turnKey(*Intents) {
 	g.issue(battle.Turn{Unit: sel.ID, Facing: f})
 }
 
-// embarkKey embarks the selected infantry.
+// embarkKey embarks the selected infantry, or hooks a Gun up to a tower.
 func (g *Game) embarkKey(*Intents) {
 	if sel := g.battle.Unit(g.play.unit); sel != nil {
 		g.issueOrRefuse(loadOrder(g.battle, sel))
 	}
 }
 
-// unloadKey unloads the selected passenger.
+// unloadKey unloads the selected passenger, or unhooks a towed Gun.
 func (g *Game) unloadKey(*Intents) {
 	if sel := g.battle.Unit(g.play.unit); sel != nil {
 		g.issueOrRefuse(unloadOrder(g.battle, sel))

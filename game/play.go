@@ -444,17 +444,30 @@ func smokeOrder(b *battle.Battle, sel *battle.Unit, h board.Hex) battle.Order {
 	return battle.FireSmoke{Unit: sel.ID, Hex: h}
 }
 
-// loadOrder embarks sel on a friendly transport in its hex.
+// loadOrder embarks sel on a friendly transport in its hex, or hooks a
+// Gun up to a friendly tower in its hex: sel the Gun or sel the tower.
 func loadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
 	for _, u := range b.UnitsAt(sel.Pose.Hex) {
-		if u.Side == sel.Side && u.Type.Transport != "" && u.ID != sel.ID {
+		if u.Side != sel.Side || u.ID == sel.ID {
+			continue
+		}
+		switch {
+		case sel.Type.Kind == units.Gun && u.Type.Tows:
+			return battle.Load{Unit: sel.ID, Carrier: u.ID}, nil
+		case sel.Type.Tows && u.Type.Kind == units.Gun:
+			return battle.Load{Unit: u.ID, Carrier: sel.ID}, nil
+		case sel.Type.Kind.Infantry() && u.Type.Transport != "":
 			return battle.Load{Unit: sel.ID, Carrier: u.ID}, nil
 		}
+	}
+	if sel.Type.Kind == units.Gun || sel.Type.Tows {
+		return nil, fmt.Errorf("there is no friendly Gun and tower together in %s", b.Board().Label(sel.Pose.Hex))
 	}
 	return nil, fmt.Errorf("there is no friendly vehicle that carries passengers in %s", b.Board().Label(sel.Pose.Hex))
 }
 
-// unloadOrder unloads sel, or when sel is a vehicle its first passenger.
+// unloadOrder unloads sel, or when sel is a vehicle its first passenger,
+// else the Gun it tows.
 func unloadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
 	if sel.Carrier != 0 {
 		return battle.Unload{Unit: sel.ID}, nil
@@ -462,7 +475,10 @@ func unloadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
 	if ps := b.Passengers(sel.ID); len(ps) > 0 {
 		return battle.Unload{Unit: ps[0].ID}, nil
 	}
-	return nil, fmt.Errorf("%s carries no passengers and is not aboard", sel.Label())
+	if g := b.Towed(sel.ID); g != nil {
+		return battle.Unload{Unit: g.ID}, nil
+	}
+	return nil, fmt.Errorf("%s carries no passengers, tows no Gun and is not aboard", sel.Label())
 }
 
 // canAct reports whether u could still give an order in the current

@@ -442,6 +442,8 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		where = "off the map" // the phase line says when it arrives
 	case u.ExitedBy() != "":
 		where = "left the map by the " + string(u.ExitedBy()) + " edge"
+	case u.Carrier != 0 && u.Type.Kind == units.Gun:
+		where = "in tow behind " + b.Unit(u.Carrier).Label() + " " + where
 	case u.Carrier != 0:
 		where = "aboard " + b.Unit(u.Carrier).Label() + " " + where
 	}
@@ -489,6 +491,9 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	}
 	for _, p := range b.Passengers(u.ID) {
 		lines = append(lines, "carries "+p.Label())
+	}
+	if g := b.Towed(u.ID); g != nil {
+		lines = append(lines, "tows "+g.Label())
 	}
 	return lines
 }

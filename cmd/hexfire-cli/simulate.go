@@ -49,6 +49,10 @@ type simReport struct {
 	// own gun by its type), and "AP fire", "close assault", "vehicle
 	// assault", "smoke round".
 	Shots map[maps.Side]map[string]int `json:"shots"`
+	// Acts counts each side's other orders of note by what they do: "board"
+	// and "unload" (passengers), "hook up" and "unhook" (towed Guns),
+	// "arrive" and "exit" (the map's edges).
+	Acts map[maps.Side]map[string]int `json:"acts"`
 }
 
 // battleResult is what one simulated battle contributes.
@@ -58,6 +62,7 @@ type battleResult struct {
 	ended  bool
 	losses map[maps.Side]map[string]int // side → unit type → eliminated
 	shots  map[maps.Side]map[string]int // side → weapon → attacks (simReport.Shots)
+	acts   map[maps.Side]map[string]int // side → act → orders (simReport.Acts)
 	err    error
 }
 
@@ -103,6 +108,37 @@ func attackWeapon(b *battle.Battle, o battle.Order) string {
 		return "smoke round"
 	}
 	return ""
+}
+
+// actName names what order o does, for simReport.Acts, or "" when it is
+// none of the acts counted there.
+func actName(b *battle.Battle, o battle.Order) string {
+	gun := func(id battle.UnitID) bool { u := b.Unit(id); return u != nil && u.Type.Kind == units.Gun }
+	switch o := o.(type) {
+	case battle.Load:
+		if gun(o.Unit) {
+			return "hook up"
+		}
+		return "board"
+	case battle.Unload:
+		if gun(o.Unit) {
+			return "unhook"
+		}
+		return "unload"
+	case battle.Enter:
+		return "arrive"
+	case battle.Exit:
+		return "exit"
+	}
+	return ""
+}
+
+// count adds one to counts[side][name], making the maps it needs.
+func count(counts map[maps.Side]map[string]int, side maps.Side, name string) {
+	if counts[side] == nil {
+		counts[side] = map[string]int{}
+	}
+	counts[side][name]++
 }
 
 // playerNames are the players simulate knows.
@@ -223,7 +259,8 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 
 		r := simReport{Scenario: sc.Path, Rules: *rules, Seed: *seed, Battles: *n, Players: players,
 			Wins: map[string]int{string(maps.Allies): 0, string(maps.Axis): 0, "draw": 0}, Losses: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}},
-			Shots: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
+			Shots: map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}},
+			Acts:  map[maps.Side]map[string]int{maps.Allies: {}, maps.Axis: {}}}
 		if r.Rules == "" {
 			r.Rules = sc.Ruleset
 		}
@@ -252,6 +289,11 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 					r.Shots[side][w] += k
 				}
 			}
+			for side, byAct := range res.acts {
+				for a, k := range byAct {
+					r.Acts[side][a] += k
+				}
+			}
 		}
 		r.MeanTurns = float64(turns) / float64(*n)
 		if *jsonOut {
@@ -272,6 +314,9 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 		}
 		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 			printCounts(stdout, string(side)+" shots", r.Shots[side])
+		}
+		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+			printCounts(stdout, string(side)+" acts", r.Acts[side])
 		}
 		return nil
 	}, nil
@@ -304,7 +349,7 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			return battleResult{err: err}
 		}
 	}
-	res := battleResult{losses: map[maps.Side]map[string]int{}, shots: map[maps.Side]map[string]int{}}
+	res := battleResult{losses: map[maps.Side]map[string]int{}, shots: map[maps.Side]map[string]int{}, acts: map[maps.Side]map[string]int{}}
 	for range maxOrdersPerBattle {
 		if b.Result() != nil {
 			break
@@ -312,14 +357,15 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 		side := b.Acting()
 		o, why := players[side].Next(b)
 		weapon := attackWeapon(b, o) // before the order: a Panzerfaust or a round is spent by it
+		act := actName(b, o)
 		if err := apply(b, o); err != nil {
 			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[side], o.Name(), why, err)}
 		}
 		if weapon != "" {
-			if res.shots[side] == nil {
-				res.shots[side] = map[string]int{}
-			}
-			res.shots[side][weapon]++
+			count(res.shots, side, weapon)
+		}
+		if act != "" {
+			count(res.acts, side, act)
 		}
 	}
 	if r := b.Result(); r != nil {

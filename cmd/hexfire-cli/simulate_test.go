@@ -99,6 +99,52 @@ func TestAttackWeapon(t *testing.T) {
 	}
 }
 
+// TestActName names the other orders simulate counts: a Gun's load and
+// unload are towing, anyone else's passengers boarding and unloading.
+func TestActName(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.Default(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gun, squad battle.UnitID
+	for _, u := range b.Units() {
+		switch {
+		case u.Type.Kind == units.Gun && gun == 0:
+			gun = u.ID
+		case u.Type.Kind == units.Squad && squad == 0:
+			squad = u.ID
+		}
+	}
+	if gun == 0 || squad == 0 {
+		t.Fatalf("the default scenario has no Gun (%d) or no squad (%d)", gun, squad)
+	}
+	tests := []struct {
+		o    battle.Order
+		want string
+	}{
+		{battle.Load{Unit: gun, Carrier: 1}, "hook up"},
+		{battle.Unload{Unit: gun}, "unhook"},
+		{battle.Load{Unit: squad, Carrier: 1}, "board"},
+		{battle.Unload{Unit: squad}, "unload"},
+		{battle.Enter{Unit: squad}, "arrive"},
+		{battle.Exit{Unit: squad}, "exit"},
+		{battle.Fire{Unit: 1, Target: 9}, ""},
+	}
+	for _, tt := range tests {
+		if have := actName(b, tt.o); have != tt.want {
+			t.Errorf("actName(%#v) = %q, want %q", tt.o, have, tt.want)
+		}
+	}
+}
+
 func TestSimulateErrors(t *testing.T) {
 	tests := []struct {
 		args []string
