@@ -37,9 +37,7 @@ func (d *decision) towing() (battle.Order, string, bool) {
 			if c.Pose.Hex != g.Pose.Hex || !c.Type.Tows || d.task(c).verb != Free || d.b.Check(o) != nil {
 				continue
 			}
-			spec := d.b.MoveSpec(c)
-			spec.MP -= battle.HitchCost(c.Type.MP)
-			reach := d.b.Board().Reachable(spec, c.Pose, d.b.Occupancy(c))
+			reach := d.b.Board().Reachable(d.b.MoveSpec(c), c.Pose, d.b.Occupancy(c))
 			if _, ok := d.safeAdvance(c, g, reach); ok {
 				return o, fmt.Sprintf("%s hooks up %s: nothing is in the Gun's sights from %s", c.Label(), g.Label(), d.b.Board().Label(g.Pose.Hex)), true
 			}
@@ -69,7 +67,7 @@ func (d *decision) risk(c, g *battle.Unit, p board.Pose) float64 {
 }
 
 // tow is tower c's order for the Gun g it tows: drive to the best place to
-// set it up within the MP that leaves enough to unhook, or unhook it where
+// set it up (to unhook it there once the move is done), or unhook it where
 // it stands when that is as good; else close on the fight through ground
 // the enemy cannot reach, or, with nowhere safe to go, unhook it where it
 // stands; false to do nothing.
@@ -90,12 +88,8 @@ func (d *decision) tow(c, g *battle.Unit) (battle.Order, string, bool) {
 	spec := d.b.MoveSpec(c)
 	reach := bd.Reachable(spec, c.Pose, d.b.Occupancy(c))
 	if canUnhook {
-		budget := spec.MP - battle.HitchCost(c.Type.MP)
 		best, bestWorth := c.Pose, here
 		for _, p := range reach.Poses() {
-			if cost, _ := reach.PoseCost(p); cost > budget {
-				continue
-			}
 			if w := d.setUpWorth(g, c, p); w > bestWorth+moveMargin {
 				best, bestWorth = p, w
 			}

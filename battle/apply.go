@@ -146,9 +146,6 @@ func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	if u.Has(Immobile) {
 		spec.MP = 0
 	}
-	if u.Has(Hitched) {
-		spec.MP -= HitchCost(t.MP)
-	}
 	if b.slowed(u) {
 		spec.MP /= 2
 	}

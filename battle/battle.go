@@ -28,7 +28,7 @@ type UnitID int
 // Markers is a set of the markers a unit carries.
 type Markers uint16
 
-// The markers. Fired, Moved and Hitched are removed at every After-Action phase;
+// The markers. Fired and Moved are removed at every After-Action phase;
 // Immobile and Valorous stay for the rest of the battle; Pinned until the
 // unit rallies.
 const (
@@ -41,7 +41,6 @@ const (
 	Pinned                              // pinned: no fire, move, advance, assault or leadership
 	Valorous                            // gained Valor (infantry-combat.md)
 	TurnedInAdvance                     // turned one hexside in this Advance phase
-	Hitched                             // hooked up or unhooked a Gun this segment (a tower)
 )
 
 // Unit is one unit of a battle. The battle owns it: read it, never change it.

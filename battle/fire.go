@@ -690,21 +690,13 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 	u.Pose, u.MovedFrom = c.Pose, c.Pose.Hex
 	u.Markers |= Loaded | Moved
 	if u.Type.Kind == units.Gun {
-		c.Markers |= Hitched
 		return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unhooks %s in %s, facing %v", c.Label(), u.Label(), b.Board().Label(c.Pose.Hex), c.Pose.Facing)}}, nil
 	}
 	return []Event{{Kind: UnitUnloaded, Unit: u.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s unloads from %s in %s", u.Label(), c.Label(), b.Board().Label(c.Pose.Hex))}}, nil
 }
 
-// HitchCost is the MP a tower with mp MP spends to hook up or unhook a
-// Gun: half its MP, rounded up. Our choice: the rules we follow give
-// towing but no cost we could find; half the allowance is the figure
-// Advanced Squad Leader prints for hooking up (10.11), and it leaves a
-// truck that unhooks a Gun able to drive half its move first.
-func HitchCost(mp int) int { return (mp + 1) / 2 }
-
-// hookUp puts Gun g in tow behind vehicle c in its hex (8.x, towing): c
-// must be able to tow g, tow nothing yet, and have the MP to hitch.
+// hookUp puts Gun g in tow behind vehicle c in its hex (rules 8.21, 8.3):
+// c must be able to tow g and tow nothing yet.
 func (b *Battle) hookUp(g, c *Unit) ([]Event, error) {
 	switch {
 	case !c.Type.Tows:
@@ -719,27 +711,15 @@ func (b *Battle) hookUp(g, c *Unit) ([]Event, error) {
 	}
 	g.Carrier = c.ID
 	g.Markers |= Loaded
-	c.Markers |= Hitched
 	return []Event{{Kind: UnitLoaded, Unit: g.ID, Target: c.ID, Hex: c.Pose.Hex, Text: fmt.Sprintf("%s hooks up %s in %s", c.Label(), g.Label(), b.Board().Label(c.Pose.Hex))}}, nil
 }
 
 // checkHitch says why tower c may not hook up or unhook a Gun now (what
-// names the act): it hitches once a segment, while it is not moving,
-// and only with half its MP still unspent (HitchCost).
+// names the act): not in the middle of its move. It may move before or
+// after (rules 8.3), but a vehicle moves once a segment, so never both.
 func (b *Battle) checkHitch(c *Unit, what string) error {
-	spent := 0
-	if c.Has(Moved) && c.LastMove.Segment == b.segment() {
-		spent = c.LastMove.Cost
-	}
-	switch {
-	case c.Has(Hitched):
-		return fmt.Errorf("%s has already hooked up or unhooked a Gun this segment", c.Label())
-	case b.pending != nil && b.pending.Unit == c.ID:
+	if b.pending != nil && b.pending.Unit == c.ID {
 		return fmt.Errorf("%s is moving: halt it before it can %s a Gun", c.Label(), what)
-	case c.Has(Immobile):
-		return fmt.Errorf("%s is immobilized and cannot %s a Gun", c.Label(), what)
-	case spent+HitchCost(c.Type.MP) > c.Type.MP:
-		return fmt.Errorf("%s needs %d MP to %s a Gun and has %d left", c.Label(), HitchCost(c.Type.MP), what, max(0, c.Type.MP-spent))
 	}
 	return nil
 }

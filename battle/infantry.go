@@ -531,10 +531,10 @@ func (b *Battle) applyFates(us []*Unit, fates []combat.Fate) []Event {
 	return events
 }
 
-// pin marks u and its passengers Pinned.
+// pin marks u and what it carries (passengers, a Gun in tow) Pinned (rules 8.5).
 func (b *Battle) pin(u *Unit) []Event {
 	var events []Event
-	for _, x := range append([]*Unit{u}, b.Passengers(u.ID)...) {
+	for _, x := range append([]*Unit{u}, b.carried(u.ID)...) {
 		if x.Has(Pinned) {
 			continue
 		}
@@ -544,10 +544,10 @@ func (b *Battle) pin(u *Unit) []Event {
 	return events
 }
 
-// unpin removes the Pinned marker of u and its passengers.
+// unpin removes the Pinned marker of u and what it carries.
 func (b *Battle) unpin(u *Unit, how string) []Event {
 	var events []Event
-	for _, x := range append([]*Unit{u}, b.Passengers(u.ID)...) {
+	for _, x := range append([]*Unit{u}, b.carried(u.ID)...) {
 		if !x.Has(Pinned) {
 			continue
 		}

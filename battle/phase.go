@@ -60,7 +60,7 @@ func (b *Battle) startPhase() []Event {
 func (b *Battle) afterAction() []Event {
 	events := b.earlyRally()
 	for _, u := range b.units {
-		u.Markers &^= Fired | Moved | Hitched | Advanced | TurnedInAdvance | SmokeLaid
+		u.Markers &^= Fired | Moved | Advanced | TurnedInAdvance | SmokeLaid
 	}
 	b.assaulted, b.fireGroups = nil, nil
 	for _, h := range b.SmokeHexes() {

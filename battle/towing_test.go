@@ -33,10 +33,11 @@ func drive(t *testing.T, b *Battle, id UnitID, steps ...board.Pose) {
 	}
 }
 
-// TestTowing: a tower hooks up a Gun in its hex for half its MP, the Gun
-// rides in tow (off the map's stacking, never a target, never firing),
-// and a later turn the tower unhooks it for half its MP again; the Gun
-// is left in the tower's hex facing the tower's way, marked Move.
+// TestTowing: a tower hooks up a Gun in its hex at no cost in MP (rules
+// 8.3) and drives off with it; the Gun rides in tow (off the map's
+// stacking, never a target, never firing); a later turn the tower drives
+// first and then unhooks it, and the Gun is left in the tower's hex
+// facing the tower's way, marked Move.
 func TestTowing(t *testing.T) {
 	b := towingFixture(t)
 	apply(t, b, EndPhase{}, Load{Unit: 2, Carrier: 1})
@@ -44,8 +45,8 @@ func TestTowing(t *testing.T) {
 	if b.Towed(1) != gun || len(b.Passengers(1)) != 0 {
 		t.Fatalf("Towed(truck) = %v, Passengers = %v; want the 57mm and no passengers", b.Towed(1), b.Passengers(1))
 	}
-	if have := b.MoveSpec(truck).MP; have != 7 {
-		t.Errorf("truck MP after hooking up = %d, want 14 − 7 = 7", have)
+	if have := b.MoveSpec(truck).MP; have != 14 {
+		t.Errorf("truck MP after hooking up = %d, want its 14", have)
 	}
 	for _, u := range b.UnitsAt(hexOf(t, b, "B5")) {
 		if u == gun {
@@ -61,14 +62,11 @@ func TestTowing(t *testing.T) {
 	toPhase(t, b, 2, maps.Allies, Movement)
 	drive(t, b, 1, pose(t, b, "B2", board.DirN))
 	apply(t, b, Unload{Unit: 2})
-	if gun.Carrier != 0 || gun.Pose != truck.Pose || !gun.Has(Moved) || !truck.Has(Hitched) {
-		t.Errorf("unhooked Gun: carrier %d, pose %v (tower %v), Move %v, tower hitched %v; want on the map in the tower's pose, marked Move",
-			gun.Carrier, gun.Pose, truck.Pose, gun.Has(Moved), truck.Has(Hitched))
+	if gun.Carrier != 0 || gun.Pose != truck.Pose || !gun.Has(Moved) {
+		t.Errorf("unhooked Gun: carrier %d, pose %v (tower %v), Move %v; want on the map in the tower's pose, marked Move",
+			gun.Carrier, gun.Pose, truck.Pose, gun.Has(Moved))
 	}
-	toPhase(t, b, 2, maps.Axis, FirePhase)
-	if truck.Has(Hitched) {
-		t.Errorf("the tower still carries its Hitched marker in the next segment")
-	}
+	assertRefused(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "B1", board.DirN)}}, "moved")
 }
 
 // TestTowingRefusals: who may tow what, and when.
@@ -86,13 +84,11 @@ func TestTowingRefusals(t *testing.T) {
 			drive(t, b, 4, pose(t, b, "B3", board.DirN)) // room in B4
 			drive(t, b, 1, pose(t, b, "B4", board.DirN))
 		}, Load{Unit: 3, Carrier: 1}, "already tows"},
-		{"half the MP left", func(t *testing.T, b *Battle) {
-			// Out and back to the Gun: 3 hexes, a turn of 3 hexsides (2 MP)
-			// and 3 hexes, 8 of its 14 MP.
-			drive(t, b, 1, pose(t, b, "B4", board.DirN), pose(t, b, "B3", board.DirN), pose(t, b, "B2", board.DirN),
-				pose(t, b, "B2", board.DirS), pose(t, b, "B3", board.DirS), pose(t, b, "B4", board.DirS), pose(t, b, "B5", board.DirS))
-		}, Load{Unit: 2, Carrier: 1}, "needs 7 MP"},
-		{"once a segment", func(t *testing.T, b *Battle) {
+		{"a Gun that moved", func(t *testing.T, b *Battle) {
+			drive(t, b, 2, pose(t, b, "B6", board.DirN))
+			drive(t, b, 1, pose(t, b, "B6", board.DirN)) // in reverse
+		}, Load{Unit: 2, Carrier: 1}, "moved"},
+		{"once a turn", func(t *testing.T, b *Battle) {
 			apply(t, b, Load{Unit: 2, Carrier: 1})
 		}, Unload{Unit: 2}, "already loaded or unloaded"},
 	}
@@ -109,10 +105,11 @@ func TestTowingRefusals(t *testing.T) {
 	}
 }
 
-// TestTowedGunSharesItsTowersEnd: a Gun in tow never fires, dies with its
-// tower, and is left unhooked in the hex when the tower's crew abandons it.
+// TestTowedGunSharesItsTowersEnd: a Gun in tow never fires, is pinned and
+// dies with its tower (rules 8.5), and is left unhooked in the hex when the
+// tower's crew abandons it.
 func TestTowedGunSharesItsTowersEnd(t *testing.T) {
-	for _, end := range []string{"eliminated", "abandoned"} {
+	for _, end := range []string{"pinned", "eliminated", "abandoned"} {
 		t.Run(end, func(t *testing.T) {
 			b := fixture{grid: openMap, units: []unitAt{
 				{"M3 Halftrack", maps.Allies, "B5", board.DirN},
@@ -124,6 +121,13 @@ func TestTowedGunSharesItsTowersEnd(t *testing.T) {
 			toPhase(t, b, 2, maps.Allies, FirePhase)
 			assertRefused(t, b, Fire{Unit: 2, Target: 4}, "being towed")
 			track, gun, squad := b.Unit(1), b.Unit(2), b.Unit(3)
+			if end == "pinned" {
+				b.pin(track)
+				if !gun.Has(Pinned) || !squad.Has(Pinned) {
+					t.Errorf("tower pinned: Gun pinned %v, passenger %v; want both", gun.Has(Pinned), squad.Has(Pinned))
+				}
+				return
+			}
 			if end == "eliminated" {
 				b.eliminate(track, "destroyed")
 				if !gun.Eliminated || !squad.Eliminated {
