@@ -334,7 +334,7 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
-		if next.Hex != from.Hex && (len(b.OpportunityFirers()) > 0 || len(b.OpportunityAPFirers()) > 0) {
+		if next.Hex != from.Hex && b.opportunityOffered() {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})
 		}
