@@ -169,9 +169,16 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
+// The enemy's hexes are read once, as the units stand when it is called.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	enemy := map[board.Hex]bool{}
+	for _, o := range b.units {
+		if o.OnMap() && o.Side != u.Side {
+			enemy[o.Pose.Hex] = true
+		}
+	}
 	return board.Occupancy{
-		CanEnter: func(h board.Hex) bool { return !b.enemyIn(u.Side, h) },
+		CanEnter: func(h board.Hex) bool { return !enemy[h] },
 		CanEnd:   func(h board.Hex) bool { return b.stackingError(u, h) == nil },
 	}
 }
