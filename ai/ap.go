@@ -7,7 +7,6 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/units"
 )
 
 // Worth of the lesser effects of AP fire, against an elimination (1). Our
@@ -43,20 +42,6 @@ type fateOdds [combat.NumFates]float64
 type apKey struct {
 	attack   combat.APAttack
 	defender combat.Defender
-}
-
-// harmableByAP reports whether AP fire can touch u (not an AFV, nor a
-// passenger of one).
-func (v *view) harmableByAP(u *battle.Unit) bool {
-	if u.Type.Kind == units.AFV {
-		return false
-	}
-	if u.Carrier != 0 {
-		if c := v.b.Unit(u.Carrier); c != nil && c.Type.Kind == units.AFV {
-			return false
-		}
-	}
-	return true
 }
 
 // apFirepower estimates what u at pose p adds to an AP attack on hex to:
@@ -147,7 +132,7 @@ func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
 // table). opportunity marks fire at a moving unit.
 func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pose, opportunity bool) float64 {
 	dist := ep.Hex.Distance(p.Hex)
-	if dist < 1 || dist > v.apReach(e) || !v.harmableByAP(u) {
+	if dist < 1 || dist > v.apReach(e) || !v.b.StruckByAP(u) {
 		return 0
 	}
 	fp := v.apFirepower(e, ep, p.Hex)
@@ -193,7 +178,7 @@ func (v *view) apAttackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (fl
 	}
 	best, bestT := 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
-		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.b.StruckByAP(e) {
 			continue
 		}
 		if ev := v.apShot(u, p, e, e.Pose, false); ev > best {

@@ -377,7 +377,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 	}
 	var hexes []board.Hex
 	for _, e := range targets {
-		if d.harmableByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
+		if d.b.StruckByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
 			hexes = append(hexes, e.Pose.Hex)
 		}
 	}
