@@ -103,7 +103,7 @@ type memo struct {
 	sights  []*sightWindow
 	windows int
 	odds    map[combat.Shot]shotChances
-	weapons map[battle.UnitID]weaponInfo
+	weapons map[battle.UnitID]*weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
 	apReach map[apReachKey]int
@@ -115,7 +115,7 @@ type memo struct {
 func (m *memo) reset(b *battle.Battle) {
 	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[battle.UnitID]weaponInfo{}, fields: map[fieldKey][]int32{},
+			weapons: map[battle.UnitID]*weaponInfo{}, fields: map[fieldKey][]int32{},
 			apOdds: map[apKey]fateOdds{}, apReach: map[apReachKey]int{}}
 	}
 	var sb strings.Builder
@@ -195,7 +195,7 @@ const strengthRange = 4
 // weapon (what this unit has left aside), its reach, its strength and the
 // enemy types it may fire at, memoised per unit (a unit's type, support
 // weapon and side never change).
-func (v *view) weapon(u *battle.Unit) weaponInfo {
+func (v *view) weapon(u *battle.Unit) *weaponInfo {
 	if w, ok := v.m.weapons[u.ID]; ok {
 		return w
 	}
@@ -213,8 +213,8 @@ func (v *view) weapon(u *battle.Unit) weaponInfo {
 	default:
 		info.reach = mainGunReach
 	}
-	v.m.weapons[u.ID] = info
-	return info
+	v.m.weapons[u.ID] = &info
+	return &info
 }
 
 // rate asks the active ruleset how strong weapon w of unit u is: the mean

@@ -171,15 +171,18 @@ func (b *Battle) CheckMove(u *Unit) error {
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
 // The enemy's hexes are read once, as the units stand when it is called.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	at := map[board.Hex][]*Unit{} // as UnitsAt, for every hex at once
 	enemy := map[board.Hex]bool{}
 	for _, o := range b.units {
-		if o.OnMap() && o.Side != u.Side {
-			enemy[o.Pose.Hex] = true
+		if o.OnMap() {
+			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
+			enemy[o.Pose.Hex] = enemy[o.Pose.Hex] || o.Side != u.Side
 		}
 	}
+	us := []*Unit{u}
 	return board.Occupancy{
 		CanEnter: func(h board.Hex) bool { return !enemy[h] },
-		CanEnd:   func(h board.Hex) bool { return b.stackingError(u, h) == nil },
+		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },
 	}
 }
 
@@ -205,6 +208,11 @@ func (b *Battle) stackError(us []*Unit, h board.Hex) error {
 
 // stackErrorLeaving is stackError while the units leaving, in h now, go on.
 func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
+	return b.stackErrorAmong(us, leaving, h, b.UnitsAt(h))
+}
+
+// stackErrorAmong is stackErrorLeaving with the units in h given (there).
+func (b *Battle) stackErrorAmong(us, leaving []*Unit, h board.Hex, there []*Unit) error {
 	vehicles, infantry := 0, 0
 	count := func(t *units.Type) {
 		if t.Kind.Infantry() {
@@ -213,7 +221,7 @@ func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
 			vehicles++
 		}
 	}
-	for _, o := range b.UnitsAt(h) {
+	for _, o := range there {
 		if !slices.Contains(us, o) && !slices.Contains(leaving, o) {
 			count(o.Type)
 		}
