@@ -70,8 +70,15 @@ type Obstacle struct {
 // level above 2 counts as 2 and one below 0 as 0. Hexes off the board read
 // as open ground at level 0.
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
-	t := losTerrain{b: b, smoke: smoke}
+	// Sight first, as it costs little: a blocked line's hindrances are
+	// dropped, so they need not be described on the way; a clear line's,
+	// each at least 1, sum to its hindrance, which bounds their number.
+	sight := b.Sight(from, to, smoke)
+	t := losTerrain{b: b, smoke: smoke, blocked: !sight.Visible}
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
+	if sight.Hindrance > 0 {
+		l.Hindrances = make([]Obstacle, 0, sight.Hindrance)
+	}
 	// One array for the crossed hexes (room for a zig-zag line: the tests
 	// check the bound) and the touched ones on either side; an append past
 	// a part's room moves it out.
@@ -232,8 +239,11 @@ type losTerrain struct {
 	smoke func(Hex) int
 	// grid, when not nil, holds the flags of every hex with q0 <= Q < q0+cols
 	// and r0 <= R < r0+stride at index (Q-q0)*stride + (R-r0).
-	grid           []uint16
-	smokeOver      bool // the grid holds no smoke: read it from smoke
+	grid      []uint16
+	smokeOver bool // the grid holds no smoke: read it from smoke
+	// blocked: the line is known to be blocked, so a recorded trace
+	// describes no hindrance (LOS drops them).
+	blocked        bool
 	q0, r0, stride int
 	step           [6]int // index offset of each neighbour in grid
 }
@@ -406,7 +416,10 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	h, f := from, 0 // f = cross(D, centre of h - centre of from)
 
 	// block records the first block of a recorded trace (a trace without a
-	// record has stopped before it would call block).
+	// record has stopped before it would call block). Once blocked, a
+	// recorded trace goes on for the path and the touched hexes only: the
+	// obstacles after the first are not described (LOS drops the
+	// hindrances of a blocked line).
 	block := func(o Obstacle) {
 		if !st.blockedAlong {
 			st.blockedAlong = true
@@ -424,13 +437,15 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.sideObstacle(a, d, feat, 0))
+			if !st.blockedAlong {
+				block(t.sideObstacle(a, d, feat, 0))
+			}
 		case Wall, Hedge:
 			if a == from || a.Add(directionVectors[d]) == from {
 				return false // the firer's own hexside
 			}
 			st.direct++
-			if rec != nil {
+			if rec != nil && !st.blockedAlong && !t.blocked {
 				rec.Hindrances = append(rec.Hindrances, t.sideObstacle(a, d, feat, 1))
 			}
 		}
@@ -444,7 +459,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		if x == to {
 			if s := flagSmoke(fl); s > 0 {
 				st.direct += s
-				if rec != nil {
+				if rec != nil && !st.blockedAlong && !t.blocked {
 					rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, s, "smoke %d in %s (target hex)"))
 				}
 			}
@@ -454,26 +469,32 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.hexObstacle(x, fl, 0, ""))
+			if !st.blockedAlong {
+				block(t.hexObstacle(x, fl, 0, ""))
+			}
 		}
 		switch levels[flagLevel(fl)] {
 		case elevBlock:
 			if rec == nil {
 				return true
 			}
-			block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("level %d hill in %s", flagLevel(fl), t.b.Label(x))})
+			if !st.blockedAlong {
+				block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("level %d hill in %s", flagLevel(fl), t.b.Label(x))})
+			}
 		case elevSlope:
 			st.slopeHexes++
 			if st.slopeHexes == 2 {
 				if rec == nil {
 					return true
 				}
-				block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("second level 1 hill hex on the slope, %s", t.b.Label(x))})
+				if !st.blockedAlong {
+					block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("second level 1 hill hex on the slope, %s", t.b.Label(x))})
+				}
 			}
 		}
 		if a := hindranceAmount(fl); a > 0 {
 			st.direct += a
-			if rec != nil {
+			if rec != nil && !st.blockedAlong && !t.blocked {
 				rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, a, ""))
 			}
 		}
@@ -506,7 +527,9 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.pairObstacle(rec))
+			if !st.blockedAlong {
+				block(t.pairObstacle(rec))
+			}
 		}
 		return false
 	}
