@@ -72,8 +72,8 @@ type apReachKey struct {
 // guns of vehicles (the opponent's own limits); memoised.
 func (v *view) apReach(u *battle.Unit) int {
 	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
-	if r, ok := v.m.apReach[k]; ok {
-		return r
+	if r, ok := v.m.apReach[u.ID]; ok && r.key == k {
+		return r.reach
 	}
 	limit := mainGunReach
 	if !u.Type.Kind.Infantry() {
@@ -87,8 +87,16 @@ func (v *view) apReach(u *battle.Unit) int {
 			r = d
 		}
 	}
-	v.m.apReach[k] = r
+	v.m.apReach[u.ID] = apReachMemo{k, r}
 	return r
+}
+
+// apReachMemo is a unit's AP reach and what it was worked out for: a
+// unit's key changes seldom, so one entry per unit, looked up by its ID,
+// is enough.
+type apReachMemo struct {
+	key   apReachKey
+	reach int
 }
 
 // fateWorth is what fate f of unit u is worth (to the side inflicting it),

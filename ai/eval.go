@@ -106,7 +106,7 @@ type memo struct {
 	weapons map[battle.UnitID]*weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
-	apReach map[apReachKey]int
+	apReach map[battle.UnitID]apReachMemo
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
@@ -116,7 +116,7 @@ func (m *memo) reset(b *battle.Battle) {
 	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
 			weapons: map[battle.UnitID]*weaponInfo{}, fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}, apReach: map[apReachKey]int{}}
+			apOdds: map[apKey]fateOdds{}, apReach: map[battle.UnitID]apReachMemo{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
