@@ -74,7 +74,12 @@ func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
 	// dropped, so they need not be described on the way; a clear line's,
 	// each at least 1, sum to its hindrance, which bounds their number.
 	sight := b.Sight(from, to, smoke)
-	t := losTerrain{b: b, smoke: smoke, blocked: !sight.Visible}
+	t := losTerrain{b: b, smoke: smoke}
+	if b.Contains(from) && b.Contains(to) {
+		t = *b.terrainGrid() // the packed terrain, as Sight reads it
+		t.smoke, t.smokeOver = smoke, smoke != nil
+	}
+	t.blocked = !sight.Visible
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
 	if sight.Hindrance > 0 {
 		l.Hindrances = make([]Obstacle, 0, sight.Hindrance)
@@ -359,7 +364,7 @@ func (s *lineState) sideHindrance() int {
 // hex, and returns whether it is clear and its total hindrance. With rec
 // nil it stops at the first block; otherwise it walks the whole line and
 // fills rec's Path, Left, Right, AlongHexside, BlockedBy and Hindrances
-// (a record is only kept by LOS, which reads the board without a grid).
+// (a record is only kept by LOS).
 func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	idx := t.index(from)
 	if rec != nil {
@@ -645,18 +650,23 @@ func (t *losTerrain) describe(x Hex, fl uint16) string {
 	return strings.Join(parts, " and ")
 }
 
+// sideObstacle describes feature feat on the hexside of a in direction d:
+// "hedge on the C2/C3 hexside", built in one allocation.
 func (t *losTerrain) sideObstacle(a Hex, d int, feat HexsideFeature, amount int) Obstacle {
 	o := a.Neighbor(Direction(d))
-	return Obstacle{Kind: OnHexside, Hex: a, Other: o, Amount: amount,
-		Reason: fmt.Sprintf("%s on the %s/%s hexside", feat, t.b.Label(a), t.b.Label(o))}
+	var buf [64]byte
+	b := append(append(buf[:0], feat.String()...), " on the "...)
+	b = append(t.b.Layout.ToOffset(a).appendLabel(b), '/')
+	b = append(t.b.Layout.ToOffset(o).appendLabel(b), " hexside"...)
+	return Obstacle{Kind: OnHexside, Hex: a, Other: o, Amount: amount, Reason: string(b)}
 }
 
 // pairObstacle names the first blocking touched hex on each side (rule 1).
 func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
-	levels := &elevationTable[flagLevel(t.flags(rec.From, 0))][flagLevel(t.flags(rec.To, 0))]
+	levels := &elevationTable[flagLevel(t.flags(rec.From, t.index(rec.From)))][flagLevel(t.flags(rec.To, t.index(rec.To)))]
 	first := func(hs []Hex) Hex {
 		for _, h := range hs {
-			fl := t.flags(h, 0)
+			fl := t.flags(h, t.index(h))
 			if fl&flagBlocks != 0 || levels[flagLevel(fl)] == elevBlock {
 				return h
 			}
@@ -666,7 +676,7 @@ func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
 	l, r := first(rec.Left), first(rec.Right)
 	return Obstacle{Kind: BesideLine, Hex: l, Other: r,
 		Reason: fmt.Sprintf("%s in %s and %s in %s on both sides of the line",
-			t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))}
+			t.describe(l, t.flags(l, t.index(l))), t.b.Label(l), t.describe(r, t.flags(r, t.index(r))), t.b.Label(r))}
 }
 
 // sideObstacles itemises the hindrance of the touched hexes (rules 2, 3, 5)
@@ -675,26 +685,26 @@ func (t *losTerrain) sideObstacles(rec *LOS, st *lineState) {
 	pairL, pairR := -1, -1
 	if st.maxL > 0 && st.maxR > 0 {
 		for i, h := range rec.Left {
-			if pairL < 0 && hindranceAmount(t.flags(h, 0)) == st.maxL {
+			if pairL < 0 && hindranceAmount(t.flags(h, t.index(h))) == st.maxL {
 				pairL = i
 			}
 		}
 		for i, h := range rec.Right {
-			if pairR < 0 && hindranceAmount(t.flags(h, 0)) == st.maxR {
+			if pairR < 0 && hindranceAmount(t.flags(h, t.index(h))) == st.maxR {
 				pairR = i
 			}
 		}
 		l, r := rec.Left[pairL], rec.Right[pairR]
 		rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: l, Other: r, Amount: max(st.maxL, st.maxR),
 			Reason: fmt.Sprintf("%s in %s and %s in %s face each other across the line (counted once)",
-				t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))})
+				t.describe(l, t.flags(l, t.index(l))), t.b.Label(l), t.describe(r, t.flags(r, t.index(r))), t.b.Label(r))})
 	}
 	for _, s := range []struct {
 		hexes []Hex
 		skip  int
 	}{{rec.Left, pairL}, {rec.Right, pairR}} {
 		for i, h := range s.hexes {
-			fl := t.flags(h, 0)
+			fl := t.flags(h, t.index(h))
 			if a := hindranceAmount(fl); a > 0 && i != s.skip {
 				rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: h, Other: h, Amount: a,
 					Reason: t.reasonIn(t.describe(h, fl), h, " beside the line")})
