@@ -285,9 +285,14 @@ func (v *view) los(from, to board.Hex) board.Sight {
 	}
 	c := &w[(dr+sightRadius)*(2*sightRadius+1)+dq+sightRadius]
 	if *c == 0 {
-		*c = 1
-		if s := bd.Sight(from, to, v.smoke); s.Visible {
-			*c = uint8(min(2+s.Hindrance, 255))
+		s := bd.Sight(from, to, v.smoke)
+		switch {
+		case !s.Visible:
+			*c = 1
+		case s.Hindrance > 253:
+			return s // too much to hold in a byte: traced each time
+		default:
+			*c = uint8(2 + s.Hindrance)
 		}
 	}
 	if *c == 1 {

@@ -169,7 +169,7 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
-// The enemy's hexes are read once, as the units stand when it is called.
+// The units' hexes are read once, as they stand when it is called.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 	at := map[board.Hex][]*Unit{} // as UnitsAt, for every hex at once
 	enemy := map[board.Hex]bool{}
