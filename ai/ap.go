@@ -7,7 +7,6 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/units"
 )
 
 // Worth of the lesser effects of AP fire, against an elimination (1). Our
@@ -45,20 +44,6 @@ type apKey struct {
 	defender combat.Defender
 }
 
-// harmableByAP reports whether AP fire can touch u (not an AFV, nor a
-// passenger of one).
-func (v *view) harmableByAP(u *battle.Unit) bool {
-	if u.Type.Kind == units.AFV {
-		return false
-	}
-	if u.Carrier != 0 {
-		if c := v.b.Unit(u.Carrier); c != nil && c.Type.Kind == units.AFV {
-			return false
-		}
-	}
-	return true
-}
-
 // apFirepower estimates what u at pose p adds to an AP attack on hex to:
 // the battle's own rule for a pose the unit may not be in yet, with main
 // guns considered only out to apGunReach. It only ranks choices: orders
@@ -87,8 +72,8 @@ type apReachKey struct {
 // guns of vehicles (the opponent's own limits); memoised.
 func (v *view) apReach(u *battle.Unit) int {
 	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
-	if r, ok := v.m.apReach[k]; ok {
-		return r
+	if r, ok := v.m.apReach[u.ID]; ok && r.key == k {
+		return r.reach
 	}
 	limit := mainGunReach
 	if !u.Type.Kind.Infantry() {
@@ -102,8 +87,16 @@ func (v *view) apReach(u *battle.Unit) int {
 			r = d
 		}
 	}
-	v.m.apReach[k] = r
+	v.m.apReach[u.ID] = apReachMemo{k, r}
 	return r
+}
+
+// apReachMemo is a unit's AP reach and what it was worked out for: a
+// unit's key changes seldom, so one entry per unit, looked up by its ID,
+// is enough.
+type apReachMemo struct {
+	key   apReachKey
+	reach int
 }
 
 // fateWorth is what fate f of unit u is worth (to the side inflicting it),
@@ -147,7 +140,7 @@ func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
 // table). opportunity marks fire at a moving unit.
 func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pose, opportunity bool) float64 {
 	dist := ep.Hex.Distance(p.Hex)
-	if dist < 1 || dist > v.apReach(e) || !v.harmableByAP(u) {
+	if dist < 1 || dist > v.apReach(e) || !v.b.StruckByAP(u) {
 		return 0
 	}
 	fp := v.apFirepower(e, ep, p.Hex)
@@ -193,7 +186,7 @@ func (v *view) apAttackFrom(u *battle.Unit, p board.Pose, skip *battle.Unit) (fl
 	}
 	best, bestT := 0.0, (*battle.Unit)(nil)
 	for _, e := range v.enemies {
-		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.harmableByAP(e) {
+		if e == skip || p.Hex.Distance(e.Pose.Hex) > reach || !v.b.StruckByAP(e) {
 			continue
 		}
 		if ev := v.apShot(u, p, e, e.Pose, false); ev > best {

@@ -94,16 +94,19 @@ type fieldKey struct {
 // units, board, smoke and rules only, so keeping them never changes a
 // decision. A memo serves one battle.
 type memo struct {
-	battle  *battle.Battle // weapons and AP reach are memoised by unit ID
-	board   *board.Board
-	rules   combat.Ruleset
-	smoke   string                        // fingerprint of the smoke the viewsheds were built for
-	views   map[board.Hex]*board.Viewshed // lines of sight from enemy units' hexes
+	battle *battle.Battle // weapons and AP reach are memoised by unit ID
+	board  *board.Board
+	rules  combat.Ruleset
+	smoke  string // fingerprint of the smoke the lines of sight were traced in
+	// sights holds, by the board cell of a line's first hex, the lines of
+	// sight asked so far from it (windows of them, at most maxSightWindows).
+	sights  []*sightWindow
+	windows int
 	odds    map[combat.Shot]shotChances
-	weapons map[battle.UnitID]weaponInfo
+	weapons map[battle.UnitID]*weaponInfo
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
-	apReach map[apReachKey]int
+	apReach map[battle.UnitID]apReachMemo
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
@@ -112,17 +115,33 @@ type memo struct {
 func (m *memo) reset(b *battle.Battle) {
 	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[battle.UnitID]weaponInfo{}, fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}, apReach: map[apReachKey]int{}}
+			weapons: map[battle.UnitID]*weaponInfo{}, fields: map[fieldKey][]int32{},
+			apOdds: map[apKey]fateOdds{}, apReach: map[battle.UnitID]apReachMemo{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
 		fmt.Fprintf(&sb, "%d,%d,%d;", h.Q, h.R, b.Smoke(h))
 	}
-	if fp := sb.String(); m.views == nil || fp != m.smoke {
-		m.smoke, m.views = fp, map[board.Hex]*board.Viewshed{}
+	if fp := sb.String(); m.sights == nil || fp != m.smoke || m.windows > maxSightWindows {
+		bd := b.Board()
+		m.smoke, m.sights, m.windows = fp, make([]*sightWindow, bd.Width*bd.Height), 0
 	}
 }
+
+// sightWindow holds the lines of sight from one hex to the hexes within
+// sightRadius of it (by axial offset), each 0 while not asked yet, else 1
+// when blocked and 2 plus its hindrance when clear.
+type sightWindow [(2*sightRadius + 1) * (2*sightRadius + 1)]uint8
+
+// sightRadius is the farthest line a sightWindow holds, in hexes: beyond
+// every reach the opponent weighs (mainGunReach, and a step more for the
+// enemy's move). Farther lines are traced each time. Our own choice.
+const sightRadius = mainGunReach + 8
+
+// maxSightWindows bounds the memo of lines of sight (a window is 4 kB):
+// it starts over, between decisions, once it holds more. Our own choice:
+// a segment on 200×160 with 300 units asks from about 300 hexes.
+const maxSightWindows = 4096
 
 // view is one decision: the battle seen by one side.
 type view struct {
@@ -176,7 +195,7 @@ const strengthRange = 4
 // weapon (what this unit has left aside), its reach, its strength and the
 // enemy types it may fire at, memoised per unit (a unit's type, support
 // weapon and side never change).
-func (v *view) weapon(u *battle.Unit) weaponInfo {
+func (v *view) weapon(u *battle.Unit) *weaponInfo {
 	if w, ok := v.m.weapons[u.ID]; ok {
 		return w
 	}
@@ -194,8 +213,8 @@ func (v *view) weapon(u *battle.Unit) weaponInfo {
 	default:
 		info.reach = mainGunReach
 	}
-	v.m.weapons[u.ID] = info
-	return info
+	v.m.weapons[u.ID] = &info
+	return &info
 }
 
 // rate asks the active ruleset how strong weapon w of unit u is: the mean
@@ -247,25 +266,39 @@ func (v *view) rate(u *battle.Unit, w combat.Weapon) (strength float64, targets 
 // active ruleset).
 func (v *view) worth(u *battle.Unit) float64 { return 1 + v.weapon(u).strength }
 
-// los is the line of sight from one hex to another: from the viewshed of
-// from when there is one, else the board's allocation-free query.
+// los is the line of sight from one hex to another, as the board's
+// allocation-free query answers it, memoised until the smoke changes (a
+// decision asks the same lines many times over, for the candidate poses of
+// its units and the enemies' shots at them).
 func (v *view) los(from, to board.Hex) board.Sight {
-	if vs, ok := v.m.views[from]; ok {
-		return vs.At(to)
+	bd := v.b.Board()
+	dq, dr := to.Q-from.Q, to.R-from.R
+	o := bd.Layout.ToOffset(from)
+	if o.Col < 0 || o.Row < 0 || o.Col >= bd.Width || o.Row >= bd.Height || max(dq, -dq, dr, -dr) > sightRadius {
+		return bd.Sight(from, to, v.smoke)
 	}
-	return v.b.Board().Sight(from, to, v.smoke)
-}
-
-// sight makes sure the lines of sight from hex h to the whole board are
-// known (one viewshed, kept until the smoke changes), so that the threat
-// of a unit in h to every hex is cheap to read.
-func (v *view) sight(h board.Hex) {
-	if _, ok := v.m.views[h]; ok {
-		return
+	w := v.m.sights[o.Row*bd.Width+o.Col]
+	if w == nil {
+		w = new(sightWindow)
+		v.m.sights[o.Row*bd.Width+o.Col] = w
+		v.m.windows++
 	}
-	if vs, err := v.b.Board().Viewshed(h, v.smoke); err == nil {
-		v.m.views[h] = vs
+	c := &w[(dr+sightRadius)*(2*sightRadius+1)+dq+sightRadius]
+	if *c == 0 {
+		s := bd.Sight(from, to, v.smoke)
+		switch {
+		case !s.Visible:
+			*c = 1
+		case s.Hindrance > 253:
+			return s // too much to hold in a byte: traced each time
+		default:
+			*c = uint8(2 + s.Hindrance)
+		}
 	}
+	if *c == 1 {
+		return board.Sight{}
+	}
+	return board.Sight{Visible: true, Hindrance: int(*c) - 2}
 }
 
 // shotOdds estimates the chances of destroying and immobilizing target
@@ -388,7 +421,6 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 	if reach == 0 || e.Pose.Hex.Distance(p.Hex) > reach {
 		return 0
 	}
-	v.sight(e.Pose.Hex)
 	ep := e.Pose
 	if turn && !e.Type.Turret && !e.Has(battle.Immobile) {
 		if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {

@@ -337,7 +337,9 @@ func (d *decision) bestATShot(f *battle.Unit, targets []*battle.Unit, ambush int
 	reach := d.weapon(f).reach
 	for _, e := range targets {
 		dist := f.Pose.Hex.Distance(e.Pose.Hex)
-		if e.Type.Kind.Infantry() || dist > max(reach, 1) || ambush > 0 && dist > ambush {
+		// Every shot needs a clear line: the memoised Sight rules out most
+		// targets before a plan is built.
+		if e.Type.Kind.Infantry() || dist > max(reach, 1) || ambush > 0 && dist > ambush || !d.los(f.Pose.Hex, e.Pose.Hex).Visible {
 			continue
 		}
 		for _, o := range d.shotOptions(f, e) {
@@ -386,7 +388,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 	}
 	var hexes []board.Hex
 	for _, e := range targets {
-		if d.harmableByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
+		if d.b.StruckByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
 			hexes = append(hexes, e.Pose.Hex)
 		}
 	}

@@ -183,10 +183,20 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
+// The units' hexes are read once, as they stand when it is called.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	at := map[board.Hex][]*Unit{} // as UnitsAt, for every hex at once
+	enemy := map[board.Hex]bool{}
+	for _, o := range b.units {
+		if o.OnMap() {
+			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
+			enemy[o.Pose.Hex] = enemy[o.Pose.Hex] || o.Side != u.Side
+		}
+	}
+	us := []*Unit{u}
 	return board.Occupancy{
-		CanEnter: func(h board.Hex) bool { return !b.enemyIn(u.Side, h) },
-		CanEnd:   func(h board.Hex) bool { return b.stackingError(u, h) == nil },
+		CanEnter: func(h board.Hex) bool { return !enemy[h] },
+		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },
 	}
 }
 
@@ -212,6 +222,11 @@ func (b *Battle) stackError(us []*Unit, h board.Hex) error {
 
 // stackErrorLeaving is stackError while the units leaving, in h now, go on.
 func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
+	return b.stackErrorAmong(us, leaving, h, b.UnitsAt(h))
+}
+
+// stackErrorAmong is stackErrorLeaving with the units in h given (there).
+func (b *Battle) stackErrorAmong(us, leaving []*Unit, h board.Hex, there []*Unit) error {
 	vehicles, infantry := 0, 0
 	count := func(t *units.Type) {
 		if t.Kind.Infantry() {
@@ -220,7 +235,7 @@ func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
 			vehicles++
 		}
 	}
-	for _, o := range b.UnitsAt(h) {
+	for _, o := range there {
 		if !slices.Contains(us, o) && !slices.Contains(leaving, o) {
 			count(o.Type)
 		}
@@ -348,7 +363,7 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
-		if next.Hex != from.Hex && (len(b.OpportunityFirers()) > 0 || len(b.OpportunityAPFirers()) > 0) {
+		if next.Hex != from.Hex && b.opportunityOffered() {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})
 		}

@@ -57,7 +57,7 @@ func (b *Battle) engage(u *Unit, spec combat.StateSpec, foe *Unit) []Event {
 		return nil
 	}
 	bd := b.Board()
-	if !bd.LOS(u.Pose.Hex, foe.Pose.Hex, b.Smoke).Clear {
+	if !bd.Sight(u.Pose.Hex, foe.Pose.Hex, b.Smoke).Visible {
 		return []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex,
 			Text: fmt.Sprintf("%s cannot see %s to engage it", u.Label(), foe.Label())}}
 	}

@@ -237,11 +237,11 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		s.TargetMoveMP, s.TargetMP = target.LastMove.Cost, target.Type.MP
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
-		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().LOS(from.Hex, target.MovedFrom, b.Smoke).Clear
+		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().Sight(from.Hex, target.MovedFrom, b.Smoke).Visible
 	}
 	if pm := b.pending; pm != nil && pm.Unit == target.ID && to == target.Pose && len(pm.Rest) > 0 {
 		end := pm.Rest[len(pm.Rest)-1].Hex
-		s.TargetOutOfSight = end != to.Hex && !b.Board().LOS(from.Hex, end, b.Smoke).Clear
+		s.TargetOutOfSight = end != to.Hex && !b.Board().Sight(from.Hex, end, b.Smoke).Visible
 	}
 	s.FirerOffAxis = board.OffAxis(from.Hex, from.Facing, to.Hex)
 	if m := firer.LastMove; m.Segment > 0 && m.Segment >= b.segment()-1 {
@@ -439,6 +439,11 @@ func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
 	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) {
 		return Fire{}, false
 	}
+	// Every shot needs a clear line: the allocation-free Sight rules most
+	// units out before a plan is built.
+	if !b.Board().Sight(u.Pose.Hex, b.Moving().Pose.Hex, b.Smoke).Visible {
+		return Fire{}, false
+	}
 	for _, pf := range []bool{false, true} {
 		o := Fire{Unit: u.ID, Target: b.pending.Unit, Panzerfaust: pf}
 		if _, err := b.PlanFire(o); err == nil {
@@ -456,15 +461,48 @@ func (b *Battle) OpportunityAPFirers() []*Unit {
 		return nil
 	}
 	var firers []*Unit
-	at := b.Moving().Pose.Hex
 	for _, u := range b.units {
-		if u.Side == b.Acting() && u.Active() && !u.Has(Fired) && b.Board().Contains(u.Pose.Hex) {
-			if _, err := b.PlanAP(FireAP{Units: []UnitID{u.ID}, Target: at}); err == nil {
-				firers = append(firers, u)
-			}
+		if b.canOpportunityAP(u) {
+			firers = append(firers, u)
 		}
 	}
 	return firers
+}
+
+// canOpportunityAP reports whether u could make an AP attack on the moving
+// unit's hex on its own now.
+func (b *Battle) canOpportunityAP(u *Unit) bool {
+	at := b.Moving().Pose.Hex
+	if u.Side != b.Acting() || !u.Active() || u.Has(Fired) || !b.Board().Contains(u.Pose.Hex) {
+		return false
+	}
+	// A lone unit fires from its own hex, along a clear line: the
+	// allocation-free Sight rules most units out before a plan is built.
+	if !b.Board().Sight(u.Pose.Hex, at, b.Smoke).Visible {
+		return false
+	}
+	_, err := b.PlanAP(FireAP{Units: []UnitID{u.ID}, Target: at})
+	return err == nil
+}
+
+// opportunityOffered reports whether some unit of the non-moving side
+// could opportunity-fire at the moving unit now, AT or AP: whether
+// OpportunityFirers or OpportunityAPFirers would list anyone.
+func (b *Battle) opportunityOffered() bool {
+	if b.Moving() == nil {
+		return false
+	}
+	for _, u := range b.units {
+		if _, ok := b.OpportunityFire(u); ok {
+			return true
+		}
+	}
+	for _, u := range b.units {
+		if b.canOpportunityAP(u) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {

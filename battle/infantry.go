@@ -286,7 +286,7 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 	var us []*Unit
 	for _, u := range b.UnitsAt(h) {
-		if u.Side == side || u.Type.Kind == units.AFV || (b.Moving() != nil && !b.moving(u.ID)) {
+		if u.Side == side || !b.StruckByAP(u) || (b.Moving() != nil && !b.moving(u.ID)) {
 			continue
 		}
 		us = append(us, u)
@@ -295,6 +295,20 @@ func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
 		}
 	}
 	return us
+}
+
+// StruckByAP reports whether AP fire at u's hex counts u among its
+// defenders (casualty points): any unit but an AFV, and a passenger only
+// of a vehicle that is not one. The sequence of play (opportunity fire
+// strikes the moving unit alone) and the crew checks some rulesets make
+// immobile AFVs take are left out: the computer opponent asks it of units
+// where they might stand.
+func (b *Battle) StruckByAP(u *Unit) bool {
+	if u.Carrier != 0 {
+		c := b.Unit(u.Carrier)
+		return c != nil && c.Type.Kind == units.Vehicle
+	}
+	return u.Type.Kind != units.AFV
 }
 
 // crewChecksAt returns the immobile AFVs of the enemy of side in hex h that

@@ -70,8 +70,20 @@ type Obstacle struct {
 // level above 2 counts as 2 and one below 0 as 0. Hexes off the board read
 // as open ground at level 0.
 func (b *Board) LOS(from, to Hex, smoke func(Hex) int) LOS {
+	// Sight first, as it costs little: a blocked line's hindrances are
+	// dropped, so they need not be described on the way; a clear line's,
+	// each at least 1, sum to its hindrance, which bounds their number.
+	sight := b.Sight(from, to, smoke)
 	t := losTerrain{b: b, smoke: smoke}
+	if b.Contains(from) && b.Contains(to) {
+		t = *b.terrainGrid() // the packed terrain, as Sight reads it
+		t.smoke, t.smokeOver = smoke, smoke != nil
+	}
+	t.blocked = !sight.Visible
 	l := LOS{From: from, To: to, Range: from.Distance(to)}
+	if sight.Hindrance > 0 {
+		l.Hindrances = make([]Obstacle, 0, sight.Hindrance)
+	}
 	// One array for the crossed hexes (room for a zig-zag line: the tests
 	// check the bound) and the touched ones on either side; an append past
 	// a part's room moves it out.
@@ -232,8 +244,11 @@ type losTerrain struct {
 	smoke func(Hex) int
 	// grid, when not nil, holds the flags of every hex with q0 <= Q < q0+cols
 	// and r0 <= R < r0+stride at index (Q-q0)*stride + (R-r0).
-	grid           []uint16
-	smokeOver      bool // the grid holds no smoke: read it from smoke
+	grid      []uint16
+	smokeOver bool // the grid holds no smoke: read it from smoke
+	// blocked: the line is known to be blocked, so a recorded trace
+	// describes no hindrance (LOS drops them).
+	blocked        bool
 	q0, r0, stride int
 	step           [6]int // index offset of each neighbour in grid
 }
@@ -349,7 +364,7 @@ func (s *lineState) sideHindrance() int {
 // hex, and returns whether it is clear and its total hindrance. With rec
 // nil it stops at the first block; otherwise it walks the whole line and
 // fills rec's Path, Left, Right, AlongHexside, BlockedBy and Hindrances
-// (a record is only kept by LOS, which reads the board without a grid).
+// (a record is only kept by LOS).
 func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	idx := t.index(from)
 	if rec != nil {
@@ -406,7 +421,10 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 	h, f := from, 0 // f = cross(D, centre of h - centre of from)
 
 	// block records the first block of a recorded trace (a trace without a
-	// record has stopped before it would call block).
+	// record has stopped before it would call block). Once blocked, a
+	// recorded trace goes on for the path and the touched hexes only: the
+	// obstacles after the first are not described (LOS drops the
+	// hindrances of a blocked line).
 	block := func(o Obstacle) {
 		if !st.blockedAlong {
 			st.blockedAlong = true
@@ -424,13 +442,15 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.sideObstacle(a, d, feat, 0))
+			if !st.blockedAlong {
+				block(t.sideObstacle(a, d, feat, 0))
+			}
 		case Wall, Hedge:
 			if a == from || a.Add(directionVectors[d]) == from {
 				return false // the firer's own hexside
 			}
 			st.direct++
-			if rec != nil {
+			if rec != nil && !st.blockedAlong && !t.blocked {
 				rec.Hindrances = append(rec.Hindrances, t.sideObstacle(a, d, feat, 1))
 			}
 		}
@@ -444,7 +464,7 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 		if x == to {
 			if s := flagSmoke(fl); s > 0 {
 				st.direct += s
-				if rec != nil {
+				if rec != nil && !st.blockedAlong && !t.blocked {
 					rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, s, "smoke %d in %s (target hex)"))
 				}
 			}
@@ -454,26 +474,32 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.hexObstacle(x, fl, 0, ""))
+			if !st.blockedAlong {
+				block(t.hexObstacle(x, fl, 0, ""))
+			}
 		}
 		switch levels[flagLevel(fl)] {
 		case elevBlock:
 			if rec == nil {
 				return true
 			}
-			block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("level %d hill in %s", flagLevel(fl), t.b.Label(x))})
+			if !st.blockedAlong {
+				block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("level %d hill in %s", flagLevel(fl), t.b.Label(x))})
+			}
 		case elevSlope:
 			st.slopeHexes++
 			if st.slopeHexes == 2 {
 				if rec == nil {
 					return true
 				}
-				block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("second level 1 hill hex on the slope, %s", t.b.Label(x))})
+				if !st.blockedAlong {
+					block(Obstacle{Kind: InHex, Hex: x, Other: x, Reason: fmt.Sprintf("second level 1 hill hex on the slope, %s", t.b.Label(x))})
+				}
 			}
 		}
 		if a := hindranceAmount(fl); a > 0 {
 			st.direct += a
-			if rec != nil {
+			if rec != nil && !st.blockedAlong && !t.blocked {
 				rec.Hindrances = append(rec.Hindrances, t.hexObstacle(x, fl, a, ""))
 			}
 		}
@@ -506,7 +532,9 @@ func (t *losTerrain) trace(from, to Hex, rec *LOS) (clear bool, hindrance int) {
 			if rec == nil {
 				return true
 			}
-			block(t.pairObstacle(rec))
+			if !st.blockedAlong {
+				block(t.pairObstacle(rec))
+			}
 		}
 		return false
 	}
@@ -622,18 +650,23 @@ func (t *losTerrain) describe(x Hex, fl uint16) string {
 	return strings.Join(parts, " and ")
 }
 
+// sideObstacle describes feature feat on the hexside of a in direction d:
+// "hedge on the C2/C3 hexside", built in one allocation.
 func (t *losTerrain) sideObstacle(a Hex, d int, feat HexsideFeature, amount int) Obstacle {
 	o := a.Neighbor(Direction(d))
-	return Obstacle{Kind: OnHexside, Hex: a, Other: o, Amount: amount,
-		Reason: fmt.Sprintf("%s on the %s/%s hexside", feat, t.b.Label(a), t.b.Label(o))}
+	var buf [64]byte
+	b := append(append(buf[:0], feat.String()...), " on the "...)
+	b = append(t.b.Layout.ToOffset(a).appendLabel(b), '/')
+	b = append(t.b.Layout.ToOffset(o).appendLabel(b), " hexside"...)
+	return Obstacle{Kind: OnHexside, Hex: a, Other: o, Amount: amount, Reason: string(b)}
 }
 
 // pairObstacle names the first blocking touched hex on each side (rule 1).
 func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
-	levels := &elevationTable[flagLevel(t.flags(rec.From, 0))][flagLevel(t.flags(rec.To, 0))]
+	levels := &elevationTable[flagLevel(t.flags(rec.From, t.index(rec.From)))][flagLevel(t.flags(rec.To, t.index(rec.To)))]
 	first := func(hs []Hex) Hex {
 		for _, h := range hs {
-			fl := t.flags(h, 0)
+			fl := t.flags(h, t.index(h))
 			if fl&flagBlocks != 0 || levels[flagLevel(fl)] == elevBlock {
 				return h
 			}
@@ -643,7 +676,7 @@ func (t *losTerrain) pairObstacle(rec *LOS) Obstacle {
 	l, r := first(rec.Left), first(rec.Right)
 	return Obstacle{Kind: BesideLine, Hex: l, Other: r,
 		Reason: fmt.Sprintf("%s in %s and %s in %s on both sides of the line",
-			t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))}
+			t.describe(l, t.flags(l, t.index(l))), t.b.Label(l), t.describe(r, t.flags(r, t.index(r))), t.b.Label(r))}
 }
 
 // sideObstacles itemises the hindrance of the touched hexes (rules 2, 3, 5)
@@ -652,26 +685,26 @@ func (t *losTerrain) sideObstacles(rec *LOS, st *lineState) {
 	pairL, pairR := -1, -1
 	if st.maxL > 0 && st.maxR > 0 {
 		for i, h := range rec.Left {
-			if pairL < 0 && hindranceAmount(t.flags(h, 0)) == st.maxL {
+			if pairL < 0 && hindranceAmount(t.flags(h, t.index(h))) == st.maxL {
 				pairL = i
 			}
 		}
 		for i, h := range rec.Right {
-			if pairR < 0 && hindranceAmount(t.flags(h, 0)) == st.maxR {
+			if pairR < 0 && hindranceAmount(t.flags(h, t.index(h))) == st.maxR {
 				pairR = i
 			}
 		}
 		l, r := rec.Left[pairL], rec.Right[pairR]
 		rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: l, Other: r, Amount: max(st.maxL, st.maxR),
 			Reason: fmt.Sprintf("%s in %s and %s in %s face each other across the line (counted once)",
-				t.describe(l, t.flags(l, 0)), t.b.Label(l), t.describe(r, t.flags(r, 0)), t.b.Label(r))})
+				t.describe(l, t.flags(l, t.index(l))), t.b.Label(l), t.describe(r, t.flags(r, t.index(r))), t.b.Label(r))})
 	}
 	for _, s := range []struct {
 		hexes []Hex
 		skip  int
 	}{{rec.Left, pairL}, {rec.Right, pairR}} {
 		for i, h := range s.hexes {
-			fl := t.flags(h, 0)
+			fl := t.flags(h, t.index(h))
 			if a := hindranceAmount(fl); a > 0 && i != s.skip {
 				rec.Hindrances = append(rec.Hindrances, Obstacle{Kind: BesideLine, Hex: h, Other: h, Amount: a,
 					Reason: t.reasonIn(t.describe(h, fl), h, " beside the line")})

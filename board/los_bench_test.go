@@ -79,6 +79,21 @@ func BenchmarkLOSRange20(b *testing.B) {
 	}
 }
 
+// BenchmarkLOSRange20Clear traces, with every step recorded, a clear line
+// of range 20 on the same map that crosses and touches hindrances (five of
+// them, hexes touched on both sides): the explanation in full.
+func BenchmarkLOSRange20Clear(b *testing.B) {
+	m, from, _ := range20Line()
+	to := from.Add(Hex{-4, -16})
+	if l := m.LOS(from, to, nil); !l.Clear || len(l.Hindrances) != 5 || len(l.Left)+len(l.Right) == 0 {
+		b.Fatalf("the line %s is not the clear, hindered one wanted", l.Explain(m))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		m.LOS(from, to, nil)
+	}
+}
+
 // BenchmarkViewshed200x160 computes a full viewshed on the generated
 // 200×160 map from a hex near the middle, and from a hill top.
 func BenchmarkViewshed200x160(b *testing.B) {
