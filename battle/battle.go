@@ -207,6 +207,12 @@ type Battle struct {
 	// (combat.SimultaneousFire).
 	held   []heldAttack
 	result *Result
+	// command is the phasing side's Command phase as far as its orders go
+	// (transfer.go): open from the phase until the side's first other
+	// order of the segment; commands counts the phases opened, so an order
+	// that opens one does not close it. Replays rebuild both.
+	command  bool
+	commands int
 
 	orders  []Order
 	why     map[int]string // the reasoning given with orders, by index (Explain)

@@ -34,6 +34,7 @@ const (
 	MovePaused                   // the moving unit came through opportunity fire; its owner says how it goes on
 	UnitEntered                  // the reinforcement came on the map (To)
 	UnitExited                   // the unit left the map (From)
+	WeaponTransferred            // the unit handed its support weapon to Target (and took Target's, if any)
 )
 
 // Event is one thing that happened when an order was applied, for the log,

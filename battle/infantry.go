@@ -511,7 +511,9 @@ func (b *Battle) reduce(u *Unit) []Event {
 	if u.Quality == typeQuality(u.Type) {
 		u.Quality = typeQuality(h)
 	}
-	u.Type, u.SupportWeapon = h, h.Weapon
+	// The half squad keeps the weapon the squad carried (rules 12.2: a half
+	// squad carries one too; the §14 AP example keeps its MG).
+	u.Type = h
 	return []Event{{Kind: UnitReduced, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is reduced to %s", old, u.Label())}}
 }
 

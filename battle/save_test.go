@@ -363,6 +363,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		EndPhase{},
 		Enter{Unit: 5, Path: []board.Pose{{Hex: h("A6"), Facing: board.DirNE}, {Hex: h("B5"), Facing: board.DirNE}}},
 		Exit{Unit: 6, Edge: maps.West},
+		Transfer{Unit: 3, To: 4},
 	}
 	var names []string
 	for _, o := range orders {
