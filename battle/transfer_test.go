@@ -39,9 +39,10 @@ func TestSection14APExample(t *testing.T) {
 		dice   []int
 		// want: what each firer adds, the casualty points and the
 		// modified roll's steps line.
-		apfp   []int
-		points int
-		roll   string
+		apfp    []int
+		weapons []string
+		points  int
+		roll    string
 	}
 	germansFirst := []Order{EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{}} // the Americans' segment passes
 	steps := []step{
@@ -57,7 +58,7 @@ func TestSection14APExample(t *testing.T) {
 			},
 			placed: map[int]map[string]string{0: {"weapons": "MG34"}, 3: {"weapons": "M1919A6"}},
 			firers: []UnitID{1, 2}, leader: 3, target: "A3", dice: []int{2, 3},
-			apfp: []int{7, 4, 1}, points: 2, roll: "rolled 5 +3 building -1 leader = 7: 2 casualty points",
+			apfp: []int{7, 4, 1}, weapons: []string{"MG34", "", ""}, points: 2, roll: "rolled 5 +3 building -1 leader = 7: 2 casualty points",
 		},
 		{
 			name: "stack 2: three squads and Schmidt: 13 APFP; 4 - 1 + 3 = 6: 3 points",
@@ -72,7 +73,7 @@ func TestSection14APExample(t *testing.T) {
 			},
 			placed: map[int]map[string]string{4: {"weapons": "M1919A6"}},
 			firers: []UnitID{1, 2, 3}, leader: 4, target: "A3", dice: []int{1, 3},
-			apfp: []int{4, 4, 4, 1}, points: 3, roll: "rolled 4 +3 building -1 leader = 6: 3 casualty points",
+			apfp: []int{4, 4, 4, 1}, weapons: []string{"", "", "", ""}, points: 3, roll: "rolled 4 +3 building -1 leader = 6: 3 casualty points",
 		},
 		{
 			name: "return fire: the half squad (2) with its M1919A6 (3) and Coleman (1): 6 APFP; 8 - 1 + 1 (hedge) = 8: no effect",
@@ -84,7 +85,7 @@ func TestSection14APExample(t *testing.T) {
 			},
 			placed: map[int]map[string]string{2: {"weapons": "M1919A6"}},
 			firers: []UnitID{3}, leader: 4, target: "A1", dice: []int{4, 4},
-			apfp: []int{5, 1}, points: 0, roll: "rolled 8 +1 hindrance -1 leader = 8: no effect",
+			apfp: []int{5, 1}, weapons: []string{"M1919A6", ""}, points: 0, roll: "rolled 8 +1 hindrance -1 leader = 8: no effect",
 		},
 	}
 	for _, s := range steps {
@@ -98,8 +99,8 @@ func TestSection14APExample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !slices.Equal(p.APFP, s.apfp) {
-				t.Errorf("APFP by firer %v, want %v", p.APFP, s.apfp)
+			if !slices.Equal(p.APFP, s.apfp) || !slices.Equal(p.Weapons, s.weapons) {
+				t.Errorf("APFP by firer %v with weapons %q, want %v with %q", p.APFP, p.Weapons, s.apfp, s.weapons)
 			}
 			events := apply(t, b, o)
 			out := events[0].AP
