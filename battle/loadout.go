@@ -45,14 +45,14 @@ func loadoutOf(sc *maps.Scenario, cat *units.Catalogue, p maps.Placement, t *uni
 	field := func(name string, err error) error {
 		return fmt.Errorf("battle: %s: unit object %d, property %q: %w", sc.Path, p.ID, name, err)
 	}
-	name, v, given := propWeapons, p.Properties[propWeapons], false
-	if _, given = p.Properties[propWeapons]; given {
-		if _, both := p.Properties[propWeapon]; both {
-			return l, field(propWeapon, fmt.Errorf("give the unit's weapons in %q alone, not in both", propWeapons))
-		}
-	} else {
-		v, given = p.Properties[propWeapon]
+	name := propWeapons
+	v, given := p.Properties[propWeapons]
+	if _, old := p.Properties[propWeapon]; old && given {
+		return l, field(propWeapon, fmt.Errorf("give the unit's weapons in %q alone, not in both", propWeapons))
+	}
+	if !given {
 		name = propWeapon
+		v, given = p.Properties[propWeapon]
 	}
 	if given {
 		w, err := placedWeapon(cat, t, v)
