@@ -507,7 +507,9 @@ func canAct(b *battle.Battle, u *battle.Unit) bool {
 	}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
-		return u.OnMap() && !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && u.Type.Kind != units.Leader
+		// A leader fires only a weapon he carries (rules 12.3); else he
+		// directs the fire of others.
+		return u.OnMap() && !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && (u.Type.Kind != units.Leader || b.CarriedWeapon(u) != nil)
 	case battle.Movement:
 		return b.CheckMove(u) == nil && b.MoveSpec(u).MP > 0 || u.Carrier != 0 && !u.Has(battle.Loaded)
 	case battle.AdvancePhase:

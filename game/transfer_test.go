@@ -56,6 +56,9 @@ func TestTransferKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	leader := b.Unit(3)
+	if !canAct(b, leader) {
+		t.Errorf("a leader with an MG34 cannot act in the Fire phase; he may fire it")
+	}
 	if !slices.Contains(unitInfo(b, leader), "weapon MG34 [L AP 3 range 6]") {
 		t.Errorf("the leader's panel %q has no line for his MG34", unitInfo(b, leader))
 	}
