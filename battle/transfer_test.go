@@ -201,3 +201,27 @@ func TestTransfer(t *testing.T) {
 		})
 	}
 }
+
+// TestTransferReplays: a battle with transfers, in two of the side's
+// Command phases, replays from its save to the same state, the weapons
+// where the orders left them.
+func TestTransferReplays(t *testing.T) {
+	f := fixture{grid: openMap, units: []unitAt{
+		{"German Rifle Squad", maps.Allies, "B2", 0},
+		{"German Leader", maps.Allies, "B2", 0},
+		{"US Rifle Squad", maps.Axis, "F5", 0},
+	}, placed: map[int]map[string]string{1: {"weapons": "MG34"}}}
+	b := f.battle(t)
+	apply(t, b, Transfer{Unit: 2, To: 1}, EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{}, EndPhase{})
+	apply(t, b, Transfer{Unit: 1, To: 2}) // the next turn's Command phase
+	if b.Unit(2).SupportWeapon != "MG34" {
+		t.Fatalf("the leader carries %q after handing the MG34 on and back", b.Unit(2).SupportWeapon)
+	}
+	loaded, err := Replay(f.scenario(t), testCatalogue, b.Save())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded.Digest() != b.Digest() || loaded.Unit(2).SupportWeapon != "MG34" || loaded.Unit(1).SupportWeapon != "" {
+		t.Errorf("the replay carries %q and %q, want the MG34 with the leader", loaded.Unit(1).SupportWeapon, loaded.Unit(2).SupportWeapon)
+	}
+}
