@@ -225,3 +225,19 @@ func TestTransferReplays(t *testing.T) {
 		t.Errorf("the replay carries %q and %q, want the MG34 with the leader", loaded.Unit(1).SupportWeapon, loaded.Unit(2).SupportWeapon)
 	}
 }
+
+// TestDigestSeesAWeaponHandedOn: a team that handed its own weapon on
+// digests otherwise than one that kept it, and like one placed without.
+func TestDigestSeesAWeaponHandedOn(t *testing.T) {
+	units := []unitAt{{"US Bazooka Team", maps.Allies, "B2", 0}, {"US Rifle Squad", maps.Allies, "B2", 0}}
+	handed := fixture{grid: openMap, units: units}.battle(t)
+	apply(t, handed, Transfer{Unit: 1, To: 2})
+	both := fixture{grid: openMap, units: units, placed: map[int]map[string]string{1: {"weapons": "Bazooka"}}}.battle(t)
+	if handed.Digest() == both.Digest() {
+		t.Errorf("the team that handed its Bazooka on digests like a team that kept its own")
+	}
+	placed := fixture{grid: openMap, units: units, placed: map[int]map[string]string{0: {"weapons": "none"}, 1: {"weapons": "Bazooka"}}}.battle(t)
+	if handed.Digest() != placed.Digest() {
+		t.Errorf("the Bazooka handed to the squad digests otherwise than placed with it")
+	}
+}
