@@ -44,6 +44,8 @@ type fixture struct {
 	rules string // the ruleset, if not the default one
 	// arrives makes units reinforcements, by index in units.
 	arrives map[int]maps.Arrival
+	// placed are the object properties of some units, by index in units.
+	placed map[int]map[string]string
 }
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
@@ -63,7 +65,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 			t.Fatalf("fixture unit %d: %v", i, err)
 		}
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script,
-			Arrives: f.arrives[i]})
+			Arrives: f.arrives[i], Properties: f.placed[i]})
 	}
 	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Ruleset: f.rules})
 	if err != nil {

@@ -86,6 +86,9 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 	}
 	switch b.Phase() {
 	case battle.FirePhase:
+		if o, why, ok := handOver(b, side); ok {
+			return o, why
+		}
 		return d.fire(true)
 	case battle.DefensiveFire:
 		return d.fire(false)

@@ -27,10 +27,13 @@ func (e *OrderError) Unwrap() error { return e.Err }
 // Apply validates order o for the acting side and carries it out, returning
 // what happened. A refused order returns an *OrderError and changes nothing.
 func (b *Battle) Apply(o Order) ([]Event, error) {
-	rolled, declared := b.dice.count, len(b.declared)
+	rolled, declared, commands := b.dice.count, len(b.declared), b.commands
 	events, err := b.apply(o)
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
+	}
+	if _, ok := o.(Transfer); !ok && b.commands == commands {
+		b.command = false
 	}
 	b.orders = append(b.orders, o)
 	b.history.record(o, len(b.orders)-1)

@@ -221,6 +221,12 @@ type Battle struct {
 	// in a battle that follows a save of before version 4 (Config.Version).
 	held   []heldAttack
 	result *Result
+	// command is the phasing side's Command phase as far as its orders go
+	// (transfer.go): open from the phase until the side's first other
+	// order of the segment; commands counts the phases opened, so an order
+	// that opens one does not close it. Replays rebuild both.
+	command  bool
+	commands int
 
 	orders  []Order
 	why     map[int]string // the reasoning given with orders, by index (Explain)

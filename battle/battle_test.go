@@ -37,6 +37,9 @@ type fixture struct {
 	turns int
 	dice  []int
 	rules string // the ruleset, when not the scenario's elimination
+	// placed are the object properties of some placements, by the index of
+	// the unit in units ("weapons": "MG34").
+	placed map[int]map[string]string
 }
 
 func (f fixture) scenario(t *testing.T) *maps.Scenario {
@@ -55,7 +58,7 @@ func (f fixture) scenario(t *testing.T) *maps.Scenario {
 		if err != nil {
 			t.Fatalf("fixture unit %d: %v", i, err)
 		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Properties: f.placed[i]})
 	}
 	return sc
 }

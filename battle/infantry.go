@@ -24,12 +24,15 @@ const MGRange = 8
 type APPlan struct {
 	Firers []*Unit
 	// APFP[i] is what Firers[i] adds to the attack (valor included).
-	APFP   []int
-	Leader *Unit // the leader whose modifier applies, or nil
-	From   board.Hex
-	Target board.Hex
-	LOS    board.LOS
-	Attack combat.APAttack
+	APFP []int
+	// Weapons[i] is the support weapon whose APFP Firers[i] adds, "" for
+	// none.
+	Weapons []string
+	Leader  *Unit // the leader whose modifier applies, or nil
+	From    board.Hex
+	Target  board.Hex
+	LOS     board.LOS
+	Attack  combat.APAttack
 	// Defenders are the units the points may be spent on, in the order of
 	// Odds' fates: units in the hex (a vehicle followed by its passengers).
 	Defenders []*Unit
@@ -115,11 +118,16 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	total := 0
 	for _, u := range p.Firers {
-		ap, why := b.APFirepower(u, u.Pose, o.Target)
+		ap, w, why := b.apFirepower(u, u.Pose, o.Target)
 		if ap == 0 && u != p.Leader {
 			return p, fmt.Errorf("%s cannot fire AP at %s: %s", u.Label(), bd.Label(o.Target), why)
 		}
 		p.APFP = append(p.APFP, ap)
+		name := ""
+		if w != nil {
+			name = w.Name
+		}
+		p.Weapons = append(p.Weapons, name)
 		total += ap
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)
@@ -212,6 +220,13 @@ func wallCovers(l board.LOS) bool {
 // hexes, forward MGs within the FFA); Guns their gun within the FFA. Valor
 // adds 1 to the men's own APFP when it counts, never to a weapon's.
 func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, string) {
+	total, _, why := b.apFirepower(u, from, to)
+	return total, why
+}
+
+// apFirepower is APFirepower with the support weapon whose APFP counts in
+// the total (nil when none does).
+func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *units.Weapon, string) {
 	t := u.Type
 	dist := from.Hex.Distance(to)
 	inFFA := board.InForwardArc(from.Hex, from.Facing, to)
@@ -234,7 +249,7 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 		case total == 0:
 			why = "its states leave it no AP firepower"
 		}
-		return total, why
+		return total, nil, why
 	}
 	w := b.APWeapon(u, dist)
 	own := 0
@@ -258,12 +273,19 @@ func (b *Battle) APFirepower(u *Unit, from board.Pose, to board.Hex) (int, strin
 	if w != nil && w.Mortar && weapon > 0 {
 		// Firing a mortar the crew add nothing of their own (rules 12.6):
 		// the unit fires the mortar or its own APFP, whichever is more.
-		own, weapon = 0, max(own, weapon)
+		if own > weapon {
+			weapon = 0
+		} else {
+			own = 0
+		}
 	}
 	if total = own + weapon; total == 0 {
-		return 0, fmt.Sprintf("it is %d hexes away and its range is %d", dist, t.Range)
+		return 0, nil, fmt.Sprintf("it is %d hexes away and its range is %d", dist, t.Range)
 	}
-	return total, ""
+	if weapon == 0 {
+		w = nil
+	}
+	return total, w, ""
 }
 
 // APWeapon returns u's support weapon if it has AP firepower and reaches
@@ -585,7 +607,9 @@ func (b *Battle) reduce(u *Unit) []Event {
 	if u.Quality == typeQuality(u.Type) {
 		u.Quality = typeQuality(h)
 	}
-	u.Type, u.SupportWeapon = h, h.Weapon
+	// The half squad keeps the weapon the squad carried (rules 12.2: a half
+	// squad carries one too; the §14 AP example keeps its MG).
+	u.Type = h
 	return []Event{{Kind: UnitReduced, Unit: u.ID, Hex: u.Pose.Hex, Text: fmt.Sprintf("%s is reduced to %s", old, u.Label())}}
 }
 

@@ -36,6 +36,18 @@ func TestPlacementLoadouts(t *testing.T) {
 		{"US Bazooka Team", map[string]string{"rounds": "100"}, "", 0, 0, `"100" is not a whole number from 1 to 99`},
 		{"US Bazooka Team", map[string]string{"rounds": "three"}, "", 0, 0, `"three" is not a whole number`},
 		{"US Rifle Squad", map[string]string{"rounds": "3"}, "", 0, 0, "carries no weapon to count rounds of"},
+		{"British Rifle Squad", map[string]string{"weapons": "Bren"}, "Bren", combat.Regular, 0, ""},
+		{"German Rifle Squad", map[string]string{"weapons": " 5cm Mortar "}, "5cm Mortar", combat.Regular, 0, ""},
+		{"German Rifle Half Squad", map[string]string{"weapons": "5cm Mortar"}, "5cm Mortar", combat.Regular, 0, ""},
+		{"German Leader", map[string]string{"weapons": "MG34"}, "MG34", combat.Regular, 0, ""},
+		{"US Bazooka Team", map[string]string{"weapons": "none"}, "", combat.Regular, 0, ""},
+		{"German Leader", map[string]string{"weapons": "5cm Mortar"}, "", 0, 0, `test.tmx: unit object 1, property "weapons": German Leader is a leader: a leader carries a Light weapon only, and the 5cm Mortar is Heavy`},
+		{"German Rifle Squad", map[string]string{"weapons": "MG34, 5cm Mortar"}, "", 0, 0, `property "weapons": "MG34, 5cm Mortar": a unit carries at most 1 support weapon`},
+		{"German Rifle Squad", map[string]string{"weapons": "MG42"}, "", 0, 0, `property "weapons": units: unknown support weapon "MG42"`},
+		{"German Rifle Squad", map[string]string{"weapons": ""}, "", 0, 0, `property "weapons": units: unknown support weapon ""`},
+		{"German Rifle Squad", map[string]string{"weapons": "MG34", "weapon": "MG34"}, "", 0, 0, `property "weapon": give the unit's weapons in "weapons" alone`},
+		{"Tiger I", map[string]string{"weapons": "MG34"}, "", 0, 0, `property "weapons": Tiger I is not infantry`},
+		{"German Rifle Squad", map[string]string{"weapons": "Panzerfaust"}, "", 0, 0, "held in the side's pool"},
 	}
 	for _, tt := range tests {
 		f := fixture{grid: openMap, units: []unitAt{{tt.typ, maps.Allies, "B2", board.DirN}}}

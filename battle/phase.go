@@ -42,6 +42,7 @@ func (b *Battle) startPhase() []Event {
 		switch b.phase {
 		case Command:
 			events = append(events, b.rallyAll()...)
+			b.command, b.commands = true, b.commands+1
 			b.phase = FirePhase
 			continue
 		case AfterAction:

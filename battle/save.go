@@ -552,6 +552,9 @@ func (b *Battle) Digest() string {
 		}
 		if u.SupportWeapon != u.Type.Weapon {
 			us.SupportWeapon = u.SupportWeapon
+			if us.SupportWeapon == "" {
+				us.SupportWeapon = "none" // its type's weapon gone (a placement's "none", or handed on)
+			}
 		}
 		if u.Quality != typeQuality(u.Type) {
 			us.Quality = u.Quality

@@ -366,6 +366,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Enter{Unit: 5, Path: []board.Pose{{Hex: h("A6"), Facing: board.DirNE}, {Hex: h("B5"), Facing: board.DirNE}}},
 		Exit{Unit: 6, Edge: maps.West},
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
+		Transfer{Unit: 3, To: 4},
 	}
 	var names []string
 	for _, o := range orders {

@@ -347,6 +347,14 @@ func (g *Game) unloadKey(*Intents) {
 	}
 }
 
+// transferKey hands the selected unit's support weapon to the next unit
+// of its hex that may take it, or takes one (transferOrder).
+func (g *Game) transferKey(*Intents) {
+	if sel := g.battle.Unit(g.play.unit); sel != nil {
+		g.issueOrRefuse(transferOrder(g.battle, sel))
+	}
+}
+
 // endPhaseKey ends the phase, or passes opportunity fire, asking first
 // while units of the acting side can still act. In a replay it starts or
 // stops the autoplay.

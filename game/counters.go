@@ -319,6 +319,9 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	for _, name := range u.StateNames() {
 		tag(a.stateTag(f, u, name))
 	}
+	if l := carriedTag(u); l != "" {
+		tag(a.labelTag(f, l, colCarried, colInkLight))
+	}
 	if l, ok := weaponLostTags[u.WeaponLost]; ok {
 		tag(a.labelTag(f, l, colWeaponLost, colInkLight))
 	}
@@ -334,6 +337,20 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 	}
 }
 
+// carriedTag is the tag of a support weapon u carries that its counter
+// does not print (a placement's or one handed over): the weapon's first
+// word, at most five letters ("MG34", "Bren", "M1919"); "" for none.
+func carriedTag(u *battle.Unit) string {
+	if u.SupportWeapon == "" || u.SupportWeapon == u.Type.Weapon {
+		return ""
+	}
+	word, _, _ := strings.Cut(u.SupportWeapon, " ")
+	if r := []rune(word); len(r) > 5 {
+		word = string(r[:5])
+	}
+	return word
+}
+
 // weaponLostTags are the tags of a unit's lost weapon (Unit.WeaponLost).
 var weaponLostTags = map[string]string{"broken": "BRK", "removed": "RMV"}
 
@@ -346,6 +363,7 @@ const declaredTag = "AIM"
 // red for a weapon out of action; a pale amber, like a fuse, for the
 // shots still to be rolled.
 var (
+	colCarried    = color.RGBA{0x2c, 0x3e, 0x50, 0xff} // a carried weapon's tag: slate (ours)
 	colWeaponLost = color.RGBA{0x80, 0x1c, 0x1c, 0xff}
 	colDeclared   = color.RGBA{0xff, 0xd8, 0x70, 0xff}
 )

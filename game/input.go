@@ -46,6 +46,7 @@ const (
 	ActionTurn
 	ActionLoad
 	ActionUnload
+	ActionTransfer
 	ActionExitMap
 	ActionPass
 	ActionEndPhase
@@ -164,6 +165,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).embarkKey},
 	{Action: ActionUnload, Keys: []ebiten.Key{ebiten.KeyX}, Help: "unload the selected passenger, or unhook the Gun in tow",
 		scope: toOrder, run: (*Game).unloadKey},
+	{Action: ActionTransfer, ShiftKeys: []ebiten.Key{ebiten.KeyW}, Help: "hand the selected unit's support weapon on in its hex, or take one (Command phase)",
+		scope: toOrder, run: (*Game).transferKey},
 	{Action: ActionExitMap, Keys: []ebiten.Key{ebiten.KeyEnd}, Help: "take the selected unit off the map by the edge it stands on (Movement)",
 		scope: toOrder, run: (*Game).exitKey},
 	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the mover (your unit fired on: halt it)",

@@ -466,6 +466,43 @@ func loadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
 	return nil, fmt.Errorf("there is no friendly vehicle that carries passengers in %s", b.Board().Label(sel.Pose.Hex))
 }
 
+// transferOrder is Shift+W's order for sel (rules 12.4): sel hands its support
+// weapon to the next friendly unit of its hex, after it in the battle's
+// order, that may take it (an exchange when that unit carries one), or,
+// carrying none, takes the first weapon of its hex it may carry. The
+// engine's refusal says why when no unit fits.
+func transferOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
+	var others []*battle.Unit
+	for _, u := range b.UnitsAt(sel.Pose.Hex) {
+		if u.Side == sel.Side && u.ID != sel.ID && u.Type.Kind.Infantry() {
+			others = append(others, u)
+		}
+	}
+	if len(others) == 0 {
+		return nil, fmt.Errorf("%s has no friendly infantry in its hex to hand a weapon to", sel.Label())
+	}
+	// The units after sel first, then those before it, so Shift+W again
+	// passes the weapon on round the hex.
+	next := slices.IndexFunc(others, func(u *battle.Unit) bool { return u.ID > sel.ID })
+	if next > 0 {
+		others = slices.Concat(others[next:], others[:next])
+	}
+	var first battle.Order
+	for _, u := range others {
+		o := battle.Transfer{Unit: sel.ID, To: u.ID}
+		if b.CarriedWeapon(sel) == nil {
+			o = battle.Transfer{Unit: u.ID, To: sel.ID}
+		}
+		if first == nil {
+			first = o
+		}
+		if b.Check(o) == nil {
+			return o, nil
+		}
+	}
+	return first, nil // refused, with the engine's reason
+}
+
 // unloadOrder unloads sel, or when sel is a vehicle its first passenger,
 // else the Gun it tows.
 func unloadOrder(b *battle.Battle, sel *battle.Unit) (battle.Order, error) {
@@ -495,7 +532,9 @@ func canAct(b *battle.Battle, u *battle.Unit) bool {
 	}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
-		return u.OnMap() && !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && u.Type.Kind != units.Leader
+		// A leader fires only a weapon he carries (rules 12.3); else he
+		// directs the fire of others.
+		return u.OnMap() && !u.Has(battle.Fired) && !u.Has(battle.SmokeLaid) && (u.Type.Kind != units.Leader || b.CarriedWeapon(u) != nil)
 	case battle.Movement:
 		return b.CheckMove(u) == nil && b.MoveSpec(u).MP > 0 || u.Carrier != 0 && !u.Has(battle.Loaded)
 	case battle.AdvancePhase:

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -419,6 +420,16 @@ func oddsLines(o combat.Odds) []tipLine {
 	return lines
 }
 
+// weaponStats is a support weapon's type, APFP and range as the panel
+// shows them: "[L AP 3 range 6]", "[H AP 5 range 2-6]".
+func weaponStats(w *units.Weapon) string {
+	reach := strconv.Itoa(w.Range)
+	if w.MinRange > 0 {
+		reach = fmt.Sprintf("%d-%d", w.MinRange, w.Range)
+	}
+	return fmt.Sprintf("[%s AP %d range %s]", w.Type, w.APFP, reach)
+}
+
 // unitInfo is the panel's description of unit u.
 func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
@@ -450,6 +461,9 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	lines = append(lines, where)
 	if u.SupportWeapon != "" {
 		w := "weapon " + u.SupportWeapon
+		if sw, err := b.Catalogue().LookupWeapon(u.SupportWeapon); err == nil {
+			w += " " + weaponStats(sw)
+		}
 		switch {
 		case u.WeaponLost == "broken" && combat.RepairsOf(b.Rules()) != nil:
 			w += " (broken: ' repairs it)"

@@ -290,7 +290,7 @@ func TestRepairKey(t *testing.T) {
 			}
 		})
 	}
-	for rules, want := range map[string]string{tohitkill.Name: "weapon PIAT (broken: ' repairs it)", "elimination": "weapon PIAT (broken)"} {
+	for rules, want := range map[string]string{tohitkill.Name: "weapon PIAT [L AP 0 range 2] (broken: ' repairs it)", "elimination": "weapon PIAT [L AP 0 range 2] (broken)"} {
 		b := repairScene(t, rules, "broken")
 		if card := unitInfo(b, b.Unit(1)); !slices.Contains(card, want) {
 			t.Errorf("%s: the card lacks %q: %q", rules, want, card)

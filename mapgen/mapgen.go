@@ -113,6 +113,9 @@ type Unit struct {
 	// Arrives is the placement's "arrives" property (a reinforcement's
 	// turn and edge, docs/MAPS.md); "" for a unit on the map from the start.
 	Arrives string
+	// Weapons is the placement's "weapons" property (the support weapons
+	// it carries, docs/MAPS.md); "" for its type's.
+	Weapons string
 }
 
 // Property is one map property, written in order.

@@ -160,6 +160,9 @@ func (m *Map) TMX() ([]byte, error) {
 		}
 		writeProperty(&b, "    ", Property{"side", "", string(u.Side)})
 		writeProperty(&b, "    ", Property{"type", "", u.Type})
+		if u.Weapons != "" {
+			writeProperty(&b, "    ", Property{"weapons", "", u.Weapons})
+		}
 		b.WriteString("   </properties>\n   <point/>\n  </object>\n")
 	}
 	b.WriteString(" </objectgroup>\n")

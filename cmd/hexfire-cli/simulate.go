@@ -47,7 +47,8 @@ type simReport struct {
 	// Shots counts each side's attacks by weapon: AT shots by the weapon
 	// fired (a Panzerfaust, a unit's support weapon, a vehicle's or Gun's
 	// own gun by its type), and "AP fire", "close assault", "vehicle
-	// assault", "smoke round".
+	// assault", "smoke round"; an AP attack counts too under each support
+	// weapon fired in it ("MG34").
 	Shots map[maps.Side]map[string]int `json:"shots"`
 	// Acts counts each side's other orders of note by what they do: "board"
 	// and "unload" (passengers), "hook up" and "unhook" (towed Guns),
@@ -84,30 +85,39 @@ func printCounts(w io.Writer, label string, counts map[string]int) {
 	fmt.Fprintln(w)
 }
 
-// attackWeapon names what attack order o fires, for simReport.Shots, or ""
-// when o is no attack.
-func attackWeapon(b *battle.Battle, o battle.Order) string {
+// attackWeapons names what attack order o fires, for simReport.Shots:
+// one name, or none when o is no attack; an AP attack counts as "AP fire"
+// and once more under the name of each support weapon fired in it.
+func attackWeapons(b *battle.Battle, o battle.Order) []string {
 	switch o := o.(type) {
 	case battle.Fire:
 		if o.Panzerfaust {
-			return "Panzerfaust"
+			return []string{"Panzerfaust"}
 		}
 		if u := b.Unit(o.Unit); u != nil {
 			if w, err := b.WeaponOf(u); err == nil && w.Name != "" {
-				return w.Name
+				return []string{w.Name}
 			}
 		}
-		return "AT fire"
+		return []string{"AT fire"}
 	case battle.FireAP:
-		return "AP fire"
+		names := []string{"AP fire"}
+		if p, err := b.PlanAP(o); err == nil {
+			for _, w := range p.Weapons {
+				if w != "" {
+					names = append(names, w)
+				}
+			}
+		}
+		return names
 	case battle.Assault:
-		return "close assault"
+		return []string{"close assault"}
 	case battle.AssaultVehicle:
-		return "vehicle assault"
+		return []string{"vehicle assault"}
 	case battle.FireSmoke:
-		return "smoke round"
+		return []string{"smoke round"}
 	}
-	return ""
+	return nil
 }
 
 // actName names what order o does, for simReport.Acts, or "" when it is
@@ -356,12 +366,12 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 		}
 		side := b.Acting()
 		o, why := players[side].Next(b)
-		weapon := attackWeapon(b, o) // before the order: a Panzerfaust or a round is spent by it
+		weapons := attackWeapons(b, o) // before the order: a Panzerfaust or a round is spent by it
 		act := actName(b, o)
 		if err := apply(b, o); err != nil {
 			return battleResult{err: fmt.Errorf("%s player's %s order (%s): %w", names[side], o.Name(), why, err)}
 		}
-		if weapon != "" {
+		for _, weapon := range weapons {
 			count(res.shots, side, weapon)
 		}
 		if act != "" {

@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/board"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -66,8 +68,8 @@ func TestSimulateJSON(t *testing.T) {
 	}
 }
 
-// TestAttackWeapon names an attack order's weapon for simulate's shots.
-func TestAttackWeapon(t *testing.T) {
+// TestAttackWeapons names an attack order's weapons for simulate's shots.
+func TestAttackWeapons(t *testing.T) {
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -93,55 +95,41 @@ func TestAttackWeapon(t *testing.T) {
 		{battle.EndPhase{}, ""},
 	}
 	for _, tt := range tests {
-		if have := attackWeapon(b, tt.o); have != tt.want {
-			t.Errorf("attackWeapon(%#v) = %q, want %q", tt.o, have, tt.want)
+		if have := strings.Join(attackWeapons(b, tt.o), ", "); have != tt.want {
+			t.Errorf("attackWeapons(%#v) = %q, want %q", tt.o, have, tt.want)
 		}
 	}
 }
 
-// TestActName names the other orders simulate counts: a Gun's load and
-// unload are towing, anyone else's passengers boarding and unloading.
-func TestActName(t *testing.T) {
+// TestAttackWeaponsOfAPFire: an AP attack counts once as AP fire and once
+// under each support weapon fired in it.
+func TestAttackWeaponsOfAPFire(t *testing.T) {
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := maps.Default(cat)
-	if err != nil {
-		t.Fatal(err)
+	bd := board.MustParseASCII(board.DefaultLayout, ". . . .\n. . . .\n. . . .\n. . . .\n")
+	at := func(l string) board.Hex {
+		h, err := bd.ParseHex(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
 	}
+	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{},
+		Units: []maps.Placement{
+			{ID: 1, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1"), Properties: map[string]string{"weapons": "M1919A6"}},
+			{ID: 2, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1")},
+			{ID: 3, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("B4")},
+		}}
 	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gun, squad battle.UnitID
-	for _, u := range b.Units() {
-		switch {
-		case u.Type.Kind == units.Gun && gun == 0:
-			gun = u.ID
-		case u.Type.Kind == units.Squad && squad == 0:
-			squad = u.ID
-		}
-	}
-	if gun == 0 || squad == 0 {
-		t.Fatalf("the default scenario has no Gun (%d) or no squad (%d)", gun, squad)
-	}
-	tests := []struct {
-		o    battle.Order
-		want string
-	}{
-		{battle.Load{Unit: gun, Carrier: 1}, "hook up"},
-		{battle.Unload{Unit: gun}, "unhook"},
-		{battle.Load{Unit: squad, Carrier: 1}, "board"},
-		{battle.Unload{Unit: squad}, "unload"},
-		{battle.Enter{Unit: squad}, "arrive"},
-		{battle.Exit{Unit: squad}, "exit"},
-		{battle.Fire{Unit: 1, Target: 9}, ""},
-	}
-	for _, tt := range tests {
-		if have := actName(b, tt.o); have != tt.want {
-			t.Errorf("actName(%#v) = %q, want %q", tt.o, have, tt.want)
-		}
+	have := attackWeapons(b, battle.FireAP{Units: []battle.UnitID{1, 2}, Target: at("B4")})
+	if want := []string{"AP fire", "M1919A6"}; !slices.Equal(have, want) {
+		t.Errorf("attackWeapons = %q, want %q", have, want)
 	}
 }
 
@@ -196,3 +184,49 @@ func TestSimulateGivesATurnLimit(t *testing.T) {
 		t.Errorf("simulate --turns 0: error %v, want it refused", err)
 	}
 }
+// TestActName names the other orders simulate counts: a Gun's load and
+// unload are towing, anyone else's passengers boarding and unloading.
+func TestActName(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.Default(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gun, squad battle.UnitID
+	for _, u := range b.Units() {
+		switch {
+		case u.Type.Kind == units.Gun && gun == 0:
+			gun = u.ID
+		case u.Type.Kind == units.Squad && squad == 0:
+			squad = u.ID
+		}
+	}
+	if gun == 0 || squad == 0 {
+		t.Fatalf("the default scenario has no Gun (%d) or no squad (%d)", gun, squad)
+	}
+	tests := []struct {
+		o    battle.Order
+		want string
+	}{
+		{battle.Load{Unit: gun, Carrier: 1}, "hook up"},
+		{battle.Unload{Unit: gun}, "unhook"},
+		{battle.Load{Unit: squad, Carrier: 1}, "board"},
+		{battle.Unload{Unit: squad}, "unload"},
+		{battle.Enter{Unit: squad}, "arrive"},
+		{battle.Exit{Unit: squad}, "exit"},
+		{battle.Fire{Unit: 1, Target: 9}, ""},
+	}
+	for _, tt := range tests {
+		if have := actName(b, tt.o); have != tt.want {
+			t.Errorf("actName(%#v) = %q, want %q", tt.o, have, tt.want)
+		}
+	}
+}
+

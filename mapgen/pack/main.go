@@ -32,6 +32,11 @@ type force struct {
 	// they are still deployed in their side's zone, a hex the edge
 	// arrival does not use.
 	arrives string
+	// weapons are the support weapons the first armed units carry (all n
+	// when armed is 0): the placement's "weapons", docs/MAPS.md; "" for
+	// their type's.
+	weapons string
+	armed   int
 }
 
 // scenario is one battle of the pack.
@@ -112,6 +117,9 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 			}
 			for i := start; i < len(m.Units); i++ {
 				m.Units[i].Arrives = f.arrives
+				if f.armed == 0 || i-start < f.armed {
+					m.Units[i].Weapons = f.weapons
+				}
 			}
 			if f.script != nil {
 				t, err := cat.Lookup(f.typ)

@@ -92,11 +92,11 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
-			{n: 4, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
+			{n: 4, typ: "British Rifle Squad", weapons: "Bren", armed: 2}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
 			{n: 2, typ: "Pak 40", script: ambush(6)}, {n: 1, typ: "StuG III G"},
-			{n: 3, typ: "German Rifle Squad"}, {n: 2, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 3, typ: "German Rifle Squad", weapons: "MG34", armed: 2}, {n: 2, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
 	{
@@ -112,11 +112,11 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
 		allies: []force{
 			{n: 2, typ: "M4A3E8"}, {n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "M38 Jeep"}, {n: 1, typ: "GMC Truck"},
-			{n: 6, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
+			{n: 6, typ: "US Rifle Squad", weapons: "M1919A6", armed: 2}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(4)}, {n: 1, typ: "Opel Blitz"},
-			{n: 4, typ: "German Rifle Squad"}, {n: 2, typ: "German Rifle Half Squad"}, {n: 2, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 4, typ: "German Rifle Squad", weapons: "MG34", armed: 2}, {n: 2, typ: "German Rifle Half Squad"}, {n: 2, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
 	{
