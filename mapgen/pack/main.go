@@ -37,6 +37,11 @@ type force struct {
 	// their type's.
 	weapons string
 	armed   int
+	// joins puts the units in the hexes of the force before, one each: a
+	// tower with the Gun it tows (docs/RULES.md, "Towing Guns"). They move
+	// there once every unit is deployed, so the others deploy as they
+	// would without them.
+	joins bool
 }
 
 // scenario is one battle of the pack.
@@ -99,6 +104,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	rng := rand.New(rand.NewPCG(o.Seed, 99))
 	m.Objectives = m.PickObjectives(rng, s.objectives, int(s.objFrom*w), int(s.objTo*w))
 	obj := m.Labels(m.Objectives)
+	joining := map[int]int{} // unit index → the index of the unit it joins
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		z := s.zones[side]
 		m.Zones[side] = [2]int{int(z[0] * w), int(z[1] * w)}
@@ -106,6 +112,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 		if side == maps.Axis {
 			forces = s.axis
 		}
+		prev := 0
 		for _, f := range forces {
 			start := len(m.Units)
 			var names []string
@@ -120,6 +127,12 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 				if f.armed == 0 || i-start < f.armed {
 					m.Units[i].Weapons = f.weapons
 				}
+				if f.joins {
+					if i-start >= start-prev {
+						return nil, fmt.Errorf("%s: %d %s join %d units", s.file, f.n, f.typ, start-prev)
+					}
+					joining[i] = prev + i - start
+				}
 			}
 			if f.script != nil {
 				t, err := cat.Lookup(f.typ)
@@ -130,7 +143,11 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 					m.Units[i].Script = f.script(m, m.Units[i], t)
 				}
 			}
+			prev = start
 		}
+	}
+	for i, j := range joining {
+		m.Units[i].Hex = m.Units[j].Hex
 	}
 	m.SetProperty("title", "", s.title)
 	m.SetProperty("setting", "", s.setting)

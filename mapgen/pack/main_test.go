@@ -39,7 +39,8 @@ func TestPackUpToDate(t *testing.T) {
 // TestPackCoverage checks what the issue asks of the pack as a whole:
 // every unit type of the catalogue and all four nations used, both hex
 // orientations, a 12×10 skirmish and a 60×40 battle, the five kinds of
-// ground, an ambush, a patrol and a withdrawal among the scripts, and on
+// ground, an ambush, a patrol and a withdrawal among the scripts, a Gun
+// that starts with a tower that may tow it, and on
 // every map a title, setting, date (year-month), briefing, victory
 // conditions and a turn limit; and each registered ruleset the own
 // ruleset of at least one battle.
@@ -55,6 +56,7 @@ func TestPackCoverage(t *testing.T) {
 	grounds := map[string]bool{}
 	scripts := map[string]bool{}
 	rulesets := map[string]bool{}
+	towing := false
 	date := regexp.MustCompile(`^19[34][0-9]-(0[1-9]|1[0-2])$`)
 	for _, s := range pack {
 		sc, err := maps.Load(assets.FS, "scenarios/"+s.file, cat)
@@ -76,6 +78,15 @@ func TestPackCoverage(t *testing.T) {
 			t.Errorf("%s: title %q, turns %d", s.file, sc.Title, sc.Turns)
 		}
 		rulesets[sc.Ruleset] = true
+		for _, g := range sc.Units {
+			for _, c := range sc.Units {
+				gt, gerr := cat.Lookup(g.Type)
+				ct, cerr := cat.Lookup(c.Type)
+				if gerr == nil && cerr == nil && gt.Kind == units.Gun && ct.Tows && c.Hex == g.Hex && c.Side == g.Side && (gt.MP > 0 || ct.Transport != "TH") {
+					towing = true
+				}
+			}
+		}
 		for _, u := range sc.Units {
 			used[u.Type] = true
 			ty, err := cat.Lookup(u.Type)
@@ -116,6 +127,9 @@ func TestPackCoverage(t *testing.T) {
 		if !scripts[s] {
 			t.Errorf("no unit has a %s script", s)
 		}
+	}
+	if !towing {
+		t.Error("no Gun starts with a tower that may tow it")
 	}
 	for _, r := range combat.Names() {
 		if !rulesets[r] {

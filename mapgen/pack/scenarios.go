@@ -91,7 +91,7 @@ var pack = []scenario{
 		victory: "allies hold {obj}; allies destroy 7; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
-			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck"},
+			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck", joins: true},
 			{n: 4, typ: "British Rifle Squad", weapons: "Bren", armed: 2}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
