@@ -705,6 +705,20 @@ func (s *study) save() {
 	for i, p := range s.pieces {
 		pieces[i] = p.Placement
 	}
+	if inBrowser {
+		// The page has no files: the browser downloads the study, which
+		// the Files screen opens again.
+		text, err := storedStudyTMX(s.from, s.base.Board, pieces)
+		if err == nil {
+			err = download(studyFile, text)
+		}
+		if err != nil {
+			s.message = err.Error()
+			return
+		}
+		s.message = "study downloaded as " + studyFile + ": open it again with Files on the menu"
+		return
+	}
 	if err := saveStudyTMX(s.out, s.from, s.base.Board, pieces); err != nil {
 		s.message = err.Error()
 		return

@@ -32,18 +32,46 @@ var (
 	templateAttrRE = regexp.MustCompile(`\btemplate="`)
 )
 
-// saveStudyTMX writes the study as a Tiled scenario at out: the map's own
-// .tmx (read again from its source) with the units layer replaced by the
-// study's pieces, and its tilesets referred to where they can be found
-// from out (the original file's by a path relative to out, an embedded
-// map's copied beside out as a generated map's are). Markers and smoke are the
-// study's, not a scenario's: they are not written. The write is atomic.
+// saveStudyTMX writes the study as a Tiled scenario at out: studyTMX, its
+// tilesets referred to where they can be found from out (the original
+// file's by a path relative to out, an embedded map's copied beside out
+// as a generated map's are). The write is atomic.
 func saveStudyTMX(out string, m studyMap, bd *board.Board, pieces []maps.Placement) error {
+	text, err := studyTMX(out, m, bd, pieces, func(src string) (string, error) { return tilesetFrom(out, m.source, src) })
+	if err != nil {
+		return err
+	}
+	if err := fileio.WriteFileAtomic(out, text); err != nil {
+		return fmt.Errorf("study: %w", err)
+	}
+	return nil
+}
+
+// storedStudyTMX is the study as the browser keeps it: a .tmx whose
+// Hexfire tilesets are named as the embedded scenarios name them
+// (../tiles/…), so that the file opens again from the Files screen, whose
+// picked scenarios stand beside the embedded tiles; another tileset keeps
+// its name, to be picked with the map.
+func storedStudyTMX(m studyMap, bd *board.Board, pieces []maps.Placement) ([]byte, error) {
+	return studyTMX(studyFile, m, bd, pieces, func(src string) (string, error) {
+		if name := path.Base(src); name == mapgen.FlatTileset || name == mapgen.PointyTileset {
+			return "../tiles/" + name, nil
+		}
+		return src, nil
+	})
+}
+
+// studyTMX is the study as a Tiled scenario to be written at out: the
+// map's own .tmx (read again from its source) with the units layer
+// replaced by the study's pieces, and each tileset named as tileset says.
+// Markers and smoke are the study's, not a scenario's: they are not
+// written.
+func studyTMX(out string, m studyMap, bd *board.Board, pieces []maps.Placement, tileset func(src string) (string, error)) ([]byte, error) {
 	data := m.tmx
 	if data == nil {
 		var err error
 		if data, err = readMapSource(m.source); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	text := string(data)
@@ -52,7 +80,7 @@ func saveStudyTMX(out string, m studyMap, bd *board.Board, pieces []maps.Placeme
 		// study writes its units without them, but other objects may
 		// use them: the map's folder must stay the same.
 		if filepath.Dir(filepath.Clean(out)) != filepath.Dir(filepath.Clean(m.source)) {
-			return fmt.Errorf("study: %s uses object templates: save the study in its folder, %s", m.source, filepath.Dir(m.source))
+			return nil, fmt.Errorf("study: %s uses object templates: save the study in its folder, %s", m.source, filepath.Dir(m.source))
 		}
 	}
 	next := 1
@@ -82,19 +110,16 @@ func saveStudyTMX(out string, m studyMap, bd *board.Board, pieces []maps.Placeme
 	var err error
 	text = tilesetRE.ReplaceAllStringFunc(text, func(s string) string {
 		sm := tilesetRE.FindStringSubmatch(s)
-		src, rerr := tilesetFrom(out, m.source, sm[2])
+		src, rerr := tileset(sm[2])
 		if rerr != nil && err == nil {
 			err = rerr
 		}
 		return sm[1] + xmlEscape(src) + sm[3]
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := fileio.WriteFileAtomic(out, []byte(text)); err != nil {
-		return fmt.Errorf("study: %w", err)
-	}
-	return nil
+	return []byte(text), nil
 }
 
 // readMapSource reads the .tmx of a scenario source as battle.OpenScenario

@@ -274,6 +274,45 @@ func TestStudySavedLoadsAndPlays(t *testing.T) {
 	}
 }
 
+// TestStudyStoredOpensFromFiles: the browser keeps a study by downloading
+// it (storedStudyTMX); picked again on the Files screen, it opens over the
+// browser's storage with the study's units, for an embedded map and for a
+// blank one.
+func TestStudyStoredOpensFromFiles(t *testing.T) {
+	for _, source := range []string{"", "blank:12x10:pointy"} {
+		t.Run(source, func(t *testing.T) {
+			a := testApp(t, "")
+			if err := a.StartStudy(source); err != nil {
+				t.Fatal(err)
+			}
+			s := a.scene.(*study)
+			s.chooseType(t, "Tiger I")
+			s.side = maps.Axis
+			s.add(s.hex(t, "D2"))
+			pieces := make([]maps.Placement, len(s.pieces))
+			for i, p := range s.pieces {
+				pieces[i] = p.Placement
+			}
+			text, err := storedStudyTMX(s.from, s.base.Board, pieces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := browserApp(t, mapValues{})
+			if err := b.keepPicked([]pickedFile{{name: studyFile, data: text}}); err != nil {
+				t.Fatalf("the downloaded study picked again: %v", err)
+			}
+			e := b.catalog[len(b.catalog)-1]
+			if e.err != nil || e.sc == nil || len(e.sc.Units) != len(pieces) {
+				t.Fatalf("picker entry %s: %v, want the study's %d units", e.source, e.err, len(pieces))
+			}
+			last := e.sc.Units[len(pieces)-1]
+			if last.Type != "Tiger I" || last.Side != maps.Axis || e.sc.Board.Label(last.Hex) != "D2" {
+				t.Errorf("last unit %s %s in %s, want the Axis Tiger I in D2", last.Type, last.Side, e.sc.Board.Label(last.Hex))
+			}
+		})
+	}
+}
+
 func TestStudyBlankMapErrors(t *testing.T) {
 	a := testApp(t, "")
 	for _, tt := range []struct{ source, want string }{
