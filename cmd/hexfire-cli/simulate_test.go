@@ -184,6 +184,7 @@ func TestSimulateGivesATurnLimit(t *testing.T) {
 		t.Errorf("simulate --turns 0: error %v, want it refused", err)
 	}
 }
+
 // TestActName names the other orders simulate counts: a Gun's load and
 // unload are towing, anyone else's passengers boarding and unloading.
 func TestActName(t *testing.T) {
@@ -229,4 +230,3 @@ func TestActName(t *testing.T) {
 		}
 	}
 }
-
