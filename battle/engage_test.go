@@ -182,8 +182,8 @@ func TestInfantryHits(t *testing.T) {
 		t.Errorf("squad eliminated %v, other tank %v, target %v; want true, false, true", b.Unit(3).Eliminated, b.Unit(4).Eliminated, b.Unit(2).Eliminated)
 	}
 
-	// A passenger's hit in cover +3 (2d6 of 6 and 5): nothing; then it
-	// bails out of the abandoned carrier.
+	// A passenger's hit in cover +3 (2d6 of 6 and 5): nothing; then it is
+	// eliminated with the abandoned carrier (rules 8.5, 18.6).
 	passengers := combat.Effect{Kind: combat.InfantryHits, On: combat.OnPassengers, N: 1, Cover: 3}
 	b = engageBattle(t, fixture{grid: openMap, dice: []int{6, 5}, units: []unitAt{
 		{"Tiger I", maps.Axis, "A1", board.DirS},
@@ -197,8 +197,8 @@ func TestInfantryHits(t *testing.T) {
 	if i < 0 || events[i].AP.Points != 0 || !strings.Contains(events[i].Text, "no effect") {
 		t.Fatalf("the passenger's hit: %v", events)
 	}
-	if sq := b.Unit(3); sq.Eliminated || sq.Carrier != 0 || sq.Has(Pinned) {
-		t.Errorf("the passenger: %+v, want out of the carrier, untouched", *sq)
+	if sq := b.Unit(3); !sq.Eliminated {
+		t.Errorf("the passenger of the abandoned carrier: %+v, want it eliminated with it", *sq)
 	}
 }
 

@@ -386,32 +386,11 @@ func (b *Battle) eliminate(u *Unit, how string) []Event {
 	return events
 }
 
-// abandon eliminates an AFV whose crew bailed out; its passengers unload
-// into its hex, marked Move (§8), and a Gun it tows is left there,
-// unhooked and marked Move (our choice: the Gun has its own crew).
-//
-// A passenger that would over-stack the hex has no room to bail out and is
-// eliminated with the vehicle (our choice, as for a mover stopped in a
-// full hex).
+// abandon eliminates an AFV whose crew abandoned it: the rules count it
+// eliminated (18.6), and what it carries shares its fate (8.5): its
+// passengers and the Gun it tows are eliminated with it.
 func (b *Battle) abandon(u *Unit) []Event {
-	passengers := b.carried(u.ID)
-	u.Eliminated = true
-	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is abandoned by its crew"}}
-	for _, p := range passengers {
-		p.Carrier = 0
-		if b.stackingError(p, u.Pose.Hex) != nil {
-			events = append(events, b.eliminate(p, "eliminated: no room to bail out in the over-stacked hex")...)
-			continue
-		}
-		p.Markers |= Moved
-		p.MovedFrom = u.Pose.Hex
-		text := p.Label() + " bails out of " + u.Label()
-		if p.Type.Kind == units.Gun {
-			text = p.Label() + " is left unhooked in " + b.Board().Label(u.Pose.Hex)
-		}
-		events = append(events, Event{Kind: UnitUnloaded, Unit: p.ID, Target: u.ID, Hex: u.Pose.Hex, Text: text})
-	}
-	return events
+	return b.eliminate(u, "abandoned by its crew")
 }
 
 // OpportunityFirers returns the units of the non-moving side that could

@@ -123,10 +123,11 @@ func TestStoppedInAnOverStackedHex(t *testing.T) {
 	}
 }
 
-func TestBailOutIntoAFullHex(t *testing.T) {
-	// Two half squads and a leader ride the halftrack in a hex with two
-	// squads (1 vehicle + 2 infantry: legal). When the crew bails out,
-	// the hex can take two more infantry: the leader, last out, has no room.
+// TestPassengersShareAnAbandonedTransportsFate: the crew's abandoning an
+// AFV eliminates it (rules 18.6), and its passengers share its fate
+// (8.5): the two half squads and the leader riding the halftrack are
+// eliminated with it; the squads beside it are not.
+func TestPassengersShareAnAbandonedTransportsFate(t *testing.T) {
 	b := fixture{grid: openMap, units: []unitAt{
 		{"M3 Halftrack", maps.Allies, "C4", board.DirN},
 		{"US Rifle Half Squad", maps.Allies, "C4", 0},
@@ -138,13 +139,10 @@ func TestBailOutIntoAFullHex(t *testing.T) {
 	}}.battle(t)
 	apply(t, b, EndPhase{}, Load{Unit: 2, Carrier: 1}, Load{Unit: 3, Carrier: 1}, Load{Unit: 4, Carrier: 1})
 	b.abandon(b.Unit(1))
-	for id, want := range map[UnitID]bool{1: true, 2: false, 3: false, 4: true} {
+	for id, want := range map[UnitID]bool{1: true, 2: true, 3: true, 4: true, 5: false, 6: false} {
 		if have := b.Unit(id).Eliminated; have != want {
 			t.Errorf("%s eliminated = %v, want %v", b.Unit(id).Label(), have, want)
 		}
-	}
-	if err := b.stackingError(b.Unit(5), hexOf(t, b, "C4")); err != nil {
-		t.Errorf("C4 after the bail-out: %v", err)
 	}
 }
 

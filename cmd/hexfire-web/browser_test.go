@@ -35,7 +35,8 @@ const (
 // downloaded as a PNG, a save written with Shift+S comes back from the
 // browser's storage with Shift+L, opens again when picked as a file and is
 // downloaded as one; the computer opponent (?ai=allies) plays its phase;
-// the study table's export (E) is downloaded as a PNG.
+// the study table's export (E) is downloaded as a PNG, and its save
+// (Ctrl+S) as a Tiled map.
 func TestBrowser(t *testing.T) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -254,6 +255,23 @@ func TestBrowser(t *testing.T) {
 	exported := waitForPNG(t, page, downloads, "hexfire-*.png", map[string]bool{kept.name: true})
 	if n := countNear(exported.img, mapArea, grass, 8); n < 200000 {
 		t.Errorf("the study's exported %s: %d pixels of open ground, want the map (200000 or more)", exported.name, n)
+	}
+	// Its save (Ctrl+S) downloads the study as a Tiled map whose tilesets
+	// are the embedded scenarios' (the Files screen opens it again:
+	// game's TestStudyStoredOpensFromFiles).
+	if err := page.press("ControlLeft+KeyS"); err != nil {
+		t.Fatal(err)
+	}
+	var study []byte
+	waitFor(t, page, 20*time.Second, "a downloaded hexfire-study.tmx", func() (bool, error) {
+		data, err := os.ReadFile(filepath.Join(downloads, "hexfire-study.tmx"))
+		study = data
+		return err == nil, nil
+	})
+	for _, want := range []string{`<objectgroup`, `name="units"`, `source="../tiles/`} {
+		if !bytes.Contains(study, []byte(want)) {
+			t.Errorf("the downloaded study (%d bytes) lacks %s", len(study), want)
+		}
 	}
 }
 

@@ -390,7 +390,11 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16}
+var keyCodes = map[string]int{"F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16, "ControlLeft": 17}
+
+// modifierBits are the DevTools protocol's modifier flags of the
+// modifier keys the test presses.
+var modifierBits = map[string]int{"ControlLeft": 2, "ShiftLeft": 8}
 
 // press presses a key, or a chord like "ShiftLeft+KeyS" (named by DOM
 // codes): the keys go down in order and come up in the reverse order,
@@ -410,6 +414,8 @@ func (c *cdpConn) press(chord string) error {
 			key = " "
 		case "ShiftLeft":
 			key = "Shift"
+		case "ControlLeft":
+			key = "Control"
 		}
 		if modifiers&8 != 0 && len(key) == 1 {
 			key = strings.ToUpper(key)
@@ -421,17 +427,13 @@ func (c *cdpConn) press(chord string) error {
 		if err := send("rawKeyDown", code); err != nil {
 			return err
 		}
-		if code == "ShiftLeft" {
-			modifiers |= 8
-		}
+		modifiers |= modifierBits[code]
 	}
 	if err := c.frames(2); err != nil {
 		return err
 	}
 	for i := len(codes) - 1; i >= 0; i-- {
-		if codes[i] == "ShiftLeft" {
-			modifiers &^= 8
-		}
+		modifiers &^= modifierBits[codes[i]]
 		if err := send("keyUp", codes[i]); err != nil {
 			return err
 		}
