@@ -201,6 +201,21 @@ func TestStudyEditing(t *testing.T) {
 	}
 }
 
+// studyWithTiger opens the study on source with an Axis Tiger I added in
+// D2 (after the map's own units).
+func studyWithTiger(t *testing.T, source string) (*App, *study) {
+	t.Helper()
+	a := testApp(t, "")
+	if err := a.StartStudy(source); err != nil {
+		t.Fatal(err)
+	}
+	s := a.scene.(*study)
+	s.chooseType(t, "Tiger I")
+	s.side = maps.Axis
+	s.add(s.hex(t, "D2"))
+	return a, s
+}
+
 // TestStudySavedLoadsAndPlays saves a study of the default scenario (an
 // embedded map: its tileset is copied beside the file), of a scenario on
 // disk (its tileset named relative to the file) and of a blank map: each loads as a scenario
@@ -209,15 +224,8 @@ func TestStudyEditing(t *testing.T) {
 func TestStudySavedLoadsAndPlays(t *testing.T) {
 	for _, source := range []string{"", filepath.Join("..", "assets", "scenarios", "le-dezert.tmx"), "blank:12x10:pointy"} {
 		t.Run(source, func(t *testing.T) {
-			a := testApp(t, "")
-			if err := a.StartStudy(source); err != nil {
-				t.Fatal(err)
-			}
-			s := a.scene.(*study)
-			s.chooseType(t, "Tiger I")
-			s.side = maps.Axis
+			a, s := studyWithTiger(t, source)
 			s.zoneFacing = board.DirSW
-			s.add(s.hex(t, "D2"))
 			s.pieces[0].Facing = board.DirNE
 			s.out = filepath.Join(t.TempDir(), "my study.tmx")
 			s.save()
@@ -281,14 +289,7 @@ func TestStudySavedLoadsAndPlays(t *testing.T) {
 func TestStudyStoredOpensFromFiles(t *testing.T) {
 	for _, source := range []string{"", "blank:12x10:pointy"} {
 		t.Run(source, func(t *testing.T) {
-			a := testApp(t, "")
-			if err := a.StartStudy(source); err != nil {
-				t.Fatal(err)
-			}
-			s := a.scene.(*study)
-			s.chooseType(t, "Tiger I")
-			s.side = maps.Axis
-			s.add(s.hex(t, "D2"))
+			_, s := studyWithTiger(t, source)
 			pieces := make([]maps.Placement, len(s.pieces))
 			for i, p := range s.pieces {
 				pieces[i] = p.Placement

@@ -68,20 +68,23 @@ func TestSimulateJSON(t *testing.T) {
 	}
 }
 
-// TestAttackWeapons names an attack order's weapons for simulate's shots.
-func TestAttackWeapons(t *testing.T) {
+// defaultBattle starts a battle of the embedded default scenario, seed 1.
+func defaultBattle(t *testing.T) *battle.Battle {
+	t.Helper()
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := maps.Default(cat)
+	b, err := battle.New(defaultMap(t), cat, battle.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return b
+}
+
+// TestAttackWeapons names an attack order's weapons for simulate's shots.
+func TestAttackWeapons(t *testing.T) {
+	b := defaultBattle(t)
 	tests := []struct {
 		o    battle.Order
 		want string
@@ -188,18 +191,7 @@ func TestSimulateGivesATurnLimit(t *testing.T) {
 // TestActName names the other orders simulate counts: a Gun's load and
 // unload are towing, anyone else's passengers boarding and unloading.
 func TestActName(t *testing.T) {
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := maps.Default(cat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := defaultBattle(t)
 	var gun, squad battle.UnitID
 	for _, u := range b.Units() {
 		switch {
