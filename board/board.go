@@ -100,6 +100,9 @@ func (b *Board) SetCell(h Hex, c Cell) error {
 	if c.Terrain >= terrainCount {
 		return fmt.Errorf("hex %s: unknown terrain %d", b.Label(h), c.Terrain)
 	}
+	if c.Fort.Kind >= fortCount {
+		return fmt.Errorf("hex %s: unknown fortification %d", b.Label(h), c.Fort.Kind)
+	}
 	b.cells[i] = c
 	b.sightGrid.Store(nil)
 	return nil

@@ -131,6 +131,7 @@ type Cell struct {
 	Terrain Terrain
 	Level   int  // hill level 0..MaxLevel
 	Road    bool // a road runs through the hex (over Terrain when that is not Road)
+	Fort    Fort // the hex's fortification or entrenchment, if any (rules 20)
 }
 
 // Mover is a unit's movement class: which column of the terrain chart it
