@@ -34,6 +34,7 @@ const (
 	MovePaused                   // the moving unit came through opportunity fire; its owner says how it goes on
 	UnitEntered                  // the reinforcement came on the map (To)
 	UnitExited                   // the unit left the map (From)
+	MinefieldCrossed             // the unit entered a minefield (Hex) and survived its attack
 )
 
 // Event is one thing that happened when an order was applied, for the log,

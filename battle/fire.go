@@ -183,6 +183,9 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 	if err := r.Check(s); err != nil {
 		return err
 	}
+	if err := b.checkBunkerShot(from.Hex, to); err != nil {
+		return err
+	}
 	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
 		return fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(to), firer.Label())
 	}
@@ -196,7 +199,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		return combat.Shot{}, err
 	}
 	cell, fromCell := b.Board().Cell(to.Hex), b.Board().Cell(from.Hex)
-	cover := combat.CoverOf(r, cell.Terrain)
+	cover := b.CoverAt(r, to.Hex, target.Type)
 	s := combat.Shot{
 		Firer:           firer.Label(),
 		FirerKind:       firer.Type.Kind,

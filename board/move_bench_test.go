@@ -79,7 +79,9 @@ func benchmarkReachable(b *testing.B, spec MoveSpec) {
 func BenchmarkReachableVehicle(b *testing.B) { benchmarkReachable(b, MoveSpec{Kind: Vehicle, MP: 12}) }
 
 // BenchmarkReachableInfantry is reachable hexes for infantry with 12 MP.
-func BenchmarkReachableInfantry(b *testing.B) { benchmarkReachable(b, MoveSpec{Kind: Infantry, MP: 12}) }
+func BenchmarkReachableInfantry(b *testing.B) {
+	benchmarkReachable(b, MoveSpec{Kind: Infantry, MP: 12})
+}
 
 // BenchmarkReachableHexesVehicle adds listing the hexes and a path, as the
 // game does when a vehicle is selected and a hex hovered.
