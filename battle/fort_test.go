@@ -1,0 +1,172 @@
+package battle
+
+import (
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// fortBattleMap: a foxhole in woods (C2), a bunker facing S (E3), sandbags
+// (G3), a minefield (C5), wire (E6) and a trench (G6).
+const fortBattleMap = `
+. . . . . . . .
+. . W . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+foxhole C2
+bunker E3 3
+sandbags G3
+minefield C5
+wire E6
+trench G6
+`
+
+func TestFortCoverInAPFire(t *testing.T) {
+	tests := []struct {
+		name, target string
+		defender     string
+		cover        int
+		label        string
+		hits         uint64 // natural 2d6 rolls of 36 that give points at 5 APFP
+	}{
+		// 5 APFP (row 5-10): points on modified rolls of 7 or less.
+		{"woods +2 and foxhole +1 (rules 20.9)", "C2", "German Rifle Squad", 3, "woods and foxhole", 6},
+		{"sandbags +2 (20.6)", "G3", "German Rifle Squad", 2, "sandbags", 10},
+		{"trench +2 (20.10)", "G6", "German Rifle Squad", 2, "trench", 10},
+		{"bunker +4 (20.5)", "E3", "German Rifle Squad", 4, "bunker", 3},
+		{"wire gives no cover", "E6", "German Rifle Squad", 0, "open", 21},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target, _ := board.ParseLabel(tt.target)
+			from := board.Offset{Col: target.Col, Row: target.Row + 1}.Label()
+			if tt.target == "E3" {
+				from = "E4" // in the bunker's arc (it faces S)
+			}
+			b := fixture{grid: fortBattleMap, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, from, 0},
+				{tt.defender, maps.Axis, tt.target, 0},
+			}}.battle(t)
+			p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, tt.target)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Attack.Cover != tt.cover || p.Attack.CoverName != tt.label || 36-p.Odds.Points[0] != tt.hits {
+				t.Errorf("cover %d %q, rolls with points %d; want %d %q, %d", p.Attack.Cover, p.Attack.CoverName, 36-p.Odds.Points[0], tt.cover, tt.label, tt.hits)
+			}
+		})
+	}
+}
+
+func TestFortCoverInATFire(t *testing.T) {
+	tests := []struct {
+		name, typ, hex string
+		cover          int
+		label          string
+	}{
+		{"a Gun behind sandbags +2 (20.6)", "Pak 40", "G3", 2, "sandbags"},
+		{"an AFV gains nothing from a foxhole (infantry only, 20.9)", "Tiger I", "C2", 2, "woods"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: fortBattleMap, units: []unitAt{
+				{"M4A3E8", maps.Allies, "A7", board.DirN},
+				{tt.typ, maps.Axis, tt.hex, board.DirS},
+			}}.battle(t)
+			s, err := b.ShotAt(b.Unit(1), b.Unit(1).Pose, b.Unit(2), b.Unit(2).Pose)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Cover != tt.cover || s.CoverName != tt.label {
+				t.Errorf("cover %d %q, want %d %q", s.Cover, s.CoverName, tt.cover, tt.label)
+			}
+		})
+	}
+}
+
+func TestBunkerFire(t *testing.T) {
+	// The bunker in E3 faces S; the Pak 40 inside faces N, so only the
+	// bunker's arc keeps it from firing at the halftrack in E1.
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "E5", board.DirN},       // 1: in the bunker's arc
+		{"Pak 40", maps.Axis, "E3", board.DirN},         // 2: in the bunker
+		{"M3 Halftrack", maps.Allies, "E1", board.DirS}, // 3: behind the bunker
+		{"US Rifle Squad", maps.Allies, "D4", 0},        // 4
+	}}.battle(t)
+	_, err := b.PlanFire(Fire{Unit: 1, Target: 2})
+	if err == nil || !strings.Contains(err.Error(), "AP fire only") {
+		t.Errorf("AT fire at a Gun in a bunker: %v, want refused (rules 20.5)", err)
+	}
+	p, err := b.PlanAP(FireAP{Units: []UnitID{4}, Target: hexOf(t, b, "E3")})
+	if err != nil || p.Attack.Cover != 4 {
+		t.Errorf("AP fire at the bunker: cover %d, %v; want 4", p.Attack.Cover, err)
+	}
+	apply(t, b, EndPhase{}, EndPhase{}) // to the Axis's Defensive Fire
+	_, err = b.PlanFire(Fire{Unit: 2, Target: 3})
+	if err == nil || !strings.Contains(err.Error(), "outside the forward arc of the bunker in E3") {
+		t.Errorf("fire out of the back of the bunker: %v, want refused", err)
+	}
+}
+
+func TestMinefieldAttack(t *testing.T) {
+	tests := []struct {
+		roll       int
+		eliminated bool
+	}{{3, true}, {4, false}, {1, true}, {6, false}}
+	for _, tt := range tests {
+		b := fixture{grid: fortBattleMap, dice: []int{tt.roll}, units: []unitAt{
+			{"US Rifle Squad", maps.Allies, "C6", 0},
+		}}.battle(t)
+		apply(t, b, EndPhase{})
+		events := apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "C5", 0), pose(t, b, "C4", 0)}})
+		u := b.Unit(1)
+		if u.Eliminated != tt.eliminated {
+			t.Errorf("roll %d: eliminated %v, want %v (%q)", tt.roll, u.Eliminated, tt.eliminated, texts(events))
+		}
+		want := "C4"
+		if tt.eliminated {
+			want = "C5"
+		}
+		if have := b.Board().Label(u.Pose.Hex); have != want {
+			t.Errorf("roll %d: the squad is in %s, want %s", tt.roll, have, want)
+		}
+		if b.DiceRolled() != 1 {
+			t.Errorf("roll %d: %d dice rolled, want 1", tt.roll, b.DiceRolled())
+		}
+	}
+}
+
+func TestFortOccupancy(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"M3 Halftrack", maps.Allies, "G7", board.DirN}, // 1
+		{"US Rifle Squad", maps.Allies, "E4", 0},        // 2
+		{"US Rifle Squad", maps.Allies, "E4", 0},        // 3
+		{"US Rifle Squad", maps.Allies, "E4", 0},        // 4
+		{"GMC Truck", maps.Allies, "E7", board.DirN},    // 5
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	assertRefused(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "G6", board.DirN)}}, "stacking limit")
+	if err := b.Check(Move{Unit: 1, Path: []board.Pose{pose(t, b, "G6", board.DirN), pose(t, b, "G5", board.DirN)}}); err != nil {
+		t.Errorf("a halftrack through the trench: %v", err)
+	}
+	assertRefused(t, b, Move{Unit: 5, Path: []board.Pose{pose(t, b, "E6", board.DirN)}}, "barbed wire in E6 bars vehicles other than AFVs")
+	apply(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "E3", 0)}}, Move{Unit: 3, Path: []board.Pose{pose(t, b, "E3", 0)}})
+	assertRefused(t, b, Move{Unit: 4, Path: []board.Pose{pose(t, b, "E3", 0)}}, "stacking limit")
+	if err := b.stackingError(b.Unit(4), hexOf(t, b, "E3")); err == nil || !strings.Contains(err.Error(), "holds one Gun or 2 infantry units") {
+		t.Errorf("third squad into the bunker: %v", err)
+	}
+}
+
+func TestWireStopsInfantry(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "E7", 0},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	assertRefused(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "E6", 0), pose(t, b, "E5", 0)}}, "infantry entering barbed wire in E6 stop there")
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "E6", 0)}})
+}
