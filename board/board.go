@@ -23,6 +23,8 @@ type Board struct {
 	// the feature on the hexside in direction d (N, NE, SE), and sideNear
 	// is set when any of the hex's six hexsides has a feature.
 	sides []uint8
+	// forts lists the hexes holding a fortification, in the order placed.
+	forts []Hex
 	// sightGrid is the board's terrain packed for Sight, built on first
 	// use and dropped whenever a cell or hexside changes.
 	sightGrid atomic.Pointer[losTerrain]
@@ -87,7 +89,8 @@ func (b *Board) Cell(h Hex) Cell {
 	return Cell{}
 }
 
-// SetCell sets the terrain of h. It reports an error for a hex off the
+// SetCell sets the terrain of h: terrain, level and road; the hex keeps
+// its fortification (SetFort). It reports an error for a hex off the
 // board or a level out of range.
 func (b *Board) SetCell(h Hex, c Cell) error {
 	i, ok := b.index(h)
@@ -100,9 +103,7 @@ func (b *Board) SetCell(h Hex, c Cell) error {
 	if c.Terrain >= terrainCount {
 		return fmt.Errorf("hex %s: unknown terrain %d", b.Label(h), c.Terrain)
 	}
-	if c.Fort.Kind >= fortCount {
-		return fmt.Errorf("hex %s: unknown fortification %d", b.Label(h), c.Fort.Kind)
-	}
+	c.Fort = b.cells[i].Fort
 	b.cells[i] = c
 	b.sightGrid.Store(nil)
 	return nil

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -143,7 +144,18 @@ func (b *Board) SetFort(h Hex, f Fort) error {
 			return fmt.Errorf("hex %s: %w", b.Label(h), err)
 		}
 	}
+	had := b.cells[i].Fort.Kind != NoFort
 	b.cells[i].Fort = f
+	switch {
+	case f.Kind != NoFort && !had:
+		b.forts = append(b.forts, h)
+	case f.Kind == NoFort && had:
+		b.forts = slices.DeleteFunc(b.forts, func(x Hex) bool { return x == h })
+	}
 	b.sightGrid.Store(nil)
 	return nil
 }
+
+// FortHexes returns the hexes that hold a fortification, in the order they
+// were placed. The slice is the board's: do not change it.
+func (b *Board) FortHexes() []Hex { return b.forts }
