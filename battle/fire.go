@@ -73,7 +73,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if !p.LOS.Clear {
 		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
 	}
-	p.Shot.Hindrance = p.LOS.Hindrance
+	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
 	if o.Second != 0 {
 		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {
 			return FirePlan{}, err

@@ -130,6 +130,17 @@ func (b *Battle) checkBunkerArc(from, to board.Hex) error {
 	return nil
 }
 
+// wirePenalty is what firing from barbed wire adds to an attack by
+// infantry on the ground (rules 20.8: +1). It is shown within the
+// attack's hindrance, the roll modifier it works like (our choice, so the
+// rulesets need no field of their own for it).
+func (b *Battle) wirePenalty(firer *Unit) int {
+	if firer.Type.Kind.Infantry() && firer.Carrier == 0 && b.Board().Fort(firer.Pose.Hex).Kind == board.Wire {
+		return 1
+	}
+	return 0
+}
+
 // mineAttack rolls the minefield's attack on the units us that have just
 // entered h (rules 20.7): one die each, MinefieldKills or less eliminates
 // the unit and what it carries. It reports whether any was eliminated.

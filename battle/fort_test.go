@@ -170,3 +170,14 @@ func TestWireStopsInfantry(t *testing.T) {
 	assertRefused(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "E6", 0), pose(t, b, "E5", 0)}}, "infantry entering barbed wire in E6 stop there")
 	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "E6", 0)}})
 }
+
+func TestWireHampersFire(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "E6", 0},
+		{"German Rifle Squad", maps.Axis, "E4", 0},
+	}}.battle(t)
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "E4")})
+	if err != nil || p.Attack.Hindrance != 1 {
+		t.Errorf("AP fire out of the wire: hindrance %d, %v; want +1 (rules 20.8)", p.Attack.Hindrance, err)
+	}
+}

@@ -131,7 +131,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	cover := b.apCover(o.Target, p.Defenders)
 	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
-		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
+		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
