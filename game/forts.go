@@ -52,7 +52,7 @@ func drawFort(dst *ebiten.Image, t *triBatch, f board.Fort, c point, r float32, 
 		}
 	case board.Trench:
 		// A zigzag line of trench across the lower part of the hex.
-		pts := []point{{-0.8, 0.55}, {-0.45, 0.75}, {-0.1, 0.55}, {0.25, 0.75}, {0.6, 0.55}, {0.85, 0.7}}
+		pts := []point{{-0.7, 0.42}, {-0.42, 0.62}, {-0.14, 0.42}, {0.14, 0.62}, {0.42, 0.42}, {0.7, 0.62}}
 		for i := 1; i < len(pts); i++ {
 			a := point{c.X + pts[i-1].X*r, c.Y + pts[i-1].Y*r}
 			b := point{c.X + pts[i].X*r, c.Y + pts[i].Y*r}
@@ -62,7 +62,7 @@ func drawFort(dst *ebiten.Image, t *triBatch, f board.Fort, c point, r float32, 
 	case board.Sandbags:
 		// A low wall of bags along the bottom of the hex.
 		for i := range 5 {
-			p := point{c.X + (float32(i)-2)*r*0.3, c.Y + r*0.68}
+			p := point{c.X + (float32(i)-2)*r*0.28, c.Y + r*0.6}
 			t.ellipse(dst, p, r*0.15, r*0.1, lw, colEarthDim)
 			t.disc(dst, p, r*0.12, colSandbag)
 		}
@@ -90,11 +90,11 @@ func drawFort(dst *ebiten.Image, t *triBatch, f board.Fort, c point, r float32, 
 		}
 	case board.Wire:
 		// Coils of wire: a row of crosses joined by a strand.
-		t.segment(dst, point{c.X - r*0.85, c.Y + r*0.62}, point{c.X + r*0.85, c.Y + r*0.62}, lw, colWire)
-		t.segment(dst, point{c.X - r*0.85, c.Y - r*0.62}, point{c.X + r*0.85, c.Y - r*0.62}, lw, colWire)
+		t.segment(dst, point{c.X - r*0.72, c.Y + r*0.58}, point{c.X + r*0.72, c.Y + r*0.58}, lw, colWire)
+		t.segment(dst, point{c.X - r*0.72, c.Y - r*0.58}, point{c.X + r*0.72, c.Y - r*0.58}, lw, colWire)
 		for i := range 4 {
-			for _, yy := range [2]float32{0.62, -0.62} {
-				x := c.X + (float32(i)-1.5)*r*0.45
+			for _, yy := range [2]float32{0.58, -0.58} {
+				x := c.X + (float32(i)-1.5)*r*0.4
 				y := c.Y + yy*r
 				s := r * 0.14
 				t.segment(dst, point{x - s, y - s}, point{x + s, y + s}, lw, colWire)
