@@ -123,7 +123,11 @@ func TestMinefieldAttack(t *testing.T) {
 			{"US Rifle Squad", maps.Allies, "C6", 0},
 		}}.battle(t)
 		apply(t, b, EndPhase{})
-		events := apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "C5", 0), pose(t, b, "C4", 0)}})
+		move := Move{Unit: 1, Path: []board.Pose{pose(t, b, "C5", 0), pose(t, b, "C4", 0)}}
+		if err := b.Check(move); err != nil {
+			t.Fatalf("Check of a move through a minefield: %v", err)
+		}
+		events := apply(t, b, move)
 		u := b.Unit(1)
 		if u.Eliminated != tt.eliminated {
 			t.Errorf("roll %d: eliminated %v, want %v (%q)", tt.roll, u.Eliminated, tt.eliminated, texts(events))
@@ -179,5 +183,21 @@ func TestWireHampersFire(t *testing.T) {
 	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "E4")})
 	if err != nil || p.Attack.Hindrance != 1 {
 		t.Errorf("AP fire out of the wire: hindrance %d, %v; want +1 (rules 20.8)", p.Attack.Hindrance, err)
+	}
+}
+
+// TestMinefieldAttacksAnAdvance: a unit advancing into a minefield rolls
+// too (rules 20.7: on entering, however it enters).
+func TestMinefieldAttacksAnAdvance(t *testing.T) {
+	b := fixture{grid: fortBattleMap, dice: []int{2}, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "C6", 0},
+	}}.battle(t)
+	apply(t, b, EndPhase{}, EndPhase{}, EndPhase{}) // to the Allies' Advance phase
+	if b.Phase() != AdvancePhase {
+		t.Fatalf("phase %v, want the Advance phase", b.Phase())
+	}
+	events := apply(t, b, Advance{Unit: 1, To: hexOf(t, b, "C5")})
+	if !b.Unit(1).Eliminated {
+		t.Errorf("the squad survived a roll of 2 in the minefield: %q", texts(events))
 	}
 }
