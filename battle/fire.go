@@ -183,7 +183,7 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 	if err := r.Check(s); err != nil {
 		return err
 	}
-	if err := b.checkBunkerShot(from.Hex, to); err != nil {
+	if err := b.checkBunkerShot(from.Hex, to, s.Weapon.Mortar); err != nil {
 		return err
 	}
 	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {

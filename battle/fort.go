@@ -111,11 +111,15 @@ func (b *Battle) apCover(h board.Hex, defenders []*Unit) combat.Modifier {
 }
 
 // checkBunkerShot refuses an AT shot the bunkers forbid (rules 20.5): at a
-// unit in a bunker (it is attacked with AP fire only), and by a unit in a
-// bunker at a hex outside the bunker's forward arc.
-func (b *Battle) checkBunkerShot(from, to board.Hex) error {
+// unit in a bunker (it is attacked with AP fire only), by a mortar in a
+// bunker, and by a unit in a bunker at a hex outside the bunker's forward
+// arc.
+func (b *Battle) checkBunkerShot(from, to board.Hex, mortar bool) error {
 	if f := b.Board().Fort(to); f.Kind.IsBunker() {
 		return fmt.Errorf("a unit in the %s in %s is attacked with AP fire only, not AT", f.Kind, b.Board().Label(to))
+	}
+	if f := b.Board().Fort(from); mortar && f.Kind.IsBunker() {
+		return fmt.Errorf("no mortar fires out of the %s in %s", f.Kind, b.Board().Label(from))
 	}
 	return b.checkBunkerArc(from, to)
 }

@@ -201,3 +201,23 @@ func TestMinefieldAttacksAnAdvance(t *testing.T) {
 		t.Errorf("the squad survived a roll of 2 in the minefield: %q", texts(events))
 	}
 }
+
+// TestNoMortarOutOfABunker: a squad with a 5 cm mortar fires it from the
+// open, and only its own APFP from a bunker (rules 20.5).
+func TestNoMortarOutOfABunker(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"German Rifle Squad", maps.Axis, "E3", 0}, // in the bunker (facing S)
+		{"German Rifle Squad", maps.Axis, "G3", 0}, // behind sandbags
+		{"US Rifle Squad", maps.Allies, "F6", 0},
+	}}.battle(t)
+	for _, id := range []UnitID{1, 2} {
+		b.Unit(id).SupportWeapon = "5cm Mortar"
+	}
+	target := hexOf(t, b, "F6")
+	inBunker, _ := b.APFirepower(b.Unit(1), b.Unit(1).Pose, target)
+	inOpen, _ := b.APFirepower(b.Unit(2), b.Unit(2).Pose, target)
+	own := b.Unit(1).Type.APFP
+	if inBunker != own || inOpen == own {
+		t.Errorf("APFP from the bunker %d, from the sandbags %d; want the squad's own %d from the bunker only", inBunker, inOpen, own)
+	}
+}

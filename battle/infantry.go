@@ -279,6 +279,9 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
 	}
+	if w.Mortar && b.Board().Fort(u.Pose.Hex).Kind.IsBunker() {
+		return nil // no mortar fires out of a bunker (rules 20.5)
+	}
 	return w
 }
 
