@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -220,4 +221,36 @@ func TestNoMortarOutOfABunker(t *testing.T) {
 	if inBunker != own || inOpen == own {
 		t.Errorf("APFP from the bunker %d, from the sandbags %d; want the squad's own %d from the bunker only", inBunker, inOpen, own)
 	}
+}
+
+// TestMinefieldAttacksAnEntry: a reinforcement entering the map into a
+// minefield rolls as it enters (rules 20.7); a roll of 1 eliminates it and
+// its move ends there.
+func TestMinefieldAttacksAnEntry(t *testing.T) {
+	f := fixture{grid: fortBattleMap + "minefield A7\n", dice: []int{1}, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "A7", 0},
+		{"German Rifle Squad", maps.Axis, "H1", 0},
+	}}
+	sc := f.scenario(t)
+	sc.Units[0].Arrives = maps.Arrival{Turn: 1}
+	b, err := New(sc, testCatalogue, Config{Dice: combat.NewFixedDice(f.dice...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toPhase(t, b, 1, maps.Allies, Movement)
+	events := apply(t, b, Enter{Unit: 1, Path: []board.Pose{pose(t, b, "A7", 0), pose(t, b, "A6", 0)}})
+	if u := b.Unit(1); !u.Eliminated || b.Board().Label(u.Pose.Hex) != "A7" {
+		t.Errorf("the squad is in %s (eliminated %v), want eliminated in A7: %q", b.Board().Label(u.Pose.Hex), u.Eliminated, texts(events))
+	}
+}
+
+// TestWireBarsATruckAdvance: the Advance phase's one hex may not take a
+// truck into wire either (rules 20.8).
+func TestWireBarsATruckAdvance(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{
+		{"GMC Truck", maps.Allies, "E7", board.DirN},
+		{"German Rifle Squad", maps.Axis, "H1", 0},
+	}}.battle(t)
+	toPhase(t, b, 1, maps.Allies, AdvancePhase)
+	assertRefused(t, b, Advance{Unit: 1, To: hexOf(t, b, "E6")}, "barbed wire in E6 bars GMC Truck #1")
 }
