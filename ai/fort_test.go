@@ -29,6 +29,9 @@ minefield C5
 	}
 	orders := play(t, b, op, turnIs(4))
 	for _, o := range orders {
+		if a, ok := o.(battle.Advance); ok && b.Board().Fort(a.To).Kind == board.Minefield {
+			t.Errorf("unit %d advances into the minefield in %s", a.Unit, b.Board().Label(a.To))
+		}
 		m, ok := o.(battle.Move)
 		if !ok || m.Unit != 1 {
 			continue

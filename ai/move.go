@@ -460,8 +460,8 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 	best, bestS := u.Pose.Hex, here
 	for dir := range board.Direction(6) {
 		n := u.Pose.Hex.Neighbor(dir)
-		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free {
-			continue
+		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free || d.b.Board().Fort(n).Kind == board.Minefield {
+			continue // never advance into a minefield, as in a move (occupancy)
 		}
 		if s := score(n); s > bestS && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
 			best, bestS = n, s

@@ -134,3 +134,36 @@ func TestFortSites(t *testing.T) {
 		t.Errorf("bunker in woods: %v", err)
 	}
 }
+
+// TestCostFieldGoesRoundMinefields: the field counts MinefieldDetour for
+// entering a minefield, so it leads round a belt of mines where a way
+// round is open, and through it (at the detour's price) where none is.
+func TestCostFieldGoesRoundMinefields(t *testing.T) {
+	tests := []struct {
+		name, grid string
+		from       string
+		want       int32
+	}{
+		{"no mines: straight on", ". . . . .\n. . . . .\n. . . . .\n. . . . .\n", "A2", 4},
+		{"round the belt by C4", ". . . . .\n. . . . .\n. . . . .\n. . . . .\nminefield C1\nminefield C2\nminefield C3\n", "A2", 6},
+		{"no way round: through, +8", ". . . . .\n. . . . .\n. . . . .\n. . . . .\nminefield C1\nminefield C2\nminefield C3\nminefield C4\n", "A2", 4 + MinefieldDetour},
+		{"from inside the belt nothing is added", ". . . . .\n. . . . .\n. . . . .\n. . . . .\nminefield C1\nminefield C2\nminefield C3\nminefield C4\n", "C2", 2},
+	}
+	for _, tt := range tests {
+		b := fixture(t, tt.grid)
+		f := b.CostField(Foot, []Hex{label2(t, b, "E2")})
+		o := b.Layout.ToOffset(label2(t, b, tt.from))
+		if have := f[o.Row*b.Width+o.Col]; have != tt.want {
+			t.Errorf("%s: distance %s → E2 = %d, want %d", tt.name, tt.from, have, tt.want)
+		}
+	}
+}
+
+func label2(t *testing.T, b *Board, s string) Hex {
+	t.Helper()
+	h, err := b.ParseHex(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
