@@ -135,7 +135,7 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
-			{n: 5, typ: "US Rifle Squad"}, {n: 2, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
+			{n: 5, typ: "US Rifle Squad"}, {n: 3, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Pak 40"},
