@@ -80,7 +80,7 @@ func (b *Battle) fortStackError(us, leaving []*Unit, h board.Hex) error {
 func (b *Battle) CoverAt(r combat.Ruleset, h board.Hex, t *units.Type) combat.Modifier {
 	cell := b.Board().Cell(h)
 	cover := combat.CoverOf(r, cell.Terrain)
-	f := cell.Fort.Kind
+	f := cell.Fort
 	if fc := f.Info().Cover; fc > 0 && mayOccupy(f, t) {
 		cover.Value += fc
 		if cell.Terrain.Info().Cover == 0 {

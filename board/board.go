@@ -23,8 +23,10 @@ type Board struct {
 	// the feature on the hexside in direction d (N, NE, SE), and sideNear
 	// is set when any of the hex's six hexsides has a feature.
 	sides []uint8
-	// forts lists the hexes holding a fortification, in the order placed.
-	forts []Hex
+	// forts lists the hexes holding a fortification, in the order placed;
+	// facings holds the bunkers' facings.
+	forts   []Hex
+	facings map[Hex]Direction
 	// sightGrid is the board's terrain packed for Sight, built on first
 	// use and dropped whenever a cell or hexside changes.
 	sightGrid atomic.Pointer[losTerrain]

@@ -126,7 +126,11 @@ func CheckSite(k FortKind, c Cell) error {
 
 // Fort returns the fortification of h (Kind NoFort for none or off the map).
 func (b *Board) Fort(h Hex) Fort {
-	return b.Cell(h).Fort
+	i, ok := b.index(h)
+	if !ok || b.cells[i].Fort == NoFort {
+		return Fort{}
+	}
+	return Fort{Kind: b.cells[i].Fort, Facing: b.facings[h]}
 }
 
 // SetFort puts a fortification in h (NoFort clears it), after checking its
@@ -144,8 +148,16 @@ func (b *Board) SetFort(h Hex, f Fort) error {
 			return fmt.Errorf("hex %s: %w", b.Label(h), err)
 		}
 	}
-	had := b.cells[i].Fort.Kind != NoFort
-	b.cells[i].Fort = f
+	had := b.cells[i].Fort != NoFort
+	b.cells[i].Fort = f.Kind
+	if f.Kind.IsBunker() {
+		if b.facings == nil {
+			b.facings = map[Hex]Direction{}
+		}
+		b.facings[h] = f.Facing
+	} else {
+		delete(b.facings, h)
+	}
 	switch {
 	case f.Kind != NoFort && !had:
 		b.forts = append(b.forts, h)

@@ -222,7 +222,7 @@ func cellFlags(c Cell, smoke int) uint16 {
 	if c.Terrain < terrainCount {
 		f |= terrainLOSFlags[c.Terrain]
 	}
-	if c.Fort.Kind.Info().BlocksLOS {
+	if c.Fort.Info().BlocksLOS {
 		f |= flagBlocks
 	}
 	return f
@@ -609,8 +609,8 @@ func (t *losTerrain) reasonIn(what string, x Hex, tail string) string {
 // describe names what makes hex x (flags fl) block or hinder: "woods",
 // "orchard and smoke 1".
 func (t *losTerrain) describe(x Hex, fl uint16) string {
-	if c := t.b.Cell(x); fl&flagBlocks != 0 && c.Fort.Kind.Info().BlocksLOS && c.Terrain.Info().LOS != Blocks {
-		return c.Fort.Kind.String()
+	if c := t.b.Cell(x); fl&flagBlocks != 0 && c.Fort.Info().BlocksLOS && c.Terrain.Info().LOS != Blocks {
+		return c.Fort.String()
 	}
 	if fl&(flagBlocks|flagHinders) != 0 && (fl&flagBlocks != 0 || flagSmoke(fl) == 0) {
 		return t.b.Cell(x).Terrain.String() // the one part: no list to join

@@ -280,7 +280,7 @@ func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge,
 	}
 	c.climb = max(dl, 0)
 	c.side = b.Hexside(from, d)
-	c.fort = ct.Fort.Kind
+	c.fort = ct.Fort
 	return c, noBlock
 }
 

@@ -121,7 +121,7 @@ func describeHex(b *board.Board, h board.Hex) string {
 			parts = append(parts, fmt.Sprintf("%s %s", f, d))
 		}
 	}
-	if f := c.Fort; f.Kind != board.NoFort {
+	if f := b.Fort(h); f.Kind != board.NoFort {
 		parts = append(parts, describeFort(f))
 	}
 	return strings.Join(parts, "  |  ")

@@ -124,8 +124,8 @@ func describeCell(c board.Cell) string {
 	if c.Road {
 		s += ", road"
 	}
-	if c.Fort.Kind != board.NoFort {
-		s += fmt.Sprintf(", %s (cover %+d)", c.Fort, c.Fort.Kind.Info().Cover)
+	if c.Fort != board.NoFort {
+		s += fmt.Sprintf(", %s (cover %+d)", c.Fort, c.Fort.Info().Cover)
 	}
 	return s
 }
