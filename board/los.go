@@ -216,14 +216,24 @@ var terrainLOSFlags = func() (fl [terrainCount]uint16) {
 	return fl
 }()
 
+// fortLOSFlags is the fortification chart's BlocksLOS as cell flags.
+var fortLOSFlags = func() (fl [fortCount]uint16) {
+	for i, info := range fortChart {
+		if info.BlocksLOS {
+			fl[i] = flagBlocks
+		}
+	}
+	return fl
+}()
+
 // cellFlags packs a cell and its smoke (the hexside bits are set apart).
 func cellFlags(c Cell, smoke int) uint16 {
 	f := uint16(flagOnBoard) | uint16(c.Level&3)<<levelShift | uint16(min(max(smoke, 0), 2))<<smokeShift
 	if c.Terrain < terrainCount {
 		f |= terrainLOSFlags[c.Terrain]
 	}
-	if c.Fort.Info().BlocksLOS {
-		f |= flagBlocks
+	if c.Fort < fortCount {
+		f |= fortLOSFlags[c.Fort]
 	}
 	return f
 }

@@ -186,6 +186,7 @@ type charge struct {
 	side      HexsideFeature
 	whole     bool // infantry between level 0 and level 2: the whole allowance
 	fort      FortKind
+	fortMP    int // the fortification's extra entry cost (FortInfo.EntryMP)
 }
 
 // WholeAllowance is what StepCost gives for a step that takes a unit's
@@ -197,7 +198,7 @@ func (c charge) total() int {
 	if c.whole {
 		return WholeAllowance
 	}
-	t := c.entry + c.climb + c.fort.Info().EntryMP
+	t := c.entry + c.climb + c.fortMP
 	if c.side != NoFeature {
 		t++
 	}
@@ -220,8 +221,8 @@ func (c charge) String() string {
 	if c.side != NoFeature {
 		fmt.Fprintf(&sb, " +1 %s", c.side)
 	}
-	if mp := c.fort.Info().EntryMP; mp > 0 {
-		fmt.Fprintf(&sb, " +%d %s", mp, c.fort)
+	if c.fortMP > 0 {
+		fmt.Fprintf(&sb, " +%d %s", c.fortMP, c.fort)
 	}
 	return sb.String()
 }
@@ -281,6 +282,9 @@ func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge,
 	c.climb = max(dl, 0)
 	c.side = b.Hexside(from, d)
 	c.fort = ct.Fort
+	if ct.Fort != NoFort {
+		c.fortMP = ct.Fort.Info().EntryMP
+	}
 	return c, noBlock
 }
 
