@@ -39,7 +39,8 @@ type FortInfo struct {
 	// fortifications; it decides where the position may stand (20.2).
 	Entrenchment bool
 	// Guns may occupy the position (sandbags and bunkers); Vehicles may
-	// stand in the hex (minefields; AFVs also on wire, 20.8).
+	// stand in the hex (a minefield; wire, which takes AFVs and no other
+	// vehicle, is a case of its own for the battle: 20.8).
 	Guns, Vehicles bool
 	// Capacity, when above 0, is how many infantry units the position
 	// holds; a Gun fills it alone (a bunker: 20.5).
@@ -75,7 +76,8 @@ func (k FortKind) String() string { return k.Info().Name }
 // IsBunker reports whether k is a bunker of either build.
 func (k FortKind) IsBunker() bool { return k == Bunker || k == EarthBunker }
 
-// ParseFortKind turns a name ("trench") into a FortKind.
+// ParseFortKind turns a name ("trench") into a FortKind. Its error does
+// not repeat the name, which the caller quotes as it quotes values.
 func ParseFortKind(name string) (FortKind, error) {
 	for i := Foxhole; i < fortCount; i++ {
 		if fortChart[i].Name == name {
@@ -86,7 +88,7 @@ func ParseFortKind(name string) (FortKind, error) {
 	for i := Foxhole; i < fortCount; i++ {
 		names = append(names, fortChart[i].Name)
 	}
-	return NoFort, fmt.Errorf("unknown fortification %q (want one of %s)", name, strings.Join(names, ", "))
+	return NoFort, fmt.Errorf("not a fortification (want one of %s)", strings.Join(names, ", "))
 }
 
 // Fort is the fortification of one hex: its kind and, for a bunker, the

@@ -53,7 +53,7 @@ func TestFortificationErrors(t *testing.T) {
 		name, layer, want string
 	}{
 		{"unknown kind", fortLayer(fortObject(5, 32, 28, `<property name="kind" value="moat"/>`)),
-			`layer "fortifications": object 5 "": kind "moat": unknown fortification "moat" (want one of foxhole, trench, sandbags, bunker, earth-bunker, minefield, wire)`},
+			`layer "fortifications": object 5 "": kind "moat": not a fortification (want one of foxhole, trench, sandbags, bunker, earth-bunker, minefield, wire)`},
 		{"no kind", fortLayer(fortObject(5, 32, 28, ``)), `object 5 "": no kind`},
 		{"bad facing", fortLayer(fortObject(5, 32, 28, `<property name="kind" value="bunker"/><property name="facing" value="9"/>`)), `object 5 "": facing "9": want a direction 0..5`},
 		{"facing on a trench", fortLayer(fortObject(5, 32, 28, `<property name="kind" value="trench"/><property name="facing" value="1"/>`)), `only a bunker has a facing, not a trench`},

@@ -128,7 +128,7 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 		k, err := board.ParseFortKind(f.fort)
 		switch {
 		case err != nil:
-			return nil, s, fmt.Errorf("--fortification: %w", err)
+			return nil, s, fmt.Errorf("--fortification %s: %w", fileio.Quote(f.fort), err)
 		case k.Info().Cover == 0:
 			return nil, s, fmt.Errorf("--fortification %s: a %s gives no cover", fileio.Quote(f.fort), k)
 		case k != board.Sandbags:

@@ -107,7 +107,7 @@ func TestOddsErrors(t *testing.T) {
 		{[]string{"--weapon", "Panzerfaust", "--target", "M10", "--range", "2"}, "shot refused: the Panzerfaust reaches adjacent targets only"},
 		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "bunker"}, `--fortification "bunker": AT fire attacks no unit in a bunker`},
 		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "wire"}, `--fortification "wire": a wire gives no cover`},
-		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "moat"}, `--fortification: unknown fortification "moat"`},
+		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "moat"}, `--fortification "moat": not a fortification`},
 	}
 	for _, tt := range tests {
 		_, err := runCombatCLI(t, append([]string{"odds"}, tt.args...)...)
