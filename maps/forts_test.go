@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/fileio"
 )
 
 // fortObject is one object of a fortifications layer at map pixel (x, y)
@@ -68,5 +69,19 @@ func TestFortificationErrors(t *testing.T) {
 				t.Errorf("error = %v, want it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFortificationErrorShort: a kind of 10 000 characters is quoted cut,
+// and the error stays one short line.
+func TestFortificationErrorShort(t *testing.T) {
+	long := strings.Repeat("x", 10000)
+	body := csvLayer("ground", 1, 1, 1, 1, 1, 1) + fortLayer(fortObject(5, 32, 56, `<property name="kind" value="`+long+`"/>`))
+	_, err := Load(testFS(t, tmxMap(3, 2, body)), "test.tmx", testTypes)
+	if err == nil {
+		t.Fatal("a kind of 10 000 x loaded")
+	}
+	if len(err.Error()) > fileio.MaxErrorLength || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %d bytes: %.200v", len(err.Error()), err)
 	}
 }
