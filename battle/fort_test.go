@@ -71,7 +71,6 @@ func TestFortCoverInATFire(t *testing.T) {
 		label          string
 	}{
 		{"a Gun behind sandbags +2 (20.6)", "Pak 40", "G3", 2, "sandbags"},
-		{"an AFV gains nothing from a foxhole (infantry only, 20.9)", "Tiger I", "C2", 2, "woods"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +86,25 @@ func TestFortCoverInATFire(t *testing.T) {
 				t.Errorf("cover %d %q, want %d %q", s.Cover, s.CoverName, tt.cover, tt.label)
 			}
 		})
+	}
+}
+
+// TestCoverAtFoxholeForAnAFV: an AFV passing through a foxhole hex has
+// the woods' cover only (foxholes hold infantry: 20.9); a squad there has
+// both.
+func TestCoverAtFoxholeForAnAFV(t *testing.T) {
+	b := fixture{grid: fortBattleMap, units: []unitAt{{"US Rifle Squad", maps.Allies, "A7", 0}}}.battle(t)
+	tiger, err := testCatalogue.Lookup("Tiger I")
+	if err != nil {
+		t.Fatal(err)
+	}
+	squad := b.Unit(1).Type
+	c2 := hexOf(t, b, "C2")
+	if c := b.CoverAt(b.Rules(), c2, tiger); c.Value != 2 || c.Label != "woods" {
+		t.Errorf("Tiger in C2: %+v, want +2 woods", c)
+	}
+	if c := b.CoverAt(b.Rules(), c2, squad); c.Value != 3 || c.Label != "woods and foxhole" {
+		t.Errorf("squad in C2: %+v, want +3 woods and foxhole", c)
 	}
 }
 
@@ -253,4 +271,14 @@ func TestWireBarsATruckAdvance(t *testing.T) {
 	}}.battle(t)
 	toPhase(t, b, 1, maps.Allies, AdvancePhase)
 	assertRefused(t, b, Advance{Unit: 1, To: hexOf(t, b, "E6")}, "barbed wire in E6 bars GMC Truck #1")
+}
+
+// TestPlacementInAFortification: a scenario that sets a unit where the
+// fortification may not hold it does not start.
+func TestPlacementInAFortification(t *testing.T) {
+	sc := fixture{grid: fortBattleMap, units: []unitAt{{"GMC Truck", maps.Allies, "E6", board.DirN}}}.scenario(t)
+	_, err := New(sc, testCatalogue, Config{Seed: 1})
+	if want := "battle: test.tmx: unit object 1: GMC Truck may not stand in the wire in E6 (rules 20)"; err == nil || err.Error() != want {
+		t.Errorf("New = %v, want %q", err, want)
+	}
 }
