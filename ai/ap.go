@@ -155,7 +155,7 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 	if inf == nil {
 		return 0
 	}
-	cover := combat.CoverOf(v.b.Rules(), v.b.Board().Cell(p.Hex).Terrain)
+	cover := v.b.CoverAt(nil, p.Hex, u.Type) // AP fire reads the terrain chart, as the battle does
 	a := combat.APAttack{APFP: fp, Cover: cover.Value, Hindrance: l.Hindrance,
 		Opportunity: opportunity, Adjacent: dist == 1}
 	def := v.b.Defender(u, p, ep.Hex)

@@ -7,7 +7,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -55,7 +54,7 @@ func (d *decision) plannedMove(u *battle.Unit, t task) ([]board.Pose, string, bo
 		return d.tacticalMove(u)
 	}
 	spec := d.b.MoveSpec(u)
-	reach := d.b.Board().Reachable(spec, u.Pose, d.b.Occupancy(u))
+	reach := d.b.Board().Reachable(spec, u.Pose, d.occupancy(u))
 	if t.verb == Face {
 		f, ok := towards(u.Pose.Hex, t.goal)
 		if !ok || spec.Kind == board.Infantry || f == u.Pose.Facing {
@@ -147,10 +146,22 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	return goals
 }
 
-// coverValue is the small preference for the cover of hex h, as the
-// active ruleset gives it.
-func (d *decision) coverValue(h board.Hex) float64 {
-	return coverWorth * float64(combat.CoverOf(d.b.Rules(), d.b.Board().Cell(h).Terrain).Value)
+// coverValue is the small preference for the cover u would have in hex h,
+// as the active ruleset gives it, a fortification u may occupy included
+// (battle.CoverAt): a defender values a foxhole or bunker it can reach.
+func (d *decision) coverValue(u *battle.Unit, h board.Hex) float64 {
+	return coverWorth * float64(d.b.CoverAt(d.b.Rules(), h, u.Type).Value)
+}
+
+// occupancy is the battle's Occupancy for u with the hexes of minefields
+// closed: the opponent never walks into one (rules 20.7: a unit entering
+// is eliminated on 3 or less of a die), though one it stands in it may
+// leave.
+func (d *decision) occupancy(u *battle.Unit) board.Occupancy {
+	occ := d.b.Occupancy(u)
+	enter, bd := occ.CanEnter, d.b.Board()
+	occ.CanEnter = func(h board.Hex) bool { return bd.Fort(h).Kind != board.Minefield && enter(h) }
+	return occ
 }
 
 // holdValue is what u standing in hex h is worth to the victory
@@ -227,7 +238,7 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 // exposedPoses best poses of those with the fire drawn on the way.
 func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pose) {
 	spec := d.b.MoveSpec(u)
-	reach := d.b.Board().Reachable(spec, u.Pose, d.b.Occupancy(u))
+	reach := d.b.Board().Reachable(spec, u.Pose, d.occupancy(u))
 	goals := d.objectives(u)
 	var field []int32
 	if len(goals) > 0 {
@@ -249,7 +260,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		perMP = infantryObjectivePerMP
 	}
 	cheap := func(h board.Hex) float64 {
-		s := d.coverValue(h) + d.holdValue(u, h)
+		s := d.coverValue(u, h) + d.holdValue(u, h)
 		if field != nil {
 			s -= perMP * min(d.distance(field, h), 200)
 		}
@@ -446,14 +457,14 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		threat, _ := d.threatTo(u, p)
 		attack, prize := d.attackFrom(u, p, nil)
 		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
-			d.coverValue(h) + d.holdValue(u, h)
+			d.coverValue(u, h) + d.holdValue(u, h)
 	}
 	here := score(u.Pose.Hex)
 	best, bestS := u.Pose.Hex, here
 	for dir := range board.Direction(6) {
 		n := u.Pose.Hex.Neighbor(dir)
-		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free {
-			continue
+		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free || d.b.Board().Fort(n).Kind == board.Minefield {
+			continue // never advance into a minefield, as in a move (occupancy)
 		}
 		if s := score(n); s > bestS && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
 			best, bestS = n, s

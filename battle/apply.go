@@ -136,7 +136,7 @@ func (b *Battle) MoveSpec(u *Unit) board.MoveSpec {
 // not move).
 func (b *Battle) allowance(u *Unit) board.MoveSpec {
 	t := u.Type
-	spec := board.MoveSpec{Kind: board.Vehicle, MP: t.MP}
+	spec := board.MoveSpec{Kind: board.Vehicle, MP: t.MP, Armoured: t.Kind == units.AFV}
 	switch {
 	case t.Kind == units.Gun:
 		spec.Kind = board.Gun
@@ -248,7 +248,7 @@ func (b *Battle) stackErrorAmong(us, leaving []*Unit, h board.Hex, there []*Unit
 	}
 	switch {
 	case vehicles == 0 && infantry <= 4, vehicles == 1 && infantry <= 2, vehicles == 2 && infantry == 0:
-		return nil
+		return b.fortStackError(us, leaving, h)
 	}
 	return fmt.Errorf("%s would be over-stacked (%d vehicles/Guns and %d infantry; at most 4 infantry, 2 vehicles, or 1 vehicle with 2 infantry)",
 		b.Board().Label(h), vehicles, infantry)
@@ -311,6 +311,9 @@ func (b *Battle) resumeMove(o Move) ([]Event, error) {
 	case cost > left: // a minimum move is the start of a move, never its rest
 		return nil, fmt.Errorf("the path costs %d MP and %s has %d left", cost, u.Label(), left)
 	}
+	if here := u.Pose.Hex; here != u.MovedFrom && b.Board().StopsIn(spec, here) {
+		return nil, fmt.Errorf("%s entered the barbed wire in %s and stops there (rules 20.8)", u.Label(), b.Board().Label(here))
+	}
 	pm := b.pending
 	pm.Cost += cost - b.restCost(u)
 	pm.Rest, pm.Fired, pm.Paused = o.Path, false, false
@@ -366,6 +369,16 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
+		if next.Hex != from.Hex {
+			mines, hit := b.mineAttack(us, next.Hex)
+			events = append(events, mines...)
+			if hit {
+				// Our choice: a stack that loses a unit to the mines halts
+				// where it is; the rules' text says nothing of stacks.
+				pm.Rest = nil
+				break
+			}
+		}
 		if next.Hex != from.Hex && b.opportunityOffered() {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})
@@ -488,12 +501,17 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	if _, err := b.Board().StepCost(spec.Kind.Mover(), u.Pose.Hex, d); err != nil {
 		return nil, err
 	}
+	if b.Board().Fort(o.To).Kind == board.Wire && spec.BarredByWire() {
+		return nil, fmt.Errorf("barbed wire in %s bars %s (rules 20.8)", b.Board().Label(o.To), u.Label())
+	}
 	if err := b.stackingError(u, o.To); err != nil {
 		return nil, err
 	}
 	from := u.Pose
 	b.setPose(u, board.Pose{Hex: o.To, Facing: u.Pose.Facing})
 	u.Markers |= Advanced
-	return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
-		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))}}, nil
+	events := []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
+		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))}}
+	mines, _ := b.mineAttack([]*Unit{u}, o.To)
+	return append(events, mines...), nil
 }

@@ -352,6 +352,9 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		if err != nil {
 			return nil, err
 		}
+		if f := sc.Board.Fort(p.Hex).Kind; !p.Arrives.Pending() && !mayOccupy(f, t) {
+			return nil, fmt.Errorf("battle: %s: unit object %d: %s may not stand in the %s in %s (rules 20)", sc.Path, p.ID, t.Name, f, sc.Board.Label(p.Hex))
+		}
 		if l.rounds == 0 && l.weapon != "" && t.Kind.Infantry() {
 			if w, err := cat.LookupWeapon(l.weapon); err == nil {
 				l.rounds = combat.StartingRounds(rules, w)

@@ -37,6 +37,7 @@ const (
 	FireDeclared                  // the unit declared an AT shot at Target, rolled when the fire is resolved (simultaneous fire)
 	CasualtiesAllocated           // the owner spent an AP attack's casualty points on Hex (AP: the fates)
 	WeaponTransferred             // the unit handed its support weapon to Target (and took Target's, if any)
+	MinefieldCrossed              // the unit entered a minefield (Hex) and survived its attack
 )
 
 // Event is one thing that happened when an order was applied, for the log,

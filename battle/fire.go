@@ -75,7 +75,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if !p.LOS.Clear {
 		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
 	}
-	p.Shot.Hindrance = p.LOS.Hindrance
+	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
 	if o.Second != 0 {
 		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {
 			return FirePlan{}, err
@@ -185,6 +185,9 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 	if err := r.Check(s); err != nil {
 		return err
 	}
+	if err := b.checkBunkerShot(from.Hex, to, s.Weapon.Mortar); err != nil {
+		return err
+	}
 	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
 		return fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(to), firer.Label())
 	}
@@ -198,7 +201,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		return combat.Shot{}, err
 	}
 	cell, fromCell := b.Board().Cell(to.Hex), b.Board().Cell(from.Hex)
-	cover := combat.CoverOf(r, cell.Terrain)
+	cover := b.CoverAt(r, to.Hex, target.Type)
 	s := combat.Shot{
 		Firer:           firer.Label(),
 		FirerKind:       firer.Type.Kind,

@@ -134,9 +134,12 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	if !p.LOS.Clear {
 		return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
 	}
-	cell := bd.Cell(o.Target)
-	p.Attack = combat.APAttack{APFP: total, Cover: cell.Terrain.Info().Cover, CoverName: cell.Terrain.String(),
-		Hindrance: p.LOS.Hindrance, Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
+	if err := b.checkBunkerArc(from, o.Target); err != nil {
+		return p, err
+	}
+	cover := b.apCover(o.Target, p.Defenders)
+	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
+		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
@@ -297,6 +300,9 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	w, err := b.catalogue.LookupWeapon(u.SupportWeapon)
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
+	}
+	if w.Mortar && b.Board().Fort(u.Pose.Hex).Kind.IsBunker() {
+		return nil // no mortar fires out of a bunker (rules 20.5)
 	}
 	return w
 }
@@ -776,7 +782,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	p.DefenderGrenades = len(p.Defenders) > 0 && b.grenades[Opponent(side)] > 0
 	a.DefenderGrenades = p.DefenderGrenades
 	a.Defenders = len(p.Defenders)
-	a.Cover = bd.Cell(o.Target).Terrain.Info().Cover
+	a.Cover = b.apCover(o.Target, p.Defenders).Value
 	if bd.HexsideBetween(p.From, o.Target) != board.NoFeature {
 		a.Cover++
 	}

@@ -192,6 +192,11 @@ func (b *Battle) enter(o Enter) ([]Event, error) {
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path[1:], Cost: cost}
 	events := []Event{{Kind: UnitEntered, Unit: u.ID, To: entry, Hex: entry.Hex,
 		Text: fmt.Sprintf("%s enters the map at %s", u.Label(), b.Board().Label(entry.Hex))}}
+	mines, hit := b.mineAttack([]*Unit{u}, entry.Hex)
+	events = append(events, mines...)
+	if hit {
+		return append(events, b.endMove(u)...), nil
+	}
 	if b.opportunityOffered() {
 		return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: entry.Hex,
 			Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), u.Label(), b.Board().Label(entry.Hex))}), nil

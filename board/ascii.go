@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -22,11 +23,13 @@ var asciiTerrain = map[byte]Terrain{
 //
 // so "W1" is woods on hill level 1 and "s+" a stream with a road. After the
 // grid, lines of the form "wall B1 B2" (or hedge, hedgerow) put a feature on
-// the hexside between two adjacent hexes. Blank lines and lines starting with
-// "#" are ignored.
+// the hexside between two adjacent hexes, and lines "foxhole C3" (any
+// fortification kind, ParseFortKind; a bunker may add its facing 0..5,
+// "bunker C3 2") put a fortification in a hex. Blank lines and lines
+// starting with "#" are ignored.
 func ParseASCII(layout Layout, text string) (*Board, error) {
 	var grid [][]string
-	var sides [][]string
+	var sides, forts [][]string
 	for n, line := range strings.Split(text, "\n") {
 		fields := strings.Fields(line)
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
@@ -39,8 +42,15 @@ func ParseASCII(layout Layout, text string) (*Board, error) {
 			sides = append(sides, fields)
 			continue
 		}
-		if len(sides) > 0 {
-			return nil, fmt.Errorf("line %d: grid row after hexside lines", n+1)
+		if _, err := ParseFortKind(fields[0]); err == nil {
+			if len(fields) < 2 || len(fields) > 3 {
+				return nil, fmt.Errorf("line %d: want %q, got %q", n+1, fields[0]+" C3", line)
+			}
+			forts = append(forts, fields)
+			continue
+		}
+		if len(sides) > 0 || len(forts) > 0 {
+			return nil, fmt.Errorf("line %d: grid row after hexside or fortification lines", n+1)
 		}
 		grid = append(grid, fields)
 	}
@@ -80,6 +90,24 @@ func ParseASCII(layout Layout, text string) (*Board, error) {
 			return nil, fmt.Errorf("%s %s %s: hexes are not adjacent", s[0], s[1], s[2])
 		}
 		if err := b.SetHexside(a, d, f); err != nil {
+			return nil, err
+		}
+	}
+	for _, fl := range forts {
+		k, _ := ParseFortKind(fl[0])
+		h, err := b.ParseHex(fl[1])
+		if err != nil {
+			return nil, err
+		}
+		f := Fort{Kind: k}
+		if len(fl) == 3 {
+			n, err := strconv.Atoi(fl[2])
+			if err != nil {
+				return nil, fmt.Errorf("%s %s %s: facing is not a number 0..5", fl[0], fl[1], fl[2])
+			}
+			f.Facing = Direction(n)
+		}
+		if err := b.SetFort(h, f); err != nil {
 			return nil, err
 		}
 	}

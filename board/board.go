@@ -23,6 +23,10 @@ type Board struct {
 	// the feature on the hexside in direction d (N, NE, SE), and sideNear
 	// is set when any of the hex's six hexsides has a feature.
 	sides []uint8
+	// forts lists the hexes holding a fortification, in the order placed;
+	// facings holds the bunkers' facings.
+	forts   []Hex
+	facings map[Hex]Direction
 	// sightGrid is the board's terrain packed for Sight, built on first
 	// use and dropped whenever a cell or hexside changes.
 	sightGrid atomic.Pointer[losTerrain]
@@ -87,7 +91,8 @@ func (b *Board) Cell(h Hex) Cell {
 	return Cell{}
 }
 
-// SetCell sets the terrain of h. It reports an error for a hex off the
+// SetCell sets the terrain of h: terrain, level and road; the hex keeps
+// its fortification (SetFort). It reports an error for a hex off the
 // board or a level out of range.
 func (b *Board) SetCell(h Hex, c Cell) error {
 	i, ok := b.index(h)
@@ -100,6 +105,7 @@ func (b *Board) SetCell(h Hex, c Cell) error {
 	if c.Terrain >= terrainCount {
 		return fmt.Errorf("hex %s: unknown terrain %d", b.Label(h), c.Terrain)
 	}
+	c.Fort = b.cells[i].Fort
 	b.cells[i] = c
 	b.sightGrid.Store(nil)
 	return nil

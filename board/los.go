@@ -228,11 +228,24 @@ var terrainLOSFlags = func() (fl [terrainCount]uint16) {
 	return fl
 }()
 
+// fortLOSFlags is the fortification chart's BlocksLOS as cell flags.
+var fortLOSFlags = func() (fl [fortCount]uint16) {
+	for i, info := range fortChart {
+		if info.BlocksLOS {
+			fl[i] = flagBlocks
+		}
+	}
+	return fl
+}()
+
 // cellFlags packs a cell and its smoke (the hexside bits are set apart).
 func cellFlags(c Cell, smoke int) uint16 {
 	f := uint16(flagOnBoard) | uint16(c.Level&3)<<levelShift | uint16(min(max(smoke, 0), 2))<<smokeShift
 	if c.Terrain < terrainCount {
 		f |= terrainLOSFlags[c.Terrain]
+	}
+	if c.Fort < fortCount {
+		f |= fortLOSFlags[c.Fort]
 	}
 	return f
 }
@@ -634,6 +647,9 @@ func (t *losTerrain) reasonIn(what string, x Hex, tail string) string {
 // describe names what makes hex x (flags fl) block or hinder: "woods",
 // "orchard and smoke 1".
 func (t *losTerrain) describe(x Hex, fl uint16) string {
+	if c := t.b.Cell(x); fl&flagBlocks != 0 && c.Fort.Info().BlocksLOS && c.Terrain.Info().LOS != Blocks {
+		return c.Fort.String()
+	}
 	if fl&(flagBlocks|flagHinders) != 0 && (fl&flagBlocks != 0 || flagSmoke(fl) == 0) {
 		return t.b.Cell(x).Terrain.String() // the one part: no list to join
 	}

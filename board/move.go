@@ -66,6 +66,22 @@ func (k MoveKind) plural() string {
 type MoveSpec struct {
 	Kind MoveKind
 	MP   int
+	// Armoured marks an AFV: barbed wire bars other vehicles and Guns, not
+	// AFVs (rules 20.8).
+	Armoured bool
+}
+
+// BarredByWire reports whether wire keeps a unit of spec s out of its
+// hex: rules 20.8 bars vehicles and leaves AFVs alone. That Guns are
+// barred too is our choice: the rule lets only infantry and AFVs in.
+func (s MoveSpec) BarredByWire() bool {
+	return s.Kind == Gun || s.Kind == Vehicle && !s.Armoured
+}
+
+// StopsIn reports whether a unit of spec s that enters h must end its move
+// there: infantry entering barbed wire (rules 20.8).
+func (b *Board) StopsIn(s MoveSpec, h Hex) bool {
+	return s.Kind == Infantry && b.Fort(h).Kind == Wire
 }
 
 // MaxMP is the most movement points a search or path check takes into
@@ -158,6 +174,7 @@ const (
 	prohibitedTerrain
 	twoLevels
 	bridgeOffRoad
+	wireBars
 )
 
 // charge is how the MP cost of entering a hex is made up.
@@ -168,6 +185,8 @@ type charge struct {
 	climb     int  // levels climbed
 	side      HexsideFeature
 	whole     bool // infantry between level 0 and level 2: the whole allowance
+	fort      FortKind
+	fortMP    int // the fortification's extra entry cost (FortInfo.EntryMP)
 }
 
 // WholeAllowance is what StepCost gives for a step that takes a unit's
@@ -179,7 +198,7 @@ func (c charge) total() int {
 	if c.whole {
 		return WholeAllowance
 	}
-	t := c.entry + c.climb
+	t := c.entry + c.climb + c.fortMP
 	if c.side != NoFeature {
 		t++
 	}
@@ -201,6 +220,9 @@ func (c charge) String() string {
 	}
 	if c.side != NoFeature {
 		fmt.Fprintf(&sb, " +1 %s", c.side)
+	}
+	if c.fortMP > 0 {
+		fmt.Fprintf(&sb, " +%d %s", c.fortMP, c.fort)
 	}
 	return sb.String()
 }
@@ -259,6 +281,10 @@ func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge,
 	}
 	c.climb = max(dl, 0)
 	c.side = b.Hexside(from, d)
+	c.fort = ct.Fort
+	if ct.Fort != NoFort {
+		c.fortMP = ct.Fort.Info().EntryMP
+	}
 	return c, noBlock
 }
 
@@ -276,6 +302,8 @@ func (b *Board) blockReason(why blocked, c charge, noun string, from, to Hex) st
 		return fmt.Sprintf("%s cannot go from level %d to level %d in one step", noun, b.Cell(from).Level, b.Cell(to).Level)
 	case bridgeOffRoad:
 		return fmt.Sprintf("%s may enter a bridge only from a connecting road", noun)
+	case wireBars:
+		return fmt.Sprintf("barbed wire in %s bars %s other than AFVs", b.Label(to), noun)
 	}
 	return ""
 }
@@ -501,6 +529,9 @@ func (r *Reach) entryCost(h Hex, d Direction) (int, bool) {
 		return int(v) - 1, v > 0
 	}
 	c, why := r.board.stepCharge(r.spec.Kind.Mover(), h, d)
+	if why == noBlock && c.fort == Wire && r.spec.BarredByWire() {
+		why = wireBars
+	}
 	if why != noBlock || !r.occ.canEnter(r.start.Hex, h.Neighbor(d)) {
 		r.enter[k] = -1
 		return 0, false
@@ -559,6 +590,9 @@ func (r *Reach) expandInfantry(id int32) {
 	n := r.nodes[id]
 	p, _ := r.pose(id)
 	cost := int(n.cost)
+	if cost > 0 && r.board.StopsIn(r.spec, p.Hex) {
+		return
+	}
 	for d := range Direction(6) {
 		step, ok := r.entryCost(p.Hex, d)
 		if !ok {
@@ -590,7 +624,10 @@ func (r *Reach) searchGun(first int32) {
 		}
 	}
 	for d := range Direction(6) {
-		_, why := r.board.kindCharge(Gun, r.start.Hex, d)
+		c, why := r.board.kindCharge(Gun, r.start.Hex, d)
+		if why == noBlock && c.fort == Wire {
+			why = wireBars
+		}
 		to := r.start.Hex.Neighbor(d)
 		if why != noBlock || !r.occ.canEnter(r.start.Hex, to) {
 			continue
@@ -798,6 +835,8 @@ func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy)
 			return 0, fail("a Gun moves only one hex (or pivots in place) a turn")
 		case minimum && next.Hex != cur.Hex:
 			return 0, fail("a minimum move ends after its one hex")
+		case entered > 0 && next.Hex != cur.Hex && b.StopsIn(spec, cur.Hex):
+			return 0, fail("infantry entering barbed wire in %s stop there", b.Label(cur.Hex))
 		}
 		if next.Hex == cur.Hex {
 			switch {
@@ -840,6 +879,9 @@ func (b *Board) CheckPath(spec MoveSpec, start Pose, path []Pose, occ Occupancy)
 			}
 		}
 		c, why := b.kindCharge(spec.Kind, cur.Hex, d)
+		if why == noBlock && c.fort == Wire && spec.BarredByWire() {
+			why = wireBars
+		}
 		switch {
 		case why != noBlock:
 			return 0, fail("%s", b.blockReason(why, c, noun, cur.Hex, next.Hex))

@@ -76,10 +76,12 @@ func benchmarkReachable(b *testing.B, spec MoveSpec) {
 }
 
 // BenchmarkReachableVehicle is a 12-MP vehicle's reachable poses.
-func BenchmarkReachableVehicle(b *testing.B) { benchmarkReachable(b, MoveSpec{Vehicle, 12}) }
+func BenchmarkReachableVehicle(b *testing.B) { benchmarkReachable(b, MoveSpec{Kind: Vehicle, MP: 12}) }
 
 // BenchmarkReachableInfantry is reachable hexes for infantry with 12 MP.
-func BenchmarkReachableInfantry(b *testing.B) { benchmarkReachable(b, MoveSpec{Infantry, 12}) }
+func BenchmarkReachableInfantry(b *testing.B) {
+	benchmarkReachable(b, MoveSpec{Kind: Infantry, MP: 12})
+}
 
 // BenchmarkReachableHexesVehicle adds listing the hexes and a path, as the
 // game does when a vehicle is selected and a hex hovered.
@@ -88,7 +90,7 @@ func BenchmarkReachableHexesVehicle(b *testing.B) {
 	start := Pose{DefaultLayout.ToHex(Offset{100, 77}), DirN}
 	target := DefaultLayout.ToHex(Offset{104, 70})
 	for b.Loop() {
-		r := m.Reachable(MoveSpec{Vehicle, 12}, start, Occupancy{})
+		r := m.Reachable(MoveSpec{Kind: Vehicle, MP: 12}, start, Occupancy{})
 		_ = r.Hexes()
 		_, _ = r.Path(target)
 	}

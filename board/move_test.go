@@ -222,19 +222,19 @@ func TestMinimumMove(t *testing.T) {
 		want  int // -1: unreachable
 		route string
 	}{
-		{"vehicle into woods with 1 MP", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "C2", DirN), 2, "C2*"},
-		{"free turn after a minimum move", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "C2", DirNW), 2, "C2* C2 N>NW*"},
-		{"no paid turn after a minimum move", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "C2", DirSE), -1, ""},
-		{"nothing beyond a minimum move", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "C1", DirN), -1, ""},
-		{"free turn before a minimum move", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "D3", DirNE), 2, "C3 N>NE D3*"},
-		{"reverse as a minimum move", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "C4", DirN), 2, "rev C4*"},
-		{"reverse into woods after a free turn", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "D4", DirNW), 4, "C3 N>NW rev D4*"},
-		{"not after a paid turn", MoveSpec{Vehicle, 1}, at(t, "C3", DirN), at(t, "D4", DirSE), -1, ""},
-		{"within MP it is an ordinary move", MoveSpec{Vehicle, 2}, at(t, "C3", DirN), at(t, "C2", DirN), 2, "C2"},
-		{"infantry into woods with 1 MP", MoveSpec{Infantry, 1}, at(t, "C3", DirN), at(t, "D3", DirN), 2, "D3*"},
-		{"infantry: not after a first step", MoveSpec{Infantry, 2}, at(t, "C4", DirN), at(t, "C2", DirN), -1, ""},
-		{"no MP, no move", MoveSpec{Vehicle, 0}, at(t, "C3", DirN), at(t, "C2", DirN), -1, ""},
-		{"no MP, no turn", MoveSpec{Vehicle, 0}, at(t, "C3", DirN), at(t, "C3", DirNE), -1, ""},
+		{"vehicle into woods with 1 MP", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "C2", DirN), 2, "C2*"},
+		{"free turn after a minimum move", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "C2", DirNW), 2, "C2* C2 N>NW*"},
+		{"no paid turn after a minimum move", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "C2", DirSE), -1, ""},
+		{"nothing beyond a minimum move", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "C1", DirN), -1, ""},
+		{"free turn before a minimum move", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "D3", DirNE), 2, "C3 N>NE D3*"},
+		{"reverse as a minimum move", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "C4", DirN), 2, "rev C4*"},
+		{"reverse into woods after a free turn", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "D4", DirNW), 4, "C3 N>NW rev D4*"},
+		{"not after a paid turn", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C3", DirN), at(t, "D4", DirSE), -1, ""},
+		{"within MP it is an ordinary move", MoveSpec{Kind: Vehicle, MP: 2}, at(t, "C3", DirN), at(t, "C2", DirN), 2, "C2"},
+		{"infantry into woods with 1 MP", MoveSpec{Kind: Infantry, MP: 1}, at(t, "C3", DirN), at(t, "D3", DirN), 2, "D3*"},
+		{"infantry: not after a first step", MoveSpec{Kind: Infantry, MP: 2}, at(t, "C4", DirN), at(t, "C2", DirN), -1, ""},
+		{"no MP, no move", MoveSpec{Kind: Vehicle, MP: 0}, at(t, "C3", DirN), at(t, "C2", DirN), -1, ""},
+		{"no MP, no turn", MoveSpec{Kind: Vehicle, MP: 0}, at(t, "C3", DirN), at(t, "C3", DirNE), -1, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -258,7 +258,7 @@ func TestMinimumMoveInfantryHeavyWeapon(t *testing.T) {
 . W1 .
 . . .
 hedge B2 B3`)
-	r := b.Reachable(MoveSpec{Infantry, 3}, at(t, "B3", DirN), Occupancy{})
+	r := b.Reachable(MoveSpec{Kind: Infantry, MP: 3}, at(t, "B3", DirN), Occupancy{})
 	path, ok := r.Path(label(t, "B2"))
 	if !ok || route(b, path) != "B2*" || path[0].Cost != 4 || path[0].Note != "woods 2 +1 climb +1 hedge, minimum move" {
 		t.Fatalf("Path(B2) = %+v, %v; want one minimum step costing 4", path, ok)
@@ -272,7 +272,7 @@ func TestOccupancy(t *testing.T) {
 		CanEnter: func(h Hex) bool { return h != enemy },
 		CanEnd:   func(h Hex) bool { return h != full },
 	}
-	r := b.Reachable(MoveSpec{Infantry, 4}, at(t, "A1", DirN), occ)
+	r := b.Reachable(MoveSpec{Kind: Infantry, MP: 4}, at(t, "A1", DirN), occ)
 	tests := []struct {
 		hex  string
 		want int // -1: cannot end there
@@ -292,7 +292,7 @@ func TestOccupancy(t *testing.T) {
 		}
 	}
 	// With the enemy gone, B1 is passed through on the way to D1.
-	r = b.Reachable(MoveSpec{Infantry, 4}, at(t, "A1", DirN), Occupancy{CanEnd: occ.CanEnd})
+	r = b.Reachable(MoveSpec{Kind: Infantry, MP: 4}, at(t, "A1", DirN), Occupancy{CanEnd: occ.CanEnd})
 	if path, ok := r.Path(label(t, "D1")); !ok || route(b, path) != "B1 C1 D1" {
 		t.Errorf("Path(D1) = %q, %v; want B1 C1 D1", route(b, path), ok)
 	}
@@ -331,15 +331,15 @@ func TestCheapestPath(t *testing.T) {
 	}{
 		// C4 is a building; straight on costs 7 for infantry, the east side
 		// 6 (D3 is woods), the west side 5.
-		{"vehicle around woods", b, MoveSpec{Vehicle, 6}, at(t, "C5", DirN), "C1", 5, "C5 N>NW B5 B5 NW>N B4 B3 B2 B2 N>NE C1"},
-		{"infantry around woods", b, MoveSpec{Infantry, 6}, at(t, "C5", DirN), "C1", 5, "B5 B4 B3 B2 C1"},
+		{"vehicle around woods", b, MoveSpec{Kind: Vehicle, MP: 6}, at(t, "C5", DirN), "C1", 5, "C5 N>NW B5 B5 NW>N B4 B3 B2 B2 N>NE C1"},
+		{"infantry around woods", b, MoveSpec{Kind: Infantry, MP: 6}, at(t, "C5", DirN), "C1", 5, "B5 B4 B3 B2 C1"},
 		// Through the woods or round it both cost 3: fewer steps win.
-		{"fewer steps", woods, MoveSpec{Infantry, 4}, at(t, "C4", DirN), "C2", 3, "C3 C2"},
+		{"fewer steps", woods, MoveSpec{Kind: Infantry, MP: 4}, at(t, "C4", DirN), "C2", 3, "C3 C2"},
 		// Two equally cheap, equally short ways: the first direction
 		// clockwise from N is taken first.
-		{"tie N before NE", open, MoveSpec{Infantry, 4}, at(t, "C3", DirN), "D2", 2, "C2 D2"},
-		{"tie NE before SE", open, MoveSpec{Infantry, 4}, at(t, "C3", DirN), "E3", 2, "D3 E3"},
-		{"vehicle tie", open, MoveSpec{Vehicle, 4}, at(t, "C3", DirN), "E3", 2, "C3 N>NE D3 D3 NE>SE E3"},
+		{"tie N before NE", open, MoveSpec{Kind: Infantry, MP: 4}, at(t, "C3", DirN), "D2", 2, "C2 D2"},
+		{"tie NE before SE", open, MoveSpec{Kind: Infantry, MP: 4}, at(t, "C3", DirN), "E3", 2, "D3 E3"},
+		{"vehicle tie", open, MoveSpec{Kind: Vehicle, MP: 4}, at(t, "C3", DirN), "E3", 2, "C3 N>NE D3 D3 NE>SE E3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -367,19 +367,19 @@ r = r  .1
 		cost  int // -1: unreachable
 		route string
 	}{
-		{"vehicle over the bridge along the road", MoveSpec{Vehicle, 3}, at(t, "A2", DirNE), "C2", 2, "B2 B2 NE>SE C2"},
-		{"vehicle onto the bridge only from the road", MoveSpec{Vehicle, 3}, at(t, "A1", DirSE), "B2", 3, "A1 SE>S A2 A2 S>NE B2"},
-		{"vehicle onto the bridge, MP short for the road", MoveSpec{Vehicle, 2}, at(t, "A1", DirSE), "B2", -1, ""},
-		{"infantry onto the bridge from open", MoveSpec{Infantry, 3}, at(t, "A1", DirSE), "B2", 1, "B2"},
-		{"infantry never into the river", MoveSpec{Infantry, 3}, at(t, "A1", DirSE), "B1", -1, ""},
+		{"vehicle over the bridge along the road", MoveSpec{Kind: Vehicle, MP: 3}, at(t, "A2", DirNE), "C2", 2, "B2 B2 NE>SE C2"},
+		{"vehicle onto the bridge only from the road", MoveSpec{Kind: Vehicle, MP: 3}, at(t, "A1", DirSE), "B2", 3, "A1 SE>S A2 A2 S>NE B2"},
+		{"vehicle onto the bridge, MP short for the road", MoveSpec{Kind: Vehicle, MP: 2}, at(t, "A1", DirSE), "B2", -1, ""},
+		{"infantry onto the bridge from open", MoveSpec{Kind: Infantry, MP: 3}, at(t, "A1", DirSE), "B2", 1, "B2"},
+		{"infantry never into the river", MoveSpec{Kind: Infantry, MP: 3}, at(t, "A1", DirSE), "B1", -1, ""},
 		// C2 (level 0) to C1 (level 2) needs a step up through D2 (level 1).
-		{"vehicle climbs by way of level 1", MoveSpec{Vehicle, 9}, at(t, "C2", DirN), "C1", 5, "C2 N>NE D2 D2 NE>NW C1"},
-		{"vehicle cannot take two levels at once", MoveSpec{Vehicle, 1}, at(t, "C2", DirN), "C1", -1, ""},
+		{"vehicle climbs by way of level 1", MoveSpec{Kind: Vehicle, MP: 9}, at(t, "C2", DirN), "C1", 5, "C2 N>NE D2 D2 NE>NW C1"},
+		{"vehicle cannot take two levels at once", MoveSpec{Kind: Vehicle, MP: 1}, at(t, "C2", DirN), "C1", -1, ""},
 		// Infantry between level 0 and level 2 spend their whole allowance
 		// (rules 10.7): only as the whole move.
-		{"infantry climbs two levels at once", MoveSpec{Infantry, 3}, at(t, "C2", DirN), "C1", 3, "C1*"},
-		{"infantry climbing two levels spend all of 4 MP", MoveSpec{Infantry, 4}, at(t, "C2", DirN), "C1", 4, "C1*"},
-		{"infantry cannot climb two levels after a step", MoveSpec{Infantry, 4}, at(t, "C3", DirN), "C1", -1, ""},
+		{"infantry climbs two levels at once", MoveSpec{Kind: Infantry, MP: 3}, at(t, "C2", DirN), "C1", 3, "C1*"},
+		{"infantry climbing two levels spend all of 4 MP", MoveSpec{Kind: Infantry, MP: 4}, at(t, "C2", DirN), "C1", 4, "C1*"},
+		{"infantry cannot climb two levels after a step", MoveSpec{Kind: Infantry, MP: 4}, at(t, "C3", DirN), "C1", -1, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -401,7 +401,7 @@ func TestGunMove(t *testing.T) {
 . W .
 . . B
 . . .`)
-	r := b.Reachable(MoveSpec{Gun, 1}, at(t, "B2", DirN), Occupancy{})
+	r := b.Reachable(MoveSpec{Kind: Gun, MP: 1}, at(t, "B2", DirN), Occupancy{})
 	var hexes []string
 	for _, h := range r.Hexes() {
 		hexes = append(hexes, b.Label(h))
@@ -431,7 +431,7 @@ func TestGunMove(t *testing.T) {
 	if have := len(r.Poses()); have != 7*6 {
 		t.Errorf("len(Poses()) = %d, want 42", have)
 	}
-	if have := len(b.Reachable(MoveSpec{Gun, 0}, at(t, "B2", DirN), Occupancy{}).Poses()); have != 1 {
+	if have := len(b.Reachable(MoveSpec{Kind: Gun, MP: 0}, at(t, "B2", DirN), Occupancy{}).Poses()); have != 1 {
 		t.Errorf("0-MP Gun: len(Poses()) = %d, want 1", have)
 	}
 }
@@ -476,30 +476,30 @@ func TestCheckPath(t *testing.T) {
 		err   string
 		step  int
 	}{
-		{"empty", MoveSpec{Vehicle, 3}, "C3 N", nil, 0, "", 0},
-		{"forward into woods", MoveSpec{Vehicle, 3}, "C3 N", poses("C2 N", "C1 N"), 3, "", 0},
-		{"reverse", MoveSpec{Vehicle, 3}, "C3 N", poses("C4 N"), 0, "C3 → C4: building is prohibited for vehicles except along a road", 1},
-		{"turn then move", MoveSpec{Vehicle, 3}, "C3 N", poses("C3 SE", "D4 SE", "D4 S", "D5 S"), 3, "", 0},
-		{"sideways", MoveSpec{Vehicle, 3}, "C3 N", poses("D3 N"), 0, "C3 → D3: a vehicle facing N moves only forward to C2 or in reverse to C4", 1},
-		{"turning while moving", MoveSpec{Vehicle, 3}, "C3 N", poses("C2 NE"), 0, "C3 → C2: vehicles keep their facing while moving; turn after entering the hex", 1},
-		{"two turns in one hex", MoveSpec{Vehicle, 3}, "C3 N", poses("C3 NE", "C3 SE"), 0, "C3 NE → SE: already turned in C3: one turn of up to 3 hexsides a hex", 2},
-		{"turn beyond MP", MoveSpec{Vehicle, 1}, "C3 N", poses("C3 S"), 0, "C3 N → S: turning costs 2 MP, 1 left", 1},
-		{"step beyond MP", MoveSpec{Vehicle, 2}, "C4 N", poses("C3 N", "C2 N"), 0, "C3 → C2: the step costs 2 MP, 1 left", 2},
-		{"minimum move", MoveSpec{Vehicle, 1}, "C3 N", poses("C2 N", "C2 NE"), 2, "", 0},
-		{"minimum move ends", MoveSpec{Vehicle, 1}, "C3 N", poses("C2 N", "C1 N"), 0, "C2 → C1: a minimum move ends after its one hex", 2},
-		{"paid turn after minimum move", MoveSpec{Vehicle, 1}, "C3 N", poses("C2 N", "C2 SE"), 0, "C2 N → SE: after a minimum move only a free one-hexside turn is allowed", 2},
-		{"enemy", MoveSpec{Infantry, 4}, "D3", poses("E3"), 0, "D3 → E3: E3 may not be entered (occupied by the enemy)", 1},
-		{"stacking", MoveSpec{Infantry, 4}, "B3", poses("A3"), 0, "end in A3: the move may not end there (stacking limit)", 1},
-		{"through a full hex", MoveSpec{Infantry, 4}, "B3", poses("A3", "A2"), 2, "", 0},
-		{"not adjacent", MoveSpec{Infantry, 4}, "B3", poses("B1"), 0, "B3 → B1: B1 is not adjacent to B3", 1},
-		{"infantry turning", MoveSpec{Infantry, 4}, "B3 N", poses("B3 S"), 0, "B3 N → S: infantry have no facing to turn", 1},
-		{"infantry into building", MoveSpec{Infantry, 4}, "C5", poses("C4", "C3"), 3, "", 0},
-		{"no MP", MoveSpec{Infantry, 0}, "B3", poses("B2"), 0, "B3 → B2: the unit has no MP to move", 1},
-		{"gun one hex", MoveSpec{Gun, 1}, "C3 N", poses("C2 S"), 1, "", 0},
-		{"gun pivot", MoveSpec{Gun, 1}, "C3 N", poses("C3 S"), 1, "", 0},
-		{"gun two hexes", MoveSpec{Gun, 1}, "C5 N", poses("B5 N", "A5 N"), 0, "B5 → A5: a Gun moves only one hex (or pivots in place) a turn", 2},
-		{"gun into building", MoveSpec{Gun, 1}, "C5 N", poses("C4 N"), 1, "", 0},
-		{"vehicle into building", MoveSpec{Vehicle, 3}, "C5 N", poses("C4 N"), 0, "C5 → C4: building is prohibited for vehicles except along a road", 1},
+		{"empty", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", nil, 0, "", 0},
+		{"forward into woods", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("C2 N", "C1 N"), 3, "", 0},
+		{"reverse", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("C4 N"), 0, "C3 → C4: building is prohibited for vehicles except along a road", 1},
+		{"turn then move", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("C3 SE", "D4 SE", "D4 S", "D5 S"), 3, "", 0},
+		{"sideways", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("D3 N"), 0, "C3 → D3: a vehicle facing N moves only forward to C2 or in reverse to C4", 1},
+		{"turning while moving", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("C2 NE"), 0, "C3 → C2: vehicles keep their facing while moving; turn after entering the hex", 1},
+		{"two turns in one hex", MoveSpec{Kind: Vehicle, MP: 3}, "C3 N", poses("C3 NE", "C3 SE"), 0, "C3 NE → SE: already turned in C3: one turn of up to 3 hexsides a hex", 2},
+		{"turn beyond MP", MoveSpec{Kind: Vehicle, MP: 1}, "C3 N", poses("C3 S"), 0, "C3 N → S: turning costs 2 MP, 1 left", 1},
+		{"step beyond MP", MoveSpec{Kind: Vehicle, MP: 2}, "C4 N", poses("C3 N", "C2 N"), 0, "C3 → C2: the step costs 2 MP, 1 left", 2},
+		{"minimum move", MoveSpec{Kind: Vehicle, MP: 1}, "C3 N", poses("C2 N", "C2 NE"), 2, "", 0},
+		{"minimum move ends", MoveSpec{Kind: Vehicle, MP: 1}, "C3 N", poses("C2 N", "C1 N"), 0, "C2 → C1: a minimum move ends after its one hex", 2},
+		{"paid turn after minimum move", MoveSpec{Kind: Vehicle, MP: 1}, "C3 N", poses("C2 N", "C2 SE"), 0, "C2 N → SE: after a minimum move only a free one-hexside turn is allowed", 2},
+		{"enemy", MoveSpec{Kind: Infantry, MP: 4}, "D3", poses("E3"), 0, "D3 → E3: E3 may not be entered (occupied by the enemy)", 1},
+		{"stacking", MoveSpec{Kind: Infantry, MP: 4}, "B3", poses("A3"), 0, "end in A3: the move may not end there (stacking limit)", 1},
+		{"through a full hex", MoveSpec{Kind: Infantry, MP: 4}, "B3", poses("A3", "A2"), 2, "", 0},
+		{"not adjacent", MoveSpec{Kind: Infantry, MP: 4}, "B3", poses("B1"), 0, "B3 → B1: B1 is not adjacent to B3", 1},
+		{"infantry turning", MoveSpec{Kind: Infantry, MP: 4}, "B3 N", poses("B3 S"), 0, "B3 N → S: infantry have no facing to turn", 1},
+		{"infantry into building", MoveSpec{Kind: Infantry, MP: 4}, "C5", poses("C4", "C3"), 3, "", 0},
+		{"no MP", MoveSpec{Kind: Infantry, MP: 0}, "B3", poses("B2"), 0, "B3 → B2: the unit has no MP to move", 1},
+		{"gun one hex", MoveSpec{Kind: Gun, MP: 1}, "C3 N", poses("C2 S"), 1, "", 0},
+		{"gun pivot", MoveSpec{Kind: Gun, MP: 1}, "C3 N", poses("C3 S"), 1, "", 0},
+		{"gun two hexes", MoveSpec{Kind: Gun, MP: 1}, "C5 N", poses("B5 N", "A5 N"), 0, "B5 → A5: a Gun moves only one hex (or pivots in place) a turn", 2},
+		{"gun into building", MoveSpec{Kind: Gun, MP: 1}, "C5 N", poses("C4 N"), 1, "", 0},
+		{"vehicle into building", MoveSpec{Kind: Vehicle, MP: 3}, "C5 N", poses("C4 N"), 0, "C5 → C4: building is prohibited for vehicles except along a road", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -521,7 +521,7 @@ func TestCheckPath(t *testing.T) {
 func TestCheckPathOffMap(t *testing.T) {
 	b := fixture(t, ". . .\n. . .")
 	start := at(t, "B1", DirN)
-	_, err := b.CheckPath(MoveSpec{Vehicle, 3}, start, []Pose{{start.Hex.Neighbor(DirN), DirN}}, Occupancy{})
+	_, err := b.CheckPath(MoveSpec{Kind: Vehicle, MP: 3}, start, []Pose{{start.Hex.Neighbor(DirN), DirN}}, Occupancy{})
 	if want := "B1 → B0: B0 is off the map"; err == nil || err.Error() != want {
 		t.Errorf("CheckPath off the top edge: error %v, want %q", err, want)
 	}
@@ -547,7 +547,7 @@ hedgerow E4 F4`)
 		CanEnter: func(h Hex) bool { return h != label(t, "E5") },
 		CanEnd:   func(h Hex) bool { return h != label(t, "D7") },
 	}
-	specs := []MoveSpec{{Vehicle, 6}, {Vehicle, 1}, {Infantry, 4}, {Infantry, 1}, {Gun, 1}}
+	specs := []MoveSpec{{Kind: Vehicle, MP: 6}, {Kind: Vehicle, MP: 1}, {Kind: Infantry, MP: 4}, {Kind: Infantry, MP: 1}, {Kind: Gun, MP: 1}}
 	for _, spec := range specs {
 		for _, start := range []string{"D8", "A3", "E6"} {
 			for _, f := range []Direction{DirN, DirSE} {
@@ -593,10 +593,10 @@ func TestReachableLimits(t *testing.T) {
 		cost  int
 	}{
 		// The search box is larger than this board: the whole board is used.
-		{"MP beyond the board", MoveSpec{Infantry, 12}, at(t, "A1", DirN), 9, "C3", 3},
-		{"MP beyond MaxMP", MoveSpec{Vehicle, 1 << 40}, at(t, "A1", DirS), 9, "C3", 3},
-		{"negative MP", MoveSpec{Infantry, -3}, at(t, "A1", DirN), 1, "A1", 0},
-		{"start off the map", MoveSpec{Infantry, 4}, Pose{Hex{-5, -5}, DirN}, 1, "", 0},
+		{"MP beyond the board", MoveSpec{Kind: Infantry, MP: 12}, at(t, "A1", DirN), 9, "C3", 3},
+		{"MP beyond MaxMP", MoveSpec{Kind: Vehicle, MP: 1 << 40}, at(t, "A1", DirS), 9, "C3", 3},
+		{"negative MP", MoveSpec{Kind: Infantry, MP: -3}, at(t, "A1", DirN), 1, "A1", 0},
+		{"start off the map", MoveSpec{Kind: Infantry, MP: 4}, Pose{Hex{-5, -5}, DirN}, 1, "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -642,7 +642,7 @@ func TestCheckPathTwoLevels(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cost, err := b.CheckPath(MoveSpec{Infantry, 4}, Pose{Hex: label(t, tt.start)}, tt.path, Occupancy{})
+			cost, err := b.CheckPath(MoveSpec{Kind: Infantry, MP: 4}, Pose{Hex: label(t, tt.start)}, tt.path, Occupancy{})
 			switch {
 			case tt.err == "" && (err != nil || cost != tt.cost):
 				t.Errorf("CheckPath = %d, %v; want %d", cost, err, tt.cost)

@@ -131,6 +131,10 @@ type Cell struct {
 	Terrain Terrain
 	Level   int  // hill level 0..MaxLevel
 	Road    bool // a road runs through the hex (over Terrain when that is not Road)
+	// Fort is the kind of the hex's fortification or entrenchment, if any
+	// (rules 20); Board.Fort adds a bunker's facing. A kind alone keeps
+	// the cell as small as it was, for the searches that read it.
+	Fort FortKind
 }
 
 // Mover is a unit's movement class: which column of the terrain chart it

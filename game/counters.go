@@ -130,6 +130,7 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 
 	a.countStacks(b)
 	dirs := screenDirections(v.Board.Layout)
+	drawForts(dst, a.batch, v.Board, &v.Camera, hexPx, &dirs)
 	bounds := dst.Bounds()
 	for _, u := range b.Units() {
 		if !u.OnMap() {

@@ -550,3 +550,30 @@ func TestKeymapFitsTheScreen(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribeFortifiedHex(t *testing.T) {
+	b := board.MustParseASCII(board.DefaultLayout, `
+W . . .
+foxhole A1
+bunker B1 1
+minefield C1
+wire D1
+`)
+	tests := []struct {
+		label, want string
+	}{
+		{"A1", "A1  |  woods  |  level 0  |  cover +2  |  blocks LOS  |  foxhole: cover +1 for infantry, +1 MP to enter"},
+		{"B1", "B1  |  open  |  level 0  |  cover +0  |  bunker facing NE: cover +4, one Gun or 2 infantry, fires only toward NE, AP fire only, blocks LOS"},
+		{"C1", "C1  |  open  |  level 0  |  cover +0  |  minefield: a unit entering is eliminated on a die roll of 3 or less"},
+		{"D1", "D1  |  open  |  level 0  |  cover +0  |  barbed wire: infantry entering stop, vehicles other than AFVs barred, infantry firing from it +1"},
+	}
+	for _, tt := range tests {
+		h, err := b.ParseHex(tt.label)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if have := describeHex(b, h); have != tt.want {
+			t.Errorf("describeHex(%s) = %q, want %q", tt.label, have, tt.want)
+		}
+	}
+}

@@ -121,6 +121,9 @@ func describeHex(b *board.Board, h board.Hex) string {
 			parts = append(parts, fmt.Sprintf("%s %s", f, d))
 		}
 	}
+	if f := b.Fort(h); f.Kind != board.NoFort {
+		parts = append(parts, describeFort(f))
+	}
 	return strings.Join(parts, "  |  ")
 }
 
@@ -563,4 +566,23 @@ func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 		return "this phase: may still advance, assault or turn"
 	}
 	return "this phase: may still act"
+}
+
+// describeFort is the status bar's words on a hex's fortification: what
+// it gives its occupants and does to movers (rules 20).
+func describeFort(f board.Fort) string {
+	info := f.Kind.Info()
+	switch f.Kind {
+	case board.Foxhole, board.Trench:
+		return fmt.Sprintf("%s: cover %+d for infantry, +%d MP to enter", f.Kind, info.Cover, info.EntryMP)
+	case board.Sandbags:
+		return fmt.Sprintf("sandbags: cover %+d for infantry and Guns, +%d MP to enter", info.Cover, info.EntryMP)
+	case board.Bunker, board.EarthBunker:
+		return fmt.Sprintf("%s: cover %+d, one Gun or %d infantry, fires only toward %v, AP fire only, blocks LOS", f, info.Cover, info.Capacity, f.Facing)
+	case board.Minefield:
+		return fmt.Sprintf("minefield: a unit entering is eliminated on a die roll of %d or less", battle.MinefieldKills)
+	case board.Wire:
+		return "barbed wire: infantry entering stop, vehicles other than AFVs barred, infantry firing from it +1"
+	}
+	return f.String()
 }

@@ -47,3 +47,13 @@ func TestCardKind(t *testing.T) {
 		}
 	}
 }
+
+// TestLogMinefieldRoll: a unit's roll in a minefield is a result line,
+// like the other outcomes of a die.
+func TestLogMinefieldRoll(t *testing.T) {
+	var l gameLog
+	l.addEvents([]battle.Event{{Kind: battle.MinefieldCrossed, Text: "US Rifle Squad #1 comes through the minefield in C4 (rolled 5, 3 or less kills)"}})
+	if len(l.lines) != 1 || l.lines[0].kind != logResult {
+		t.Errorf("lines %+v, want one result line", l.lines)
+	}
+}

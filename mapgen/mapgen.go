@@ -134,6 +134,36 @@ type Map struct {
 	// Zones are the deployment zones by side: the columns [From, To).
 	Zones      map[maps.Side][2]int
 	Properties []Property
+	// Forts are the map's fortifications, written as the fortifications
+	// object layer (docs/MAPS.md); none for most maps.
+	Forts []Fort
+}
+
+// Fort is one fortification of a generated map: its hex, kind and, for a
+// bunker, facing.
+type Fort struct {
+	Hex    board.Hex
+	Kind   board.FortKind
+	Facing board.Direction
+}
+
+// Fortify adds a fortification of kind k at h, after checking that h is
+// on the map, holds none yet and is a site k may stand on (rules 20.2).
+func (m *Map) Fortify(h board.Hex, k board.FortKind, facing board.Direction) error {
+	if !m.Contains(h) {
+		return fmt.Errorf("mapgen: fortification %s at %v: off the map", k, h)
+	}
+	for _, f := range m.Forts {
+		if f.Hex == h {
+			return fmt.Errorf("mapgen: %s already holds a %s", m.Label(h), f.Kind)
+		}
+	}
+	c := m.At(h)
+	if err := board.CheckSite(k, board.Cell{Terrain: c.Terrain, Level: c.Level}); err != nil {
+		return fmt.Errorf("mapgen: %s: %w", m.Label(h), err)
+	}
+	m.Forts = append(m.Forts, Fort{Hex: h, Kind: k, Facing: facing})
+	return nil
 }
 
 // Layouts of the two orientations, as the tilesets are drawn.

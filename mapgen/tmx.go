@@ -114,6 +114,10 @@ func (m *Map) TMX() ([]byte, error) {
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	nextLayer := len(layers) + 3
 	nextObject := len(m.Units) + 3
+	if len(m.Forts) > 0 {
+		nextLayer++
+		nextObject += len(m.Forts)
+	}
 	fmt.Fprintf(&b, `<map version="1.8" tiledversion="1.8.6" orientation="hexagonal" renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" infinite="0" hexsidelength="%d" staggeraxis="%s" staggerindex="%s" nextlayerid="%d" nextobjectid="%d">`+"\n",
 		o.Width, o.Height, l.TileWidth, l.TileHeight, l.HexSide, axis, stagger, nextLayer, nextObject)
 	b.WriteString(" <properties>\n")
@@ -178,7 +182,21 @@ func (m *Map) TMX() ([]byte, error) {
 		fmt.Fprintf(&b, "  <object id=\"%d\" name=\"%s deployment\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
 			len(m.Units)+1+k, side, x0, 0, x1+l.TileWidth-x0, height)
 	}
-	b.WriteString(" </objectgroup>\n</map>\n")
+	b.WriteString(" </objectgroup>\n")
+	if len(m.Forts) > 0 {
+		fmt.Fprintf(&b, " <objectgroup id=\"%d\" name=\"%s\">\n", len(layers)+3, maps.FortificationsLayer)
+		for i, f := range m.Forts {
+			x, y := l.Center(f.Hex)
+			fmt.Fprintf(&b, "  <object id=\"%d\" name=\"%s\" x=\"%g\" y=\"%g\">\n   <properties>\n", len(m.Units)+3+i, f.Kind, x, y)
+			if f.Kind.IsBunker() {
+				writeProperty(&b, "    ", Property{"facing", "int", strconv.Itoa(int(f.Facing))})
+			}
+			writeProperty(&b, "    ", Property{"kind", "", f.Kind.String()})
+			b.WriteString("   </properties>\n   <point/>\n  </object>\n")
+		}
+		b.WriteString(" </objectgroup>\n")
+	}
+	b.WriteString("</map>\n")
 	return b.Bytes(), nil
 }
 

@@ -129,7 +129,10 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	if s.Title == "" {
 		s.Title = clip(strings.TrimSuffix(filepath.Base(filepath.FromSlash(name)), path.Ext(name)), MaxTitleLength)
 	}
-	if s.Units, err = placeUnits(l, b, unitObjects(m), types, outsideTemplates, s.Turns); err != nil {
+	if err := placeForts(l, b, objectLayers(m, FortificationsLayer), outsideTemplates); err != nil {
+		return nil, err
+	}
+	if s.Units, err = placeUnits(l, b, objectLayers(m, UnitsLayer), types, outsideTemplates, s.Turns); err != nil {
 		return nil, err
 	}
 	s.Digest = fl.digest()
@@ -358,12 +361,13 @@ type positionedGroup struct {
 	offX, offY float64
 }
 
-// unitObjects returns the object layers named UnitsLayer, at any depth.
-func unitObjects(m *tiled.Map) []positionedGroup {
+// objectLayers returns the object layers named name (UnitsLayer,
+// FortificationsLayer), at any depth.
+func objectLayers(m *tiled.Map, name string) []positionedGroup {
 	var out []positionedGroup
 	add := func(gs []*tiled.ObjectGroup, offX, offY float64) {
 		for _, g := range gs {
-			if g.Name == UnitsLayer {
+			if g.Name == name {
 				out = append(out, positionedGroup{g, offX + g.OffsetX, offY + g.OffsetY})
 			}
 		}

@@ -55,6 +55,11 @@ func Draw(sc *maps.Scenario, types *units.Catalogue, opt Options) (*image.RGBA, 
 	for hex, c := range opt.Tints {
 		tintHex(img, b.Layout, hex, c)
 	}
+	for _, hex := range b.FortHexes() {
+		c := fortColours[b.Fort(hex).Kind]
+		tintHex(img, b.Layout, hex, color.RGBA{c.R, c.G, c.B, 110})
+		ringHex(img, b.Layout, hex, c, 2)
+	}
 	for _, hex := range opt.Objectives {
 		ringHex(img, b.Layout, hex, color.RGBA{255, 200, 0, 255}, 3)
 	}
@@ -71,6 +76,19 @@ func Draw(sc *maps.Scenario, types *units.Catalogue, opt Options) (*image.RGBA, 
 		stacks[p.Hex]++
 	}
 	return img, nil
+}
+
+// fortColours mark the fortified hexes of a picture (the game draws each
+// kind's own marker): earthworks brown, sandbags tan, bunkers grey, wire
+// dark steel, mines red.
+var fortColours = map[board.FortKind]color.RGBA{
+	board.Foxhole:     {107, 74, 42, 255},
+	board.Trench:      {107, 74, 42, 255},
+	board.Sandbags:    {200, 176, 120, 255},
+	board.Bunker:      {154, 154, 148, 255},
+	board.EarthBunker: {122, 92, 58, 255},
+	board.Minefield:   {176, 28, 28, 255},
+	board.Wire:        {34, 34, 38, 255},
 }
 
 // drawTiles draws every visible tile layer. A tile sits with its

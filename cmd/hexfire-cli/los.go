@@ -35,6 +35,8 @@ type losReport struct {
 	ToTerrain   string         `json:"to_terrain"`
 	FromLevel   int            `json:"from_level"`
 	ToLevel     int            `json:"to_level"`
+	FromFort    string         `json:"from_fortification,omitempty"`
+	ToFort      string         `json:"to_fortification,omitempty"`
 }
 
 type losHindrance struct {
@@ -96,6 +98,12 @@ func runLOS(args []string, stdout io.Writer) error {
 		FromTerrain: b.Cell(a).Terrain.String(), ToTerrain: b.Cell(c).Terrain.String(),
 		FromLevel: b.Cell(a).Level, ToLevel: b.Cell(c).Level,
 	}
+	if f := b.Fort(a); f.Kind != board.NoFort {
+		r.FromFort = f.String()
+	}
+	if f := b.Fort(c); f.Kind != board.NoFort {
+		r.ToFort = f.String()
+	}
 	if l.BlockedBy != nil {
 		r.BlockedBy = &l.BlockedBy.Reason
 	}
@@ -115,6 +123,9 @@ func describeCell(c board.Cell) string {
 	}
 	if c.Road {
 		s += ", road"
+	}
+	if c.Fort != board.NoFort {
+		s += fmt.Sprintf(", %s (cover %+d)", c.Fort, c.Fort.Info().Cover)
 	}
 	return s
 }

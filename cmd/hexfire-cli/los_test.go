@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,5 +86,37 @@ func TestLOSErrors(t *testing.T) {
 				t.Errorf("error = %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestLOSFortifications: the bunker in B3 of a literal map blocks the line
+// B1 → B4 (rules 20.5), and the target's foxhole is named.
+func TestLOSFortifications(t *testing.T) {
+	dir := t.TempDir()
+	tsx, err := filepath.Abs("../../assets/tiles/hexfire-flat.tsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" renderorder="right-down" width="3" height="4" tilewidth="64" tileheight="56" infinite="0" hexsidelength="32" staggeraxis="x" staggerindex="even" nextlayerid="3" nextobjectid="3">
+ <tileset firstgid="1" source="` + tsx + `"/>
+ <layer id="1" name="ground" width="3" height="4"><data encoding="csv">1,1,1,1,1,1,1,1,1,1,1,1</data></layer>
+ <objectgroup id="2" name="fortifications">
+  <object id="1" x="80" y="140"><properties><property name="kind" value="bunker"/></properties><point/></object>
+  <object id="2" x="80" y="196"><properties><property name="kind" value="foxhole"/></properties><point/></object>
+ </objectgroup>
+</map>`
+	path := filepath.Join(dir, "forts.tmx")
+	if err := os.WriteFile(path, []byte(tmx), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCombatCLI(t, "los", "--map", path, "--from", "B1", "--to", "B4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"to B4: open, foxhole (cover +1)\n", "B1 → B4, range 3: blocked by bunker in B3\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("los output lacks %q; got\n%s", want, out)
+		}
 	}
 }

@@ -24,7 +24,7 @@ type shotFlags struct {
 	rules                       string
 	firer, target               string
 	atfp, weapon, kind, armour  string
-	aspect, terrain             string
+	aspect, terrain, fort       string
 	rng, swRange, cover, hind   int
 	leader                      int
 	immobile, shield, passenger bool
@@ -50,6 +50,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.rng, "range", 1, "range in hexes")
 	fs.StringVar(&f.terrain, "terrain", "", "target hex terrain (woods, building…): sets --cover and names it")
 	fs.IntVar(&f.cover, "cover", -1, "target hex cover (default: that of --terrain, else 0)")
+	fs.StringVar(&f.fort, "fortification", "", "the target stands behind sandbags: adds their cover to --terrain's (other fortifications hold nothing AT fire may attack)")
 	fs.IntVar(&f.hind, "hindrance", 0, "total of the hindrances along the line of sight")
 	fs.BoolVar(&f.shield, "shield", false, "the target Gun's shield counts (firer in its forward arc, no Move marker)")
 	fs.BoolVar(&f.immobile, "immobile", false, "the target AFV is already immobile")
@@ -122,6 +123,23 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 			return nil, s, fmt.Errorf("--terrain: %w", err)
 		}
 		s.Cover, s.CoverName = t.Info().Cover, t.Info().Name
+	}
+	if f.fort != "" {
+		k, err := board.ParseFortKind(f.fort)
+		switch {
+		case err != nil:
+			return nil, s, fmt.Errorf("--fortification %s: %w", fileio.Quote(f.fort), err)
+		case k.Info().Cover == 0:
+			return nil, s, fmt.Errorf("--fortification %s: a %s gives no cover", fileio.Quote(f.fort), k)
+		case k != board.Sandbags:
+			return nil, s, fmt.Errorf("--fortification %s: AT fire attacks no unit in a %s (rules 20.5, 20.9, 20.10)", fileio.Quote(f.fort), k)
+		}
+		s.Cover += k.Info().Cover
+		if s.CoverName == "" {
+			s.CoverName = k.String()
+		} else {
+			s.CoverName += " and " + k.String()
+		}
 	}
 	if f.cover >= 0 {
 		s.Cover = f.cover

@@ -105,6 +105,9 @@ func TestOddsErrors(t *testing.T) {
 		{[]string{"--firer", "M10"}, "no target"},
 		{[]string{"--target", "M10"}, "no firer"},
 		{[]string{"--weapon", "Panzerfaust", "--target", "M10", "--range", "2"}, "shot refused: the Panzerfaust reaches adjacent targets only"},
+		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "bunker"}, `--fortification "bunker": AT fire attacks no unit in a bunker`},
+		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "wire"}, `--fortification "wire": a wire gives no cover`},
+		{[]string{"--firer", "M10", "--target", "Pak 40", "--fortification", "moat"}, `--fortification "moat": not a fortification`},
 	}
 	for _, tt := range tests {
 		_, err := runCombatCLI(t, append([]string{"odds"}, tt.args...)...)
@@ -156,5 +159,18 @@ func TestOddsCompare(t *testing.T) {
 		if !strings.Contains(text, line) {
 			t.Errorf("compare text lacks %q:\n%s", line, text)
 		}
+	}
+}
+
+// TestOddsSandbags: a Gun behind sandbags (rules 20.6: +2) in woods is at
+// +4, named for both.
+func TestOddsSandbags(t *testing.T) {
+	out, err := runCombatCLI(t, "odds", "--rules", "elimination", "--firer", "M4A3E8", "--target", "Pak 40",
+		"--range", "4", "--terrain", "open", "--fortification", "sandbags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "roll +2 open and sandbags: hits with 26 of 36 rolls\n"; !strings.Contains(out, want) {
+		t.Errorf("odds output lacks %q; got\n%s", want, out)
 	}
 }

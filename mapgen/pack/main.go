@@ -67,6 +67,9 @@ type scenario struct {
 	pools   map[string]int // smoke_allies, panzerfausts_axis, …
 	allies  []force
 	axis    []force
+	// fortify, when set, adds the battle's fortifications once the units
+	// are deployed.
+	fortify func(m *mapgen.Map) error
 }
 
 func main() {
@@ -148,6 +151,11 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	}
 	for i, j := range joining {
 		m.Units[i].Hex = m.Units[j].Hex
+	}
+	if s.fortify != nil {
+		if err := s.fortify(m); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.file, err)
+		}
 	}
 	m.SetProperty("title", "", s.title)
 	m.SetProperty("setting", "", s.setting)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
+	"hexfire/board"
 	"hexfire/mapgen"
 	"hexfire/maps"
 	"hexfire/units"
@@ -133,13 +135,14 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
-			{n: 5, typ: "US Rifle Squad"}, {n: 2, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
+			{n: 5, typ: "US Rifle Squad"}, {n: 3, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Pak 40"},
 			{n: 2, typ: "German Rifle Squad", script: withdraw(0.92, 4)}, {n: 1, typ: "German Rifle Half Squad", script: withdraw(0.92, 4)},
 			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
+		fortify: rearguardPositions,
 	},
 	{
 		file:  "bobruisk.tmx",
@@ -225,4 +228,60 @@ func withdraw(col float64, turn int) func(*mapgen.Map, mapgen.Unit, *units.Type)
 		}
 		return "hold"
 	}
+}
+
+// rearguardPositions digs the Hürtgen rearguard in: a foxhole under each
+// unit that will withdraw (the rearguard, scripted "withdraw"), then wire
+// and a minefield, each in front of the first rearguard unit with a hex
+// toward the Americans (lower columns) where it may stand. German
+// foxholes, wire and mines covered the trails through the forest in the
+// autumn of 1944; how many, and where, is our choice for the battle.
+func rearguardPositions(m *mapgen.Map) error {
+	var rearguard []board.Hex
+	for _, u := range m.Units {
+		if u.Side == maps.Axis && strings.HasPrefix(u.Script, "withdraw") {
+			rearguard = append(rearguard, u.Hex)
+		}
+	}
+	for _, h := range rearguard {
+		if err := m.Fortify(h, board.Foxhole, 0); err != nil {
+			return err
+		}
+	}
+	for _, k := range []board.FortKind{board.Wire, board.Minefield} {
+		for _, h := range rearguard {
+			if at, ok := frontHex(m, h, k); ok {
+				if err := m.Fortify(at, k, 0); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// frontHex returns the hex nearest h toward the lower columns, within three
+// hexes, where fortification k may stand and nothing else does (no unit,
+// no fortification), or false.
+func frontHex(m *mapgen.Map, h board.Hex, k board.FortKind) (board.Hex, bool) {
+	col := m.Layout.ToOffset(h).Col
+	taken := map[board.Hex]bool{}
+	for _, u := range m.Units {
+		taken[u.Hex] = true
+	}
+	for _, f := range m.Forts {
+		taken[f.Hex] = true
+	}
+	for r := 1; r <= 3; r++ {
+		for _, x := range m.Hexes() {
+			if h.Distance(x) != r || taken[x] || m.Layout.ToOffset(x).Col >= col {
+				continue
+			}
+			if c := m.At(x); board.CheckSite(k, board.Cell{Terrain: c.Terrain, Level: c.Level}) == nil {
+				return x, true
+			}
+		}
+	}
+	return board.Hex{}, false
 }
