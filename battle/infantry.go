@@ -139,10 +139,13 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	cover := b.apCover(o.Target, p.Defenders)
 	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
-		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
+		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
+	}
+	if o.Grenades {
+		p.Attack.Grenades = b.thrown(p.Firers[0].Side, p.Firers)
 	}
 	if p.Odds, err = inf.APOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
 		return p, err
@@ -442,9 +445,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 		u.Markers |= Fired
 		names[i] = u.Label()
 	}
-	if o.Grenades {
-		b.grenades[side]--
-	}
+	b.grenades[side] -= p.Attack.Grenades
 	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 {
 		b.fireGroups = append(b.fireGroups, hexPair{p.From, p.Target})
 	}
@@ -703,8 +704,36 @@ type AssaultPlan struct {
 	// without a roll.
 	Assault combat.Assault
 	Odds    combat.AssaultOdds
-	// DefenderGrenades: the defenders will throw grenades from their pool.
-	DefenderGrenades bool
+	// DefenderGrenades is how many grenades the defenders will throw from
+	// their pool (Grenades).
+	DefenderGrenades int
+}
+
+// grenadesByUnitVersion is the save version from which each unit of an
+// attack may throw a grenade (rules 12.52); older saves threw one an
+// attack, and replay so.
+const grenadesByUnitVersion = 5
+
+// oneGrenadeAnAttack reports whether the battle follows a save of before
+// version 5, which threw one grenade an attack (Config.Version).
+func (b *Battle) oneGrenadeAnAttack() bool {
+	return b.config.Version > 0 && b.config.Version < grenadesByUnitVersion
+}
+
+// thrown is how many grenade counters side's units us throw in one
+// attack: one for each infantry unit (rules 12.52), as many as the side's
+// pool holds.
+func (b *Battle) thrown(side maps.Side, us []*Unit) int {
+	n := 0
+	for _, u := range us {
+		if u.Type.Kind.Infantry() {
+			n++
+		}
+	}
+	if b.oneGrenadeAnAttack() {
+		n = min(n, 1)
+	}
+	return min(n, b.grenades[side])
 }
 
 // PlanAssault works out order o without rolling.
@@ -756,7 +785,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	case o.Grenades && b.grenades[side] == 0:
 		return p, fmt.Errorf("the %s have no grenades left", side)
 	}
-	a := combat.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades, Date: b.date,
+	a := combat.Assault{Attackers: len(p.Attackers), Date: b.date,
 		AttackerNation: p.Attackers[0].Type.Nation}
 	for _, u := range p.Attackers {
 		if u.Type.Nation != a.AttackerNation {
@@ -779,7 +808,10 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 			a.DefenderLeader = min(a.DefenderLeader, u.Type.Modifier)
 		}
 	}
-	p.DefenderGrenades = len(p.Defenders) > 0 && b.grenades[Opponent(side)] > 0
+	if o.Grenades {
+		a.AttackerGrenades = b.thrown(side, p.Attackers)
+	}
+	p.DefenderGrenades = b.thrown(Opponent(side), p.Defenders)
 	a.DefenderGrenades = p.DefenderGrenades
 	a.Defenders = len(p.Defenders)
 	a.Cover = b.apCover(o.Target, p.Defenders).Value
@@ -858,12 +890,8 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 	if out.Err != nil {
 		return nil, out.Err
 	}
-	if o.Grenades {
-		b.grenades[side]--
-	}
-	if p.DefenderGrenades {
-		b.grenades[Opponent(side)]--
-	}
+	b.grenades[side] -= p.Assault.AttackerGrenades
+	b.grenades[Opponent(side)] -= p.DefenderGrenades
 	result := "fails"
 	if out.Success {
 		result = "succeeds"

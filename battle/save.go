@@ -26,13 +26,15 @@ import (
 // scenario file's path relative to the save's folder; version 3 adds the
 // reasoning a computer player gave with its orders ("why"); version 4
 // adds the order "resolve", and under simultaneous fire its Fire orders
-// declare their shots, rolled when the fire is resolved. Saves of
+// declare their shots, rolled when the fire is resolved; version 5 lets
+// each unit of an attack throw a grenade (rules 12.52), where older saves
+// threw one an attack. Saves of
 // versions 1 (a path as the command line gave it, no digests), 2 and 3
 // are still read, and replayed by their own rules (Config.Version); a
 // battle replayed from one is saved as version 3.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = declaredFireVersion
+	SaveVersion = grenadesByUnitVersion
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
