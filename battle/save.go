@@ -85,8 +85,11 @@ type OrderRecord struct {
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`
 	Units       []UnitID `json:"units,omitempty"`
-	Grenades    bool     `json:"grenades,omitempty"`
-	Edge        string   `json:"edge,omitempty"`
+	// Grenades (versions 1 to 4): the attack threw a grenade; GrenadeCount
+	// (version 5): how many it threw (rules 12.52).
+	Grenades     bool   `json:"grenades,omitempty"`
+	GrenadeCount int    `json:"grenade_count,omitempty"`
+	Edge         string `json:"edge,omitempty"`
 	// OwnerAllocates (a FireAP) and Losses (an Allocate): the owner's
 	// casualty allocation.
 	OwnerAllocates bool     `json:"owner_allocates,omitempty"`
@@ -94,6 +97,15 @@ type OrderRecord struct {
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
+}
+
+// grenades is how many grenade counters the recorded attack threw: its
+// count, or one where an older save wrote only that it threw some.
+func (r OrderRecord) grenades() int {
+	if r.GrenadeCount == 0 && r.Grenades {
+		return 1
+	}
+	return r.GrenadeCount
 }
 
 // Save returns the battle as a save file.

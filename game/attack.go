@@ -152,7 +152,9 @@ func apOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Un
 			o.Leader = l.ID
 		}
 	}
-	o.Grenades = key.grenades && canThrowGrenades(b, sel, h)
+	if key.grenades && canThrowGrenades(b, sel, h) {
+		o.Grenades = b.GrenadeLimit(sel.Side, append(slices.Clone(o.Units), o.Leader)...)
+	}
 	return o
 }
 
@@ -163,7 +165,9 @@ func assaultOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*batt
 	if len(cands) == 0 {
 		o.Units = []battle.UnitID{sel.ID}
 	}
-	o.Grenades = key.grenades && b.Grenades(sel.Side) > 0
+	if key.grenades {
+		o.Grenades = b.GrenadeLimit(sel.Side, o.Units...)
+	}
 	return o
 }
 

@@ -83,7 +83,7 @@ func TestAttackOrders(t *testing.T) {
 		{"with leader", fire, previewKey{unit: 2, leader: true}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
 		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: true}, "C3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: true}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 2}},
 		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: true}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
 		{"tank at a tank and a squad: AT at the Tiger", fire, previewKey{unit: 4}, "C3", attackAT,
@@ -97,7 +97,7 @@ func TestAttackOrders(t *testing.T) {
 		{"Advance phase, adjacent enemy: close assault by the hex", advance, previewKey{unit: 1}, "C3", attackAssault,
 			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: hexOf(t, advance, "C3")}},
 		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: true}, "C3", attackAssault,
-			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: true}},
+			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
