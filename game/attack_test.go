@@ -129,7 +129,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := previewText(pv)
-	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: -1, one of 2 left",
+	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: 2 of 2 left, -2",
 		fmt.Sprintf("total %d APFP (row %s)", plan.Attack.APFP, b.Infantry().APRow(plan.Attack.APFP))}
 	for i, u := range plan.Firers {
 		if u.ID == o.Leader {
@@ -212,7 +212,7 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Odds.Ratio, plan.Odds.Kill),
 		fmt.Sprintf("%-12s %s", "success", exact(plan.Odds.SuccessWays, 36)),
 		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.Odds.SuccessWays, 36)),
-		"-1 grenades (roll)", "-1 leader (roll)"}
+		"-2 grenades (roll)", "-1 leader (roll)"}
 	for _, w := range want {
 		if !strings.Contains(all, w) {
 			t.Errorf("assault preview lacks %q; have\n%s", w, all)
