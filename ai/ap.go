@@ -230,9 +230,9 @@ func (d *decision) closeAssault() (battle.Order, string, bool) {
 			if !ok {
 				continue
 			}
-			if d.b.Grenades(d.side) > 0 {
+			if n := d.b.GrenadeLimit(d.side, o.Units...); n > 0 {
 				og := o
-				og.Grenades = true
+				og.Grenades = n
 				if vg, tg, ok := d.assaultWorth(og, slices.Contains(holds, to)); ok && vg >= v+grenadeCost {
 					o, v, text = og, vg, tg
 				}

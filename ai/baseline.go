@@ -241,7 +241,7 @@ func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Or
 					continue
 				}
 				for _, h := range targets {
-					for _, gr := range []bool{false, true} {
+					for gr := range b.GrenadeLimit(side, append(slices.Clone(s), l)...) + 1 {
 						out = append(out, battle.FireAP{Units: s, Target: h, Leader: l, Grenades: gr})
 					}
 				}
@@ -265,7 +265,7 @@ func randomAssaults(b *battle.Battle, mine []*battle.Unit, enemyHexes []board.He
 				continue
 			}
 			for _, s := range subsets(g) {
-				for _, gr := range []bool{false, true} {
+				for gr := range b.GrenadeLimit(g[0].Side, s...) + 1 {
 					out = append(out, battle.Assault{Units: s, Target: h, Grenades: gr})
 				}
 			}

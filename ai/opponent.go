@@ -297,8 +297,8 @@ func (d *decision) apChoice(o battle.FireAP, plan battle.APPlan) shotChoice {
 	if plan.Leader != nil {
 		c.text += ", directed by " + plan.Leader.Label()
 	}
-	if o.Grenades {
-		c.text += ", grenades"
+	if o.Grenades > 0 {
+		c.text += fmt.Sprintf(", %d grenades", o.Grenades)
 	}
 	c.text += fmt.Sprintf("): casualty points %.0f%%, %s", 100*hits, strings.Join(fates, ", "))
 	return c
@@ -505,8 +505,8 @@ func (d *decision) groupAttack(g fireGroup, h board.Hex, atAlt map[battle.UnitID
 				}
 			}
 		}
-		if gro := o; plan.From.Distance(h) == 1 && g.members[0].Type.Kind.Infantry() && d.b.Grenades(d.side) > 0 {
-			gro.Grenades = true
+		if gro, n := o, d.b.GrenadeLimit(d.side, append(slices.Clone(o.Units), o.Leader)...); plan.From.Distance(h) == 1 && g.members[0].Type.Kind.Infantry() && n > 0 {
+			gro.Grenades = n
 			if gp, err := d.b.PlanAP(gro); err == nil {
 				if gc := d.apChoice(gro, gp); gc.ev >= c.ev+grenadeCost {
 					c = gc

@@ -60,10 +60,14 @@ func (b *Battle) rollsAtOnce() bool {
 }
 
 // saveVersion is the version the battle's save is written as: the current
-// one, or 3 for a battle that follows an older save's rules.
+// one, or for a battle that follows an older save's rules the last version
+// with them (3 before declared fire, 4 before grenades by the unit).
 func (b *Battle) saveVersion() int {
-	if b.rollsAtOnce() {
+	switch {
+	case b.rollsAtOnce():
 		return declaredFireVersion - 1
+	case b.oneGrenadeAnAttack():
+		return grenadesByUnitVersion - 1
 	}
 	return SaveVersion
 }

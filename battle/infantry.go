@@ -98,12 +98,13 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		return p, errors.New("a unit does not fire at its own hex")
 	case b.Moving() != nil && o.Target != b.Moving().Pose.Hex:
 		return p, fmt.Errorf("opportunity fire may only target the moving unit, %s in %s", b.Moving().Label(), bd.Label(b.Moving().Pose.Hex))
-	case o.Grenades && dist != 1:
+	case o.Grenades > 0 && dist != 1:
 		return p, fmt.Errorf("grenades are thrown at adjacent hexes only; %s is %d hexes away", bd.Label(o.Target), dist)
-	case o.Grenades && b.grenades[p.Firers[0].Side] == 0:
-		return p, fmt.Errorf("the %s have no grenades left", p.Firers[0].Side)
-	case o.Grenades && !p.Firers[0].Type.Kind.Infantry():
+	case o.Grenades > 0 && !p.Firers[0].Type.Kind.Infantry():
 		return p, errors.New("grenades are for infantry")
+	}
+	if err := b.checkGrenades(o.Grenades, p.Firers); err != nil {
+		return p, err
 	}
 	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 && slices.Contains(b.fireGroups, hexPair{from, o.Target}) {
 		return p, fmt.Errorf("units in %s have already fired at %s this segment: a hex's infantry fire at one target as one group", bd.Label(from), bd.Label(o.Target))
@@ -139,11 +140,12 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	cover := b.apCover(o.Target, p.Defenders)
 	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
-		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Grenades: o.Grenades, Opportunity: b.Moving() != nil, Adjacent: dist == 1,
+		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
 	}
+	p.Attack.Grenades = o.Grenades
 	if p.Odds, err = inf.APOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
 		return p, err
 	}
@@ -442,9 +444,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 		u.Markers |= Fired
 		names[i] = u.Label()
 	}
-	if o.Grenades {
-		b.grenades[side]--
-	}
+	b.grenades[side] -= p.Attack.Grenades
 	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 {
 		b.fireGroups = append(b.fireGroups, hexPair{p.From, p.Target})
 	}
@@ -703,8 +703,67 @@ type AssaultPlan struct {
 	// without a roll.
 	Assault combat.Assault
 	Odds    combat.AssaultOdds
-	// DefenderGrenades: the defenders will throw grenades from their pool.
-	DefenderGrenades bool
+	// DefenderGrenades is how many grenades the defenders will throw from
+	// their pool (Grenades).
+	DefenderGrenades int
+}
+
+// grenadesByUnitVersion is the save version from which each unit of an
+// attack may throw a grenade (rules 12.52); older saves threw one an
+// attack, and replay so.
+const grenadesByUnitVersion = 5
+
+// oneGrenadeAnAttack reports whether the battle follows a save of before
+// version 5, which threw one grenade an attack (Config.Version).
+func (b *Battle) oneGrenadeAnAttack() bool {
+	return b.config.Version > 0 && b.config.Version < grenadesByUnitVersion
+}
+
+// GrenadeLimit is how many grenade counters the units ids of side may
+// throw in one attack (a FireAP's units and leader, an Assault's units):
+// grenadeLimit.
+func (b *Battle) GrenadeLimit(side maps.Side, ids ...UnitID) int {
+	var us []*Unit
+	for _, id := range ids {
+		if u := b.Unit(id); u != nil && u.Side == side {
+			us = append(us, u)
+		}
+	}
+	return b.grenadeLimit(side, us)
+}
+
+// grenadeLimit is how many grenade counters side's units us may throw in
+// one attack: one for each infantry unit (rules 12.52), as many as the
+// side's pool holds (one an attack in a battle that follows an older save).
+// Defenders in a close assault throw this many (our choice: all they may).
+func (b *Battle) grenadeLimit(side maps.Side, us []*Unit) int {
+	n := 0
+	for _, u := range us {
+		if u.Type.Kind.Infantry() {
+			n++
+		}
+	}
+	if b.oneGrenadeAnAttack() {
+		n = min(n, 1)
+	}
+	return min(n, b.grenades[side])
+}
+
+// checkGrenades refuses n grenade counters thrown by units us.
+func (b *Battle) checkGrenades(n int, us []*Unit) error {
+	if n == 0 {
+		return nil
+	}
+	side := us[0].Side
+	switch limit := b.grenadeLimit(side, us); {
+	case n < 0:
+		return fmt.Errorf("%d grenades: none or more", n)
+	case b.grenades[side] == 0:
+		return fmt.Errorf("the %s have no grenades left", side)
+	case n > limit:
+		return fmt.Errorf("%d grenades: one a unit at most (rules 12.52), %d here with %d in the pool", n, limit, b.grenades[side])
+	}
+	return nil
 }
 
 // PlanAssault works out order o without rolling.
@@ -753,10 +812,11 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 		return p, fmt.Errorf("%s is not next to %s", bd.Label(o.Target), bd.Label(p.From))
 	case !b.enemyIn(side, o.Target):
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
-	case o.Grenades && b.grenades[side] == 0:
-		return p, fmt.Errorf("the %s have no grenades left", side)
 	}
-	a := combat.Assault{Attackers: len(p.Attackers), AttackerGrenades: o.Grenades, Date: b.date,
+	if err := b.checkGrenades(o.Grenades, p.Attackers); err != nil {
+		return p, err
+	}
+	a := combat.Assault{Attackers: len(p.Attackers), Date: b.date,
 		AttackerNation: p.Attackers[0].Type.Nation}
 	for _, u := range p.Attackers {
 		if u.Type.Nation != a.AttackerNation {
@@ -779,7 +839,11 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 			a.DefenderLeader = min(a.DefenderLeader, u.Type.Modifier)
 		}
 	}
-	p.DefenderGrenades = len(p.Defenders) > 0 && b.grenades[Opponent(side)] > 0
+	a.AttackerGrenades = o.Grenades
+	p.DefenderGrenades = b.grenadeLimit(Opponent(side), p.Defenders)
+	if b.oneGrenadeAnAttack() && len(p.Defenders) > 0 {
+		p.DefenderGrenades = min(1, b.grenades[Opponent(side)]) // as an older save's battle threw them
+	}
 	a.DefenderGrenades = p.DefenderGrenades
 	a.Defenders = len(p.Defenders)
 	a.Cover = b.apCover(o.Target, p.Defenders).Value
@@ -858,12 +922,8 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 	if out.Err != nil {
 		return nil, out.Err
 	}
-	if o.Grenades {
-		b.grenades[side]--
-	}
-	if p.DefenderGrenades {
-		b.grenades[Opponent(side)]--
-	}
+	b.grenades[side] -= p.Assault.AttackerGrenades
+	b.grenades[Opponent(side)] -= p.DefenderGrenades
 	result := "fails"
 	if out.Success {
 		result = "succeeds"

@@ -139,7 +139,7 @@ func TestInfantryOrdersRefused(t *testing.T) {
 		{"empty hex", nil, nil, FireAP{Units: []UnitID{1}, Target: at("A1")}, "no enemy unit"},
 		{"out of range", nil, nil, FireAP{Units: []UnitID{7}, Target: at("H1")}, "its range is 6"},
 		{"a member out of range", nil, nil, FireAP{Units: []UnitID{1, 9}, Target: at("H1")}, "US Bazooka Team #9 cannot fire AP"},
-		{"grenades not adjacent", nil, nil, FireAP{Units: []UnitID{1}, Target: at("C2"), Grenades: true}, "adjacent hexes only"},
+		{"grenades not adjacent", nil, nil, FireAP{Units: []UnitID{1}, Target: at("C2"), Grenades: 1}, "adjacent hexes only"},
 		{"no line of sight", nil, nil, FireAP{Units: []UnitID{1}, Target: at("C1")}, "no line of sight"},
 		{"one group per hex and target", nil, []Order{FireAP{Units: []UnitID{1}, Target: at("C2")}}, FireAP{Units: []UnitID{2}, Target: at("C2")}, "as one group"},
 		{"fire twice", nil, []Order{FireAP{Units: []UnitID{1}, Target: at("C2")}}, FireAP{Units: []UnitID{1}, Target: at("C3")}, "already fired"},
@@ -246,7 +246,7 @@ func TestAssaultExample(t *testing.T) {
 	b.Unit(5).Markers |= Valorous
 	b.Unit(8).Markers |= Pinned
 	apply(t, b, EndPhase{}, EndPhase{}, EndPhase{})
-	o := Assault{Units: []UnitID{1, 2, 3, 4}, Target: hexOf(t, b, "E3"), Grenades: true}
+	o := Assault{Units: []UnitID{1, 2, 3, 4}, Target: hexOf(t, b, "E3"), Grenades: 1}
 	p, err := b.PlanAssault(o)
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +337,7 @@ func TestInfantryOrdersReplay(t *testing.T) {
 	b := f.battle(t)
 	c3 := hexOf(t, b, "C3")
 	apply(t, b, FireAP{Units: []UnitID{1}, Leader: 2, Target: hexOf(t, b, "E4")}, EndPhase{}, EndPhase{}, EndPhase{},
-		Assault{Units: []UnitID{1, 2}, Target: c3, Grenades: true})
+		Assault{Units: []UnitID{1, 2}, Target: c3, Grenades: 1})
 	s := b.Save()
 	names := map[string]bool{}
 	for _, r := range s.Orders {

@@ -63,7 +63,8 @@ type Fire struct {
 // fire group Units (infantry in one hex; or one AFV, vehicle or Gun with
 // its passengers; or passengers of one vehicle), with Leader, when not 0,
 // a leader in the group's hex who adds his APFP and modifier, and Grenades
-// thrown from the side's pool at an adjacent hex. AT fire stays Fire.
+// counters thrown from the side's pool at an adjacent hex, one a unit at
+// most (rules 12.52; Battle.GrenadeLimit). AT fire stays Fire.
 // OwnerAllocates leaves the casualty points to the owner of the units hit
 // (an Allocate order, when the rules allow more than one way to spend
 // them) instead of the automatic allocation.
@@ -71,17 +72,17 @@ type FireAP struct {
 	Units          []UnitID
 	Target         board.Hex
 	Leader         UnitID
-	Grenades       bool
+	Grenades       int
 	OwnerAllocates bool
 }
 
 // Assault is a close assault in the Advance & Assault phase by infantry of
 // one hex that did not advance, on the adjacent enemy hex Target; Grenades
-// are thrown from the side's pool.
+// counters are thrown from the side's pool, one a unit at most.
 type Assault struct {
 	Units    []UnitID
 	Target   board.Hex
-	Grenades bool
+	Grenades int
 }
 
 // AssaultVehicle is a close assault in the Advance & Assault phase by one
@@ -255,12 +256,12 @@ func (o Fire) record(*board.Board) OrderRecord {
 }
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, Grenades: o.Grenades,
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, GrenadeCount: o.Grenades,
 		OwnerAllocates: o.OwnerAllocates}
 }
 
 func (o Assault) record(bd *board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Grenades: o.Grenades}
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), GrenadeCount: o.Grenades}
 }
 
 func (o AssaultVehicle) record(*board.Board) OrderRecord {
@@ -333,12 +334,12 @@ func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.Grenades, OwnerAllocates: r.OwnerAllocates}, err
+	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.grenades(), OwnerAllocates: r.OwnerAllocates}, err
 }
 
 func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return Assault{Units: r.Units, Target: h, Grenades: r.Grenades}, err
+	return Assault{Units: r.Units, Target: h, Grenades: r.grenades()}, err
 }
 
 func (AssaultVehicle) parse(r OrderRecord, _ *board.Board) (Order, error) {

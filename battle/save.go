@@ -26,13 +26,15 @@ import (
 // scenario file's path relative to the save's folder; version 3 adds the
 // reasoning a computer player gave with its orders ("why"); version 4
 // adds the order "resolve", and under simultaneous fire its Fire orders
-// declare their shots, rolled when the fire is resolved. Saves of
+// declare their shots, rolled when the fire is resolved; version 5 lets
+// each unit of an attack throw a grenade (rules 12.52), where older saves
+// threw one an attack. Saves of
 // versions 1 (a path as the command line gave it, no digests), 2 and 3
 // are still read, and replayed by their own rules (Config.Version); a
 // battle replayed from one is saved as version 3.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = declaredFireVersion
+	SaveVersion = grenadesByUnitVersion
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
@@ -83,8 +85,11 @@ type OrderRecord struct {
 	Facing      string   `json:"facing,omitempty"`
 	Path        []string `json:"path,omitempty"`
 	Units       []UnitID `json:"units,omitempty"`
-	Grenades    bool     `json:"grenades,omitempty"`
-	Edge        string   `json:"edge,omitempty"`
+	// Grenades (versions 1 to 4): the attack threw a grenade; GrenadeCount
+	// (version 5): how many it threw (rules 12.52).
+	Grenades     bool   `json:"grenades,omitempty"`
+	GrenadeCount int    `json:"grenade_count,omitempty"`
+	Edge         string `json:"edge,omitempty"`
 	// OwnerAllocates (a FireAP) and Losses (an Allocate): the owner's
 	// casualty allocation.
 	OwnerAllocates bool     `json:"owner_allocates,omitempty"`
@@ -92,6 +97,15 @@ type OrderRecord struct {
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
+}
+
+// grenades is how many grenade counters the recorded attack threw: its
+// count, or one where an older save wrote only that it threw some.
+func (r OrderRecord) grenades() int {
+	if r.GrenadeCount == 0 && r.Grenades {
+		return 1
+	}
+	return r.GrenadeCount
 }
 
 // Save returns the battle as a save file.

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -189,8 +190,8 @@ func TestReasoningKeptInSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), `"version": 4`) || strings.Count(string(data), `"why": "the M4A3E8 moves to cover"`) != 1 {
-		t.Errorf("the save lacks version 4 and the one reasoning line:\n%.400s", data)
+	if !strings.Contains(string(data), fmt.Sprintf(`"version": %d`, SaveVersion)) || strings.Count(string(data), `"why": "the M4A3E8 moves to cover"`) != 1 {
+		t.Errorf("the save lacks the current version and the one reasoning line:\n%.400s", data)
 	}
 	loaded, err := LoadSave(path, testCatalogue)
 	if err != nil {
@@ -350,8 +351,8 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Move{Unit: 3, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B3"), Facing: board.DirSE}}, With: []UnitID{2, 5}},
 		Turn{Unit: 2, Facing: board.DirSW},
 		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR", Second: 8},
-		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: true, OwnerAllocates: true},
-		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: true},
+		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: 1, OwnerAllocates: true},
+		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: 1},
 		AssaultVehicle{Unit: 6, Target: 9},
 		FireSmoke{Unit: 8, Hex: h("E5")},
 		PlaceSmoke{Unit: 6, Hex: h("A1")},

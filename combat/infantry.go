@@ -91,7 +91,7 @@ type APAttack struct {
 	CoverName string // that terrain's name for the step lines
 	Hindrance int    // hindrances along the line of sight, smoke included
 	Leader    int    // the directing leader's modifier (negative), 0 = none
-	Grenades  bool   // grenades thrown (adjacent targets only)
+	Grenades  int    // grenade counters thrown, adjacent targets only: one a unit at most (rules 12.52), each −1
 	// Opportunity fire at a moving unit; Adjacent: the target hex is next
 	// to the firers'.
 	Opportunity bool
@@ -215,9 +215,9 @@ type Assault struct {
 	// DefenderLeader is the best unpinned defending leader's modifier
 	// (negative).
 	DefenderLeader   int
-	DefenderGrenades bool // the defenders throw grenades
-	AttackerLeader   int  // the attacking leader's modifier on the roll
-	AttackerGrenades bool // the attackers throw grenades
+	DefenderGrenades int // grenade counters the defenders throw, one a unit at most (12.52): each −1 to the kill number
+	AttackerLeader   int // the attacking leader's modifier on the roll
+	AttackerGrenades int // grenade counters the attackers throw, one a unit at most: each −1 to the roll
 	// What the casualty points afterwards are made of.
 	Cover     int // target hex cover, a wall or hedge crossed included
 	Defenders int // unpinned defending units

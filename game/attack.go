@@ -152,7 +152,9 @@ func apOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Un
 			o.Leader = l.ID
 		}
 	}
-	o.Grenades = key.grenades && canThrowGrenades(b, sel, h)
+	if key.grenades && canThrowGrenades(b, sel, h) {
+		o.Grenades = b.GrenadeLimit(sel.Side, append(slices.Clone(o.Units), o.Leader)...)
+	}
 	return o
 }
 
@@ -163,7 +165,9 @@ func assaultOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*batt
 	if len(cands) == 0 {
 		o.Units = []battle.UnitID{sel.ID}
 	}
-	o.Grenades = key.grenades && b.Grenades(sel.Side) > 0
+	if key.grenades {
+		o.Grenades = b.GrenadeLimit(sel.Side, o.Units...)
+	}
 	return o
 }
 
@@ -226,17 +230,17 @@ func memberLines(cands []*battle.Unit, out uint16, add func(*battle.Unit) string
 	return lines
 }
 
-// grenadeLine says whether grenades go with an attack on h and how many
-// the side has, or "" when they cannot.
-func grenadeLine(b *battle.Battle, sel *battle.Unit, thrown bool) string {
+// grenadeLine says how many grenades go with an attack (thrown: one a
+// unit, rules 12.52) and how many the side has, or "" when it has none.
+func grenadeLine(b *battle.Battle, sel *battle.Unit, thrown int) string {
 	n := b.Grenades(sel.Side)
 	switch {
 	case n == 0:
 		return ""
-	case thrown:
-		return fmt.Sprintf("grenades thrown: -1, one of %d left  (R: keep them)", n)
+	case thrown > 0:
+		return fmt.Sprintf("grenades thrown: %d of %d left, %+d  (R: keep them)", thrown, n, -thrown)
 	}
-	return fmt.Sprintf("grenades: %d left  (R: throw one, -1)", n)
+	return fmt.Sprintf("grenades: %d left  (R: throw them, one a unit, -1 each)", n)
 }
 
 // apTip is the preview of AP fire order o by sel's group (the candidates
@@ -270,7 +274,11 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 		add(tipText, "leader %s may join  (L: with leader)", apLeader(b, sel).Label())
 	}
 	if sel.Type.Kind.Infantry() && sel.Pose.Hex.Distance(o.Target) == 1 {
-		if s := grenadeLine(b, sel, o.Grenades); s != "" {
+		thrown := 0
+		if plan != nil {
+			thrown = plan.Attack.Grenades
+		}
+		if s := grenadeLine(b, sel, thrown); s != "" {
 			add(tipText, "%s", s)
 		}
 	}
@@ -346,7 +354,11 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 		add(tipText, "attackers (1-9: in or out):")
 		lines = append(lines, memberLines(cands, out, nil)...)
 	}
-	if s := grenadeLine(b, sel, o.Grenades); s != "" {
+	thrown := 0
+	if plan != nil {
+		thrown = plan.Assault.AttackerGrenades
+	}
+	if s := grenadeLine(b, sel, thrown); s != "" {
 		add(tipText, "%s", s)
 	}
 	if err != nil {
@@ -375,8 +387,8 @@ func assaultTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out ui
 	if a.DefenderLeader != 0 {
 		add(tipStep, "%+d defending leader (kill number)", a.DefenderLeader)
 	}
-	if a.DefenderGrenades {
-		add(tipStep, "-1 defenders' grenades (kill number)")
+	if a.DefenderGrenades > 0 {
+		add(tipStep, "%+d defenders' grenades (kill number)", -a.DefenderGrenades)
 	}
 	ms := inf.AssaultModifiers(a)
 	for _, m := range ms {

@@ -83,7 +83,7 @@ func TestAttackOrders(t *testing.T) {
 		{"with leader", fire, previewKey{unit: 2, leader: true}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
 		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: true}, "C3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: true}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 2}},
 		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: true}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
 		{"tank at a tank and a squad: AT at the Tiger", fire, previewKey{unit: 4}, "C3", attackAT,
@@ -97,7 +97,7 @@ func TestAttackOrders(t *testing.T) {
 		{"Advance phase, adjacent enemy: close assault by the hex", advance, previewKey{unit: 1}, "C3", attackAssault,
 			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: hexOf(t, advance, "C3")}},
 		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: true}, "C3", attackAssault,
-			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: true}},
+			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,7 +129,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := previewText(pv)
-	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: -1, one of 2 left",
+	want := []string{"AP fire: B3 → C3", "W: AT fire instead", "grenades thrown: 2 of 2 left, -2",
 		fmt.Sprintf("total %d APFP (row %s)", plan.Attack.APFP, b.Infantry().APRow(plan.Attack.APFP))}
 	for i, u := range plan.Firers {
 		if u.ID == o.Leader {
@@ -212,7 +212,7 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 		fmt.Sprintf("%d APFP against %d: %s, kill number %d", plan.Assault.Attack, plan.Assault.Defense, plan.Odds.Ratio, plan.Odds.Kill),
 		fmt.Sprintf("%-12s %s", "success", exact(plan.Odds.SuccessWays, 36)),
 		fmt.Sprintf("%-12s %s", "failure", exact(36-plan.Odds.SuccessWays, 36)),
-		"-1 grenades (roll)", "-1 leader (roll)"}
+		"-2 grenades (roll)", "-1 leader (roll)"}
 	for _, w := range want {
 		if !strings.Contains(all, w) {
 			t.Errorf("assault preview lacks %q; have\n%s", w, all)

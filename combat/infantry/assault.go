@@ -50,6 +50,8 @@ func checkAssault(a combat.Assault) error {
 		return errors.New("no unit assaults")
 	case a.DefenderLeader > 0 || a.AttackerLeader > 0:
 		return errors.New("a leader's modifier is negative")
+	case a.AttackerGrenades < 0 || a.DefenderGrenades < 0:
+		return fmt.Errorf("grenades %d and %d: none or more", a.AttackerGrenades, a.DefenderGrenades)
 	}
 	return nil
 }
@@ -57,10 +59,7 @@ func checkAssault(a combat.Assault) error {
 // Kill returns the ratio and the modified kill number.
 func killOf(a combat.Assault) (combat.Ratio, int) {
 	r := OddsRatio(a.Attack, a.Defense)
-	kill := KillNumber(r) + a.DefenderLeader
-	if a.DefenderGrenades {
-		kill--
-	}
+	kill := KillNumber(r) + a.DefenderLeader - a.DefenderGrenades
 	return r, kill
 }
 
@@ -71,8 +70,8 @@ func assaultModifiers(a combat.Assault) []combat.Modifier {
 	if a.AttackerLeader != 0 {
 		ms = append(ms, combat.Modifier{Value: a.AttackerLeader, Label: "leader"})
 	}
-	if a.AttackerGrenades {
-		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
+	if a.AttackerGrenades > 0 {
+		ms = append(ms, combat.Modifier{Value: -a.AttackerGrenades, Label: "grenades"})
 	}
 	if a.Extra.Value != 0 {
 		ms = append(ms, a.Extra)
@@ -182,8 +181,8 @@ func killLine(a combat.Assault, r combat.Ratio, kill int) string {
 	if a.DefenderLeader != 0 {
 		line += fmt.Sprintf(" %+d defending leader", a.DefenderLeader)
 	}
-	if a.DefenderGrenades {
-		line += " -1 defenders' grenades"
+	if a.DefenderGrenades > 0 {
+		line += fmt.Sprintf(" %+d defenders' grenades", -a.DefenderGrenades)
 	}
 	if kill != KillNumber(r) {
 		line += " = " + strconv.Itoa(kill)

@@ -70,8 +70,8 @@ func apModifiers(a combat.APAttack) []combat.Modifier {
 	if a.Leader != 0 {
 		ms = append(ms, combat.Modifier{Value: a.Leader, Label: "leader"})
 	}
-	if a.Grenades {
-		ms = append(ms, combat.Modifier{Value: -1, Label: "grenades"})
+	if a.Grenades > 0 {
+		ms = append(ms, combat.Modifier{Value: -a.Grenades, Label: "grenades"})
 	}
 	if a.Opportunity && a.Cover <= 0 && !a.WallCover {
 		ms = append(ms, combat.Modifier{Value: -1, Label: "no cover (opportunity fire)"})
@@ -87,8 +87,10 @@ func checkAttack(a combat.APAttack) error {
 	switch {
 	case a.APFP < 1:
 		return errors.New("the fire group has no AP firepower that reaches the target")
-	case a.Grenades && !a.Adjacent:
+	case a.Grenades > 0 && !a.Adjacent:
 		return errors.New("grenades are thrown at adjacent hexes only")
+	case a.Grenades < 0:
+		return fmt.Errorf("%d grenades thrown: none or more", a.Grenades)
 	case a.Leader > 0:
 		return fmt.Errorf("leader modifier %+d: a leader's modifier is negative", a.Leader)
 	case a.Cover < 0 || a.Hindrance < 0:

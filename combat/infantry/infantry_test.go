@@ -49,7 +49,7 @@ func TestCasualtyPoints(t *testing.T) {
 }
 
 func TestModifiers(t *testing.T) {
-	a := combat.APAttack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: true, Opportunity: true, Adjacent: true}
+	a := combat.APAttack{APFP: 9, Cover: 0, Hindrance: 1, Leader: -1, Grenades: 1, Opportunity: true, Adjacent: true}
 	if have, want := combat.FormatModifiers(apModifiers(a)), " +1 hindrance -1 leader -1 grenades -1 no cover (opportunity fire) -2 adjacent (opportunity fire)"; have != want {
 		t.Errorf("modifiers = %q, want %q", have, want)
 	}
@@ -66,7 +66,7 @@ func TestModifiers(t *testing.T) {
 		want string
 	}{
 		{combat.APAttack{APFP: 0}, "no AP firepower"},
-		{combat.APAttack{APFP: 4, Grenades: true}, "adjacent"},
+		{combat.APAttack{APFP: 4, Grenades: 1}, "adjacent"},
 		{combat.APAttack{APFP: 4, Leader: 1}, "negative"},
 		{combat.APAttack{APFP: 4, Cover: -1}, "negative"},
 	} {
@@ -284,7 +284,7 @@ func TestOddsRatioAndKillNumber(t *testing.T) {
 // The spec's example: 13 vs 11 → 1-1, kill 6, −1 defending leader → 5;
 // roll 7 −1 leader −1 grenades = 5: success; 3 (building) + 3 defenders.
 func TestAssaultExample(t *testing.T) {
-	a := combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+	a := combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: 1,
 		Cover: 3, Defenders: 3, Attackers: 3}
 	o := ResolveAssault(a, combat.NewFixedDice(3, 4))
 	if o.Err != nil || o.Ratio.String() != "1-1" || o.Kill != 5 || o.Total != 5 || !o.Success || o.AttackerPoints != 6 || o.DefenderPoints != 0 {
@@ -307,10 +307,10 @@ func TestAssaultOddsMatchResolve(t *testing.T) {
 		name string
 		a    combat.Assault
 	}{
-		{"spec example", combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: true,
+		{"spec example", combat.Assault{Attack: 13, Defense: 11, DefenderLeader: -1, AttackerLeader: -1, AttackerGrenades: 1,
 			Cover: 3, Defenders: 3, Attackers: 3}},
 		{"4-1 uphill", combat.Assault{Attack: 30, Defense: 2, Cover: 1, Defenders: 1, Attackers: 2, Uphill: 1}},
-		{"1-4 with defenders' grenades", combat.Assault{Attack: 1, Defense: 9, DefenderLeader: -2, DefenderGrenades: true,
+		{"1-4 with defenders' grenades", combat.Assault{Attack: 1, Defense: 9, DefenderLeader: -2, DefenderGrenades: 1,
 			Defenders: 2, Attackers: 1}},
 		{"only pinned defenders", combat.Assault{Attack: 5, Cover: 2, Attackers: 1, Uphill: 1}},
 	}
@@ -407,7 +407,7 @@ func TestFireOddsEqualTheEnumerator(t *testing.T) {
 		{APFP: 12, Cover: 2, CoverName: "woods"},
 		{APFP: 4, Opportunity: true, Adjacent: true},
 		{APFP: 30, Hindrance: 1, Leader: -1},
-		{APFP: 45, Grenades: true, Adjacent: true},
+		{APFP: 45, Grenades: 1, Adjacent: true},
 		{APFP: 1, Cover: 3},
 	}
 	groups := [][]combat.Defender{{squad, leader}, {jeep, aboard(half, 1)}, {gun, squad}, {pinnedSq, valorHalf, gun}, {squad5}}
@@ -455,5 +455,32 @@ func TestFireOddsEqualTheEnumerator(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGrenadesPerUnit: each unit of an attack may use one grenade counter
+// (rules 12.52), each −1 to the attack's roll, or to the assaulter's kill
+// number when defenders throw them; a negative count is refused.
+func TestGrenadesPerUnit(t *testing.T) {
+	two := combat.APAttack{APFP: 6, Grenades: 2, Adjacent: true}
+	if have, want := combat.FormatModifiers(apModifiers(two)), " -2 grenades"; have != want {
+		t.Errorf("AP modifiers with 2 grenades = %q, want %q", have, want)
+	}
+	if err := checkAttack(combat.APAttack{APFP: 6, Grenades: -1, Adjacent: true}); err == nil {
+		t.Errorf("-1 grenades: want an error")
+	}
+	a := combat.Assault{Attack: 8, Defense: 8, Attackers: 2, Defenders: 3, AttackerGrenades: 2, DefenderGrenades: 3}
+	r, kill := killOf(a)
+	if want := KillNumber(r) - 3; kill != want {
+		t.Errorf("kill number with 3 defenders' grenades = %d, want %d", kill, want)
+	}
+	if have, want := combat.FormatModifiers(assaultModifiers(a)), " -2 grenades"; have != want {
+		t.Errorf("assault modifiers with 2 grenades = %q, want %q", have, want)
+	}
+	if line := killLine(a, r, kill); !strings.Contains(line, "-3 defenders' grenades") {
+		t.Errorf("kill line %q, want the defenders' -3", line)
+	}
+	if err := checkAssault(combat.Assault{Attack: 8, Defense: 8, Attackers: 2, AttackerGrenades: -1}); err == nil {
+		t.Errorf("-1 attacker grenades: want an error")
 	}
 }

@@ -60,7 +60,7 @@ func TestMineCheckStepByStep(t *testing.T) {
 func TestMineOddsEqualEnumerate(t *testing.T) {
 	r := Ruleset{}
 	for attack := 1; attack <= 16; attack += 3 {
-		for _, grenades := range []bool{false, true} {
+		for _, grenades := range []int{0, 1, 2} {
 			a := mineAssault()
 			a.Attack, a.AttackerGrenades = attack, grenades
 			want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome {
