@@ -152,8 +152,8 @@ func apOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Un
 			o.Leader = l.ID
 		}
 	}
-	if key.grenades && canThrowGrenades(b, sel, h) {
-		o.Grenades = b.GrenadeLimit(sel.Side, append(slices.Clone(o.Units), o.Leader)...)
+	if key.grenades > 0 && canThrowGrenades(b, sel, h) {
+		o.Grenades = min(key.grenades, b.GrenadeLimit(sel.Side, append(slices.Clone(o.Units), o.Leader)...))
 	}
 	return o
 }
@@ -165,8 +165,8 @@ func assaultOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*batt
 	if len(cands) == 0 {
 		o.Units = []battle.UnitID{sel.ID}
 	}
-	if key.grenades {
-		o.Grenades = b.GrenadeLimit(sel.Side, o.Units...)
+	if key.grenades > 0 {
+		o.Grenades = min(key.grenades, b.GrenadeLimit(sel.Side, o.Units...))
 	}
 	return o
 }
@@ -238,9 +238,9 @@ func grenadeLine(b *battle.Battle, sel *battle.Unit, thrown int) string {
 	case n == 0:
 		return ""
 	case thrown > 0:
-		return fmt.Sprintf("grenades thrown: %d of %d left, %+d  (R: keep them)", thrown, n, -thrown)
+		return fmt.Sprintf("grenades thrown: %d of %d left, %+d  (R: one fewer)", thrown, n, -thrown)
 	}
-	return fmt.Sprintf("grenades: %d left  (R: throw them, one a unit, -1 each)", n)
+	return fmt.Sprintf("grenades: %d left  (R: throw them, one a unit, -1 each; R again: fewer)", n)
 }
 
 // apTip is the preview of AP fire order o by sel's group (the candidates

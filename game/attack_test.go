@@ -82,9 +82,11 @@ func TestAttackOrders(t *testing.T) {
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
 		{"with leader", fire, previewKey{unit: 2, leader: true}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
-		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: true}, "C3", attackAP,
+		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: allGrenades}, "C3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 2}},
-		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: true}, "E3", attackAP,
+		{"one grenade asked for (R again)", fire, previewKey{unit: 1, grenades: 1}, "C3", attackAP,
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 1}},
+		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: allGrenades}, "E3", attackAP,
 			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
 		{"tank at a tank and a squad: AT at the Tiger", fire, previewKey{unit: 4}, "C3", attackAT,
 			battle.Fire{Unit: 4, Target: 6}},
@@ -96,7 +98,7 @@ func TestAttackOrders(t *testing.T) {
 			battle.FireAP{Units: []battle.UnitID{4}, Target: hexOf(t, fire, "E3")}},
 		{"Advance phase, adjacent enemy: close assault by the hex", advance, previewKey{unit: 1}, "C3", attackAssault,
 			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: hexOf(t, advance, "C3")}},
-		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: true}, "C3", attackAssault,
+		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: allGrenades}, "C3", attackAssault,
 			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: 2}},
 	}
 	for _, tt := range tests {
@@ -122,7 +124,7 @@ func TestAttackOrders(t *testing.T) {
 
 func TestAPTipMatchesPlan(t *testing.T) {
 	b := infantryScene(t, 1)
-	pv := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: true}, "C3")
+	pv := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: allGrenades}, "C3")
 	o := pv.attack.(battle.FireAP)
 	plan, err := b.PlanAP(o)
 	if err != nil {
@@ -169,7 +171,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 	// An immobile Tiger in the hex checks its crew after the attack; the
 	// preview gives the check's exact odds.
 	b.Unit(6).Markers |= battle.Immobile
-	immobile := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: true}, "C3")
+	immobile := previewOf(t, b, previewKey{unit: 1, leader: true, grenades: allGrenades}, "C3")
 	for _, w := range []string{"Tiger I #6 (C3): immobile, its crew checks", fmt.Sprintf("%-12s %s", "abandoned", exact(2, 6))} {
 		if !strings.Contains(previewText(immobile), w) {
 			t.Errorf("AP preview at an immobile Tiger lacks %q; have\n%s", w, previewText(immobile))
@@ -193,7 +195,7 @@ func TestAssaultTipMatchesPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pv := previewOf(t, b, previewKey{unit: 1, grenades: true}, "C3")
+	pv := previewOf(t, b, previewKey{unit: 1, grenades: allGrenades}, "C3")
 	plan, err := b.PlanAssault(pv.attack.(battle.Assault))
 	if err != nil {
 		t.Fatal(err)
@@ -335,5 +337,20 @@ func TestOpportunityHandOver(t *testing.T) {
 	g := shotGame(t, b, "E3", "D4")
 	if k := g.play.pv.kind; k != attackAP || !strings.Contains(previewText(&g.play.pv), "AP opportunity fire") {
 		t.Errorf("opportunity preview kind %d:\n%s\nwant AP opportunity fire", k, previewText(&g.play.pv))
+	}
+}
+
+// TestGrenadesKeyCycles: R asks for grenades, one a unit of the attack as
+// far as the pool goes (two here, the pool's two for three units); R again
+// asks for one fewer than the preview throws, then none.
+func TestGrenadesKeyCycles(t *testing.T) {
+	g := shotGame(t, infantryScene(t, 1), "B3", "C3")
+	sel := g.battle.Unit(g.play.unit)
+	for _, want := range []int{2, 1, 0} {
+		g.toggleGrenades(sel)
+		g.refresh()
+		if o, ok := g.play.pv.attack.(battle.FireAP); !ok || o.Grenades != want {
+			t.Fatalf("after R: previewed %#v, want AP fire with %d grenades", g.play.pv.attack, want)
+		}
 	}
 }

@@ -37,7 +37,7 @@ type play struct {
 	ghostTurn   int    // hexsides the shown end facing is turned from the path's own
 	targetTurn  int    // next-target presses since the firer or the hovered hex changed
 	flipKind    bool   // AT and AP fire swapped from the default at the hovered hex
-	grenades    bool   // throw grenades with the next attack that may
+	grenades    int    // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
 	panzerfaust bool   // fire a Panzerfaust with the next AT shot that may
 	desperation bool   // fire in desperation when the ruleset refuses the shot for its backblast
 	out         uint16 // members taken out of the fire group or assault (bit i: member i)
@@ -187,7 +187,7 @@ func (p *play) checkHandOver() {
 	if changed {
 		p.lastActing = acting
 		p.showSummary(acting)
-		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation = modeNormal, false, false, false, false
+		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation = modeNormal, false, 0, false, false
 		if u := b.Unit(p.unit); u != nil && u.Side != acting {
 			p.unit = 0
 		}
@@ -586,7 +586,7 @@ func (g *Game) selectHex(h board.Hex) {
 func (g *Game) selectUnit(id battle.UnitID) {
 	p := &g.play
 	if id != p.unit {
-		p.ghostTurn, p.withLeader, p.grenades, p.panzerfaust, p.desperation = 0, false, false, false, false
+		p.ghostTurn, p.withLeader, p.grenades, p.panzerfaust, p.desperation = 0, false, 0, false, false
 		if p.mode == modeSmoke {
 			p.mode = modeNormal
 		}
@@ -610,21 +610,44 @@ func (g *Game) fireKey() {
 	}
 }
 
-// toggleGrenades asks for grenades with the next attack, or no longer.
+// allGrenades asks for as many grenades as an attack may throw: one a
+// unit of it, as far as the side's pool goes (Battle.GrenadeLimit).
+const allGrenades = 1 << 10
+
+// toggleGrenades asks for grenades with the next attack, one a unit of it;
+// pressed again, for one fewer than the attack previewed throws (the rules
+// leave how many to the player: §15's example throws one for a platoon),
+// down to none.
 func (g *Game) toggleGrenades(sel *battle.Unit) {
 	p := &g.play
 	switch {
-	case p.grenades:
-		p.grenades = false
-		g.note("no grenades")
+	case p.grenades > 0:
+		p.grenades = previewedGrenades(p.pv.attack) - 1
+		if p.grenades <= 0 {
+			p.grenades = 0
+			g.note("no grenades")
+			return
+		}
+		g.note(fmt.Sprintf("%d grenades with the next attack", p.grenades))
 	case sel == nil || sel.Side != g.battle.Acting():
 		g.note("select one of your units first")
 	case g.battle.Grenades(sel.Side) == 0:
 		g.note("the " + sideName(sel.Side) + " have no grenades")
 	default:
-		p.grenades = true
-		g.note(fmt.Sprintf("grenades with the next AP fire at an adjacent hex or close assault (%d left)", g.battle.Grenades(sel.Side)))
+		p.grenades = allGrenades
+		g.note(fmt.Sprintf("grenades with the next AP fire at an adjacent hex or close assault, one a unit (%d left; R again: fewer)", g.battle.Grenades(sel.Side)))
 	}
+}
+
+// previewedGrenades is how many grenades the previewed attack o throws.
+func previewedGrenades(o battle.Order) int {
+	switch o := o.(type) {
+	case battle.FireAP:
+		return o.Grenades
+	case battle.Assault:
+		return o.Grenades
+	}
+	return 0
 }
 
 // note shows a short message over the map for a few seconds.
@@ -685,7 +708,7 @@ func passText(b *battle.Battle, o battle.Order) string {
 func (g *Game) applied(events []battle.Event) {
 	p := &g.play
 	p.version++
-	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation = 0, false, false, false
+	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation = 0, 0, false, false
 	p.log.addEvents(events)
 	p.recordForOpponent(events)
 	p.logScroll = 0

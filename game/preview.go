@@ -74,7 +74,7 @@ type previewKey struct {
 	mode      mode
 	target    int    // times the player asked for the next target in the hovered hex
 	flip      bool   // AT and AP fire swapped from the default
-	grenades  bool   // grenades asked for
+	grenades  int    // grenades asked for: at most this many (playState.grenades)
 	pzf       bool   // a Panzerfaust asked for
 	desperate bool   // desperation fire asked for
 	ammo      string // the round the firer is set to fire (ammo.go)
