@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/board/boardtest"
 	"hexfire/maps"
 )
 
@@ -44,25 +45,9 @@ func BenchmarkSegmentDefault(b *testing.B) {
 // and fields from a hash of the coordinates) with 150 units a side facing
 // each other across a 12-hex gap in the middle of the map.
 func bigBattle(tb testing.TB) *battle.Battle {
-	bd, err := board.New(board.DefaultLayout, 200, 160)
+	bd, err := boardtest.Mixed(200, 160)
 	if err != nil {
 		tb.Fatal(err)
-	}
-	for h := range bd.Hexes() {
-		o := bd.Layout.ToOffset(h)
-		x := uint32(o.Col*7919+o.Row*104729) * 2654435761 >> 24
-		c := board.Cell{Terrain: board.Open}
-		switch {
-		case x < 20:
-			c.Terrain = board.Woods
-		case x < 28:
-			c.Terrain = board.Building
-		case x < 60:
-			c.Terrain = board.Field
-		}
-		if err := bd.SetCell(h, c); err != nil {
-			tb.Fatal(err)
-		}
 	}
 	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination", Turns: 10,
 		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}

@@ -5,6 +5,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/board/boardtest"
 	"hexfire/maps"
 )
 
@@ -51,27 +52,11 @@ func BenchmarkBigMap(b *testing.B) {
 
 func benchBig(b *testing.B, mixed bool) {
 	bd, err := board.New(board.DefaultLayout, 200, 160)
+	if mixed {
+		bd, err = boardtest.Mixed(200, 160)
+	}
 	if err != nil {
 		b.Fatal(err)
-	}
-	for h := range bd.Hexes() {
-		if !mixed {
-			break
-		}
-		o := bd.Layout.ToOffset(h)
-		x := uint32(o.Col*7919+o.Row*104729) * 2654435761 >> 24
-		c := board.Cell{Terrain: board.Open}
-		switch {
-		case x < 20:
-			c.Terrain = board.Woods
-		case x < 28:
-			c.Terrain = board.Building
-		case x < 60:
-			c.Terrain = board.Field
-		}
-		if err := bd.SetCell(h, c); err != nil {
-			b.Fatal(err)
-		}
 	}
 	at := bd.Layout.ToHex(board.Offset{Col: 100, Row: 80})
 	if err := bd.SetCell(at, board.Cell{Terrain: board.Open}); err != nil {
