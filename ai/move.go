@@ -111,8 +111,13 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
 // more of their other units. Units with an AT weapon hunt: the hexes their
-// side must hold, else the enemy units they could hurt. Without any of
-// those, all enemy units.
+// side must hold, else the enemy units they could hurt. A side that wins
+// when time runs out need not destroy, only deny: all its units make for
+// either side's hold hexes, even manned ones, and without any it hunts
+// nothing (where it waits is chosen by the shots, the danger and the
+// approaches it covers, approachValue). Without any of those, all enemy
+// units; a vehicle with neither an AT weapon nor AP fire has nothing to
+// hunt with, and no goal.
 func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if exits := d.exitHexes(); len(exits) > 0 {
 		return exits // reinforce.go: the side's aim is to leave the map
@@ -120,7 +125,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	var goals []board.Hex
 	own, all := d.holdHexes()
 	holds := own
-	if u.Type.Kind.Infantry() {
+	if u.Type.Kind.Infantry() || d.winsByDefault() {
 		holds = all
 	}
 	for _, h := range holds {
@@ -137,7 +142,13 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if len(goals) > 0 {
 		return goals
 	}
+	if d.winsByDefault() {
+		return holds // waiting wins: keep near the hold hexes (if any), not hunt
+	}
 	armed := d.weapon(u).ok
+	if !armed && !u.Type.Kind.Infantry() && d.apReach(u) == 0 {
+		return nil
+	}
 	for _, e := range d.enemies {
 		if !armed || !e.Type.Kind.Infantry() {
 			goals = append(goals, e.Pose.Hex)
@@ -247,9 +258,10 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The pull grows as the last turn nears: a position that only waits
 	// wins nothing.
 	// It grows twice as fast for a side that has nothing to hold and can
-	// only win by destroying.
+	// only win by destroying, and not at all for a side that wins when
+	// time runs out: waiting is its win.
 	perMP := vehicleObjectivePerMP
-	if turns := d.b.Scenario().Turns; turns > 0 {
+	if turns := d.b.Scenario().Turns; turns > 0 && !d.winsByDefault() {
 		growth := 2.0
 		if own, _ := d.holdHexes(); len(own) == 0 {
 			growth = 4
@@ -260,7 +272,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		perMP = infantryObjectivePerMP
 	}
 	cheap := func(h board.Hex) float64 {
-		s := d.coverValue(u, h) + d.holdValue(u, h)
+		s := d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
 		if field != nil {
 			s -= perMP * min(d.distance(field, h), 200)
 		}
@@ -457,7 +469,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		threat, _ := d.threatTo(u, p)
 		attack, prize := d.attackFrom(u, p, nil)
 		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
-			d.coverValue(u, h) + d.holdValue(u, h)
+			d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
 	}
 	here := score(u.Pose.Hex)
 	best, bestS := u.Pose.Hex, here
