@@ -65,11 +65,9 @@ const (
 	candidateHexes = 16
 	// mainGunReach is the range, in hexes, out to which the opponent
 	// always considers the fire of a gun of unlimited range (farther when
-	// the active ruleset says the gun still harms there, gunReach).
+	// the active ruleset says the gun still harms there, gunReach), and
+	// AP fire.
 	mainGunReach = 24
-	// farReachStep is the step, in hexes, by which gunReach looks farther
-	// than mainGunReach.
-	farReachStep = 8
 	// farShotFloor is the least mean chance to destroy, under the active
 	// ruleset, that makes a range worth considering for a gun: many
 	// enemies each this weak at long range still add up to a real danger.
@@ -229,23 +227,28 @@ func (v *view) weapon(u *battle.Unit) *weaponInfo {
 }
 
 // gunReach is how far the opponent considers the fire of u's gun w of
-// unlimited range: mainGunReach, and farther by farReachStep while the
-// active ruleset's odds of the reference shot (rateAt) at that range
-// still reach farShotFloor, up to the longest distance on the board. So
+// unlimited range: mainGunReach, or farther, to the last range at which
+// the active ruleset's odds of the reference shot (rateAt) still reach
+// farShotFloor, up to the longest distance on the board. So
 // a ruleset whose guns stay deadly at long range keeps the opponent's
 // units out of their sight, or at least out of that range.
 func (v *view) gunReach(u *battle.Unit, w combat.Weapon) int {
 	bd := v.b.Board()
-	longest := bd.Width + bd.Height
-	reach := mainGunReach
-	for reach < longest {
-		next := min(reach+farReachStep, longest)
-		if p, _ := v.rateAt(u, w, next); p < farShotFloor {
-			break
-		}
-		reach = next
+	harms := func(r int) bool { p, _ := v.rateAt(u, w, r); return p >= farShotFloor }
+	good, bad := mainGunReach, bd.Width+bd.Height+1
+	if !harms(good + 1) {
+		return good
 	}
-	return reach
+	// The chance falls with range: search for the last range that harms.
+	for bad-good > 1 {
+		mid := (good + bad) / 2
+		if harms(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
 }
 
 // rate asks the active ruleset how strong weapon w of unit u is: the mean
