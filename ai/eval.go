@@ -63,6 +63,9 @@ const (
 	// candidateHexes is how many reachable hexes per unit are scored in
 	// full (line of sight to every enemy), after a cheap first sort.
 	candidateHexes = 16
+	// fallbackHexes is how many of the least dangerous reachable hexes
+	// (the nearest first) are scored in full besides those.
+	fallbackHexes = 4
 	// mainGunReach is the range, in hexes, out to which the opponent
 	// always considers the fire of a gun of unlimited range (farther when
 	// the active ruleset says the gun still harms there, gunReach), and
