@@ -26,8 +26,11 @@ const (
 	leaderGain = 0.02
 	// apGunReach is the farthest range at which the opponent considers
 	// main-gun AP fire (the gun reaches any range; beyond this the work
-	// grows and the odds against cover are small).
-	apGunReach = 12
+	// grows). Not shorter than the range of infantry's own AP fire: at
+	// Targu Frumos, under strikedice, random play's tank guns killed
+	// squads from 20 hexes and more that the opponent thought out of
+	// reach at 12.
+	apGunReach = mainGunReach
 	// assaultMin is the least net worth for which a close assault is made.
 	assaultMin = 0.1
 	// holdWorth is what taking a hex that a side must hold is worth in a

@@ -63,10 +63,18 @@ const (
 	// candidateHexes is how many reachable hexes per unit are scored in
 	// full (line of sight to every enemy), after a cheap first sort.
 	candidateHexes = 16
-	// mainGunReach is the farthest range, in hexes, at which the opponent
-	// considers main-gun fire: beyond it the to-hit number is 6 and the
-	// line-of-sight work grows with the square of the range.
+	// fallbackHexes is how many of the least dangerous reachable hexes
+	// (the nearest first) are scored in full besides those.
+	fallbackHexes = 4
+	// mainGunReach is the range, in hexes, out to which the opponent
+	// always considers the fire of a gun of unlimited range (farther when
+	// the active ruleset says the gun still harms there, gunReach), and
+	// AP fire.
 	mainGunReach = 24
+	// farShotFloor is the least mean chance to destroy, under the active
+	// ruleset, that makes a range worth considering for a gun: many
+	// enemies each this weak at long range still add up to a real danger.
+	farShotFloor = 0.02
 )
 
 // weaponInfo is what the opponent knows about a unit type's AT weapon,
@@ -107,6 +115,10 @@ type memo struct {
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
 	apReach map[battle.UnitID]apReachMemo
+	// approach is the enemy's routes to its goals for the side and the
+	// enemy positions approachKey names (routes).
+	approach    *approaches
+	approachKey string
 	// victory is the scenario's victory conditions, parsed on first use.
 	victory                  battle.Victory
 	victoryOK, victoryParsed bool
@@ -211,10 +223,35 @@ func (v *view) weapon(u *battle.Unit) *weaponInfo {
 	case w.Range > 0:
 		info.reach = w.Range
 	default:
-		info.reach = mainGunReach
+		info.reach = v.gunReach(u, w)
 	}
 	v.m.weapons[u.ID] = &info
 	return &info
+}
+
+// gunReach is how far the opponent considers the fire of u's gun w of
+// unlimited range: mainGunReach, or farther, to the last range at which
+// the active ruleset's odds of the reference shot (rateAt) still reach
+// farShotFloor, up to the longest distance on the board. So
+// a ruleset whose guns stay deadly at long range keeps the opponent's
+// units out of their sight, or at least out of that range.
+func (v *view) gunReach(u *battle.Unit, w combat.Weapon) int {
+	bd := v.b.Board()
+	harms := func(r int) bool { p, _ := v.rateAt(u, w, r); return p >= farShotFloor }
+	good, bad := mainGunReach, bd.Width+bd.Height+1
+	if !harms(good + 1) {
+		return good
+	}
+	// The chance falls with range: search for the last range that harms.
+	for bad-good > 1 {
+		mid := (good + bad) / 2
+		if harms(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
 }
 
 // rate asks the active ruleset how strong weapon w of unit u is: the mean
@@ -227,7 +264,12 @@ func (v *view) rate(u *battle.Unit, w combat.Weapon) (strength float64, targets 
 	if w.Range > 0 {
 		rng = min(rng, w.Range)
 	}
-	rng = max(rng, w.MinRange)
+	return v.rateAt(u, w, max(rng, w.MinRange))
+}
+
+// rateAt is rate's mean chance to destroy, and the enemy types, for
+// reference shots from rng hexes.
+func (v *view) rateAt(u *battle.Unit, w combat.Weapon, rng int) (strength float64, targets map[*units.Type]bool) {
 	seen, targets := map[*units.Type]bool{}, map[*units.Type]bool{}
 	total := 0.0
 	for _, e := range v.b.Units() {

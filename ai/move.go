@@ -111,8 +111,13 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
 // more of their other units. Units with an AT weapon hunt: the hexes their
-// side must hold, else the enemy units they could hurt. Without any of
-// those, all enemy units.
+// side must hold, else the enemy units they could hurt. A side that wins
+// when time runs out need not destroy, only deny: all its units make for
+// either side's hold hexes, even manned ones, and without any it hunts
+// nothing (where it waits is chosen by the shots, the danger and the
+// approaches it covers, approachValue). Without any of those, all enemy
+// units; a vehicle with neither an AT weapon nor AP fire has nothing to
+// hunt with, and no goal.
 func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if exits := d.exitHexes(); len(exits) > 0 {
 		return exits // reinforce.go: the side's aim is to leave the map
@@ -120,7 +125,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	var goals []board.Hex
 	own, all := d.holdHexes()
 	holds := own
-	if u.Type.Kind.Infantry() {
+	if u.Type.Kind.Infantry() || d.winsByDefault() {
 		holds = all
 	}
 	for _, h := range holds {
@@ -137,7 +142,13 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if len(goals) > 0 {
 		return goals
 	}
+	if d.winsByDefault() {
+		return holds // waiting wins: keep near the hold hexes (if any), not hunt
+	}
 	armed := d.weapon(u).ok
+	if !armed && !u.Type.Kind.Infantry() && d.apReach(u) == 0 {
+		return nil
+	}
 	for _, e := range d.enemies {
 		if !armed || !e.Type.Kind.Infantry() {
 			goals = append(goals, e.Pose.Hex)
@@ -234,7 +245,10 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 // expected kills minus expected losses, plus progress toward the
 // objectives and a little cover, with the path there; the path is nil when
 // staying is as good (within moveMargin). Only the candidateHexes most
-// promising hexes by objective and cover are scored in full, and only the
+// promising hexes by objective and cover, and the fallbackHexes least
+// dangerous of those less dangerous than where it stands (so it may fall
+// back out of sight though its objectives lie the other way), are scored
+// in full, and only the
 // exposedPoses best poses of those with the fire drawn on the way.
 func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pose) {
 	spec := d.b.MoveSpec(u)
@@ -247,9 +261,10 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The pull grows as the last turn nears: a position that only waits
 	// wins nothing.
 	// It grows twice as fast for a side that has nothing to hold and can
-	// only win by destroying.
+	// only win by destroying, and not at all for a side that wins when
+	// time runs out: waiting is its win.
 	perMP := vehicleObjectivePerMP
-	if turns := d.b.Scenario().Turns; turns > 0 {
+	if turns := d.b.Scenario().Turns; turns > 0 && !d.winsByDefault() {
 		growth := 2.0
 		if own, _ := d.holdHexes(); len(own) == 0 {
 			growth = 4
@@ -260,7 +275,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		perMP = infantryObjectivePerMP
 	}
 	cheap := func(h board.Hex) float64 {
-		s := d.coverValue(u, h) + d.holdValue(u, h)
+		s := d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
 		if field != nil {
 			s -= perMP * min(d.distance(field, h), 200)
 		}
@@ -271,12 +286,26 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The first sort also counts the danger in each hex (facing as the
 	// unit faces now), so that hiding places are among the candidates.
 	presort := make(map[board.Hex]float64, len(hexes))
+	danger := make(map[board.Hex]float64, len(hexes))
 	for _, h := range hexes {
 		jitter[h] = d.rng.Float64() * 1e-6 // tie-breaks only
 		presort[h] = cheap(h) + jitter[h]
-		threat, _ := d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
-		presort[h] += d.net(0, threatWeight*threat)
+		danger[h], _ = d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
+		presort[h] += d.net(0, threatWeight*danger[h])
 	}
+	// A unit in danger where it stands also scores hiding places,
+	// whatever their progress: of the hexes less dangerous than its own,
+	// the fallbackHexes least dangerous, the nearest first.
+	here, _ := d.threatTo(u, u.Pose)
+	safest := slices.DeleteFunc(slices.Clone(hexes), func(h board.Hex) bool { return danger[h] >= here })
+	slices.SortStableFunc(safest, func(a, c board.Hex) int {
+		if r := cmp.Compare(danger[a], danger[c]); r != 0 {
+			return r
+		}
+		ca, _ := reach.Cost(a)
+		cc, _ := reach.Cost(c)
+		return cmp.Compare(ca, cc)
+	})
 	slices.SortStableFunc(hexes, func(a, c board.Hex) int {
 		sa, sc := presort[a], presort[c]
 		switch {
@@ -288,7 +317,12 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		return 0
 	})
 	if n := depths[d.o.level].candidates; len(hexes) > n {
-		hexes = hexes[:n]
+		hexes = slices.Clone(hexes[:n])
+	}
+	for _, h := range safest[:min(fallbackHexes, len(safest))] {
+		if !slices.Contains(hexes, h) {
+			hexes = append(hexes, h)
+		}
 	}
 	if !slices.Contains(hexes, u.Pose.Hex) {
 		hexes = append(hexes, u.Pose.Hex)
@@ -324,10 +358,23 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		}
 	}
 	slices.SortStableFunc(cands, func(a, c scored) int { return cmp.Compare(c.score, a.score) })
-	// The best pose in each of the few best hexes is scored again with
-	// what moving there costs: the enemy's opportunity and Defensive Fire
-	// along the path.
+	// The best pose in each of the few best hexes, and in each hiding
+	// place, is scored again with what moving there costs: the enemy's
+	// opportunity and Defensive Fire along the path.
+	hiding := slices.Clone(safest[:min(fallbackHexes, len(safest))])
+	var hidden []scored
+	for _, c := range cands {
+		if i := slices.Index(hiding, c.pose.Hex); i >= 0 {
+			hidden = append(hidden, c)
+			hiding = slices.Delete(hiding, i, i+1)
+		}
+	}
 	cands = bestPerHex(cands, depths[d.o.level].exposed)
+	for _, c := range hidden {
+		if !slices.ContainsFunc(cands, func(o scored) bool { return o.pose.Hex == c.pose.Hex }) {
+			cands = append(cands, c)
+		}
+	}
 	final := func(s scored, path []board.Pose) scored {
 		s.exposure = d.exposure(u, u.Pose, path)
 		attack := s.attack
@@ -457,7 +504,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		threat, _ := d.threatTo(u, p)
 		attack, prize := d.attackFrom(u, p, nil)
 		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
-			d.coverValue(u, h) + d.holdValue(u, h)
+			d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
 	}
 	here := score(u.Pose.Hex)
 	best, bestS := u.Pose.Hex, here

@@ -101,6 +101,12 @@ func (v *view) exitHexes() []board.Hex {
 	if !ok {
 		return nil
 	}
+	return v.edgeHexes(g)
+}
+
+// edgeHexes returns the hexes of the edge exit clause g names (of every
+// edge when it names none).
+func (v *view) edgeHexes(g battle.ExitGoal) []board.Hex {
 	var hs []board.Hex
 	for _, e := range maps.Edges {
 		if g.Edge == "" || g.Edge == e {

@@ -5,12 +5,16 @@ import (
 )
 
 // weighStakes sets how much a kill and a loss count for the acting side
-// now, from the destroy clauses of the victory conditions: a side that
-// wins by destroying N enemy units and has destroyed K values the next
-// kill N/(N-K) times as much as the first, and a loss counts N'/(N'-L)
-// times as much when the enemy needs N' kills and has L. So the last kill
-// a side needs is worth the most, and the last unit it can lose is kept
-// out of harm. Without such a clause the scale stays 1.
+// now, from the destroy clauses of the victory conditions. Each counts by
+// the share of the way it goes toward a side's destroy goal: a side that
+// wins by destroying N enemy units and has destroyed K values its next
+// kill c/(N-K), and a loss counts c/(N'-L) when the enemy needs N' kills
+// and has L, where c is the larger of N and N' (so with one clause, or
+// equal ones, the first kill and the first loss count 1). So the last
+// kill a side needs is worth the most, the last unit it can lose is kept
+// out of harm, and a side the enemy beats by destroying few of its units
+// values each of them above a kill it needs many of. Without such a
+// clause a scale stays 1.
 func (v *view) weighStakes() {
 	v.killScale, v.lossScale = 1, 1
 	vc, ok := v.victory()
@@ -18,11 +22,13 @@ func (v *view) weighStakes() {
 		return
 	}
 	enemy := battle.Opponent(v.side)
-	if n := vc.Destroy[v.side]; n > 0 {
-		v.killScale = float64(n) / float64(max(1, n-v.b.Eliminated(enemy)))
+	need, enemyNeeds := vc.Destroy[v.side], vc.Destroy[enemy]
+	c := float64(max(need, enemyNeeds))
+	if need > 0 {
+		v.killScale = c / float64(max(1, need-v.b.Eliminated(enemy)))
 	}
-	if n := vc.Destroy[enemy]; n > 0 {
-		v.lossScale = float64(n) / float64(max(1, n-v.b.Eliminated(v.side)))
+	if enemyNeeds > 0 {
+		v.lossScale = c / float64(max(1, enemyNeeds-v.b.Eliminated(v.side)))
 	}
 }
 
@@ -39,4 +45,12 @@ func (v *view) victory() (battle.Victory, bool) {
 		v.m.victory, v.m.victoryOK, v.m.victoryParsed = vc, err == nil, true
 	}
 	return v.m.victory, v.m.victoryOK
+}
+
+// winsByDefault reports whether the acting side wins when time runs out
+// with no other aim met (its victory's otherwise clause): time is on its
+// side, so waiting costs it nothing.
+func (v *view) winsByDefault() bool {
+	vc, ok := v.victory()
+	return ok && vc.Otherwise == v.side
 }

@@ -32,6 +32,8 @@ func TestWeighStakes(t *testing.T) {
 		{"allies need one more kill", "allies destroy 3; axis destroy 3", 0, 2, 3, 1},
 		{"allies can lose one more", "allies destroy 3; axis destroy 3", 2, 1, 1.5, 3},
 		{"only the axis destroys", "allies hold D3; axis destroy 2", 1, 0, 1, 2},
+		{"the axis needs twice the kills", "allies destroy 2; axis destroy 4", 0, 0, 2, 1},
+		{"the allies need twice the kills", "allies destroy 4; axis destroy 2", 1, 0, 1, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

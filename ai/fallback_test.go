@@ -1,0 +1,61 @@
+package ai
+
+import (
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// TestFallsBackOutOfSight: a Sherman in the open in B4, in sight of four
+// Tigers, must take N7. The ground behind the woods of row 5 is out of
+// the Tigers' sight, but the way there from B4 crosses the gap C5–D5 in
+// their sight (C4, D5, E5); the woods of A5 are one hex away, the other
+// way. It falls back into A5 (its objectives lie the other way), entering
+// at most one hex in the Tigers' sight on the way. Without scoring the
+// least dangerous hexes whatever their progress (fallbackHexes), the 16
+// hexes nearest N7 fill its candidates and it runs through the gap to J7.
+func TestFallsBackOutOfSight(t *testing.T) {
+	grid := `
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+W W . . W W W W W W W W W W
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+`
+	tigers := []string{"E1", "F1", "G1", "H1"}
+	us := []unitAt{{"M4A3E8", maps.Allies, "B4", board.DirN, ""}}
+	for _, h := range tigers {
+		us = append(us, unitAt{"Tiger I", maps.Axis, h, board.DirS, ""})
+	}
+	b := fixture{grid: grid, turns: 6, units: us, props: map[string]string{"victory": "allies hold N7; axis otherwise"}}.battle(t)
+	play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement && b.Acting() == maps.Allies })
+	m, ok := moveOf(t, b, 1).(battle.Move)
+	if !ok {
+		t.Fatal("the Sherman stays in B4, in sight of the Tigers")
+	}
+	seen := func(h board.Hex) bool {
+		for _, tiger := range tigers {
+			if b.Board().Sight(hexOf(t, b, tiger), h, nil).Visible {
+				return true
+			}
+		}
+		return false
+	}
+	start, end := hexOf(t, b, "B4"), m.Path[len(m.Path)-1].Hex
+	if seen(end) {
+		t.Errorf("the Sherman ends in %s, in sight of the Tigers", b.Board().Label(end))
+	}
+	var inSight []string
+	for i, p := range m.Path {
+		if p.Hex != start && (i == 0 || p.Hex != m.Path[i-1].Hex) && seen(p.Hex) {
+			inSight = append(inSight, b.Board().Label(p.Hex))
+		}
+	}
+	if len(inSight) > 1 {
+		t.Errorf("the Sherman goes to %s through %v, in the Tigers' sight", b.Board().Label(end), inSight)
+	}
+}
