@@ -368,6 +368,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Exit{Unit: 6, Edge: maps.West},
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 		Transfer{Unit: 3, To: 4},
+		Overrun{Unit: 1, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B4"), Facing: board.DirS}}},
 	}
 	var names []string
 	for _, o := range orders {
