@@ -247,3 +247,66 @@ func (b *Battle) finalFirer(u *Unit) bool {
 	return ov.Attacked && m.Pose.Hex != ov.Target && u.Side != m.Side && u.OnMap() && u.Pose.Hex == ov.Target &&
 		!slices.Contains(ov.FinalFired, u.ID)
 }
+
+// Overruns returns the overruns AFV u may make now, the cheapest one for
+// each enemy hex it can reach head-on (PlanOverrun accepts each), in the
+// order of the battle's units. OverrunTo gives the one for a hex.
+func (b *Battle) Overruns(u *Unit) []Overrun {
+	if u.Type.Kind != units.AFV || b.phase != Movement || b.pending != nil || b.CheckMove(u) != nil {
+		return nil
+	}
+	reach := b.overrunReach(u)
+	var out []Overrun
+	var seen []board.Hex
+	for _, e := range b.units {
+		if e.Side == u.Side || !e.OnMap() || slices.Contains(seen, e.Pose.Hex) {
+			continue
+		}
+		seen = append(seen, e.Pose.Hex)
+		if o, ok := b.overrunOf(u, reach, e.Pose.Hex); ok {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// OverrunTo returns the cheapest overrun of hex target AFV u may make now,
+// driving into it from any of its neighbours, or false when it has none.
+func (b *Battle) OverrunTo(u *Unit, target board.Hex) (Overrun, bool) {
+	if u.Type.Kind != units.AFV || b.phase != Movement || b.pending != nil || b.CheckMove(u) != nil {
+		return Overrun{}, false
+	}
+	return b.overrunOf(u, b.overrunReach(u), target)
+}
+
+// overrunReach is where u may drive before an overrun: its MP less the
+// attack's 2, around no enemy.
+func (b *Battle) overrunReach(u *Unit) *board.Reach {
+	spec := b.allowance(u)
+	spec.MP = max(0, spec.MP-overrunMP)
+	return b.Board().Reachable(spec, u.Pose, b.Occupancy(u))
+}
+
+// overrunOf is OverrunTo with u's reach before the attack given.
+func (b *Battle) overrunOf(u *Unit, reach *board.Reach, target board.Hex) (Overrun, bool) {
+	var best Overrun
+	cost := 0
+	for d := range board.Direction(6) {
+		approach := board.Pose{Hex: target.Neighbor(d.Opposite()), Facing: d}
+		var path []board.Pose
+		if approach != u.Pose {
+			steps, ok := reach.PathTo(approach)
+			if !ok {
+				continue
+			}
+			for _, s := range steps {
+				path = append(path, s.To)
+			}
+		}
+		o := Overrun{Unit: u.ID, Path: append(path, board.Pose{Hex: target, Facing: d}, board.Pose{Hex: target.Neighbor(d), Facing: d})}
+		if p, err := b.PlanOverrun(o); err == nil && (best.Path == nil || p.Cost < cost) {
+			best, cost = o, p.Cost
+		}
+	}
+	return best, best.Path != nil
+}
