@@ -78,30 +78,12 @@ func (r OrderRecord) renamed(name string) OrderRecord {
 // with its exact odds, as the target hex stands now.
 func (b *Battle) PlanOverrun(o Overrun) (OverrunPlan, error) {
 	var p OverrunPlan
-	if err := b.requirePhase(Movement, "overruns are made"); err != nil {
-		return p, err
-	}
-	if b.pending != nil {
-		return p, fmt.Errorf("%s is moving: an overrun is a move of its own", b.Unit(b.pending.Unit).Label())
-	}
-	inf, err := b.infantryRules("an overrun")
+	u, err := b.checkOverrunner(o.Unit)
 	if err != nil {
-		return p, err
-	}
-	u, err := b.actor(o.Unit)
-	if err != nil {
-		return p, err
-	}
-	if err := b.CheckMove(u); err != nil {
 		return p, err
 	}
 	bd := b.Board()
-	switch {
-	case u.Type.Kind != units.AFV:
-		return p, fmt.Errorf("%s is not an AFV: only AFVs overrun (rules 19.1)", u.Label())
-	case b.Towed(u.ID) != nil:
-		return p, fmt.Errorf("%s is towing %s and may not overrun (rules 19.1)", u.Label(), b.Towed(u.ID).Label())
-	case len(o.Path) < 2:
+	if len(o.Path) < 2 {
 		return p, errors.New("an overrun path ends by entering the target hex and the hex beyond it")
 	}
 	n := len(o.Path)
@@ -137,10 +119,39 @@ func (b *Battle) PlanOverrun(o Overrun) (OverrunPlan, error) {
 		return p, fmt.Errorf("the overrun costs %d MP (%d for the hexes, %d for the attack) and %s has %d", p.Cost, cost, overrunMP, u.Label(), whole)
 	}
 	p.Attack, p.Passengers, p.Defenders = b.overrunAttack(u, before.Hex, p.Target)
-	if p.Odds, err = inf.APOdds(p.Attack, b.defenders(p.Defenders, before.Hex)); err != nil {
+	if p.Odds, err = b.infantry.APOdds(p.Attack, b.defenders(p.Defenders, before.Hex)); err != nil {
 		return p, err
 	}
 	return p, nil
+}
+
+// checkOverrunner returns the unit id if it may overrun now (rules 19.1):
+// an AFV of the acting side in the Movement phase that may start a move
+// and tows no Gun, under a ruleset with AP fire.
+func (b *Battle) checkOverrunner(id UnitID) (*Unit, error) {
+	if err := b.requirePhase(Movement, "overruns are made"); err != nil {
+		return nil, err
+	}
+	if b.pending != nil {
+		return nil, fmt.Errorf("%s is moving: an overrun is a move of its own", b.Unit(b.pending.Unit).Label())
+	}
+	if _, err := b.infantryRules("an overrun"); err != nil {
+		return nil, err
+	}
+	u, err := b.actor(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.CheckMove(u); err != nil {
+		return nil, err
+	}
+	switch {
+	case u.Type.Kind != units.AFV:
+		return nil, fmt.Errorf("%s is not an AFV: only AFVs overrun (rules 19.1)", u.Label())
+	case b.Towed(u.ID) != nil:
+		return nil, fmt.Errorf("%s is towing %s and may not overrun (rules 19.1)", u.Label(), b.Towed(u.ID).Label())
+	}
+	return u, nil
 }
 
 // checkOverrunTarget refuses a target hex rules 19.1 forbids: one with no
@@ -252,7 +263,7 @@ func (b *Battle) finalFirer(u *Unit) bool {
 // each enemy hex it can reach head-on (PlanOverrun accepts each), in the
 // order of the battle's units. OverrunTo gives the one for a hex.
 func (b *Battle) Overruns(u *Unit) []Overrun {
-	if u.Type.Kind != units.AFV || b.phase != Movement || b.pending != nil || b.CheckMove(u) != nil {
+	if _, err := b.checkOverrunner(u.ID); err != nil {
 		return nil
 	}
 	reach := b.overrunReach(u)
@@ -271,12 +282,19 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 }
 
 // OverrunTo returns the cheapest overrun of hex target AFV u may make now,
-// driving into it from any of its neighbours, or false when it has none.
-func (b *Battle) OverrunTo(u *Unit, target board.Hex) (Overrun, bool) {
-	if u.Type.Kind != units.AFV || b.phase != Movement || b.pending != nil || b.CheckMove(u) != nil {
-		return Overrun{}, false
+// driving into it from any of its neighbours, or says why it has none.
+func (b *Battle) OverrunTo(u *Unit, target board.Hex) (Overrun, error) {
+	if _, err := b.checkOverrunner(u.ID); err != nil {
+		return Overrun{}, err
 	}
-	return b.overrunOf(u, b.overrunReach(u), target)
+	if err := b.checkOverrunTarget(u, target); err != nil {
+		return Overrun{}, err
+	}
+	if o, ok := b.overrunOf(u, b.overrunReach(u), target); ok {
+		return o, nil
+	}
+	return Overrun{}, fmt.Errorf("%s cannot drive into %s head-on and out the far side with the MP it has (the hexes' cost, and 2 for the attack: rules 19.3)",
+		u.Label(), b.Board().Label(target))
 }
 
 // overrunReach is where u may drive before an overrun: its MP less the
@@ -287,7 +305,8 @@ func (b *Battle) overrunReach(u *Unit) *board.Reach {
 	return b.Board().Reachable(spec, u.Pose, b.Occupancy(u))
 }
 
-// overrunOf is OverrunTo with u's reach before the attack given.
+// overrunOf is the cheapest overrun of target by u, with u's reach before
+// the attack given, or false.
 func (b *Battle) overrunOf(u *Unit, reach *board.Reach, target board.Hex) (Overrun, bool) {
 	var best Overrun
 	cost := 0

@@ -242,22 +242,27 @@ func TestOverrunReplays(t *testing.T) {
 // TestOverrunTo finds the cheapest head-on overrun of a hex: of the
 // squad in D2 from D5, north through D4 and D3 (8 MP with the foxholes);
 // none of the building hex F3, which may not be overrun, and none once
-// the AFV has moved. Overruns lists D2's alone.
+// the AFV has moved, nor of H1, out of its reach. Overruns lists D2's
+// alone.
 func TestOverrunTo(t *testing.T) {
 	b := fixture{grid: overrunMap, units: []unitAt{
 		{"M4A3E8", maps.Allies, "D5", board.DirN},
 		{"German Rifle Squad", maps.Axis, "D2", 0},
 		{"German Rifle Squad", maps.Axis, "F3", 0},
+		{"German Rifle Squad", maps.Axis, "H1", 0},
 	}}.battle(t)
 	apply(t, b, EndPhase{})
 	u := b.Unit(1)
-	o, ok := b.OverrunTo(u, hexOf(t, b, "D2"))
+	o, err := b.OverrunTo(u, hexOf(t, b, "D2"))
 	want := northFrom(t, b, "D4", "D3", "D2", "D1")
-	if !ok || len(o.Path) != len(want) || o.Path[0] != want[0] || o.Path[3] != want[3] {
-		t.Errorf("OverrunTo(D2) = %v, %v; want the path north %v", o, ok, want)
+	if err != nil || len(o.Path) != len(want) || o.Path[0] != want[0] || o.Path[3] != want[3] {
+		t.Errorf("OverrunTo(D2) = %v, %v; want the path north %v", o, err, want)
 	}
-	if o, ok := b.OverrunTo(u, hexOf(t, b, "F3")); ok {
-		t.Errorf("OverrunTo(F3), a building = %v, want none", o)
+	if o, err := b.OverrunTo(u, hexOf(t, b, "F3")); err == nil || !strings.Contains(err.Error(), "building") {
+		t.Errorf("OverrunTo(F3), a building = %v, %v; want none, for the building", o, err)
+	}
+	if o, err := b.OverrunTo(u, hexOf(t, b, "H1")); err == nil {
+		t.Errorf("OverrunTo(H1), out of reach = %v, want none", o)
 	}
 	if os := b.Overruns(u); len(os) != 1 || os[0].Path[len(os[0].Path)-2].Hex != hexOf(t, b, "D2") {
 		t.Errorf("Overruns = %v, want the one of D2", os)
