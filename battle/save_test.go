@@ -18,7 +18,7 @@ import (
 
 // randomOrder picks a legal order for the acting side at random: an AT
 // shot or an AP attack the battle plans without error, a move to a
-// reachable hex, an advance or a close assault, a pass or the end of the
+// reachable hex or an overrun, an advance or a close assault, a pass or the end of the
 // phase; a move paused for its owner goes on or halts. rng is the test's
 // own, seeded.
 func randomOrder(b *Battle, rng *rand.Rand) Order {
@@ -52,6 +52,9 @@ func randomOrder(b *Battle, rng *rand.Rand) Order {
 					}
 					options = append(options, Move{Unit: u.ID, Path: path})
 				}
+			}
+			for _, o := range b.Overruns(u) {
+				options = append(options, o)
 			}
 		}
 		if b.Phase() == AdvancePhase && !u.Has(Advanced) {
