@@ -35,3 +35,46 @@ func TestRandomOffersOverruns(t *testing.T) {
 		t.Errorf("the overrun targets %s, want C3", b.Board().Label(target))
 	}
 }
+
+// TestOpponentTakesTheFinalShot: German squads dug into the woods of C3,
+// marked Fire this segment, are overrun by an M4A3E8; as it leaves for C2
+// the computer opponent fires a Panzerfaust at its rear from C3 all the
+// same, the final shot rules 19.2 give them.
+func TestOpponentTakesTheFinalShot(t *testing.T) {
+	b := fixture{grid: `
+. . . . . . . .
+. . . . . . . .
+. . W . . . . .
+. . . . . . . .
+. . . . . . . .
+foxhole C3
+`, props: map[string]string{"panzerfausts_axis": "2"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "C5", board.DirN, ""},
+		{"German Rifle Squad", maps.Axis, "C3", 0, ""},
+		{"German Rifle Squad", maps.Axis, "C3", 0, ""},
+	}}.battle(t)
+	if _, err := b.Apply(battle.EndPhase{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []battle.UnitID{2, 3} {
+		b.Unit(id).Markers |= battle.Fired // as after opportunity fire earlier in the segment
+	}
+	o, err := b.OverrunTo(b.Unit(1), hexOf(t, b, "C3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Apply(o); err != nil {
+		t.Fatal(err)
+	}
+	if m := b.Moving(); m == nil || b.Board().Label(m.Pose.Hex) != "C2" {
+		t.Fatalf("the overrun does not wait in C2 for the final shot (moving %v)", m)
+	}
+	next, why := (&Opponent{}).Next(b)
+	f, ok := next.(battle.Fire)
+	if !ok || !f.Panzerfaust || b.Board().Label(b.Unit(f.Unit).Pose.Hex) != "C3" {
+		t.Fatalf("the opponent gives %#v (%s), want a Panzerfaust from C3", next, why)
+	}
+	if _, err := b.Apply(f); err != nil {
+		t.Fatal(err)
+	}
+}

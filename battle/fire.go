@@ -49,7 +49,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	case b.Moving() == nil && b.fireResolved:
 		return FirePlan{}, fmt.Errorf("the AT fire of this %s phase is resolved: all of it is declared before it is rolled", b.phase)
 	}
-	final := b.finalFirer(firer)
+	final := b.FinalOpportunity(firer)
 	check := b.checkCanFire
 	if final {
 		check = b.checkCanFireUnmarked
@@ -325,7 +325,7 @@ func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
 		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
 	case l.Pose.Hex != firer.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())
-	case l.Has(Fired) && !b.finalFirer(firer): // he may direct the final shot at an overrunning AFV (rules 19.2)
+	case l.Has(Fired) && !b.FinalOpportunity(firer): // he may direct the final shot at an overrunning AFV (rules 19.2)
 		return nil, fmt.Errorf("%s has already directed or made an attack this segment", l.Label())
 	case l.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not direct fire", l.Label())
@@ -346,7 +346,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		return nil, out.Err
 	}
 	firer, target := p.Firer, p.Target
-	if b.finalFirer(firer) { // the final shot at an overrunning AFV, one a unit; a leader directing it spends his
+	if b.FinalOpportunity(firer) { // the final shot at an overrunning AFV, one a unit; a leader directing it spends his
 		ov := b.pending.Overrun
 		ov.FinalFired = append(ov.FinalFired, firer.ID)
 		if p.Leader != nil {
@@ -433,7 +433,7 @@ func (b *Battle) OpportunityFirers() []*Unit {
 // with its own weapon when the ruleset allows that, else with a Panzerfaust
 // from the side's pool; false when it has none.
 func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
-	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) && !b.finalFirer(u) {
+	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) && !b.FinalOpportunity(u) {
 		return Fire{}, false
 	}
 	// Every shot needs a clear line: the allocation-free Sight rules most

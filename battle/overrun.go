@@ -245,11 +245,11 @@ func (b *Battle) overrunHits(u *Unit) []Event {
 	return append(events, b.settleAP(a, out.Fates)...)
 }
 
-// finalFirer reports whether u may take the final opportunity shot of
+// FinalOpportunity reports whether u may take the final opportunity shot of
 // rules 19.2: the overrunning AFV has left the target hex for the exit
 // hex, and u is a unit of the target hex that has not taken it yet. It
 // may, though it fired this segment.
-func (b *Battle) finalFirer(u *Unit) bool {
+func (b *Battle) FinalOpportunity(u *Unit) bool {
 	m := b.Moving()
 	if m == nil || b.pending.Overrun == nil {
 		return false
