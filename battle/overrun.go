@@ -37,7 +37,8 @@ type overrunState struct {
 }
 
 // OverrunPlan is an overrun worked out but not rolled: the AFV, the target
-// hex, the hex it enters it from and the exit hex, the MP it costs, the attack and its exact odds.
+// hex, the hex it enters it from and the exit hex, the MP it costs, the
+// attack and its exact odds.
 type OverrunPlan struct {
 	AFV                *Unit
 	Target, From, Exit board.Hex
@@ -180,10 +181,9 @@ func (b *Battle) checkOverrunTarget(u *Unit, h board.Hex) error {
 }
 
 // overrunAttack is the AP attack of AFV u overrunning hex h from the hex
-// next to it, from (rules 19.4):
-// twice the AFV's whole APFP, every gun and MG counted whatever its arc,
-// with the APFP of passengers able to fire added once; the cover of h
-// applies. It returns the passengers who add to it and the units in h the
+// next to it, from (rules 19.4): twice the AFV's whole APFP, every gun and
+// MG counted whatever its arc, with the APFP of passengers able to fire
+// added once; the cover of h applies. It returns the passengers who add to it and the units in h the
 // points may be spent on.
 func (b *Battle) overrunAttack(u *Unit, from, h board.Hex) (combat.APAttack, []*Unit, []*Unit) {
 	t := u.Type
