@@ -16,7 +16,7 @@ import (
 // (with probability EndChance, and always when nothing else is legal) it
 // picks an order kind uniformly among the kinds that have a legal order
 // now (fire, fire-ap, resolve while AT shots are declared, assault,
-// fire-smoke, place-smoke, move, advance, turn, load, unload; pass, fire
+// fire-smoke, place-smoke, move, overrun, advance, turn, load, unload; pass, fire
 // and fire-ap at a moving enemy), then an
 // order of that kind uniformly among the legal ones: the candidates of
 // the kind are shuffled and the first the battle accepts is given.
@@ -92,7 +92,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		}
 	}
 	bd := b.Board()
-	var fire, smoke, place, move, advance, turn, load, unload []battle.Order
+	var fire, smoke, place, move, overrun, advance, turn, load, unload []battle.Order
 	for _, u := range mine {
 		switch b.Phase() {
 		case battle.FirePhase, battle.DefensiveFire:
@@ -107,6 +107,9 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		case battle.Movement:
 			for _, h := range append([]board.Hex{u.Pose.Hex}, neighbours(u.Pose.Hex)...) {
 				place = append(place, battle.PlaceSmoke{Unit: u.ID, Hex: h})
+			}
+			for _, o := range b.Overruns(u) {
+				overrun = append(overrun, o)
 			}
 			if b.CheckMove(u) == nil {
 				reach := bd.Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
@@ -134,7 +137,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			}
 		}
 	}
-	kinds := [][]battle.Order{fire, smoke, place, move, advance, turn, load, unload, randomArrivals(b, side)}
+	kinds := [][]battle.Order{fire, smoke, place, move, overrun, advance, turn, load, unload, randomArrivals(b, side)}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		kinds = append(kinds, randomAP(b, side, enemyHexes))

@@ -321,7 +321,7 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	}
 	if f.Type.Kind.Infantry() {
 		for _, l := range d.mine {
-			if l.Type.Kind == units.Leader && l.ID != f.ID && l.Pose.Hex == f.Pose.Hex && !l.Has(battle.Fired) && !l.Has(battle.Pinned) {
+			if l.Type.Kind == units.Leader && l.ID != f.ID && l.Pose.Hex == f.Pose.Hex && (!l.Has(battle.Fired) || d.b.FinalOpportunity(f)) && !l.Has(battle.Pinned) {
 				for _, o := range slices.Clone(opts) {
 					o.Leader = l.ID
 					opts = append(opts, o)
@@ -376,7 +376,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 	atAlt := map[battle.UnitID]float64{}
 	tasks := map[battle.UnitID]task{}
 	for _, f := range d.mine {
-		if !ready(f) {
+		if !ready(f) && !d.b.FinalOpportunity(f) { // the final shot at an overrunning AFV (rules 19.2)
 			continue
 		}
 		t := d.task(f)

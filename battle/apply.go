@@ -379,6 +379,12 @@ func (b *Battle) continueMove() []Event {
 				break
 			}
 		}
+		if ov := pm.Overrun; ov != nil && next.Hex == ov.Target {
+			// No opportunity fire as the AFV enters the hex it overruns
+			// (rules 19.2): the attack is made, and it drives on.
+			events = append(events, b.overrunHits(u)...)
+			continue
+		}
 		if next.Hex != from.Hex && b.opportunityOffered() {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})

@@ -251,6 +251,8 @@ type pendingMove struct {
 	// Paused: the fire is over and the mover's owner gives the next order
 	// (Move on from here, or Halt).
 	Paused bool `json:",omitempty"`
+	// Overrun is set when the move is an overrun (an Overrun order).
+	Overrun *overrunState `json:",omitempty"`
 }
 
 // countingDice counts the dice rolled, so Undo knows whether anything was.

@@ -39,11 +39,16 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			err = b.checkResolve()
 		}
-	case Repair, FireSmoke, Move, Advance, Enter:
+	case Overrun:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanOverrun(o)
+		}
+	case Repair, FireSmoke, Move, Advance, Enter, Pass:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), and a move is
-		// checked before a minefield rolls on a hex entered, so a copy
-		// whose dice show any face accepts or refuses it as Apply would.
+		// checked before a minefield rolls on a hex entered or an overrun
+		// attacks (a pass drives the mover on), so a copy whose dice show
+		// any face accepts or refuses it as Apply would.
 		c := b.clone()
 		c.dice = &countingDice{dice: anyFace{}}
 		_, err = c.apply(o)
@@ -80,6 +85,11 @@ func (b *Battle) clone() *Battle {
 	if b.pending != nil {
 		p := *b.pending
 		p.Rest = slices.Clone(p.Rest)
+		if p.Overrun != nil {
+			ov := *p.Overrun
+			ov.FinalFired = slices.Clone(ov.FinalFired)
+			p.Overrun = &ov
+		}
 		c.pending = &p
 	}
 	c.orders = nil

@@ -49,7 +49,12 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	case b.Moving() == nil && b.fireResolved:
 		return FirePlan{}, fmt.Errorf("the AT fire of this %s phase is resolved: all of it is declared before it is rolled", b.phase)
 	}
-	if err := b.checkCanFire(firer); err != nil {
+	final := b.FinalOpportunity(firer)
+	check := b.checkCanFire
+	if final {
+		check = b.checkCanFireUnmarked
+	}
+	if err := check(firer); err != nil {
 		return FirePlan{}, err
 	}
 	p := FirePlan{Firer: firer, Target: target}
@@ -57,6 +62,9 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, err
 	}
 	p.Shot.Desperation, p.Shot.Ammo = o.Desperation, o.Ammo
+	if final {
+		p.Shot.Aspect = board.Rear // the final shot at an overrunning AFV strikes its rear (rules 19.2)
+	}
 	if firer.WeaponLost != "" && !o.Panzerfaust {
 		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}
@@ -317,7 +325,7 @@ func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
 		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
 	case l.Pose.Hex != firer.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())
-	case l.Has(Fired):
+	case l.Has(Fired) && !b.FinalOpportunity(firer): // he may direct the final shot at an overrunning AFV (rules 19.2)
 		return nil, fmt.Errorf("%s has already directed or made an attack this segment", l.Label())
 	case l.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not direct fire", l.Label())
@@ -338,6 +346,13 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 		return nil, out.Err
 	}
 	firer, target := p.Firer, p.Target
+	if b.FinalOpportunity(firer) { // the final shot at an overrunning AFV, one a unit; a leader directing it spends his
+		ov := b.pending.Overrun
+		ov.FinalFired = append(ov.FinalFired, firer.ID)
+		if p.Leader != nil {
+			ov.FinalFired = append(ov.FinalFired, p.Leader.ID)
+		}
+	}
 	firer.Markers |= Fired
 	seg := b.segment()
 	firer.Aim = Aim{Target: target.ID, Shots: firer.Aim.repeats(target.ID, seg) + 1, Segment: seg,
@@ -418,7 +433,7 @@ func (b *Battle) OpportunityFirers() []*Unit {
 // with its own weapon when the ruleset allows that, else with a Panzerfaust
 // from the side's pool; false when it has none.
 func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
-	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) {
+	if b.Moving() == nil || u.Side != b.Acting() || !u.OnMap() || u.Has(Fired) && !b.FinalOpportunity(u) {
 		return Fire{}, false
 	}
 	// Every shot needs a clear line: the allocation-free Sight rules most

@@ -154,13 +154,20 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 
 // checkCanFire refuses a firer that may not attack now.
 func (b *Battle) checkCanFire(u *Unit) error {
+	if u.Active() && !u.Has(Pinned) && u.Has(Fired) {
+		return fmt.Errorf("%s has already fired this segment", u.Label())
+	}
+	return b.checkCanFireUnmarked(u)
+}
+
+// checkCanFireUnmarked is checkCanFire for a unit that may fire though it
+// fired this segment (the final shot at an overrunning AFV, rules 19.2).
+func (b *Battle) checkCanFireUnmarked(u *Unit) error {
 	switch {
 	case !u.Active():
 		return fmt.Errorf("%s has been eliminated", u.Label())
 	case u.Has(Pinned):
 		return fmt.Errorf("%s is pinned and may not fire", u.Label())
-	case u.Has(Fired):
-		return fmt.Errorf("%s has already fired this segment", u.Label())
 	case u.Has(SmokeLaid):
 		return fmt.Errorf("%s laid smoke this segment and may not fire", u.Label())
 	}
@@ -314,9 +321,16 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 // passengers (never an AFV or those it carries). Opportunity fire strikes
 // the moving unit alone.
 func (b *Battle) apDefenders(side maps.Side, h board.Hex) []*Unit {
+	return b.hexDefenders(side, h, b.Moving() != nil)
+}
+
+// hexDefenders is apDefenders, with opportunity fire's limit to the moving
+// units only when movingOnly (an overrun strikes the whole hex while its
+// AFV moves).
+func (b *Battle) hexDefenders(side maps.Side, h board.Hex, movingOnly bool) []*Unit {
 	var us []*Unit
 	for _, u := range b.UnitsAt(h) {
-		if u.Side == side || !b.StruckByAP(u) || (b.Moving() != nil && !b.moving(u.ID)) {
+		if u.Side == side || !b.StruckByAP(u) || (movingOnly && !b.moving(u.ID)) {
 			continue
 		}
 		us = append(us, u)

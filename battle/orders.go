@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}, Resolve{}, Transfer{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}, Resolve{}, Transfer{}, Overrun{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same
@@ -224,7 +224,9 @@ func (Pass) apply(b *Battle) ([]Event, error) {
 	if b.pending == nil {
 		return nil, errors.New("no move is waiting for opportunity fire")
 	}
-	if b.pending.Fired && len(b.pending.Rest) > 0 {
+	// Our choice: an overrun was given as one move, and goes on through
+	// the fire as given; the rules' procedure (19.3) describes it whole.
+	if b.pending.Fired && len(b.pending.Rest) > 0 && b.pending.Overrun == nil {
 		b.pending.Paused = true
 		u := b.Unit(b.pending.Unit)
 		return []Event{{Kind: MovePaused, Unit: u.ID, Hex: u.Pose.Hex,

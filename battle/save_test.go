@@ -18,7 +18,7 @@ import (
 
 // randomOrder picks a legal order for the acting side at random: an AT
 // shot or an AP attack the battle plans without error, a move to a
-// reachable hex, an advance or a close assault, a pass or the end of the
+// reachable hex or an overrun, an advance or a close assault, a pass or the end of the
 // phase; a move paused for its owner goes on or halts. rng is the test's
 // own, seeded.
 func randomOrder(b *Battle, rng *rand.Rand) Order {
@@ -52,6 +52,9 @@ func randomOrder(b *Battle, rng *rand.Rand) Order {
 					}
 					options = append(options, Move{Unit: u.ID, Path: path})
 				}
+			}
+			for _, o := range b.Overruns(u) {
+				options = append(options, o)
 			}
 		}
 		if b.Phase() == AdvancePhase && !u.Has(Advanced) {
@@ -368,6 +371,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Exit{Unit: 6, Edge: maps.West},
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 		Transfer{Unit: 3, To: 4},
+		Overrun{Unit: 1, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B4"), Facing: board.DirS}}},
 	}
 	var names []string
 	for _, o := range orders {

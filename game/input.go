@@ -35,6 +35,7 @@ const (
 	ActionLeader
 	ActionGrenades
 	ActionAssault
+	ActionOverrun
 	ActionPanzerfaust
 	ActionAmmo
 	ActionVolley
@@ -143,6 +144,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
 	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex, or a vehicle there if the ruleset allows (Advance)",
 		scope: toOrder, run: (*Game).assaultKey},
+	{Action: ActionOverrun, ShiftKeys: []ebiten.Key{ebiten.KeyA}, Help: "overrun the hovered enemy hex with the selected AFV (Movement)",
+		scope: toOrder, run: (*Game).overrunKey},
 	{Action: ActionPanzerfaust, Keys: []ebiten.Key{ebiten.KeyJ}, Help: "fire a Panzerfaust with the AT shot, or not (when the fire preview offers one)",
 		scope: toOrder, run: (*Game).panzerfaustKey},
 	{Action: ActionAmmo, Keys: []ebiten.Key{ebiten.KeyBackslash}, Help: "the selected unit's next round: AP, APCR, HEAT… (where ruleset and gun offer more)",

@@ -271,6 +271,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 			pv.apPlan = &plan
 		}
 		pv.attack, pv.tip = o, apTip(b, u, pv.members, key.out, o, los, pv.apPlan, err)
+		pv.tip = append(pv.tip, overrunTip(b, u, h)...)
 		return
 	}
 	pv.target = pickTarget(b, enemy, key.target)
@@ -290,6 +291,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	if key.compare {
 		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)
 	}
+	pv.tip = append(pv.tip, overrunTip(b, u, h)...)
 }
 
 // compareTip is the same shot under every registered ruleset, one block

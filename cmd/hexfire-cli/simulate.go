@@ -47,7 +47,7 @@ type simReport struct {
 	// Shots counts each side's attacks by weapon: AT shots by the weapon
 	// fired (a Panzerfaust, a unit's support weapon, a vehicle's or Gun's
 	// own gun by its type), and "AP fire", "close assault", "vehicle
-	// assault", "smoke round"; an AP attack counts too under each support
+	// assault", "overrun", "smoke round"; an AP attack counts too under each support
 	// weapon fired in it ("MG34").
 	Shots map[maps.Side]map[string]int `json:"shots"`
 	// Acts counts each side's other orders of note by what they do: "board"
@@ -114,6 +114,8 @@ func attackWeapons(b *battle.Battle, o battle.Order) []string {
 		return []string{"close assault"}
 	case battle.AssaultVehicle:
 		return []string{"vehicle assault"}
+	case battle.Overrun:
+		return []string{"overrun"}
 	case battle.FireSmoke:
 		return []string{"smoke round"}
 	}

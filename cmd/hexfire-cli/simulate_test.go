@@ -94,6 +94,7 @@ func TestAttackWeapons(t *testing.T) {
 		{battle.Fire{Unit: 17, Target: 1, Panzerfaust: true}, "Panzerfaust"},
 		{battle.FireAP{Units: []battle.UnitID{5}}, "AP fire"},
 		{battle.Assault{Units: []battle.UnitID{5}}, "close assault"},
+		{battle.Overrun{Unit: 1}, "overrun"},
 		{battle.Move{Unit: 1}, ""},
 		{battle.EndPhase{}, ""},
 	}
