@@ -73,6 +73,7 @@ func (b *Battle) clone() *Battle {
 	c.supply = maps.Clone(b.supply)
 	c.panzerfausts = maps.Clone(b.panzerfausts)
 	c.grenades = maps.Clone(b.grenades)
+	c.snipers = maps.Clone(b.snipers)
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
 	c.held = slices.Clone(b.held)

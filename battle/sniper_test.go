@@ -1,0 +1,176 @@
+package battle
+
+import (
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/maps"
+)
+
+// sniperMap: woods in B2 where the Germans fire from, open ground around,
+// a building in F2 four hexes off (the only cover within six hexes but
+// the woods the firers stand in).
+const sniperMap = `
+. . . . . . . .
+. W . . . B . .
+. . . . . . . .
+`
+
+// sniperFixture: two German squads in B2 and a US squad in D2, the
+// Allies with the sniper props give, in phase p of the Axis turn 1.
+func sniperFixture(t *testing.T, grid string, props map[string]string, p Phase, dice ...int) *Battle {
+	t.Helper()
+	b := fixture{grid: grid, props: props, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "D2", 0},   // 1
+		{"German Rifle Squad", maps.Axis, "B2", 0}, // 2
+		{"German Rifle Squad", maps.Axis, "B2", 0}, // 3
+	}, dice: dice}.battle(t)
+	toPhase(t, b, 1, maps.Axis, p)
+	return b
+}
+
+// eventsOf returns the events of the kinds given, in order.
+func eventsOf(events []Event, kinds ...EventKind) []Event {
+	var out []Event
+	for _, e := range events {
+		for _, k := range kinds {
+			if e.Kind == k {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// TestSniperActivation: a natural 12 on an AP attack by infantry brings
+// the other side's sniper into play in a hex with cover within six hexes
+// (rules 17.2); it attacks the firers at once, one die less the cover of
+// their hex and the line's hindrance giving casualty points (17.5: the
+// rules' example, attackers in woods and a roll of 5, gives 3); unpinned
+// targets then roll one die above the sniper's cover to eliminate it
+// (17.6: the building's 3 here).
+func TestSniperActivation(t *testing.T) {
+	sniper := map[string]string{"sniper_allies": "1"}
+	tests := []struct {
+		name   string
+		grid   string
+		props  map[string]string
+		dice   []int
+		placed string // the sniper's hex, "" when not in play afterwards
+		kinds  []EventKind
+		points int // the sniper attack's casualty points
+		text   string
+	}{
+		{"no sniper in the scenario", sniperMap, nil, []int{6, 6}, "", nil, 0, ""},
+		{"a natural 11 calls no sniper", sniperMap, sniper, []int{6, 5}, "", nil, 0, ""},
+		{"the rules' example: 5 against the woods is 3 points; the check's 4 beats the building's 3",
+			sniperMap, sniper, []int{6, 6, 5, 4}, "",
+			[]EventKind{SniperActivated, SniperFired, SniperEliminated}, 3, "rolled 4 against cover 3: the allies sniper is eliminated"},
+		{"the check's 3 does not beat the building's 3: the sniper stays",
+			sniperMap, sniper, []int{6, 6, 5, 3}, "F2",
+			[]EventKind{SniperActivated, SniperFired, SniperChecked}, 3, "the allies sniper stays"},
+		{"a roll at the woods' cover does nothing",
+			sniperMap, sniper, []int{6, 6, 2, 1}, "F2",
+			[]EventKind{SniperActivated, SniperFired, SniperChecked}, 0, "rolled 1 against cover 3: the allies sniper stays"},
+		{"no hex with cover within six: not activated",
+			openMap, sniper, []int{6, 6}, "",
+			[]EventKind{SniperActivated}, 0, "no hex within 6 gives it cover"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := sniperFixture(t, tt.grid, tt.props, FirePhase, tt.dice...)
+			events := apply(t, b, FireAP{Units: []UnitID{2, 3}, Target: hexOf(t, b, "D2")})
+			got := eventsOf(events, SniperActivated, SniperFired, SniperChecked, SniperEliminated)
+			if len(got) != len(tt.kinds) {
+				t.Fatalf("sniper events %v, want kinds %v", got, tt.kinds)
+			}
+			for i, e := range got {
+				if e.Kind != tt.kinds[i] {
+					t.Errorf("event %d is %q, want kind %d", i, e.Text, tt.kinds[i])
+				}
+				if e.Kind == SniperFired && e.AP.Points != tt.points {
+					t.Errorf("the sniper gave %d casualty points, want %d", e.AP.Points, tt.points)
+				}
+			}
+			if len(got) > 0 && !strings.Contains(got[len(got)-1].Text, tt.text) {
+				t.Errorf("last sniper event %q, want it to say %q", got[len(got)-1].Text, tt.text)
+			}
+			h, on := b.SniperAt(maps.Allies)
+			switch {
+			case tt.placed == "" && on:
+				t.Errorf("the sniper is in %s, want it off the map", b.Board().Label(h))
+			case tt.placed != "" && (!on || h != hexOf(t, b, tt.placed)):
+				t.Errorf("the sniper is in %s (on the map: %v), want %s", b.Board().Label(h), on, tt.placed)
+			}
+			if tt.points == 3 && b.Unit(3).Type.Name != "German Rifle Half Squad" {
+				t.Errorf("3 points left squad #3 a %s, want it reduced", b.Unit(3).Type.Name)
+			}
+		})
+	}
+}
+
+// TestSniperOnlyOnce: a sniper in play or eliminated is not placed again
+// by another natural 12 (rules 17.1, 17.6).
+func TestSniperOnlyOnce(t *testing.T) {
+	for _, onMap := range []bool{true, false} {
+		b := sniperFixture(t, sniperMap, map[string]string{"sniper_allies": "1"}, FirePhase, 6, 6)
+		s := sniper{OnMap: onMap, Hex: hexOf(t, b, "G1"), Eliminated: !onMap}
+		b.snipers[maps.Allies] = s
+		events := apply(t, b, FireAP{Units: []UnitID{2, 3}, Target: hexOf(t, b, "D2")})
+		if got := eventsOf(events, SniperActivated, SniperFired, SniperChecked, SniperEliminated); len(got) != 0 {
+			t.Errorf("sniper %+v: events %v, want none", s, got)
+		}
+		if b.snipers[maps.Allies] != s {
+			t.Errorf("sniper %+v became %+v", s, b.snipers[maps.Allies])
+		}
+	}
+}
+
+// TestSniperEnteredIsEliminated: an enemy unit entering the sniper's hex
+// eliminates it (rules 17.6).
+func TestSniperEnteredIsEliminated(t *testing.T) {
+	b := sniperFixture(t, sniperMap, map[string]string{"sniper_allies": "1"}, Movement)
+	b.snipers[maps.Allies] = sniper{OnMap: true, Hex: hexOf(t, b, "C2")}
+	u := b.Unit(2)
+	events := apply(t, b, Move{Unit: 2, Path: []board.Pose{{Hex: hexOf(t, b, "C2"), Facing: u.Pose.Facing}}})
+	if got := eventsOf(events, SniperEliminated); len(got) != 1 {
+		t.Fatalf("events %v, want the sniper eliminated", events)
+	}
+	if _, on := b.SniperAt(maps.Allies); on || !b.snipers[maps.Allies].Eliminated {
+		t.Errorf("sniper %+v, want it eliminated", b.snipers[maps.Allies])
+	}
+}
+
+// TestSniperCheckNeedsUnpinnedTargets: with no unpinned target left in
+// its hex the elimination check is not made (rules 17.6), and no die rolls.
+func TestSniperCheckNeedsUnpinnedTargets(t *testing.T) {
+	b := sniperFixture(t, sniperMap, map[string]string{"sniper_allies": "1"}, FirePhase)
+	b.snipers[maps.Allies] = sniper{OnMap: true, Hex: hexOf(t, b, "F2")}
+	targets := []*Unit{b.Unit(2), b.Unit(3)}
+	for _, u := range targets {
+		u.Markers |= Pinned
+	}
+	events := b.sniperCheck(maps.Allies, targets, hexOf(t, b, "B2"))
+	if len(events) != 1 || events[0].Kind != SniperChecked || !strings.Contains(events[0].Text, "no unpinned unit") {
+		t.Errorf("events %v, want no check made", events)
+	}
+	if b.dice.count != 0 || !b.snipers[maps.Allies].OnMap {
+		t.Errorf("%d dice rolled, sniper %+v; want none rolled and the sniper in play", b.dice.count, b.snipers[maps.Allies])
+	}
+}
+
+// TestSniperProperty: sniper_SIDE is 0 or 1 (rules 17.1: never more than
+// one); anything else is refused naming the property and the value.
+func TestSniperProperty(t *testing.T) {
+	for _, tt := range []struct{ value, want string }{
+		{"2", `"sniper_axis": 2 snipers; a side has at most 1`},
+		{"one", `"sniper_axis": "one" is not a whole number`},
+	} {
+		f := fixture{grid: openMap, props: map[string]string{"sniper_axis": tt.value}}
+		_, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sniper_axis %q: error %v, want it to say %s", tt.value, err, tt.want)
+		}
+	}
+}
