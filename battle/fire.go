@@ -361,6 +361,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out, Text: text}}
 	events = append(events, b.applyEffects(a, out.Effects)...)
+	events = append(events, b.sniperAfterShot(a, out)...)
 	return append(events, b.stopHaltedMover()...), nil
 }
 

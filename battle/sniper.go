@@ -125,6 +125,26 @@ func (b *Battle) sniperStrikes(firerIDs []UnitID) []Event {
 	return append(events, b.sniperAttack(owner, firers, from)...)
 }
 
+// sniperAfterShot calls the other side's sniper after an AT attack a by
+// an infantry firer whose to-hit roll was a natural 12 on two dice (rules
+// 17.2); the sniper attacks the firer and the leader who directed it. A
+// ruleset that rolls no 2d6 to hit (d20) has no natural 12, and calls no
+// sniper with AT fire (ours: the rules' trigger is a 2d6 roll).
+func (b *Battle) sniperAfterShot(a attack, out combat.Outcome) []Event {
+	if _, ok := b.snipers[Opponent(a.firer.Side)]; !ok || !a.firer.Type.Kind.Infantry() || len(out.Rolls) == 0 {
+		return nil
+	}
+	r := out.Rolls[0]
+	if r.Purpose != "to-hit" || r.Sides != 6 || len(r.Dice) != 2 || r.Dice[0]+r.Dice[1] != sniperActivationRoll {
+		return nil
+	}
+	ids := []UnitID{a.firer.ID}
+	for _, l := range a.group {
+		ids = append(ids, l.ID)
+	}
+	return b.sniperStrikes(ids)
+}
+
 // sniperAttack is the attack of owner's sniper on targets, the units in
 // hex at (rules 17.5): one die; what it rolls above the target hex's cover
 // and the hindrance of the line are casualty points, spent as AP fire's

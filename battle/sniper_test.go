@@ -174,3 +174,36 @@ func TestSniperProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestSniperCalledByATFire: a natural 12 on the to-hit roll of an
+// infantry unit's AT attack calls the other side's sniper too (rules
+// 17.2), which attacks the firer.
+func TestSniperCalledByATFire(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		dice  []int
+		kinds int
+	}{
+		{"a natural 12 to hit", []int{6, 6, 6, 1}, 3},
+		{"an 11 to hit", []int{6, 5}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: sniperMap, props: map[string]string{"sniper_axis": "1"}, units: []unitAt{
+				{"US Bazooka Team", maps.Allies, "D3", 0}, // 1
+				{"Tiger I", maps.Axis, "D1", board.DirS},  // 2
+			}, dice: tt.dice}.battle(t)
+			toPhase(t, b, 1, maps.Allies, FirePhase)
+			events := apply(t, b, Fire{Unit: 1, Target: 2})
+			if len(b.declared) > 0 { // simultaneous fire: rolled when resolved
+				events = append(events, apply(t, b, Resolve{})...)
+			}
+			got := eventsOf(events, SniperActivated, SniperFired, SniperChecked, SniperEliminated)
+			if len(got) != tt.kinds {
+				t.Errorf("sniper events %v, want %d", got, tt.kinds)
+			}
+			if len(got) > 1 && got[1].Hex != hexOf(t, b, "D3") {
+				t.Errorf("the sniper fired at %s, want the firer's D3", b.Board().Label(got[1].Hex))
+			}
+		})
+	}
+}
