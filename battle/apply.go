@@ -73,7 +73,7 @@ func (b *Battle) admissible(o Order) error {
 		}
 	case b.pending != nil:
 		switch o.(type) {
-		case Fire, FireAP, Pass:
+		case Fire, FireAP, Pass, Snipe:
 		default:
 			return fmt.Errorf("%s is moving: the %s may opportunity-fire at it or pass", b.Moving().Label(), b.Acting())
 		}

@@ -39,10 +39,11 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			err = b.checkResolve()
 		}
-	case Repair, FireSmoke, Move, Advance, Enter:
+	case Repair, FireSmoke, Move, Advance, Enter, Snipe:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), and a move is
-		// checked before a minefield rolls on a hex entered, so a copy
+		// checked before a minefield rolls on a hex entered, and a sniper's
+		// fire before it rolls, so a copy
 		// whose dice show any face accepts or refuses it as Apply would.
 		c := b.clone()
 		c.dice = &countingDice{dice: anyFace{}}

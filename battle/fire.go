@@ -470,7 +470,8 @@ func (b *Battle) canOpportunityAP(u *Unit) bool {
 
 // opportunityOffered reports whether some unit of the non-moving side
 // could opportunity-fire at the moving unit now, AT or AP: whether
-// OpportunityFirers or OpportunityAPFirers would list anyone.
+// OpportunityFirers or OpportunityAPFirers would list anyone, or its
+// sniper may fire (Snipe).
 func (b *Battle) opportunityOffered() bool {
 	if b.Moving() == nil {
 		return false
@@ -485,7 +486,7 @@ func (b *Battle) opportunityOffered() bool {
 			return true
 		}
 	}
-	return false
+	return b.checkSnipe(Opponent(b.phasing)) == nil
 }
 
 func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {

@@ -368,6 +368,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Exit{Unit: 6, Edge: maps.West},
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 		Transfer{Unit: 3, To: 4},
+		Snipe{},
 	}
 	var names []string
 	for _, o := range orders {

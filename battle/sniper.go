@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 
 	"hexfire/board"
@@ -26,6 +27,9 @@ type sniper struct {
 	OnMap      bool
 	Hex        board.Hex
 	Eliminated bool
+	// FiredTurn is the turn it last made opportunity fire (rules 17.4:
+	// once a turn, then a Fire marker), 0 when never.
+	FiredTurn int `json:",omitempty"`
 }
 
 // loadSnipers reads the map properties sniper_allies and sniper_axis: 0
@@ -202,7 +206,8 @@ func (b *Battle) sniperCheck(owner maps.Side, targets []*Unit, at board.Hex) []E
 	if roll <= cover {
 		return []Event{{Kind: SniperChecked, Hex: s.Hex, Text: fmt.Sprintf("sniper check from %s: rolled %d against cover %d: the %s sniper stays", bd.Label(at), roll, cover, owner)}}
 	}
-	b.snipers[owner] = sniper{Hex: s.Hex, Eliminated: true}
+	s.OnMap, s.Eliminated = false, true
+	b.snipers[owner] = s
 	return []Event{{Kind: SniperEliminated, Hex: s.Hex, Text: fmt.Sprintf("sniper check from %s: rolled %d against cover %d: the %s sniper is eliminated", bd.Label(at), roll, cover, owner)}}
 }
 
@@ -213,6 +218,60 @@ func (b *Battle) sniperOverrun(side maps.Side, h board.Hex) []Event {
 	if !ok || !s.OnMap || s.Hex != h {
 		return nil
 	}
-	b.snipers[Opponent(side)] = sniper{Hex: h, Eliminated: true}
+	s.OnMap, s.Eliminated = false, true
+	b.snipers[Opponent(side)] = s
 	return []Event{{Kind: SniperEliminated, Hex: h, Text: fmt.Sprintf("the %s sniper in %s is eliminated: enemy units entered its hex", Opponent(side), b.Board().Label(h))}}
+}
+
+// Snipe is the opportunity fire of the acting side's sniper at the moving
+// units (rules 17.4): once a turn, at moving infantry within six hexes of
+// the sniper and in its sight. The movers make the elimination check after
+// it (17.6).
+type Snipe struct{}
+
+// Name implements Order.
+func (Snipe) Name() string { return "snipe" }
+
+func (o Snipe) record(*board.Board) OrderRecord              { return OrderRecord{Order: o.Name()} }
+func (Snipe) parse(OrderRecord, *board.Board) (Order, error) { return Snipe{}, nil }
+
+func (Snipe) apply(b *Battle) ([]Event, error) {
+	owner := b.Acting()
+	if err := b.checkSnipe(owner); err != nil {
+		return nil, err
+	}
+	s := b.snipers[owner]
+	s.FiredTurn = b.turn
+	b.snipers[owner] = s
+	movers := b.movers()
+	events := b.sniperAttack(owner, movers, movers[0].Pose.Hex)
+	return append(events, b.stopHaltedMover()...), nil
+}
+
+// CanSnipe reports whether side's sniper may make opportunity fire now
+// (the Snipe order), or says why not.
+func (b *Battle) CanSnipe(side maps.Side) error { return b.checkSnipe(side) }
+
+// checkSnipe says why side's sniper may not fire at the moving units now.
+func (b *Battle) checkSnipe(side maps.Side) error {
+	s, ok := b.snipers[side]
+	m := b.Moving()
+	switch {
+	case !ok:
+		return fmt.Errorf("the %s have no sniper in this battle", side)
+	case !s.OnMap:
+		return fmt.Errorf("the %s sniper is not in play", side)
+	case m == nil || m.Side == side:
+		return errors.New("a sniper fires only at an enemy unit while it moves (rules 17.4)")
+	case s.FiredTurn == b.turn:
+		return fmt.Errorf("the %s sniper has already fired this turn (rules 17.4)", side)
+	case !m.Type.Kind.Infantry():
+		return fmt.Errorf("a sniper fires only at infantry, not %s (rules 17.4)", m.Label())
+	case s.Hex.Distance(m.Pose.Hex) > sniperRange:
+		return fmt.Errorf("%s in %s is %d hexes from the sniper, more than %d (rules 17.4)", m.Label(), b.Board().Label(m.Pose.Hex), s.Hex.Distance(m.Pose.Hex), sniperRange)
+	}
+	if l := b.Board().LOS(s.Hex, m.Pose.Hex, b.Smoke); !l.Clear {
+		return fmt.Errorf("the sniper in %s has no line of sight to %s: %s", b.Board().Label(s.Hex), b.Board().Label(m.Pose.Hex), l.BlockedBy.Reason)
+	}
+	return nil
 }

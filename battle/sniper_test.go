@@ -17,6 +17,13 @@ const sniperMap = `
 . . . . . . . .
 `
 
+// wideSniperMap is sniperMap with room for a sniper out of range.
+const wideSniperMap = `
+. . . . . . . . . . . .
+. W . . . B . . . . . .
+. . . . . . . . . . . .
+`
+
 // sniperFixture: two German squads in B2 and a US squad in D2, the
 // Allies with the sniper props give, in phase p of the Axis turn 1.
 func sniperFixture(t *testing.T, grid string, props map[string]string, p Phase, dice ...int) *Battle {
@@ -203,6 +210,63 @@ func TestSniperCalledByATFire(t *testing.T) {
 			}
 			if len(got) > 1 && got[1].Hex != hexOf(t, b, "D3") {
 				t.Errorf("the sniper fired at %s, want the firer's D3", b.Board().Label(got[1].Hex))
+			}
+		})
+	}
+}
+
+// TestSnipe: a sniper in play makes one opportunity fire a turn at moving
+// infantry within six hexes and in sight (rules 17.4), as its attack of
+// 17.5; the mover then checks to eliminate it (17.6).
+func TestSnipe(t *testing.T) {
+	moveTo := func(t *testing.T, b *Battle, id UnitID, label string) {
+		t.Helper()
+		apply(t, b, Move{Unit: id, Path: []board.Pose{{Hex: hexOf(t, b, label), Facing: b.Unit(id).Pose.Facing}}})
+	}
+	tests := []struct {
+		name   string
+		sniper func(b *Battle) (sniper, bool) // the Allies' sniper, and whether they have one
+		to     string                         // where German squad #2 moves
+		want   string                         // the refusal, "" when the sniper fires
+	}{
+		{"no sniper in the battle", func(*Battle) (sniper, bool) { return sniper{}, false }, "C2", "the allies have no sniper"},
+		{"not in play", func(*Battle) (sniper, bool) { return sniper{}, true }, "C2", "not in play"},
+		{"already fired this turn", func(b *Battle) (sniper, bool) {
+			return sniper{OnMap: true, Hex: hexOf(t, b, "F2"), FiredTurn: 1}, true
+		}, "C2", "already fired this turn"},
+		{"more than six hexes off", func(b *Battle) (sniper, bool) {
+			return sniper{OnMap: true, Hex: hexOf(t, b, "L2")}, true
+		}, "C2", "9 hexes from the sniper, more than 6"},
+		{"fires", func(b *Battle) (sniper, bool) {
+			return sniper{OnMap: true, Hex: hexOf(t, b, "F2"), FiredTurn: 0}, true
+		}, "C2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := sniperFixture(t, wideSniperMap, nil, Movement, 2, 1)
+			if s, ok := tt.sniper(b); ok {
+				b.snipers[maps.Allies] = s
+			}
+			moveTo(t, b, 2, tt.to)
+			if b.Moving() == nil {
+				t.Fatal("the move did not wait for opportunity fire")
+			}
+			if tt.want != "" {
+				assertRefused(t, b, Snipe{}, tt.want)
+				return
+			}
+			events := apply(t, b, Snipe{})
+			got := eventsOf(events, SniperFired, SniperChecked, SniperEliminated)
+			// 2 against open ground: 2 points on the squad in C2; its
+			// check rolls 1, not above the building's 3.
+			if len(got) != 2 || got[0].Kind != SniperFired || got[0].AP.Points != 2 || got[0].Hex != hexOf(t, b, "C2") || got[1].Kind != SniperChecked {
+				t.Fatalf("events %v, want the sniper's 2 points on C2 and a failed check", events)
+			}
+			if b.snipers[maps.Allies].FiredTurn != 1 {
+				t.Errorf("sniper %+v, want it marked as fired in turn 1", b.snipers[maps.Allies])
+			}
+			if err := b.CanSnipe(maps.Allies); err == nil {
+				t.Error("the sniper may fire again this turn")
 			}
 		})
 	}
