@@ -435,6 +435,17 @@ func (g *Game) passKey(*Intents) {
 	g.issue(battle.Pass{})
 }
 
+// snipeKey fires the acting side's sniper at the moving unit (rules
+// 17.4), or says why it may not.
+func (g *Game) snipeKey(*Intents) {
+	b := g.battle
+	if err := b.CanSnipe(b.Acting()); err != nil {
+		g.note("no sniper shot: " + err.Error())
+		return
+	}
+	g.issue(battle.Snipe{})
+}
+
 // plural is "1 unit" or "N units" for word "unit" ("N hexes" for "hex").
 func plural(n int, word string) string {
 	switch {
