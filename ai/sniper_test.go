@@ -5,7 +5,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -30,31 +29,20 @@ func TestPlayersFireTheSniper(t *testing.T) {
 		{"greedy, after the squad's shot", func(*battle.Battle) Player { return &Greedy{} }, "H1", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			bd, err := board.ParseASCII(board.DefaultLayout, "\n. . . . . . . .\n. W . . . B . .\n. . . . . . W .\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-				FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{"sniper_allies": "1"}}
-			for i, u := range []unitAt{
-				{"US Rifle Squad", maps.Allies, tt.us, 0, ""},
-				{"German Rifle Squad", maps.Axis, "B2", 0, ""},
-				{"German Rifle Squad", maps.Axis, "B2", 0, ""},
-				{"US Rifle Squad", maps.Allies, "D3", 0, ""},
-			} {
-				h, _ := bd.ParseHex(u.hex)
-				sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h})
-			}
 			// A natural 12 at D3; the sniper's 1 does nothing, the check's 1
 			// fails; then an 11 for the greedy squad's shot.
-			b, err := battle.New(sc, testCatalogue, battle.Config{Dice: combat.NewFixedDice(6, 6, 1, 1, 6, 5)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			b := fixture{grid: "\n. . . . . . . .\n. W . . . B . .\n. . . . . . W .\n", props: map[string]string{"sniper_allies": "1"},
+				units: []unitAt{
+					{"US Rifle Squad", maps.Allies, tt.us, 0, ""},
+					{"German Rifle Squad", maps.Axis, "B2", 0, ""},
+					{"German Rifle Squad", maps.Axis, "B2", 0, ""},
+					{"US Rifle Squad", maps.Allies, "D3", 0, ""},
+				}, dice: []int{6, 6, 1, 1, 6, 5}}.battle(t)
+			bd := b.Board()
 			for b.Phasing() != maps.Axis || b.Phase() != battle.FirePhase {
 				mustApply(t, b, battle.EndPhase{})
 			}
-			mustApply(t, b, battle.FireAP{Units: []battle.UnitID{3}, Target: sc.Units[3].Hex})
+			mustApply(t, b, battle.FireAP{Units: []battle.UnitID{3}, Target: b.Unit(4).Pose.Hex})
 			if _, on := b.SniperAt(maps.Allies); !on {
 				t.Fatal("the natural 12 brought no sniper into play")
 			}
