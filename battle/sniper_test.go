@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -269,5 +270,45 @@ func TestSnipe(t *testing.T) {
 				t.Error("the sniper may fire again this turn")
 			}
 		})
+	}
+}
+
+// TestSniperReplays: a battle with the seeded dice in which a natural 12
+// brings the sniper into play and it fires at a mover saves and replays
+// to the same state, the sniper where it was.
+func TestSniperReplays(t *testing.T) {
+	f := fixture{grid: wideSniperMap, props: map[string]string{"sniper_allies": "1"}, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "D2", 0},   // 1
+		{"German Rifle Squad", maps.Axis, "B2", 0}, // 2
+		{"German Rifle Squad", maps.Axis, "B2", 0}, // 3
+	}}
+	// The first seed whose first two dice, the AP attack's, are 6 and 6.
+	seed := uint64(1)
+	for d := combat.NewSeededDice(seed); d.Roll(6) != 6 || d.Roll(6) != 6; d = combat.NewSeededDice(seed) {
+		seed++
+	}
+	sc := f.scenario(t)
+	b, err := New(sc, testCatalogue, Config{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toPhase(t, b, 1, maps.Axis, FirePhase)
+	apply(t, b, FireAP{Units: []UnitID{3}, Target: hexOf(t, b, "D2")})
+	at, ok := b.SniperAt(maps.Allies)
+	if !ok {
+		t.Fatalf("seed %d: no sniper in play after the natural 12: %+v", seed, b.snipers[maps.Allies])
+	}
+	toPhase(t, b, 1, maps.Axis, Movement)
+	apply(t, b, Move{Unit: 2, Path: []board.Pose{{Hex: hexOf(t, b, "C2"), Facing: b.Unit(2).Pose.Facing}}})
+	if err := b.CanSnipe(maps.Allies); err != nil {
+		t.Fatalf("seed %d: the sniper in %s may not fire at C2: %v", seed, b.Board().Label(at), err)
+	}
+	apply(t, b, Snipe{})
+	loaded, err := Replay(sc, testCatalogue, b.Save())
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	if loaded.Digest() != b.Digest() || loaded.snipers[maps.Allies] != b.snipers[maps.Allies] {
+		t.Errorf("seed %d: replayed sniper %+v (digest %s), want %+v (%s)", seed, loaded.snipers[maps.Allies], loaded.Digest(), b.snipers[maps.Allies], b.Digest())
 	}
 }
