@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image/color"
 	"testing"
 
 	"hexfire/battle"
@@ -47,10 +48,18 @@ func TestSniperMarker(t *testing.T) {
 	hexPx := 56.0 * zoom
 	cx, cy := x+0.24*hexPx, y+0.2*hexPx
 	r := 0.22 * s
-	if have, want := pixel(img, cx+0.5*r, cy+0.5*r), sideColour(maps.Allies); !colourNear(have, want, 8) {
-		t.Errorf("sniper marker body = %v, want the allies' %v", have, want)
-	}
-	if have := pixel(img, cx+0.5*r, cy); !colourNear(have, colSniperRim, 8) {
-		t.Errorf("sniper marker cross hair = %v, want %v", have, colSniperRim)
+	side := sideColour(maps.Allies)
+	for _, p := range []struct {
+		what   string
+		dx, dy float64
+		want   color.RGBA
+	}{
+		{"ring", 0.6 * r, 0.6 * r, side},
+		{"sight", 0.35 * r, 0.35 * r, colSniperSight},
+		{"cross hair", 0.5 * r, 0, side},
+	} {
+		if have := pixel(img, cx+p.dx, cy+p.dy); !colourNear(have, p.want, 8) {
+			t.Errorf("sniper marker %s = %v, want %v", p.what, have, p.want)
+		}
 	}
 }
