@@ -42,6 +42,7 @@ const (
 	SniperFired                   // a sniper attacked the units in Hex (AP: its roll and points)
 	SniperChecked                 // the sniper's targets checked to eliminate it and failed, or could not (Hex: the sniper's)
 	SniperEliminated              // the sniper in Hex was eliminated
+	SniperWithdrawn               // the sniper's owner took it off the map from Hex (it may come back)
 )
 
 // Event is one thing that happened when an order was applied, for the log,

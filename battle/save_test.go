@@ -369,6 +369,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 		Transfer{Unit: 3, To: 4},
 		Snipe{},
+		WithdrawSniper{},
 	}
 	var names []string
 	for _, o := range orders {

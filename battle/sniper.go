@@ -275,3 +275,32 @@ func (b *Battle) checkSnipe(side maps.Side) error {
 	}
 	return nil
 }
+
+// WithdrawSniper takes the acting side's sniper off the map (rules 17.3);
+// it is not eliminated, and the next natural 12 of the other side brings
+// it back, placed anew. The rules allow it in an After-Action phase; ours:
+// Hexfire's After-Action phase passes by itself, so the owner withdraws it
+// in its own Advance & Assault phase, the phase before its After-Action.
+type WithdrawSniper struct{}
+
+// Name implements Order.
+func (WithdrawSniper) Name() string { return "withdraw-sniper" }
+
+func (o WithdrawSniper) record(*board.Board) OrderRecord { return OrderRecord{Order: o.Name()} }
+func (WithdrawSniper) parse(OrderRecord, *board.Board) (Order, error) {
+	return WithdrawSniper{}, nil
+}
+
+func (WithdrawSniper) apply(b *Battle) ([]Event, error) {
+	owner := b.Acting()
+	s, ok := b.snipers[owner]
+	switch {
+	case !ok || !s.OnMap:
+		return nil, fmt.Errorf("the %s have no sniper in play to withdraw", owner)
+	case b.phase != AdvancePhase || owner != b.phasing:
+		return nil, fmt.Errorf("a sniper is withdrawn in its side's Advance & Assault phase, before the After-Action (rules 17.3); this is the %s %s phase", b.phasing, b.phase)
+	}
+	s.OnMap = false
+	b.snipers[owner] = s
+	return []Event{{Kind: SniperWithdrawn, Hex: s.Hex, Text: fmt.Sprintf("the %s withdraw their sniper from %s", owner, b.Board().Label(s.Hex))}}, nil
+}

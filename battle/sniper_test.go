@@ -312,3 +312,42 @@ func TestSniperReplays(t *testing.T) {
 		t.Errorf("seed %d: replayed sniper %+v (digest %s), want %+v (%s)", seed, loaded.snipers[maps.Allies], loaded.Digest(), b.snipers[maps.Allies], b.Digest())
 	}
 }
+
+// TestWithdrawSniper: the owner takes its sniper off the map in its own
+// Advance & Assault phase (rules 17.3, the After-Action being automatic in
+// Hexfire); it is not eliminated, and the next natural 12 brings it back.
+func TestWithdrawSniper(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		side   maps.Side
+		phase  Phase
+		inPlay bool
+		want   string
+	}{
+		{"in the owner's Advance phase", maps.Allies, AdvancePhase, true, ""},
+		{"in the owner's Fire phase", maps.Allies, FirePhase, true, "in its side's Advance & Assault phase"},
+		{"no sniper in play", maps.Allies, AdvancePhase, false, "no sniper in play"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: sniperMap, props: map[string]string{"sniper_allies": "1"}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "D2", 0},   // 1
+				{"German Rifle Squad", maps.Axis, "B2", 0}, // 2
+			}, dice: []int{6, 6, 1, 1}}.battle(t)
+			toPhase(t, b, 1, tt.side, tt.phase)
+			b.snipers[maps.Allies] = sniper{OnMap: tt.inPlay, Hex: hexOf(t, b, "G1")}
+			if tt.want != "" {
+				assertRefused(t, b, WithdrawSniper{}, tt.want)
+				return
+			}
+			apply(t, b, WithdrawSniper{})
+			if s := b.snipers[maps.Allies]; s.OnMap || s.Eliminated {
+				t.Fatalf("sniper %+v after withdrawal, want it off the map and not eliminated", s)
+			}
+			toPhase(t, b, 1, maps.Axis, FirePhase)
+			apply(t, b, FireAP{Units: []UnitID{2}, Target: hexOf(t, b, "D2")})
+			if h, on := b.SniperAt(maps.Allies); !on || h != hexOf(t, b, "F2") {
+				t.Errorf("after a natural 12 the sniper is in %s (in play: %v), want it back in F2", b.Board().Label(h), on)
+			}
+		})
+	}
+}

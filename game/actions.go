@@ -436,10 +436,17 @@ func (g *Game) passKey(*Intents) {
 }
 
 // snipeKey fires the acting side's sniper at the moving unit (rules
-// 17.4), or says why it may not.
+// 17.4), or in the side's Advance phase offers to withdraw it (17.3), or
+// says why it may not.
 func (g *Game) snipeKey(*Intents) {
 	b := g.battle
-	if err := b.CanSnipe(b.Acting()); err != nil {
+	side := b.Acting()
+	if h, ok := b.SniperAt(side); ok && b.Moving() == nil && b.Check(battle.WithdrawSniper{}) == nil {
+		g.confirm(fmt.Sprintf("Withdraw your sniper from %s? It comes back, placed anew, on the enemy's next natural 12.", b.Board().Label(h)),
+			func() { g.issue(battle.WithdrawSniper{}) })
+		return
+	}
+	if err := b.CanSnipe(side); err != nil {
 		g.note("no sniper shot: " + err.Error())
 		return
 	}
