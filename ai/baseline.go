@@ -40,6 +40,9 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 				kinds[1] = append(kinds[1], battle.Fire{Unit: u.ID, Target: m.ID})
 			}
 		}
+		if b.CanSnipe(side) == nil { // only then, so battles without a sniper draw as before
+			kinds = append(kinds, []battle.Order{battle.Snipe{}})
+		}
 		o, _ := pickKind(b, rng, kinds)
 		return o, "random: " + o.Name()
 	}
@@ -303,6 +306,9 @@ func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
 		}
 		if fs := b.OpportunityAPFirers(); len(fs) > 0 {
 			return battle.FireAP{Units: []battle.UnitID{fs[0].ID}, Target: m.Pose.Hex}, "greedy: fire AP at the moving enemy"
+		}
+		if b.CanSnipe(side) == nil {
+			return battle.Snipe{}, "greedy: the sniper fires at the moving enemy"
 		}
 		return battle.Pass{}, "greedy: no shot at the moving enemy"
 	}

@@ -5,6 +5,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -46,6 +47,8 @@ type fixture struct {
 	arrives map[int]maps.Arrival
 	// placed are the object properties of some units, by index in units.
 	placed map[int]map[string]string
+	// dice, when set, are the battle's dice faces in order (combat.FixedDice).
+	dice []int
 }
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
@@ -67,7 +70,11 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script,
 			Arrives: f.arrives[i], Properties: f.placed[i]})
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Ruleset: f.rules})
+	cfg := battle.Config{Seed: 1, Ruleset: f.rules}
+	if f.dice != nil {
+		cfg.Dice = combat.NewFixedDice(f.dice...)
+	}
+	b, err := battle.New(sc, testCatalogue, cfg)
 	if err != nil {
 		t.Fatalf("battle.New: %v", err)
 	}

@@ -679,9 +679,10 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 	return nil, "", false
 }
 
-// opportunity decides whether to fire at the moving enemy: the best attack
-// on it, AT or AP (attacks), if it is worth opportunityThreshold (0.05 for
-// hold, ambush and face units).
+// opportunity decides whether to fire at the moving enemy: the side's
+// sniper when it may (Snipe); otherwise the best attack on it, AT or AP
+// (attacks), if it is worth opportunityThreshold (0.05 for hold, ambush
+// and face units).
 //
 // The moment matters: a unit that fires at a mover is spent for the
 // Defensive Fire phase that follows the enemy's movement. So in the
@@ -691,6 +692,11 @@ func (d *decision) smokeRound() (battle.Order, string, bool) {
 // takes the shot at the mover when the mover offers the better one (in
 // the open, close, its flank turned).
 func (d *decision) opportunity(m *battle.Unit) (battle.Order, string) {
+	if d.b.CanSnipe(d.side) == nil {
+		// Ours: the sniper has no other use for its one shot a turn, so it
+		// takes the first moving infantry it may.
+		return battle.Snipe{}, fmt.Sprintf("the %s sniper fires at %s: its one opportunity shot this turn", d.side, m.Label())
+	}
 	cands := d.attacks([]*battle.Unit{m}, func(_ *battle.Unit, t task) float64 {
 		if t.verb == Hold || t.verb == Ambush || t.verb == Face {
 			return 0.05

@@ -53,10 +53,13 @@ func (Allocate) parse(r OrderRecord, _ *board.Board) (Order, error) {
 // whose casualty points wait for their owner's Allocate: what settling it
 // needs, and the defenders as the attack saw them.
 type pendingAllocation struct {
-	Owner      maps.Side
-	Target     board.Hex
-	Points     int
-	Valor      bool // the firers check for Valor once it is settled
+	Owner  maps.Side
+	Target board.Hex
+	Points int
+	Valor  bool // the firers check for Valor once it is settled
+	// Sniper: the firers' natural 12 calls the other side's sniper once it
+	// is settled (rules 17.2).
+	Sniper     bool `json:",omitempty"`
 	Firers     []UnitID
 	Units      []UnitID
 	Defenders  []combat.Defender

@@ -73,7 +73,7 @@ func (b *Battle) admissible(o Order) error {
 		}
 	case b.pending != nil:
 		switch o.(type) {
-		case Fire, FireAP, Pass:
+		case Fire, FireAP, Pass, Snipe:
 		default:
 			return fmt.Errorf("%s is moving: the %s may opportunity-fire at it or pass", b.Moving().Label(), b.Acting())
 		}
@@ -370,6 +370,7 @@ func (b *Battle) continueMove() []Event {
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
 		if next.Hex != from.Hex {
+			events = append(events, b.sniperOverrun(u.Side, next.Hex)...)
 			mines, hit := b.mineAttack(us, next.Hex)
 			events = append(events, mines...)
 			if hit {
@@ -518,6 +519,7 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	u.Markers |= Advanced
 	events := []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
 		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))}}
+	events = append(events, b.sniperOverrun(u.Side, o.To)...)
 	mines, _ := b.mineAttack([]*Unit{u}, o.To)
 	return append(events, mines...), nil
 }

@@ -202,6 +202,9 @@ type Battle struct {
 	supply       map[maps.Side]int
 	panzerfausts map[maps.Side]int
 	grenades     map[maps.Side]int
+	// snipers are the sides' snipers (map property "sniper_SIDE"), by
+	// side; a side without one is absent.
+	snipers map[maps.Side]sniper
 	// allocation is an AP attack whose points wait for their owner.
 	allocation *pendingAllocation
 	// assaulted lists the hexes that close-assaulted this Advance phase;
@@ -324,6 +327,9 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		b.first = maps.Allies
 	}
 	b.phasing = b.first
+	if b.snipers, err = loadSnipers(sc); err != nil {
+		return nil, err
+	}
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if b.supply[side], err = intProperty(sc, "smoke_"+string(side), 0); err != nil {
 			return nil, err

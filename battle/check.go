@@ -43,11 +43,12 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			_, err = b.PlanOverrun(o)
 		}
-	case Repair, FireSmoke, Move, Advance, Enter, Pass:
+	case Repair, FireSmoke, Move, Advance, Enter, Pass, Snipe:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), and a move is
 		// checked before a minefield rolls on a hex entered or an overrun
-		// attacks (a pass drives the mover on), so a copy whose dice show
+		// attacks (a pass drives the mover on), and a sniper's fire before it
+		// rolls, so a copy whose dice show
 		// any face accepts or refuses it as Apply would.
 		c := b.clone()
 		c.dice = &countingDice{dice: anyFace{}}
@@ -78,6 +79,7 @@ func (b *Battle) clone() *Battle {
 	c.supply = maps.Clone(b.supply)
 	c.panzerfausts = maps.Clone(b.panzerfausts)
 	c.grenades = maps.Clone(b.grenades)
+	c.snipers = maps.Clone(b.snipers)
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
 	c.held = slices.Clone(b.held)

@@ -155,6 +155,7 @@ func (b *Battle) resolveDeclared() ([]Event, error) {
 		events = append(events, Event{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out,
 			Text: fmt.Sprintf("%s fires at %s in %s: %s", firer.Label(), target.Label(), b.Board().Label(target.Pose.Hex), out.Headline())})
 		events = append(events, b.applyEffects(a, out.Effects)...)
+		events = append(events, b.sniperAfterShot(a, out)...)
 	}
 	return events, nil
 }

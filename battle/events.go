@@ -38,6 +38,11 @@ const (
 	CasualtiesAllocated           // the owner spent an AP attack's casualty points on Hex (AP: the fates)
 	WeaponTransferred             // the unit handed its support weapon to Target (and took Target's, if any)
 	MinefieldCrossed              // the unit entered a minefield (Hex) and survived its attack
+	SniperActivated               // a natural 12 called the other side's sniper, placed in Hex
+	SniperFired                   // a sniper attacked the units in Hex (AP: its roll and points)
+	SniperChecked                 // the sniper's targets checked to eliminate it and failed, or could not (Hex: the sniper's)
+	SniperEliminated              // the sniper in Hex was eliminated
+	SniperWithdrawn               // the sniper's owner took it off the map from Hex (it may come back)
 )
 
 // Event is one thing that happened when an order was applied, for the log,

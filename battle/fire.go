@@ -376,6 +376,7 @@ func (b *Battle) fire(o Fire) ([]Event, error) {
 	}
 	events := []Event{{Kind: UnitFired, Unit: firer.ID, Target: target.ID, Hex: target.Pose.Hex, Outcome: &out, Text: text}}
 	events = append(events, b.applyEffects(a, out.Effects)...)
+	events = append(events, b.sniperAfterShot(a, out)...)
 	return append(events, b.stopHaltedMover()...), nil
 }
 
@@ -484,7 +485,8 @@ func (b *Battle) canOpportunityAP(u *Unit) bool {
 
 // opportunityOffered reports whether some unit of the non-moving side
 // could opportunity-fire at the moving unit now, AT or AP: whether
-// OpportunityFirers or OpportunityAPFirers would list anyone.
+// OpportunityFirers or OpportunityAPFirers would list anyone, or its
+// sniper may fire (Snipe).
 func (b *Battle) opportunityOffered() bool {
 	if b.Moving() == nil {
 		return false
@@ -499,7 +501,7 @@ func (b *Battle) opportunityOffered() bool {
 			return true
 		}
 	}
-	return false
+	return b.checkSnipe(Opponent(b.phasing)) == nil
 }
 
 func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {

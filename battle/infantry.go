@@ -471,6 +471,8 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	}
 	a := pendingAllocation{Owner: Opponent(side), Target: p.Target, Points: out.Points, Valor: out.Valor,
 		Firers: idsOf(p.Firers), Units: idsOf(p.Defenders), Defenders: defs, CrewChecks: idsOf(p.CrewChecks)}
+	_, sniperWaits := b.snipers[Opponent(side)]
+	a.Sniper = sniperWaits && out.Natural == sniperActivationRoll && p.Firers[0].Type.Kind.Infantry()
 	if owner && len(choices) > 1 {
 		b.allocation = &a
 		text += fmt.Sprintf(": the %s choose how to spend them", a.Owner)
@@ -508,6 +510,9 @@ func (b *Battle) settleAP(a pendingAllocation, fates []combat.Fate) []Event {
 	events = append(events, b.putUnderFire(b.unitsOf(a.Units))...)
 	if a.Valor {
 		events = append(events, b.valorChecks(b.unitsOf(a.Firers))...)
+	}
+	if a.Sniper {
+		events = append(events, b.sniperStrikes(a.Firers)...)
 	}
 	return append(events, b.stopHaltedMover()...)
 }
@@ -977,6 +982,7 @@ func (b *Battle) moveIn(p AssaultPlan) []Event {
 		b.setPose(u, board.Pose{Hex: p.Target, Facing: u.Pose.Facing})
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: p.Target,
 			Text: fmt.Sprintf("%s moves into %s", u.Label(), b.Board().Label(p.Target))})
+		events = append(events, b.sniperOverrun(u.Side, p.Target)...)
 	}
 	return events
 }

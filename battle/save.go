@@ -524,6 +524,9 @@ type snapshot struct {
 	// Added with the owner's casualty allocation; empty, it leaves older
 	// digests as they were.
 	Allocation *pendingAllocation `json:",omitempty"`
+	// Added with snipers; empty (no sniper_SIDE property), it leaves
+	// older digests as they were.
+	Snipers map[maps.Side]sniper `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -556,7 +559,8 @@ type unitSnapshot struct {
 func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
-		Grenades: b.grenades, Held: b.held, Declared: b.declared, FireResolved: b.fireResolved, Allocation: b.allocation}
+		Grenades: b.grenades, Held: b.held, Declared: b.declared, FireResolved: b.fireResolved, Allocation: b.allocation,
+		Snipers: b.snipers}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,

@@ -372,6 +372,8 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Allocate{Losses: []combat.Loss{combat.LossReducePin, combat.NoLoss, combat.LossCheck}},
 		Transfer{Unit: 3, To: 4},
 		Overrun{Unit: 1, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B4"), Facing: board.DirS}}},
+		Snipe{},
+		WithdrawSniper{},
 	}
 	var names []string
 	for _, o := range orders {

@@ -435,6 +435,24 @@ func (g *Game) passKey(*Intents) {
 	g.issue(battle.Pass{})
 }
 
+// snipeKey fires the acting side's sniper at the moving unit (rules
+// 17.4), or in the side's Advance phase offers to withdraw it (17.3), or
+// says why it may not.
+func (g *Game) snipeKey(*Intents) {
+	b := g.battle
+	side := b.Acting()
+	if h, ok := b.SniperAt(side); ok && b.Moving() == nil && b.Check(battle.WithdrawSniper{}) == nil {
+		g.confirm(fmt.Sprintf("Withdraw your sniper from %s? It comes back, placed anew, on the enemy's next natural 12.", b.Board().Label(h)),
+			func() { g.issue(battle.WithdrawSniper{}) })
+		return
+	}
+	if err := b.CanSnipe(side); err != nil {
+		g.note("no sniper shot: " + err.Error())
+		return
+	}
+	g.issue(battle.Snipe{})
+}
+
 // plural is "1 unit" or "N units" for word "unit" ("N hexes" for "hex").
 func plural(n int, word string) string {
 	switch {

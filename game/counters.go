@@ -39,6 +39,7 @@ var (
 	colTurretDisc   = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colFacing       = color.RGBA{0xff, 0xf4, 0xc0, 0xff} // the facing arrow
 	colSmoke        = color.RGBA{0xd8, 0xd8, 0xd8, 0xff}
+	colSniperSight  = color.RGBA{0xf4, 0xf0, 0xe6, 0xff}
 	colSmokeShade   = color.RGBA{0x98, 0x98, 0x98, 0xff}
 	colBadge        = color.RGBA{0x20, 0x20, 0x20, 0xff} // the passenger count
 	colCounterShade = color.RGBA{0x00, 0x00, 0x00, 0x60} // the shadow under a counter
@@ -155,6 +156,25 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
 		a.drawSmoke(dst, point{float32(x - 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), b.Smoke(h))
 	}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		if h, ok := b.SniperAt(side); ok {
+			x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+			a.drawSniper(dst, point{float32(x + 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), side)
+		}
+	}
+	a.batch.flush(dst)
+}
+
+// drawSniper draws the Sniper marker of side (rules 17.2: in plain view
+// once placed) centred on c, for counters of size s: a sight picture, a
+// ring and cross hairs in the side's colour on a pale disc.
+func (a *counterArt) drawSniper(dst *ebiten.Image, c point, s float32, side maps.Side) {
+	r := max(s*0.22, 3)
+	col := sideColour(side)
+	a.batch.disc(dst, c, r, col)
+	a.batch.disc(dst, c, r*0.7, colSniperSight)
+	a.batch.segment(dst, point{c.X - r, c.Y}, point{c.X + r, c.Y}, max(r*0.15, 1), col)
+	a.batch.segment(dst, point{c.X, c.Y - r}, point{c.X, c.Y + r}, max(r*0.15, 1), col)
 }
 
 // prepare readies the cache for a frame whose hexes are hexPx pixels tall

@@ -50,6 +50,7 @@ const (
 	ActionTransfer
 	ActionExitMap
 	ActionPass
+	ActionSnipe
 	ActionEndPhase
 	ActionUndo
 	ActionViewshed
@@ -174,6 +175,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).exitKey},
 	{Action: ActionPass, Keys: []ebiten.Key{ebiten.KeyP}, Help: "pass: no opportunity fire at the mover (your unit fired on: halt it)",
 		scope: toOrder, run: (*Game).passKey},
+	{Action: ActionSnipe, ShiftKeys: []ebiten.Key{ebiten.KeyP}, Help: "sniper: fire at the moving infantry (once a turn), or withdraw it (Advance phase)",
+		scope: toOrder, run: (*Game).snipeKey},
 	{Action: ActionEndPhase, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyEnter}, Help: "end the phase, asking while units can act (a move: pass, or go on)",
 		scope: anyTime, run: (*Game).endPhaseKey},
 	{Action: ActionUndo, Keys: []ebiten.Key{ebiten.KeyU}, CtrlKeys: []ebiten.Key{ebiten.KeyZ}, Help: "undo the last move (if it rolled no die) or declared shot",

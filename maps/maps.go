@@ -74,6 +74,9 @@ var intProperties = map[string]IntRange{
 	"panzerfausts_axis":   {0, MaxPool, "Panzerfausts, or allotment"},
 	"grenades_allies":     {0, MaxPool, "grenades"},
 	"grenades_axis":       {0, MaxPool, "grenades"},
+	// A side has at most one sniper (Valor & Victory rules 17.1).
+	"sniper_allies": {0, 1, "snipers"},
+	"sniper_axis":   {0, 1, "snipers"},
 }
 
 // UnitsLayer is the name of the object layer whose objects are units.

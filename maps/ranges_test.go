@@ -93,6 +93,15 @@ func TestPropertyRanges(t *testing.T) {
 			}{"map property " + name, func(v string) string { return mapProperty(name, v) }, edges,
 				func(s *Scenario, v string) bool { return s.Properties[name] == v }})
 		}
+		name := "sniper_" + side
+		cases = append(cases, struct {
+			what  string
+			tmx   func(value string) string
+			edges []edge
+			check func(s *Scenario, value string) bool
+		}{"map property " + name, func(v string) string { return mapProperty(name, v) },
+			[]edge{{"0", ""}, {"1", ""}, {"-1", name + ` "-1": want snipers, a whole number from 0 to 1`}, {"2", name + ` "2"`}, {maxInt, name + ` "` + maxInt + `"`}},
+			func(s *Scenario, v string) bool { return s.Properties[name] == v }})
 	}
 	for _, tc := range cases {
 		for _, e := range tc.edges {
