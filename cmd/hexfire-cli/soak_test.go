@@ -200,7 +200,12 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors = []battle.UnitID{o.Unit}
 	case battle.Exit:
 		actors = []battle.UnitID{o.Unit}
-	case battle.Pass, battle.EndPhase, battle.Halt, battle.Resolve:
+	case battle.Overrun:
+		actors = []battle.UnitID{o.Unit}
+	case battle.Transfer:
+		actors = []battle.UnitID{o.Unit, o.To}
+	case battle.Pass, battle.EndPhase, battle.Halt, battle.Resolve, battle.Allocate, battle.Snipe, battle.WithdrawSniper:
+		// the side acts, or its sniper, which is no unit
 	default:
 		return fmt.Errorf("an order of unknown kind %T", o)
 	}
