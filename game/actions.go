@@ -381,7 +381,11 @@ func (g *Game) endPhaseKey(*Intents) {
 	}
 	if m := b.Moving(); m != nil {
 		n := len(b.OpportunityFirers()) + len(b.OpportunityAPFirers())
-		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), plural(n, "unit")),
+		could := plural(n, "unit")
+		if b.CanSnipe(b.Acting()) == nil {
+			could += " and your sniper (Shift+P)"
+		}
+		g.confirm(fmt.Sprintf("Pass opportunity fire at the %s in %s? %s could fire at it.", m.Label(), b.Board().Label(m.Pose.Hex), could),
 			func() { g.issue(battle.Pass{}) })
 		return
 	}

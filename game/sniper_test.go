@@ -56,8 +56,9 @@ func toBattlePhase(t *testing.T, b *battle.Battle, side maps.Side, p battle.Phas
 	}
 }
 
-// TestSniperKey: Shift+P fires one's sniper at the moving German (rules
-// 17.4), and in one's own Advance phase asks, then withdraws it (17.3).
+// TestSniperKey: Space's question while the German moves counts one's
+// sniper; Shift+P fires it at him (rules 17.4), and in one's own Advance
+// phase asks, then withdraws it (17.3).
 func TestSniperKey(t *testing.T) {
 	b := sniperInPlay(t)
 	toBattlePhase(t, b, maps.Axis, battle.Movement)
@@ -69,6 +70,11 @@ func TestSniperKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.endPhaseKey(nil)
+	if g.ask == nil || !strings.Contains(g.ask.text, "and your sniper (Shift+P) could fire") {
+		t.Fatalf("Space while the German moves asks %+v, want the sniper counted among those who could fire", g.ask)
+	}
+	g.ask = nil
 	g.snipeKey(nil)
 	if o := b.Orders(); o[len(o)-1] != (battle.Snipe{}) {
 		t.Fatalf("Shift+P gave %#v, want the sniper's shot", o[len(o)-1])
