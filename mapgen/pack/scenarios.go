@@ -34,7 +34,7 @@ var pack = []scenario{
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
 		allies: []force{
 			{n: 2, typ: "Sherman Firefly"}, {n: 1, typ: "3-Ton Truck"}, {n: 1, typ: "6-Pndr Mk IV"},
-			{n: 2, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
+			{n: 3, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Tiger I", script: ambush(4)},
