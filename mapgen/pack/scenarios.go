@@ -154,11 +154,11 @@ var pack = []scenario{
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: "allies hold {obj}; allies destroy 8; axis destroy 7; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 6; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 3},
 		allies: []force{
 			{n: 3, typ: "T-34/85"}, {n: 1, typ: "SU-85"}, {n: 1, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
-			{n: 6, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet Molotov Projector Team"}, {n: 1, typ: "Soviet Leader"},
+			{n: 8, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 1, typ: "Soviet Molotov Projector Team"}, {n: 1, typ: "Soviet Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251", script: patrol(6)}, {n: 1, typ: "Opel Blitz"}, {n: 1, typ: "Pak 40"},
