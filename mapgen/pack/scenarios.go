@@ -90,7 +90,7 @@ var pack = []scenario{
 		turns: 12, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
-		victory: "allies hold {obj}; allies destroy 7; axis destroy 7; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 5; axis destroy 8; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck", joins: true},
