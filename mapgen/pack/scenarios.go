@@ -50,7 +50,7 @@ var pack = []scenario{
 		turns: 7, firstSide: maps.Axis,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
-		victory: "axis hold {obj}; axis destroy 5; allies destroy 6; allies otherwise",
+		victory: "axis hold {obj}; axis destroy 4; allies destroy 6; allies otherwise",
 		pools:   map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
 		allies: []force{
 			{n: 4, typ: "US Para Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
@@ -69,7 +69,7 @@ var pack = []scenario{
 		turns: 10, firstSide: maps.Axis,
 		objectives: 1, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
-		victory: "axis hold {obj}; axis destroy 7; allies destroy 7; allies otherwise",
+		victory: "axis hold {obj}; axis destroy 8; allies destroy 7; allies otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 2, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "57mm M1", script: ambush(5)}, {n: 1, typ: "M3 Halftrack"},
@@ -110,7 +110,7 @@ var pack = []scenario{
 		turns: 10, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.7,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: "allies hold {obj}; allies destroy 9; axis destroy 8; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 7; axis destroy 8; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
 		allies: []force{
 			{n: 2, typ: "M4A3E8"}, {n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "M38 Jeep"}, {n: 1, typ: "GMC Truck"},
