@@ -175,7 +175,7 @@ var pack = []scenario{
 		turns: 18, firstSide: maps.Allies,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: "allies hold {obj}; allies destroy 5; axis destroy 16; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 7; axis destroy 16; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 8, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
