@@ -29,7 +29,10 @@ func (d *decision) towing() (battle.Order, string, bool) {
 		if g.Type.Kind != units.Gun || d.task(g).verb != Free {
 			continue
 		}
-		if v, _ := d.attackFrom(g, g.Pose, nil); v > 0 || d.risk(g, g, g.Pose) > moveMargin {
+		if v, _ := d.attackFrom(g, g.Pose, nil); v > 0 {
+			continue
+		}
+		if danger, _ := d.threatTo(g, g.Pose); danger > moveMargin {
 			continue
 		}
 		for _, c := range d.mine {
@@ -59,9 +62,6 @@ func (d *decision) setUpWorth(g, c *battle.Unit, p board.Pose) float64 {
 // risk is the enemy's expected damage to tower c and Gun g at pose p.
 func (d *decision) risk(c, g *battle.Unit, p board.Pose) float64 {
 	gr, _ := d.threatTo(g, p)
-	if c == g {
-		return gr
-	}
 	cr, _ := d.threatTo(c, p)
 	return gr + cr
 }
