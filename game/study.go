@@ -361,11 +361,21 @@ type studyKeys [studyActionCount]bool
 
 // readStudyKeys polls ebiten for the study's keys.
 func readStudyKeys() studyKeys {
-	var k studyKeys
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
+	return studyKeysOf(inpututil.IsKeyJustPressed, ctrl, shift)
+}
+
+// studyKeysOf is the study's actions for the keys justPressed reports,
+// with the modifiers held. A study binding needs Ctrl exactly when it
+// says so; and as in a battle, Shift with a key that has a Shift binding
+// in the battle's keymap (Shift+S saves a battle, Shift+P snipes) is
+// that other binding, never the study's plain one.
+func studyKeysOf(justPressed func(ebiten.Key) bool, ctrl, shift bool) studyKeys {
+	var k studyKeys
 	for _, b := range studyKeymap {
 		for _, key := range b.keys {
-			if b.ctrl == ctrl && inpututil.IsKeyJustPressed(key) {
+			if b.ctrl == ctrl && !(shift && shiftBound[key]) && justPressed(key) {
 				k[b.action] = true
 			}
 		}

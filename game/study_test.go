@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/lafriks/go-tiled"
 
 	"hexfire/battle"
@@ -585,5 +586,38 @@ func TestStudyNextMap(t *testing.T) {
 		}
 		s.pieces = nil // nothing to lose: N opens the next map at once
 		s.frame(a, Intents{}, next)
+	}
+}
+
+// TestStudyKeysModifiers pins which study action a key gives with the
+// modifiers held: Shift with a letter that has a battle Shift binding is
+// not the study's plain letter, Ctrl+S saves and S alone lays smoke.
+func TestStudyKeysModifiers(t *testing.T) {
+	tests := []struct {
+		name        string
+		key         ebiten.Key
+		ctrl, shift bool
+		want        studyAction // studyActionCount: none
+	}{
+		{"S lays smoke", ebiten.KeyS, false, false, studySmoke},
+		{"Shift+S is the battle's save, not smoke", ebiten.KeyS, false, true, studyActionCount},
+		{"Ctrl+S saves the study", ebiten.KeyS, true, false, studySave},
+		{"P pins", ebiten.KeyP, false, false, studyPinned},
+		{"Shift+P is the sniper's, not pinned", ebiten.KeyP, false, true, studyActionCount},
+		{"Shift+A is the overrun's, not add", ebiten.KeyA, false, true, studyActionCount},
+		{"Shift+F is resolve, not the zone's facing", ebiten.KeyF, false, true, studyActionCount},
+		{"Shift+M is mute, not movement", ebiten.KeyM, false, true, studyActionCount},
+		{"Shift+N has no battle binding: next map", ebiten.KeyN, false, true, studyNextMap},
+		{"Ctrl+A is nothing", ebiten.KeyA, true, false, studyActionCount},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := studyKeysOf(func(k ebiten.Key) bool { return k == tt.key }, tt.ctrl, tt.shift)
+			for a := studyAction(0); a < studyActionCount; a++ {
+				if got[a] != (a == tt.want) {
+					t.Errorf("action %d: %v, want %v", a, got[a], a == tt.want)
+				}
+			}
+		})
 	}
 }
