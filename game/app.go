@@ -150,19 +150,20 @@ type AppOptions struct {
 // App is the whole game: the scenes and the settings. It implements
 // ebiten.Game.
 type App struct {
-	opts     AppOptions
-	fonts    *fonts
-	batch    *triBatch
-	scene    scene
-	screen   image.Point
-	scale    float64
-	settings Settings
-	store    Storage         // nil: nothing is kept
-	catalog  []scenarioEntry // the picker's list, read once
-	picked   string          // the scenario last chosen in the picker (its source), to open on again
-	quit     bool
-	shown    bool   // the first frame is drawn
-	message  string // a note for the menu: a failed load, an autosave kept
+	opts        AppOptions
+	fonts       *fonts
+	batch       *triBatch
+	scene       scene
+	screen      image.Point
+	scale       float64
+	settings    Settings
+	store       Storage         // nil: nothing is kept
+	catalog     []scenarioEntry // the picker's list, read once
+	picked      string          // the scenario last chosen in the picker (its source), to open on again
+	pickedRules string          // the ruleset chosen in the picker; "" plays each scenario's own
+	quit        bool
+	shown       bool   // the first frame is drawn
+	message     string // a note for the menu: a failed load, an autosave kept
 }
 
 // NewApp returns the game on its title menu.

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -595,5 +596,65 @@ func TestPickerChoosing(t *testing.T) {
 	step(t, a, press("esc"))
 	if p, ok := a.scene.(*picker); !ok || p.chosen != other {
 		t.Errorf("back from the briefing: scene %T; want the picker on the battle chosen", a.scene)
+	}
+}
+
+// TestNextRulesChoice pins the picker's cycle of rulesets: the
+// scenario's own, then every registered one, then back.
+func TestNextRulesChoice(t *testing.T) {
+	names := []string{"d20", "elimination", "shiftchart"}
+	tests := []struct{ from, want string }{
+		{"", "d20"},
+		{"d20", "elimination"},
+		{"elimination", "shiftchart"},
+		{"shiftchart", ""},
+		{"gone", ""}, // a name no longer registered goes back to the scenario's
+	}
+	for _, tt := range tests {
+		if have := nextRulesChoice(tt.from, names); have != tt.want {
+			t.Errorf("nextRulesChoice(%q) = %q, want %q", tt.from, have, tt.want)
+		}
+	}
+	if have := nextRulesChoice("", nil); have != "" {
+		t.Errorf("nextRulesChoice with no rulesets = %q, want the scenario's", have)
+	}
+}
+
+// TestPickerRulesStartsTheBattle: the picker's Rules button picks a
+// ruleset other than the scenario's, the briefing names it, and the
+// battle begun is played by it; the next battle picked keeps the choice.
+func TestPickerRulesStartsTheBattle(t *testing.T) {
+	a := testApp(t, "")
+	step(t, a, press("enter")) // New battle
+	p := a.scene.(*picker)
+	rulesButton := len(a.scenarios()) + 2 // after Allies and Axis
+	if have := p.list.items[rulesButton].label; have != "Rules: the scenario's" {
+		t.Fatalf("the Rules button reads %q, want the scenario's", have)
+	}
+	want := combat.Names()[0]
+	p.list.focus = rulesButton
+	step(t, a, press("enter"))
+	if have := p.list.items[rulesButton].label; have != "Rules: "+want {
+		t.Fatalf("after one press the Rules button reads %q, want %s", have, want)
+	}
+	p.start(a)
+	br, ok := a.scene.(*briefing)
+	if !ok || br.rules != want {
+		t.Fatalf("scene %T with rules %q, want the briefing with %s", a.scene, br.rules, want)
+	}
+	if have := rulesText(br.entry.sc, br.rules); !strings.HasPrefix(have, "ruleset "+want+" (the scenario's: ") {
+		t.Errorf("the briefing says %q, want the chosen ruleset and the scenario's own", have)
+	}
+	br.begin(a)
+	g, ok := a.scene.(*Game)
+	if !ok {
+		t.Fatalf("scene after Begin = %T (%s), want *Game", a.scene, br.err)
+	}
+	if have := g.battle.Rules().Name(); have != want {
+		t.Errorf("the battle is played by %s, want %s", have, want)
+	}
+	a.goTo(newPicker(a))
+	if have := a.scene.(*picker).list.items[rulesButton].label; have != "Rules: "+want {
+		t.Errorf("the picker opened again reads %q, want the choice kept", have)
 	}
 }

@@ -537,7 +537,7 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 			computer = append(computer, side)
 		}
 	}
-	drawBriefing(c, r, g.battle.Scenario(), g.play.victory, computer)
+	drawBriefing(c, r, g.battle.Scenario(), g.play.victory, rulesText(g.battle.Scenario(), g.battle.Rules().Name()), computer)
 	c.text("F1 or Esc closes", c.face(barTextSize, false), float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)-20*g.scale, alignCenter, colPanelDim)
 }
 

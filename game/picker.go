@@ -13,6 +13,7 @@ import (
 	"hexfire/assets"
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -127,8 +128,8 @@ func newPicker(a *App) *picker {
 	return p
 }
 
-// build makes the buttons: one per scenario, who plays each side, start
-// and back.
+// build makes the buttons: one per scenario, who plays each side, the
+// ruleset, start and back.
 func (p *picker) build(a *App) {
 	entries := a.scenarios()
 	p.list.items = p.list.items[:0]
@@ -153,6 +154,10 @@ func (p *picker) build(a *App) {
 			p.build(a)
 		}})
 	}
+	p.list.items = append(p.list.items, button{label: "Rules: " + rulesChoiceText(a.pickedRules), do: func() {
+		a.pickedRules = nextRulesChoice(a.pickedRules, combat.Names())
+		p.build(a)
+	}})
 	p.list.items = append(p.list.items,
 		button{label: "Start", off: entries[p.chosen].sc == nil, do: func() { p.start(a) }},
 		button{label: "Back", do: a.toMenu})
@@ -162,7 +167,7 @@ func (p *picker) build(a *App) {
 // autosaved battle that has not ended.
 func (p *picker) start(a *App) {
 	a.picked = a.scenarios()[p.chosen].source
-	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], p.sides())) }
+	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], a.pickedRules, p.sides())) }
 	if s, err := a.storage().ReadSave(autosaveName); err == nil && a.kept() && len(s.Orders) > 0 {
 		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
 			scenarioName(s.Scenario), plural(len(s.Orders), "order")), yes: brief}
@@ -235,15 +240,15 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 		screen.DrawImage(img, &op)
 		y += float64(thumb.Y) + line/2
 		sc := e.sc
-		facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  ruleset %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
-			turnsText(sc.Turns), sidesText(sc), sc.Ruleset)
+		facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
+			turnsText(sc.Turns), sidesText(sc), rulesText(sc, a.pickedRules))
 		y = c.paragraph(facts, c.face(barTextSize, true), x, y, width, line, colPanelKey)
 		y = c.paragraph(briefingOf(sc), c.face(barTextSize, false), x, y+line/3, width, line, colPanelText)
 		for _, l := range goalLines(sc, e.victory) {
 			y = c.paragraph(l, c.face(barTextSize, false), x, y, width, line, colPanelDim)
 		}
 	}
-	c.text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; the side buttons switch human and computer; Esc: back", c.face(barTextSize, false),
+	c.text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; Rules picks the ruleset; the side buttons switch human and computer; Esc: back", c.face(barTextSize, false),
 		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, alignStart, colPanelDim)
 	if p.asking != nil {
 		drawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.text)
@@ -256,6 +261,41 @@ func turnsText(n int) string {
 		return "no turn limit"
 	}
 	return fmt.Sprintf("%d turns", n)
+}
+
+// rulesChoiceText names a choice of ruleset on the picker's button: a
+// ruleset's name, or "the scenario's" for none.
+func rulesChoiceText(rules string) string {
+	if rules == "" {
+		return "the scenario's"
+	}
+	return rules
+}
+
+// nextRulesChoice is the choice after rules in the picker's cycle: the
+// scenario's own ruleset (""), then each of names in turn.
+func nextRulesChoice(rules string, names []string) string {
+	if rules == "" {
+		if len(names) == 0 {
+			return ""
+		}
+		return names[0]
+	}
+	for i, n := range names {
+		if n == rules && i+1 < len(names) {
+			return names[i+1]
+		}
+	}
+	return ""
+}
+
+// rulesText says which ruleset a battle of sc is played by when rules
+// (empty: none) overrides the scenario's own.
+func rulesText(sc *maps.Scenario, rules string) string {
+	if rules == "" || rules == sc.Ruleset {
+		return "ruleset " + sc.Ruleset
+	}
+	return fmt.Sprintf("ruleset %s (the scenario's: %s)", rules, sc.Ruleset)
 }
 
 // sidesText lists a scenario's sides with their numbers of units.
@@ -275,13 +315,14 @@ func sidesText(sc *maps.Scenario) string {
 // battle starts.
 type briefing struct {
 	entry    scenarioEntry
+	rules    string // the ruleset chosen in the picker; "" for the scenario's own
 	computer []maps.Side
 	list     buttonList
 	err      string
 }
 
-func newBriefing(a *App, e scenarioEntry, computer []maps.Side) *briefing {
-	br := &briefing{entry: e, computer: computer}
+func newBriefing(a *App, e scenarioEntry, rules string, computer []maps.Side) *briefing {
+	br := &briefing{entry: e, rules: rules, computer: computer}
 	br.list.items = []button{{label: "Begin the battle", do: func() { br.begin(a) }}, {label: "Back", do: func() { a.goTo(newPicker(a)) }}}
 	return br
 }
@@ -308,7 +349,7 @@ func (br *briefing) begin(a *App) {
 		br.err = err.Error()
 		return
 	}
-	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Source: br.entry.source})
+	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Ruleset: br.rules, Source: br.entry.source})
 	if err == nil && a.opts.Check != nil {
 		err = a.opts.Check(br.entry.sc)
 	}
@@ -344,7 +385,7 @@ func (br *briefing) update(a *App, in frameInput) error {
 
 func (br *briefing) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
-	drawBriefing(a.canvas(screen), image.Rect(0, 0, a.screen.X, a.screen.Y-int(110*a.scale)), br.entry.sc, br.entry.victory, br.computer)
+	drawBriefing(a.canvas(screen), image.Rect(0, 0, a.screen.X, a.screen.Y-int(110*a.scale)), br.entry.sc, br.entry.victory, rulesText(br.entry.sc, br.rules), br.computer)
 	br.list.draw(a.canvas(screen), br.rects(a))
 	if br.err != "" {
 		c := a.canvas(screen)
@@ -352,9 +393,10 @@ func (br *briefing) draw(a *App, screen *ebiten.Image) {
 	}
 }
 
-// drawBriefing writes a scenario's briefing, victory conditions and who
-// plays each side in area (the briefing screen, and the battle's F1).
-func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, computer []maps.Side) {
+// drawBriefing writes a scenario's briefing, victory conditions, who
+// plays each side and the ruleset (rules, as rulesText words it) in area
+// (the briefing screen, and the battle's F1).
+func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, rules string, computer []maps.Side) {
 	s := c.scale
 	width := min(float64(area.Dx())-80*s, 900*s)
 	x := float64(area.Min.X+area.Max.X)/2 - width/2
@@ -381,5 +423,5 @@ func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Vi
 		}
 		who = append(who, fmt.Sprintf("%s: %s", sideName(side), p))
 	}
-	c.paragraph(strings.Join(who, "   ·   ")+"   ·   ruleset "+sc.Ruleset, c.face(barTextSize, false), x, y, width, line, colPanelDim)
+	c.paragraph(strings.Join(who, "   ·   ")+"   ·   "+rules, c.face(barTextSize, false), x, y, width, line, colPanelDim)
 }

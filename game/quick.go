@@ -116,7 +116,7 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 	if e.err != nil {
 		return e.err
 	}
-	a.goTo(newBriefing(a, e, nil))
+	a.goTo(newBriefing(a, e, "", nil))
 	return nil
 }
 

@@ -56,7 +56,7 @@ func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Po
 		if e.victory, err = victoryOf(e.sc); err != nil {
 			return nil, err
 		}
-		a.goTo(newBriefing(a, e, nil))
+		a.goTo(newBriefing(a, e, b.Config().Ruleset, nil))
 	case "victory":
 		a.goTo(newVictory(a, b, false))
 	case "study":

@@ -110,7 +110,7 @@ func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 				v.note = err.Error()
 				return
 			}
-			a.goTo(newBriefing(a, e, computer))
+			a.goTo(newBriefing(a, e, b.Config().Ruleset, computer))
 		}},
 		{label: "Save replay", off: !a.kept(), do: func() {
 			if err := a.store.WriteSave(b, replayName); err != nil {
