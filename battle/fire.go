@@ -21,6 +21,9 @@ type FirePlan struct {
 	LOS           board.LOS
 	Shot          combat.Shot
 	Odds          combat.Odds
+	// Spotter is the friendly unit that sees the target for a mortar
+	// firing indirectly (rules 12.62), nil when the firer sees it.
+	Spotter *Unit
 }
 
 // PlanFire works out order o without rolling: it checks everything Fire
@@ -80,10 +83,16 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, err
 	}
 	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
-	if !p.LOS.Clear {
-		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
-	}
 	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
+	if !p.LOS.Clear {
+		if !p.Shot.Weapon.Mortar || o.Panzerfaust {
+			return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
+		}
+		if p.Spotter, err = b.indirectSpotter(firer.Side, firer.Pose.Hex, target.Pose.Hex, p.LOS); err != nil {
+			return FirePlan{}, err
+		}
+		p.Shot.Hindrance = 0 // nothing between a mortar and its target counts (rules 12.63)
+	}
 	if o.Second != 0 {
 		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {
 			return FirePlan{}, err
