@@ -287,6 +287,9 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 		add(tipRefused, "cannot fire: %v", err)
 		return lines
 	}
+	if plan.Spotter != nil {
+		add(tipText, "indirect fire: the mortars fire unseen, spotted by %s; nothing between hinders", plan.Spotter.Label())
+	}
 	a, inf := plan.Attack, b.Infantry()
 	add(tipTitle, "total %d APFP (row %s)", a.APFP, inf.APRow(a.APFP))
 	ms := inf.APModifiers(a)
