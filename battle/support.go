@@ -146,6 +146,9 @@ func (b *Battle) PlanSupport(o CallFire) (SupportPlan, error) {
 	p.OnTarget = 6
 	if o.Kind.Artillery() {
 		p.OnTarget = onTargetUpTo
+		if o.Spotter == 0 {
+			return p, fmt.Errorf("an artillery mission needs a spotter: select an unpinned unit of yours that sees %s (rules 21.3)", bd.Label(o.Target))
+		}
 		s, err := b.actor(o.Spotter)
 		if err != nil {
 			return p, fmt.Errorf("the spotter: %w", err)

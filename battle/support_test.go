@@ -351,7 +351,7 @@ func TestCallFireRefusals(t *testing.T) {
 		}, "off the map"},
 		{"no spotter", nil, func(b *Battle) CallFire {
 			return CallFire{Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
-		}, "the spotter: there is no unit #0"},
+		}, "an artillery mission needs a spotter: select an unpinned unit of yours that sees F3 (rules 21.3)"},
 		{"enemy spotter", nil, func(b *Battle) CallFire {
 			return CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
 		}, "belongs to the axis"},

@@ -160,7 +160,7 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).repairKey},
 	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)",
 		scope: toOrder, run: (*Game).smokeKey},
-	{Action: ActionCallFire, Keys: []ebiten.Key{ebiten.KeyZ}, Help: "artillery or air: then click the target hex, the selected unit spotting (Command phase; Z again: next kind)",
+	{Action: ActionCallFire, ShiftKeys: []ebiten.Key{ebiten.KeyR}, Help: "artillery or air: click the target, the selected unit spotting (again: next kind)",
 		scope: toOrder, run: (*Game).callKey},
 	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.rotate(-1) }},

@@ -3,16 +3,16 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"hexfire/battle"
 	"hexfire/board"
-	"hexfire/combat"
 	"hexfire/maps"
 )
 
-// Off-board artillery and air missions (rules 21): Z arms the next click
+// Off-board artillery and air missions (rules 21): Shift+R arms the next click
 // to call the side's first kind of mission left on the clicked hex, with
-// the selected unit as the spotter of an artillery mission; Z again picks
+// the selected unit as the spotter of an artillery mission; Shift+R again picks
 // the next kind, then disarms. The hovered hex previews the mission's
 // chance of landing there and the odds of its strike.
 
@@ -44,7 +44,15 @@ func (g *Game) callKey(*Intents) {
 	if p.call.Artillery() {
 		how = "click the target hex, which the selected unit must see"
 	}
-	g.note(fmt.Sprintf("call a %s (%d left): %s; Z: the next kind; Esc cancels", p.call.Noun(), left[i].Count, how))
+	g.note(fmt.Sprintf("call %s (%d left): %s; Shift+R: the next kind; Esc cancels", withArticle(p.call), left[i].Count, how))
+}
+
+// withArticle names a mission of kind k with its article ("an air strike").
+func withArticle(k maps.SupportKind) string {
+	if k == maps.FighterBomber {
+		return "an " + k.Noun()
+	}
+	return "a " + k.Noun()
 }
 
 // callOrder is the call of a mission of kind k on hex h, spotted by sel
@@ -69,8 +77,8 @@ func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, k maps.SupportK
 			left = m.Count
 		}
 	}
-	lines := []tipLine{{tipTitle, fmt.Sprintf("call a %s on %s (%d left)", k.Noun(), bd.Label(h), left)},
-		{tipText, "click or Z again: click calls it; Z: the next kind; Esc: cancel"}}
+	lines := []tipLine{{tipTitle, fmt.Sprintf("call %s on %s (%d left)", withArticle(k), bd.Label(h), left)},
+		{tipText, "click: call it;  Shift+R: the next kind;  Esc: cancel"}}
 	add := func(kind tipKind, format string, a ...any) {
 		lines = append(lines, tipLine{kind, fmt.Sprintf(format, a...)})
 	}
@@ -93,32 +101,23 @@ func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, k maps.SupportK
 	if st.Owner == b.Acting() {
 		add(tipRefused, "your own units are in %s: the strike falls on them", bd.Label(h))
 	}
+	landing := "if it lands: "
+	if p.OnTarget == 6 {
+		landing = ""
+	}
 	if len(st.Defenders) > 0 {
 		inf := b.Infantry()
-		add(tipTitle, "if it lands: %d APFP (row %s) on the hex", st.Attack.APFP, inf.APRow(st.Attack.APFP))
+		add(tipTitle, "%s%d APFP (row %s) on the hex", landing, st.Attack.APFP, inf.APRow(st.Attack.APFP))
 		for _, m := range inf.APModifiers(st.Attack) {
 			add(tipStep, "%+d %s", m.Value, m.Label)
 		}
 		for _, s := range st.Odds.Steps {
 			add(tipStep, "%s", s)
 		}
-		for i, d := range st.Defenders {
-			add(tipTitle, "%s", d.Label())
-			for _, f := range []combat.Fate{combat.FateEliminated, combat.FateReducedPinned, combat.FateReduced, combat.FatePinned, combat.FateUntouched} {
-				w := uint64(0)
-				for _, e := range st.Odds.Fates {
-					if e.Fates[i] == f {
-						w += e.Weight
-					}
-				}
-				if w > 0 {
-					add(tipResult, "%-12s %s", f, exact(w, st.Odds.Total))
-				}
-			}
-		}
+		lines = append(lines, fateLines(bd, st.Defenders, st.Odds)...)
 	}
 	for i, u := range st.AFVs {
-		add(tipTitle, "%s: if it lands, hit on %d or less", u.Label(), st.ShotOdds[i].ToHit)
+		add(tipTitle, "%s: %shit on %d or less", u.Label(), strings.Replace(landing, ":", ",", 1), st.ShotOdds[i].ToHit)
 		lines = append(lines, oddsLines(st.ShotOdds[i])...)
 	}
 	return lines

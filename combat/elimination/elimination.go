@@ -278,7 +278,7 @@ func (Ruleset) OffBoardFire() bool { return true }
 // because it falls from above: a mortar's (12.67) or a mission's (21.5).
 func roundFromAbove(w combat.Weapon) string {
 	if w.OffBoard {
-		return "the " + w.Name + " strikes the rear armour"
+		return "the " + w.Name + " falls on the rear armour"
 	}
 	return "a mortar round strikes the rear armour"
 }

@@ -32,7 +32,7 @@ func TestOffBoardShot(t *testing.T) {
 		steps string
 	}{
 		{"7 plus cover hits, the number eliminates", []int{3, 4, en / 2, en - en/2}, eliminated,
-			"needs 8 or less; rolled 7 +1 crops = 8: hit|the heavy barrage strikes the rear armour|B vs rear D: elimination number " +
+			"needs 8 or less; rolled 7 +1 crops = 8: hit|the heavy barrage falls on the rear armour|B vs rear D: elimination number " +
 				itoa(en) + "; rolled " + itoa(en) + ": eliminated"},
 		{"8 plus cover misses", []int{4, 4}, miss, "needs 8 or less; rolled 8 +1 crops = 9: miss"},
 	}

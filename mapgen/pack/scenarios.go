@@ -197,8 +197,11 @@ var pack = []scenario{
 
 // supportAschaffenburg is the American artillery and air support at
 // Aschaffenburg (map property support_allies): our own choice of counts
-// and strengths, a light barrage on the AP table's 11-18 row and an air
-// strike on the 19-28, with the ATFP of a field gun's and a bomb's blast.
+// and strengths, a light barrage on the AP table's 11-18 row with the
+// ATFP of a field gun's high explosive (D), and an air strike on the
+// 19-28 row whose AT rating is low (B), since fighter-bombers seldom hit
+// a tank squarely. With them the Americans win 99 of 200 battles (49.5%,
+// docs/SCENARIOS.md); with the air strike at 16/D instead, 122 (61.0%).
 const supportAschaffenburg = "2 light 12/D, 1 air 20/B"
 
 // ambush holds fire until an enemy is within n hexes.

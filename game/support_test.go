@@ -1,0 +1,93 @@
+package game
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// aschaffenburg opens the shipped battle whose Americans have artillery
+// and air missions, at the Allies' Command phase of turn 1.
+func aschaffenburg(t *testing.T) *battle.Battle {
+	t.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := battle.EmbeddedPrefix + "scenarios/aschaffenburg.tmx"
+	sc, err := battle.OpenScenario(src, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1, Source: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func joinTip(lines []tipLine) string {
+	var text []string
+	for _, l := range lines {
+		text = append(text, l.text)
+	}
+	return strings.Join(text, "\n")
+}
+
+// TestSupportTip: the call's preview names the spotter, the chance the
+// barrage lands on the hex, and the exact odds of its shot at the StuG
+// there; an air strike needs no spotter; an artillery call without a
+// spotter is refused with the battle's reason.
+func TestSupportTip(t *testing.T) {
+	b := aschaffenburg(t)
+	h, err := b.Board().ParseHex("M4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tank := b.Unit(1)
+	plan, err := b.PlanSupport(battle.CallFire{Spotter: tank.ID, Kind: maps.LightBarrage, Target: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := joinTip(supportTip(b, tank, h, maps.LightBarrage))
+	want := []string{"call a light barrage on M4 (2 left)", "spotted by M4A3E8 #1", "lands on M4  66.67%  (2/3)", "StuG III G #17: if it lands, hit on 8 or less"}
+	odds := plan.Strike.ShotOdds[0]
+	for _, hl := range odds.Headlines() {
+		want = append(want, fmt.Sprintf("%-12s %6.2f%%  (%s)", hl.Headline, 100*odds.Probability(hl.Weight), odds.Exact(hl.Weight).RatString()))
+	}
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("light barrage tip lacks %q; have\n%s", w, all)
+		}
+	}
+	if air := joinTip(supportTip(b, tank, h, maps.FighterBomber)); !strings.Contains(air, "the aircraft need no spotter") || !strings.Contains(air, "StuG III G #17: hit on 8 or less") {
+		t.Errorf("air strike tip:\n%s", air)
+	}
+	lines := supportTip(b, nil, h, maps.LightBarrage)
+	if last := lines[len(lines)-1]; last.kind != tipRefused || !strings.Contains(last.text, "needs a spotter: select an unpinned unit of yours that sees M4") {
+		t.Errorf("refused tip ends with %+v, want the battle's reason", last)
+	}
+}
+
+// TestClickCallsFire: with a call armed, a click calls the mission on the
+// hex, the selected unit spotting an artillery mission.
+func TestClickCallsFire(t *testing.T) {
+	b := aschaffenburg(t)
+	h, _ := b.Board().ParseHex("M4")
+	for _, k := range []maps.SupportKind{maps.LightBarrage, maps.FighterBomber} {
+		var pv preview
+		pv.update(b, previewKey{version: 1, unit: 1, hover: h, hasHover: true, call: k})
+		want := battle.CallFire{Kind: k, Target: h}
+		if k.Artillery() {
+			want.Spotter = 1
+		}
+		if have := clickCommand(b, b.Unit(1), h, &pv, modeCall, false); !reflect.DeepEqual(have, command{order: want}) {
+			t.Errorf("%s: clickCommand = %+v, want %+v", k, have, want)
+		}
+	}
+}
