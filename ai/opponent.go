@@ -488,8 +488,11 @@ func (d *decision) groupAttack(g fireGroup, h board.Hex, atAlt map[battle.UnitID
 	if len(spare) > 0 && len(spare) < len(all) {
 		variants = append(variants, spare)
 	}
-	if m := mortarsOf(d.b, g); len(m) > 0 && len(m) < len(all) && !d.los(g.members[0].Pose.Hex, h).Visible {
-		variants = append(variants, m) // mortars firing indirectly fire alone (rules 12.61, 12.62)
+	if m := mortarsOf(d.b, g); len(m) > 0 && len(m) < len(all) {
+		// Mortars never fire in one group with infantry (rules 12.61):
+		// the mortars alone, or the others without them.
+		rest := slices.DeleteFunc(slices.Clone(all), func(id battle.UnitID) bool { return slices.Contains(m, id) })
+		variants = append(variants, m, rest)
 	}
 	best, found := shotChoice{}, false
 	for _, ids := range variants {

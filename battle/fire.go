@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -82,8 +83,14 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if err := b.checkShot(r, firer, firer.Pose, target.Pose.Hex, p.Shot); err != nil {
 		return FirePlan{}, err
 	}
+	if p.Shot.Weapon.Mortar && b.Moving() != nil {
+		return FirePlan{}, errors.New("mortars never make opportunity fire (rules 12.61)")
+	}
 	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
 	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
+	if p.Shot.Weapon.Mortar {
+		p.Shot.Hindrance = 0 // nothing between a mortar and its target counts (rules 12.63)
+	}
 	if !p.LOS.Clear {
 		if !p.Shot.Weapon.Mortar || o.Panzerfaust {
 			return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
@@ -91,7 +98,6 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		if p.Spotter, err = b.indirectSpotter(firer.Side, firer.Pose.Hex, target.Pose.Hex, p.LOS); err != nil {
 			return FirePlan{}, err
 		}
-		p.Shot.Hindrance = 0 // nothing between a mortar and its target counts (rules 12.63)
 	}
 	if o.Second != 0 {
 		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {

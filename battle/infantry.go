@@ -37,8 +37,11 @@ type APPlan struct {
 	// Odds' fates: units in the hex (a vehicle followed by its passengers).
 	Defenders []*Unit
 	Odds      combat.APOdds
-	// Spotter is the friendly unit that sees the target hex for mortars
-	// firing indirectly (rules 12.62), nil when the firers see it.
+	// Mortars: the group fires mortars (rules 12.6), alone or with a
+	// leader's modifier; Spotter is the friendly unit that sees the
+	// target hex for mortars firing indirectly (rules 12.62), nil when the
+	// firers see it.
+	Mortars bool
 	Spotter *Unit
 	// CrewChecks are the immobile enemy AFVs in the hex. AP fire cannot
 	// harm them, but under a ruleset with crew checks it is an attack on
@@ -120,28 +123,38 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		}
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
-	total, mortars := 0, true
+	total := 0
+	var weapons []*units.Weapon
 	for _, u := range p.Firers {
 		ap, w, why := b.apFirepower(u, u.Pose, o.Target)
 		if ap == 0 && u != p.Leader {
 			return p, fmt.Errorf("%s cannot fire AP at %s: %s", u.Label(), bd.Label(o.Target), why)
 		}
-		mortars = mortars && (w != nil && w.Mortar || ap == 0)
+		p.Mortars = p.Mortars || w != nil && w.Mortar
+		weapons = append(weapons, w)
 		p.APFP = append(p.APFP, ap)
 		name := ""
 		if w != nil {
 			name = w.Name
 		}
 		p.Weapons = append(p.Weapons, name)
-		total += ap
+	}
+	for i, u := range p.Firers {
+		switch mortar := weapons[i] != nil && weapons[i].Mortar; {
+		case p.Mortars && !mortar && u == p.Leader:
+			p.APFP[i] = 0 // a leader adds his modifier to mortar fire, not his APFP (rules 12.61)
+		case p.Mortars && !mortar:
+			return p, fmt.Errorf("%s fires its own APFP, and mortars never fire in one group with infantry (rules 12.61)", u.Label())
+		}
+		total += p.APFP[i]
+	}
+	if p.Mortars && b.Moving() != nil {
+		return p, errors.New("mortars never make opportunity fire (rules 12.61)")
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)
 	if !p.LOS.Clear {
-		if !mortars || total == 0 {
+		if !p.Mortars {
 			return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
-		}
-		if b.Moving() != nil {
-			return p, errors.New("mortars never make opportunity fire (rules 12.61)")
 		}
 		if p.Spotter, err = b.indirectSpotter(p.Firers[0].Side, from, o.Target, p.LOS); err != nil {
 			return p, err
@@ -154,7 +167,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
 		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
-	if p.Spotter != nil {
+	if p.Mortars {
 		// Only the target hex's own terrain counts against rounds that fall
 		// from above (rules 12.63), and they burst in its trees (12.64).
 		p.Attack.Hindrance, p.Attack.WallCover = 0, false
@@ -175,7 +188,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 // the shield against fire from the front, and indirect fire has none).
 func (b *Battle) apDefendersOf(p APPlan, from board.Hex) []combat.Defender {
 	defs := b.defenders(p.Defenders, from)
-	if p.Spotter != nil {
+	if p.Mortars {
 		for i := range defs {
 			defs[i].Shielded = false
 		}

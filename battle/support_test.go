@@ -387,3 +387,41 @@ func TestCallFireRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestMortarDirectFire: the mortar rules hold when the firer sees the
+// target too (rules 12.61, 12.63, 12.64): the orchard between hinders
+// nothing, the points on infantry in woods are doubled, a leader in the
+// hex adds his modifier but not his APFP, and a squad firing its own
+// APFP may not join the mortar's group.
+func TestMortarDirectFire(t *testing.T) {
+	const grid = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. o . . . . . .
+. W . . . . . .
+. . . . . . . .
+`
+	b := fixture{grid: grid, units: []unitAt{
+		{"German Rifle Half Squad", maps.Allies, "B2", board.DirS},
+		{"German Leader", maps.Allies, "B2", board.DirS},
+		{"German Rifle Squad", maps.Allies, "B2", board.DirS},
+		{"US Rifle Squad", maps.Axis, "B5", board.DirN},
+	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}.battle(t)
+	target := hexOf(t, b, "B5")
+	if l := b.Board().LOS(hexOf(t, b, "B2"), target, b.Smoke); !l.Clear || l.Hindrance == 0 {
+		t.Fatalf("fixture: the line B2-B5 %+v should be clear and hindered by the orchard", l)
+	}
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: target, Leader: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := combat.APAttack{APFP: 5, Cover: 2, CoverName: "woods", Leader: -1, AirBurst: true}
+	if !p.Mortars || p.Spotter != nil || p.Attack != want || p.APFP[1] != 0 {
+		t.Errorf("plan: mortars %v, spotter %v, attack %+v, APFP %v; want %+v with the leader's modifier alone", p.Mortars, p.Spotter, p.Attack, p.APFP, want)
+	}
+	err = b.Check(FireAP{Units: []UnitID{1, 3}, Target: target})
+	if err == nil || !strings.Contains(err.Error(), "German Rifle Squad #3 fires its own APFP, and mortars never fire in one group with infantry (rules 12.61)") {
+		t.Errorf("Check of the mixed group: %v", err)
+	}
+}
