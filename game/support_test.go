@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/board"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -89,5 +90,25 @@ func TestClickCallsFire(t *testing.T) {
 		if have := clickCommand(b, b.Unit(1), h, &pv, modeCall, false); !reflect.DeepEqual(have, command{order: want}) {
 			t.Errorf("%s: clickCommand = %+v, want %+v", k, have, want)
 		}
+	}
+}
+
+// TestStrikeMark: a mission's strike is drawn where it landed, with what
+// it did there in words.
+func TestStrikeMark(t *testing.T) {
+	events := []battle.Event{
+		{Kind: battle.SupportCalled, Hex: board.Hex{Q: 3, R: 4}},
+		{Kind: battle.HexFired, Hex: board.Hex{Q: 3, R: 4}},
+		{Kind: battle.UnitPinned, Unit: 5},
+		{Kind: battle.UnitFired, Target: 6},
+		{Kind: battle.UnitEliminated, Unit: 6},
+		{Kind: battle.SupportCalled, Hex: board.Hex{Q: 9, R: 9}},
+	}
+	b := aschaffenburg(t)
+	marks := shotMarks(b, events)
+	want := []shotMark{{from: board.Hex{Q: 3, R: 4}, to: board.Hex{Q: 3, R: 4}, text: "1 eliminated, 1 pinned", hit: true},
+		{from: board.Hex{Q: 9, R: 9}, to: board.Hex{Q: 9, R: 9}, text: "no effect"}}
+	if !reflect.DeepEqual(marks, want) {
+		t.Errorf("marks %+v, want %+v", marks, want)
 	}
 }
