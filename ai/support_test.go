@@ -1,10 +1,12 @@
 package ai
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/board"
 	"hexfire/maps"
 )
 
@@ -101,4 +103,34 @@ func TestOpponentFiresMortarIndirectly(t *testing.T) {
 		}
 	}
 	t.Errorf("the mortar never fired at %s", b.Board().Label(f3))
+}
+
+// TestRandomCalls: random play offers each mission left on each enemy
+// hex, an artillery one through the first unit that may spot there, and
+// nothing once the Command phase is over.
+func TestRandomCalls(t *testing.T) {
+	support := map[maps.Side][]maps.SupportMissions{maps.Allies: {
+		{Kind: maps.LightBarrage, Count: 2, APFP: 12, ATFP: "D"}, {Kind: maps.FighterBomber, Count: 1, APFP: 20, ATFP: "B"}}}
+	b := fixture{grid: woodsWall, units: []unitAt{
+		{"German Rifle Squad", maps.Axis, "F3", 0, ""},
+		{"German Rifle Squad", maps.Axis, "A5", 0, ""},
+		{"US Leader", maps.Allies, "F6", 0, ""},
+	}, support: support}.battle(t)
+	f3, _ := b.Board().ParseHex("F3")
+	a5, _ := b.Board().ParseHex("A5")
+	have := randomCalls(b, maps.Allies, []board.Hex{f3, a5})
+	want := []battle.Order{
+		battle.CallFire{Spotter: 3, Kind: maps.LightBarrage, Target: f3}, // nobody sees A5
+		battle.CallFire{Kind: maps.FighterBomber, Target: f3},
+		battle.CallFire{Kind: maps.FighterBomber, Target: a5},
+	}
+	if !reflect.DeepEqual(have, want) {
+		t.Errorf("random calls %#v, want %#v", have, want)
+	}
+	if _, err := b.Apply(battle.EndPhase{}); err != nil {
+		t.Fatal(err)
+	}
+	if have := randomCalls(b, maps.Allies, []board.Hex{f3}); have != nil {
+		t.Errorf("after the Command phase: %#v, want none", have)
+	}
 }

@@ -137,6 +137,51 @@ func TestAttackWeaponsOfAPFire(t *testing.T) {
 	}
 }
 
+// TestAttackWeaponsOfIndirectFire: mortars firing indirectly count once
+// more as "mortar (indirect)", and off-board missions by their kind.
+func TestAttackWeaponsOfIndirectFire(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := board.MustParseASCII(board.DefaultLayout, ". . W . .\n. . W . .\n. . W . .\n. . W . .\n")
+	at := func(l string) board.Hex {
+		h, err := bd.ParseHex(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{},
+		Support: map[maps.Side][]maps.SupportMissions{maps.Allies: {{Kind: maps.HeavyBarrage, Count: 1, APFP: 20, ATFP: "C"}, {Kind: maps.FighterBomber, Count: 1, APFP: 12, ATFP: "B"}}},
+		Units: []maps.Placement{
+			{ID: 1, Type: "US Rifle Half Squad", Side: maps.Allies, Hex: at("A2"), Properties: map[string]string{"weapons": "5cm Mortar"}},
+			{ID: 2, Type: "US Leader", Side: maps.Allies, Hex: at("D1")},
+			{ID: 3, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("E2")},
+		}}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		o    battle.Order
+		want []string
+	}{
+		{battle.FireAP{Units: []battle.UnitID{1}, Target: at("E2")}, []string{"AP fire", "5cm Mortar", "mortar (indirect)"}},
+		{battle.CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: at("E2")}, []string{"artillery (heavy barrage)"}},
+		{battle.CallFire{Kind: maps.FighterBomber, Target: at("E2")}, []string{"air strike"}},
+	}
+	for _, tt := range tests {
+		if err := b.Check(tt.o); err != nil {
+			t.Fatalf("%#v: %v", tt.o, err)
+		}
+		if have := attackWeapons(b, tt.o); !slices.Equal(have, tt.want) {
+			t.Errorf("attackWeapons(%#v) = %q, want %q", tt.o, have, tt.want)
+		}
+	}
+}
+
 func TestSimulateErrors(t *testing.T) {
 	tests := []struct {
 		args []string
