@@ -7,6 +7,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -135,6 +136,8 @@ func (b *Battle) PlanSupport(o CallFire) (SupportPlan, error) {
 	bd := b.Board()
 	i := slices.IndexFunc(b.support[p.Side], func(m maps.SupportMissions) bool { return m.Kind == o.Kind })
 	switch {
+	case !o.Kind.Known():
+		return p, fmt.Errorf("no kind of mission %s: want light, heavy or air", fileio.Quote(string(o.Kind)))
 	case !b.TransferOpen():
 		return p, errors.New("off-board missions are called in the Command phase, before the side's first other order of its segment (rules 21.4)")
 	case i < 0 || b.support[p.Side][i].Count == 0:

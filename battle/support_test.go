@@ -345,7 +345,7 @@ func TestCallFireRefusals(t *testing.T) {
 		}, "the allies have no light barrage left"},
 		{"unknown kind", nil, func(b *Battle) CallFire {
 			return CallFire{Spotter: 1, Kind: "rockets", Target: hexOf(t, b, "F3")}
-		}, "no rockets barrage left"},
+		}, `no kind of mission "rockets": want light, heavy or air`},
 		{"off the map", nil, func(b *Battle) CallFire {
 			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: board.Hex{Q: 40, R: 40}}
 		}, "off the map"},

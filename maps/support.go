@@ -2,6 +2,7 @@ package maps
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,9 @@ const (
 
 // supportKinds lists the kinds in the order the errors name them.
 var supportKinds = []SupportKind{LightBarrage, HeavyBarrage, FighterBomber}
+
+// Known reports whether k is one of the kinds of support.
+func (k SupportKind) Known() bool { return slices.Contains(supportKinds, k) }
 
 // Artillery reports whether missions of kind k are artillery, which need a
 // spotter and may scatter (rules 21.3, 21.4), rather than air strikes.
@@ -69,11 +73,7 @@ func ParseSupport(value string) ([]SupportMissions, error) {
 			return nil, fmt.Errorf("entry %s: count %s: want missions, a whole number from 1 to %d", fileio.Quote(strings.TrimSpace(entry)), fileio.Quote(fields[0]), MaxPool)
 		}
 		m.Count = n
-		known := false
-		for _, k := range supportKinds {
-			known = known || k == m.Kind
-		}
-		if !known {
+		if !m.Kind.Known() {
 			return nil, fmt.Errorf("entry %s: kind %s: want light, heavy or air", fileio.Quote(strings.TrimSpace(entry)), fileio.Quote(fields[1]))
 		}
 		for _, o := range out {
