@@ -158,7 +158,8 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 
 // randomCalls lists the off-board missions the side might call on the
 // enemy's hexes, each artillery mission through the first unit that may
-// spot there (none when the side has no mission left, so battles without
+// spot there, and as a smoke barrage too while the side has the smoke
+// factors (none when the side has no mission left, so battles without
 // support draw as before).
 func randomCalls(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Order {
 	if !b.TransferOpen() {
@@ -174,6 +175,11 @@ func randomCalls(b *battle.Battle, side maps.Side, targets []board.Hex) []battle
 					continue
 				}
 				o.Spotter = s.ID
+				if b.SmokeSupply(side) >= 2 {
+					smoke := o
+					smoke.Smoke = true
+					out = append(out, smoke)
+				}
 			}
 			out = append(out, o)
 		}

@@ -94,8 +94,10 @@ type OrderRecord struct {
 	// casualty allocation.
 	OwnerAllocates bool     `json:"owner_allocates,omitempty"`
 	Losses         []string `json:"losses,omitempty"`
-	// Mission is the kind of off-board mission a call-fire order calls.
+	// Mission is the kind of off-board mission a call-fire order calls;
+	// Smoke, that it fires a smoke barrage instead.
 	Mission string `json:"mission,omitempty"`
+	Smoke   bool   `json:"smoke,omitempty"`
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`

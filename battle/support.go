@@ -66,11 +66,15 @@ func airBurst(bd *board.Board, h board.Hex, defenders []*Unit) bool {
 // sees Target (rules 21.3); an air strike needs none (0). Missions are
 // called in the side's Command phase, which the engine passes by itself,
 // so it takes a CallFire, like a Transfer, among the side's first orders
-// of its segment (TransferOpen).
+// of its segment (TransferOpen). Smoke fires a smoke barrage instead
+// (rules 21.7): an artillery mission of Kind must be left, and is kept;
+// Smoke 2 lands where the barrage does, for two of the side's smoke
+// factors.
 type CallFire struct {
 	Spotter UnitID
 	Kind    maps.SupportKind
 	Target  board.Hex
+	Smoke   bool
 }
 
 // Name implements Order.
@@ -79,12 +83,12 @@ func (CallFire) Name() string { return "call-fire" }
 func (o CallFire) apply(b *Battle) ([]Event, error) { return b.callFire(o) }
 
 func (o CallFire) record(bd *board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Unit: o.Spotter, Hex: bd.Label(o.Target), Mission: string(o.Kind)}
+	return OrderRecord{Order: o.Name(), Unit: o.Spotter, Hex: bd.Label(o.Target), Mission: string(o.Kind), Smoke: o.Smoke}
 }
 
 func (CallFire) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return CallFire{Spotter: r.Unit, Kind: maps.SupportKind(r.Mission), Target: h}, err
+	return CallFire{Spotter: r.Unit, Kind: maps.SupportKind(r.Mission), Target: h, Smoke: r.Smoke}, err
 }
 
 // SupportLeft returns the missions side has not used yet, by kind, in the
@@ -99,6 +103,12 @@ func (b *Battle) SupportLeft(side maps.Side) []maps.SupportMissions {
 const (
 	onTargetUpTo = 4
 	scatterOne   = 5
+)
+
+// A smoke barrage places Smoke 2 and costs two smoke factors (rules 21.7).
+const (
+	barrageSmoke   = 2
+	barrageFactors = 2
 )
 
 // SupportPlan is a mission worked out but not rolled: who calls it, on
@@ -144,6 +154,15 @@ func (b *Battle) PlanSupport(o CallFire) (SupportPlan, error) {
 		return p, fmt.Errorf("the %s have no %s left (map property support_%s)", p.Side, o.Kind.Noun(), p.Side)
 	case !bd.Contains(o.Target):
 		return p, fmt.Errorf("%s is off the map", bd.Label(o.Target))
+	case o.Smoke && !o.Kind.Artillery():
+		return p, errors.New("fighter-bombers lay no smoke: a smoke barrage is an artillery mission's (rules 21.7)")
+	case o.Smoke && b.supply[p.Side] < barrageFactors:
+		return p, fmt.Errorf("a smoke barrage costs %d smoke factors and the %s have %d (rules 21.7)", barrageFactors, p.Side, b.supply[p.Side])
+	}
+	if o.Smoke {
+		if err := b.smokeWouldChange(o.Target, barrageSmoke); err != nil {
+			return p, err
+		}
 	}
 	p.Mission = b.support[p.Side][i]
 	p.OnTarget = 6
@@ -162,6 +181,9 @@ func (b *Battle) PlanSupport(o CallFire) (SupportPlan, error) {
 		p.Spotter = s
 	} else if o.Spotter != 0 {
 		return p, errors.New("an air strike needs no spotter: the aircraft see the whole map (rules 21.3)")
+	}
+	if o.Smoke {
+		return p, nil
 	}
 	var err error
 	p.Strike, err = b.planStrike(p.Mission, o.Target)
@@ -268,10 +290,15 @@ func (b *Battle) callFire(o CallFire) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := slices.IndexFunc(b.support[p.Side], func(m maps.SupportMissions) bool { return m.Kind == o.Kind })
-	b.support[p.Side][i].Count-- // used, wherever it lands (rules 21.4, 21.8)
-	bd := b.Board()
 	noun := o.Kind.Noun()
+	if o.Smoke {
+		b.supply[p.Side] -= barrageFactors // a smoke barrage keeps its mission (rules 21.7)
+		noun = "smoke barrage"
+	} else {
+		i := slices.IndexFunc(b.support[p.Side], func(m maps.SupportMissions) bool { return m.Kind == o.Kind })
+		b.support[p.Side][i].Count-- // used, wherever it lands (rules 21.4, 21.8)
+	}
+	bd := b.Board()
 	text := fmt.Sprintf("the %s call a %s on %s", p.Side, noun, bd.Label(o.Target))
 	if p.Spotter != nil {
 		text += ", spotted by " + p.Spotter.Label()
@@ -294,6 +321,15 @@ func (b *Battle) callFire(o CallFire) ([]Event, error) {
 	}
 	if lands != o.Target {
 		events[0].Text += " to " + bd.Label(lands)
+	}
+	if o.Smoke {
+		if b.smoke[lands] >= barrageSmoke {
+			events[0].Text += fmt.Sprintf(": %s already holds Smoke %d", bd.Label(lands), b.smoke[lands])
+			return events, nil
+		}
+		b.smoke[lands] = barrageSmoke
+		return append(events, Event{Kind: SmokePlaced, Hex: lands,
+			Text: fmt.Sprintf("the smoke barrage lays Smoke %d in %s", barrageSmoke, bd.Label(lands))}), nil
 	}
 	st, err := b.planStrike(p.Mission, lands)
 	if err != nil {

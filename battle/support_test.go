@@ -425,3 +425,34 @@ func TestMortarDirectFire(t *testing.T) {
 		t.Errorf("Check of the mixed group: %v", err)
 	}
 }
+
+// TestSmokeBarrage: an artillery mission lays Smoke 2 where it lands
+// instead of attacking, keeping the mission and costing two smoke factors
+// (rules 21.7); fighter-bombers lay none, and it needs the factors.
+func TestSmokeBarrage(t *testing.T) {
+	b := supportFixture(t, 2)
+	b.supply[maps.Allies] = 3
+	f3 := hexOf(t, b, "F3")
+	events := apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: f3, Smoke: true})
+	if b.Smoke(f3) != 2 || b.SmokeSupply(maps.Allies) != 1 || len(b.SupportLeft(maps.Allies)) != 2 || b.SupportLeft(maps.Allies)[0].Count != 1 {
+		t.Errorf("smoke %d, supply %d, missions %+v; want Smoke 2, 1 factor left, the barrage kept", b.Smoke(f3), b.SmokeSupply(maps.Allies), b.SupportLeft(maps.Allies))
+	}
+	if len(eventsOf(events, SmokePlaced)) != 1 || b.Unit(2).Has(Pinned) {
+		t.Errorf("events %v, want the smoke placed and no attack", events)
+	}
+	for _, tt := range []struct {
+		o    CallFire
+		want string
+	}{
+		{CallFire{Kind: maps.FighterBomber, Target: f3, Smoke: true}, "fighter-bombers lay no smoke"},
+		{CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F2"), Smoke: true}, "a smoke barrage costs 2 smoke factors and the allies have 1 (rules 21.7)"},
+	} {
+		if err := b.Check(tt.o); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%+v): %v, want %q", tt.o, err, tt.want)
+		}
+	}
+	b.supply[maps.Allies] = 2
+	if err := b.Check(CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: f3, Smoke: true}); err == nil || !strings.Contains(err.Error(), "already holds Smoke 2") {
+		t.Errorf("smoke on smoke: %v", err)
+	}
+}

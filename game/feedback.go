@@ -46,6 +46,9 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 		}
 		if e.Kind == battle.SupportCalled { // an off-board mission: what it did where it landed
 			text, hit := strikeEffect(events[i+1:])
+			if i+1 < len(events) && events[i+1].Kind == battle.SmokePlaced {
+				text, hit = "smoke", true
+			}
 			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
 			continue
 		}

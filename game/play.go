@@ -34,15 +34,15 @@ type play struct {
 	b           *battle.Battle
 	unit        battle.UnitID // the selected unit, or 0
 	mode        mode
-	call        maps.SupportKind // the kind of mission a click calls in modeCall
-	withLeader  bool             // fire with the leader in the firer's hex
-	ghostTurn   int              // hexsides the shown end facing is turned from the path's own
-	targetTurn  int              // next-target presses since the firer or the hovered hex changed
-	flipKind    bool             // AT and AP fire swapped from the default at the hovered hex
-	grenades    int              // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
-	panzerfaust bool             // fire a Panzerfaust with the next AT shot that may
-	desperation bool             // fire in desperation when the ruleset refuses the shot for its backblast
-	out         uint16           // members taken out of the fire group or assault (bit i: member i)
+	call        callChoice // what a click calls in modeCall
+	withLeader  bool       // fire with the leader in the firer's hex
+	ghostTurn   int        // hexsides the shown end facing is turned from the path's own
+	targetTurn  int        // next-target presses since the firer or the hovered hex changed
+	flipKind    bool       // AT and AP fire swapped from the default at the hovered hex
+	grenades    int        // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
+	panzerfaust bool       // fire a Panzerfaust with the next AT shot that may
+	desperation bool       // fire in desperation when the ruleset refuses the shot for its backblast
+	out         uint16     // members taken out of the fire group or assault (bit i: member i)
 	// stackIn are the units of the selected unit's hex that move with it
 	// as a stack (bit i: stack candidate i), until the selection or the
 	// battle changes.
@@ -320,7 +320,7 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 		if !mine {
 			sel = nil
 		}
-		return command{order: callOrder(b, sel, h, pv.key.call)}
+		return command{order: callOrder(sel, h, pv.key.call)}
 	}
 	if sel != nil && sel.Waiting() && sel.Side == acting && b.Moving() == nil {
 		return entryCommand(b, sel, h) // reinforce.go

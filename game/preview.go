@@ -10,7 +10,6 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
-	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -73,16 +72,16 @@ type previewKey struct {
 	hideArcs  bool
 	compare   bool // the AT preview compares every registered ruleset
 	mode      mode
-	target    int              // times the player asked for the next target in the hovered hex
-	flip      bool             // AT and AP fire swapped from the default
-	grenades  int              // grenades asked for: at most this many (playState.grenades)
-	pzf       bool             // a Panzerfaust asked for
-	desperate bool             // desperation fire asked for
-	ammo      string           // the round the firer is set to fire (ammo.go)
-	second    int              // volley-key presses (volley.go)
-	out       uint16           // fire group or assault members taken out (bit i: member i)
-	stack     uint16           // the selected unit's stack candidates moving with it (bit i: candidate i)
-	call      maps.SupportKind // the mission a click calls (modeCall), "" for none
+	target    int        // times the player asked for the next target in the hovered hex
+	flip      bool       // AT and AP fire swapped from the default
+	grenades  int        // grenades asked for: at most this many (playState.grenades)
+	pzf       bool       // a Panzerfaust asked for
+	desperate bool       // desperation fire asked for
+	ammo      string     // the round the firer is set to fire (ammo.go)
+	second    int        // volley-key presses (volley.go)
+	out       uint16     // fire group or assault members taken out (bit i: member i)
+	stack     uint16     // the selected unit's stack candidates moving with it (bit i: candidate i)
+	call      callChoice // what a click calls (modeCall), the zero value for none
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -193,7 +192,7 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool, sta
 func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.targets, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, 0, nil, nil, ""
 	pv.kind, pv.swap, pv.fire, pv.attack, pv.apPlan, pv.asPlan, pv.members = attackNone, false, fireOptions{}, nil, nil, nil, nil
-	if key.call != "" && key.hasHover {
+	if key.call.kind != "" && key.hasHover {
 		pv.tip = supportTip(b, u, key.hover, key.call)
 		return
 	}

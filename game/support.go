@@ -10,11 +10,44 @@ import (
 	"hexfire/maps"
 )
 
-// Off-board artillery and air missions (rules 21): Shift+R arms the next click
-// to call the side's first kind of mission left on the clicked hex, with
-// the selected unit as the spotter of an artillery mission; Shift+R again picks
-// the next kind, then disarms. The hovered hex previews the mission's
+// Off-board artillery and air missions (rules 21): Shift+R arms the next
+// click to call the side's first kind of mission left on the clicked hex,
+// with the selected unit as the spotter of an artillery mission; Shift+R
+// again picks the next choice (each artillery kind's smoke barrage after
+// it, rules 21.7), then disarms. The hovered hex previews the mission's
 // chance of landing there and the odds of its strike.
+
+// callChoice is what a click calls in modeCall: a kind of mission, or its
+// smoke barrage.
+type callChoice struct {
+	kind  maps.SupportKind
+	smoke bool
+}
+
+// noun names the choice with its article ("an air strike", "a smoke
+// barrage (light)").
+func (c callChoice) noun() string {
+	switch {
+	case c.smoke:
+		return "a smoke barrage (" + string(c.kind) + ")"
+	case c.kind == maps.FighterBomber:
+		return "an " + c.kind.Noun()
+	}
+	return "a " + c.kind.Noun()
+}
+
+// callChoices lists what the side may call: each kind of mission left,
+// an artillery kind followed by its smoke barrage.
+func callChoices(left []maps.SupportMissions) []callChoice {
+	var cs []callChoice
+	for _, m := range left {
+		cs = append(cs, callChoice{kind: m.Kind})
+		if m.Kind.Artillery() {
+			cs = append(cs, callChoice{kind: m.Kind, smoke: true})
+		}
+	}
+	return cs
+}
 
 // callKey arms, cycles or disarms the call of an off-board mission.
 func (g *Game) callKey(*Intents) {
@@ -31,54 +64,47 @@ func (g *Game) callKey(*Intents) {
 		p.mode = modeNormal
 		return
 	}
+	cs := callChoices(left)
 	i := 0
 	if p.mode == modeCall {
-		i = slices.IndexFunc(left, func(m maps.SupportMissions) bool { return m.Kind == p.call }) + 1
-		if i >= len(left) {
+		i = slices.Index(cs, p.call) + 1
+		if i >= len(cs) {
 			p.mode = modeNormal
 			return
 		}
 	}
-	p.mode, p.call = modeCall, left[i].Kind
+	p.mode, p.call = modeCall, cs[i]
 	how := "click the target hex"
-	if p.call.Artillery() {
+	if p.call.kind.Artillery() {
 		how = "click the target hex, which the selected unit must see"
 	}
-	g.note(fmt.Sprintf("call %s (%d left): %s; Shift+R: the next kind; Esc cancels", withArticle(p.call), left[i].Count, how))
+	g.note(fmt.Sprintf("call %s: %s; Shift+R: the next choice; Esc cancels", p.call.noun(), how))
 }
 
-// withArticle names a mission of kind k with its article ("an air strike").
-func withArticle(k maps.SupportKind) string {
-	if k == maps.FighterBomber {
-		return "an " + k.Noun()
-	}
-	return "a " + k.Noun()
-}
-
-// callOrder is the call of a mission of kind k on hex h, spotted by sel
-// when it is artillery.
-func callOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, k maps.SupportKind) battle.CallFire {
-	o := battle.CallFire{Kind: k, Target: h}
-	if k.Artillery() && sel != nil {
+// callOrder is the call of choice c on hex h, spotted by sel when it is
+// artillery.
+func callOrder(sel *battle.Unit, h board.Hex, c callChoice) battle.CallFire {
+	o := battle.CallFire{Kind: c.kind, Target: h, Smoke: c.smoke}
+	if c.kind.Artillery() && sel != nil {
 		o.Spotter = sel.ID
 	}
 	return o
 }
 
-// supportTip previews the call of a mission of kind k on hex h with sel
-// as the spotter: who spots, the chance it lands there, and the exact odds
-// of its strike there; or why the battle refuses it.
-func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, k maps.SupportKind) []tipLine {
+// supportTip previews the call of choice c on hex h with sel as the
+// spotter: who spots, the chance it lands there, and the exact odds of its
+// strike there (or the smoke it lays); or why the battle refuses it.
+func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, c callChoice) []tipLine {
 	bd := b.Board()
-	o := callOrder(b, sel, h, k)
+	o := callOrder(sel, h, c)
 	left := 0
 	for _, m := range b.SupportLeft(b.Acting()) {
-		if m.Kind == k {
+		if m.Kind == c.kind {
 			left = m.Count
 		}
 	}
-	lines := []tipLine{{tipTitle, fmt.Sprintf("call %s on %s (%d left)", withArticle(k), bd.Label(h), left)},
-		{tipText, "click: call it;  Shift+R: the next kind;  Esc: cancel"}}
+	lines := []tipLine{{tipTitle, fmt.Sprintf("call %s on %s (%d %s left)", c.noun(), bd.Label(h), left, c.kind.Noun())},
+		{tipText, "click: call it;  Shift+R: the next choice;  Esc: cancel"}}
 	add := func(kind tipKind, format string, a ...any) {
 		lines = append(lines, tipLine{kind, fmt.Sprintf(format, a...)})
 	}
@@ -92,6 +118,10 @@ func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, k maps.SupportK
 		add(tipText, "lands on %s %s; 5 scatters it 1 hex, 6 two, in a rolled direction", bd.Label(h), exact(uint64(p.OnTarget), 6))
 	} else {
 		add(tipText, "the aircraft need no spotter and strike where called")
+	}
+	if c.smoke {
+		add(tipText, "lays Smoke 2 where it lands, for 2 of your %d smoke factors; the %s is kept (rules 21.7)", b.SmokeSupply(b.Acting()), c.kind.Noun())
+		return lines
 	}
 	st := p.Strike
 	if len(st.Defenders) == 0 && len(st.AFVs) == 0 {

@@ -55,8 +55,8 @@ func TestSupportTip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := joinTip(supportTip(b, tank, h, maps.LightBarrage))
-	want := []string{"call a light barrage on M4 (2 left)", "spotted by M4A3E8 #1", "lands on M4  66.67%  (2/3)", "StuG III G #17: if it lands, hit on 8 or less"}
+	all := joinTip(supportTip(b, tank, h, callChoice{kind: maps.LightBarrage}))
+	want := []string{"call a light barrage on M4 (2 light barrage left)", "spotted by M4A3E8 #1", "lands on M4  66.67%  (2/3)", "StuG III G #17: if it lands, hit on 8 or less"}
 	odds := plan.Strike.ShotOdds[0]
 	for _, hl := range odds.Headlines() {
 		want = append(want, fmt.Sprintf("%-12s %6.2f%%  (%s)", hl.Headline, 100*odds.Probability(hl.Weight), odds.Exact(hl.Weight).RatString()))
@@ -66,10 +66,13 @@ func TestSupportTip(t *testing.T) {
 			t.Errorf("light barrage tip lacks %q; have\n%s", w, all)
 		}
 	}
-	if air := joinTip(supportTip(b, tank, h, maps.FighterBomber)); !strings.Contains(air, "the aircraft need no spotter") || !strings.Contains(air, "StuG III G #17: hit on 8 or less") {
+	if air := joinTip(supportTip(b, tank, h, callChoice{kind: maps.FighterBomber})); !strings.Contains(air, "the aircraft need no spotter") || !strings.Contains(air, "StuG III G #17: hit on 8 or less") {
 		t.Errorf("air strike tip:\n%s", air)
 	}
-	lines := supportTip(b, nil, h, maps.LightBarrage)
+	if smoke := joinTip(supportTip(b, tank, h, callChoice{kind: maps.LightBarrage, smoke: true})); !strings.Contains(smoke, "lays Smoke 2 where it lands, for 2 of your 4 smoke factors; the light barrage is kept (rules 21.7)") {
+		t.Errorf("smoke barrage tip:\n%s", smoke)
+	}
+	lines := supportTip(b, nil, h, callChoice{kind: maps.LightBarrage})
 	if last := lines[len(lines)-1]; last.kind != tipRefused || !strings.Contains(last.text, "needs a spotter: select an unpinned unit of yours that sees M4") {
 		t.Errorf("refused tip ends with %+v, want the battle's reason", last)
 	}
@@ -80,15 +83,15 @@ func TestSupportTip(t *testing.T) {
 func TestClickCallsFire(t *testing.T) {
 	b := aschaffenburg(t)
 	h, _ := b.Board().ParseHex("M4")
-	for _, k := range []maps.SupportKind{maps.LightBarrage, maps.FighterBomber} {
+	for _, c := range callChoices(b.SupportLeft(maps.Allies)) {
 		var pv preview
-		pv.update(b, previewKey{version: 1, unit: 1, hover: h, hasHover: true, call: k})
-		want := battle.CallFire{Kind: k, Target: h}
-		if k.Artillery() {
+		pv.update(b, previewKey{version: 1, unit: 1, hover: h, hasHover: true, call: c})
+		want := battle.CallFire{Kind: c.kind, Target: h, Smoke: c.smoke}
+		if c.kind.Artillery() {
 			want.Spotter = 1
 		}
 		if have := clickCommand(b, b.Unit(1), h, &pv, modeCall, false); !reflect.DeepEqual(have, command{order: want}) {
-			t.Errorf("%s: clickCommand = %+v, want %+v", k, have, want)
+			t.Errorf("%+v: clickCommand = %+v, want %+v", c, have, want)
 		}
 	}
 }

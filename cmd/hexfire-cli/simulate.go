@@ -117,7 +117,10 @@ func attackWeapons(b *battle.Battle, o battle.Order) []string {
 		}
 		return names
 	case battle.CallFire:
-		if o.Kind.Artillery() {
+		switch {
+		case o.Smoke:
+			return []string{"smoke barrage"}
+		case o.Kind.Artillery():
 			return []string{"artillery (" + o.Kind.Noun() + ")"}
 		}
 		return []string{o.Kind.Noun()}

@@ -153,7 +153,7 @@ func TestAttackWeaponsOfIndirectFire(t *testing.T) {
 		return h
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{},
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{"smoke_allies": "2"},
 		Support: map[maps.Side][]maps.SupportMissions{maps.Allies: {{Kind: maps.HeavyBarrage, Count: 1, APFP: 20, ATFP: "C"}, {Kind: maps.FighterBomber, Count: 1, APFP: 12, ATFP: "B"}}},
 		Units: []maps.Placement{
 			{ID: 1, Type: "US Rifle Half Squad", Side: maps.Allies, Hex: at("A2"), Properties: map[string]string{"weapons": "5cm Mortar"}},
@@ -171,6 +171,7 @@ func TestAttackWeaponsOfIndirectFire(t *testing.T) {
 		{battle.FireAP{Units: []battle.UnitID{1}, Target: at("E2")}, []string{"AP fire", "5cm Mortar", "mortar (indirect)"}},
 		{battle.CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: at("E2")}, []string{"artillery (heavy barrage)"}},
 		{battle.CallFire{Kind: maps.FighterBomber, Target: at("E2")}, []string{"air strike"}},
+		{battle.CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: at("E2"), Smoke: true}, []string{"smoke barrage"}},
 	}
 	for _, tt := range tests {
 		if err := b.Check(tt.o); err != nil {
