@@ -102,7 +102,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			for _, e := range enemies {
 				fire = append(fire, battle.Fire{Unit: u.ID, Target: e.ID})
 			}
-			if b.Phase() == battle.FirePhase && !u.Type.Kind.Infantry() && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
+			if b.Phase() == battle.FirePhase && (!u.Type.Kind.Infantry() || firesMortar(b, u)) && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
 				for h := range bd.Hexes() {
 					smoke = append(smoke, battle.FireSmoke{Unit: u.ID, Hex: h})
 				}

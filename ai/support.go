@@ -107,11 +107,18 @@ func (d *decision) indirectFire(g fireGroup, h board.Hex) bool {
 	return len(mortarsOf(d.b, g)) > 0 && d.b.SpotterFor(d.side, h) != nil
 }
 
+// firesMortar reports whether u carries a mortar it may fire (a smoke
+// round among them, rules 12.66).
+func firesMortar(b *battle.Battle, u *battle.Unit) bool {
+	w := b.CarriedWeapon(u)
+	return w != nil && w.Mortar && u.WeaponLost == ""
+}
+
 // mortarsOf returns the members of g that carry a mortar they may fire.
 func mortarsOf(b *battle.Battle, g fireGroup) []battle.UnitID {
 	var ids []battle.UnitID
 	for _, m := range g.members {
-		if w := b.CarriedWeapon(m); w != nil && w.Mortar && m.WeaponLost == "" {
+		if firesMortar(b, m) {
 			ids = append(ids, m.ID)
 		}
 	}

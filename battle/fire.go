@@ -211,6 +211,9 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 	if err := b.checkBunkerShot(from.Hex, to, s.Weapon.Mortar); err != nil {
 		return err
 	}
+	if err := b.checkMortarHex(from.Hex, s.Weapon.Mortar); err != nil {
+		return err
+	}
 	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
 		return fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(to), firer.Label())
 	}
@@ -556,10 +559,20 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 		return nil, err
 	}
 	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
+	if w.Mortar && !los.Clear {
+		// A mortar's smoke round goes where its attack could (rules 12.66).
+		if _, err := b.indirectSpotter(u.Side, u.Pose.Hex, o.Hex, los); err != nil {
+			return nil, err
+		}
+		los.Clear = true
+	}
+	if err := b.checkMortarHex(u.Pose.Hex, w.Mortar); err != nil {
+		return nil, err
+	}
 	switch {
 	case !los.Clear:
 		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
-	case !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
+	case !u.Type.Kind.Infantry() && !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
 		return nil, fmt.Errorf("%s is outside the forward firing arc of %s", b.Board().Label(o.Hex), u.Label())
 	case b.supply[u.Side] < factors:
 		return nil, fmt.Errorf("a smoke round costs %d smoke factors and the %s have %d", factors, u.Side, b.supply[u.Side])

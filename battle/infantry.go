@@ -354,8 +354,8 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
 	}
-	if w.Mortar && b.Board().Fort(u.Pose.Hex).Kind.IsBunker() {
-		return nil // no mortar fires out of a bunker (rules 20.5)
+	if w.Mortar && (b.Board().Fort(u.Pose.Hex).Kind.IsBunker() || b.checkMortarHex(u.Pose.Hex, true) != nil) {
+		return nil // no mortar fires out of a bunker (rules 20.5) or a building (12.61)
 	}
 	return w
 }

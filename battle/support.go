@@ -53,6 +53,15 @@ func (b *Battle) indirectSpotter(side maps.Side, from, to board.Hex, l board.LOS
 		bd.Label(from), bd.Label(to), l.BlockedBy.Reason, bd.Label(to))
 }
 
+// checkMortarHex refuses a mortar's fire from a building hex (rules
+// 12.61; a bunker's is checkBunkerShot's, rules 20.5).
+func (b *Battle) checkMortarHex(from board.Hex, mortar bool) error {
+	if mortar && b.Board().Cell(from).Terrain == board.Building {
+		return fmt.Errorf("no mortar fires from a building, as in %s (rules 12.61)", b.Board().Label(from))
+	}
+	return nil
+}
+
 // airBurst reports whether rounds falling on hex h burst in its trees,
 // doubling the casualty points of the infantry there (rules 12.64, 21.6):
 // woods holding infantry. Ours: the doubled points are spent as any AP

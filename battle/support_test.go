@@ -456,3 +456,36 @@ func TestSmokeBarrage(t *testing.T) {
 		t.Errorf("smoke on smoke: %v", err)
 	}
 }
+
+// TestMortarSmokeRound: a mortar fires a smoke round where it could
+// attack, through a spotter when it does not see the hex, for Smoke 2 and
+// two smoke factors (rules 12.66); without a spotter it may not, and no
+// mortar fires from a building (12.61): its unit fires its own APFP.
+func TestMortarSmokeRound(t *testing.T) {
+	b := mortarFixture(t, false)
+	b.supply[maps.Axis] = 2
+	f3 := hexOf(t, b, "F3")
+	apply(t, b, FireSmoke{Unit: 1, Hex: f3})
+	if b.Smoke(f3) != 2 || b.SmokeSupply(maps.Axis) != 0 || !b.Unit(1).Has(Fired) {
+		t.Errorf("smoke %d, supply %d, fired %v; want Smoke 2, no factors left, the mortar marked Fired", b.Smoke(f3), b.SmokeSupply(maps.Axis), b.Unit(1).Has(Fired))
+	}
+	b = mortarFixture(t, true)
+	b.supply[maps.Axis] = 2
+	if err := b.Check(FireSmoke{Unit: 1, Hex: f3}); err == nil || !strings.Contains(err.Error(), "no unpinned friendly unit sees F3") {
+		t.Errorf("smoke without a spotter: %v", err)
+	}
+	if err := b.Board().SetCell(hexOf(t, b, "B3"), board.Cell{Terrain: board.Building}); err != nil {
+		t.Fatal(err)
+	}
+	b.Unit(3).Pose.Hex = hexOf(t, b, "B5")
+	if p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "B5")}); err != nil || p.Mortars || p.Weapons[0] != "" {
+		t.Errorf("AP fire from a building: %v, mortars %v, weapons %q; want the men's own APFP alone", err, p.Mortars, p.Weapons)
+	}
+	b.Unit(3).Type = mustType(t, "M4A3E8")
+	if err := b.Check(Fire{Unit: 1, Target: 3}); err == nil || !strings.Contains(err.Error(), "no mortar fires from a building, as in B3 (rules 12.61)") {
+		t.Errorf("mortar AT fire from a building: %v", err)
+	}
+	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "B6")}); err == nil || !strings.Contains(err.Error(), "no mortar fires from a building, as in B3 (rules 12.61)") {
+		t.Errorf("mortar smoke from a building: %v", err)
+	}
+}

@@ -446,10 +446,10 @@ func nextInStack(stack []*battle.Unit, sel *battle.Unit) battle.UnitID {
 // smokeOrder is sel laying smoke in h: a smoke round (FireSmoke) from a
 // Gun or AFV, smoke placed by hand (PlaceSmoke) by infantry.
 func smokeOrder(b *battle.Battle, sel *battle.Unit, h board.Hex) battle.Order {
-	if sel.Type.Kind.Infantry() {
+	if sel.Type.Kind.Infantry() && b.Phase() != battle.FirePhase {
 		return battle.PlaceSmoke{Unit: sel.ID, Hex: h}
 	}
-	return battle.FireSmoke{Unit: sel.ID, Hex: h}
+	return battle.FireSmoke{Unit: sel.ID, Hex: h} // a mortar's smoke round is infantry's (rules 12.66)
 }
 
 // loadOrder embarks sel on a friendly transport in its hex, or hooks a
