@@ -102,7 +102,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			for _, e := range enemies {
 				fire = append(fire, battle.Fire{Unit: u.ID, Target: e.ID})
 			}
-			if b.Phase() == battle.FirePhase && !u.Type.Kind.Infantry() && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
+			if b.Phase() == battle.FirePhase && (!u.Type.Kind.Infantry() || firesMortar(b, u)) && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
 				for h := range bd.Hexes() {
 					smoke = append(smoke, battle.FireSmoke{Unit: u.ID, Hex: h})
 				}
@@ -140,7 +140,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			}
 		}
 	}
-	kinds := [][]battle.Order{fire, smoke, place, move, overrun, advance, turn, load, unload, randomArrivals(b, side)}
+	kinds := [][]battle.Order{fire, smoke, place, move, overrun, advance, turn, load, unload, randomArrivals(b, side), randomCalls(b, side, enemyHexes)}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		kinds = append(kinds, randomAP(b, side, enemyHexes))
@@ -154,6 +154,37 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		}
 	}
 	return slices.DeleteFunc(kinds, func(k []battle.Order) bool { return len(k) == 0 })
+}
+
+// randomCalls lists the off-board missions the side might call on the
+// enemy's hexes, each artillery mission through the first unit that may
+// spot there, and as a smoke barrage too while the side has the smoke
+// factors (none when the side has no mission left, so battles without
+// support draw as before).
+func randomCalls(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Order {
+	if !b.TransferOpen() {
+		return nil
+	}
+	var out []battle.Order
+	for _, m := range b.SupportLeft(side) {
+		for _, h := range targets {
+			o := battle.CallFire{Kind: m.Kind, Target: h}
+			if m.Kind.Artillery() {
+				s := b.SpotterFor(side, h)
+				if s == nil {
+					continue
+				}
+				o.Spotter = s.ID
+				if b.SmokeSupply(side) >= 2 {
+					smoke := o
+					smoke.Smoke = true
+					out = append(out, smoke)
+				}
+			}
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // randomVehicleAssaults lists the close assaults of one enemy vehicle by

@@ -49,6 +49,8 @@ type fixture struct {
 	placed map[int]map[string]string
 	// dice, when set, are the battle's dice faces in order (combat.FixedDice).
 	dice []int
+	// support is each side's off-board missions (maps.Scenario.Support).
+	support map[maps.Side][]maps.SupportMissions
 }
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
@@ -58,7 +60,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 		t.Fatalf("fixture map: %v", err)
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		Turns: f.turns, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: f.props}
+		Turns: f.turns, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: f.props, Support: f.support}
 	if sc.Properties == nil {
 		sc.Properties = map[string]string{}
 	}

@@ -89,6 +89,9 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 		if o, why, ok := handOver(b, side); ok {
 			return o, why
 		}
+		if o, why, ok := d.callSupport(); ok {
+			return o, why
+		}
 		return d.fire(true)
 	case battle.DefensiveFire:
 		return d.fire(false)
@@ -407,7 +410,7 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 		}
 		for _, h := range hexes {
 			dist := lead.Pose.Hex.Distance(h)
-			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).Visible {
+			if dist > reach || t.ambush > 0 && dist > t.ambush || !d.los(lead.Pose.Hex, h).Visible && !d.indirectFire(g, h) {
 				continue
 			}
 			if c, ok := d.groupAttack(g, h, atAlt); ok && c.ev >= min(lead, t) {
@@ -484,6 +487,12 @@ func (d *decision) groupAttack(g fireGroup, h board.Hex, atAlt map[battle.UnitID
 	variants := [][]battle.UnitID{all}
 	if len(spare) > 0 && len(spare) < len(all) {
 		variants = append(variants, spare)
+	}
+	if m := mortarsOf(d.b, g); len(m) > 0 && len(m) < len(all) {
+		// Mortars never fire in one group with infantry (rules 12.61):
+		// the mortars alone, or the others without them.
+		rest := slices.DeleteFunc(slices.Clone(all), func(id battle.UnitID) bool { return slices.Contains(m, id) })
+		variants = append(variants, m, rest)
 	}
 	best, found := shotChoice{}, false
 	for _, ids := range variants {

@@ -32,8 +32,12 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
 	}
-	if _, ok := o.(Transfer); !ok && b.commands == commands {
-		b.command = false
+	switch o.(type) {
+	case Transfer, CallFire: // the Command phase's orders
+	default:
+		if b.commands == commands {
+			b.command = false
+		}
 	}
 	b.orders = append(b.orders, o)
 	b.history.record(o, len(b.orders)-1)

@@ -205,6 +205,9 @@ type Battle struct {
 	// snipers are the sides' snipers (map property "sniper_SIDE"), by
 	// side; a side without one is absent.
 	snipers map[maps.Side]sniper
+	// support is each side's off-board missions not yet used (map
+	// property support_SIDE, rules 21.2), by kind.
+	support map[maps.Side][]maps.SupportMissions
 	// allocation is an AP attack whose points wait for their owner.
 	allocation *pendingAllocation
 	// assaulted lists the hexes that close-assaulted this Advance phase;
@@ -327,6 +330,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		b.first = maps.Allies
 	}
 	b.phasing = b.first
+	b.support = loadSupport(sc)
 	if b.snipers, err = loadSnipers(sc); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,8 @@ package battle
 import (
 	"maps"
 	"slices"
+
+	hmaps "hexfire/maps"
 )
 
 // Check reports whether Apply would accept order o, without changing the
@@ -28,6 +30,10 @@ func (b *Battle) Check(o Order) error {
 	case AssaultVehicle:
 		if err = b.admissible(o); err == nil {
 			_, err = b.PlanAssaultVehicle(o)
+		}
+	case CallFire:
+		if err = b.admissible(o); err == nil {
+			_, err = b.PlanSupport(o)
 		}
 	case EndPhase:
 		err = b.admissible(o)
@@ -80,6 +86,10 @@ func (b *Battle) clone() *Battle {
 	c.panzerfausts = maps.Clone(b.panzerfausts)
 	c.grenades = maps.Clone(b.grenades)
 	c.snipers = maps.Clone(b.snipers)
+	c.support = map[hmaps.Side][]hmaps.SupportMissions{}
+	for side, ms := range b.support {
+		c.support[side] = slices.Clone(ms)
+	}
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
 	c.held = slices.Clone(b.held)

@@ -43,6 +43,7 @@ const (
 	SniperChecked                 // the sniper's targets checked to eliminate it and failed, or could not (Hex: the sniper's)
 	SniperEliminated              // the sniper in Hex was eliminated
 	SniperWithdrawn               // the sniper's owner took it off the map from Hex (it may come back)
+	SupportCalled                 // an off-board mission was called (Unit: its spotter, 0 for none); Hex is where it landed
 )
 
 // Event is one thing that happened when an order was applied, for the log,

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -21,6 +22,9 @@ type FirePlan struct {
 	LOS           board.LOS
 	Shot          combat.Shot
 	Odds          combat.Odds
+	// Spotter is the friendly unit that sees the target for a mortar
+	// firing indirectly (rules 12.62), nil when the firer sees it.
+	Spotter *Unit
 }
 
 // PlanFire works out order o without rolling: it checks everything Fire
@@ -79,11 +83,22 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if err := b.checkShot(r, firer, firer.Pose, target.Pose.Hex, p.Shot); err != nil {
 		return FirePlan{}, err
 	}
-	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
-	if !p.LOS.Clear {
-		return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
+	if p.Shot.Weapon.Mortar && b.Moving() != nil {
+		return FirePlan{}, errors.New("mortars never make opportunity fire (rules 12.61)")
 	}
+	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
 	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
+	if p.Shot.Weapon.Mortar {
+		p.Shot.Hindrance = 0 // nothing between a mortar and its target counts (rules 12.63)
+	}
+	if !p.LOS.Clear {
+		if !p.Shot.Weapon.Mortar || o.Panzerfaust {
+			return FirePlan{}, fmt.Errorf("no line of sight from %s to %s: %s", b.Board().Label(firer.Pose.Hex), b.Board().Label(target.Pose.Hex), p.LOS.BlockedBy.Reason)
+		}
+		if p.Spotter, err = b.indirectSpotter(firer.Side, firer.Pose.Hex, target.Pose.Hex, p.LOS); err != nil {
+			return FirePlan{}, err
+		}
+	}
 	if o.Second != 0 {
 		if p.Second, err = b.secondTarget(r, &p, o.Second); err != nil {
 			return FirePlan{}, err
@@ -194,6 +209,9 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 		return err
 	}
 	if err := b.checkBunkerShot(from.Hex, to, s.Weapon.Mortar); err != nil {
+		return err
+	}
+	if err := b.checkMortarHex(from.Hex, s.Weapon.Mortar); err != nil {
 		return err
 	}
 	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
@@ -541,10 +559,20 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 		return nil, err
 	}
 	los := b.Board().LOS(u.Pose.Hex, o.Hex, b.Smoke)
+	if w.Mortar && !los.Clear {
+		// A mortar's smoke round goes where its attack could (rules 12.66).
+		if _, err := b.indirectSpotter(u.Side, u.Pose.Hex, o.Hex, los); err != nil {
+			return nil, err
+		}
+		los.Clear = true
+	}
+	if err := b.checkMortarHex(u.Pose.Hex, w.Mortar); err != nil {
+		return nil, err
+	}
 	switch {
 	case !los.Clear:
 		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
-	case !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
+	case !u.Type.Kind.Infantry() && !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
 		return nil, fmt.Errorf("%s is outside the forward firing arc of %s", b.Board().Label(o.Hex), u.Label())
 	case b.supply[u.Side] < factors:
 		return nil, fmt.Errorf("a smoke round costs %d smoke factors and the %s have %d", factors, u.Side, b.supply[u.Side])

@@ -37,6 +37,12 @@ type APPlan struct {
 	// Odds' fates: units in the hex (a vehicle followed by its passengers).
 	Defenders []*Unit
 	Odds      combat.APOdds
+	// Mortars: the group fires mortars (rules 12.6), alone or with a
+	// leader's modifier; Spotter is the friendly unit that sees the
+	// target hex for mortars firing indirectly (rules 12.62), nil when the
+	// firers see it.
+	Mortars bool
+	Spotter *Unit
 	// CrewChecks are the immobile enemy AFVs in the hex. AP fire cannot
 	// harm them, but under a ruleset with crew checks it is an attack on
 	// them like any other, so each checks its crew after it (rules 18.6).
@@ -118,22 +124,41 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
 	total := 0
+	var weapons []*units.Weapon
 	for _, u := range p.Firers {
 		ap, w, why := b.apFirepower(u, u.Pose, o.Target)
 		if ap == 0 && u != p.Leader {
 			return p, fmt.Errorf("%s cannot fire AP at %s: %s", u.Label(), bd.Label(o.Target), why)
 		}
+		p.Mortars = p.Mortars || w != nil && w.Mortar
+		weapons = append(weapons, w)
 		p.APFP = append(p.APFP, ap)
 		name := ""
 		if w != nil {
 			name = w.Name
 		}
 		p.Weapons = append(p.Weapons, name)
-		total += ap
+	}
+	for i, u := range p.Firers {
+		switch mortar := weapons[i] != nil && weapons[i].Mortar; {
+		case p.Mortars && !mortar && u == p.Leader:
+			p.APFP[i] = 0 // a leader adds his modifier to mortar fire, not his APFP (rules 12.61)
+		case p.Mortars && !mortar:
+			return p, fmt.Errorf("%s fires its own APFP, and mortars never fire in one group with infantry (rules 12.61)", u.Label())
+		}
+		total += p.APFP[i]
+	}
+	if p.Mortars && b.Moving() != nil {
+		return p, errors.New("mortars never make opportunity fire (rules 12.61)")
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)
 	if !p.LOS.Clear {
-		return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
+		if !p.Mortars {
+			return p, fmt.Errorf("no line of sight from %s to %s: %s", bd.Label(from), bd.Label(o.Target), p.LOS.BlockedBy.Reason)
+		}
+		if p.Spotter, err = b.indirectSpotter(p.Firers[0].Side, from, o.Target, p.LOS); err != nil {
+			return p, err
+		}
 	}
 	if err := b.checkBunkerArc(from, o.Target); err != nil {
 		return p, err
@@ -142,14 +167,33 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	p.Attack = combat.APAttack{APFP: total, Cover: cover.Value, CoverName: cover.Label,
 		Hindrance: p.LOS.Hindrance + b.wirePenalty(p.Firers[0]), Opportunity: b.Moving() != nil, Adjacent: dist == 1,
 		WallCover: wallCovers(p.LOS)}
+	if p.Mortars {
+		// Only the target hex's own terrain counts against rounds that fall
+		// from above (rules 12.63), and they burst in its trees (12.64).
+		p.Attack.Hindrance, p.Attack.WallCover = 0, false
+		p.Attack.AirBurst = airBurst(bd, o.Target, p.Defenders)
+	}
 	if p.Leader != nil {
 		p.Attack.Leader = p.Leader.Type.Modifier
 	}
 	p.Attack.Grenades = o.Grenades
-	if p.Odds, err = inf.APOdds(p.Attack, b.defenders(p.Defenders, from)); err != nil {
+	if p.Odds, err = inf.APOdds(p.Attack, b.apDefendersOf(p, from)); err != nil {
 		return p, err
 	}
 	return p, nil
+}
+
+// apDefendersOf returns the defenders of plan p's attack from hex from:
+// no Gun's shield turns a round falling from above (ours: the rules give
+// the shield against fire from the front, and indirect fire has none).
+func (b *Battle) apDefendersOf(p APPlan, from board.Hex) []combat.Defender {
+	defs := b.defenders(p.Defenders, from)
+	if p.Mortars {
+		for i := range defs {
+			defs[i].Shielded = false
+		}
+	}
+	return defs
 }
 
 // checkCanFire refuses a firer that may not attack now.
@@ -310,8 +354,8 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
 	}
-	if w.Mortar && b.Board().Fort(u.Pose.Hex).Kind.IsBunker() {
-		return nil // no mortar fires out of a bunker (rules 20.5)
+	if w.Mortar && (b.Board().Fort(u.Pose.Hex).Kind.IsBunker() || b.checkMortarHex(u.Pose.Hex, true) != nil) {
+		return nil // no mortar fires out of a bunker (rules 20.5) or a building (12.61)
 	}
 	return w
 }
@@ -436,7 +480,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	defs := b.defenders(p.Defenders, p.From)
+	defs := b.apDefendersOf(p, p.From)
 	chooser, owner := b.infantry.(combat.CasualtyChoices)
 	owner = owner && o.OwnerAllocates
 	var out combat.APOutcome
@@ -464,6 +508,9 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	}
 	bd := b.Board()
 	text := fmt.Sprintf("%s fire%s at %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target))
+	if p.Spotter != nil {
+		text = fmt.Sprintf("%s fire%s indirectly at %s, spotted by %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target), p.Spotter.Label())
+	}
 	if out.Points == 0 {
 		text += "no effect"
 	} else {

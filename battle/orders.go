@@ -26,7 +26,7 @@ type Order interface {
 // orderKinds is one zero value of every order type, the save format's
 // vocabulary.
 var orderKinds = []Order{Move{}, Turn{}, Fire{}, FireAP{}, Assault{}, AssaultVehicle{}, FireSmoke{}, PlaceSmoke{},
-	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}, Resolve{}, Transfer{}, Overrun{}, Snipe{}, WithdrawSniper{}}
+	Advance{}, Load{}, Unload{}, Repair{}, Pass{}, Halt{}, EndPhase{}, Enter{}, Exit{}, Allocate{}, Resolve{}, Transfer{}, Overrun{}, Snipe{}, WithdrawSniper{}, CallFire{}}
 
 // Move moves a unit along a path in the Movement phase. Path lists the poses
 // after each step: a neighbouring hex entered, or a new facing in the same

@@ -94,6 +94,10 @@ type OrderRecord struct {
 	// casualty allocation.
 	OwnerAllocates bool     `json:"owner_allocates,omitempty"`
 	Losses         []string `json:"losses,omitempty"`
+	// Mission is the kind of off-board mission a call-fire order calls;
+	// Smoke, that it fires a smoke barrage instead.
+	Mission string `json:"mission,omitempty"`
+	Smoke   bool   `json:"smoke,omitempty"`
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
@@ -527,6 +531,9 @@ type snapshot struct {
 	// Added with snipers; empty (no sniper_SIDE property), it leaves
 	// older digests as they were.
 	Snipers map[maps.Side]sniper `json:",omitempty"`
+	// Added with off-board support; empty (no support_SIDE property), it
+	// leaves older digests as they were.
+	Support map[maps.Side][]maps.SupportMissions `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -560,7 +567,7 @@ func (b *Battle) Digest() string {
 	s := snapshot{Turn: b.turn, Phasing: b.phasing, Phase: b.phase, Smoke: map[string]int{},
 		Supply: b.supply, Panzerfausts: b.panzerfausts, Pending: b.pending, Result: b.result, Dice: b.dice.count,
 		Grenades: b.grenades, Held: b.held, Declared: b.declared, FireResolved: b.fireResolved, Allocation: b.allocation,
-		Snipers: b.snipers}
+		Snipers: b.snipers, Support: b.support}
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,

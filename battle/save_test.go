@@ -374,6 +374,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Overrun{Unit: 1, Path: []board.Pose{{Hex: h("B3"), Facing: board.DirS}, {Hex: h("B4"), Facing: board.DirS}}},
 		Snipe{},
 		WithdrawSniper{},
+		CallFire{Spotter: 4, Kind: maps.HeavyBarrage, Target: h("E5"), Smoke: true},
 	}
 	var names []string
 	for _, o := range orders {

@@ -99,6 +99,10 @@ type APAttack struct {
 	// WallCover: the line crosses a wall, hedge or hedgerow on a hexside of
 	// the target hex, which covers the target though its terrain does not.
 	WallCover bool
+	// AirBurst: rounds falling from above (an on-board mortar or an
+	// off-board mission) burst in the trees of a woods hex, doubling the
+	// casualty points (rules 12.64, 21.6).
+	AirBurst bool
 }
 
 // Defender is one unit that casualty points can be spent on: a unit in the

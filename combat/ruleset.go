@@ -188,6 +188,21 @@ func Simultaneous(r Ruleset) bool {
 	return ok && s.SimultaneousFire()
 }
 
+// OffBoardFire is a ruleset that resolves an off-board artillery or air
+// mission's attack on an AFV in the struck hex as a Shot whose weapon is
+// OffBoard (rules 21.5). Without it a mission's AP attack still strikes
+// the hex, but its AFVs come through untouched.
+type OffBoardFire interface {
+	OffBoardFire() bool
+}
+
+// ResolvesOffBoard reports whether ruleset r resolves off-board missions
+// against AFVs.
+func ResolvesOffBoard(r Ruleset) bool {
+	o, ok := r.(OffBoardFire)
+	return ok && o.OffBoardFire()
+}
+
 // InherentWeapons is a ruleset in which some units may fire an expendable
 // weapon without drawing it from their side's pool (the Panzerfaust of
 // every German squad from late 1943): the weapon is assumed to be at hand,

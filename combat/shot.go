@@ -33,8 +33,12 @@ type Weapon struct {
 	MinRange   int  // minimum range in hexes; 0 = none
 	Expendable bool // removed after one use (Panzerfaust)
 	Mortar     bool // an on-board mortar, whose rounds fall from above
-	Spent      bool // an expendable weapon already used, or no counted round left
-	Rounds     int  // rounds of limited ammunition left, when the scenario counts them (0: not counted)
+	// OffBoard: an off-board artillery or air mission striking an AFV in
+	// its hex (rules 21.5); its rounds fall from above too (Mortar is set
+	// with it). Only a ruleset with OffBoardFire is given such a shot.
+	OffBoard bool
+	Spent    bool // an expendable weapon already used, or no counted round left
+	Rounds   int  // rounds of limited ammunition left, when the scenario counts them (0: not counted)
 	// History is the catalogue's historical record of the weapon (the
 	// unit type's for a main gun), for the rulesets that rate from it;
 	// nil for a weapon given by hand.

@@ -158,7 +158,7 @@ func (g *Game) click(in *Intents) {
 	c := clickCommand(b, b.Unit(p.unit), g.hovered, &p.pv, p.mode, p.withLeader)
 	switch {
 	case c.order != nil || c.err != nil:
-		if p.mode == modeSmoke {
+		if p.mode == modeSmoke || p.mode == modeCall {
 			p.mode = modeNormal
 		}
 		g.issueOrRefuse(c.order, c.err)

@@ -287,6 +287,9 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 		add(tipRefused, "cannot fire: %v", err)
 		return lines
 	}
+	if plan.Spotter != nil {
+		add(tipText, "indirect fire: the mortars fire unseen, spotted by %s; nothing between hinders", plan.Spotter.Label())
+	}
 	a, inf := plan.Attack, b.Infantry()
 	add(tipTitle, "total %d APFP (row %s)", a.APFP, inf.APRow(a.APFP))
 	ms := inf.APModifiers(a)
@@ -305,25 +308,33 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 			add(tipResult, "%-12s %s", pointsName(n), exact(w, plan.Odds.PointsTotal))
 		}
 	}
-	for i, d := range plan.Defenders {
-		add(tipTitle, "%s (%s)", d.Label(), bd.Label(d.Pose.Hex))
-		for _, f := range []combat.Fate{combat.FateEliminated, combat.FateReducedPinned, combat.FateReduced, combat.FatePinned, combat.FateUntouched} {
-			w := uint64(0)
-			for _, e := range plan.Odds.Fates {
-				if e.Fates[i] == f {
-					w += e.Weight
-				}
-			}
-			if w > 0 {
-				add(tipResult, "%-12s %s", f, exact(w, plan.Odds.Total))
-			}
-		}
-	}
+	lines = append(lines, fateLines(bd, plan.Defenders, plan.Odds)...)
 	if odds, ok := b.CrewCheckOdds(); ok {
 		for _, u := range plan.CrewChecks {
 			add(tipTitle, "%s (%s): immobile, its crew checks", u.Label(), bd.Label(u.Pose.Hex))
 			for _, h := range odds.Headlines() {
 				add(tipResult, "%-12s %s", h.Headline, exact(h.Weight, odds.Total))
+			}
+		}
+	}
+	return lines
+}
+
+// fateLines give, for each defender of an AP attack with odds o, the
+// exact chance of each fate it may come to.
+func fateLines(bd *board.Board, defenders []*battle.Unit, o combat.APOdds) []tipLine {
+	var lines []tipLine
+	for i, d := range defenders {
+		lines = append(lines, tipLine{tipTitle, fmt.Sprintf("%s (%s)", d.Label(), bd.Label(d.Pose.Hex))})
+		for _, f := range []combat.Fate{combat.FateEliminated, combat.FateReducedPinned, combat.FateReduced, combat.FatePinned, combat.FateUntouched} {
+			w := uint64(0)
+			for _, e := range o.Fates {
+				if e.Fates[i] == f {
+					w += e.Weight
+				}
+			}
+			if w > 0 {
+				lines = append(lines, tipLine{tipResult, fmt.Sprintf("%-12s %s", f, exact(w, o.Total))})
 			}
 		}
 	}

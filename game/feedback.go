@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,14 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 	for i, e := range events {
 		if e.Kind == battle.CasualtiesAllocated { // the owner's choice: what it did, at the hex
 			text, hit := hexEffect(b, events[i+1:])
+			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
+			continue
+		}
+		if e.Kind == battle.SupportCalled { // an off-board mission: what it did where it landed
+			text, hit := strikeEffect(events[i+1:])
+			if i+1 < len(events) && events[i+1].Kind == battle.SmokePlaced {
+				text, hit = "smoke", true
+			}
 			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
 			continue
 		}
@@ -90,20 +99,32 @@ func struck(target battle.UnitID, after []battle.Event) bool {
 	return false
 }
 
+// strikeEffect sums up what an off-board mission did, from the events of
+// its strike that follow its call: its AP attack's and its shots' alike.
+func strikeEffect(after []battle.Event) (string, bool) {
+	return effectUntil(after, battle.SupportCalled)
+}
+
 // hexEffect sums up what an AP attack or assault did to the units of the
 // hex, from the events that follow it: "1 eliminated, 1 pinned".
-func hexEffect(b *battle.Battle, after []battle.Event) (string, bool) {
+func hexEffect(_ *battle.Battle, after []battle.Event) (string, bool) {
+	return effectUntil(after, battle.UnitFired, battle.HexFired, battle.HexAssaulted)
+}
+
+// effectUntil counts the units eliminated, pinned and reduced in the
+// events after an attack, up to the first of the kinds that start another.
+func effectUntil(after []battle.Event, next ...battle.EventKind) (string, bool) {
 	var elim, pinned, reduced int
 	for _, e := range after {
-		switch e.Kind {
-		case battle.UnitEliminated:
-			elim++
-		case battle.UnitPinned:
-			pinned++
-		case battle.UnitReduced:
-			reduced++
-		case battle.UnitFired, battle.HexFired, battle.HexAssaulted:
+		switch {
+		case slices.Contains(next, e.Kind):
 			return effectText(elim, pinned, reduced)
+		case e.Kind == battle.UnitEliminated:
+			elim++
+		case e.Kind == battle.UnitPinned:
+			pinned++
+		case e.Kind == battle.UnitReduced:
+			reduced++
 		}
 	}
 	return effectText(elim, pinned, reduced)

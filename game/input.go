@@ -42,6 +42,7 @@ const (
 	ActionDesperation
 	ActionRepair
 	ActionSmoke
+	ActionCallFire
 	ActionRotateLeft
 	ActionRotateRight
 	ActionTurn
@@ -159,6 +160,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: (*Game).repairKey},
 	{Action: ActionSmoke, Keys: []ebiten.Key{ebiten.KeyS}, Help: "smoke: then click a hex (rounds in Fire, by hand in Movement)",
 		scope: toOrder, run: (*Game).smokeKey},
+	{Action: ActionCallFire, ShiftKeys: []ebiten.Key{ebiten.KeyR}, Help: "artillery or air: click the target, the selected unit spotting (again: next kind)",
+		scope: toOrder, run: (*Game).callKey},
 	{Action: ActionRotateLeft, Keys: []ebiten.Key{ebiten.KeyBracketLeft}, Help: "turn the move's end facing left (Advance: turn the unit)",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.rotate(-1) }},
 	{Action: ActionRotateRight, Keys: []ebiten.Key{ebiten.KeyBracketRight}, Help: "turn the move's end facing right (Advance: turn the unit)",

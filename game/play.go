@@ -24,6 +24,7 @@ type mode uint8
 const (
 	modeNormal mode = iota // select, move, fire, advance
 	modeSmoke              // lay smoke in the clicked hex
+	modeCall               // call an off-board mission (play.call) on the clicked hex
 )
 
 // play is the state of a game in progress around the battle: the selected
@@ -33,14 +34,15 @@ type play struct {
 	b           *battle.Battle
 	unit        battle.UnitID // the selected unit, or 0
 	mode        mode
-	withLeader  bool   // fire with the leader in the firer's hex
-	ghostTurn   int    // hexsides the shown end facing is turned from the path's own
-	targetTurn  int    // next-target presses since the firer or the hovered hex changed
-	flipKind    bool   // AT and AP fire swapped from the default at the hovered hex
-	grenades    int    // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
-	panzerfaust bool   // fire a Panzerfaust with the next AT shot that may
-	desperation bool   // fire in desperation when the ruleset refuses the shot for its backblast
-	out         uint16 // members taken out of the fire group or assault (bit i: member i)
+	call        callChoice // what a click calls in modeCall
+	withLeader  bool       // fire with the leader in the firer's hex
+	ghostTurn   int        // hexsides the shown end facing is turned from the path's own
+	targetTurn  int        // next-target presses since the firer or the hovered hex changed
+	flipKind    bool       // AT and AP fire swapped from the default at the hovered hex
+	grenades    int        // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
+	panzerfaust bool       // fire a Panzerfaust with the next AT shot that may
+	desperation bool       // fire in desperation when the ruleset refuses the shot for its backblast
+	out         uint16     // members taken out of the fire group or assault (bit i: member i)
 	// stackIn are the units of the selected unit's hex that move with it
 	// as a stack (bit i: stack candidate i), until the selection or the
 	// battle changes.
@@ -314,6 +316,12 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 	if m == modeSmoke && mine {
 		return command{order: smokeOrder(b, sel, h)}
 	}
+	if m == modeCall {
+		if !mine {
+			sel = nil
+		}
+		return command{order: callOrder(sel, h, pv.key.call)}
+	}
 	if sel != nil && sel.Waiting() && sel.Side == acting && b.Moving() == nil {
 		return entryCommand(b, sel, h) // reinforce.go
 	}
@@ -438,10 +446,10 @@ func nextInStack(stack []*battle.Unit, sel *battle.Unit) battle.UnitID {
 // smokeOrder is sel laying smoke in h: a smoke round (FireSmoke) from a
 // Gun or AFV, smoke placed by hand (PlaceSmoke) by infantry.
 func smokeOrder(b *battle.Battle, sel *battle.Unit, h board.Hex) battle.Order {
-	if sel.Type.Kind.Infantry() {
+	if sel.Type.Kind.Infantry() && b.Phase() != battle.FirePhase {
 		return battle.PlaceSmoke{Unit: sel.ID, Hex: h}
 	}
-	return battle.FireSmoke{Unit: sel.ID, Hex: h}
+	return battle.FireSmoke{Unit: sel.ID, Hex: h} // a mortar's smoke round is infantry's (rules 12.66)
 }
 
 // loadOrder embarks sel on a friendly transport in its hex, or hooks a

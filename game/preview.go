@@ -72,15 +72,16 @@ type previewKey struct {
 	hideArcs  bool
 	compare   bool // the AT preview compares every registered ruleset
 	mode      mode
-	target    int    // times the player asked for the next target in the hovered hex
-	flip      bool   // AT and AP fire swapped from the default
-	grenades  int    // grenades asked for: at most this many (playState.grenades)
-	pzf       bool   // a Panzerfaust asked for
-	desperate bool   // desperation fire asked for
-	ammo      string // the round the firer is set to fire (ammo.go)
-	second    int    // volley-key presses (volley.go)
-	out       uint16 // fire group or assault members taken out (bit i: member i)
-	stack     uint16 // the selected unit's stack candidates moving with it (bit i: candidate i)
+	target    int        // times the player asked for the next target in the hovered hex
+	flip      bool       // AT and AP fire swapped from the default
+	grenades  int        // grenades asked for: at most this many (playState.grenades)
+	pzf       bool       // a Panzerfaust asked for
+	desperate bool       // desperation fire asked for
+	ammo      string     // the round the firer is set to fire (ammo.go)
+	second    int        // volley-key presses (volley.go)
+	out       uint16     // fire group or assault members taken out (bit i: member i)
+	stack     uint16     // the selected unit's stack candidates moving with it (bit i: candidate i)
+	call      callChoice // what a click calls (modeCall), the zero value for none
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -117,6 +118,9 @@ func (g *Game) refresh() {
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
 		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, ammo: p.ammo.of(p.unit), second: p.secondTurn, out: p.out, stack: p.stackIn}
+	if p.mode == modeCall {
+		key.call = p.call
+	}
 	if key == p.pv.key && p.pv.key.version != 0 {
 		return
 	}
@@ -188,6 +192,10 @@ func (pv *preview) unitPart(b *battle.Battle, u *battle.Unit, viewshed bool, sta
 func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	pv.hasGhost, pv.ghostOK, pv.path, pv.los, pv.target, pv.targets, pv.plan, pv.tip, pv.losStatus = false, false, nil, nil, nil, 0, nil, nil, ""
 	pv.kind, pv.swap, pv.fire, pv.attack, pv.apPlan, pv.asPlan, pv.members = attackNone, false, fireOptions{}, nil, nil, nil, nil
+	if key.call.kind != "" && key.hasHover {
+		pv.tip = supportTip(b, u, key.hover, key.call)
+		return
+	}
 	if u == nil || !u.OnMap() {
 		return
 	}
@@ -384,6 +392,9 @@ func fireTip(b *battle.Battle, u, target *battle.Unit, los board.LOS, leader bat
 	if err != nil {
 		add(tipRefused, "cannot fire: %v", err)
 		return lines
+	}
+	if plan.Spotter != nil {
+		add(tipText, "indirect fire: the mortar fires unseen, spotted by %s; nothing between hinders", plan.Spotter.Label())
 	}
 	add(tipTitle, "to hit: %d", plan.Odds.ToHit)
 	return append(lines, oddsLines(plan.Odds)...)

@@ -128,7 +128,7 @@ func eventSound(events []battle.Event) string {
 			} else {
 				pick(sndMiss, 2)
 			}
-		case battle.HexFired, battle.HexAssaulted:
+		case battle.HexFired, battle.HexAssaulted, battle.SupportCalled:
 			pick(sndShot, 2)
 		case battle.UnitImmobilized:
 			pick(sndImmobilized, 4)

@@ -307,7 +307,7 @@ func readMapProperties(s *Scenario, props *tiled.Properties) error {
 			s.Properties[p.Name] = p.Value
 		}
 	}
-	return nil
+	return readSupport(s)
 }
 
 // checkIntProperty reads the map property name, of value v, when it is

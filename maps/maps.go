@@ -112,6 +112,9 @@ type Scenario struct {
 	// Properties holds every other map property by name, among them the
 	// reserved "victory" (see docs/MAPS.md), for later stages to read.
 	Properties map[string]string
+	// Support is each side's off-board artillery and air support (map
+	// property support_SIDE, rules 21.2); nil when neither side has any.
+	Support map[Side][]SupportMissions
 }
 
 // Placement is one unit object of the units layer.

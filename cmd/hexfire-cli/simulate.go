@@ -96,6 +96,9 @@ func attackWeapons(b *battle.Battle, o battle.Order) []string {
 		}
 		if u := b.Unit(o.Unit); u != nil {
 			if w, err := b.WeaponOf(u); err == nil && w.Name != "" {
+				if p, err := b.PlanFire(o); err == nil && p.Spotter != nil {
+					return []string{w.Name, "mortar (indirect)"}
+				}
 				return []string{w.Name}
 			}
 		}
@@ -108,8 +111,19 @@ func attackWeapons(b *battle.Battle, o battle.Order) []string {
 					names = append(names, w)
 				}
 			}
+			if p.Spotter != nil {
+				names = append(names, "mortar (indirect)")
+			}
 		}
 		return names
+	case battle.CallFire:
+		switch {
+		case o.Smoke:
+			return []string{"smoke barrage"}
+		case o.Kind.Artillery():
+			return []string{"artillery (" + o.Kind.Noun() + ")"}
+		}
+		return []string{o.Kind.Noun()}
 	case battle.Assault:
 		return []string{"close assault"}
 	case battle.AssaultVehicle:

@@ -105,14 +105,11 @@ func TestAttackWeapons(t *testing.T) {
 	}
 }
 
-// TestAttackWeaponsOfAPFire: an AP attack counts once as AP fire and once
-// under each support weapon fired in it.
-func TestAttackWeaponsOfAPFire(t *testing.T) {
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bd := board.MustParseASCII(board.DefaultLayout, ". . . .\n. . . .\n. . . .\n. . . .\n")
+// smallScenario is a scenario on the ASCII map grid, with no units yet,
+// and the hex of a label on it.
+func smallScenario(t *testing.T, grid string) (*maps.Scenario, func(string) board.Hex) {
+	t.Helper()
+	bd := board.MustParseASCII(board.DefaultLayout, grid)
 	at := func(l string) board.Hex {
 		h, err := bd.ParseHex(l)
 		if err != nil {
@@ -120,20 +117,68 @@ func TestAttackWeaponsOfAPFire(t *testing.T) {
 		}
 		return h
 	}
-	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{},
-		Units: []maps.Placement{
-			{ID: 1, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1"), Properties: map[string]string{"weapons": "M1919A6"}},
-			{ID: 2, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1")},
-			{ID: 3, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("B4")},
-		}}
+	return &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}, at
+}
+
+// smallBattle starts a battle on sc with the default catalogue.
+func smallBattle(t *testing.T, sc *maps.Scenario) *battle.Battle {
+	t.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := battle.New(sc, cat, battle.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// TestAttackWeaponsOfAPFire: an AP attack counts once as AP fire and once
+// under each support weapon fired in it.
+func TestAttackWeaponsOfAPFire(t *testing.T) {
+	sc, at := smallScenario(t, ". . . .\n. . . .\n. . . .\n. . . .\n")
+	sc.Units = []maps.Placement{
+		{ID: 1, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1"), Properties: map[string]string{"weapons": "M1919A6"}},
+		{ID: 2, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B1")},
+		{ID: 3, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("B4")},
+	}
+	b := smallBattle(t, sc)
 	have := attackWeapons(b, battle.FireAP{Units: []battle.UnitID{1, 2}, Target: at("B4")})
 	if want := []string{"AP fire", "M1919A6"}; !slices.Equal(have, want) {
 		t.Errorf("attackWeapons = %q, want %q", have, want)
+	}
+}
+
+// TestAttackWeaponsOfIndirectFire: mortars firing indirectly count once
+// more as "mortar (indirect)", and off-board missions by their kind.
+func TestAttackWeaponsOfIndirectFire(t *testing.T) {
+	sc, at := smallScenario(t, ". . W . .\n. . W . .\n. . W . .\n. . W . .\n")
+	sc.Properties["smoke_allies"] = "2"
+	sc.Support = map[maps.Side][]maps.SupportMissions{maps.Allies: {{Kind: maps.HeavyBarrage, Count: 1, APFP: 20, ATFP: "C"}, {Kind: maps.FighterBomber, Count: 1, APFP: 12, ATFP: "B"}}}
+	sc.Units = []maps.Placement{
+		{ID: 1, Type: "US Rifle Half Squad", Side: maps.Allies, Hex: at("A2"), Properties: map[string]string{"weapons": "5cm Mortar"}},
+		{ID: 2, Type: "US Leader", Side: maps.Allies, Hex: at("D1")},
+		{ID: 3, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("E2")},
+	}
+	b := smallBattle(t, sc)
+	tests := []struct {
+		o    battle.Order
+		want []string
+	}{
+		{battle.FireAP{Units: []battle.UnitID{1}, Target: at("E2")}, []string{"AP fire", "5cm Mortar", "mortar (indirect)"}},
+		{battle.CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: at("E2")}, []string{"artillery (heavy barrage)"}},
+		{battle.CallFire{Kind: maps.FighterBomber, Target: at("E2")}, []string{"air strike"}},
+		{battle.CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: at("E2"), Smoke: true}, []string{"smoke barrage"}},
+	}
+	for _, tt := range tests {
+		if err := b.Check(tt.o); err != nil {
+			t.Fatalf("%#v: %v", tt.o, err)
+		}
+		if have := attackWeapons(b, tt.o); !slices.Equal(have, tt.want) {
+			t.Errorf("attackWeapons(%#v) = %q, want %q", tt.o, have, tt.want)
+		}
 	}
 }
 

@@ -204,6 +204,8 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors = []battle.UnitID{o.Unit}
 	case battle.Transfer:
 		actors = []battle.UnitID{o.Unit, o.To}
+	case battle.CallFire:
+		actors = []battle.UnitID{o.Spotter} // 0 for an air strike: no unit acts
 	case battle.Pass, battle.EndPhase, battle.Halt, battle.Resolve, battle.Allocate, battle.Snipe, battle.WithdrawSniper:
 		// the side acts, or its sniper, which is no unit
 	default:

@@ -38,6 +38,14 @@ func (Ruleset) Check(s combat.Shot) error {
 	}
 	w := s.Weapon
 	switch {
+	case w.OffBoard && s.Target.Kind != units.AFV:
+		return fmt.Errorf("%s is %s: an off-board mission strikes it with AP fire", target, kindNoun[s.Target.Kind])
+	case w.OffBoard && w.ATFP == units.NoRating:
+		return fmt.Errorf("the %s has no anti-tank firepower (ATFP)", w.Name)
+	case w.OffBoard && (s.Cover < 0 || s.Hindrance != 0 || s.Leader != 0):
+		return fmt.Errorf("cover %d, hindrance %d, leader %d: an off-board mission takes the target hex's cover only (rules 21.5)", s.Cover, s.Hindrance, s.Leader)
+	case w.OffBoard:
+		return nil
 	case s.Target.Kind.Infantry():
 		return fmt.Errorf("%s is %s: anti-tank fire cannot harm infantry, use AP fire", target, kindNoun[s.Target.Kind])
 	case s.Passenger && s.FirerKind == units.Gun:
@@ -165,7 +173,7 @@ func (r Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 // valorCheck reports whether an infantry firer's natural 2 on the to-hit
 // roll sends it to a valor check (infantry-combat.md).
 func valorCheck(s combat.Shot, natural int) bool {
-	return s.FirerKind.Infantry() && natural == 2
+	return s.FirerKind.Infantry() && !s.Weapon.OffBoard && natural == 2
 }
 
 // hit applies a hit to the target and returns the result before any
@@ -181,7 +189,7 @@ func (Ruleset) hit(s combat.Shot, d combat.Dice, o *combat.Outcome, faces []int)
 	}
 	aspect := aspectStruck(s)
 	if s.Weapon.Mortar {
-		o.Steps = append(o.Steps, "a mortar round strikes the rear armour")
+		o.Steps = append(o.Steps, roundFromAbove(s.Weapon))
 	}
 	if aspect == board.FrontRearTie {
 		die := d.Roll(6)
@@ -260,6 +268,19 @@ func resultWords(r result) string {
 		return "no effect"
 	}
 	return r.String()
+}
+
+// OffBoardFire implements combat.OffBoardFire: an off-board mission hits
+// an AFV on 8 or less and strikes its rear armour (rules 21.5).
+func (Ruleset) OffBoardFire() bool { return true }
+
+// roundFromAbove is the step line of a round that strikes the rear armour
+// because it falls from above: a mortar's (12.67) or a mission's (21.5).
+func roundFromAbove(w combat.Weapon) string {
+	if w.OffBoard {
+		return "the " + w.Name + " falls on the rear armour"
+	}
+	return "a mortar round strikes the rear armour"
 }
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never

@@ -161,7 +161,7 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 	}
 	aspects := []board.Aspect{aspectStruck(s)}
 	if s.Weapon.Mortar {
-		steps = append(steps, "a mortar round strikes the rear armour")
+		steps = append(steps, roundFromAbove(s.Weapon))
 	}
 	if aspects[0] == board.FrontRearTie {
 		steps = append(steps, "line of fire along the hexside: 1d6, 1-3 front, 4-6 rear")
@@ -181,7 +181,7 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 		default:
 			if s.Weapon.Mortar {
 				steps = append(steps, head+"elimination number "+strconv.Itoa(en)+
-					": 2d6 at or below it eliminates (a mortar never immobilizes)")
+					": 2d6 at or below it eliminates (a round from above never immobilizes)")
 				break
 			}
 			steps = append(steps, head+"elimination number "+strconv.Itoa(en)+

@@ -23,6 +23,12 @@ const (
 func (Ruleset) CheckSmoke(s combat.SmokeShot) error {
 	w := s.Weapon
 	switch {
+	case s.FirerKind.Infantry() && w.Mortar && s.Passenger:
+		return fmt.Errorf("the %s is carried and cannot fire", w.Name)
+	case s.FirerKind.Infantry() && w.Mortar && (s.Range < w.MinRange || w.Range > 0 && s.Range > w.Range):
+		return fmt.Errorf("the %s fires from %d to %d hexes; the hex is %d away", w.Name, w.MinRange, w.Range, s.Range)
+	case s.FirerKind.Infantry() && w.Mortar:
+		return nil // a mortar's smoke round, as its attacks (rules 12.66)
 	case s.FirerKind.Infantry():
 		return errors.New("infantry place Smoke 1 by hand before moving; smoke rounds are for Guns and AFVs")
 	case w.Class != combat.MainGun || w.ATFP == units.NoRating:

@@ -64,6 +64,9 @@ var gunToHit = []toHitBand{
 const (
 	supportWeaponToHit = 8
 	mortarToHit        = 6
+	// offBoardToHit is the to-hit number of an off-board artillery or air
+	// mission against an AFV in its hex (rules 21.5).
+	offBoardToHit = 8
 )
 
 // aspectStruck is the armour a hit strikes as the shot gives it: a mortar
@@ -93,6 +96,8 @@ const (
 // hexes, and the chart row it comes from.
 func ToHitNumber(w combat.Weapon, rangeHexes int) (need int, row string) {
 	switch {
+	case w.OffBoard:
+		return offBoardToHit, "off-board mission"
 	case w.Class == combat.SupportWeapon && w.Mortar:
 		return mortarToHit, "on-board mortar"
 	case w.Class == combat.SupportWeapon:

@@ -142,6 +142,10 @@ func roll(a combat.APAttack, d combat.Dice) (combat.APOutcome, error) {
 	} else {
 		line += fmt.Sprintf(": %d casualty point%s", o.Points, plural(o.Points))
 	}
+	if a.AirBurst && o.Points > 0 {
+		o.Points *= 2
+		line += fmt.Sprintf(", doubled by the air burst in %s: %d", a.CoverName, o.Points)
+	}
 	o.Steps = append(o.Steps, line)
 	return o, nil
 }
@@ -184,12 +188,16 @@ func FireOdds(a combat.APAttack, defs []combat.Defender) (combat.APOdds, error) 
 		per *= 6
 	}
 	o.Total = 36 * per
-	o.Points, o.PointsTotal = make([]uint64, MaxCasualtyPoints+1), 36
+	burst := 1
+	if a.AirBurst {
+		burst = 2
+	}
+	o.Points, o.PointsTotal = make([]uint64, burst*MaxCasualtyPoints+1), 36
 	weights := map[string]*combat.FateOdds{}
 	var order []string
 	hits := uint64(0)
 	for roll := 2; roll <= 12; roll++ {
-		cp := CasualtyPoints(a.APFP, roll+combat.SumModifiers(ms))
+		cp := burst * CasualtyPoints(a.APFP, roll+combat.SumModifiers(ms))
 		o.Points[cp] += combat.TwoDiceWays(roll)
 		if cp > 0 {
 			hits += combat.TwoDiceWays(roll)
@@ -212,6 +220,9 @@ func FireOdds(a combat.APAttack, defs []combat.Defender) (combat.APOdds, error) 
 	line := fmt.Sprintf("%d APFP (row %s): 2d6", a.APFP, RowName(a.APFP))
 	if len(ms) > 0 {
 		line += combat.FormatModifiers(ms)
+	}
+	if a.AirBurst {
+		line += ", points doubled by the air burst in " + a.CoverName
 	}
 	o.Steps = append(o.Steps, fmt.Sprintf("%s: casualty points with %d of 36 rolls", line, hits))
 	return o, nil

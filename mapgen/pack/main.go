@@ -65,6 +65,9 @@ type scenario struct {
 	// labels.
 	victory string
 	pools   map[string]int // smoke_allies, panzerfausts_axis, …
+	// support is each side's off-board missions, as map property
+	// support_SIDE writes them ("2 light 12/C, 1 air 16/B").
+	support map[maps.Side]string
 	allies  []force
 	axis    []force
 	// fortify, when set, adds the battle's fortifications once the units
@@ -173,6 +176,11 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 	for _, k := range []string{"smoke_allies", "smoke_axis", "panzerfausts_allies", "panzerfausts_axis", "grenades_allies", "grenades_axis"} {
 		if n, ok := s.pools[k]; ok {
 			m.SetProperty(k, "int", fmt.Sprint(n))
+		}
+	}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		if v, ok := s.support[side]; ok {
+			m.SetProperty("support_"+string(side), "", v)
 		}
 	}
 	data, err := m.TMX()

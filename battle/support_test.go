@@ -1,0 +1,491 @@
+package battle
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/combat/elimination"
+	"hexfire/combat/infantry"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// woodsWall is a map whose D column is woods from edge to edge: nothing in
+// columns A to C sees past it into E to H.
+const woodsWall = `
+. . . W . . . .
+. . . W . . . .
+. . . W . . . .
+. . . W . . . .
+. . . W . . . .
+. . . W W . . .
+`
+
+// mortarFixture puts a German half squad with a 5cm mortar in B3 (unit
+// 1), a German leader in E4 who sees F3 (2; left out when noSpotter), a
+// US rifle squad in F3 (3) and another in F6, in woods (4), and plays to
+// the Axis Fire phase of turn 1.
+func mortarFixture(t *testing.T, noSpotter bool, dice ...int) *Battle {
+	t.Helper()
+	us := []unitAt{
+		{"German Rifle Half Squad", maps.Axis, "B3", board.DirN},
+		{"German Leader", maps.Axis, "E4", board.DirN},
+		{"US Rifle Squad", maps.Allies, "F3", board.DirN},
+		{"US Rifle Squad", maps.Allies, "E6", board.DirN},
+	}
+	if noSpotter {
+		us[1].hex = "A1"
+	}
+	f := fixture{grid: woodsWall, units: us, dice: dice, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
+	b := f.battle(t)
+	toPhase(t, b, 1, maps.Axis, FirePhase)
+	if l := b.Board().LOS(hexOf(t, b, "B3"), hexOf(t, b, "F3"), b.Smoke); l.Clear {
+		t.Fatal("fixture: B3 sees F3; the woods should block the line")
+	}
+	return b
+}
+
+// TestMortarIndirectFire: a mortar fires at a hex its unit cannot see when
+// an unpinned friendly unit sees it (rules 12.62); nothing between them
+// hinders (12.63), the mortar's APFP alone attacks (12.3), and the log
+// names the spotter.
+func TestMortarIndirectFire(t *testing.T) {
+	b := mortarFixture(t, false, 3, 3)
+	o := FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
+	p, err := b.PlanAP(o)
+	if err != nil {
+		t.Fatalf("PlanAP: %v", err)
+	}
+	want := combat.APAttack{APFP: 5, CoverName: "open"}
+	if p.Spotter == nil || p.Spotter.ID != 2 || p.Attack != want {
+		t.Errorf("plan: spotter %v, attack %+v; want the leader spotting and %+v", p.Spotter, p.Attack, want)
+	}
+	odds, err := infantry.FireOdds(want, b.defenders(p.Defenders, p.From))
+	if err != nil || !reflect.DeepEqual(odds, p.Odds) {
+		t.Errorf("odds %+v, want the AP table's for 5 APFP in the open %+v (%v)", p.Odds, odds, err)
+	}
+	events := apply(t, b, o)
+	points := infantry.CasualtyPoints(5, 6)
+	if len(events) == 0 || !strings.Contains(events[0].Text, "indirectly at F3, spotted by") || events[0].AP.Points != points {
+		t.Errorf("first event %+v, want the indirect attack with %d points", events[0], points)
+	}
+}
+
+// TestMortarAirBurst: points of a mortar's indirect attack on infantry in
+// woods are doubled (rules 12.64).
+func TestMortarAirBurst(t *testing.T) {
+	b := mortarFixture(t, false, 1, 2)
+	b.Unit(2).Pose.Hex = hexOf(t, b, "F5") // sees E6 across the open
+	o := FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "E6")}
+	p, err := b.PlanAP(o)
+	if err != nil {
+		t.Fatalf("PlanAP: %v", err)
+	}
+	if !p.Attack.AirBurst || p.Attack.Cover != 2 {
+		t.Fatalf("attack %+v, want the woods' cover and the air burst", p.Attack)
+	}
+	events := apply(t, b, o)
+	if want := 2 * infantry.CasualtyPoints(5, 3+2); events[0].AP.Points != want {
+		t.Errorf("points %d, want %d (doubled): %s", events[0].AP.Points, want, strings.Join(events[0].AP.Steps, "|"))
+	}
+}
+
+// TestMortarIndirectRefusals: without a spotter, with a pinned one, by a
+// unit without a mortar, and as opportunity fire the indirect attack is
+// refused with the reason.
+func TestMortarIndirectRefusals(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T) (*Battle, Order)
+		want  string
+	}{
+		{"no spotter", func(t *testing.T) (*Battle, Order) {
+			b := mortarFixture(t, true)
+			return b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
+		}, "no unpinned friendly unit sees F3 to spot for the mortar (rules 12.62)"},
+		{"pinned spotter", func(t *testing.T) (*Battle, Order) {
+			b := mortarFixture(t, false)
+			b.Unit(2).Markers |= Pinned
+			return b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
+		}, "no unpinned friendly unit sees F3"},
+		{"no mortar", func(t *testing.T) (*Battle, Order) {
+			b := mortarFixture(t, false)
+			b.Unit(1).SupportWeapon = ""
+			return b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
+		}, "no line of sight from B3 to F3: woods in D3"},
+		{"mortar AT without a spotter", func(t *testing.T) (*Battle, Order) {
+			b := mortarFixture(t, true)
+			b.Unit(3).Type = mustType(t, "M4A3E8")
+			return b, Fire{Unit: 1, Target: 3}
+		}, "no unpinned friendly unit sees F3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, o := tt.setup(t)
+			if err := b.Check(o); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Check: %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestMortarNoOpportunityFire: a mortar never fires indirectly at a moving
+// unit (rules 12.61).
+func TestMortarNoOpportunityFire(t *testing.T) {
+	b := fixture{grid: woodsWall, units: []unitAt{
+		{"German Rifle Half Squad", maps.Axis, "B3", board.DirN},
+		{"German Leader", maps.Axis, "E4", board.DirN},
+		{"US Rifle Squad", maps.Allies, "G3", board.DirN},
+	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}.battle(t)
+	toPhase(t, b, 1, maps.Allies, Movement)
+	apply(t, b, Move{Unit: 3, Path: []board.Pose{pose(t, b, "F3", board.DirN)}})
+	if b.Moving() == nil {
+		t.Fatal("the move does not wait for opportunity fire")
+	}
+	err := b.Check(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	if err == nil || !strings.Contains(err.Error(), "mortars never make opportunity fire (rules 12.61)") {
+		t.Errorf("Check: %v, want the opportunity fire refused", err)
+	}
+}
+
+// TestMortarIndirectAT: a mortar fires AT at a vehicle it cannot see
+// through a spotter, with no hindrance (rules 12.62, 12.63, 12.67).
+func TestMortarIndirectAT(t *testing.T) {
+	b := mortarFixture(t, false)
+	b.Unit(3).Type = mustType(t, "M4A3E8")
+	p, err := b.PlanFire(Fire{Unit: 1, Target: 3})
+	if err != nil {
+		t.Fatalf("PlanFire: %v", err)
+	}
+	if p.Spotter == nil || p.Shot.Hindrance != 0 || !p.Shot.Weapon.Mortar {
+		t.Errorf("plan: spotter %v, shot %+v; want the leader spotting a mortar shot without hindrance", p.Spotter, p.Shot)
+	}
+}
+
+func mustType(t *testing.T, name string) *units.Type {
+	t.Helper()
+	ty, err := testCatalogue.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ty
+}
+
+const supportMap = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . W . . . .
+. . . W . . . .
+. . . W . . . .
+`
+
+// supportFixture: the Allies have one heavy barrage (20/B) and one air
+// strike (12/C); a US leader in B2 sees F3, where a German rifle squad
+// (2) and a Tiger I (3) stand in the open. The battle is at its first
+// order, the Allies' Command phase.
+func supportFixture(t *testing.T, dice ...int) *Battle {
+	t.Helper()
+	f := fixture{grid: supportMap, dice: dice, units: []unitAt{
+		{"US Leader", maps.Allies, "B2", board.DirN},
+		{"German Rifle Squad", maps.Axis, "F3", board.DirN},
+		{"Tiger I", maps.Axis, "F3", board.DirN},
+		{"US Rifle Squad", maps.Allies, "B5", board.DirN},
+	}}
+	sc := f.scenario(t)
+	sc.Support = map[maps.Side][]maps.SupportMissions{maps.Allies: {
+		{Kind: maps.HeavyBarrage, Count: 1, APFP: 20, ATFP: "B"},
+		{Kind: maps.FighterBomber, Count: 1, APFP: 12, ATFP: "C"},
+	}}
+	cfg := Config{Seed: 1}
+	if dice != nil {
+		cfg.Dice = combat.NewFixedDice(dice...)
+	}
+	b, err := New(sc, testCatalogue, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCallFireOnTarget follows a heavy barrage step by step (rules 21.4,
+// 21.5): the accuracy die 3 lands it on F3; 2d6 on the AP table at 20
+// APFP strike the squad; the Tiger is hit on 8 or less (4+4) and its rear
+// armour D against the barrage's B gives the elimination number, which a
+// roll of 2 meets. The mission is used.
+func TestCallFireOnTarget(t *testing.T) {
+	en := elimination.EliminationNumber(units.B, units.D)
+	if en < 2 || en > 12 {
+		t.Fatalf("B against D: elimination number %d; the test wants one a roll of 2 meets", en)
+	}
+	b := supportFixture(t, 3, 4, 5, 4, 4, 1, 1)
+	o := CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+	p, err := b.PlanSupport(o)
+	if err != nil {
+		t.Fatalf("PlanSupport: %v", err)
+	}
+	if p.OnTarget != 4 || len(p.Strike.AFVs) != 1 || len(p.Strike.Defenders) != 1 || p.Strike.Attack.APFP != 20 {
+		t.Errorf("plan: on target %d of 6, strike %+v", p.OnTarget, p.Strike)
+	}
+	if p.Strike.Shots[0].Aspect != board.Rear || p.Strike.ShotOdds[0].Total == 0 {
+		t.Errorf("the Tiger's shot %+v odds %+v", p.Strike.Shots[0], p.Strike.ShotOdds[0])
+	}
+	events := apply(t, b, o)
+	points := infantry.CasualtyPoints(20, 9)
+	if events[0].Kind != SupportCalled || !strings.Contains(events[0].Text, "accuracy 3") || events[0].Hex != hexOf(t, b, "F3") {
+		t.Errorf("first event %+v, want the call landing on F3", events[0])
+	}
+	var ap *combat.APOutcome
+	for _, e := range events {
+		if e.Kind == HexFired {
+			ap = e.AP
+		}
+	}
+	if ap == nil || ap.Points != points {
+		t.Errorf("AP attack %+v, want %d points", ap, points)
+	}
+	if !b.Unit(3).Eliminated {
+		t.Errorf("the Tiger survived: %v", events)
+	}
+	if left := b.SupportLeft(maps.Allies); len(left) != 1 || left[0].Kind != maps.FighterBomber {
+		t.Errorf("missions left %+v, want the air strike only", left)
+	}
+	// A second order of the Command phase is still taken.
+	if err := b.Check(CallFire{Kind: maps.FighterBomber, Target: hexOf(t, b, "F3")}); err != nil {
+		t.Errorf("a second call in the Command phase: %v", err)
+	}
+}
+
+// TestCallFireReplays: a battle with missions called saves and replays to
+// the same state, the missions left included.
+func TestCallFireReplays(t *testing.T) {
+	b := supportFixture(t)
+	apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")},
+		CallFire{Kind: maps.FighterBomber, Target: hexOf(t, b, "F3")}, EndPhase{})
+	loaded, err := Replay(b.scenario, testCatalogue, b.Save())
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if loaded.Digest() != b.Digest() || len(loaded.SupportLeft(maps.Allies)) != 0 {
+		t.Errorf("replay: digest %s want %s, missions left %+v", loaded.Digest(), b.Digest(), loaded.SupportLeft(maps.Allies))
+	}
+}
+
+// TestScatter: the accuracy die's 1 to 4 land on the target, 5 one hex
+// away and 6 two, in the direction die's hexside (rules 21.4).
+func TestScatter(t *testing.T) {
+	h := board.Hex{Q: 4, R: 4}
+	for acc := 1; acc <= 6; acc++ {
+		for dir := 1; dir <= 6; dir++ {
+			got, n := scatter(h, acc, dir)
+			want, wantN := h, 0
+			switch acc {
+			case 5:
+				want, wantN = h.Neighbor(board.Direction(dir-1)), 1
+			case 6:
+				want, wantN = h.Neighbor(board.Direction(dir-1)).Neighbor(board.Direction(dir-1)), 2
+			}
+			if got != want || n != wantN || got.Distance(h) != wantN {
+				t.Errorf("accuracy %d direction %d: %v %d, want %v %d", acc, dir, got, n, want, wantN)
+			}
+		}
+	}
+}
+
+// TestCallFireScatters: a mission that scatters off the map is used and
+// does nothing (rules 21.4); one that scatters onto friendly units
+// attacks them.
+func TestCallFireScatters(t *testing.T) {
+	b := supportFixture(t, 6, 1)
+	h := hexOf(t, b, "A1")
+	b.Unit(1).Pose.Hex = hexOf(t, b, "B1")
+	events := apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: h})
+	if len(events) != 1 || !strings.Contains(events[0].Text, "off the map, no effect") || len(b.SupportLeft(maps.Allies)) != 1 {
+		t.Errorf("events %v, missions %+v; want the barrage lost off the map", events, b.SupportLeft(maps.Allies))
+	}
+
+	b = supportFixture(t, 5, 1, 6, 6)
+	target := hexOf(t, b, "F3")
+	landing := target.Neighbor(0) // the direction die's 1
+	b.Unit(4).Pose.Hex = landing
+	events = apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: target})
+	if events[0].Hex != landing || len(eventsOf(events, HexFired)) != 1 {
+		t.Errorf("events %v, want the barrage on the US squad in %s", events, b.Board().Label(landing))
+	}
+}
+
+// TestCallFireAir: an air strike needs no spotter and lands where it is
+// called, rolling no accuracy die (rules 21.3; ours, 21.4).
+func TestCallFireAir(t *testing.T) {
+	b := supportFixture(t, 6, 6, 6, 6, 6, 6)
+	b.Unit(1).Markers |= Pinned
+	events := apply(t, b, CallFire{Kind: maps.FighterBomber, Target: hexOf(t, b, "F3")})
+	if events[0].Hex != hexOf(t, b, "F3") || strings.Contains(events[0].Text, "accuracy") {
+		t.Errorf("first event %+v, want the strike on F3 with no accuracy roll", events[0])
+	}
+}
+
+// TestCallFireRefusals: every call the rules do not allow is refused with
+// its reason.
+func TestCallFireRefusals(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(b *Battle)
+		o     func(b *Battle) CallFire
+		want  string
+	}{
+		{"after the Command phase", func(b *Battle) { apply(t, b, EndPhase{}) }, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "off-board missions are called in the Command phase, before the side's first other order of its segment (rules 21.4)"},
+		{"no mission of the kind", nil, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.LightBarrage, Target: hexOf(t, b, "F3")}
+		}, "the allies have no light barrage left"},
+		{"unknown kind", nil, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: "rockets", Target: hexOf(t, b, "F3")}
+		}, `no kind of mission "rockets": want light, heavy or air`},
+		{"off the map", nil, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: board.Hex{Q: 40, R: 40}}
+		}, "off the map"},
+		{"no spotter", nil, func(b *Battle) CallFire {
+			return CallFire{Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "an artillery mission needs a spotter: select an unpinned unit of yours that sees F3 (rules 21.3)"},
+		{"enemy spotter", nil, func(b *Battle) CallFire {
+			return CallFire{Spotter: 2, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "belongs to the axis"},
+		{"pinned spotter", func(b *Battle) { b.Unit(1).Markers |= Pinned }, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "is pinned: a spotter must be unpinned"},
+		{"spotter does not see", func(b *Battle) {
+			b.Unit(1).Pose.Hex = hexOf(t, b, "B6")
+			if b.Board().Sight(hexOf(t, b, "B6"), hexOf(t, b, "F3"), b.Smoke).Visible {
+				t.Fatal("fixture: B6 sees F3")
+			}
+		}, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "does not see F3"},
+		{"spotter for an air strike", nil, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.FighterBomber, Target: hexOf(t, b, "F3")}
+		}, "an air strike needs no spotter"},
+		{"all used", func(b *Battle) {
+			apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "G1")})
+		}, func(b *Battle) CallFire {
+			return CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F3")}
+		}, "the allies have no heavy barrage left"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := supportFixture(t, 1, 1, 1, 1, 1, 1)
+			if tt.setup != nil {
+				tt.setup(b)
+			}
+			if err := b.Check(tt.o(b)); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Check: %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestMortarDirectFire: the mortar rules hold when the firer sees the
+// target too (rules 12.61, 12.63, 12.64): the orchard between hinders
+// nothing, the points on infantry in woods are doubled, a leader in the
+// hex adds his modifier but not his APFP, and a squad firing its own
+// APFP may not join the mortar's group.
+func TestMortarDirectFire(t *testing.T) {
+	const grid = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. o . . . . . .
+. W . . . . . .
+. . . . . . . .
+`
+	b := fixture{grid: grid, units: []unitAt{
+		{"German Rifle Half Squad", maps.Allies, "B2", board.DirS},
+		{"German Leader", maps.Allies, "B2", board.DirS},
+		{"German Rifle Squad", maps.Allies, "B2", board.DirS},
+		{"US Rifle Squad", maps.Axis, "B5", board.DirN},
+	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}.battle(t)
+	target := hexOf(t, b, "B5")
+	if l := b.Board().LOS(hexOf(t, b, "B2"), target, b.Smoke); !l.Clear || l.Hindrance == 0 {
+		t.Fatalf("fixture: the line B2-B5 %+v should be clear and hindered by the orchard", l)
+	}
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: target, Leader: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := combat.APAttack{APFP: 5, Cover: 2, CoverName: "woods", Leader: -1, AirBurst: true}
+	if !p.Mortars || p.Spotter != nil || p.Attack != want || p.APFP[1] != 0 {
+		t.Errorf("plan: mortars %v, spotter %v, attack %+v, APFP %v; want %+v with the leader's modifier alone", p.Mortars, p.Spotter, p.Attack, p.APFP, want)
+	}
+	err = b.Check(FireAP{Units: []UnitID{1, 3}, Target: target})
+	if err == nil || !strings.Contains(err.Error(), "German Rifle Squad #3 fires its own APFP, and mortars never fire in one group with infantry (rules 12.61)") {
+		t.Errorf("Check of the mixed group: %v", err)
+	}
+}
+
+// TestSmokeBarrage: an artillery mission lays Smoke 2 where it lands
+// instead of attacking, keeping the mission and costing two smoke factors
+// (rules 21.7); fighter-bombers lay none, and it needs the factors.
+func TestSmokeBarrage(t *testing.T) {
+	b := supportFixture(t, 2)
+	b.supply[maps.Allies] = 3
+	f3 := hexOf(t, b, "F3")
+	events := apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: f3, Smoke: true})
+	if b.Smoke(f3) != 2 || b.SmokeSupply(maps.Allies) != 1 || len(b.SupportLeft(maps.Allies)) != 2 || b.SupportLeft(maps.Allies)[0].Count != 1 {
+		t.Errorf("smoke %d, supply %d, missions %+v; want Smoke 2, 1 factor left, the barrage kept", b.Smoke(f3), b.SmokeSupply(maps.Allies), b.SupportLeft(maps.Allies))
+	}
+	if len(eventsOf(events, SmokePlaced)) != 1 || b.Unit(2).Has(Pinned) {
+		t.Errorf("events %v, want the smoke placed and no attack", events)
+	}
+	for _, tt := range []struct {
+		o    CallFire
+		want string
+	}{
+		{CallFire{Kind: maps.FighterBomber, Target: f3, Smoke: true}, "fighter-bombers lay no smoke"},
+		{CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: hexOf(t, b, "F2"), Smoke: true}, "a smoke barrage costs 2 smoke factors and the allies have 1 (rules 21.7)"},
+	} {
+		if err := b.Check(tt.o); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Check(%+v): %v, want %q", tt.o, err, tt.want)
+		}
+	}
+	b.supply[maps.Allies] = 2
+	if err := b.Check(CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: f3, Smoke: true}); err == nil || !strings.Contains(err.Error(), "already holds Smoke 2") {
+		t.Errorf("smoke on smoke: %v", err)
+	}
+}
+
+// TestMortarSmokeRound: a mortar fires a smoke round where it could
+// attack, through a spotter when it does not see the hex, for Smoke 2 and
+// two smoke factors (rules 12.66); without a spotter it may not, and no
+// mortar fires from a building (12.61): its unit fires its own APFP.
+func TestMortarSmokeRound(t *testing.T) {
+	b := mortarFixture(t, false)
+	b.supply[maps.Axis] = 2
+	f3 := hexOf(t, b, "F3")
+	apply(t, b, FireSmoke{Unit: 1, Hex: f3})
+	if b.Smoke(f3) != 2 || b.SmokeSupply(maps.Axis) != 0 || !b.Unit(1).Has(Fired) {
+		t.Errorf("smoke %d, supply %d, fired %v; want Smoke 2, no factors left, the mortar marked Fired", b.Smoke(f3), b.SmokeSupply(maps.Axis), b.Unit(1).Has(Fired))
+	}
+	b = mortarFixture(t, true)
+	b.supply[maps.Axis] = 2
+	if err := b.Check(FireSmoke{Unit: 1, Hex: f3}); err == nil || !strings.Contains(err.Error(), "no unpinned friendly unit sees F3") {
+		t.Errorf("smoke without a spotter: %v", err)
+	}
+	if err := b.Board().SetCell(hexOf(t, b, "B3"), board.Cell{Terrain: board.Building}); err != nil {
+		t.Fatal(err)
+	}
+	b.Unit(3).Pose.Hex = hexOf(t, b, "B5")
+	if p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "B5")}); err != nil || p.Mortars || p.Weapons[0] != "" {
+		t.Errorf("AP fire from a building: %v, mortars %v, weapons %q; want the men's own APFP alone", err, p.Mortars, p.Weapons)
+	}
+	b.Unit(3).Type = mustType(t, "M4A3E8")
+	if err := b.Check(Fire{Unit: 1, Target: 3}); err == nil || !strings.Contains(err.Error(), "no mortar fires from a building, as in B3 (rules 12.61)") {
+		t.Errorf("mortar AT fire from a building: %v", err)
+	}
+	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "B6")}); err == nil || !strings.Contains(err.Error(), "no mortar fires from a building, as in B3 (rules 12.61)") {
+		t.Errorf("mortar smoke from a building: %v", err)
+	}
+}
