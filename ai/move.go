@@ -179,11 +179,16 @@ func (d *decision) occupancy(u *battle.Unit) board.Occupancy {
 // conditions: a hex either side must hold (the acting side to take it,
 // or to deny it to the enemy) is worth holdStand, growing to twice that
 // by the last turn, to its first holder and half that to a second (other
-// units of the side already there count first). So a unit on an
-// objective leaves it only for a position worth that much more, and falls
-// back from it only when its expected loss there outweighs it.
+// units of the side already there count first). It counts by the stakes
+// as kills and losses do (weighStakes): a hex the side must take as its
+// kills, a hex it must deny as its losses, since taking one is a way to
+// win as destroying is, and giving one up a way to lose as dying is (a
+// hex both sides must hold as the dearer of the two). So
+// a unit on an objective leaves it only for a position worth that much
+// more, and falls back from it only when its expected loss there
+// outweighs it, however dear the destroy clauses make a loss.
 func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
-	_, all := d.holdHexes()
+	own, all := d.holdHexes()
 	if !slices.Contains(all, h) {
 		return 0
 	}
@@ -200,7 +205,14 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	if turns := d.b.Scenario().Turns; turns > 0 {
 		v *= 1 + float64(min(d.b.Turn(), turns))/float64(turns)
 	}
-	return v
+	scale := d.lossScale // the enemy's to hold: the side denies it
+	if slices.Contains(own, h) {
+		scale = d.killScale
+		if vc, _ := d.victory(); slices.Contains(vc.Hold[battle.Opponent(d.side)], h) {
+			scale = max(scale, d.lossScale) // both sides' to hold
+		}
+	}
+	return v * scale
 }
 
 // holdHexes returns the hexes the acting side must hold, and those of
