@@ -93,6 +93,35 @@ func TestHoldsAndFallsBack(t *testing.T) {
 	}
 }
 
+// TestHoldsToTheEnd: the allies, who win when time runs out, defend D3
+// (the axis must hold it) against three enemy squads. In turn 3 of 6 the
+// squad there falls back; in the last turn it stays, since who stands on
+// D3 when the battle ends is the whole of their win (the hex grows to
+// three times its worth by then, denyGrowth; at twice, as for a side
+// that must take a hex, it fell back in the last turn too).
+func TestHoldsToTheEnd(t *testing.T) {
+	for _, tt := range []struct {
+		turn  int
+		stays bool
+	}{
+		{3, false},
+		{6, true},
+	} {
+		us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
+		for _, h := range []string{"C5", "D5", "D6"} {
+			us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
+		}
+		b := fixture{grid: defenceMap, units: us, turns: 6,
+			props: map[string]string{"victory": "axis hold D3; allies otherwise"}}.battle(t)
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+			return b.Turn() >= tt.turn && b.Phase() == battle.Movement && b.Acting() == maps.Allies
+		})
+		if o := moveOf(t, b, 1); tt.stays != (o == nil) {
+			t.Errorf("turn %d: the squad's order %#v; want it to stay %v", tt.turn, o, tt.stays)
+		}
+	}
+}
+
 // TestOpportunityFireWaits: a Tiger with a close shot at a Sherman that
 // stands still lets a far Sherman move on (firing at it would spend the
 // Tiger for the Defensive Fire at the near one); with no near target, it

@@ -178,15 +178,17 @@ func (d *decision) occupancy(u *battle.Unit) board.Occupancy {
 // holdValue is what u standing in hex h is worth to the victory
 // conditions: a hex either side must hold (the acting side to take it,
 // or to deny it to the enemy) is worth holdStand, growing to twice that
-// by the last turn, to its first holder and half that to a second (other
-// units of the side already there count first). It counts by the stakes
-// as kills and losses do (weighStakes): a hex the side must take as its
-// kills, a hex it must deny as its losses, since taking one is a way to
-// win as destroying is, and giving one up a way to lose as dying is (a
-// hex both sides must hold as the dearer of the two). So
-// a unit on an objective leaves it only for a position worth that much
-// more, and falls back from it only when its expected loss there
-// outweighs it, however dear the destroy clauses make a loss.
+// by the last turn (three times for a side that wins when time runs out:
+// for it the hex at the end is the whole win), to its first holder and
+// half that to a second (other units of the side already there count
+// first). It counts by the stakes as kills and losses do (weighStakes):
+// a hex the side must take as its kills, a hex it must deny as its
+// losses, since taking one is a way to win as destroying is, and giving
+// one up a way to lose as dying is (a hex both sides must hold as the
+// dearer of the two). So a unit on an objective leaves it only for a
+// position worth that much more, and falls back from it only when its
+// expected loss there outweighs it, however dear the destroy clauses
+// make a loss.
 func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	own, all := d.holdHexes()
 	if !slices.Contains(all, h) {
@@ -203,7 +205,11 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	}
 	v := holdStand / float64(1+others)
 	if turns := d.b.Scenario().Turns; turns > 0 {
-		v *= 1 + float64(min(d.b.Turn(), turns))/float64(turns)
+		growth := holdGrowth
+		if d.winsByDefault() {
+			growth = denyGrowth
+		}
+		v *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
 	scale := d.lossScale // the enemy's to hold: the side denies it
 	if slices.Contains(own, h) {
