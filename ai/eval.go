@@ -48,6 +48,10 @@ const (
 	// open late lets the enemy walk in.
 	holdGrowth = 1.0
 	denyGrowth = 2.0
+	// takeFrom is the share of the battle's turns from which an objective
+	// the enemy stands in, and only the acting side must hold, is again a
+	// goal of its units (mustTake): it must be taken in time.
+	takeFrom = 0.5
 	// fireThreshold is the least expected effect that makes a unit fire in
 	// its own Fire phase instead of keeping its move; opportunityThreshold
 	// the least that makes it spend its shot on a moving enemy.

@@ -110,7 +110,8 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // when its victory asks it to leave the map. Otherwise infantry, whom AT fire
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
-// more of their other units. Units with an AT weapon hunt: the hexes their
+// more of their other units and those the enemy stands in (but see
+// mustTake). Units with an AT weapon hunt: the hexes their
 // side must hold, else the enemy units they could hurt. A side that wins
 // when time runs out need not destroy, only deny: all its units make for
 // either side's hold hexes, even manned ones, and without any it hunts
@@ -135,7 +136,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 				n++
 			}
 		}
-		if n < 2 && !d.b.Holds(battle.Opponent(d.side), h) {
+		if n < 2 && (!d.b.Holds(battle.Opponent(d.side), h) || d.mustTake(h)) {
 			goals = append(goals, h)
 		}
 	}
@@ -155,6 +156,21 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 		}
 	}
 	return goals
+}
+
+// mustTake reports whether hex h, which the enemy stands in, stays a goal
+// of the acting side: from takeFrom of the battle's turns on, a hex only
+// it must hold, since it wins by holding it only if it drives the enemy
+// out in time (before, it hunts the enemy units and wears the holders
+// down). A hex both sides must hold is not: there the side's own hexes
+// are what the enemy comes for, and its units keep to them.
+func (d *decision) mustTake(h board.Hex) bool {
+	turns := d.b.Scenario().Turns
+	if turns > 0 && float64(d.b.Turn()) < takeFrom*float64(turns) {
+		return false
+	}
+	vc, ok := d.victory()
+	return ok && slices.Contains(vc.Hold[d.side], h) && !slices.Contains(vc.Hold[battle.Opponent(d.side)], h)
 }
 
 // coverValue is the small preference for the cover u would have in hex h,
