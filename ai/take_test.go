@@ -60,3 +60,35 @@ const openMap12 = `
 . . . . . . . . . . . .
 . . . . . . . . . . . .
 `
+
+// TestLastChance: the allies must hold L3, where an enemy squad stands,
+// and lose when the battle ends without it. Their squad in G3 keeps its
+// distance in turn 7 of 8; in the last turn, when failing is the same
+// defeat as dying, its losses count a tenth (lastChanceLoss) and it
+// moves next to L3, to assault it in the Advance phase. Before, it waited
+// in G3 to the end.
+func TestLastChance(t *testing.T) {
+	for _, tt := range []struct {
+		turn int
+		next bool
+	}{
+		{7, false},
+		{8, true},
+	} {
+		us := []unitAt{
+			{"US Rifle Squad", maps.Allies, "G3", 0, ""},
+			{"German Rifle Squad", maps.Axis, "L3", 0, ""},
+		}
+		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies hold L3; axis otherwise"}}.battle(t)
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+			return b.Turn() >= tt.turn && b.Phase() == battle.Movement && b.Acting() == maps.Allies
+		})
+		to := hexOf(t, b, "G3")
+		if m, ok := moveOf(t, b, 1).(battle.Move); ok {
+			to = m.Path[len(m.Path)-1].Hex
+		}
+		if next := to.Distance(hexOf(t, b, "L3")) == 1; next != tt.next {
+			t.Errorf("turn %d: the squad moves G3 → %s; want it next to L3 %v", tt.turn, b.Board().Label(to), tt.next)
+		}
+	}
+}
