@@ -113,9 +113,7 @@ func TestHoldsToTheEnd(t *testing.T) {
 		}
 		b := fixture{grid: defenceMap, units: us, turns: 6,
 			props: map[string]string{"victory": "axis hold D3; allies otherwise"}}.battle(t)
-		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-			return b.Turn() >= tt.turn && b.Phase() == battle.Movement && b.Acting() == maps.Allies
-		})
+		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
 		if o := moveOf(t, b, 1); tt.stays != (o == nil) {
 			t.Errorf("turn %d: the squad's order %#v; want it to stay %v", tt.turn, o, tt.stays)
 		}

@@ -34,9 +34,7 @@ func TestTakesTheObjectiveInTime(t *testing.T) {
 			{"German Rifle Squad", maps.Axis, "A3", 0, ""},
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": tt.victory}}.battle(t)
-		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-			return b.Turn() >= tt.turn && b.Phase() == battle.Movement && b.Acting() == maps.Allies
-		})
+		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
 		op, err := NewOpponent(b)
 		if err != nil {
 			t.Fatal(err)
@@ -80,9 +78,7 @@ func TestLastChance(t *testing.T) {
 			{"German Rifle Squad", maps.Axis, "L3", 0, ""},
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies hold L3; axis otherwise"}}.battle(t)
-		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-			return b.Turn() >= tt.turn && b.Phase() == battle.Movement && b.Acting() == maps.Allies
-		})
+		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
 		to := hexOf(t, b, "G3")
 		if m, ok := moveOf(t, b, 1).(battle.Move); ok {
 			to = m.Path[len(m.Path)-1].Hex
@@ -90,5 +86,12 @@ func TestLastChance(t *testing.T) {
 		if next := to.Distance(hexOf(t, b, "L3")) == 1; next != tt.next {
 			t.Errorf("turn %d: the squad moves G3 → %s; want it next to L3 %v", tt.turn, b.Board().Label(to), tt.next)
 		}
+	}
+}
+
+// alliesMoveIn stops play at the allies' Movement phase of turn n.
+func alliesMoveIn(n int) func(*battle.Battle) bool {
+	return func(b *battle.Battle) bool {
+		return b.Turn() >= n && b.Phase() == battle.Movement && b.Acting() == maps.Allies
 	}
 }
