@@ -55,14 +55,24 @@ func moveOf(t *testing.T, b *battle.Battle, id battle.UnitID) battle.Order {
 // Their squad there stays on it under the fire of one enemy squad, though
 // the woods next door are safer; under the fire of four it falls back
 // into the woods instead of dying in place.
+//
+// The hex counts by the stakes as a loss does: where the axis win by
+// destroying a single unit (each allied loss counts 4, as the allies need
+// 4 kills) the squad holds against one enemy squad all the same; before,
+// the hex stayed at its unscaled worth and the squad ran from D3.
 func TestHoldsAndFallsBack(t *testing.T) {
 	for _, tt := range []struct {
-		name    string
-		enemies []string
-		stays   bool
+		name     string
+		victory  string
+		enemies  []string
+		stays    bool
+		fallback string // where it falls back to, when it does
 	}{
-		{"one enemy squad: holds", []string{"D6"}, true},
-		{"four enemy squads: falls back", []string{"C5", "D5", "E5", "D6"}, false},
+		{"one enemy squad: holds", "axis hold D3; allies otherwise", []string{"D6"}, true, ""},
+		{"four enemy squads: falls back", "axis hold D3; allies otherwise", []string{"C5", "D5", "E5", "D6"}, false, "D2"},
+		{"losses dear, one enemy squad: holds", "axis hold D3; axis destroy 1; allies destroy 4; allies otherwise", []string{"D6"}, true, ""},
+		// Behind the woods, out of their sight: a loss would end the battle.
+		{"losses dear, four enemy squads: falls back", "axis hold D3; axis destroy 1; allies destroy 4; allies otherwise", []string{"C5", "D5", "E5", "D6"}, false, "D1"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
@@ -70,16 +80,43 @@ func TestHoldsAndFallsBack(t *testing.T) {
 				us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
 			}
 			b := fixture{grid: defenceMap, units: us, turns: 6,
-				props: map[string]string{"victory": "axis hold D3; allies otherwise"}}.battle(t)
+				props: map[string]string{"victory": tt.victory}}.battle(t)
 			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement })
 			o := moveOf(t, b, 1)
 			if tt.stays != (o == nil) {
 				t.Fatalf("the squad's order: %#v; want it to stay %v", o, tt.stays)
 			}
-			if m, ok := o.(battle.Move); ok && m.Path[len(m.Path)-1].Hex != hexOf(t, b, "D2") {
-				t.Errorf("it falls back to %s, want the woods in D2", b.Board().Label(m.Path[len(m.Path)-1].Hex))
+			if m, ok := o.(battle.Move); ok && m.Path[len(m.Path)-1].Hex != hexOf(t, b, tt.fallback) {
+				t.Errorf("it falls back to %s, want %s", b.Board().Label(m.Path[len(m.Path)-1].Hex), tt.fallback)
 			}
 		})
+	}
+}
+
+// TestHoldsToTheEnd: the allies, who win when time runs out, defend D3
+// (the axis must hold it) against three enemy squads. In turn 3 of 6 the
+// squad there falls back; in the last turn it stays, since who stands on
+// D3 when the battle ends is the whole of their win (the hex grows to
+// three times its worth by then, denyGrowth; at twice, as for a side
+// that must take a hex, it fell back in the last turn too).
+func TestHoldsToTheEnd(t *testing.T) {
+	for _, tt := range []struct {
+		turn  int
+		stays bool
+	}{
+		{3, false},
+		{6, true},
+	} {
+		us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
+		for _, h := range []string{"C5", "D5", "D6"} {
+			us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
+		}
+		b := fixture{grid: defenceMap, units: us, turns: 6,
+			props: map[string]string{"victory": "axis hold D3; allies otherwise"}}.battle(t)
+		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
+		if o := moveOf(t, b, 1); tt.stays != (o == nil) {
+			t.Errorf("turn %d: the squad's order %#v; want it to stay %v", tt.turn, o, tt.stays)
+		}
 	}
 }
 

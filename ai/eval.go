@@ -42,6 +42,16 @@ const (
 	// holdStand is what standing in a hex a side must hold is worth at the
 	// start, against a kill (holdValue).
 	holdStand = 0.4
+	// holdGrowth is how much of holdStand a hold hex gains by the last
+	// turn; denyGrowth the same for a side that wins when time runs out,
+	// for which only who stands there at the end counts, and leaving it
+	// open late lets the enemy walk in.
+	holdGrowth = 1.0
+	denyGrowth = 2.0
+	// takeFrom is the share of the battle's turns from which an objective
+	// the enemy stands in, and only the acting side must hold, is again a
+	// goal of its units (mustTake): it must be taken in time.
+	takeFrom = 0.5
 	// fireThreshold is the least expected effect that makes a unit fire in
 	// its own Fire phase instead of keeping its move; opportunityThreshold
 	// the least that makes it spend its shot on a moving enemy.

@@ -110,7 +110,8 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // when its victory asks it to leave the map. Otherwise infantry, whom AT fire
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
-// more of their other units. Units with an AT weapon hunt: the hexes their
+// more of their other units and those the enemy stands in (but see
+// mustTake). Units with an AT weapon hunt: the hexes their
 // side must hold, else the enemy units they could hurt. A side that wins
 // when time runs out need not destroy, only deny: all its units make for
 // either side's hold hexes, even manned ones, and without any it hunts
@@ -135,7 +136,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 				n++
 			}
 		}
-		if n < 2 && !d.b.Holds(battle.Opponent(d.side), h) {
+		if n < 2 && (!d.b.Holds(battle.Opponent(d.side), h) || d.mustTake(h)) {
 			goals = append(goals, h)
 		}
 	}
@@ -155,6 +156,21 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 		}
 	}
 	return goals
+}
+
+// mustTake reports whether hex h, which the enemy stands in, stays a goal
+// of the acting side: from takeFrom of the battle's turns on, a hex only
+// it must hold, since it wins by holding it only if it drives the enemy
+// out in time (before, it hunts the enemy units and wears the holders
+// down). A hex both sides must hold is not: there the side's own hexes
+// are what the enemy comes for, and its units keep to them.
+func (d *decision) mustTake(h board.Hex) bool {
+	turns := d.b.Scenario().Turns
+	if turns > 0 && float64(d.b.Turn()) < takeFrom*float64(turns) {
+		return false
+	}
+	vc, ok := d.victory()
+	return ok && slices.Contains(vc.Hold[d.side], h) && !slices.Contains(vc.Hold[battle.Opponent(d.side)], h)
 }
 
 // coverValue is the small preference for the cover u would have in hex h,
@@ -178,12 +194,19 @@ func (d *decision) occupancy(u *battle.Unit) board.Occupancy {
 // holdValue is what u standing in hex h is worth to the victory
 // conditions: a hex either side must hold (the acting side to take it,
 // or to deny it to the enemy) is worth holdStand, growing to twice that
-// by the last turn, to its first holder and half that to a second (other
-// units of the side already there count first). So a unit on an
-// objective leaves it only for a position worth that much more, and falls
-// back from it only when its expected loss there outweighs it.
+// by the last turn (three times for a side that wins when time runs out:
+// for it the hex at the end is the whole win), to its first holder and
+// half that to a second (other units of the side already there count
+// first). It counts by the stakes as kills and losses do (weighStakes):
+// a hex the side must take as its kills, a hex it must deny as its
+// losses, since taking one is a way to win as destroying is, and giving
+// one up a way to lose as dying is (a hex both sides must hold as the
+// dearer of the two). So a unit on an objective leaves it only for a
+// position worth that much more, and falls back from it only when its
+// expected loss there outweighs it, however dear the destroy clauses
+// make a loss.
 func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
-	_, all := d.holdHexes()
+	own, all := d.holdHexes()
 	if !slices.Contains(all, h) {
 		return 0
 	}
@@ -198,9 +221,20 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	}
 	v := holdStand / float64(1+others)
 	if turns := d.b.Scenario().Turns; turns > 0 {
-		v *= 1 + float64(min(d.b.Turn(), turns))/float64(turns)
+		growth := holdGrowth
+		if d.winsByDefault() {
+			growth = denyGrowth
+		}
+		v *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
-	return v
+	scale := d.lossScale // the enemy's to hold: the side denies it
+	if slices.Contains(own, h) {
+		scale = d.killScale
+		if vc, _ := d.victory(); slices.Contains(vc.Hold[battle.Opponent(d.side)], h) {
+			scale = max(scale, d.lossScale) // both sides' to hold
+		}
+	}
+	return v * scale
 }
 
 // holdHexes returns the hexes the acting side must hold, and those of

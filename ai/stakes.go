@@ -14,7 +14,8 @@ import (
 // kill a side needs is worth the most, the last unit it can lose is kept
 // out of harm, and a side the enemy beats by destroying few of its units
 // values each of them above a kill it needs many of. Without such a
-// clause a scale stays 1.
+// clause a scale stays 1. In its last chance (lastChance) a side's losses
+// count lastChanceLoss of that.
 func (v *view) weighStakes() {
 	v.killScale, v.lossScale = 1, 1
 	vc, ok := v.victory()
@@ -30,6 +31,32 @@ func (v *view) weighStakes() {
 	if enemyNeeds > 0 {
 		v.lossScale = c / float64(max(1, enemyNeeds-v.b.Eliminated(v.side)))
 	}
+	if v.lastChance() {
+		v.lossScale *= lastChanceLoss
+	}
+}
+
+// lastChanceLoss is how much a loss counts in the last turn for a side
+// that loses unless it takes a hex it must hold (lastChance): failing is
+// the same defeat as dying, so only the cheaper of two ways in still
+// counts for something. Our own choice (0 and 0.1 measured alike).
+const lastChanceLoss = 0.1
+
+// lastChance reports whether the battle ends with this turn while the
+// acting side, which does not win when time runs out, must still take a
+// hex it must hold: it has lost unless it takes it now.
+func (v *view) lastChance() bool {
+	turns := v.b.Scenario().Turns
+	vc, ok := v.victory()
+	if !ok || turns == 0 || v.b.Turn() < turns || vc.Otherwise == v.side {
+		return false
+	}
+	for _, h := range vc.Hold[v.side] {
+		if !v.b.Holds(v.side, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // net is the worth of expected kills against expected losses (both

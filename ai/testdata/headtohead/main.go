@@ -109,6 +109,13 @@ func play(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, newSide ma
 		var p player = oldOp
 		if b.Acting() == newSide {
 			p = newOp
+		} else if u, _, _ := b.MovePaused(); u != nil {
+			// An old opponent that predates moves paused after
+			// opportunity fire (rules 13.8) cannot answer one: it goes
+			// on along its path, or halts, as every player of this tree
+			// does (the new opponent's answer, which reads the battle
+			// only).
+			p = newOp
 		}
 		o, why := p.Next(b)
 		if _, err := b.Apply(o); err != nil {
