@@ -92,6 +92,7 @@ func (b *Battle) clone() *Battle {
 	}
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
+	c.lanes = slices.Clone(b.lanes)
 	c.held = slices.Clone(b.held)
 	c.declared = slices.Clone(b.declared)
 	if b.pending != nil {
