@@ -175,11 +175,11 @@ func TestCrossingLanes(t *testing.T) {
 // reason and nothing changed.
 func TestFireLaneRefusals(t *testing.T) {
 	b := fixture{grid: laneMap, units: []unitAt{
-		{"US Rifle Squad", maps.Allies, "E8", 0},     // 1: the mover
-		{"German Rifle Squad", maps.Axis, "E1", 0},   // 2: no support weapon
-		{"German Rifle Squad", maps.Axis, "H2", 0},   // 3: MG34, off the column
+		{"US Rifle Squad", maps.Allies, "E8", 0},   // 1: the mover
+		{"German Rifle Squad", maps.Axis, "E1", 0}, // 2: no support weapon
+		{"German Rifle Squad", maps.Axis, "H2", 0}, // 3: MG34, off the column
 		{"SdKfz 251", maps.Axis, "B3", board.DirS}, // 4: a vehicle's MG
-		{"US Rifle Squad", maps.Allies, "H4", 0},     // 5: M1919A6, in its Fire phase
+		{"US Rifle Squad", maps.Allies, "H4", 0},   // 5: M1919A6, in its Fire phase
 	}, placed: map[int]map[string]string{2: {"weapons": "MG34"}, 4: {"weapons": "M1919A6"}}}.battle(t)
 	assertRefused(t, b, FireAP{Units: []UnitID{5}, Target: hexOf(t, b, "H2"), Lane: LaneStraight}, "only by opportunity fire")
 	apply(t, b, EndPhase{})
