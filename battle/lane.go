@@ -206,29 +206,13 @@ func (b *Battle) laneAttack(us []*Unit, h board.Hex) ([]Event, bool) {
 	if markers == 0 {
 		return nil, false
 	}
-	var targets []*Unit
-	for _, u := range us {
-		if u.Eliminated || u.Type.Kind == units.AFV {
-			continue
-		}
-		targets = append(targets, u)
-		if u.Type.Kind == units.Vehicle {
-			targets = append(targets, b.carried(u.ID)...)
-		}
-	}
-	if len(targets) == 0 {
+	targets := laneTargets(b, us)
+	if len(targets) == 0 || b.infantry == nil {
 		return nil, false
 	}
-	// Our reading: the lane's attack comes from the lane, not a hex, so
-	// no Gun shield turns it (the rules give it no modifier but the
-	// crossfire); its points are spent as the automatic allocation says,
+	// Our reading: its points are spent as the automatic allocation says,
 	// in the middle of the move, and no valor or sniper check follows.
-	defs := b.defenders(targets, h)
-	for i := range defs {
-		defs[i].Shielded = false
-	}
-	a := combat.APAttack{APFP: LaneAPFP, Crossfire: markers - 1}
-	out := b.infantry.FireAP(a, defs, b.dice)
+	out := b.infantry.FireAP(laneAttackOf(markers), b.laneDefenders(targets, h), b.dice)
 	if out.Err != nil {
 		// A lane's attack is always a legal one; an error here is the
 		// dice's (a replay's count ran out), and leaves the mover alone.
@@ -261,4 +245,56 @@ func (b *Battle) liftLanes() []Event {
 	}
 	b.lanes = nil
 	return []Event{{Kind: LanesLifted, Text: "the fire lanes are lifted at the end of the Movement phase"}}
+}
+
+// LaneOdds returns the exact odds of the attack the enemy's fire lanes
+// would make on u entering hex h if markers of them crossed it (rules
+// 13.9, 13.91): the 1–4 row, less one for each marker past the first.
+func (b *Battle) LaneOdds(u *Unit, h board.Hex, markers int) (combat.APOdds, error) {
+	if markers < 1 {
+		return combat.APOdds{}, fmt.Errorf("%d fire lane markers: a lane attack needs one or more", markers)
+	}
+	inf, err := b.infantryRules("a fire lane's attack")
+	if err != nil {
+		return combat.APOdds{}, err
+	}
+	targets := laneTargets(b, []*Unit{u})
+	if len(targets) == 0 {
+		return combat.APOdds{}, fmt.Errorf("a fire lane does not attack %s: an AFV", u.Label())
+	}
+	return inf.APOdds(laneAttackOf(markers), b.laneDefenders(targets, h))
+}
+
+// laneAttackOf is the attack of a fire lane in a hex with markers of them:
+// the 1–4 row and the crossfire (rules 13.9, 13.91).
+func laneAttackOf(markers int) combat.APAttack {
+	return combat.APAttack{APFP: LaneAPFP, Crossfire: markers - 1}
+}
+
+// laneTargets returns the units of us a fire lane attacks (rules 13.9):
+// infantry, Guns and unarmoured vehicles, each vehicle followed by its
+// passengers; never an AFV.
+func laneTargets(b *Battle, us []*Unit) []*Unit {
+	var targets []*Unit
+	for _, u := range us {
+		if u.Eliminated || u.Type.Kind == units.AFV {
+			continue
+		}
+		targets = append(targets, u)
+		if u.Type.Kind == units.Vehicle {
+			targets = append(targets, b.carried(u.ID)...)
+		}
+	}
+	return targets
+}
+
+// laneDefenders describes targets entering hex h for a lane's attack. Our
+// reading: the attack comes from the lane, not from a hex, so no Gun
+// shield turns it (the rules give it no modifier but the crossfire).
+func (b *Battle) laneDefenders(targets []*Unit, h board.Hex) []combat.Defender {
+	defs := b.defenders(targets, h)
+	for i := range defs {
+		defs[i].Shielded = false
+	}
+	return defs
 }

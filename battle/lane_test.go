@@ -286,3 +286,28 @@ func TestFireLaneTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneOddsEnumerated: a lane's attack on a squad scores on 6 or less
+// of 2d6 (15 of 36); with a second marker, on 7 or less (21 of 36); an AFV
+// is never its target.
+func TestLaneOddsEnumerated(t *testing.T) {
+	b := fixture{grid: laneMap, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "E8", 0},
+		{"M4A3E8", maps.Allies, "B8", board.DirN},
+	}}.battle(t)
+	for _, tt := range []struct {
+		markers int
+		hits    float64
+	}{{1, 15.0 / 36}, {2, 21.0 / 36}} {
+		o, err := b.LaneOdds(b.Unit(1), hexOf(t, b, "E7"), tt.markers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if have := 1 - o.PointsProbability(0); have < tt.hits-1e-12 || have > tt.hits+1e-12 {
+			t.Errorf("%d markers: hit chance %v, want %v", tt.markers, have, tt.hits)
+		}
+	}
+	if _, err := b.LaneOdds(b.Unit(2), hexOf(t, b, "B7"), 1); err == nil {
+		t.Error("lane odds against an AFV")
+	}
+}
