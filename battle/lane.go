@@ -134,17 +134,7 @@ func hexPixel(h board.Hex) (x, y float64) {
 // hexPixel's layout.
 func pixelHex(x, y float64) board.Hex {
 	q := x / 1.5
-	r := y/math.Sqrt(3) - q/2
-	s := -q - r
-	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
-	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
-	switch {
-	case dq > dr && dq > ds:
-		rq = -rr - rs
-	case dr > ds:
-		rr = -rq - rs
-	}
-	return board.Hex{Q: int(rq), R: int(rr)}
+	return board.RoundHex(q, y/math.Sqrt(3)-q/2)
 }
 
 // laneMGs returns the firers of plan p that may lay a fire lane: infantry
