@@ -311,3 +311,28 @@ func TestLaneOddsEnumerated(t *testing.T) {
 		t.Error("lane odds against an AFV")
 	}
 }
+
+// TestFireLaneSplitsAStack: a stack entering a lane is attacked as one
+// target; the squad its point pins stops there (rules 13.9, as after
+// opportunity fire), the other goes on.
+func TestFireLaneSplitsAStack(t *testing.T) {
+	b := fixture{grid: laneMap, dice: []int{1, 5}, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "A8", 0},
+		{"US Rifle Squad", maps.Allies, "A8", 0},
+		{"German Rifle Squad", maps.Axis, "J1", 0},
+	}}.battle(t)
+	apply(t, b, EndPhase{})
+	b.lanes = []FireLane{{Side: maps.Axis, Firer: 3, Weapon: "MG34", Hexes: []board.Hex{hexOf(t, b, "A7")}}}
+	events := apply(t, b, Move{Unit: 1, With: []UnitID{2}, Path: []board.Pose{pose(t, b, "A7", 0), pose(t, b, "A6", 0)}})
+	var pinned, on []string
+	for _, u := range []*Unit{b.Unit(1), b.Unit(2)} {
+		if u.Has(Pinned) {
+			pinned = append(pinned, b.Board().Label(u.Pose.Hex))
+		} else {
+			on = append(on, b.Board().Label(u.Pose.Hex))
+		}
+	}
+	if !slices.Equal(pinned, []string{"A7"}) || !slices.Equal(on, []string{"A6"}) {
+		t.Errorf("pinned in %v and on in %v, want one pinned in A7 and one in A6: %q", pinned, on, texts(events))
+	}
+}
