@@ -262,7 +262,8 @@ func subsets(us []*battle.Unit) [][]battle.UnitID {
 
 // randomAP lists the AP attacks the side might make on the target hexes:
 // every subset of every hex's units, without or with each leader of the
-// hex directing (not also listed as a member), with and without grenades.
+// hex directing (not also listed as a member), with and without grenades;
+// at a moving enemy, also laying each pattern of fire lane (rules 13.9).
 func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Order {
 	var out []battle.Order
 	for _, g := range groupsOf(b, side) {
@@ -280,6 +281,11 @@ func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Or
 				for _, h := range targets {
 					for gr := range b.GrenadeLimit(side, append(slices.Clone(s), l)...) + 1 {
 						out = append(out, battle.FireAP{Units: s, Target: h, Leader: l, Grenades: gr})
+					}
+					if b.Moving() != nil && l == 0 {
+						for _, p := range []battle.LanePattern{battle.LaneStraight, battle.LaneStaggerLeft, battle.LaneStaggerRight} {
+							out = append(out, battle.FireAP{Units: s, Target: h, Lane: p})
+						}
 					}
 				}
 			}

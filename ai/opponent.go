@@ -529,6 +529,9 @@ func (d *decision) groupAttack(g fireGroup, h board.Hex, atAlt map[battle.UnitID
 			best, found = c, true
 		}
 	}
+	if found {
+		best = d.withLane(best)
+	}
 	return best, found
 }
 

@@ -383,6 +383,16 @@ func (b *Battle) continueMove() []Event {
 				pm.Rest = nil
 				break
 			}
+			lane, halted := b.laneAttack(us, next.Hex)
+			events = append(events, lane...)
+			if halted {
+				events = append(events, b.stopHaltedMover()...)
+				if b.pending == nil {
+					return events
+				}
+				us = b.movers()
+				u, names = us[0], stackNames(us)
+			}
 		}
 		if ov := pm.Overrun; ov != nil && next.Hex == ov.Target {
 			// No opportunity fire as the AFV enters the hex it overruns

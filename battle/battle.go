@@ -215,6 +215,8 @@ type Battle struct {
 	// with their targets (one group per hex and target).
 	assaulted  []board.Hex
 	fireGroups []hexPair
+	// lanes are the MG fire lanes laid this Movement phase (rules 13.9).
+	lanes []FireLane
 	// pending is a move interrupted for opportunity fire, or nil.
 	pending *pendingMove
 	// declared are the AT shots of this phase declared and not yet rolled

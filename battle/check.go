@@ -52,7 +52,7 @@ func (b *Battle) Check(o Order) error {
 	case Repair, FireSmoke, Move, Advance, Enter, Pass, Snipe:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), and a move is
-		// checked before a minefield rolls on a hex entered or an overrun
+		// checked before a minefield or a fire lane rolls on a hex entered or an overrun
 		// attacks (a pass drives the mover on), and a sniper's fire before it
 		// rolls, so a copy whose dice show
 		// any face accepts or refuses it as Apply would.
@@ -92,6 +92,7 @@ func (b *Battle) clone() *Battle {
 	}
 	c.assaulted = slices.Clone(b.assaulted)
 	c.fireGroups = slices.Clone(b.fireGroups)
+	c.lanes = slices.Clone(b.lanes)
 	c.held = slices.Clone(b.held)
 	c.declared = slices.Clone(b.declared)
 	if b.pending != nil {

@@ -44,6 +44,9 @@ const (
 	SniperEliminated              // the sniper in Hex was eliminated
 	SniperWithdrawn               // the sniper's owner took it off the map from Hex (it may come back)
 	SupportCalled                 // an off-board mission was called (Unit: its spotter, 0 for none); Hex is where it landed
+	LaneLaid                      // the unit's MG laid a fire lane ending at Hex (Battle.FireLanes)
+	LaneFired                     // a fire lane attacked the units that entered Hex (AP: its roll and points; Unit: the first of them)
+	LanesLifted                   // the fire lanes were removed at the end of the Movement phase
 )
 
 // Event is one thing that happened when an order was applied, for the log,

@@ -47,6 +47,9 @@ type APPlan struct {
 	// harm them, but under a ruleset with crew checks it is an attack on
 	// them like any other, so each checks its crew after it (rules 18.6).
 	CrewChecks []*Unit
+	// Lane are the hexes of the fire lane the attack lays (rules 13.9),
+	// one lane for each MG of the group; nil for none.
+	Lane []board.Hex
 }
 
 // PlanAP works out order o without rolling: it checks everything FireAP
@@ -179,6 +182,11 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	p.Attack.Grenades = o.Grenades
 	if p.Odds, err = inf.APOdds(p.Attack, b.apDefendersOf(p, from)); err != nil {
 		return p, err
+	}
+	if o.Lane != NoLane {
+		if p.Lane, err = b.checkLane(o, p); err != nil {
+			return p, err
+		}
 	}
 	return p, nil
 }
@@ -506,6 +514,10 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if p.Firers[0].Type.Kind.Infantry() && p.Firers[0].Carrier == 0 {
 		b.fireGroups = append(b.fireGroups, hexPair{p.From, p.Target})
 	}
+	var laid []Event
+	if p.Lane != nil {
+		laid = b.layLanes(p)
+	}
 	bd := b.Board()
 	text := fmt.Sprintf("%s fire%s at %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target))
 	if p.Spotter != nil {
@@ -523,7 +535,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	if owner && len(choices) > 1 {
 		b.allocation = &a
 		text += fmt.Sprintf(": the %s choose how to spend them", a.Owner)
-		return []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}, nil
+		return append([]Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}, laid...), nil
 	}
 	if owner { // one way to spend them: no choice to wait for
 		sp, err := chooser.SpendAs(defs, out.Points, choices[0], b.dice)
@@ -532,7 +544,7 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 		}
 		out.Fates, out.Rolls, out.Steps = sp.Fates, append(out.Rolls, sp.Rolls...), append(out.Steps, sp.Steps...)
 	}
-	events := []Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}
+	events := append([]Event{{Kind: HexFired, Unit: p.Firers[0].ID, Hex: p.Target, AP: &out, Text: text}}, laid...)
 	return append(events, b.settleAP(a, out.Fates)...), nil
 }
 

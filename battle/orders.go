@@ -67,13 +67,16 @@ type Fire struct {
 // most (rules 12.52; Battle.GrenadeLimit). AT fire stays Fire.
 // OwnerAllocates leaves the casualty points to the owner of the units hit
 // (an Allocate order, when the rules allow more than one way to spend
-// them) instead of the automatic allocation.
+// them) instead of the automatic allocation. Lane, when not NoLane, lays
+// an MG fire lane in that pattern with opportunity fire (rules 13.9): one
+// for each infantry unit of the group firing an MG support weapon.
 type FireAP struct {
 	Units          []UnitID
 	Target         board.Hex
 	Leader         UnitID
 	Grenades       int
 	OwnerAllocates bool
+	Lane           LanePattern
 }
 
 // Assault is a close assault in the Advance & Assault phase by infantry of
@@ -259,7 +262,7 @@ func (o Fire) record(*board.Board) OrderRecord {
 
 func (o FireAP) record(bd *board.Board) OrderRecord {
 	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), Leader: o.Leader, GrenadeCount: o.Grenades,
-		OwnerAllocates: o.OwnerAllocates}
+		OwnerAllocates: o.OwnerAllocates, Lane: o.Lane.String()}
 }
 
 func (o Assault) record(bd *board.Board) OrderRecord {
@@ -336,7 +339,14 @@ func (Fire) parse(r OrderRecord, _ *board.Board) (Order, error) {
 
 func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.grenades(), OwnerAllocates: r.OwnerAllocates}, err
+	if err != nil {
+		return nil, err
+	}
+	lane, err := ParseLanePattern(r.Lane)
+	if err != nil {
+		return nil, fmt.Errorf("field \"lane\": %w", err)
+	}
+	return FireAP{Units: r.Units, Target: h, Leader: r.Leader, Grenades: r.grenades(), OwnerAllocates: r.OwnerAllocates, Lane: lane}, nil
 }
 
 func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {

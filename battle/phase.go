@@ -106,6 +106,9 @@ func (b *Battle) nextPhase() ([]Event, error) {
 		return nil, err
 	}
 	events = append(events, b.landHeld()...)
+	if b.phase == Movement {
+		events = append(events, b.liftLanes()...)
+	}
 	b.fireResolved = false
 	b.phase++
 	return append(events, b.startPhase()...), nil

@@ -98,6 +98,9 @@ type OrderRecord struct {
 	// Smoke, that it fires a smoke barrage instead.
 	Mission string `json:"mission,omitempty"`
 	Smoke   bool   `json:"smoke,omitempty"`
+	// Lane (a FireAP) is the pattern of the MG fire lane the attack lays:
+	// "straight", "left" or "right" (rules 13.9); absent for none.
+	Lane string `json:"lane,omitempty"`
 	// Why (version 3) is the reasoning the order was given with, as
 	// Explain recorded it; it plays no part in the replay or the digest.
 	Why string `json:"why,omitempty"`
@@ -534,6 +537,9 @@ type snapshot struct {
 	// Added with off-board support; empty (no support_SIDE property), it
 	// leaves older digests as they were.
 	Support map[maps.Side][]maps.SupportMissions `json:",omitempty"`
+	// Added with MG fire lanes; empty, it leaves older digests as they
+	// were.
+	Lanes []string `json:",omitempty"`
 }
 
 type unitSnapshot struct {
@@ -594,6 +600,13 @@ func (b *Battle) Digest() string {
 	}
 	for h, level := range b.smoke {
 		s.Smoke[b.Board().Label(h)] = level
+	}
+	for _, l := range b.lanes {
+		labels := make([]string, len(l.Hexes))
+		for i, h := range l.Hexes {
+			labels[i] = b.Board().Label(h)
+		}
+		s.Lanes = append(s.Lanes, fmt.Sprintf("%s #%d %s: %s", l.Side, l.Firer, l.Weapon, strings.Join(labels, " ")))
 	}
 	data, err := json.Marshal(s)
 	if err != nil {

@@ -5,12 +5,30 @@
 // The package is pure: no IO, no randomness, no ebiten.
 package board
 
+import "math"
+
 // Hex is a hex in axial coordinates (Q, R), after Red Blob Games' hexagon
 // guide. The third cube coordinate is S = -Q-R. Hex is a comparable value.
 //
 // The axial system is the same for both map orientations; only the pixel
 // geometry and the offset coordinates of a Layout differ.
 type Hex struct{ Q, R int }
+
+// RoundHex returns the hex nearest the fractional axial point (q, r): each
+// cube coordinate rounded, the one that moved most then put back from the
+// other two (Red Blob Games' cube rounding).
+func RoundHex(q, r float64) Hex {
+	s := -q - r
+	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
+	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
+	switch {
+	case dq > dr && dq > ds:
+		rq = -rr - rs
+	case dr > ds:
+		rr = -rq - rs
+	}
+	return Hex{int(rq), int(rr)}
+}
 
 // S returns the third cube coordinate, -Q-R.
 func (h Hex) S() int { return -h.Q - h.R }

@@ -1,7 +1,6 @@
 package board
 
 import (
-	"math"
 	"slices"
 	"testing"
 )
@@ -185,16 +184,7 @@ func roundedLine(a, b Hex) []Hex {
 		t := float64(i) / float64(n)
 		q := float64(a.Q) + 1e-6 + (float64(b.Q-a.Q))*t
 		r := float64(a.R) + 2e-6 + (float64(b.R-a.R))*t
-		s := -q - r
-		rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
-		dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
-		switch {
-		case dq > dr && dq > ds:
-			rq = -rr - rs
-		case dr > ds:
-			rr = -rq - rs
-		}
-		out = append(out, Hex{int(rq), int(rr)})
+		out = append(out, RoundHex(q, r))
 	}
 	return out
 }

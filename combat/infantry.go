@@ -103,6 +103,9 @@ type APAttack struct {
 	// off-board mission) burst in the trees of a woods hex, doubling the
 	// casualty points (rules 12.64, 21.6).
 	AirBurst bool
+	// Crossfire: for an attack by a fire lane (rules 13.9), the lane
+	// markers in the hex beyond the first, each −1 (13.91).
+	Crossfire int
 }
 
 // Defender is one unit that casualty points can be spent on: a unit in the

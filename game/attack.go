@@ -155,6 +155,9 @@ func apOrder(b *battle.Battle, sel *battle.Unit, h board.Hex, cands []*battle.Un
 	if key.grenades > 0 && canThrowGrenades(b, sel, h) {
 		o.Grenades = min(key.grenades, b.GrenadeLimit(sel.Side, append(slices.Clone(o.Units), o.Leader)...))
 	}
+	if b.Moving() != nil {
+		o.Lane = key.lane
+	}
 	return o
 }
 
@@ -282,10 +285,24 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 			add(tipText, "%s", s)
 		}
 	}
+	if b.Moving() != nil && sel.Type.Kind.Infantry() {
+		if o.Lane == battle.NoLane {
+			add(tipText, "fire lane: none  (Shift+J: lay one, with an MG)")
+		} else {
+			add(tipText, "fire lane: %s  (Shift+J: next pattern)", laneWords(o.Lane))
+		}
+	}
 	lines = append(lines, losLines(b, los)...)
 	if err != nil {
 		add(tipRefused, "cannot fire: %v", err)
 		return lines
+	}
+	if plan.Lane != nil {
+		var ls []string
+		for _, h := range plan.Lane {
+			ls = append(ls, bd.Label(h))
+		}
+		add(tipStep, "lane markers: %s (1-4 row at units entering them)", strings.Join(ls, " "))
 	}
 	if plan.Spotter != nil {
 		add(tipText, "indirect fire: the mortars fire unseen, spotted by %s; nothing between hinders", plan.Spotter.Label())

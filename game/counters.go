@@ -120,8 +120,8 @@ type counterArt struct {
 
 // drawUnits draws every unit on the map of b as a counter at its hex
 // (units sharing a hex stacked with a small offset, passengers as a count
-// on their carrier), the smoke markers, and a highlight round the selected
-// unit.
+// on their carrier), the smoke, fire lane and sniper markers, and a
+// highlight round the selected unit.
 func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.UnitID) {
 	a := &v.g.layer.counters
 	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
@@ -156,6 +156,7 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
 		a.drawSmoke(dst, point{float32(x - 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), b.Smoke(h))
 	}
+	drawLanes(dst, a, b, v, hexPx)
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if h, ok := b.SniperAt(side); ok {
 			x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
@@ -163,6 +164,46 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 		}
 	}
 	a.batch.flush(dst)
+}
+
+// drawLanes draws the MG fire lanes standing (rules 13.9): a thin line in
+// the laying side's colour from the firer's hex along the lane, and in each
+// lane hex a Fire Lane marker, a bar across a pale disc, side by side
+// where lanes cross (13.91).
+func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexPx float64) {
+	lanes := b.FireLanes()
+	if len(lanes) == 0 {
+		return
+	}
+	at := func(h board.Hex) point {
+		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+		return point{float32(x), float32(y)}
+	}
+	width := float32(max(hexPx*0.045, 1))
+	for _, l := range lanes {
+		prev := at(l.Hexes[0])
+		if u := b.Unit(l.Firer); u != nil && u.OnMap() {
+			prev = at(u.Pose.Hex)
+		}
+		for _, h := range l.Hexes {
+			p := at(h)
+			a.batch.segment(dst, prev, p, width, sideColour(l.Side))
+			prev = p
+		}
+	}
+	r := float32(max(hexPx*0.11, 3))
+	placed := map[board.Hex]int{}
+	for _, l := range lanes {
+		for _, h := range l.Hexes {
+			k := placed[h]
+			placed[h] = k + 1
+			c := at(h)
+			c.X += float32(k)*2.2*r - float32(0.12*hexPx)
+			c.Y -= float32(0.3 * hexPx)
+			a.batch.disc(dst, c, r, colSniperSight)
+			a.batch.segment(dst, point{c.X - r*0.8, c.Y + r*0.5}, point{c.X + r*0.8, c.Y - r*0.5}, max(r*0.3, 1), sideColour(l.Side))
+		}
+	}
 }
 
 // drawSniper draws the Sniper marker of side (rules 17.2: in plain view

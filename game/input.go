@@ -34,6 +34,7 @@ const (
 	ActionMember
 	ActionLeader
 	ActionGrenades
+	ActionFireLane
 	ActionAssault
 	ActionOverrun
 	ActionPanzerfaust
@@ -144,6 +145,8 @@ var Keymap = []Binding{
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.play.withLeader = !g.play.withLeader }},
 	{Action: ActionGrenades, Keys: []ebiten.Key{ebiten.KeyR}, Help: "throw grenades with AP fire at an adjacent hex or a close assault",
 		scope: toOrder, run: func(g *Game, _ *Intents) { g.toggleGrenades(g.battle.Unit(g.play.unit)) }},
+	{Action: ActionFireLane, ShiftKeys: []ebiten.Key{ebiten.KeyJ}, Help: "MG fire lane with the next opportunity AP fire (again: next pattern)",
+		scope: toOrder, run: func(g *Game, _ *Intents) { g.laneKey() }},
 	{Action: ActionAssault, Keys: []ebiten.Key{ebiten.KeyA}, Help: "close-assault the hovered adjacent hex, or a vehicle there if the ruleset allows (Advance)",
 		scope: toOrder, run: (*Game).assaultKey},
 	{Action: ActionOverrun, ShiftKeys: []ebiten.Key{ebiten.KeyA}, Help: "overrun the hovered enemy hex with the selected AFV (Movement)",

@@ -93,7 +93,7 @@ func (l *gameLog) addEvents(events []battle.Event) {
 			if e.Outcome != nil {
 				l.addSteps(e.Outcome.Rolls, e.Outcome.Steps)
 			}
-		case battle.HexFired, battle.CasualtiesAllocated:
+		case battle.HexFired, battle.CasualtiesAllocated, battle.LaneFired:
 			l.add(logResult, e.Text)
 			if e.AP != nil {
 				l.addSteps(e.AP.Rolls, e.AP.Steps)

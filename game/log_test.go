@@ -1,9 +1,11 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/combat"
 )
 
 // TestLogSideNames: the log writes the sides as the top bar does, not by
@@ -55,5 +57,16 @@ func TestLogMinefieldRoll(t *testing.T) {
 	l.addEvents([]battle.Event{{Kind: battle.MinefieldCrossed, Text: "US Rifle Squad #1 comes through the minefield in C4 (rolled 5, 3 or less kills)"}})
 	if len(l.lines) != 1 || l.lines[0].kind != logResult {
 		t.Errorf("lines %+v, want one result line", l.lines)
+	}
+}
+
+// TestLogFireLaneAttack: a fire lane's attack is a result line with its
+// step lines and dice, like any AP attack.
+func TestLogFireLaneAttack(t *testing.T) {
+	var l gameLog
+	out := combat.APOutcome{Points: 1, Steps: []string{"4 APFP (row 1-4): 2d6 = 6: 1 casualty point"}, Rolls: []combat.Roll{{Purpose: "AP attack", Sides: 6, Dice: []int{2, 4}}}}
+	l.addEvents([]battle.Event{{Kind: battle.LaneFired, AP: &out, Text: "the fire lane in E5 fires at US Rifle Squad #1: 1 casualty point"}})
+	if len(l.lines) < 2 || l.lines[0].kind != logResult || !strings.Contains(l.lines[1].text, "row 1-4") {
+		t.Errorf("lines %+v, want the result and its steps", l.lines)
 	}
 }

@@ -34,15 +34,16 @@ type play struct {
 	b           *battle.Battle
 	unit        battle.UnitID // the selected unit, or 0
 	mode        mode
-	call        callChoice // what a click calls in modeCall
-	withLeader  bool       // fire with the leader in the firer's hex
-	ghostTurn   int        // hexsides the shown end facing is turned from the path's own
-	targetTurn  int        // next-target presses since the firer or the hovered hex changed
-	flipKind    bool       // AT and AP fire swapped from the default at the hovered hex
-	grenades    int        // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
-	panzerfaust bool       // fire a Panzerfaust with the next AT shot that may
-	desperation bool       // fire in desperation when the ruleset refuses the shot for its backblast
-	out         uint16     // members taken out of the fire group or assault (bit i: member i)
+	call        callChoice         // what a click calls in modeCall
+	withLeader  bool               // fire with the leader in the firer's hex
+	ghostTurn   int                // hexsides the shown end facing is turned from the path's own
+	targetTurn  int                // next-target presses since the firer or the hovered hex changed
+	flipKind    bool               // AT and AP fire swapped from the default at the hovered hex
+	grenades    int                // grenades asked for with the next attack that may: at most this many, one a unit; 0 none
+	lane        battle.LanePattern // the MG fire lane the next opportunity AP fire lays (rules 13.9); NoLane none
+	panzerfaust bool               // fire a Panzerfaust with the next AT shot that may
+	desperation bool               // fire in desperation when the ruleset refuses the shot for its backblast
+	out         uint16             // members taken out of the fire group or assault (bit i: member i)
 	// stackIn are the units of the selected unit's hex that move with it
 	// as a stack (bit i: stack candidate i), until the selection or the
 	// battle changes.
@@ -189,7 +190,7 @@ func (p *play) checkHandOver() {
 	if changed {
 		p.lastActing = acting
 		p.showSummary(acting)
-		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation = modeNormal, false, 0, false, false
+		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation, p.lane = modeNormal, false, 0, false, false, battle.NoLane
 		if u := b.Unit(p.unit); u != nil && u.Side != acting {
 			p.unit = 0
 		}
@@ -594,7 +595,7 @@ func (g *Game) selectHex(h board.Hex) {
 func (g *Game) selectUnit(id battle.UnitID) {
 	p := &g.play
 	if id != p.unit {
-		p.ghostTurn, p.withLeader, p.grenades, p.panzerfaust, p.desperation = 0, false, 0, false, false
+		p.ghostTurn, p.withLeader, p.grenades, p.panzerfaust, p.desperation, p.lane = 0, false, 0, false, false, battle.NoLane
 		if p.mode == modeSmoke {
 			p.mode = modeNormal
 		}
@@ -645,6 +646,35 @@ func (g *Game) toggleGrenades(sel *battle.Unit) {
 		p.grenades = allGrenades
 		g.note(fmt.Sprintf("grenades with the next AP fire at an adjacent hex or close assault, one a unit (%d left; R again: fewer)", g.battle.Grenades(sel.Side)))
 	}
+}
+
+// laneKey steps the MG fire lane the next opportunity AP fire lays (rules
+// 13.9): none, straight along the line, staggered with the first marker on
+// the left, on the right, and none again.
+func (g *Game) laneKey() {
+	p := &g.play
+	if g.battle.Moving() == nil {
+		p.lane = battle.NoLane
+		g.note("a fire lane is laid with opportunity fire by infantry with an MG, at a moving enemy")
+		return
+	}
+	p.lane = (p.lane + 1) % (battle.LaneStaggerRight + 1)
+	if p.lane == battle.NoLane {
+		g.note("no fire lane")
+		return
+	}
+	g.note(fmt.Sprintf("the next AP fire lays a %s fire lane (Shift+J again: next pattern)", laneWords(p.lane)))
+}
+
+// laneWords names a lane pattern for the player.
+func laneWords(p battle.LanePattern) string {
+	switch p {
+	case battle.LaneStaggerLeft:
+		return "staggered (first marker left of the line)"
+	case battle.LaneStaggerRight:
+		return "staggered (first marker right of the line)"
+	}
+	return p.String()
 }
 
 // previewedGrenades is how many grenades the previewed attack o throws.
@@ -716,7 +746,7 @@ func passText(b *battle.Battle, o battle.Order) string {
 func (g *Game) applied(events []battle.Event) {
 	p := &g.play
 	p.version++
-	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation = 0, 0, false, false
+	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation, p.lane = 0, 0, false, false, battle.NoLane
 	p.log.addEvents(events)
 	p.recordForOpponent(events)
 	p.logScroll = 0

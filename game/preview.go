@@ -72,16 +72,17 @@ type previewKey struct {
 	hideArcs  bool
 	compare   bool // the AT preview compares every registered ruleset
 	mode      mode
-	target    int        // times the player asked for the next target in the hovered hex
-	flip      bool       // AT and AP fire swapped from the default
-	grenades  int        // grenades asked for: at most this many (playState.grenades)
-	pzf       bool       // a Panzerfaust asked for
-	desperate bool       // desperation fire asked for
-	ammo      string     // the round the firer is set to fire (ammo.go)
-	second    int        // volley-key presses (volley.go)
-	out       uint16     // fire group or assault members taken out (bit i: member i)
-	stack     uint16     // the selected unit's stack candidates moving with it (bit i: candidate i)
-	call      callChoice // what a click calls (modeCall), the zero value for none
+	target    int                // times the player asked for the next target in the hovered hex
+	flip      bool               // AT and AP fire swapped from the default
+	grenades  int                // grenades asked for: at most this many (playState.grenades)
+	lane      battle.LanePattern // the fire lane asked for (playState.lane)
+	pzf       bool               // a Panzerfaust asked for
+	desperate bool               // desperation fire asked for
+	ammo      string             // the round the firer is set to fire (ammo.go)
+	second    int                // volley-key presses (volley.go)
+	out       uint16             // fire group or assault members taken out (bit i: member i)
+	stack     uint16             // the selected unit's stack candidates moving with it (bit i: candidate i)
+	call      callChoice         // what a click calls (modeCall), the zero value for none
 }
 
 // reachHex is a hex the selected unit can end its move in, and the MP it costs.
@@ -117,7 +118,7 @@ func (g *Game) refresh() {
 	}
 	key := previewKey{version: p.version, unit: p.unit, hover: g.hovered, hasHover: g.hasHover,
 		ghostTurn: p.ghostTurn, leader: p.withLeader, viewshed: p.showViewshed, hideArcs: p.hideArcs, compare: p.compareRules, mode: p.mode, target: p.targetTurn,
-		flip: p.flipKind, grenades: p.grenades, pzf: p.panzerfaust, desperate: p.desperation, ammo: p.ammo.of(p.unit), second: p.secondTurn, out: p.out, stack: p.stackIn}
+		flip: p.flipKind, grenades: p.grenades, lane: p.lane, pzf: p.panzerfaust, desperate: p.desperation, ammo: p.ammo.of(p.unit), second: p.secondTurn, out: p.out, stack: p.stackIn}
 	if p.mode == modeCall {
 		key.call = p.call
 	}

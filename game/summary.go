@@ -62,7 +62,7 @@ func (p *play) recordForOpponent(events []battle.Event) {
 			if t := p.b.Unit(e.Target); t != nil {
 				lines = append(lines, summaryLine{sideWords(e.Text), t.Pose.Hex})
 			}
-		case battle.HexFired, battle.HexAssaulted, battle.UnitEliminated, battle.UnitImmobilized, battle.MinefieldCrossed, battle.SupportCalled:
+		case battle.HexFired, battle.HexAssaulted, battle.UnitEliminated, battle.UnitImmobilized, battle.MinefieldCrossed, battle.SupportCalled, battle.LaneLaid, battle.LaneFired:
 			lines = append(lines, summaryLine{sideWords(e.Text), e.Hex})
 		}
 		p.since[other] = lines

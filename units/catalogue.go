@@ -58,6 +58,7 @@ type Weapon struct {
 	MinRange int  // minimum range in hexes, 0 if none
 	Pool     bool // held in a side pool rather than by one unit (Panzerfaust)
 	Mortar   bool // an on-board mortar: its rounds fall from above
+	MG       bool // a machine gun: infantry firing it may lay a fire lane (rules 13.9)
 	History  History
 	Ours     []Note
 	Source   string

@@ -22,7 +22,7 @@ import (
 //
 // Unit fields: nation, kind, turret, atfp, gun_apfp, mg ("360 4, ff 3"),
 // armour, mp, cr, apfp, range, elite, modifier, transport, tows, gun_shield,
-// weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool, mortar (yes for an on-board mortar).
+// weapon. Weapon fields: type (L/H/X), atfp, apfp, range, min_range, pool, mortar (yes for an on-board mortar), mg (yes for a machine gun, which may lay a fire lane: rules 13.9).
 //
 // Both take the historical facts of History: armour_front, armour_side,
 // armour_rear, armour_top ("80 @ 55", mm at degrees from the vertical),
@@ -139,7 +139,7 @@ func (p *parser) header(line string) error {
 var unitFields = []string{"nation", "kind", "turret", "atfp", "gun_apfp", "mg", "armour", "mp", "cr",
 	"apfp", "range", "elite", "modifier", "transport", "tows", "gun_shield", "weapon"}
 
-var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool", "mortar"}
+var weaponFields = []string{"type", "atfp", "apfp", "range", "min_range", "pool", "mortar", "mg"}
 
 func (p *parser) unitField(key, value string) error {
 	t := p.unit
@@ -225,6 +225,8 @@ func (p *parser) weaponField(key, value string) error {
 		w.Pool, err = parseBool(value)
 	case "mortar":
 		w.Mortar, err = parseBool(value)
+	case "mg":
+		w.MG, err = parseBool(value)
 	case "ours":
 		var n Note
 		n, err = parseNote(value, slices.Concat(weaponFields, historyFields))

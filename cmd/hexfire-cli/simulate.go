@@ -87,7 +87,8 @@ func printCounts(w io.Writer, label string, counts map[string]int) {
 
 // attackWeapons names what attack order o fires, for simReport.Shots:
 // one name, or none when o is no attack; an AP attack counts as "AP fire"
-// and once more under the name of each support weapon fired in it.
+// and once more under the name of each support weapon fired in it, and
+// as "fire lane" when it lays one (once, however many MGs lay it).
 func attackWeapons(b *battle.Battle, o battle.Order) []string {
 	switch o := o.(type) {
 	case battle.Fire:
@@ -113,6 +114,9 @@ func attackWeapons(b *battle.Battle, o battle.Order) []string {
 			}
 			if p.Spotter != nil {
 				names = append(names, "mortar (indirect)")
+			}
+			if p.Lane != nil {
+				names = append(names, "fire lane")
 			}
 		}
 		return names

@@ -268,3 +268,26 @@ func TestActName(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackWeaponsOfFireLane: opportunity fire that lays an MG fire lane
+// counts once more as "fire lane".
+func TestAttackWeaponsOfFireLane(t *testing.T) {
+	sc, at := smallScenario(t, ". . . .\n. . . .\n. . . .\n. . . .\n")
+	sc.Units = []maps.Placement{
+		{ID: 1, Type: "US Rifle Squad", Side: maps.Allies, Hex: at("B4")},
+		{ID: 2, Type: "German Rifle Squad", Side: maps.Axis, Hex: at("B1"), Properties: map[string]string{"weapons": "MG34"}},
+	}
+	b := smallBattle(t, sc)
+	for _, o := range []battle.Order{battle.EndPhase{}, battle.Move{Unit: 1, Path: []board.Pose{{Hex: at("B3")}, {Hex: at("B2")}}}} {
+		if _, err := b.Apply(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := battle.FireAP{Units: []battle.UnitID{2}, Target: at("B3"), Lane: battle.LaneStraight}
+	if err := b.Check(o); err != nil {
+		t.Fatal(err)
+	}
+	if have, want := attackWeapons(b, o), []string{"AP fire", "MG34", "fire lane"}; !slices.Equal(have, want) {
+		t.Errorf("attackWeapons = %q, want %q", have, want)
+	}
+}

@@ -180,6 +180,9 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 		actors, targets = []battle.UnitID{o.Unit, o.Leader}, []battle.UnitID{o.Target}
 	case battle.FireAP:
 		actors = append(slices.Clone(o.Units), o.Leader)
+		if o.Lane != battle.NoLane && b.Moving() == nil {
+			return fmt.Errorf("a %v fire lane laid with no enemy moving", o.Lane)
+		}
 	case battle.Assault:
 		actors = o.Units
 	case battle.AssaultVehicle:
@@ -251,7 +254,8 @@ func checkOrder(b *battle.Battle, o battle.Order) error {
 // opportunity fire or for its owner) passes through; a passenger rides an active vehicle of its side that
 // is on the map, in the vehicle's hex; every state a unit carries is one
 // of the ruleset's, with a count from 1 (1 for an on/off state); smoke
-// levels are 1 or 2 on the board; no pool or count of rounds is negative;
+// levels are 1 or 2 on the board; fire lanes stand only in the Movement
+// phase, laid by the side not moving, on the board; no pool or count of rounds is negative;
 // a finished battle has no side to act.
 func (c *soakChecker) checkState(b *battle.Battle) error {
 	if b.Turn() < c.turn {
@@ -339,6 +343,16 @@ func (c *soakChecker) checkState(b *battle.Battle) error {
 	for _, h := range b.SmokeHexes() {
 		if l := b.Smoke(h); l < 1 || l > 2 || !bd.Contains(h) {
 			return fmt.Errorf("smoke %d in %v", l, h)
+		}
+	}
+	for _, l := range b.FireLanes() {
+		switch {
+		case b.Phase() != battle.Movement:
+			return fmt.Errorf("a fire lane of the %s stands in the %s phase (lanes end with the Movement phase)", l.Side, b.Phase())
+		case l.Side == b.Phasing():
+			return fmt.Errorf("a fire lane of the %s, who are moving", l.Side)
+		case len(l.Hexes) == 0 || !bd.Contains(l.Hexes[0]) || !bd.Contains(l.Hexes[len(l.Hexes)-1]):
+			return fmt.Errorf("a fire lane of the %s with hexes %v", l.Side, l.Hexes)
 		}
 	}
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {

@@ -73,6 +73,9 @@ func apModifiers(a combat.APAttack) []combat.Modifier {
 	if a.Grenades > 0 {
 		ms = append(ms, combat.Modifier{Value: -a.Grenades, Label: "grenades"})
 	}
+	if a.Crossfire > 0 {
+		ms = append(ms, combat.Modifier{Value: -a.Crossfire, Label: "crossfire"})
+	}
 	if a.Opportunity && a.Cover <= 0 && !a.WallCover {
 		ms = append(ms, combat.Modifier{Value: -1, Label: "no cover (opportunity fire)"})
 	}
@@ -89,6 +92,8 @@ func checkAttack(a combat.APAttack) error {
 		return errors.New("the fire group has no AP firepower that reaches the target")
 	case a.Grenades > 0 && !a.Adjacent:
 		return errors.New("grenades are thrown at adjacent hexes only")
+	case a.Crossfire < 0:
+		return fmt.Errorf("%d crossfire markers: none or more", a.Crossfire)
 	case a.Grenades < 0:
 		return fmt.Errorf("%d grenades thrown: none or more", a.Grenades)
 	case a.Leader > 0:

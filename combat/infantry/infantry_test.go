@@ -484,3 +484,16 @@ func TestGrenadesPerUnit(t *testing.T) {
 		t.Errorf("-1 attacker grenades: want an error")
 	}
 }
+
+// TestCrossfireModifier: each fire lane marker past the first in a hex
+// takes 1 from the lane's attack (rules 13.91); a negative count is
+// refused.
+func TestCrossfireModifier(t *testing.T) {
+	a := combat.APAttack{APFP: 4, Crossfire: 2}
+	if have, want := combat.FormatModifiers(apModifiers(a)), " -2 crossfire"; have != want {
+		t.Errorf("modifiers %q, want %q", have, want)
+	}
+	if err := checkAttack(combat.APAttack{APFP: 4, Crossfire: -1}); err == nil {
+		t.Error("a negative crossfire was accepted")
+	}
+}
