@@ -569,7 +569,7 @@ func TestMortarStrikesEveryVehicle(t *testing.T) {
 		lines = append(lines, e.Text)
 	}
 	log := strings.Join(lines, "\n")
-	for _, want := range []string{"the 5cm Mortar strikes GMC Truck", "the 5cm Mortar strikes M3 Halftrack"} {
+	for _, want := range []string{"the 5cm Mortar strikes GMC Truck #5 in F3: eliminated", "the 5cm Mortar strikes M3 Halftrack #6 in F3: eliminated"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("log:\n%s\nwant a line %q", log, want)
 		}
