@@ -269,7 +269,7 @@ func (b *Battle) mortarStrike(a pendingAllocation) []Event {
 	for _, u := range vs.Vehicles {
 		vs.Shots = append(vs.Shots, b.strikeShot(w, u))
 	}
-	return b.rollVehicleStrike(a.Mortar, vs)
+	return b.rollVehicleStrike(a.Mortar, vs, b.unitsOf(a.Firers))
 }
 
 // apDefendersOf returns the defenders of plan p's attack from hex from:

@@ -273,7 +273,7 @@ func (b *Battle) strikeShot(w combat.Weapon, u *Unit) combat.Shot {
 	cover := b.CoverAt(b.rules, u.Pose.Hex, u.Type)
 	s := combat.Shot{
 		Firer:     w.Name,
-		FirerKind: units.Squad, // the ruleset reads the weapon, and no unit's valor or sniper comes of it
+		FirerKind: units.Squad, // a mortar's group, or no unit: the ruleset reads the weapon
 		Weapon:    w,
 		Target:    combat.TargetOf(u.Type),
 		Range:     1,
@@ -385,12 +385,14 @@ func (b *Battle) strike(noun string, st Strike) []Event {
 		a := pendingAllocation{Owner: st.Owner, Target: st.Hex, Points: out.Points, Units: idsOf(st.Defenders)}
 		events = append(events, b.settleAP(a, out.Fates)...)
 	}
-	return append(events, b.rollVehicleStrike(noun, st.VehicleStrike)...)
+	return append(events, b.rollVehicleStrike(noun, st.VehicleStrike, nil)...)
 }
 
 // rollVehicleStrike rolls the rounds of vs against each of its vehicles
-// still in play and carries out what they do.
-func (b *Battle) rollVehicleStrike(noun string, vs VehicleStrike) []Event {
+// still in play and carries out what they do. firers are the units that
+// fired them (a mortar's group, whose natural 2 checks their valor as on
+// any infantry AT roll), or nil for a mission, which no unit fires.
+func (b *Battle) rollVehicleStrike(noun string, vs VehicleStrike, firers []*Unit) []Event {
 	var events []Event
 	for i, u := range vs.Vehicles {
 		if !u.Active() {
@@ -399,8 +401,11 @@ func (b *Battle) rollVehicleStrike(noun string, vs VehicleStrike) []Event {
 		out := b.rules.Resolve(vs.Shots[i], b.dice)
 		events = append(events, Event{Kind: UnitFired, Target: u.ID, Hex: u.Pose.Hex, Outcome: &out,
 			Text: fmt.Sprintf("the %s strikes %s in %s: %s", noun, u.Label(), b.Board().Label(u.Pose.Hex), out.Headline())})
-		a := attack{target: u}
-		events = append(events, b.applyEffects(a, targetEffects(out.Effects))...)
+		a, effects := attack{target: u}, targetEffects(out.Effects)
+		if len(firers) > 0 {
+			a.firer, a.group, effects = firers[0], firers, out.Effects
+		}
+		events = append(events, b.applyEffects(a, effects)...)
 	}
 	return events
 }

@@ -636,3 +636,16 @@ func TestMortarStrikeAfterTheOwnerAllocates(t *testing.T) {
 		t.Errorf("rolls %q, want %q: the truck missed on 6+6, the halftrack hit on 3+3 and not eliminated on 6+6", rolled, want)
 	}
 }
+
+// TestMortarStrikeValor: a natural 2 on a vehicle's to-hit roll is the
+// mortar's infantry rolling 2 on an AT attack, and sends its unit to a
+// valor check, as the preview's odds say ("firer: valor check").
+func TestMortarStrikeValor(t *testing.T) {
+	b := mortarStrikeFixture(t, 4, 4, 1, 1, 1, 1, 6, 6)
+	events := apply(t, b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	valor := slices.ContainsFunc(events, func(e Event) bool { return e.Kind == UnitValorous && e.Unit == 1 })
+	if !valor || !b.Unit(1).Has(Valorous) || b.Unit(5).Active() || !b.Unit(6).Active() {
+		t.Errorf("valor check %v, valorous %v, truck active %v, halftrack active %v; want the truck hit on 1+1, the half squad valorous on 1+1, the halftrack missed",
+			valor, b.Unit(1).Has(Valorous), b.Unit(5).Active(), b.Unit(6).Active())
+	}
+}
