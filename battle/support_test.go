@@ -31,6 +31,13 @@ const woodsWall = `
 // the Axis Fire phase of turn 1.
 func mortarFixture(t *testing.T, noSpotter bool, dice ...int) *Battle {
 	t.Helper()
+	return mortarBattle(t, noSpotter, nil, dice)
+}
+
+// mortarBattle is mortarFixture with the units extra placed after the
+// four.
+func mortarBattle(t *testing.T, noSpotter bool, extra []unitAt, dice []int) *Battle {
+	t.Helper()
 	us := []unitAt{
 		{"German Rifle Half Squad", maps.Axis, "B3", board.DirN},
 		{"German Leader", maps.Axis, "E4", board.DirN},
@@ -40,7 +47,7 @@ func mortarFixture(t *testing.T, noSpotter bool, dice ...int) *Battle {
 	if noSpotter {
 		us[1].hex = "A1"
 	}
-	f := fixture{grid: woodsWall, units: us, dice: dice, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
+	f := fixture{grid: woodsWall, units: append(us, extra...), dice: dice, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
 	b := f.battle(t)
 	toPhase(t, b, 1, maps.Axis, FirePhase)
 	if l := b.Board().LOS(hexOf(t, b, "B3"), hexOf(t, b, "F3"), b.Smoke); l.Clear {
@@ -503,17 +510,10 @@ func TestMortarSmokeRound(t *testing.T) {
 // Halftrack (6), an AFV of rear armour A, beside the rifle squad in F3.
 func mortarStrikeFixture(t *testing.T, dice ...int) *Battle {
 	t.Helper()
-	f := fixture{grid: woodsWall, dice: dice, units: []unitAt{
-		{"German Rifle Half Squad", maps.Axis, "B3", board.DirN},
-		{"German Leader", maps.Axis, "E4", board.DirN},
-		{"US Rifle Squad", maps.Allies, "F3", board.DirN},
-		{"US Rifle Squad", maps.Allies, "E6", board.DirN},
+	return mortarBattle(t, false, []unitAt{
 		{"GMC Truck", maps.Allies, "F3", board.DirN},
 		{"M3 Halftrack", maps.Allies, "F3", board.DirN},
-	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
-	b := f.battle(t)
-	toPhase(t, b, 1, maps.Axis, FirePhase)
-	return b
+	}, dice)
 }
 
 // twoDiceAtMost is the number of the 36 rolls of 2d6 that come to n or
