@@ -649,3 +649,20 @@ func TestMortarStrikeValor(t *testing.T) {
 			valor, b.Unit(1).Has(Valorous), b.Unit(5).Active(), b.Unit(6).Active())
 	}
 }
+
+// TestMortarStrikeCover: the cover of the vehicles' hex applies to their
+// to-hit roll (rules 12.67): in woods (+2) a truck is hit on 2d6 of 4 or
+// less, 6 of 36 rolls.
+func TestMortarStrikeCover(t *testing.T) {
+	b := mortarStrikeFixture(t)
+	b.Unit(2).Pose.Hex = hexOf(t, b, "F5") // sees E6 across the open
+	b.Unit(5).Pose.Hex, b.Unit(6).Pose.Hex = hexOf(t, b, "E6"), hexOf(t, b, "E6")
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "E6")})
+	if err != nil || len(p.Vehicles) != 2 {
+		t.Fatalf("PlanAP: %v, vehicles %v", err, p.Vehicles)
+	}
+	s := p.ShotOdds[0].Summary(nil)
+	if p.Shots[0].Cover != 2 || s.Hit*36 != twoDiceAtMost(6-2)*s.Total {
+		t.Errorf("truck in woods: cover %d, hit %d of %d; want cover 2 and 6 of 36", p.Shots[0].Cover, s.Hit, s.Total)
+	}
+}
