@@ -122,8 +122,9 @@ func (v *view) fateWorth(f combat.Fate, u *battle.Unit) float64 {
 	return 0
 }
 
-// planWorth is the expected worth of an AP attack from its exact odds, and
-// the chance each defender is eliminated.
+// planWorth is the expected worth of an AP attack from its exact odds (a
+// mortar's rolls against the hex's vehicles included), and the chance
+// each defender is eliminated.
 func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
 	ev, kill := 0.0, make([]float64, len(p.Defenders))
 	for _, e := range p.Odds.Fates {
@@ -135,7 +136,7 @@ func (v *view) planWorth(p battle.APPlan) (float64, []float64) {
 			}
 		}
 	}
-	return ev, kill
+	return ev + v.vehicleStrikeWorth(p.VehicleStrike), kill
 }
 
 // apShot estimates the expected worth of an AP attack by e at pose ep on u

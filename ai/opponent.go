@@ -392,16 +392,20 @@ func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) 
 			}
 		}
 	}
+	groups := d.fireGroups()
+	// A mortar's attack on a hex rolls against its AFVs too (rules 12.67):
+	// with a mortar among the groups, a hex of AFVs alone is a target.
+	mortars := slices.ContainsFunc(groups, func(g fireGroup) bool { return len(mortarsOf(d.b, g)) > 0 })
 	var hexes []board.Hex
 	for _, e := range targets {
-		if d.b.StruckByAP(e) && !slices.Contains(hexes, e.Pose.Hex) {
+		if (mortars || d.b.StruckByAP(e)) && !slices.Contains(hexes, e.Pose.Hex) {
 			hexes = append(hexes, e.Pose.Hex)
 		}
 	}
 	if len(hexes) == 0 {
 		return d.rank(out)
 	}
-	for _, g := range d.fireGroups() {
+	for _, g := range groups {
 		lead := g.members[0]
 		t := tasks[lead.ID]
 		reach := 0

@@ -84,8 +84,7 @@ func (d *decision) ownWithin(h board.Hex, n int) bool {
 }
 
 // strikeWorth is the expected worth of a mission's strike on a hex, should
-// it land there: its AP attack's fates and each AFV's chance to be
-// destroyed or immobilized, from the engine's exact odds.
+// it land there: its AP attack's fates and its AFVs' rolls.
 func (v *view) strikeWorth(st battle.Strike) float64 {
 	ev := 0.0
 	for _, e := range st.Odds.Fates {
@@ -94,8 +93,16 @@ func (v *view) strikeWorth(st battle.Strike) float64 {
 			ev += pr * v.fateWorth(f, st.Defenders[i])
 		}
 	}
-	for i, u := range st.AFVs {
-		sum := st.ShotOdds[i].Summary(v.b.States())
+	return ev + v.vehicleStrikeWorth(st.VehicleStrike)
+}
+
+// vehicleStrikeWorth is the expected worth of rounds falling on each
+// vehicle of a hex: its chance to be destroyed or immobilized, from the
+// engine's exact odds.
+func (v *view) vehicleStrikeWorth(vs battle.VehicleStrike) float64 {
+	ev := 0.0
+	for i, u := range vs.Vehicles {
+		sum := vs.ShotOdds[i].Summary(v.b.States())
 		ev += v.effect(shotChances{destroy: sum.P(sum.Destroy), immobilize: sum.P(sum.Immobilize)}, u)
 	}
 	return ev

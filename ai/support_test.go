@@ -74,12 +74,22 @@ func TestOpponentCallsArtillery(t *testing.T) {
 }
 
 // TestOpponentFiresMortarIndirectly: a German mortar behind a wood of
-// trees fires at the American squad its leader sees beyond them.
+// trees fires at the American squad its leader sees beyond them, and at
+// a halftrack standing there alone, whose roll (rules 12.67) is the
+// attack's whole worth.
 func TestOpponentFiresMortarIndirectly(t *testing.T) {
+	for _, target := range []string{"US Rifle Squad", "M3 Halftrack"} {
+		t.Run(target, func(t *testing.T) { opponentFiresMortarAt(t, target) })
+	}
+}
+
+// opponentFiresMortarAt is TestOpponentFiresMortarIndirectly at a target
+// of type target in F3.
+func opponentFiresMortarAt(t *testing.T, target string) {
 	b := fixture{grid: woodsWall, units: []unitAt{
 		{"German Rifle Half Squad", maps.Allies, "B3", 0, ""},
 		{"German Leader", maps.Allies, "E4", 0, ""},
-		{"US Rifle Squad", maps.Axis, "F3", 0, ""},
+		{target, maps.Axis, "F3", 0, ""},
 	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}.battle(t)
 	opp, err := NewOpponent(b)
 	if err != nil {

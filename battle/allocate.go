@@ -8,6 +8,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // Allocate is the owner of the units an AP attack struck choosing how its
@@ -64,6 +65,12 @@ type pendingAllocation struct {
 	Units      []UnitID
 	Defenders  []combat.Defender
 	CrewChecks []UnitID
+	// Vehicles are those the mortar Mortar, of ATFP MortarATFP, rolls
+	// against once the points are spent (rules 12.67); empty, they leave
+	// older digests as they were.
+	Vehicles   []UnitID     `json:",omitempty"`
+	Mortar     string       `json:",omitempty"`
+	MortarATFP units.Rating `json:",omitempty"`
 }
 
 // PendingAllocation is an AP attack's casualty points waiting for the

@@ -61,13 +61,16 @@ func (b *Battle) rollsAtOnce() bool {
 
 // saveVersion is the version the battle's save is written as: the current
 // one, or for a battle that follows an older save's rules the last version
-// with them (3 before declared fire, 4 before grenades by the unit).
+// with them (3 before declared fire, 4 before grenades by the unit, 5
+// before the mortar's strike on every vehicle of its hex).
 func (b *Battle) saveVersion() int {
 	switch {
 	case b.rollsAtOnce():
 		return declaredFireVersion - 1
 	case b.oneGrenadeAnAttack():
 		return grenadesByUnitVersion - 1
+	case b.mortarShotsAlone():
+		return mortarStrikeVersion - 1
 	}
 	return SaveVersion
 }

@@ -86,6 +86,9 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if p.Shot.Weapon.Mortar && b.Moving() != nil {
 		return FirePlan{}, errors.New("mortars never make opportunity fire (rules 12.61)")
 	}
+	if p.Shot.Weapon.Mortar && b.mortarStrikesVehicles() {
+		return FirePlan{}, fmt.Errorf("a mortar strikes the whole hex: fire AP at %s, which rolls against each vehicle there (rules 12.67)", b.Board().Label(target.Pose.Hex))
+	}
 	p.LOS = b.Board().LOS(firer.Pose.Hex, target.Pose.Hex, b.Smoke)
 	p.Shot.Hindrance = p.LOS.Hindrance + b.wirePenalty(firer)
 	if p.Shot.Weapon.Mortar {

@@ -43,6 +43,11 @@ type APPlan struct {
 	// firers see it.
 	Mortars bool
 	Spotter *Unit
+	// VehicleStrike is the mortars' roll against each enemy vehicle in the
+	// hex (rules 12.67), under a ruleset that resolves it
+	// (combat.OffBoardFire); those vehicles and their passengers are then
+	// not among Defenders, nor their AFVs among CrewChecks.
+	VehicleStrike
 	// CrewChecks are the immobile enemy AFVs in the hex. AP fire cannot
 	// harm them, but under a ruleset with crew checks it is an attack on
 	// them like any other, so each checks its crew after it (rules 18.6).
@@ -120,10 +125,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	p.Defenders = b.apDefenders(p.Firers[0].Side, o.Target)
 	p.CrewChecks = b.crewChecksAt(p.Firers[0].Side, o.Target)
-	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 {
-		if b.enemyIn(p.Firers[0].Side, o.Target) {
-			return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
-		}
+	if !b.enemyIn(p.Firers[0].Side, o.Target) {
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
 	total := 0
@@ -153,6 +155,14 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	if p.Mortars && b.Moving() != nil {
 		return p, errors.New("mortars never make opportunity fire (rules 12.61)")
+	}
+	if p.Mortars && b.mortarStrikesVehicles() {
+		if err := b.planMortarStrike(&p, weapons); err != nil {
+			return p, err
+		}
+	}
+	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 && len(p.Vehicles) == 0 {
+		return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)
 	if !p.LOS.Clear {
@@ -189,6 +199,77 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		}
 	}
 	return p, nil
+}
+
+// mortarStrikeVersion is the save version from which mortars fire at the
+// whole hex, rolling against each vehicle in it (rules 12.67); older
+// saves fired AP at its infantry or AT at one vehicle.
+const mortarStrikeVersion = 6
+
+// mortarStrikesVehicles reports whether a mortar's attack on a hex rolls
+// against each vehicle there (rules 12.67): under a ruleset that resolves
+// rounds falling on AFVs (combat.OffBoardFire), in a battle that follows
+// the rules of version 6 or later (Config.Version).
+func (b *Battle) mortarStrikesVehicles() bool {
+	return combat.ResolvesOffBoard(b.rules) && !b.mortarShotsAlone()
+}
+
+// mortarShotsAlone reports whether the battle follows a save of before
+// version 6, whose mortars left the vehicles of a hex they fired AP at
+// alone (Config.Version).
+func (b *Battle) mortarShotsAlone() bool {
+	return b.config.Version > 0 && b.config.Version < mortarStrikeVersion
+}
+
+// planMortarStrike adds to plan p, an attack by mortars whose support
+// weapons are weapons, the roll against each enemy vehicle of the target
+// hex (rules 12.67), with the highest ATFP among the mortars (ours: the
+// rules roll once for each vehicle, and a group of mortars is one
+// attack). The vehicles and their passengers leave the AP attack's
+// defenders (ours: 12.67 is how a mortar harms a vehicle, and a
+// destroyed vehicle takes its passengers with it, rules 8.5), and the
+// AFVs its crew checks (the roll's own check covers an immobile one).
+func (b *Battle) planMortarStrike(p *APPlan, weapons []*units.Weapon) error {
+	var best *units.Weapon
+	for _, w := range weapons {
+		if w != nil && w.Mortar && w.ATFP != units.NoRating && (best == nil || w.ATFP > best.ATFP) {
+			best = w
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	w := mortarRounds(best.Name, best.ATFP)
+	side := p.Firers[0].Side
+	enemy := slices.DeleteFunc(b.UnitsAt(p.Target), func(u *Unit) bool { return u.Side == side })
+	vs, err := b.planVehicleStrike(w, enemy, true)
+	if err != nil || len(vs.Vehicles) == 0 {
+		return err
+	}
+	p.VehicleStrike = vs
+	p.Defenders = slices.DeleteFunc(p.Defenders, func(u *Unit) bool {
+		return u.Type.Kind == units.Vehicle || u.Carrier != 0
+	})
+	p.CrewChecks = nil
+	return nil
+}
+
+// mortarRounds is a shot's view of the rounds of mortar name, of ATFP
+// atfp, falling on a vehicle of the hex its AP attack struck (rules
+// 12.67); the attack has checked the range.
+func mortarRounds(name string, atfp units.Rating) combat.Weapon {
+	return combat.Weapon{Name: name, Class: combat.SupportWeapon, ATFP: atfp, Mortar: true}
+}
+
+// mortarStrike rolls the mortar of allocation a against each vehicle of
+// its hex that is still in play (rules 12.67).
+func (b *Battle) mortarStrike(a pendingAllocation) []Event {
+	vs := VehicleStrike{Vehicles: b.unitsOf(a.Vehicles)}
+	w := mortarRounds(a.Mortar, a.MortarATFP)
+	for _, u := range vs.Vehicles {
+		vs.Shots = append(vs.Shots, b.strikeShot(w, u))
+	}
+	return b.rollVehicleStrike(a.Mortar, vs, b.unitsOf(a.Firers))
 }
 
 // apDefendersOf returns the defenders of plan p's attack from hex from:
@@ -530,6 +611,10 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 	}
 	a := pendingAllocation{Owner: Opponent(side), Target: p.Target, Points: out.Points, Valor: out.Valor,
 		Firers: idsOf(p.Firers), Units: idsOf(p.Defenders), Defenders: defs, CrewChecks: idsOf(p.CrewChecks)}
+	if len(p.Vehicles) > 0 {
+		w := p.Shots[0].Weapon
+		a.Vehicles, a.Mortar, a.MortarATFP = idsOf(p.Vehicles), w.Name, w.ATFP
+	}
 	_, sniperWaits := b.snipers[Opponent(side)]
 	a.Sniper = sniperWaits && out.Natural == sniperActivationRoll && p.Firers[0].Type.Kind.Infantry()
 	if owner && len(choices) > 1 {
@@ -558,7 +643,8 @@ func idsOf(us []*Unit) []UnitID {
 }
 
 // settleAP carries out what an AP attack's spent points did: the fates,
-// the crew checks of immobile AFVs in the hex, the marks of having come
+// the crew checks of immobile AFVs in the hex, a mortar's roll against
+// each vehicle there (rules 12.67), the marks of having come
 // under fire, the firers' valor checks on a natural 2, and the stop of a
 // mover the attack halted.
 func (b *Battle) settleAP(a pendingAllocation, fates []combat.Fate) []Event {
@@ -566,6 +652,7 @@ func (b *Battle) settleAP(a pendingAllocation, fates []combat.Fate) []Event {
 	for _, u := range b.unitsOf(a.CrewChecks) {
 		events = append(events, b.crewCheck(u, HexFired)...)
 	}
+	events = append(events, b.mortarStrike(a)...)
 	events = append(events, b.putUnderFire(b.unitsOf(a.Units))...)
 	if a.Valor {
 		events = append(events, b.valorChecks(b.unitsOf(a.Firers))...)

@@ -28,13 +28,15 @@ import (
 // adds the order "resolve", and under simultaneous fire its Fire orders
 // declare their shots, rolled when the fire is resolved; version 5 lets
 // each unit of an attack throw a grenade (rules 12.52), where older saves
-// threw one an attack. Saves of
+// threw one an attack; version 6 has a mortar's attack roll against each
+// vehicle of its hex (rules 12.67), where older saves' mortars fired AP at
+// the infantry or AT at one vehicle. Saves of
 // versions 1 (a path as the command line gave it, no digests), 2 and 3
 // are still read, and replayed by their own rules (Config.Version); a
 // battle replayed from one is saved as version 3.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = grenadesByUnitVersion
+	SaveVersion = mortarStrikeVersion
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked

@@ -135,16 +135,41 @@ type SupportPlan struct {
 
 // Strike is a mission's attack on the units of one hex (rules 21.5): one
 // AP attack on the infantry, unarmoured vehicles and Guns, and one shot at
-// each AFV.
+// each AFV (its Vehicles).
 type Strike struct {
 	Hex       board.Hex
 	Owner     maps.Side // the side whose units are in the hex
 	Defenders []*Unit   // the AP attack's targets, as AP fire has them
 	Attack    combat.APAttack
 	Odds      combat.APOdds // when there are Defenders
-	AFVs      []*Unit
-	Shots     []combat.Shot // one for each of AFVs
-	ShotOdds  []combat.Odds
+	VehicleStrike
+}
+
+// VehicleStrike is the rolls of rounds falling on a hex against its
+// vehicles one by one: an off-board mission's against each AFV (rules
+// 21.5), a mortar's against each vehicle (12.67).
+type VehicleStrike struct {
+	Vehicles []*Unit
+	Shots    []combat.Shot // one for each of Vehicles
+	ShotOdds []combat.Odds
+}
+
+// planVehicleStrike works out weapon w's roll against each vehicle on the
+// map among us: AFVs only, or unarmoured vehicles as well.
+func (b *Battle) planVehicleStrike(w combat.Weapon, us []*Unit, unarmoured bool) (VehicleStrike, error) {
+	var vs VehicleStrike
+	for _, u := range us {
+		if u.Carrier != 0 || u.Type.Kind != units.AFV && (!unarmoured || u.Type.Kind != units.Vehicle) {
+			continue
+		}
+		s := b.strikeShot(w, u)
+		odds, err := b.rules.Odds(s)
+		if err != nil {
+			return vs, err
+		}
+		vs.Vehicles, vs.Shots, vs.ShotOdds = append(vs.Vehicles, u), append(vs.Shots, s), append(vs.ShotOdds, odds)
+	}
+	return vs, nil
 }
 
 // PlanSupport works out order o without rolling: it checks everything
@@ -224,18 +249,9 @@ func (b *Battle) planStrike(m maps.SupportMissions, h board.Hex) (Strike, error)
 	if err != nil || atfp == units.NoRating || !combat.ResolvesOffBoard(b.rules) {
 		return st, nil // the AFVs come through untouched
 	}
-	for _, u := range us {
-		if u.Type.Kind != units.AFV || u.Carrier != 0 {
-			continue
-		}
-		s := b.strikeShot(m, atfp, u)
-		odds, err := b.rules.Odds(s)
-		if err != nil {
-			return st, err
-		}
-		st.AFVs, st.Shots, st.ShotOdds = append(st.AFVs, u), append(st.Shots, s), append(st.ShotOdds, odds)
-	}
-	return st, nil
+	w := combat.Weapon{Name: m.Kind.Noun(), Class: combat.SupportWeapon, ATFP: atfp, Mortar: true, OffBoard: true}
+	st.VehicleStrike, err = b.planVehicleStrike(w, us, false)
+	return st, err
 }
 
 // strikeDefenders returns the casualty-point targets of strike st: no
@@ -249,15 +265,16 @@ func (b *Battle) strikeDefenders(st Strike) []combat.Defender {
 	return defs
 }
 
-// strikeShot is mission m's shot at AFV u in its hex (rules 21.5): to hit
-// on 8 or less with the hex's cover, then ATFP against the rear armour.
-func (b *Battle) strikeShot(m maps.SupportMissions, atfp units.Rating, u *Unit) combat.Shot {
+// strikeShot is the roll of rounds of weapon w falling on vehicle u in its
+// hex: a mission's (rules 21.5, to hit on 8 or less) or a mortar's (12.67,
+// on 6 or less), with the hex's cover and nothing else, then ATFP against
+// the rear armour.
+func (b *Battle) strikeShot(w combat.Weapon, u *Unit) combat.Shot {
 	cover := b.CoverAt(b.rules, u.Pose.Hex, u.Type)
 	s := combat.Shot{
-		Firer:     m.Kind.Noun(),
-		FirerKind: units.Squad, // no unit fires it; the ruleset reads the weapon
-		Weapon: combat.Weapon{Name: m.Kind.Noun(), Class: combat.SupportWeapon, ATFP: atfp,
-			Mortar: true, OffBoard: true},
+		Firer:     w.Name,
+		FirerKind: units.Squad, // a mortar's group, or no unit: the ruleset reads the weapon
+		Weapon:    w,
 		Target:    combat.TargetOf(u.Type),
 		Range:     1,
 		Metres:    b.scenario.HexMetres,
@@ -344,7 +361,7 @@ func (b *Battle) callFire(o CallFire) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(st.Defenders) == 0 && len(st.AFVs) == 0 {
+	if len(st.Defenders) == 0 && len(st.Vehicles) == 0 {
 		events[0].Text += ": no unit there it can harm"
 		return events, nil
 	}
@@ -352,7 +369,7 @@ func (b *Battle) callFire(o CallFire) ([]Event, error) {
 }
 
 // strike rolls strike st and carries it out: the AP attack first, then
-// each AFV's shot.
+// each AFV's roll.
 func (b *Battle) strike(noun string, st Strike) []Event {
 	var events []Event
 	bd := b.Board()
@@ -368,15 +385,27 @@ func (b *Battle) strike(noun string, st Strike) []Event {
 		a := pendingAllocation{Owner: st.Owner, Target: st.Hex, Points: out.Points, Units: idsOf(st.Defenders)}
 		events = append(events, b.settleAP(a, out.Fates)...)
 	}
-	for i, u := range st.AFVs {
+	return append(events, b.rollVehicleStrike(noun, st.VehicleStrike, nil)...)
+}
+
+// rollVehicleStrike rolls the rounds of vs against each of its vehicles
+// still in play and carries out what they do. firers are the units that
+// fired them (a mortar's group, whose natural 2 checks their valor as on
+// any infantry AT roll), or nil for a mission, which no unit fires.
+func (b *Battle) rollVehicleStrike(noun string, vs VehicleStrike, firers []*Unit) []Event {
+	var events []Event
+	for i, u := range vs.Vehicles {
 		if !u.Active() {
 			continue
 		}
-		out := b.rules.Resolve(st.Shots[i], b.dice)
-		events = append(events, Event{Kind: UnitFired, Target: u.ID, Hex: st.Hex, Outcome: &out,
-			Text: fmt.Sprintf("the %s strikes %s in %s: %s", noun, u.Label(), bd.Label(st.Hex), out.Headline())})
-		a := attack{target: u}
-		events = append(events, b.applyEffects(a, targetEffects(out.Effects))...)
+		out := b.rules.Resolve(vs.Shots[i], b.dice)
+		events = append(events, Event{Kind: UnitFired, Target: u.ID, Hex: u.Pose.Hex, Outcome: &out,
+			Text: fmt.Sprintf("the %s strikes %s in %s: %s", noun, u.Label(), b.Board().Label(u.Pose.Hex), out.Headline())})
+		a, effects := attack{target: u}, targetEffects(out.Effects)
+		if len(firers) > 0 {
+			a.firer, a.group, effects = firers[0], firers, out.Effects
+		}
+		events = append(events, b.applyEffects(a, effects)...)
 	}
 	return events
 }

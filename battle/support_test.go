@@ -2,6 +2,7 @@ package battle
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,6 +31,13 @@ const woodsWall = `
 // the Axis Fire phase of turn 1.
 func mortarFixture(t *testing.T, noSpotter bool, dice ...int) *Battle {
 	t.Helper()
+	return mortarBattle(t, noSpotter, nil, dice)
+}
+
+// mortarBattle is mortarFixture with the units extra placed after the
+// four.
+func mortarBattle(t *testing.T, noSpotter bool, extra []unitAt, dice []int) *Battle {
+	t.Helper()
 	us := []unitAt{
 		{"German Rifle Half Squad", maps.Axis, "B3", board.DirN},
 		{"German Leader", maps.Axis, "E4", board.DirN},
@@ -39,7 +47,7 @@ func mortarFixture(t *testing.T, noSpotter bool, dice ...int) *Battle {
 	if noSpotter {
 		us[1].hex = "A1"
 	}
-	f := fixture{grid: woodsWall, units: us, dice: dice, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
+	f := fixture{grid: woodsWall, units: append(us, extra...), dice: dice, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}
 	b := f.battle(t)
 	toPhase(t, b, 1, maps.Axis, FirePhase)
 	if l := b.Board().LOS(hexOf(t, b, "B3"), hexOf(t, b, "F3"), b.Smoke); l.Clear {
@@ -116,11 +124,16 @@ func TestMortarIndirectRefusals(t *testing.T) {
 			b.Unit(1).SupportWeapon = ""
 			return b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
 		}, "no line of sight from B3 to F3: woods in D3"},
-		{"mortar AT without a spotter", func(t *testing.T) (*Battle, Order) {
+		{"mortar at a tank without a spotter", func(t *testing.T) (*Battle, Order) {
 			b := mortarFixture(t, true)
 			b.Unit(3).Type = mustType(t, "M4A3E8")
-			return b, Fire{Unit: 1, Target: 3}
+			return b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
 		}, "no unpinned friendly unit sees F3"},
+		{"mortar AT fire at one vehicle", func(t *testing.T) (*Battle, Order) {
+			b := mortarFixture(t, false)
+			b.Unit(3).Type = mustType(t, "M4A3E8")
+			return b, Fire{Unit: 1, Target: 3}
+		}, "a mortar strikes the whole hex: fire AP at F3, which rolls against each vehicle there (rules 12.67)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -151,10 +164,13 @@ func TestMortarNoOpportunityFire(t *testing.T) {
 	}
 }
 
-// TestMortarIndirectAT: a mortar fires AT at a vehicle it cannot see
-// through a spotter, with no hindrance (rules 12.62, 12.63, 12.67).
-func TestMortarIndirectAT(t *testing.T) {
+// TestMortarIndirectATBeforeVersion6: in a battle replayed from a save
+// of before version 6 a mortar fires AT at a vehicle it cannot see
+// through a spotter, with no hindrance (rules 12.62, 12.63), as it did
+// then.
+func TestMortarIndirectATBeforeVersion6(t *testing.T) {
 	b := mortarFixture(t, false)
+	b.config.Version = mortarStrikeVersion - 1
 	b.Unit(3).Type = mustType(t, "M4A3E8")
 	p, err := b.PlanFire(Fire{Unit: 1, Target: 3})
 	if err != nil {
@@ -227,7 +243,7 @@ func TestCallFireOnTarget(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PlanSupport: %v", err)
 	}
-	if p.OnTarget != 4 || len(p.Strike.AFVs) != 1 || len(p.Strike.Defenders) != 1 || p.Strike.Attack.APFP != 20 {
+	if p.OnTarget != 4 || len(p.Strike.Vehicles) != 1 || len(p.Strike.Defenders) != 1 || p.Strike.Attack.APFP != 20 {
 		t.Errorf("plan: on target %d of 6, strike %+v", p.OnTarget, p.Strike)
 	}
 	if p.Strike.Shots[0].Aspect != board.Rear || p.Strike.ShotOdds[0].Total == 0 {
@@ -487,5 +503,166 @@ func TestMortarSmokeRound(t *testing.T) {
 	}
 	if err := b.Check(FireSmoke{Unit: 1, Hex: hexOf(t, b, "B6")}); err == nil || !strings.Contains(err.Error(), "no mortar fires from a building, as in B3 (rules 12.61)") {
 		t.Errorf("mortar smoke from a building: %v", err)
+	}
+}
+
+// mortarStrikeFixture is mortarFixture with a GMC Truck (5) and an M3
+// Halftrack (6), an AFV of rear armour A, beside the rifle squad in F3.
+func mortarStrikeFixture(t *testing.T, dice ...int) *Battle {
+	t.Helper()
+	return mortarBattle(t, false, []unitAt{
+		{"GMC Truck", maps.Allies, "F3", board.DirN},
+		{"M3 Halftrack", maps.Allies, "F3", board.DirN},
+	}, dice)
+}
+
+// twoDiceAtMost is the number of the 36 rolls of 2d6 that come to n or
+// less.
+func twoDiceAtMost(n int) uint64 {
+	ways := uint64(0)
+	for a := 1; a <= 6; a++ {
+		for c := 1; c <= 6; c++ {
+			if a+c <= n {
+				ways++
+			}
+		}
+	}
+	return ways
+}
+
+// TestMortarStrikesEveryVehicle follows a mortar's indirect attack on a
+// hex holding a squad, a truck and an AFV (rules 12.67): the AP attack
+// strikes the squad alone; then each vehicle is rolled for on its own,
+// hit on 6 or less with the hex's cover (open: none); the truck, hit on
+// 2+3, is destroyed; the halftrack, hit on 3+3, is destroyed when a
+// second 2d6 comes to the elimination number of the mortar's ATFP (A)
+// against its rear armour (A) or less. The preview's odds are the full
+// enumeration of those rolls.
+func TestMortarStrikesEveryVehicle(t *testing.T) {
+	en := elimination.EliminationNumber(units.A, units.A)
+	if en < 2 || en > 12 {
+		t.Fatalf("A against A: elimination number %d; the test wants one a roll of 2 meets", en)
+	}
+	b := mortarStrikeFixture(t, 4, 4, 2, 3, 3, 3, 1, 1)
+	o := FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")}
+	p, err := b.PlanAP(o)
+	if err != nil {
+		t.Fatalf("PlanAP: %v", err)
+	}
+	if len(p.Defenders) != 1 || p.Defenders[0].ID != 3 || len(p.Vehicles) != 2 || p.Vehicles[0].ID != 5 || p.Vehicles[1].ID != 6 {
+		t.Fatalf("plan: defenders %v, vehicles %v; want the squad under AP fire, the truck and the halftrack rolled for", p.Defenders, p.Vehicles)
+	}
+	hit := twoDiceAtMost(6)
+	for i, want := range []uint64{hit * 36, hit * twoDiceAtMost(en)} {
+		s := p.ShotOdds[i].Summary(nil)
+		if p.ShotOdds[i].ToHit != 6 || s.Destroy*36*36 != want*s.Total || p.Shots[i].Aspect != board.Rear || p.Shots[i].Cover != 0 {
+			t.Errorf("%s: to hit %d, destroyed %d of %d, shot %+v; want hit on 6, destroyed %d of 1296", p.Vehicles[i].Label(),
+				p.ShotOdds[i].ToHit, s.Destroy, s.Total, p.Shots[i], want)
+		}
+	}
+	events := apply(t, b, o)
+	if points := infantry.CasualtyPoints(5, 8); events[0].Kind != HexFired || events[0].AP.Points != points {
+		t.Errorf("first event %+v, want the AP attack's %d points", events[0], points)
+	}
+	var lines []string
+	for _, e := range events {
+		lines = append(lines, e.Text)
+	}
+	log := strings.Join(lines, "\n")
+	for _, want := range []string{"the 5cm Mortar strikes GMC Truck #5 in F3: eliminated", "the 5cm Mortar strikes M3 Halftrack #6 in F3: eliminated"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log:\n%s\nwant a line %q", log, want)
+		}
+	}
+	if b.Unit(5).Active() || b.Unit(6).Active() || !b.Unit(3).Active() {
+		t.Errorf("truck active %v, halftrack active %v, squad active %v; want both vehicles destroyed:\n%s",
+			b.Unit(5).Active(), b.Unit(6).Active(), b.Unit(3).Active(), log)
+	}
+}
+
+// TestMortarStrikeMisses: rolls of 7 (over 6) miss both vehicles, and a
+// mortar's attack on a hex holding only an AFV is accepted and rolls
+// against it (rules 12.67).
+func TestMortarStrikeMisses(t *testing.T) {
+	b := mortarStrikeFixture(t, 6, 6, 3, 4, 4, 3)
+	apply(t, b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	if !b.Unit(5).Active() || !b.Unit(6).Active() {
+		t.Errorf("truck active %v, halftrack active %v; want both missed", b.Unit(5).Active(), b.Unit(6).Active())
+	}
+
+	b = mortarStrikeFixture(t)
+	b.Unit(3).Pose.Hex, b.Unit(5).Pose.Hex = hexOf(t, b, "H1"), hexOf(t, b, "H1")
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	if err != nil || len(p.Defenders) != 0 || len(p.Vehicles) != 1 || p.Vehicles[0].ID != 6 {
+		t.Errorf("plan on the halftrack alone: %v, defenders %v, vehicles %v", err, p.Defenders, p.Vehicles)
+	}
+}
+
+// TestMortarStrikeBeforeVersion6: a battle replayed from a save of
+// before version 6 fires a mortar's AP at the squad and truck as it did
+// then, and leaves the halftrack alone.
+func TestMortarStrikeBeforeVersion6(t *testing.T) {
+	b := mortarStrikeFixture(t)
+	b.config.Version = mortarStrikeVersion - 1
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	if err != nil || len(p.Vehicles) != 0 || len(p.Defenders) != 2 {
+		t.Errorf("plan: %v, defenders %v, vehicles %v; want the squad and the truck under AP fire alone", err, p.Defenders, p.Vehicles)
+	}
+	if b.saveVersion() != mortarStrikeVersion-1 {
+		t.Errorf("saved as version %d, want %d", b.saveVersion(), mortarStrikeVersion-1)
+	}
+}
+
+// TestMortarStrikeAfterTheOwnerAllocates: when the owner spends the AP
+// attack's points, the vehicles are rolled for once the points are spent,
+// as they are after the automatic allocation (rules 12.67).
+func TestMortarStrikeAfterTheOwnerAllocates(t *testing.T) {
+	b := mortarStrikeFixture(t, 2, 2, 6, 6, 3, 3, 6, 6)
+	b.Unit(4).Pose.Hex = hexOf(t, b, "F3")
+	events := apply(t, b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3"), OwnerAllocates: true})
+	p, ok := b.AllocationPending()
+	if !ok || len(events) != 1 || len(p.Units) != 2 {
+		t.Fatalf("events %+v, pending %+v (%v): want the owner to spend the points on the two squads first", events, p, ok)
+	}
+	events = apply(t, b, Allocate{Losses: p.Choices[0]})
+	var rolled []string
+	for _, e := range events {
+		if e.Kind == UnitFired {
+			rolled = append(rolled, e.Text)
+		}
+	}
+	want := []string{"the 5cm Mortar strikes GMC Truck #5 in F3: miss", "the 5cm Mortar strikes M3 Halftrack #6 in F3: no effect"}
+	if !slices.Equal(rolled, want) {
+		t.Errorf("rolls %q, want %q: the truck missed on 6+6, the halftrack hit on 3+3 and not eliminated on 6+6", rolled, want)
+	}
+}
+
+// TestMortarStrikeValor: a natural 2 on a vehicle's to-hit roll is the
+// mortar's infantry rolling 2 on an AT attack, and sends its unit to a
+// valor check, as the preview's odds say ("firer: valor check").
+func TestMortarStrikeValor(t *testing.T) {
+	b := mortarStrikeFixture(t, 4, 4, 1, 1, 1, 1, 6, 6)
+	events := apply(t, b, FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "F3")})
+	valor := slices.ContainsFunc(events, func(e Event) bool { return e.Kind == UnitValorous && e.Unit == 1 })
+	if !valor || !b.Unit(1).Has(Valorous) || b.Unit(5).Active() || !b.Unit(6).Active() {
+		t.Errorf("valor check %v, valorous %v, truck active %v, halftrack active %v; want the truck hit on 1+1, the half squad valorous on 1+1, the halftrack missed",
+			valor, b.Unit(1).Has(Valorous), b.Unit(5).Active(), b.Unit(6).Active())
+	}
+}
+
+// TestMortarStrikeCover: the cover of the vehicles' hex applies to their
+// to-hit roll (rules 12.67): in woods (+2) a truck is hit on 2d6 of 4 or
+// less, 6 of 36 rolls.
+func TestMortarStrikeCover(t *testing.T) {
+	b := mortarStrikeFixture(t)
+	b.Unit(2).Pose.Hex = hexOf(t, b, "F5") // sees E6 across the open
+	b.Unit(5).Pose.Hex, b.Unit(6).Pose.Hex = hexOf(t, b, "E6"), hexOf(t, b, "E6")
+	p, err := b.PlanAP(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, "E6")})
+	if err != nil || len(p.Vehicles) != 2 {
+		t.Fatalf("PlanAP: %v, vehicles %v", err, p.Vehicles)
+	}
+	s := p.ShotOdds[0].Summary(nil)
+	if p.Shots[0].Cover != 2 || s.Hit*36 != twoDiceAtMost(6-2)*s.Total {
+		t.Errorf("truck in woods: cover %d, hit %d of %d; want cover 2 and 6 of 36", p.Shots[0].Cover, s.Hit, s.Total)
 	}
 }

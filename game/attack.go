@@ -326,6 +326,7 @@ func apTip(b *battle.Battle, sel *battle.Unit, cands []*battle.Unit, out uint16,
 		}
 	}
 	lines = append(lines, fateLines(bd, plan.Defenders, plan.Odds)...)
+	lines = append(lines, vehicleStrikeLines(plan.VehicleStrike, "the mortar rounds ")...)
 	if odds, ok := b.CrewCheckOdds(); ok {
 		for _, u := range plan.CrewChecks {
 			add(tipTitle, "%s (%s): immobile, its crew checks", u.Label(), bd.Label(u.Pose.Hex))

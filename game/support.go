@@ -124,7 +124,7 @@ func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, c callChoice) [
 		return lines
 	}
 	st := p.Strike
-	if len(st.Defenders) == 0 && len(st.AFVs) == 0 {
+	if len(st.Defenders) == 0 && len(st.Vehicles) == 0 {
 		add(tipText, "no unit there it can harm")
 		return lines
 	}
@@ -146,9 +146,17 @@ func supportTip(b *battle.Battle, sel *battle.Unit, h board.Hex, c callChoice) [
 		}
 		lines = append(lines, fateLines(bd, st.Defenders, st.Odds)...)
 	}
-	for i, u := range st.AFVs {
-		add(tipTitle, "%s: %shit on %d or less", u.Label(), strings.Replace(landing, ":", ",", 1), st.ShotOdds[i].ToHit)
-		lines = append(lines, oddsLines(st.ShotOdds[i])...)
+	return append(lines, vehicleStrikeLines(st.VehicleStrike, strings.Replace(landing, ":", ",", 1))...)
+}
+
+// vehicleStrikeLines give, for each vehicle rounds falling on a hex roll
+// against (an off-board mission's, a mortar's), its chance to be hit and
+// what a hit does; prefix comes before "hit".
+func vehicleStrikeLines(vs battle.VehicleStrike, prefix string) []tipLine {
+	var lines []tipLine
+	for i, u := range vs.Vehicles {
+		lines = append(lines, tipLine{tipTitle, fmt.Sprintf("%s: %shit on %d or less", u.Label(), prefix, vs.ShotOdds[i].ToHit)})
+		lines = append(lines, oddsLines(vs.ShotOdds[i])...)
 	}
 	return lines
 }
