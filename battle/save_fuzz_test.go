@@ -3,6 +3,7 @@ package battle
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -31,12 +32,17 @@ func FuzzParseSave(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(old[:min(len(old), 4096)]) // a version 1 save, cut: the fuzzer mutates small inputs faster
+	f.Add(old[:min(len(old), 4096)])                    // a version 1 save, cut: the fuzzer mutates small inputs faster
+	version := fmt.Sprintf(`"version":%d`, SaveVersion) // the good save's own
+	if !strings.Contains(string(good), version) {
+		f.Fatalf("the good save holds no %s: the seeds below would not vary its version", version)
+	}
 	for _, s := range []string{
 		"", "{}", "null", "[]", `{"format":"hexfire-save","version":2}`,
-		strings.Replace(string(good), `"version":3`, `"version":1`, 1),
-		strings.Replace(string(good), `"version":3`, `"version":2`, 1),
-		strings.Replace(string(good), `"version":3`, `"version":9223372036854775807`, 1),
+		strings.Replace(string(good), version, `"version":1`, 1),
+		strings.Replace(string(good), version, `"version":2`, 1),
+		strings.Replace(string(good), version, fmt.Sprintf(`"version":%d`, SaveVersion-1), 1),
+		strings.Replace(string(good), version, `"version":9223372036854775807`, 1),
 		strings.Replace(string(good), `"orders":[{`, `"orders":[{"why":"cover",`, 1),
 		strings.Replace(string(good), `"seed":4`, `"seed":-1`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"move","unit":1,"path":["E4 N","ZZ9 Q"]},`, 1),
@@ -44,6 +50,11 @@ func FuzzParseSave(f *testing.F) {
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"enter","unit":1,"path":["A1 S","A2 S"]},`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"exit","unit":1,"edge":"up"},`, 1),
 		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"exit","unit":2,"edge":"north"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"call-fire","unit":1,"hex":"K8","mission":"heavy"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"call-fire","unit":0,"hex":"K8","mission":"air","smoke":true},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"call-fire","unit":1,"hex":"K8","mission":"nuclear"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"fire-ap","units":[1],"hex":"K8","lane":"straight"},`, 1),
+		strings.Replace(string(good), `"orders":[`, `"orders":[{"order":"fire-ap","units":[1],"hex":"K8","lane":"zigzag"},`, 1),
 		string(good) + "{}",
 	} {
 		f.Add([]byte(s))

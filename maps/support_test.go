@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hexfire/fileio"
 )
 
 // TestParseSupport reads a side's off-board support (map property
@@ -68,4 +70,38 @@ func TestLoadSupport(t *testing.T) {
 	if want := `maps: test.tmx: map property support_axis "1 air 12/Q": entry "1 air 12/Q": strength "12/Q": want an ATFP letter A to F, or - for none`; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
+}
+
+// FuzzParseSupport feeds mangled support_SIDE values to ParseSupport: it
+// returns an error of one short line, or missions within the limits it
+// promises (each kind once, counts 1 to MaxPool in all, APFP 1 to
+// MaxSupportAPFP, ATFP A to F or "-"); never a panic.
+func FuzzParseSupport(f *testing.F) {
+	for _, s := range []string{
+		"2 light 12/D, 1 air 20/B", "1 heavy 20/-", "", ",", "2 light 12/D, 2 light 12/D",
+		"99999999999999999999 heavy 1/A", "1 heavy 61/A", "1 heavy 12/Z", "1 heavy 12", "-1 air 1/A",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		ms, err := ParseSupport(value)
+		if err != nil {
+			if len(err.Error()) > fileio.MaxErrorLength || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q: longer than %d bytes or more than one line", err, fileio.MaxErrorLength)
+			}
+			return
+		}
+		total, seen := 0, map[SupportKind]bool{}
+		for _, m := range ms {
+			total += m.Count
+			if seen[m.Kind] || !m.Kind.Known() || m.Count < 1 || m.APFP < 1 || m.APFP > MaxSupportAPFP ||
+				(m.ATFP != "-" && (len(m.ATFP) != 1 || m.ATFP[0] < 'A' || m.ATFP[0] > 'F')) {
+				t.Errorf("ParseSupport(%q) accepted %+v", value, m)
+			}
+			seen[m.Kind] = true
+		}
+		if total > MaxPool {
+			t.Errorf("ParseSupport(%q): %d missions, more than %d", value, total, MaxPool)
+		}
+	})
 }
