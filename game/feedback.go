@@ -40,7 +40,7 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 	var out []shotMark
 	for i, e := range events {
 		if e.Kind == battle.CasualtiesAllocated { // the owner's choice: what it did, at the hex
-			text, hit := hexEffect(b, events[i+1:])
+			text, hit := hexEffect(events[i+1:])
 			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
 			continue
 		}
@@ -64,7 +64,7 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 			}
 			out = append(out, shotMark{from: firer.Pose.Hex, to: t.Pose.Hex, text: resultOf(e.Text), hit: struck(t.ID, events[i+1:])})
 		case battle.HexFired, battle.HexAssaulted:
-			text, hit := hexEffect(b, events[i+1:])
+			text, hit := hexEffect(events[i+1:])
 			if e.AP != nil && e.AP.Fates == nil && e.AP.Points > 0 { // the owner chooses how they fall
 				text, hit = plural(e.AP.Points, "casualty point"), true
 			}
@@ -107,7 +107,7 @@ func strikeEffect(after []battle.Event) (string, bool) {
 
 // hexEffect sums up what an AP attack or assault did to the units of the
 // hex, from the events that follow it: "1 eliminated, 1 pinned".
-func hexEffect(_ *battle.Battle, after []battle.Event) (string, bool) {
+func hexEffect(after []battle.Event) (string, bool) {
 	return effectUntil(after, battle.UnitFired, battle.HexFired, battle.HexAssaulted)
 }
 
