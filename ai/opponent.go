@@ -184,26 +184,22 @@ func (d *decision) trigger(u *battle.Unit, t Trigger) bool {
 	case WhenLost:
 		return d.b.Eliminated(u.Side) >= t.N
 	case WhenEnemyNear:
-		return d.enemyWithin(u, t.N)
+		return anyWithin(d.enemies, u.Pose.Hex, t.N)
 	case WhenTurn:
 		return d.b.Turn() >= t.N
 	}
 	return false
 }
 
-func (d *decision) enemyWithin(u *battle.Unit, n int) bool {
-	for _, e := range d.enemies {
-		if e.Pose.Hex.Distance(u.Pose.Hex) <= n {
-			return true
-		}
-	}
-	return false
+// anyWithin reports whether one of units stands within n hexes of h.
+func anyWithin(units []*battle.Unit, h board.Hex, n int) bool {
+	return slices.ContainsFunc(units, func(u *battle.Unit) bool { return u.Pose.Hex.Distance(h) <= n })
 }
 
 // sprung reports whether an ambush is over: the unit has fired in this
 // battle, or an enemy is within its range now.
 func (d *decision) sprung(u *battle.Unit, rng int) bool {
-	return d.b.HasFired(u.ID) || d.enemyWithin(u, rng)
+	return d.b.HasFired(u.ID) || anyWithin(d.enemies, u.Pose.Hex, rng)
 }
 
 // waypointsReached counts the waypoints u has reached in order along its

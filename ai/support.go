@@ -44,7 +44,7 @@ func (d *decision) callSupport() (battle.Order, string, bool) {
 		for _, h := range hexes {
 			o := battle.CallFire{Kind: m.Kind, Target: h}
 			if m.Kind.Artillery() {
-				if d.ownWithin(h, scatterReach) {
+				if anyWithin(d.mine, h, scatterReach) {
 					continue
 				}
 				s := d.b.SpotterFor(d.side, h)
@@ -71,16 +71,6 @@ func (d *decision) callSupport() (battle.Order, string, bool) {
 		return nil, "", false
 	}
 	return best, fmt.Sprintf("%s; expected effect %.2f", text, bestEV), true
-}
-
-// ownWithin reports whether a unit of the side stands within n hexes of h.
-func (d *decision) ownWithin(h board.Hex, n int) bool {
-	for _, u := range d.mine {
-		if u.Pose.Hex.Distance(h) <= n {
-			return true
-		}
-	}
-	return false
 }
 
 // strikeWorth is the expected worth of a mission's strike on a hex, should
