@@ -276,11 +276,19 @@ func (b *Battle) mortarStrike(a pendingAllocation) []Event {
 // no Gun's shield turns a round falling from above (ours: the rules give
 // the shield against fire from the front, and indirect fire has none).
 func (b *Battle) apDefendersOf(p APPlan, from board.Hex) []combat.Defender {
-	defs := b.defenders(p.Defenders, from)
 	if p.Mortars {
-		for i := range defs {
-			defs[i].Shielded = false
-		}
+		return b.unshieldedDefenders(p.Defenders, from)
+	}
+	return b.defenders(p.Defenders, from)
+}
+
+// unshieldedDefenders is defenders for an attack no Gun's shield turns:
+// rounds falling from above (a mortar's, an off-board mission's) and a
+// fire lane's attack.
+func (b *Battle) unshieldedDefenders(us []*Unit, from board.Hex) []combat.Defender {
+	defs := b.defenders(us, from)
+	for i := range defs {
+		defs[i].Shielded = false
 	}
 	return defs
 }
@@ -600,10 +608,11 @@ func (b *Battle) fireAP(o FireAP) ([]Event, error) {
 		laid = b.layLanes(p)
 	}
 	bd := b.Board()
-	text := fmt.Sprintf("%s fire%s at %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target))
+	how, spotted := "", ""
 	if p.Spotter != nil {
-		text = fmt.Sprintf("%s fire%s indirectly at %s, spotted by %s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], bd.Label(p.Target), p.Spotter.Label())
+		how, spotted = " indirectly", ", spotted by "+p.Spotter.Label()
 	}
+	text := fmt.Sprintf("%s fire%s%s at %s%s: ", strings.Join(names, ", "), map[bool]string{true: "s", false: ""}[len(names) == 1], how, bd.Label(p.Target), spotted)
 	if out.Points == 0 {
 		text += "no effect"
 	} else {

@@ -282,9 +282,5 @@ func laneTargets(b *Battle, us []*Unit) []*Unit {
 // reading: the attack comes from the lane, not from a hex, so no Gun
 // shield turns it (the rules give it no modifier but the crossfire).
 func (b *Battle) laneDefenders(targets []*Unit, h board.Hex) []combat.Defender {
-	defs := b.defenders(targets, h)
-	for i := range defs {
-		defs[i].Shielded = false
-	}
-	return defs
+	return b.unshieldedDefenders(targets, h)
 }

@@ -258,11 +258,7 @@ func (b *Battle) planStrike(m maps.SupportMissions, h board.Hex) (Strike, error)
 // Gun's shield turns rounds from above (ours, as for a mortar's indirect
 // fire).
 func (b *Battle) strikeDefenders(st Strike) []combat.Defender {
-	defs := b.defenders(st.Defenders, st.Hex)
-	for i := range defs {
-		defs[i].Shielded = false
-	}
-	return defs
+	return b.unshieldedDefenders(st.Defenders, st.Hex)
 }
 
 // strikeShot is the roll of rounds of weapon w falling on vehicle u in its
