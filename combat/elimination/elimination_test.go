@@ -617,6 +617,29 @@ func TestOddsSteps(t *testing.T) {
 	}
 }
 
+// TestMortarOddsSteps: a mortar's rounds never immobilize (rules 12.67),
+// so the steps of its odds name no crew check for a mobile AFV, and keep
+// the one an already immobile AFV makes after any attack.
+func TestMortarOddsSteps(t *testing.T) {
+	s := shot(t, "German Rifle Squad", "5cm Mortar", "M3 Halftrack", 3, board.Front)
+	o, err := Ruleset{}.Odds(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range o.Steps {
+		if strings.Contains(step, "crew abandons") {
+			t.Errorf("a mobile AFV under mortar fire: step %q, want no crew check", step)
+		}
+	}
+	s.Target.Immobile = true
+	if o, err = (Ruleset{}).Odds(s); err != nil {
+		t.Fatal(err)
+	}
+	if last := o.Steps[len(o.Steps)-1]; !strings.HasPrefix(last, "already immobile:") {
+		t.Errorf("an immobile AFV under mortar fire: last step %q, want its crew check", last)
+	}
+}
+
 func BenchmarkOdds(b *testing.B) {
 	s := spread(b)[3] // hexside tie on an immobile AFV: every die of the procedure
 	for b.Loop() {

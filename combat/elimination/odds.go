@@ -188,9 +188,11 @@ func oddsSteps(s combat.Shot, need int, row string, mods []combat.Modifier, hitW
 				": 2d6 below it eliminates, equal immobilizes")
 		}
 	}
-	check := "immobilized: 1d6, the crew abandons on 1-2"
-	if s.Target.Immobile {
-		check = "already immobile: 1d6 after any attack it survives, miss included; the crew abandons on 1-2"
+	switch {
+	case s.Target.Immobile:
+		return append(steps, "already immobile: 1d6 after any attack it survives, miss included; the crew abandons on 1-2")
+	case s.Weapon.Mortar:
+		return steps // its rounds never immobilize, so no crew check follows
 	}
-	return append(steps, check)
+	return append(steps, "immobilized: 1d6, the crew abandons on 1-2")
 }
