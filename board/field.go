@@ -40,8 +40,8 @@ func (b *Board) CostField(m Mover, goals []Hex) []int32 {
 		for d := range Direction(6) {
 			n := h.Neighbor(d)
 			j, ok := b.index(n)
-			if !ok {
-				continue
+			if !ok || dist[j] >= 0 && dist[j] <= dist[it.id] {
+				continue // off the board, or already as near: no step costs less than nothing
 			}
 			// The step from n back into h.
 			c, why := b.stepCharge(m, n, d.Opposite())
