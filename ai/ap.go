@@ -15,6 +15,10 @@ const (
 	// pinWorth: a pinned unit neither fires nor moves until it rallies,
 	// and is lost outright if its hex is close-assaulted.
 	pinWorth = 0.25
+	// pinFollowUp is what a pin is worth more in the side's own Fire phase
+	// when its infantry may close-assault the hex before the enemy rallies
+	// (assaultFollows): a pinned defender is lost outright in the assault.
+	pinFollowUp = 0.5
 	// reduceWorth: a squad reduced to a half squad keeps fighting with
 	// about half its firepower and casualty rating.
 	reduceWorth = 0.5
@@ -75,7 +79,7 @@ type apReachKey struct {
 // guns of vehicles (the opponent's own limits); memoised.
 func (v *view) apReach(u *battle.Unit) int {
 	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
-	if r, ok := v.m.apReach[u.ID]; ok && r.key == k {
+	if r := v.m.apReach[u.ID]; r.set && r.key == k {
 		return r.reach
 	}
 	limit := mainGunReach
@@ -90,7 +94,7 @@ func (v *view) apReach(u *battle.Unit) int {
 			r = d
 		}
 	}
-	v.m.apReach[u.ID] = apReachMemo{k, r}
+	v.m.apReach[u.ID] = apReachMemo{k, r, true}
 	return r
 }
 
@@ -100,6 +104,7 @@ func (v *view) apReach(u *battle.Unit) int {
 type apReachMemo struct {
 	key   apReachKey
 	reach int
+	set   bool
 }
 
 // fateWorth is what fate f of unit u is worth (to the side inflicting it),
@@ -108,6 +113,8 @@ func (v *view) fateWorth(f combat.Fate, u *battle.Unit) float64 {
 	pin := pinWorth
 	if u.Has(battle.Pinned) {
 		pin = 0
+	} else if u.Side != v.side && v.assaultFollows(u.Pose.Hex) {
+		pin += pinFollowUp
 	}
 	switch f {
 	case combat.FatePinned:
@@ -120,6 +127,25 @@ func (v *view) fateWorth(f combat.Fate, u *battle.Unit) float64 {
 		return v.worth(u)
 	}
 	return 0
+}
+
+// assaultFollows reports whether enemies pinned in hex h now may be
+// close-assaulted by the acting side before they rally: in its own Fire
+// phase, with a free infantry unit of its next to h, or near enough to
+// move next to it. A pinned defender is lost outright in a close assault.
+func (v *view) assaultFollows(h board.Hex) bool {
+	if v.b.Phase() != battle.FirePhase {
+		return false
+	}
+	for _, o := range v.mine {
+		if !o.Type.Kind.Infantry() || o.Carrier != 0 || o.Has(battle.Pinned) {
+			continue
+		}
+		if dist := o.Pose.Hex.Distance(h); dist == 1 || dist <= 3 && !o.Has(battle.Fired) {
+			return true
+		}
+	}
+	return false
 }
 
 // planWorth is the expected worth of an AP attack from its exact odds (a
@@ -147,12 +173,12 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 	if dist < 1 || dist > v.apReach(e) || !v.b.StruckByAP(u) {
 		return 0
 	}
-	fp := v.apFirepower(e, ep, p.Hex)
-	if fp == 0 {
+	l := v.los(ep.Hex, p.Hex) // memoised: cheaper than the firepower asked next
+	if !l.Visible {
 		return 0
 	}
-	l := v.los(ep.Hex, p.Hex)
-	if !l.Visible {
+	fp := v.apFirepower(e, ep, p.Hex)
+	if fp == 0 {
 		return 0
 	}
 	inf := v.b.Infantry()
@@ -313,7 +339,10 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	if err != nil {
 		return 0, "", false
 	}
-	loss := 0.0
+	// Each outcome's eliminations count together by the stakes
+	// (lossesWorth): an assault that may lose two units at once near the
+	// enemy's destroy goal weighs the second dearer.
+	loss, cost := 0.0, 0.0
 	for points, ways := range odds {
 		if ways == 0 {
 			continue
@@ -322,12 +351,21 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 		total := spendTotal(spent)
 		for _, e := range spent {
 			pr := float64(ways) / float64(p.Odds.Total) * float64(e.Weight) / float64(total)
+			lost, lostWorth, harm := 0, 0.0, 0.0
 			for i, f := range e.Fates {
-				loss += pr * d.fateWorth(f, p.Attackers[i])
+				w := d.fateWorth(f, p.Attackers[i])
+				loss += pr * w
+				if f == combat.FateEliminated {
+					lost, lostWorth = lost+1, lostWorth+w
+				} else {
+					harm += w
+				}
 			}
+			cost += pr * (d.lossScale*harm + d.lossesWorth(lost, lostWorth))
 		}
 	}
-	v := d.killScale*(success*kills+doomed) + success*prize - d.lossScale*loss
+	all := len(p.Defenders) + len(p.Doomed)
+	v := success*(d.killsWorth(all, kills+doomed)+prize) + (1-success)*d.killsWorth(len(p.Doomed), doomed) - cost
 	text := fmt.Sprintf("close assault from %s on %s (%s, kill number %d): success %.0f%%, expected loss %.2f; worth %.2f",
 		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Odds.Ratio, p.Odds.Kill, 100*success, loss, v)
 	return v, text, true

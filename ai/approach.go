@@ -64,8 +64,11 @@ func (d *decision) enemyGoals() []board.Hex {
 // order) and keeps the approachHexes hexes most routes cross (the units'
 // own hexes left out: covering those is shooting, which attackFrom
 // weighs). Memoised while the acting side, the smoke and the enemy's
-// positions stay the same.
+// positions stay the same, and read once per decision.
 func (d *decision) routes() *approaches {
+	if d.approach != nil {
+		return d.approach
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s|%s|", d.side, d.m.smoke)
 	for _, e := range d.enemies {
@@ -74,7 +77,8 @@ func (d *decision) routes() *approaches {
 	if key := sb.String(); d.m.approach == nil || d.m.approachKey != key {
 		d.m.approach, d.m.approachKey = d.traceRoutes(), key
 	}
-	return d.m.approach
+	d.approach = d.m.approach
+	return d.approach
 }
 
 func (d *decision) traceRoutes() *approaches {

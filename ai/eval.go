@@ -37,6 +37,10 @@ const (
 	// objective, for infantry and for vehicles.
 	infantryObjectivePerMP = 0.05
 	vehicleObjectivePerMP  = 0.03
+	// urgentPull is how much more the pull of infantry's objectives grows
+	// by the last turn for a side that would not win if the battle ended
+	// now (infantryPull).
+	urgentPull = 2.0
 	// coverWorth is a small preference for cover, per point of cover.
 	coverWorth = 0.01
 	// holdStand is what standing in a hex a side must hold is worth at the
@@ -121,10 +125,12 @@ type memo struct {
 	sights  []*sightWindow
 	windows int
 	odds    map[combat.Shot]shotChances
-	weapons map[battle.UnitID]*weaponInfo
+	weapons []*weaponInfo // by unit ID (dense from 1)
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
-	apReach map[battle.UnitID]apReachMemo
+	apReach []apReachMemo // by unit ID
+	reaches map[moveKey]*board.Reach
+	poses   map[poseKey]poseChoice
 	// approach is the enemy's routes to its goals for the side and the
 	// enemy positions approachKey names (routes).
 	approach    *approaches
@@ -137,8 +143,8 @@ type memo struct {
 func (m *memo) reset(b *battle.Battle) {
 	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: map[battle.UnitID]*weaponInfo{}, fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}, apReach: map[battle.UnitID]apReachMemo{}}
+			weapons: make([]*weaponInfo, len(b.Units())+1), fields: map[fieldKey][]int32{},
+			apOdds: map[apKey]fateOdds{}, apReach: make([]apReachMemo, len(b.Units())+1), reaches: map[moveKey]*board.Reach{}, poses: map[poseKey]poseChoice{}}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
@@ -160,6 +166,11 @@ type sightWindow [(2*sightRadius + 1) * (2*sightRadius + 1)]uint8
 // enemy's move). Farther lines are traced each time. Our own choice.
 const sightRadius = mainGunReach + 8
 
+// maxFields bounds the memo of distance fields (a field is 4 bytes a hex:
+// 128 kB on 200×160); it starts over once it holds more. Our own choice:
+// a segment asks for a few, one for each set of goals.
+const maxFields = 256
+
 // maxSightWindows bounds the memo of lines of sight (a window is 4 kB):
 // it starts over, between decisions, once it holds more. Our own choice:
 // a segment on 200×160 with 300 units asks from about 300 hexes.
@@ -179,6 +190,15 @@ type view struct {
 	// killScale and lossScale weigh expected kills and losses by what the
 	// victory conditions make of them now (weighStakes); 1 by default.
 	killScale, lossScale float64
+	// killsLeft and lossesLeft are the kills the side still needs and the
+	// losses it may still take before a destroy clause ends the battle (0:
+	// no such clause); stakesScale is the larger destroy goal, and
+	// lossFactor what the urgency leaves of a loss (weighStakes).
+	killsLeft, lossesLeft   int
+	stakesScale, lossFactor float64
+	// urgent is urgency's answer, worked out once.
+	urgent       float64
+	urgencyKnown bool
 }
 
 func newView(b *battle.Battle, m *memo, side maps.Side) *view {
@@ -218,7 +238,7 @@ const strengthRange = 4
 // enemy types it may fire at, memoised per unit (a unit's type, support
 // weapon and side never change).
 func (v *view) weapon(u *battle.Unit) *weaponInfo {
-	if w, ok := v.m.weapons[u.ID]; ok {
+	if w := v.m.weapons[u.ID]; w != nil {
 		return w
 	}
 	w, err := v.b.WeaponOf(u)
@@ -242,13 +262,18 @@ func (v *view) weapon(u *battle.Unit) *weaponInfo {
 // gunReach is how far the opponent considers the fire of u's gun w of
 // unlimited range: mainGunReach, or farther, to the last range at which
 // the active ruleset's odds of the reference shot (rateAt) still reach
-// farShotFloor, up to the longest distance on the board. So
-// a ruleset whose guns stay deadly at long range keeps the opponent's
-// units out of their sight, or at least out of that range.
+// farShotFloor, up to the longest distance on the board and within
+// sightRadius, the farthest line it memoises. So a ruleset whose guns
+// stay deadly at long range keeps the opponent's units out of their
+// sight, or at least out of that range; beyond sightRadius (1.6 km at 50
+// m a hex) a ruleset whose odds do not fall with range (elimination's
+// to-hit is the same from 20 hexes on) would make every unit on a big
+// open map weigh every enemy, for a danger that lines of sight that long
+// seldom carry.
 func (v *view) gunReach(u *battle.Unit, w combat.Weapon) int {
 	bd := v.b.Board()
 	harms := func(r int) bool { p, _ := v.rateAt(u, w, r); return p >= farShotFloor }
-	good, bad := mainGunReach, bd.Width+bd.Height+1
+	good, bad := mainGunReach, min(bd.Width+bd.Height, sightRadius-1)+1 // attackReach adds a hex
 	if !harms(good + 1) {
 		return good
 	}
@@ -479,8 +504,14 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 			ep.Facing = d
 		}
 	}
+	return v.enemyAttackFrom(e, ep, u, p, moving)
+}
+
+// enemyAttackFrom is enemy e's attack on u at pose p, AT or AP, from pose
+// ep.
+func (v *view) enemyAttackFrom(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pose, moving bool) float64 {
 	at := 0.0
-	if w.ok {
+	if v.weapon(e).ok {
 		at = v.effect(v.shotOdds(e, ep, u, p), u)
 	}
 	return max(at, v.apShot(e, ep, u, p, moving))
@@ -539,6 +570,7 @@ func (v *view) field(m board.Mover, goals []board.Hex) []int32 {
 		}
 		return a.Q - c.Q
 	})
+	goals = slices.Compact(goals) // a stack is one goal: a loss in it changes nothing
 	var sb strings.Builder
 	for _, g := range goals {
 		fmt.Fprintf(&sb, "%d,%d;", g.Q, g.R)
@@ -546,6 +578,9 @@ func (v *view) field(m board.Mover, goals []board.Hex) []int32 {
 	key := fieldKey{mover: m, goals: sb.String()}
 	if f, ok := v.m.fields[key]; ok {
 		return f
+	}
+	if len(v.m.fields) >= maxFields {
+		clear(v.m.fields)
 	}
 	f := v.b.Board().CostField(m, goals)
 	v.m.fields[key] = f

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"hexfire/battle"
@@ -74,10 +75,13 @@ func NewOpponentLevel(b *battle.Battle, l Level) (*Opponent, error) {
 }
 
 // err is the deliberate error of one score at the opponent's level.
-func (d *decision) err() float64 {
+func (d *decision) err() float64 { return d.errFrom(d.rng) }
+
+// errFrom is err drawn from rng.
+func (d *decision) errFrom(rng *rand.Rand) float64 {
 	n := depths[d.o.level].noise
 	if n == 0 {
 		return 0
 	}
-	return n * (2*d.rng.Float64() - 1)
+	return n * (2*rng.Float64() - 1)
 }

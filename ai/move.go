@@ -2,7 +2,11 @@ package ai
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
+	stdmaps "maps"
+	"math/rand/v2"
 	"slices"
 
 	"hexfire/battle"
@@ -140,6 +144,9 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 			goals = append(goals, h)
 		}
 	}
+	if len(goals) > 1 {
+		goals = d.assigned(u, goals)
+	}
 	if len(goals) > 0 {
 		return goals
 	}
@@ -158,6 +165,48 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	return goals
 }
 
+// assigned keeps of goals those u is among the nearest of its side's
+// mobile units to: each goal gets an even share of them, so that the
+// side spreads over its objectives instead of all making for the nearest
+// one. Without any (u is far from all), the goal where it ranks best
+// against its share.
+func (d *decision) assigned(u *battle.Unit, goals []board.Hex) []board.Hex {
+	var movers []*battle.Unit
+	for _, o := range d.mine {
+		if o.Carrier == 0 && d.b.MoveSpec(o).MP > 0 && d.task(o).verb == Free {
+			movers = append(movers, o)
+		}
+	}
+	quota := (len(movers) + len(goals) - 1) / len(goals)
+	dist := func(o *battle.Unit, g board.Hex) float64 {
+		return d.distance(d.field(d.b.MoveSpec(o).Kind.Mover(), []board.Hex{g}), o.Pose.Hex)
+	}
+	var kept []board.Hex
+	bestG, bestRank := goals[0], -1
+	for _, g := range goals {
+		mine := dist(u, g)
+		rank := 0
+		for _, o := range movers {
+			if o.ID == u.ID {
+				continue
+			}
+			if od := dist(o, g); od < mine || od == mine && o.ID < u.ID {
+				rank++
+			}
+		}
+		if rank < quota {
+			kept = append(kept, g)
+		}
+		if bestRank < 0 || rank < bestRank {
+			bestG, bestRank = g, rank
+		}
+	}
+	if len(kept) == 0 {
+		kept = []board.Hex{bestG}
+	}
+	return kept
+}
+
 // mustTake reports whether hex h, which the enemy stands in, stays a goal
 // of the acting side: from takeFrom of the battle's turns on, a hex only
 // it must hold, since it wins by holding it only if it drives the enemy
@@ -170,7 +219,7 @@ func (d *decision) mustTake(h board.Hex) bool {
 		return false
 	}
 	vc, ok := d.victory()
-	return ok && slices.Contains(vc.Hold[d.side], h) && !slices.Contains(vc.Hold[battle.Opponent(d.side)], h)
+	return ok && slices.Contains(vc.Hold[d.side], h)
 }
 
 // coverValue is the small preference for the cover u would have in hex h,
@@ -272,7 +321,7 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	if path == nil {
 		return nil, "", false
 	}
-	return path, d.explainMove(u, stay, best), true
+	return slices.Clone(path), d.explainMove(u, stay, best), true // the order keeps its own: the memo keeps this one
 }
 
 // bestPose scores where u stands and the reachable pose with the best
@@ -284,7 +333,67 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 // back out of sight though its objectives lie the other way), are scored
 // in full, and only the
 // exposedPoses best poses of those with the fire drawn on the way.
+//
+// The answer is memoised by the unit and the battle's state as it bears
+// on the search (poseKey), so the decisions of a Fire phase, which weigh
+// the same units' moves again after every shot, search again only after a
+// shot that changed something; its tie-breaks and the level's error are
+// drawn from a generator seeded by that state, so the memo never changes
+// a choice.
 func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pose) {
+	k := d.poseKey(u)
+	if c, ok := d.m.poses[k]; ok {
+		return c.stay, c.best, c.path
+	}
+	stay, best, path = d.searchPose(u, rand.New(rand.NewPCG(d.b.Config().Seed, k.state^uint64(u.ID))))
+	if len(d.m.poses) >= maxPoseMemo {
+		clear(d.m.poses)
+	}
+	d.m.poses[k] = poseChoice{stay, best, path}
+	return stay, best, path
+}
+
+// maxPoseMemo bounds the memo of best poses; our own choice (a phase
+// weighs a few hundred units at most).
+const maxPoseMemo = 4096
+
+// poseKey names u's bestPose search by the state it reads: the turn,
+// phase and acting side, the smoke, every unit on the map with its pose,
+// markers, states and weapon, except the Fired and SmokeLaid markers of
+// the acting side's other units (firing does not change where a unit
+// should go; u's own are kept).
+func (d *decision) poseKey(u *battle.Unit) poseKey {
+	if !d.stateHashed {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d|%s|%s|%s|%d|", d.b.Turn(), d.b.Phase(), d.side, d.m.smoke, d.b.Eliminated(d.side)+d.b.Eliminated(battle.Opponent(d.side)))
+		var buf [8]byte
+		word := func(x uint64) {
+			binary.LittleEndian.PutUint64(buf[:], x)
+			h.Write(buf[:])
+		}
+		for _, o := range d.b.Units() {
+			if !o.OnMap() {
+				continue
+			}
+			m := o.Markers
+			if o.Side == d.side {
+				m &^= battle.Fired | battle.SmokeLaid
+			}
+			for _, x := range []int{int(o.ID), o.Pose.Hex.Q, o.Pose.Hex.R, int(o.Pose.Facing), int(m), int(o.Carrier), o.Rounds} {
+				word(uint64(x))
+			}
+			fmt.Fprintf(h, "%t%s%d;", o.WeaponSpent, o.WeaponLost, len(o.States))
+			for _, name := range slices.Sorted(stdmaps.Keys(o.States)) {
+				fmt.Fprintf(h, "%s=%v;", name, o.States[name])
+			}
+		}
+		d.stateHash, d.stateHashed = h.Sum64(), true
+	}
+	return poseKey{unit: u.ID, markers: u.Markers, state: d.stateHash}
+}
+
+// searchPose is bestPose's search, its tie-breaks and error drawn from rng.
+func (d *decision) searchPose(u *battle.Unit, rng *rand.Rand) (stay, best scored, path []board.Pose) {
 	spec := d.b.MoveSpec(u)
 	reach := d.b.Board().Reachable(spec, u.Pose, d.occupancy(u))
 	goals := d.objectives(u)
@@ -306,7 +415,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		perMP *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
 	if spec.Kind == board.Infantry {
-		perMP = infantryObjectivePerMP
+		perMP = d.infantryPull()
 	}
 	cheap := func(h board.Hex) float64 {
 		s := d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
@@ -315,47 +424,46 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		}
 		return s
 	}
-	hexes := reach.Hexes()
-	jitter := make(map[board.Hex]float64, len(hexes))
 	// The first sort also counts the danger in each hex (facing as the
 	// unit faces now), so that hiding places are among the candidates.
-	presort := make(map[board.Hex]float64, len(hexes))
-	danger := make(map[board.Hex]float64, len(hexes))
-	for _, h := range hexes {
-		jitter[h] = d.rng.Float64() * 1e-6 // tie-breaks only
-		presort[h] = cheap(h) + jitter[h]
-		danger[h], _ = d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
-		presort[h] += d.net(0, threatWeight*danger[h])
+	type sorted struct {
+		hex                     board.Hex
+		jitter, presort, threat float64
+		cost                    int
+	}
+	all := reach.Hexes()
+	rows := make([]sorted, len(all))
+	jitter := make(map[board.Hex]float64, len(all))
+	for i, h := range all {
+		r := sorted{hex: h, jitter: rng.Float64() * 1e-6} // tie-breaks only
+		r.threat, _ = d.threatTo(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
+		r.threat += d.futureDanger(u, board.Pose{Hex: h, Facing: u.Pose.Facing})
+		r.presort = cheap(h) + r.jitter + d.net(0, threatWeight*r.threat)
+		r.cost, _ = reach.Cost(h)
+		rows[i], jitter[h] = r, r.jitter
 	}
 	// A unit in danger where it stands also scores hiding places,
 	// whatever their progress: of the hexes less dangerous than its own,
 	// the fallbackHexes least dangerous, the nearest first.
 	here, _ := d.threatTo(u, u.Pose)
-	safest := slices.DeleteFunc(slices.Clone(hexes), func(h board.Hex) bool { return danger[h] >= here })
-	slices.SortStableFunc(safest, func(a, c board.Hex) int {
-		if r := cmp.Compare(danger[a], danger[c]); r != 0 {
+	here += d.futureDanger(u, u.Pose)
+	safest := slices.DeleteFunc(slices.Clone(rows), func(r sorted) bool { return r.threat >= here })
+	slices.SortStableFunc(safest, func(a, c sorted) int {
+		if r := cmp.Compare(a.threat, c.threat); r != 0 {
 			return r
 		}
-		ca, _ := reach.Cost(a)
-		cc, _ := reach.Cost(c)
-		return cmp.Compare(ca, cc)
+		return cmp.Compare(a.cost, c.cost)
 	})
-	slices.SortStableFunc(hexes, func(a, c board.Hex) int {
-		sa, sc := presort[a], presort[c]
-		switch {
-		case sa > sc:
-			return -1
-		case sa < sc:
-			return 1
-		}
-		return 0
-	})
-	if n := depths[d.o.level].candidates; len(hexes) > n {
-		hexes = slices.Clone(hexes[:n])
+	slices.SortStableFunc(rows, func(a, c sorted) int { return cmp.Compare(c.presort, a.presort) })
+	hexes := make([]board.Hex, 0, depths[d.o.level].candidates+fallbackHexes+1)
+	for _, r := range rows[:min(depths[d.o.level].candidates, len(rows))] {
+		hexes = append(hexes, r.hex)
 	}
-	for _, h := range safest[:min(fallbackHexes, len(safest))] {
-		if !slices.Contains(hexes, h) {
-			hexes = append(hexes, h)
+	var hiding []board.Hex
+	for _, r := range safest[:min(fallbackHexes, len(safest))] {
+		hiding = append(hiding, r.hex)
+		if !slices.Contains(hexes, r.hex) {
+			hexes = append(hexes, r.hex)
 		}
 	}
 	if !slices.Contains(hexes, u.Pose.Hex) {
@@ -365,6 +473,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		s := scored{pose: p, objective: cheap(p.Hex) + jitter[p.Hex]}
 		s.attack, s.prize = d.attackFrom(u, p, nil)
 		s.threat, s.danger = d.threatTo(u, p)
+		s.threat += d.futureDanger(u, p)
 		attack := s.attack
 		if p.Hex != u.Pose.Hex {
 			attack *= pursuit(s.prize)
@@ -395,7 +504,6 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	// The best pose in each of the few best hexes, and in each hiding
 	// place, is scored again with what moving there costs: the enemy's
 	// opportunity and Defensive Fire along the path.
-	hiding := slices.Clone(safest[:min(fallbackHexes, len(safest))])
 	var hidden []scored
 	for _, c := range cands {
 		if i := slices.Index(hiding, c.pose.Hex); i >= 0 {
@@ -415,7 +523,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		if s.pose.Hex != u.Pose.Hex {
 			attack *= pursuit(s.prize)
 		}
-		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective + d.err()
+		s.score = d.net(attack, lossWeight*(s.exposure+s.threat)) + s.objective + d.errFrom(rng)
 		return s
 	}
 	stay = final(score(u.Pose), nil)
@@ -433,6 +541,14 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 		return stay, stay, nil
 	}
 	return stay, best, path
+}
+
+// infantryPull is what one MP closer to its objectives is worth to
+// infantry: infantryObjectivePerMP, growing by urgentPull times the
+// urgency, so that a side that must change the battle's course closes in
+// while it still can.
+func (d *decision) infantryPull() float64 {
+	return infantryObjectivePerMP * (1 + urgentPull*d.urgency())
 }
 
 // pursuit is how much the shot a unit expects from a new position at
@@ -537,7 +653,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		p := board.Pose{Hex: h, Facing: u.Pose.Facing}
 		threat, _ := d.threatTo(u, p)
 		attack, prize := d.attackFrom(u, p, nil)
-		return d.net(pursuit(prize)*attack, lossWeight*threat) - infantryObjectivePerMP*min(dist, 200) +
+		return d.net(pursuit(prize)*attack, lossWeight*threat) - d.infantryPull()*min(dist, 200) +
 			d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
 	}
 	here := score(u.Pose.Hex)

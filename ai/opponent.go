@@ -111,6 +111,25 @@ type decision struct {
 	// left is, under simultaneous fire, the chance each enemy with AT
 	// shots declared at it comes through them (standing); nil otherwise.
 	left map[battle.UnitID]float64
+	// approach is the memo's routes of the enemy (routes), read once.
+	approach *approaches
+	// stateHash is poseKey's hash of the battle, taken once a decision.
+	stateHash   uint64
+	stateHashed bool
+}
+
+// poseKey names a bestPose search: the unit, its markers and the state of
+// the battle it reads (decision.poseKey).
+type poseKey struct {
+	unit    battle.UnitID
+	markers battle.Markers
+	state   uint64
+}
+
+// poseChoice is a result of bestPose.
+type poseChoice struct {
+	stay, best scored
+	path       []board.Pose
 }
 
 // task is what a unit is doing: its script's rule in force, or Free.
@@ -599,7 +618,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 				checks++
 				worth, gain, to := d.net(c.ev, -d.relief(c)), 0.0, ""
 				for _, m := range movers {
-					if !d.endangered(m, c.ev) {
+					if !d.endangered(m, c.ev) && !d.bound(m) {
 						continue
 					}
 					stay, best, path := d.bestPose(m)
@@ -634,7 +653,18 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 // then is firing weighed against moving away.
 func (d *decision) endangered(u *battle.Unit, ev float64) bool {
 	threat, _ := d.threatTo(u, u.Pose)
+	threat += d.futureDanger(u, u.Pose)
 	return d.net(ev, lossWeight*(d.exposure(u, u.Pose, nil)+threat)) < 0
+}
+
+// bound reports whether u has yet to reach a hex its side must hold or
+// deny, where it cannot wait for the enemy to come: a side that does not
+// win when time runs out, with u on none of the hexes either side must
+// hold. Such a unit weighs a shot from where it stands against closing
+// in, though it is in no danger.
+func (d *decision) bound(u *battle.Unit) bool {
+	_, all := d.holdHexes()
+	return len(all) > 0 && !d.winsByDefault() && !slices.Contains(all, u.Pose.Hex)
 }
 
 // relief is the expected loss an attack spares its firers by removing

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat"
 	"hexfire/maps"
 )
 
@@ -50,6 +51,45 @@ func TestWeighStakes(t *testing.T) {
 				t.Errorf("killScale, lossScale = %v, %v, want %v, %v", v.killScale, v.lossScale, tt.wantKill, tt.wantLoss)
 			}
 		})
+	}
+}
+
+// TestStakesOfSeveral: units eliminated by one roll count each at the
+// scale of its own place on the way to a destroy goal (the mean of those
+// scales times their worth): with two kills still needed of three, two at
+// once count 3/2 and 3/1; with three losses left, two at once cost 3/3
+// and 3/2. Without a destroy clause each counts 1.
+func TestStakesOfSeveral(t *testing.T) {
+	units := []unitAt{
+		{"US Rifle Squad", maps.Allies, "A1", 0, ""},
+		{"German Rifle Squad", maps.Axis, "H1", 0, ""},
+		{"German Rifle Squad", maps.Axis, "H2", 0, ""},
+		{"German Rifle Squad", maps.Axis, "H3", 0, ""},
+	}
+	for _, tt := range []struct {
+		victory          string
+		lostAxis, n      int
+		worth            float64
+		wantKills, wantL float64
+	}{
+		{"", 0, 2, 2, 2, 2},
+		{"allies destroy 3; axis destroy 3", 1, 2, 2, (1.5 + 3) / 2 * 2, (1 + 1.5) / 2 * 2},
+		{"allies destroy 3; axis destroy 3", 1, 1, 1, 1.5, 1},
+		{"allies destroy 3; axis destroy 3", 2, 3, 3, 3 * 3, (1 + 1.5 + 3) / 3 * 3}, // past the goal: the decisive scale
+		{"allies destroy 3; axis destroy 3", 0, 0, 0, 0, 0},
+	} {
+		b := fixture{grid: openMap, units: units, turns: 5, props: map[string]string{"victory": tt.victory}}.battle(t)
+		for i := range tt.lostAxis {
+			b.Unit(battle.UnitID(2 + i)).Eliminated = true
+		}
+		v := newView(b, &memo{}, maps.Allies)
+		v.weighStakes()
+		if got := v.killsWorth(tt.n, tt.worth); got != tt.wantKills {
+			t.Errorf("%q, %d lost: killsWorth(%d, %v) = %v, want %v", tt.victory, tt.lostAxis, tt.n, tt.worth, got, tt.wantKills)
+		}
+		if got := v.lossesWorth(tt.n, tt.worth); got != tt.wantL {
+			t.Errorf("%q: lossesWorth(%d, %v) = %v, want %v", tt.victory, tt.n, tt.worth, got, tt.wantL)
+		}
 	}
 }
 
@@ -145,5 +185,39 @@ func TestFireOrMove(t *testing.T) {
 				t.Errorf("fired = %v, want %v (orders %v)", have, tt.fired, orders)
 			}
 		})
+	}
+}
+
+// TestPinsBeforeTheAssault: in the allies' own Fire phase a pin of the
+// German squad in F3 is worth pinFollowUp more while an allied squad may
+// close-assault it before it rallies (next to it, or within three hexes
+// and free to move there): a pinned defender is lost outright in the
+// assault. Farther off, or in the Defensive Fire phase, a pin is worth
+// pinWorth.
+func TestPinsBeforeTheAssault(t *testing.T) {
+	for _, tt := range []struct {
+		at      string
+		defence bool
+		want    float64
+	}{
+		{"E3", false, pinWorth + pinFollowUp},
+		{"C3", false, pinWorth + pinFollowUp},
+		{"A3", false, pinWorth},
+		{"E3", true, pinWorth},
+	} {
+		us := []unitAt{
+			{"US Rifle Squad", maps.Allies, tt.at, 0, ""},
+			{"German Rifle Squad", maps.Axis, "F3", 0, "hold"},
+		}
+		b := fixture{grid: openMap, units: us, turns: 5}.battle(t)
+		phase := battle.FirePhase
+		if tt.defence {
+			phase = battle.DefensiveFire
+		}
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == phase && b.Acting() == maps.Allies })
+		v := newView(b, &memo{}, maps.Allies)
+		if got := v.fateWorth(combat.FatePinned, b.Unit(2)) / v.worth(b.Unit(2)); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("the squad in %s, defensive fire %v: a pin worth %v, want %v", tt.at, tt.defence, got, tt.want)
+		}
 	}
 }

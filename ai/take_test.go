@@ -2,6 +2,7 @@ package ai
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"hexfire/battle"
@@ -12,10 +13,13 @@ import (
 // squad stands; another stands in A3. In the first half of the battle
 // the allied squad's goals are the enemy units (it hunts them and wears
 // the holders down); from half-way on (takeFrom) L3 is its only goal
-// though the enemy holds it, since it must be taken by the end. Where
-// both sides must hold L3 the enemy's hex stays out of its goals: its
-// own hexes are what the enemy comes for. Before mustTake an objective
-// the enemy stood in was never a goal, and the squad hunted to the end.
+// though the enemy holds it, since it must be taken by the end. So it is
+// where both sides must hold L3: a side that holds its other hexes while
+// the enemy holds one of them wins nothing (in the generated meeting
+// engagements, where both sides must hold the same hexes, most battles
+// the opponent did not win ended so, drawn, before it took such hexes
+// too). Before mustTake an objective the enemy stood in was never a
+// goal, and the squad hunted to the end.
 func TestTakesTheObjectiveInTime(t *testing.T) {
 	for _, tt := range []struct {
 		victory string
@@ -26,7 +30,8 @@ func TestTakesTheObjectiveInTime(t *testing.T) {
 		{"allies hold L3; axis otherwise", 3, []string{"L3", "A3"}},
 		{"allies hold L3; axis otherwise", 4, []string{"L3"}},
 		{"allies hold L3; axis otherwise", 8, []string{"L3"}},
-		{"allies hold L3; axis hold L3", 8, []string{"L3", "A3"}},
+		{"allies hold L3; axis hold L3", 3, []string{"L3", "A3"}},
+		{"allies hold L3; axis hold L3", 8, []string{"L3"}},
 	} {
 		us := []unitAt{
 			{"US Rifle Squad", maps.Allies, "E3", 0, ""},
@@ -59,18 +64,18 @@ const openMap12 = `
 . . . . . . . . . . . .
 `
 
-// TestLastChance: the allies must hold L3, where an enemy squad stands,
+// TestPressesLate: the allies must hold L3, where an enemy squad stands,
 // and lose when the battle ends without it. Their squad in G3 keeps its
-// distance in turn 7 of 8; in the last turn, when failing is the same
-// defeat as dying, its losses count a tenth (lastChanceLoss) and it
-// moves next to L3, to assault it in the Advance phase. Before, it waited
-// in G3 to the end.
-func TestLastChance(t *testing.T) {
+// distance in turn 3 of 8, while it has time; by the last turn, when
+// failing is the same defeat as dying, its losses count a tenth
+// (urgency) and it moves next to L3, to assault it in the Advance phase.
+// Before the urgency it waited in G3 to the end.
+func TestPressesLate(t *testing.T) {
 	for _, tt := range []struct {
 		turn int
 		next bool
 	}{
-		{7, false},
+		{3, false},
 		{8, true},
 	} {
 		us := []unitAt{
@@ -89,9 +94,106 @@ func TestLastChance(t *testing.T) {
 	}
 }
 
+// TestUrgency: how pressed a side is to change the battle's course grows
+// from half-way (takeFrom) to the last turn while the battle, ended now,
+// would not be its win, and stays 0 while it would.
+func TestUrgency(t *testing.T) {
+	for _, tt := range []struct {
+		victory string
+		side    maps.Side
+		turn    int
+		want    float64
+	}{
+		{"allies hold L3; axis otherwise", maps.Allies, 1, 0},
+		{"allies hold L3; axis otherwise", maps.Allies, 4, 0},
+		{"allies hold L3; axis otherwise", maps.Allies, 6, 0.5},
+		{"allies hold L3; axis otherwise", maps.Allies, 8, 1},
+		{"allies hold L3; axis otherwise", maps.Axis, 8, 0},       // the axis win as things stand
+		{"allies hold A3; axis otherwise", maps.Allies, 8, 0},     // the allies hold A3 now
+		{"allies destroy 3; axis destroy 3", maps.Allies, 6, 0.5}, // a draw as things stand
+		{"allies destroy 3; axis destroy 3", maps.Axis, 7, 0.75},
+	} {
+		us := []unitAt{
+			{"US Rifle Squad", maps.Allies, "A3", 0, ""},
+			{"German Rifle Squad", maps.Axis, "L3", 0, ""},
+		}
+		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": tt.victory}}.battle(t)
+		play(t, b, Random{EndChance: 1}, turnIs(tt.turn))
+		if got := newView(b, &memo{}, tt.side).urgency(); got != tt.want {
+			t.Errorf("%q, the %s in turn %d: urgency %v, want %v", tt.victory, tt.side, tt.turn, got, tt.want)
+		}
+	}
+}
+
 // alliesMoveIn stops play at the allies' Movement phase of turn n.
 func alliesMoveIn(n int) func(*battle.Battle) bool {
 	return func(b *battle.Battle) bool {
 		return b.Turn() >= n && b.Phase() == battle.Movement && b.Acting() == maps.Allies
+	}
+}
+
+// TestSpreadsOverObjectives: four allied squads in C4, C5, C6 and C9 must
+// take C1 and C12. C1 is the nearest for three of them, but each
+// objective is the goal of the half of the side's units nearest it: C4
+// and C5 make for C1, C6 and C9 for C12. Before, three made for C1: in
+// the Hürtgen Forest the infantry marched on N6, which the tanks took,
+// and came to P17 too late.
+func TestSpreadsOverObjectives(t *testing.T) {
+	grid := strings.Repeat(". . . . .\n", 12)
+	us := []unitAt{
+		{"US Rifle Squad", maps.Allies, "C4", 0, ""},
+		{"US Rifle Squad", maps.Allies, "C5", 0, ""},
+		{"US Rifle Squad", maps.Allies, "C6", 0, ""},
+		{"US Rifle Squad", maps.Allies, "C9", 0, ""},
+		{"German Rifle Squad", maps.Axis, "E7", 0, "hold"},
+	}
+	b := fixture{grid: grid, units: us, turns: 8, props: map[string]string{"victory": "allies hold C1 C12; axis otherwise"}}.battle(t)
+	op, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &decision{o: op, view: newView(b, &op.memo, maps.Allies), rng: decisionRNG(b, maps.Allies, b.OrderCount())}
+	for id, want := range map[battle.UnitID]string{1: "C1", 2: "C1", 3: "C12", 4: "C12"} {
+		var goals []string
+		for _, h := range d.objectives(b.Unit(id)) {
+			goals = append(goals, b.Board().Label(h))
+		}
+		if !slices.Equal(goals, []string{want}) {
+			t.Errorf("the squad in %s makes for %v, want [%s]", b.Board().Label(b.Unit(id).Pose.Hex), goals, want)
+		}
+	}
+}
+
+// TestClosesInsteadOfFiring: in turn 7 of 8 the allies must take L3,
+// held by a German truck; their squad in F3, in no danger (the truck is
+// unarmed), has a long AP shot at it in its Fire phase. Firing would cost
+// it its move, and it has ground to cover: it keeps its move (bound), as
+// the American infantry in the Hürtgen Forest did not, firing from afar
+// turn after turn at the stack that held P17. Standing on a hex either
+// side must hold, it is not bound and takes the shot.
+func TestClosesInsteadOfFiring(t *testing.T) {
+	for _, tt := range []struct {
+		victory string
+		fires   bool
+	}{
+		{"allies hold L3; axis otherwise", false},
+		{"allies hold F3 L3; axis otherwise", true},
+	} {
+		us := []unitAt{
+			{"US Rifle Squad", maps.Allies, "F3", 0, ""},
+			{"Opel Blitz", maps.Axis, "L3", 0, "hold"},
+		}
+		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": tt.victory}}.battle(t)
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+			return b.Turn() >= 7 && b.Phase() == battle.FirePhase && b.Acting() == maps.Allies
+		})
+		op, err := NewOpponent(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, why := op.Next(b)
+		if _, fires := o.(battle.FireAP); fires != tt.fires {
+			t.Errorf("%q: %s (%s); want the squad to fire %v", tt.victory, o.Name(), why, tt.fires)
+		}
 	}
 }
