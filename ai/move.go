@@ -358,14 +358,18 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 const maxPoseMemo = 4096
 
 // poseKey names u's bestPose search by the state it reads: the turn,
-// phase and acting side, the smoke, every unit on the map with its pose,
+// phase and acting side, the smoke, each side's losses and units gone off
+// the map (the stakes and the victory read them), every unit on the map
+// with its pose,
 // markers, states and weapon, except the Fired and SmokeLaid markers of
 // the acting side's other units (firing does not change where a unit
 // should go; u's own are kept).
 func (d *decision) poseKey(u *battle.Unit) poseKey {
 	if !d.stateHashed {
 		h := fnv.New64a()
-		fmt.Fprintf(h, "%d|%s|%s|%s|%d|", d.b.Turn(), d.b.Phase(), d.side, d.m.smoke, d.b.Eliminated(d.side)+d.b.Eliminated(battle.Opponent(d.side)))
+		enemy := battle.Opponent(d.side)
+		fmt.Fprintf(h, "%d|%s|%s|%s|%d,%d|%d,%d|", d.b.Turn(), d.b.Phase(), d.side, d.m.smoke,
+			d.b.Eliminated(d.side), d.b.Eliminated(enemy), d.b.Exited(d.side, ""), d.b.Exited(enemy, ""))
 		var buf [8]byte
 		word := func(x uint64) {
 			binary.LittleEndian.PutUint64(buf[:], x)
