@@ -75,7 +75,6 @@ func (v *view) futureThreat(u *battle.Unit, p board.Pose) float64 {
 			continue
 		}
 		r := v.enemyReach(e)
-		now := v.enemyAttack(e, u, p, true, false)
 		for k := 1; k < dist; k++ {
 			// The hex k hexes from p on the line toward e (nudged off the
 			// hexsides, as the board's line of sight is).
@@ -86,7 +85,7 @@ func (v *view) futureThreat(u *battle.Unit, p board.Pose) float64 {
 			}
 			f, _ := towards(h, p.Hex)
 			ep := board.Pose{Hex: h, Facing: f}
-			total += max(0, v.enemyAttackFrom(e, ep, u, p, false)-now)
+			total += max(0, v.enemyAttackFrom(e, ep, u, p, false)-v.enemyAttack(e, u, p, true, false))
 			reply = max(reply, v.attackAt(u, p, e, ep))
 			break
 		}
