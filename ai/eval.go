@@ -56,6 +56,15 @@ const (
 	// the enemy stands in, and only the acting side must hold, is again a
 	// goal of its units (mustTake): it must be taken in time.
 	takeFrom = 0.5
+	// spareDeny is what a hex the enemy must hold counts for, against the
+	// hex the side makes its stand in, when keeping any one of them
+	// denies the enemy its win (denyFocus): a little, since losing the
+	// stand then costs the battle unless another is kept. Our own choice.
+	spareDeny = 0.25
+	// siegeShare is the share of a hex's worth that a place next to it
+	// counts for, in the last turn, when the side must take it from the
+	// enemy (siegeValue). Our own choice.
+	siegeShare = 0.5
 	// fireThreshold is the least expected effect that makes a unit fire in
 	// its own Fire phase instead of keeping its move; opportunityThreshold
 	// the least that makes it spend its shot on a moving enemy.
@@ -199,6 +208,11 @@ type view struct {
 	// urgent is urgency's answer, worked out once.
 	urgent       float64
 	urgencyKnown bool
+	// focus is denyFocus's answer, worked out once, and focusOf the number
+	// of hexes it stands for.
+	focus               board.Hex
+	focusOK, focusKnown bool
+	focusOf             int
 }
 
 func newView(b *battle.Battle, m *memo, side maps.Side) *view {

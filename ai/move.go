@@ -144,6 +144,9 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 			goals = append(goals, h)
 		}
 	}
+	if focus, ok := d.denyFocus(); ok {
+		goals = slices.DeleteFunc(goals, func(h board.Hex) bool { return h != focus && d.spared(h) })
+	}
 	if len(goals) > 1 {
 		goals = d.assigned(u, goals)
 	}
@@ -222,6 +225,34 @@ func (d *decision) mustTake(h board.Hex) bool {
 	return ok && slices.Contains(vc.Hold[d.side], h)
 }
 
+// placeValue is what hex h is worth to u for where it is: its cover, the
+// objective it holds, the approaches it covers and the assault it
+// threatens.
+func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
+	return d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h) + d.siegeValue(u, h)
+}
+
+// siegeValue is what infantry standing in hex h is worth next to a hex its
+// side must take (mustTake) that the enemy holds: a share of that hex's
+// worth (siegeShare), growing with the urgency, since only from there can
+// it close-assault the holders out in the Advance phase. Late in a battle
+// it must win by taking a hex, firing from afar at a stack in cover would
+// leave the holders there at the end (the Hürtgen Forest's P17).
+func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
+	urgency := d.urgency()
+	if urgency == 0 || !u.Type.Kind.Infantry() {
+		return 0
+	}
+	own, _ := d.holdHexes()
+	best := 0.0
+	for _, o := range own {
+		if h.Distance(o) == 1 && d.b.Holds(battle.Opponent(d.side), o) && d.mustTake(o) {
+			best = max(best, d.holdValue(u, o))
+		}
+	}
+	return siegeShare * urgency * best
+}
+
 // coverValue is the small preference for the cover u would have in hex h,
 // as the active ruleset gives it, a fortification u may occupy included
 // (battle.CoverAt): a defender values a foxhole or bunker it can reach.
@@ -276,6 +307,13 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 		}
 		v *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
+	if focus, ok := d.denyFocus(); ok && d.spared(h) {
+		if h == focus {
+			v *= float64(d.focusOf) // the stand carries them all
+		} else {
+			v *= spareDeny
+		}
+	}
 	scale := d.lossScale // the enemy's to hold: the side denies it
 	if slices.Contains(own, h) {
 		scale = d.killScale
@@ -285,6 +323,79 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	}
 	return v * scale
 }
+
+// denyFocus returns the hex the acting side makes its stand in when the
+// enemy wins by holding two or more hexes, every one of them, that the
+// side itself need not hold: keeping one of them is enough, so the side
+// does not split itself to keep them all. It is the hex where the side
+// is strongest against the enemy (presence), which holds steady as the
+// side gathers there. The others (spared) count for spareDeny of a hex's
+// worth and are no unit's objective. False without such hexes.
+func (d *decision) denyFocus() (board.Hex, bool) {
+	if d.focusKnown {
+		return d.focus, d.focusOK
+	}
+	d.focusKnown = true
+	vc, ok := d.victory()
+	if !ok {
+		return board.Hex{}, false
+	}
+	var denied []board.Hex
+	for _, h := range vc.Hold[battle.Opponent(d.side)] {
+		if d.spared(h) {
+			denied = append(denied, h)
+		}
+	}
+	if len(denied) < 2 {
+		return board.Hex{}, false
+	}
+	d.focusOf = len(denied)
+	best := 0.0
+	for _, h := range denied {
+		margin := d.arrival(d.enemies, h) - d.arrival(d.mine, h)
+		if !d.focusOK || margin > best {
+			d.focus, d.focusOK, best = h, true, margin
+		}
+	}
+	return d.focus, d.focusOK
+}
+
+// spared reports whether hex h is one only the enemy must hold: a hex the
+// acting side must deny but need not take (denyFocus).
+func (d *decision) spared(h board.Hex) bool {
+	vc, ok := d.victory()
+	return ok && slices.Contains(vc.Hold[battle.Opponent(d.side)], h) && !slices.Contains(vc.Hold[d.side], h)
+}
+
+// arrival is when units come to stand in hex h: the mean, weighted by
+// their worth, of the turns of movement each needs (its whole movement
+// points a turn, on the empty board), those already there 0. Units that
+// cannot move and are elsewhere never arrive and are left out; without
+// any units, arrivalNever.
+func (d *decision) arrival(us []*battle.Unit, h board.Hex) float64 {
+	sum, weight := 0.0, 0.0
+	for _, u := range us {
+		spec := d.b.MoveSpec(u)
+		turns := 0.0
+		if u.Pose.Hex != h {
+			if spec.MP <= 0 {
+				continue
+			}
+			turns = min(arrivalNever, d.distance(d.field(spec.Kind.Mover(), []board.Hex{h}), u.Pose.Hex)/float64(spec.MP))
+		}
+		w := d.worth(u)
+		sum, weight = sum+w*turns, weight+w
+	}
+	if weight == 0 {
+		return arrivalNever
+	}
+	return sum / weight
+}
+
+// arrivalNever caps the turns arrival counts for one unit, so that a
+// unit cut off from a hex does not outweigh the rest. Our own choice: more
+// than any shipped battle lasts.
+const arrivalNever = 20
 
 // holdHexes returns the hexes the acting side must hold, and those of
 // both sides.
@@ -422,7 +533,7 @@ func (d *decision) searchPose(u *battle.Unit, rng *rand.Rand) (stay, best scored
 		perMP = d.infantryPull()
 	}
 	cheap := func(h board.Hex) float64 {
-		s := d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
+		s := d.placeValue(u, h)
 		if field != nil {
 			s -= perMP * min(d.distance(field, h), 200)
 		}
@@ -658,7 +769,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		threat, _ := d.threatTo(u, p)
 		attack, prize := d.attackFrom(u, p, nil)
 		return d.net(pursuit(prize)*attack, lossWeight*threat) - d.infantryPull()*min(dist, 200) +
-			d.coverValue(u, h) + d.holdValue(u, h) + d.approachValue(u, h)
+			d.placeValue(u, h)
 	}
 	here := score(u.Pose.Hex)
 	best, bestS := u.Pose.Hex, here
