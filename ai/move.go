@@ -327,10 +327,12 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 // denyFocus returns the hex the acting side makes its stand in when the
 // enemy wins by holding two or more hexes, every one of them, that the
 // side itself need not hold: keeping one of them is enough, so the side
-// does not split itself to keep them all. It is the hex where the side
-// is strongest against the enemy (presence), which holds steady as the
-// side gathers there. The others (spared) count for spareDeny of a hex's
-// worth and are no unit's objective. False without such hexes.
+// does not split itself to keep them all. It is the hex with the most
+// time between the side's arrival there and the enemy's (arrival): the
+// one the enemy reaches last, unless the side is much farther from it.
+// The choice holds steady as the side gathers there. The stand counts for
+// all the hexes it keeps (holdValue); the others (spared) count for
+// spareDeny of one and are no unit's objective. False without such hexes.
 func (d *decision) denyFocus() (board.Hex, bool) {
 	if d.focusKnown {
 		return d.focus, d.focusOK
