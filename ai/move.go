@@ -115,7 +115,8 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // cannot harm, make for the hexes either side must hold (their own to take
 // them, the enemy's to deny them), except those already held by two or
 // more of their other units and those the enemy stands in (but see
-// mustTake). Units with an AT weapon hunt: the hexes their
+// mustTake), and of the hexes the enemy must all hold only the one the
+// side makes its stand in (denyFocus). Units with an AT weapon hunt: the hexes their
 // side must hold, else the enemy units they could hurt. A side that wins
 // when time runs out need not destroy, only deny: all its units make for
 // either side's hold hexes, even manned ones, and without any it hunts
