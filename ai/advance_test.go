@@ -49,11 +49,7 @@ func TestRetiresBeforeTheAdvance(t *testing.T) {
 				}
 			}
 			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement && b.Acting() == maps.Axis })
-			op, err := NewOpponent(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := &decision{o: op, view: newView(b, &op.memo, maps.Axis), rng: decisionRNG(b, maps.Axis, b.OrderCount())}
+			d := newDecision(t, b, maps.Axis)
 			d.weighStakes()
 			pz := b.Unit(1)
 			if threat, _ := d.threatTo(pz, pz.Pose); threat != 0 {

@@ -116,3 +116,14 @@ func hexOf(t *testing.T, b *battle.Battle, label string) board.Hex {
 func turnIs(n int) func(*battle.Battle) bool {
 	return func(b *battle.Battle) bool { return b.Turn() >= n }
 }
+
+// newDecision is the opponent's decision for side in battle b as it
+// stands, to ask its judgements directly.
+func newDecision(t *testing.T, b *battle.Battle, side maps.Side) *decision {
+	t.Helper()
+	op, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &decision{o: op, view: newView(b, &op.memo, side), rng: decisionRNG(b, side, b.OrderCount())}
+}

@@ -43,11 +43,7 @@ func TestStandsWhereItCanKeep(t *testing.T) {
 			us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": tt.victory}}.battle(t)
-		op, err := NewOpponent(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := &decision{o: op, view: newView(b, &op.memo, maps.Allies), rng: decisionRNG(b, maps.Allies, b.OrderCount())}
+		d := newDecision(t, b, maps.Allies)
 		label := b.Board().Label
 		focus, ok := d.denyFocus()
 		if got := map[bool]string{true: label(focus)}[ok]; got != tt.focus {

@@ -40,11 +40,7 @@ func TestTakesTheObjectiveInTime(t *testing.T) {
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": tt.victory}}.battle(t)
 		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
-		op, err := NewOpponent(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := &decision{o: op, view: newView(b, &op.memo, maps.Allies), rng: decisionRNG(b, maps.Allies, b.OrderCount())}
+		d := newDecision(t, b, maps.Allies)
 		var goals []string
 		for _, h := range d.objectives(b.Unit(1)) {
 			goals = append(goals, b.Board().Label(h))
@@ -148,11 +144,7 @@ func TestSpreadsOverObjectives(t *testing.T) {
 		{"German Rifle Squad", maps.Axis, "E7", 0, "hold"},
 	}
 	b := fixture{grid: grid, units: us, turns: 8, props: map[string]string{"victory": "allies hold C1 C12; axis otherwise"}}.battle(t)
-	op, err := NewOpponent(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &decision{o: op, view: newView(b, &op.memo, maps.Allies), rng: decisionRNG(b, maps.Allies, b.OrderCount())}
+	d := newDecision(t, b, maps.Allies)
 	for id, want := range map[battle.UnitID]string{1: "C1", 2: "C1", 3: "C12", 4: "C12"} {
 		var goals []string
 		for _, h := range d.objectives(b.Unit(id)) {
@@ -224,11 +216,7 @@ func TestBesiegesLate(t *testing.T) {
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies hold L3; axis otherwise"}}.battle(t)
 		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
-		op, err := NewOpponent(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := &decision{o: op, view: newView(b, &op.memo, maps.Allies), rng: decisionRNG(b, maps.Allies, b.OrderCount())}
+		d := newDecision(t, b, maps.Allies)
 		u := b.Unit(1)
 		got, want := d.siegeValue(u, hexOf(t, b, tt.hex)), tt.share*d.holdValue(u, hexOf(t, b, "L3"))
 		if got < want-1e-9 || got > want+1e-9 || tt.share > 0 && want <= 0 {
