@@ -56,10 +56,11 @@ const (
 	// the enemy stands in, and only the acting side must hold, is again a
 	// goal of its units (mustTake): it must be taken in time.
 	takeFrom = 0.5
-	// spareDeny is what a hex the enemy must hold counts for, against the
-	// hex the side makes its stand in, when keeping any one of them
-	// denies the enemy its win (denyFocus): a little, since losing the
-	// stand then costs the battle unless another is kept. Our own choice.
+	// spareDeny is the share of a hold hex's worth that a hex the enemy
+	// must hold keeps when keeping any one of them denies the enemy its
+	// win and the side makes its stand in another (denyFocus): a little,
+	// since losing the stand then costs the battle unless another is
+	// kept. Our own choice.
 	spareDeny = 0.25
 	// siegeShare is the share of a hex's worth that a place next to it
 	// counts for, in the last turn, when the side must take it from the
@@ -208,11 +209,11 @@ type view struct {
 	// urgent is urgency's answer, worked out once.
 	urgent       float64
 	urgencyKnown bool
-	// focus is denyFocus's answer, worked out once, and focusOf the number
-	// of hexes it stands for.
+	// focus is denyFocus's answer, worked out once, and focusCarries the
+	// number of hexes the stand keeps.
 	focus               board.Hex
 	focusOK, focusKnown bool
-	focusOf             int
+	focusCarries        int
 }
 
 func newView(b *battle.Battle, m *memo, side maps.Side) *view {

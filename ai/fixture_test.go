@@ -118,7 +118,9 @@ func turnIs(n int) func(*battle.Battle) bool {
 }
 
 // newDecision is the opponent's decision for side in battle b as it
-// stands, to ask its judgements directly.
+// stands, to ask its judgements directly. The stakes are not weighed
+// (killScale and lossScale stay 1, as Next would not leave them): a test
+// that needs them calls weighStakes.
 func newDecision(t *testing.T, b *battle.Battle, side maps.Side) *decision {
 	t.Helper()
 	op, err := NewOpponent(b)

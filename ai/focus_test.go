@@ -16,7 +16,9 @@ import (
 // spareDeny of one. Where the enemy must hold a single hex, or the allies
 // must hold one of the two themselves (so only one is merely denied),
 // there is no such choice and both hexes stay goals, shared between the
-// squads (assigned). Before, the squads split between the two hexes: at
+// squads (assigned). Where the enemy stands in the stand, the stand stays
+// (an enemy driving through does not move it), and with no hex left to
+// make for the squads make for both hexes again (objectives). Before, the squads split between the two hexes: at
 // Bloody Gulch the paratroopers by the stream died beside H12, where the
 // assault guns came first, while F6 fell to the German infantry (41 of
 // 60 battles won as the Allies; 52 with the stand).
@@ -30,6 +32,7 @@ func TestStandsWhereItCanKeep(t *testing.T) {
 		goals   []string
 	}{
 		{"axis hold C3 J3; allies otherwise", east, "C3", []string{"C3"}},
+		{"axis hold C3 J3; allies otherwise", append([]string{"C3"}, east...), "C3", []string{"C3", "J3"}},
 		{"axis hold C3 J3; allies otherwise", west, "J3", []string{"J3"}},
 		{"axis hold J3; allies otherwise", east, "", []string{"J3"}},
 		{"allies hold C3; axis hold C3 J3; axis otherwise", east, "", []string{"C3", "J3"}},
@@ -46,7 +49,11 @@ func TestStandsWhereItCanKeep(t *testing.T) {
 		d := newDecision(t, b, maps.Allies)
 		label := b.Board().Label
 		focus, ok := d.denyFocus()
-		if got := map[bool]string{true: label(focus)}[ok]; got != tt.focus {
+		got := ""
+		if ok {
+			got = label(focus)
+		}
+		if got != tt.focus {
 			t.Errorf("%q, enemy in %v: the stand is in %q, want %q", tt.victory, tt.enemy, got, tt.focus)
 		}
 		var goals []string
@@ -69,8 +76,9 @@ func TestStandsWhereItCanKeep(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := b.Unit(2)
-		if got, want := d.holdValue(u, other)/d.holdValue(u, focus), spareDeny/2; got < want-1e-9 || got > want+1e-9 {
-			t.Errorf("%q, enemy in %v: the other hex is worth %.3f of the stand, want %.3f", tt.victory, tt.enemy, got, want)
+		stand := d.holdValue(u, focus)
+		if got, want := d.holdValue(u, other)/stand, spareDeny/2; stand <= 0 || got < want-1e-9 || got > want+1e-9 {
+			t.Errorf("%q, enemy in %v: the stand is worth %.3f, the other hex %.3f of it, want %.3f", tt.victory, tt.enemy, stand, got, want)
 		}
 	}
 }

@@ -146,7 +146,7 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 		}
 	}
 	if focus, ok := d.denyFocus(); ok {
-		goals = slices.DeleteFunc(goals, func(h board.Hex) bool { return h != focus && d.spared(h) })
+		goals = slices.DeleteFunc(goals, func(h board.Hex) bool { return h != focus && d.denyOnly(h) })
 	}
 	if len(goals) > 1 {
 		goals = d.assigned(u, goals)
@@ -182,19 +182,16 @@ func (d *decision) assigned(u *battle.Unit, goals []board.Hex) []board.Hex {
 		}
 	}
 	quota := (len(movers) + len(goals) - 1) / len(goals)
-	dist := func(o *battle.Unit, g board.Hex) float64 {
-		return d.distance(d.field(d.b.MoveSpec(o).Kind.Mover(), []board.Hex{g}), o.Pose.Hex)
-	}
 	var kept []board.Hex
 	bestG, bestRank := goals[0], -1
 	for _, g := range goals {
-		mine := dist(u, g)
+		mine := d.mpTo(u, g)
 		rank := 0
 		for _, o := range movers {
 			if o.ID == u.ID {
 				continue
 			}
-			if od := dist(o, g); od < mine || od == mine && o.ID < u.ID {
+			if od := d.mpTo(o, g); od < mine || od == mine && o.ID < u.ID {
 				rank++
 			}
 		}
@@ -234,11 +231,13 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 }
 
 // siegeValue is what infantry standing in hex h is worth next to a hex its
-// side must take (mustTake) that the enemy holds: a share of that hex's
-// worth (siegeShare), growing with the urgency, since only from there can
-// it close-assault the holders out in the Advance phase. Late in a battle
-// it must win by taking a hex, firing from afar at a stack in cover would
-// leave the holders there at the end (the Hürtgen Forest's P17).
+// side must take that the enemy holds: a share of that hex's worth
+// (siegeShare) times the urgency, since only from there can it
+// close-assault the holders out in the Advance phase. (The urgency is
+// above 0 only from takeFrom of the turns on, when such a hex is a goal
+// again: mustTake.) Late in a battle the side must win by taking a hex:
+// firing from afar at a stack in cover would leave the holders there at
+// the end (the Hürtgen Forest's P17).
 func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 	urgency := d.urgency()
 	if urgency == 0 || !u.Type.Kind.Infantry() {
@@ -247,7 +246,7 @@ func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 	own, _ := d.holdHexes()
 	best := 0.0
 	for _, o := range own {
-		if h.Distance(o) == 1 && d.b.Holds(battle.Opponent(d.side), o) && d.mustTake(o) {
+		if h.Distance(o) == 1 && d.b.Holds(battle.Opponent(d.side), o) {
 			best = max(best, d.holdValue(u, o))
 		}
 	}
@@ -285,7 +284,9 @@ func (d *decision) occupancy(u *battle.Unit) board.Occupancy {
 // dearer of the two). So a unit on an objective leaves it only for a
 // position worth that much more, and falls back from it only when its
 // expected loss there outweighs it, however dear the destroy clauses
-// make a loss.
+// make a loss. Where keeping one of the enemy's hexes is enough, the
+// stand counts for all of them and the others for spareDeny of one
+// (denyFocus).
 func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 	own, all := d.holdHexes()
 	if !slices.Contains(all, h) {
@@ -308,9 +309,9 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 		}
 		v *= 1 + growth*float64(min(d.b.Turn(), turns))/float64(turns)
 	}
-	if focus, ok := d.denyFocus(); ok && d.spared(h) {
+	if focus, ok := d.denyFocus(); ok && d.denyOnly(h) {
 		if h == focus {
-			v *= float64(d.focusOf) // the stand carries them all
+			v *= float64(d.focusCarries) // the stand carries them all
 		} else {
 			v *= spareDeny
 		}
@@ -327,13 +328,18 @@ func (d *decision) holdValue(u *battle.Unit, h board.Hex) float64 {
 
 // denyFocus returns the hex the acting side makes its stand in when the
 // enemy wins by holding two or more hexes, every one of them, that the
-// side itself need not hold: keeping one of them is enough, so the side
-// does not split itself to keep them all. It is the hex with the most
-// time between the side's arrival there and the enemy's (arrival): the
-// one the enemy reaches last, unless the side is much farther from it.
-// The choice holds steady as the side gathers there. The stand counts for
-// all the hexes it keeps (holdValue); the others (spared) count for
-// spareDeny of one and are no unit's objective. False without such hexes.
+// side itself need not hold (denyOnly): keeping one of them is enough, so
+// the side does not split itself to keep them all. It is the hex with the
+// most time between the side's arrival there and the enemy's (arrival):
+// the one the enemy's force reaches last on average, unless the side is
+// much farther from it. The choice holds steady as the side gathers
+// there, and when the enemy stands in the stand: a tank driving through
+// it does not move the stand (choosing only among the hexes the enemy
+// does not hold cost Târgu Frumos as the Axis 11 of 150 battles), and as
+// the enemy's hexes are no goal (objectives), the side's units then make
+// for all of the hexes again. The stand counts for all the hexes it keeps
+// (holdValue); the others count for spareDeny of one and are no unit's
+// objective. False without such hexes.
 func (d *decision) denyFocus() (board.Hex, bool) {
 	if d.focusKnown {
 		return d.focus, d.focusOK
@@ -345,14 +351,14 @@ func (d *decision) denyFocus() (board.Hex, bool) {
 	}
 	var denied []board.Hex
 	for _, h := range vc.Hold[battle.Opponent(d.side)] {
-		if d.spared(h) {
+		if d.denyOnly(h) && !slices.Contains(denied, h) {
 			denied = append(denied, h)
 		}
 	}
 	if len(denied) < 2 {
 		return board.Hex{}, false
 	}
-	d.focusOf = len(denied)
+	d.focusCarries = len(denied)
 	best := 0.0
 	for _, h := range denied {
 		margin := d.arrival(d.enemies, h) - d.arrival(d.mine, h)
@@ -363,28 +369,29 @@ func (d *decision) denyFocus() (board.Hex, bool) {
 	return d.focus, d.focusOK
 }
 
-// spared reports whether hex h is one only the enemy must hold: a hex the
-// acting side must deny but need not take (denyFocus).
-func (d *decision) spared(h board.Hex) bool {
+// denyOnly reports whether hex h is one only the enemy must hold: a hex
+// the acting side must deny but need not take (denyFocus).
+func (d *decision) denyOnly(h board.Hex) bool {
 	vc, ok := d.victory()
 	return ok && slices.Contains(vc.Hold[battle.Opponent(d.side)], h) && !slices.Contains(vc.Hold[d.side], h)
 }
 
 // arrival is when units come to stand in hex h: the mean, weighted by
-// their worth, of the turns of movement each needs (its whole movement
-// points a turn, on the empty board), those already there 0. Units that
-// cannot move and are elsewhere never arrive and are left out; without
-// any units, arrivalNever.
+// their worth, of the turns of movement each needs (mpTo, at the movement
+// points it has now a turn: for a unit in the middle of a paused move,
+// those it has left), those already there 0. Units that cannot move and
+// are elsewhere never arrive and are left out; without any units,
+// arrivalNever.
 func (d *decision) arrival(us []*battle.Unit, h board.Hex) float64 {
 	sum, weight := 0.0, 0.0
 	for _, u := range us {
-		spec := d.b.MoveSpec(u)
 		turns := 0.0
 		if u.Pose.Hex != h {
-			if spec.MP <= 0 {
+			mp := d.b.MoveSpec(u).MP
+			if mp <= 0 {
 				continue
 			}
-			turns = min(arrivalNever, d.distance(d.field(spec.Kind.Mover(), []board.Hex{h}), u.Pose.Hex)/float64(spec.MP))
+			turns = min(arrivalNever, d.mpTo(u, h)/float64(mp))
 		}
 		w := d.worth(u)
 		sum, weight = sum+w*turns, weight+w
@@ -393,6 +400,12 @@ func (d *decision) arrival(us []*battle.Unit, h board.Hex) float64 {
 		return arrivalNever
 	}
 	return sum / weight
+}
+
+// mpTo is the movement points u needs to reach hex h on the empty board
+// (distance), a large number where it cannot.
+func (d *decision) mpTo(u *battle.Unit, h board.Hex) float64 {
+	return d.distance(d.field(d.b.MoveSpec(u).Kind.Mover(), []board.Hex{h}), u.Pose.Hex)
 }
 
 // arrivalNever caps the turns arrival counts for one unit, so that a
@@ -440,7 +453,9 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 
 // bestPose scores where u stands and the reachable pose with the best
 // expected kills minus expected losses, plus progress toward the
-// objectives and a little cover, with the path there; the path is nil when
+// objectives and what the place is worth (placeValue: cover, an objective
+// held, approaches covered, an assault threatened), with the path there;
+// the path is nil when
 // staying is as good (within moveMargin). Only the candidateHexes most
 // promising hexes by objective and cover, and the fallbackHexes least
 // dangerous of those less dangerous than where it stands (so it may fall
