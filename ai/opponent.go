@@ -598,6 +598,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 	d.left = d.standing()
 	cands := d.attacks(d.enemies, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
 	checks := 0
+	var moving []*battle.Unit // units whose move was worth more than a better shot
 	for _, c := range cands {
 		why := "best expected effect"
 		if c.t.rule != "" {
@@ -609,6 +610,9 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 				if d.canMove(m) && d.task(m).verb == Free {
 					movers = append(movers, m)
 				}
+			}
+			if slices.ContainsFunc(movers, func(m *battle.Unit) bool { return slices.Contains(moving, m) }) {
+				continue // its move beat a better shot: a lesser one does not take it
 			}
 			if len(movers) > 0 && checks == depths[d.o.level].checks {
 				if c.ev < fireThreshold {
@@ -628,6 +632,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 					}
 				}
 				if worth < gain {
+					moving = append(moving, movers...)
 					continue // the units keep their move
 				}
 				if to != "" {
