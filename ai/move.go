@@ -231,26 +231,45 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 }
 
 // siegeValue is what infantry standing in hex h is worth next to a hex its
-// side must take that the enemy holds: a share of that hex's worth
-// (siegeShare) times the urgency, since only from there can it
-// close-assault the holders out in the Advance phase. (The urgency is
-// above 0 only from takeFrom of the turns on, when such a hex is a goal
-// again: mustTake.) Late in a battle the side must win by taking a hex:
-// firing from afar at a stack in cover would leave the holders there at
-// the end (the Hürtgen Forest's P17).
+// side must take that the enemy holds (or, in the last turn, one it must
+// deny: toRetake): a share of that hex's worth (siegeShare) times the
+// urgency, since only from there can it close-assault the holders out in
+// the Advance phase. (The urgency is above 0 only from takeFrom of the
+// turns on, when such a hex is a goal again: mustTake.) Late in a battle
+// the side must win by taking a hex: firing from afar at a stack in cover
+// would leave the holders there at the end (the Hürtgen Forest's P17).
 func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 	urgency := d.urgency()
 	if urgency == 0 || !u.Type.Kind.Infantry() {
 		return 0
 	}
-	own, _ := d.holdHexes()
 	best := 0.0
-	for _, o := range own {
+	for _, o := range d.toRetake() {
 		if h.Distance(o) == 1 && d.b.Holds(battle.Opponent(d.side), o) {
 			best = max(best, d.holdValue(u, o))
 		}
 	}
 	return siegeShare * urgency * best
+}
+
+// toRetake is the hexes the acting side may besiege (siegeValue): those
+// it must hold, and in the last turn those it need only deny, the stand
+// alone where it has one (denyFocus). A hex to deny counts only at the
+// end, so it is worth retaking only when it can no longer be lost again.
+func (d *decision) toRetake() []board.Hex {
+	own, _ := d.holdHexes()
+	vc, ok := d.victory()
+	if !ok || d.b.Turn() < d.b.Scenario().Turns {
+		return own
+	}
+	out := slices.Clone(own)
+	focus, focused := d.denyFocus()
+	for _, h := range vc.Hold[battle.Opponent(d.side)] {
+		if d.denyOnly(h) && (!focused || h == focus) && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // coverValue is the small preference for the cover u would have in hex h,

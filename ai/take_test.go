@@ -196,31 +196,48 @@ func TestClosesInsteadOfFiring(t *testing.T) {
 // can it assault the holders out. Before, in the Hürtgen Forest, the
 // American squads fired from three hexes off at the stack in P17 to the
 // last turn, and the Germans held it in 15 of 60 battles (12 with the
-// siege).
+// siege). A side that need only deny besieges its stand (L3, nearer the
+// allies than L5) in the last turn alone, when retaking it is the win:
+// taken back earlier, it is there to be lost again (the Hedgerow
+// Crossroads' Germans, who stood next to K8 and L8 from turn 5 on and
+// were shot there, lost the battle by their losses in turn 7).
 func TestBesiegesLate(t *testing.T) {
+	const deny = "axis hold L3 L5; allies otherwise"
 	for _, tt := range []struct {
-		unit  string
-		hex   string
-		turn  int
-		share float64 // of L3's worth
+		unit    string
+		hex     string
+		turn    int
+		victory string
+		share   float64 // of L3's worth
 	}{
-		{"US Rifle Squad", "K3", 8, siegeShare},
-		{"US Rifle Squad", "K3", 6, siegeShare / 2},
-		{"US Rifle Squad", "K3", 4, 0}, // no urgency yet
-		{"US Rifle Squad", "J3", 8, 0}, // not next to L3
-		{"M4 (75)", "K3", 8, 0},        // a tank does not close-assault
+		{"US Rifle Squad", "K3", 8, "", siegeShare},
+		{"US Rifle Squad", "K3", 6, "", siegeShare / 2},
+		{"US Rifle Squad", "K3", 4, "", 0}, // no urgency yet
+		{"US Rifle Squad", "J3", 8, "", 0}, // not next to L3
+		{"M4 (75)", "K3", 8, "", 0},        // a tank does not close-assault
+		{"US Rifle Squad", "K3", 8, deny, siegeShare},
+		{"US Rifle Squad", "K3", 7, deny, 0}, // not yet the last turn
+		{"US Rifle Squad", "K5", 8, deny, 0}, // next to L5, not the stand
 	} {
 		us := []unitAt{
 			{tt.unit, maps.Allies, "A1", 0, ""},
 			{"German Rifle Squad", maps.Axis, "L3", 0, ""},
 		}
-		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies hold L3; axis otherwise"}}.battle(t)
+		victory := "allies hold L3; axis otherwise"
+		if tt.victory != "" {
+			victory = tt.victory
+			us = append(us, unitAt{"German Rifle Squad", maps.Axis, "L5", 0, ""})
+		}
+		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": victory}}.battle(t)
 		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
 		d := newDecision(t, b, maps.Allies)
+		if focus, ok := d.denyFocus(); tt.victory != "" && (!ok || focus != hexOf(t, b, "L3")) {
+			t.Fatalf("fixture: %q: the stand is %s (%v), want L3", victory, b.Board().Label(focus), ok)
+		}
 		u := b.Unit(1)
 		got, want := d.siegeValue(u, hexOf(t, b, tt.hex)), tt.share*d.holdValue(u, hexOf(t, b, "L3"))
 		if got < want-1e-9 || got > want+1e-9 || tt.share > 0 && want <= 0 {
-			t.Errorf("%s in %s, turn %d: siege worth %.3f, want %.3f", tt.unit, tt.hex, tt.turn, got, want)
+			t.Errorf("%s in %s, turn %d, %q: siege worth %.3f, want %.3f", tt.unit, tt.hex, tt.turn, victory, got, want)
 		}
 	}
 }
