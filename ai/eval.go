@@ -214,6 +214,11 @@ type view struct {
 	focus               board.Hex
 	focusOK, focusKnown bool
 	focusCarries        int
+	// retake is toRetake's answer, worked out once, and besiegers the
+	// cost fields to the hexes next to each of them (siegeValue).
+	retake      []board.Hex
+	retakeKnown bool
+	besiegers   map[board.Hex][]int32
 }
 
 func newView(b *battle.Battle, m *memo, side maps.Side) *view {

@@ -232,20 +232,30 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 
 // siegeValue is what infantry standing in hex h is worth next to a hex its
 // side must take that the enemy holds (or, in the last turn, one it must
-// deny: toRetake): a share of that hex's worth (siegeShare) times the
-// urgency, since only from there can it close-assault the holders out in
-// the Advance phase. (The urgency is above 0 only from takeFrom of the
-// turns on, when such a hex is a goal again: mustTake.) Late in a battle
-// the side must win by taking a hex: firing from afar at a stack in cover
-// would leave the holders there at the end (the Hürtgen Forest's P17).
+// deny: toRetake), or where it can still come next to it in the turns
+// left (the movement points of their Movement phases, on the empty
+// board): a share of that hex's worth (siegeShare) times the urgency,
+// since only from there can it close-assault the holders out in the
+// Advance phase. (The urgency is above 0 only from takeFrom of the turns
+// on, when such a hex is a goal again: mustTake.) Late in a battle the
+// side must win by taking a hex: firing from afar at a stack in cover
+// would leave the holders there at the end, and a unit that fires in its
+// Fire phase does not move in that turn (the Hürtgen Forest's P17, which
+// American squads fired at from four hexes off until too late to close
+// in).
 func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 	urgency := d.urgency()
 	if urgency == 0 || !u.Type.Kind.Infantry() {
 		return 0
 	}
+	left := d.b.Scenario().Turns - d.b.Turn()
+	mp := d.b.MoveSpec(u).MP
 	best := 0.0
 	for _, o := range d.toRetake() {
-		if h.Distance(o) == 1 && d.b.Holds(battle.Opponent(d.side), o) {
+		if !d.b.Holds(battle.Opponent(d.side), o) {
+			continue
+		}
+		if h.Distance(o) == 1 || left > 0 && mp > 0 && d.distance(d.besiegersField(o), h) <= float64(mp*left) {
 			best = max(best, d.holdValue(u, o))
 		}
 	}
@@ -257,19 +267,38 @@ func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 // alone where it has one (denyFocus). A hex to deny counts only at the
 // end, so it is worth retaking only when it can no longer be lost again.
 func (d *decision) toRetake() []board.Hex {
+	if d.retakeKnown {
+		return d.retake
+	}
+	d.retakeKnown = true
 	own, _ := d.holdHexes()
 	vc, ok := d.victory()
+	d.retake = own
 	if !ok || d.b.Turn() < d.b.Scenario().Turns {
 		return own
 	}
-	out := slices.Clone(own)
+	d.retake = slices.Clone(own)
 	focus, focused := d.denyFocus()
 	for _, h := range vc.Hold[battle.Opponent(d.side)] {
-		if d.denyOnly(h) && (!focused || h == focus) && !slices.Contains(out, h) {
-			out = append(out, h)
+		if d.denyOnly(h) && (!focused || h == focus) && !slices.Contains(d.retake, h) {
+			d.retake = append(d.retake, h)
 		}
 	}
-	return out
+	return d.retake
+}
+
+// besiegersField is the cost field of infantry to the hexes next to h,
+// worked out once a decision.
+func (d *decision) besiegersField(h board.Hex) []int32 {
+	f, ok := d.besiegers[h]
+	if !ok {
+		if d.besiegers == nil {
+			d.besiegers = map[board.Hex][]int32{}
+		}
+		f = d.field(board.Foot, neighbours(h))
+		d.besiegers[h] = f
+	}
+	return f
 }
 
 // coverValue is the small preference for the cover u would have in hex h,
