@@ -445,6 +445,54 @@ func TestDestroyVictoryEndsTheBattle(t *testing.T) {
 	}
 }
 
+// TestBothSidesWinAtOnce: an order that meets both sides' destroy
+// clauses (a close assault that eliminates units of both) ends the battle
+// at once, drawn, since neither side can win any more; a battle replayed
+// from a save of before version 7 plays on, as it did, and saves as
+// version 6. One side's clause alone is its win.
+func TestBothSidesWinAtOnce(t *testing.T) {
+	for _, tt := range []struct {
+		version              int
+		killAllied, killAxis bool
+		ended                bool
+		winner               maps.Side
+	}{
+		{0, true, true, true, ""},
+		{mutualDeathVersion - 1, true, true, false, ""},
+		{mutualDeathVersion, true, true, true, ""},
+		{0, false, true, true, maps.Allies},
+		{0, true, false, true, maps.Axis},
+		{0, false, false, false, ""},
+	} {
+		b := fixture{grid: openMap, props: map[string]string{"victory": "allies destroy 1; axis destroy 1"}, units: []unitAt{
+			{"US Rifle Squad", maps.Allies, "B5", 0},
+			{"German Rifle Squad", maps.Axis, "B1", 0},
+		}}.battle(t)
+		b.config.Version = tt.version
+		b.Unit(1).Eliminated, b.Unit(2).Eliminated = tt.killAllied, tt.killAxis
+		events := b.checkSuddenDeath()
+		r := b.Result()
+		if (r != nil) != tt.ended || r != nil && r.Winner != tt.winner {
+			t.Errorf("version %d, allied squad lost %v, German squad lost %v: result %+v; want ended %v, winner %q",
+				tt.version, tt.killAllied, tt.killAxis, r, tt.ended, tt.winner)
+			continue
+		}
+		if r != nil && (len(events) != 1 || events[0].Kind != BattleEnded) {
+			t.Errorf("version %d: events %v, want the battle's end", tt.version, events)
+		}
+		if r != nil && tt.winner == "" && (!strings.Contains(r.Reason, "allies eliminated 1") || !strings.Contains(r.Reason, "axis eliminated 1")) {
+			t.Errorf("version %d: reason %q, want both sides' clauses", tt.version, r.Reason)
+		}
+		want := SaveVersion
+		if tt.version == mutualDeathVersion-1 {
+			want = tt.version
+		}
+		if b.saveVersion() != want {
+			t.Errorf("version %d saves as %d, want %d", tt.version, b.saveVersion(), want)
+		}
+	}
+}
+
 func TestHoldVictory(t *testing.T) {
 	b := fixture{grid: openMap, turns: 1, props: map[string]string{"victory": "axis hold B2"},
 		units: []unitAt{

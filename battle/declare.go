@@ -71,6 +71,8 @@ func (b *Battle) saveVersion() int {
 		return grenadesByUnitVersion - 1
 	case b.mortarShotsAlone():
 		return mortarStrikeVersion - 1
+	case b.playsOnWhenBothWin():
+		return mutualDeathVersion - 1
 	}
 	return SaveVersion
 }

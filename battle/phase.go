@@ -132,7 +132,10 @@ func (b *Battle) endEvent() Event {
 }
 
 // checkSuddenDeath ends the battle at once when a side has destroyed
-// enough enemy units.
+// enough enemy units (or taken enough off the map), and drawn when both
+// sides have, by the same order: from then on neither could win, so
+// playing on to the last turn would decide nothing (older saves did:
+// mutualDeathVersion).
 func (b *Battle) checkSuddenDeath() []Event {
 	if b.result != nil {
 		return nil
@@ -141,7 +144,24 @@ func (b *Battle) checkSuddenDeath() []Event {
 		b.result = &Result{Winner: w, Turn: b.turn, Reason: b.victory.Explain(b, w)}
 		return []Event{b.endEvent()}
 	}
+	if !b.playsOnWhenBothWin() && b.victory.met(b, maps.Allies, false) && b.victory.met(b, maps.Axis, false) {
+		b.result = &Result{Turn: b.turn, Reason: fmt.Sprintf("%s, and %s, at once",
+			b.victory.Explain(b, maps.Allies), b.victory.Explain(b, maps.Axis))}
+		return []Event{b.endEvent()}
+	}
 	return nil
+}
+
+// mutualDeathVersion is the save version from which a battle ends drawn
+// at once when both sides meet a destroy or exit clause by one order;
+// older saves played on to the last turn.
+const mutualDeathVersion = 7
+
+// playsOnWhenBothWin reports whether the battle follows a save of before
+// version 7, which played on after both sides had met a destroy or exit
+// clause at once (Config.Version).
+func (b *Battle) playsOnWhenBothWin() bool {
+	return b.config.Version > 0 && b.config.Version < mutualDeathVersion
 }
 
 // Result is how a battle ended.

@@ -30,13 +30,15 @@ import (
 // each unit of an attack throw a grenade (rules 12.52), where older saves
 // threw one an attack; version 6 has a mortar's attack roll against each
 // vehicle of its hex (rules 12.67), where older saves' mortars fired AP at
-// the infantry or AT at one vehicle. Saves of
+// the infantry or AT at one vehicle; version 7 ends a battle drawn at
+// once when both sides meet a destroy or exit clause by one order, where
+// older saves played on to the last turn. Saves of
 // versions 1 (a path as the command line gave it, no digests), 2 and 3
 // are still read, and replayed by their own rules (Config.Version); a
 // battle replayed from one is saved as version 3.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = mortarStrikeVersion
+	SaveVersion = mutualDeathVersion
 )
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
