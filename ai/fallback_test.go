@@ -8,6 +8,18 @@ import (
 	"hexfire/maps"
 )
 
+// gapMap is open ground with a line of woods across row 5, broken at
+// C5–D5.
+const gapMap = `
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+W W . . W W W W W W W W W W
+. . . . . . . . . . . . . .
+. . . . . . . . . . . . . .
+`
+
 // TestFallsBackOutOfSight: a Sherman in the open in B4, in sight of four
 // Tigers, must take N7. The ground behind the woods of row 5 is out of
 // the Tigers' sight, but the way there from B4 crosses the gap C5–D5 in
@@ -17,21 +29,12 @@ import (
 // least dangerous hexes whatever their progress (fallbackHexes), the 16
 // hexes nearest N7 fill its candidates and it runs through the gap to J7.
 func TestFallsBackOutOfSight(t *testing.T) {
-	grid := `
-. . . . . . . . . . . . . .
-. . . . . . . . . . . . . .
-. . . . . . . . . . . . . .
-. . . . . . . . . . . . . .
-W W . . W W W W W W W W W W
-. . . . . . . . . . . . . .
-. . . . . . . . . . . . . .
-`
 	tigers := []string{"E1", "F1", "G1", "H1"}
 	us := []unitAt{{"M4A3E8", maps.Allies, "B4", board.DirN, ""}}
 	for _, h := range tigers {
 		us = append(us, unitAt{"Tiger I", maps.Axis, h, board.DirS, ""})
 	}
-	b := fixture{grid: grid, turns: 6, units: us, props: map[string]string{"victory": "allies hold N7; axis otherwise"}}.battle(t)
+	b := fixture{grid: gapMap, turns: 6, units: us, props: map[string]string{"victory": "allies hold N7; axis otherwise"}}.battle(t)
 	play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement && b.Acting() == maps.Allies })
 	m, ok := moveOf(t, b, 1).(battle.Move)
 	if !ok {
