@@ -13,9 +13,10 @@ import (
 // Fire phase its shots are weighed against moving away (moveChecks of
 // them), and moving is worth more than the best of them. Every lesser
 // shot of the Sherman is worth less than that move too, so it fires none
-// of them: without remembering the move it keeps, its lesser shots used
-// up the checks one by one, and the seventh fired unchecked: a unit that
-// fired does not move, so the Sherman stayed in the Tigers' sight (the
+// of them: each is weighed against the move again, at no cost to the
+// checks. Before, its lesser shots used up the checks one by one, and the
+// seventh fired unchecked: a unit that fired does not move, so the
+// Sherman stayed in the Tigers' sight (the
 // Hedgerow Crossroads' Tiger in C1 fired AP at a squad instead of
 // leaving a Sherman's sight, and died there).
 func TestKeepsItsMoveForLesserShots(t *testing.T) {

@@ -587,7 +587,10 @@ func (d *decision) facing(u *battle.Unit, goal board.Hex) bool {
 // free unit that could move and is in danger where it stands fires only if
 // the attack (with the danger it takes away when it kills the firer's
 // enemy) is worth more than what moving instead gains (bestPose); this is
-// weighed for the moveChecks best attacks, the others fire from
+// weighed for the best attacks of moveChecks units or groups, and again
+// for every later attack of units already weighed, at no cost (their
+// best poses are memoised), so that a unit whose move beat a better shot
+// fires no lesser one unchecked; the other attacks fire from
 // fireThreshold. For an AP fire group the gains of all its endangered
 // free members are added up. Before any shot, a unit with a broken weapon
 // tries to repair it (repair).
@@ -598,7 +601,7 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 	d.left = d.standing()
 	cands := d.attacks(d.enemies, func(u *battle.Unit, t task) float64 { return d.fireThreshold(u, t, own) })
 	checks := 0
-	var moving []*battle.Unit // units whose move was worth more than a better shot
+	weighed := map[battle.UnitID]bool{} // units whose move has been weighed against a shot
 	for _, c := range cands {
 		why := "best expected effect"
 		if c.t.rule != "" {
@@ -611,15 +614,18 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 					movers = append(movers, m)
 				}
 			}
-			if slices.ContainsFunc(movers, func(m *battle.Unit) bool { return slices.Contains(moving, m) }) {
-				continue // its move beat a better shot: a lesser one does not take it
-			}
-			if len(movers) > 0 && checks == depths[d.o.level].checks {
+			fresh := slices.ContainsFunc(movers, func(m *battle.Unit) bool { return !weighed[m.ID] })
+			if len(movers) > 0 && fresh && checks == depths[d.o.level].checks {
 				if c.ev < fireThreshold {
 					continue
 				}
 			} else if len(movers) > 0 {
-				checks++
+				if fresh {
+					checks++
+				}
+				for _, m := range movers {
+					weighed[m.ID] = true
+				}
 				worth, gain, to := d.net(c.ev, -d.relief(c)), 0.0, ""
 				for _, m := range movers {
 					if !d.endangered(m, c.ev) && !d.bound(m) {
@@ -632,7 +638,6 @@ func (d *decision) fire(own bool) (battle.Order, string) {
 					}
 				}
 				if worth < gain {
-					moving = append(moving, movers...)
 					continue // the units keep their move
 				}
 				if to != "" {
