@@ -233,8 +233,8 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 // siegeValue is what infantry standing in hex h is worth next to a hex its
 // side must take that the enemy holds (or, in the last turn, one it must
 // deny: toRetake), or where it can still come next to it in the turns
-// left (the movement points of their Movement phases, on the empty
-// board): a share of that hex's worth (siegeShare) times the urgency,
+// left (an estimate, as arrival's: the movement points it has now, as
+// many times as Movement phases are left, on the empty board): a share of that hex's worth (siegeShare) times the urgency,
 // since only from there can it close-assault the holders out in the
 // Advance phase. (The urgency is above 0 only from takeFrom of the turns
 // on, when such a hex is a goal again: mustTake.) Late in a battle the
@@ -274,8 +274,8 @@ func (d *decision) toRetake() []board.Hex {
 	own, _ := d.holdHexes()
 	vc, ok := d.victory()
 	d.retake = own
-	if !ok || d.b.Turn() < d.b.Scenario().Turns {
-		return own
+	if turns := d.b.Scenario().Turns; !ok || turns == 0 || d.b.Turn() < turns {
+		return own // no last turn yet, or none at all
 	}
 	d.retake = slices.Clone(own)
 	focus, focused := d.denyFocus()

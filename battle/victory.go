@@ -22,7 +22,9 @@ import (
 // alone occupies every hex it must hold. "otherwise" names the side that
 // wins when the last turn ends and no other clause decided the battle (the
 // defender, whom the attacker had to dislodge). If no clause decides it, or
-// both sides meet one at the end, the battle is a draw. Without the
+// both sides meet one at the end, the battle is a draw; so is it at once
+// when one order meets both sides' destroy or exit clauses (neither could
+// win any more: Battle.checkSuddenDeath). Without the
 // property, each side's aim is to eliminate more enemy units than it loses:
 // at the end, the side that eliminated more wins.
 type Victory struct {
