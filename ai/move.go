@@ -234,9 +234,9 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 // side must take that the enemy holds (or, in the last turn, one it must
 // deny: toRetake), or where it can still come next to it in the turns
 // left (an estimate, as arrival's: the movement points it has now, as
-// many times as Movement phases are left, on the empty board): a share of that hex's worth (siegeShare) times the urgency,
-// since only from there can it close-assault the holders out in the
-// Advance phase. (The urgency is above 0 only from takeFrom of the turns
+// many times as Movement phases are left, on the empty board): a share
+// of that hex's worth (siegeShare) times the urgency, since only from
+// there can it close-assault the holders out in the Advance phase. (The urgency is above 0 only from takeFrom of the turns
 // on, when such a hex is a goal again: mustTake.) Late in a battle the
 // side must win by taking a hex: firing from afar at a stack in cover
 // would leave the holders there at the end, and a unit that fires in its
