@@ -198,6 +198,9 @@ func (v *view) apShot(e *battle.Unit, ep board.Pose, u *battle.Unit, p board.Pos
 				fates[e.Fates[0]] += e.Probability(odds.Total)
 			}
 		}
+		if len(v.m.apOdds) >= maxOddsMemo {
+			clear(v.m.apOdds)
+		}
 		v.m.apOdds[k] = fates
 	}
 	ev := 0.0

@@ -181,6 +181,13 @@ const sightRadius = mainGunReach + 8
 // a segment asks for a few, one for each set of goals.
 const maxFields = 256
 
+// maxOddsMemo bounds the memos of the odds of AT shots and AP attacks
+// (an AT shot's entry is about 0.5 kB, an AP attack's 0.15 kB): each
+// starts over once it holds more, so that a long battle does not grow
+// them without end. Our own choice: a segment on 200×160 with 300 units
+// asks for about 3,000 AT shots, the default scenario about 2,000 a turn.
+const maxOddsMemo = 16384
+
 // maxSightWindows bounds the memo of lines of sight (a window is 4 kB):
 // it starts over, between decisions, once it holds more. Our own choice:
 // a segment on 200×160 with 300 units asks from about 300 hexes.
@@ -434,6 +441,9 @@ func (v *view) shotOdds(firer *battle.Unit, fp board.Pose, target *battle.Unit, 
 	var p shotChances
 	if odds, err := v.b.Rules().Odds(s); err == nil {
 		p = chancesOf(odds, v.b.States())
+	}
+	if len(v.m.odds) >= maxOddsMemo {
+		clear(v.m.odds)
 	}
 	v.m.odds[s] = p
 	return p
