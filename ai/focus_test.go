@@ -18,10 +18,11 @@ import (
 // there is no such choice and both hexes stay goals, shared between the
 // squads (assigned). Where the enemy stands in the stand, the stand stays
 // (an enemy driving through does not move it), and with no hex left to
-// make for the squads make for both hexes again (objectives). Before, the squads split between the two hexes: at
-// Bloody Gulch the paratroopers by the stream died beside H12, where the
-// assault guns came first, while F6 fell to the German infantry (41 of
-// 60 battles won as the Allies; 52 with the stand).
+// make for the squads make for both hexes again (objectives). Before,
+// the squads split between the two hexes: at Bloody Gulch the
+// paratroopers by the stream died beside H12, where the assault guns came
+// first, while F6 fell to the German infantry (41 of 60 battles won as
+// the Allies; 52 with the stand).
 func TestStandsWhereItCanKeep(t *testing.T) {
 	east := []string{"L2", "L3", "L4"}
 	west := []string{"A2", "A3", "A4"}

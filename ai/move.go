@@ -236,13 +236,13 @@ func (d *decision) placeValue(u *battle.Unit, h board.Hex) float64 {
 // left (an estimate, as arrival's: the movement points it has now, as
 // many times as Movement phases are left, on the empty board): a share
 // of that hex's worth (siegeShare) times the urgency, since only from
-// there can it close-assault the holders out in the Advance phase. (The urgency is above 0 only from takeFrom of the turns
-// on, when such a hex is a goal again: mustTake.) Late in a battle the
-// side must win by taking a hex: firing from afar at a stack in cover
-// would leave the holders there at the end, and a unit that fires in its
-// Fire phase does not move in that turn (the Hürtgen Forest's P17, which
-// American squads fired at from four hexes off until too late to close
-// in).
+// there can it close-assault the holders out in the Advance phase. (The
+// urgency is above 0 only from takeFrom of the turns on, when such a hex
+// is a goal again: mustTake.) Late in a battle the side must win by
+// taking a hex: firing from afar at a stack in cover would leave the
+// holders there at the end, and a unit that fires in its Fire phase does
+// not move in that turn (the Hürtgen Forest's P17, which American squads
+// fired at from four hexes off until too late to close in).
 func (d *decision) siegeValue(u *battle.Unit, h board.Hex) float64 {
 	urgency := d.urgency()
 	if urgency == 0 || !u.Type.Kind.Infantry() {
