@@ -76,6 +76,7 @@ type Note struct {
 // Catalogue is a set of unit types and support weapons, by name.
 type Catalogue struct {
 	types   map[string]*Type
+	ordered []*Type // types, by nation then name (Types)
 	weapons map[string]*Weapon
 	sum     hash.Hash // every parsed text, see Digest
 }
@@ -210,18 +211,23 @@ func (c *Catalogue) Mover(name string) (board.Mover, error) {
 }
 
 // Types returns every unit type, ordered by nation then name.
-func (c *Catalogue) Types() []*Type {
-	ts := make([]*Type, 0, len(c.types))
-	for _, t := range c.types {
-		ts = append(ts, t)
+func (c *Catalogue) Types() []*Type { return slices.Clone(c.ordered) }
+
+// addType adds t, keeping the order Types returns: the battle asks for
+// it on every casualty allocation (HalfSquadOf), too often to sort each
+// time.
+func (c *Catalogue) addType(t *Type) {
+	i, _ := slices.BinarySearchFunc(c.ordered, t, compareTypes)
+	c.ordered = slices.Insert(c.ordered, i, t)
+	c.types[t.Name] = t
+}
+
+// compareTypes orders unit types by nation, then name.
+func compareTypes(a, b *Type) int {
+	if n := strings.Compare(a.Nation, b.Nation); n != 0 {
+		return n
 	}
-	slices.SortFunc(ts, func(a, b *Type) int {
-		if n := strings.Compare(a.Nation, b.Nation); n != 0 {
-			return n
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return ts
+	return strings.Compare(a.Name, b.Name)
 }
 
 // Weapons returns every support weapon, ordered by name.

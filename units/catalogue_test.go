@@ -239,3 +239,38 @@ func ownRatings(notes []Note) bool {
 	}
 	return false
 }
+
+// TestTypesOrder: Types lists the types by nation, then name, whatever
+// the order the texts were parsed in, and a caller may reorder what it
+// gets without changing what the next caller sees.
+func TestTypesOrder(t *testing.T) {
+	squad := func(name, nation string) string {
+		return "[unit " + name + "]\nnation = " + nation + "\nkind = squad\napfp = 5\nrange = 6\ncr = 4\n\n"
+	}
+	c := NewCatalogue()
+	for i, text := range []string{
+		squad("Zug", "DE") + squad("Gruppe", "DE"),
+		squad("Rifle", "US"),
+		squad("Alpha", "UK") + squad("Assault", "DE"),
+	} {
+		if err := c.Parse(fmt.Sprintf("t%d.txt", i), []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func() []string {
+		var ns []string
+		for _, u := range c.Types() {
+			ns = append(ns, u.Nation+" "+u.Name)
+		}
+		return ns
+	}
+	want := []string{"DE Assault", "DE Gruppe", "DE Zug", "UK Alpha", "US Rifle"}
+	if got := names(); !slices.Equal(got, want) {
+		t.Fatalf("Types() = %q, want %q", got, want)
+	}
+	ts := c.Types()
+	slices.Reverse(ts)
+	if got := names(); !slices.Equal(got, want) {
+		t.Errorf("after a caller reversed its slice, Types() = %q, want %q", got, want)
+	}
+}

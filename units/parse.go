@@ -304,7 +304,7 @@ func (p *parser) finish() error {
 	if err := p.checkNotes(t.Ours, t.History.Sources); err != nil {
 		return err
 	}
-	p.c.types[t.Name] = t
+	p.c.addType(t)
 	return nil
 }
 
