@@ -258,9 +258,13 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	s.Target.Immobile = target.Has(Immobile)
 	s.Target.States = target.stateSet()
 	s.Target.Quality = target.Quality
-	for _, p := range b.Passengers(target.ID) {
-		if p.Type.Kind.Infantry() {
-			s.Target.Riders++
+	// Only a type with a transport class takes passengers aboard (Load):
+	// the others spare the search through every unit.
+	if target.Type.Transport != "" {
+		for _, p := range b.Passengers(target.ID) {
+			if p.Type.Kind.Infantry() {
+				s.Target.Riders++
+			}
 		}
 	}
 	s.Metres = s.Range * b.scenario.HexMetres
