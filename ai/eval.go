@@ -528,6 +528,9 @@ func (v *view) enemyAttack(e, u *battle.Unit, p board.Pose, turn, moving bool) f
 	if reach == 0 || e.Pose.Hex.Distance(p.Hex) > reach {
 		return 0
 	}
+	if !v.los(e.Pose.Hex, p.Hex).Visible {
+		return 0 // AT and AP fire both need the line; most enemies in reach have none
+	}
 	ep := e.Pose
 	if turn && !e.Type.Turret && !e.Has(battle.Immobile) {
 		if d, ok := towards(ep.Hex, p.Hex); ok && (e.Type.Kind != units.Gun || ep.Facing.Turns(d) <= 1) {
