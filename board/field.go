@@ -44,7 +44,7 @@ func (b *Board) CostField(m Mover, goals []Hex) []int32 {
 				continue // off the board, or already as near: no step costs less than nothing
 			}
 			// The step from n back into h.
-			c, why := b.stepCharge(m, n, d.Opposite())
+			c, why := b.chargeBetween(m, false, b.cells[j], b.cells[it.id], n, d.Opposite())
 			if why != noBlock {
 				continue
 			}

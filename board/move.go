@@ -249,15 +249,19 @@ func (b *Board) kindCharge(k MoveKind, from Hex, d Direction) (charge, blocked) 
 
 // charge is stepCharge and kindCharge: manhandled lets a Gun into a building.
 func (b *Board) charge(m Mover, manhandled bool, from Hex, d Direction) (charge, blocked) {
-	to := from.Neighbor(d)
-	i, ok := b.index(to)
+	i, ok := b.index(from.Neighbor(d))
 	if !ok {
 		return charge{}, offMap
 	}
-	cf, ct := b.Cell(from), b.cells[i]
-	info := ct.Terrain.Info()
+	return b.chargeBetween(m, manhandled, b.Cell(from), b.cells[i], from, d)
+}
+
+// chargeBetween is charge for the step from from, of cell cf, in
+// direction d into a hex of cell ct on the board: for a search that has
+// the cells at hand already.
+func (b *Board) chargeBetween(m Mover, manhandled bool, cf, ct Cell, from Hex, d Direction) (charge, blocked) {
 	c := charge{terrain: ct.Terrain, entry: ct.Terrain.EntryCost(m)}
-	if info.Water {
+	if ct.Terrain.water() {
 		return c, prohibitedTerrain
 	}
 	if manhandled && ct.Terrain == Building {

@@ -95,3 +95,24 @@ func BenchmarkReachableHexesVehicle(b *testing.B) {
 		_, _ = r.Path(target)
 	}
 }
+
+// BenchmarkCostField is a distance field over the whole 200×160 map to
+// four goal hexes, for a vehicle, as the opponent asks for each set of
+// objectives.
+func BenchmarkCostField(b *testing.B) {
+	m := benchMap(b)
+	var goals []Hex
+	for _, o := range []Offset{{20, 20}, {21, 20}, {150, 120}, {100, 77}} {
+		goals = append(goals, DefaultLayout.ToHex(o))
+	}
+	reached := 0
+	for b.Loop() {
+		reached = 0
+		for _, d := range m.CostField(Wheeled, goals) {
+			if d >= 0 {
+				reached++
+			}
+		}
+	}
+	b.ReportMetric(float64(reached), "hexes")
+}

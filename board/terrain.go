@@ -150,8 +150,15 @@ const (
 // EntryCost returns the MP a mover pays to enter terrain t (before hexside
 // and climbing costs), or Prohibited.
 func (t Terrain) EntryCost(m Mover) int {
-	if m == Foot {
-		return t.Info().InfantryMP
+	switch {
+	case t >= terrainCount:
+		return 0 // as Info's entry for an unknown terrain
+	case m == Foot:
+		return terrainChart[t].InfantryMP
 	}
-	return t.Info().VehicleMP
+	return terrainChart[t].VehicleMP
 }
+
+// water reports whether t is water (Info's Water), read from the chart in
+// place: the movement searches ask it for every step.
+func (t Terrain) water() bool { return t < terrainCount && terrainChart[t].Water }
