@@ -58,31 +58,53 @@ func Points(t *units.Type, cat *units.Catalogue) int {
 func rank(r units.Rating) int { return r.Index() + 1 }
 
 // shopping is the share of a side's points spent on each kind of unit, in
-// the order they are bought; what is left over buys infantry. Our own
-// choice: a combined-arms force like the default scenario's.
+// the order they are bought; what is left over buys squads and half squads
+// without a support weapon. Our own choice: a combined-arms force like the
+// default scenario's, its infantry mostly riflemen. Support-weapon teams
+// (bazookas, Panzerschrecks, PIATs) have a share of their own: bought
+// among the other infantry, the dearer-likelier pick made them half of it
+// (their AT weapon makes them dearer than a rifle squad: a Panzerschreck
+// team 34 points, a German rifle squad 26), and a force of AT teams
+// cannot fight infantry.
 var shopping = []struct {
-	kinds []units.Kind
+	buys  func(*units.Type) bool
 	share float64
 }{
-	{[]units.Kind{units.AFV}, 0.40},
-	{[]units.Kind{units.Gun}, 0.10},
-	{[]units.Kind{units.Leader}, 0.05},
-	{[]units.Kind{units.Vehicle}, 0.05},
-	{[]units.Kind{units.Squad, units.HalfSquad}, 1},
+	{ofKind(units.AFV), 0.40},
+	{ofKind(units.Gun), 0.10},
+	{ofKind(units.Leader), 0.05},
+	{ofKind(units.Vehicle), 0.05},
+	{weaponTeam, 0.15},
+	{rifleInfantry, 1},
 }
 
-// Buy returns the unit types nation buys with points: for each kind in
-// turn, random types of the nation of that kind (dearer ones likelier) while the kind's share
-// (and the points left) can pay for one, then squads and half squads with
-// the rest. The total is at most points and falls short of it by less
-// than the cheapest infantry unit of the nation.
+// ofKind buys the types of kind k.
+func ofKind(k units.Kind) func(*units.Type) bool {
+	return func(t *units.Type) bool { return t.Kind == k }
+}
+
+// fighting reports whether t is a squad or a half squad.
+func fighting(t *units.Type) bool { return t.Kind == units.Squad || t.Kind == units.HalfSquad }
+
+// weaponTeam buys the squads and half squads that carry a support weapon.
+func weaponTeam(t *units.Type) bool { return fighting(t) && t.Weapon != "" }
+
+// rifleInfantry buys the squads and half squads without one.
+func rifleInfantry(t *units.Type) bool { return fighting(t) && t.Weapon == "" }
+
+// Buy returns the unit types nation buys with points: for each step of
+// shopping in turn, random types of the nation it buys (dearer ones
+// likelier) while the step's share (and the points left) can pay for one,
+// then squads and half squads without a support weapon with the rest. The
+// total is at most points and falls short of it by less than the cheapest
+// of those.
 func Buy(cat *units.Catalogue, nation string, points int, rng *rand.Rand) []string {
 	var bought []string
 	left := points
 	for _, s := range shopping {
 		var menu []*units.Type
 		for _, t := range cat.Types() {
-			if t.Nation == nation && slices.Contains(s.kinds, t.Kind) {
+			if t.Nation == nation && s.buys(t) {
 				menu = append(menu, t)
 			}
 		}

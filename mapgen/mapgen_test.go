@@ -3,6 +3,7 @@ package mapgen
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"hexfire/board"
@@ -205,6 +206,35 @@ func TestForcesBalanced(t *testing.T) {
 			}
 			if got := m.Property("points_" + string(side)); got != fmt.Sprint(spent[side]) {
 				t.Errorf("points_%s = %q, want %d", side, got, spent[side])
+			}
+		}
+	}
+}
+
+// TestInfantryMostlyRiflemen: support-weapon teams take at most their
+// share of a force's points (15%), and the rest of its infantry points go
+// to squads and half squads without one, whatever the nation and seed.
+func TestInfantryMostlyRiflemen(t *testing.T) {
+	cat := catalogue(t)
+	for _, nation := range []string{"US", "UK", "SU", "DE"} {
+		for seed := range uint64(20) {
+			const points = 400
+			var teams, riflemen int
+			for _, name := range Buy(cat, nation, points, rand.New(rand.NewPCG(seed, 4))) {
+				ty, err := cat.Lookup(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case weaponTeam(ty):
+					teams += Points(ty, cat)
+				case rifleInfantry(ty):
+					riflemen += Points(ty, cat)
+				}
+			}
+			if teams > points*15/100 || riflemen < 2*teams {
+				t.Errorf("%s, seed %d: %d points of support-weapon teams and %d of riflemen, want teams at most 60 and riflemen at least twice as many",
+					nation, seed, teams, riflemen)
 			}
 		}
 	}
