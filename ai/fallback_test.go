@@ -62,3 +62,33 @@ func TestFallsBackOutOfSight(t *testing.T) {
 		t.Errorf("the Sherman goes to %s through %v, in the Tigers' sight", b.Board().Label(end), inSight)
 	}
 }
+
+// TestExplainMoveCountsTheWay: a move's explanation gives the loss
+// expected on the way as well as the one there; it gave the second alone,
+// so a squad that ran past two tanks to a hidden hex read "expected loss
+// 0.01" (the Hedgerow Crossroads, seed 27).
+func TestExplainMoveCountsTheWay(t *testing.T) {
+	b := fixture{grid: gapMap, turns: 6, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "B4", board.DirN, ""}, {"Tiger I", maps.Axis, "E1", board.DirS, ""}}}.battle(t)
+	d := newDecision(t, b, maps.Allies)
+	u, tiger := b.Unit(1), b.Unit(2)
+	stay := scored{pose: u.Pose, score: -3.1}
+	to := board.Pose{Hex: hexOf(t, b, "C5"), Facing: board.DirN}
+	tests := []struct {
+		name string
+		best scored
+		want string
+	}{
+		{"danger on the way and there", scored{pose: to, score: -0.84, exposure: 0.94, threat: 0.01, danger: tiger},
+			"US Rifle Squad #1 moves B4 → C5 facing N: expected loss 0.94 on the way and 0.01 there (most dangerous there: Tiger I #2); score -0.84 against -3.10 where it stands"},
+		{"danger on the way only", scored{pose: to, score: -0.5, exposure: 0.3},
+			"US Rifle Squad #1 moves B4 → C5 facing N: expected loss 0.30 on the way and 0.00 there; score -0.50 against -3.10 where it stands"},
+		{"no danger", scored{pose: to, score: 0.2},
+			"US Rifle Squad #1 moves B4 → C5 facing N: score 0.20 against -3.10 where it stands"},
+	}
+	for _, tt := range tests {
+		if got := d.explainMove(u, stay, tt.best); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
