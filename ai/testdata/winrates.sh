@@ -5,11 +5,12 @@
 # are summed into one row (QROWS=1 adds a row for each).
 #   CLI=/tmp/hexfire-cli LEVEL=normal N=60 Q=100 QN=4 sh ai/testdata/winrates.sh
 # (LEVEL unset: simulate's default, for a hexfire-cli without --ai-level)
-# CLI: a hexfire-cli binary; N: battles per scenario and side (seeds 1..N);
-# Q: generated quick battles (generate --seed 1..Q, ground cycling through
-# the six kinds); QN: battles per quick battle and side.
+# CLI: a hexfire-cli binary; N: battles per scenario and side (seeds 1..N;
+# 0: no scenario rows); Q: generated quick battles (generate --seed
+# QSEED..QSEED+Q-1, QSEED 1 unless set, ground cycling through the six
+# kinds); QN: battles per quick battle and side.
 set -eu
-cli=${CLI:-hexfire-cli} n=${N:-40} q=${Q:-100} qn=${QN:-4}
+cli=${CLI:-hexfire-cli} n=${N:-40} q=${Q:-100} qn=${QN:-4} first=${QSEED:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 wins() { # scenario allies axis battles -> "allies-wins axis-wins"
@@ -28,11 +29,11 @@ row() { # name battles opp-allies opp-axis greedy-allies greedy-axis
 echo "| battle | battles a side | opponent as allies | opponent as axis | mean | greedy vs greedy: allies / axis |"
 echo "|---|---|---|---|---|---|"
 for s in assets/scenarios/*.tmx; do
-	row "$(basename "$s" .tmx)" "$n" $(counts "$s" "$n")
+	[ "$n" -gt 0 ] && row "$(basename "$s" .tmx)" "$n" $(counts "$s" "$n")
 done
 grounds="bocage town steppe river forest mixed"
-i=1 qa=0 qx=0 ga=0 gx=0
-while [ "$i" -le "$q" ]; do
+i=$first qa=0 qx=0 ga=0 gx=0
+while [ "$i" -lt $((first + q)) ]; do
 	g=$(echo $grounds | cut -d' ' -f$(( (i - 1) % 6 + 1 )))
 	"$cli" generate --seed "$i" --ground "$g" --out "$tmp/q$i.tmx" > /dev/null
 	set -- $(counts "$tmp/q$i.tmx" "$qn")
@@ -40,5 +41,5 @@ while [ "$i" -le "$q" ]; do
 	qa=$((qa + $1)) qx=$((qx + $2)) ga=$((ga + $3)) gx=$((gx + $4))
 	i=$((i + 1))
 done
-[ "$q" -gt 0 ] && row "$q quick battles, $qn a side each" $((q * qn)) "$qa" "$qx" "$ga" "$gx"
+[ "$q" -gt 0 ] && row "$q quick battles ($first–$((first + q - 1))), $qn a side each" $((q * qn)) "$qa" "$qx" "$ga" "$gx"
 exit 0
