@@ -61,11 +61,12 @@ func rank(r units.Rating) int { return r.Index() + 1 }
 // the order they are bought; what is left over buys squads and half squads
 // without a support weapon. Our own choice: a combined-arms force like the
 // default scenario's, its infantry mostly riflemen. Support-weapon teams
-// (bazookas, Panzerschrecks, PIATs) have a share of their own: bought
-// among the other infantry, the dearer-likelier pick made them half of it
-// (their AT weapon makes them dearer than a rifle squad: a Panzerschreck
-// team 34 points, a German rifle squad 26), and a force of AT teams
-// cannot fight infantry.
+// (bazookas, Panzerschrecks, PIATs, AT rifles, Molotov projectors) have a
+// share of their own: bought among the other infantry, the dearer-likelier
+// pick made the German, British and US ones, whose AT weapon makes them
+// dearer than a rifle squad (a Panzerschreck team 34 points, a German
+// rifle squad 26), half of it, and a force of AT teams cannot fight
+// infantry.
 var shopping = []struct {
 	buys  func(*units.Type) bool
 	share float64
@@ -93,8 +94,9 @@ func weaponTeam(t *units.Type) bool { return fighting(t) && t.Weapon != "" }
 func rifleInfantry(t *units.Type) bool { return fighting(t) && t.Weapon == "" }
 
 // Buy returns the unit types nation buys with points: for each step of
-// shopping in turn, random types of the nation it buys (dearer ones
-// likelier) while the step's share (and the points left) can pay for one,
+// shopping in turn, random types of the nation that the step takes
+// (dearer ones likelier) while its share (and the points left) can pay
+// for one,
 // then squads and half squads without a support weapon with the rest. The
 // total is at most points and falls short of it by less than the cheapest
 // of those.

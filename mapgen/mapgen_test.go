@@ -169,7 +169,8 @@ func checkRoads(t *testing.T, m *Map) {
 }
 
 // TestForcesBalanced: each side spends at most its points and falls short
-// by less than its cheapest infantry unit; units stand in their zone on
+// by little (less than its cheapest squad or half squad without a support
+// weapon, at most 30 here); units stand in their zone on
 // ground they may enter, one to a hex.
 func TestForcesBalanced(t *testing.T) {
 	cat := catalogue(t)
@@ -212,8 +213,10 @@ func TestForcesBalanced(t *testing.T) {
 }
 
 // TestInfantryMostlyRiflemen: support-weapon teams take at most their
-// share of a force's points (15%), and the rest of its infantry points go
-// to squads and half squads without one, whatever the nation and seed.
+// share of a force's points (15%), and squads and half squads without one
+// at least twice the teams' points, for each nation on 20 seeds (before,
+// a German force could buy 204 points of Panzerschreck teams and 13 of
+// riflemen).
 func TestInfantryMostlyRiflemen(t *testing.T) {
 	cat := catalogue(t)
 	for _, nation := range []string{"US", "UK", "SU", "DE"} {

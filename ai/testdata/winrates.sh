@@ -7,8 +7,8 @@
 # (LEVEL unset: simulate's default, for a hexfire-cli without --ai-level)
 # CLI: a hexfire-cli binary; N: battles per scenario and side (seeds 1..N;
 # 0: no scenario rows); Q: generated quick battles (generate --seed
-# QSEED..QSEED+Q-1, QSEED 1 unless set, ground cycling through the six
-# kinds); QN: battles per quick battle and side.
+# QSEED..QSEED+Q-1, QSEED at least 1, 1 unless set, ground cycling through
+# the six kinds); QN: battles per quick battle and side.
 set -eu
 cli=${CLI:-hexfire-cli} n=${N:-40} q=${Q:-100} qn=${QN:-4} first=${QSEED:-1}
 tmp=$(mktemp -d)
