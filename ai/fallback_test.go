@@ -83,6 +83,8 @@ func TestExplainMoveCountsTheWay(t *testing.T) {
 			"US Rifle Squad #1 moves B4 → C5 facing N: expected loss 0.94 on the way and 0.01 there (most dangerous there: Tiger I #2); score -0.84 against -3.10 where it stands"},
 		{"danger on the way only", scored{pose: to, score: -0.5, exposure: 0.3},
 			"US Rifle Squad #1 moves B4 → C5 facing N: expected loss 0.30 on the way and 0.00 there; score -0.50 against -3.10 where it stands"},
+		{"danger there from no one enemy's fire (the enemy's next advance)", scored{pose: to, score: -0.4, threat: 0.2},
+			"US Rifle Squad #1 moves B4 → C5 facing N: expected loss 0.00 on the way and 0.20 there; score -0.40 against -3.10 where it stands"},
 		{"no danger", scored{pose: to, score: 0.2},
 			"US Rifle Squad #1 moves B4 → C5 facing N: score 0.20 against -3.10 where it stands"},
 	}

@@ -759,16 +759,17 @@ func bestPerHex(cands []scored, n int) []scored {
 }
 
 // explainMove says why u moves to best's pose rather than stay: its shot
-// from there, the losses it expects from the enemy's fire on the way
-// (opportunity and Defensive Fire, exposure) and there in the enemy's
-// next Fire phase (threat), and the two scores.
+// from there, the losses it expects in the rest of this segment (the
+// enemy's opportunity fire on the way and Defensive Fire at the end,
+// exposure) and there afterwards (the enemy's next Fire phase and, for a
+// defender's vehicle, its next advance: threat), and the two scores.
 func (d *decision) explainMove(u *battle.Unit, stay, best scored) string {
 	label := d.b.Board().Label
 	text := fmt.Sprintf("%s moves %s → %s facing %v: ", u.Label(), label(u.Pose.Hex), label(best.pose.Hex), best.pose.Facing)
 	if best.prize != nil {
 		text += fmt.Sprintf("best shot from there %.2f at %s; ", best.attack, best.prize.Label())
 	}
-	if best.exposure > 0 || best.danger != nil {
+	if best.exposure > 0 || best.threat > 0 || best.danger != nil {
 		text += fmt.Sprintf("expected loss %.2f on the way and %.2f there", best.exposure, best.threat)
 		if best.danger != nil {
 			text += fmt.Sprintf(" (most dangerous there: %s)", best.danger.Label())
