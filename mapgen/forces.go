@@ -96,10 +96,9 @@ func rifleInfantry(t *units.Type) bool { return fighting(t) && t.Weapon == "" }
 // Buy returns the unit types nation buys with points: for each step of
 // shopping in turn, random types of the nation that the step takes
 // (dearer ones likelier) while its share (and the points left) can pay
-// for one,
-// then squads and half squads without a support weapon with the rest. The
-// total is at most points and falls short of it by less than the cheapest
-// of those.
+// for one, the last step's squads and half squads without a support
+// weapon with all that is left. The total is at most points and falls
+// short of it by less than the cheapest of those.
 func Buy(cat *units.Catalogue, nation string, points int, rng *rand.Rand) []string {
 	var bought []string
 	left := points
