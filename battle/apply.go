@@ -192,8 +192,8 @@ func (b *Battle) CheckMove(u *Unit) error {
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
 // The units' hexes are read once, as they stand when it is called.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
-	at := map[board.Hex][]*Unit{} // as UnitsAt, for every hex at once
-	enemy := map[board.Hex]bool{}
+	at := make(map[board.Hex][]*Unit, len(b.units)) // as UnitsAt, for every hex at once
+	enemy := make(map[board.Hex]bool, len(b.units))
 	for _, o := range b.units {
 		if o.OnMap() {
 			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
