@@ -2,9 +2,8 @@ package ai
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -69,13 +68,17 @@ func (d *decision) routes() *approaches {
 	if d.approach != nil {
 		return d.approach
 	}
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s|%s|", d.side, d.m.smoke)
+	// The key names every enemy's place: built with strconv, as asked once
+	// a decision with a hundred enemies and more on a big map.
+	key := []byte(string(d.side) + "|" + d.m.smoke + "|")
 	for _, e := range d.enemies {
-		fmt.Fprintf(&sb, "%d,%d,%d,%t;", e.ID, e.Pose.Hex.Q, e.Pose.Hex.R, e.Has(battle.Immobile))
+		for _, n := range []int{int(e.ID), e.Pose.Hex.Q, e.Pose.Hex.R} {
+			key = append(strconv.AppendInt(key, int64(n), 10), ',')
+		}
+		key = append(strconv.AppendBool(key, e.Has(battle.Immobile)), ';')
 	}
-	if key := sb.String(); d.m.approach == nil || d.m.approachKey != key {
-		d.m.approach, d.m.approachKey = d.traceRoutes(), key
+	if d.m.approach == nil || d.m.approachKey != string(key) {
+		d.m.approach, d.m.approachKey = d.traceRoutes(), string(key)
 	}
 	d.approach = d.m.approach
 	return d.approach

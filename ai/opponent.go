@@ -391,8 +391,8 @@ func ready(u *battle.Unit) bool {
 // add grenadeCost. Best score first.
 func (d *decision) attacks(targets []*battle.Unit, min func(*battle.Unit, task) float64) []shotChoice {
 	var out []shotChoice
-	atAlt := map[battle.UnitID]float64{}
-	tasks := map[battle.UnitID]task{}
+	atAlt := make(map[battle.UnitID]float64, len(d.mine))
+	tasks := make(map[battle.UnitID]task, len(d.mine))
 	for _, f := range d.mine {
 		if !ready(f) && !d.b.FinalOpportunity(f) { // the final shot at an overrunning AFV (rules 19.2)
 			continue
