@@ -847,19 +847,32 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 			d.placeValue(u, h)
 	}
 	here := score(u.Pose.Hex)
-	best, bestS := u.Pose.Hex, here
+	type step struct {
+		to    board.Hex
+		score float64
+	}
+	var steps []step
 	for dir := range board.Direction(6) {
 		n := u.Pose.Hex.Neighbor(dir)
 		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free || d.b.Board().Fort(n).Kind == board.Minefield {
 			continue // never advance into a minefield, as in a move (occupancy)
 		}
-		if s := score(n); s > bestS && d.b.Check(battle.Advance{Unit: u.ID, To: n}) == nil {
-			best, bestS = n, s
+		if s := score(n); s > here {
+			steps = append(steps, step{n, s})
 		}
 	}
-	if best == u.Pose.Hex || t.verb == Free && bestS < here+moveMargin {
+	// The best step the battle accepts, the first in direction order of
+	// equals; asked best first, since each check plays the order on a
+	// copy of the battle.
+	slices.SortStableFunc(steps, func(a, c step) int { return cmp.Compare(c.score, a.score) })
+	if len(steps) == 0 || t.verb == Free && steps[0].score < here+moveMargin {
 		return nil, "", false
 	}
+	i := slices.IndexFunc(steps, func(s step) bool { return d.b.Check(battle.Advance{Unit: u.ID, To: s.to}) == nil })
+	if i < 0 || t.verb == Free && steps[i].score < here+moveMargin {
+		return nil, "", false
+	}
+	best, bestS := steps[i].to, steps[i].score
 	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s toward its objective (score %.2f against %.2f)",
 		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), bestS, here), true
 }
@@ -868,10 +881,10 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 // against its best shot (or, for a Face script, toward the hex named).
 func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, bool) {
 	canTurn := func(f board.Direction) bool { return d.b.Check(battle.Turn{Unit: u.ID, Facing: f}) == nil }
-	if !canTurn(u.Pose.Facing.Rotate(1)) {
-		return nil, "", false
-	}
 	if t.verb == Face {
+		if !canTurn(u.Pose.Facing.Rotate(1)) {
+			return nil, "", false
+		}
 		f, ok := towards(u.Pose.Hex, t.goal)
 		if !ok || f == u.Pose.Facing {
 			return nil, "", false
@@ -899,7 +912,9 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 			best, bestF, bestThreat = v, f, threat
 		}
 	}
-	if bestF == u.Pose.Facing {
+	// Whether it may turn at all is asked last: a check plays the order
+	// on a copy of the battle.
+	if bestF == u.Pose.Facing || !canTurn(u.Pose.Facing.Rotate(1)) {
 		return nil, "", false
 	}
 	return battle.Turn{Unit: u.ID, Facing: bestF}, fmt.Sprintf("%s turns %v → %v: expected loss %.2f instead of %.2f",
