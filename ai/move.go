@@ -857,7 +857,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		if d.distance(field, n) >= d.distance(field, u.Pose.Hex) && t.verb != Free || d.b.Board().Fort(n).Kind == board.Minefield {
 			continue // never advance into a minefield, as in a move (occupancy)
 		}
-		if s := score(n); s > here {
+		if s := score(n); s > here && (t.verb != Free || s >= here+moveMargin) {
 			steps = append(steps, step{n, s})
 		}
 	}
@@ -865,11 +865,8 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 	// equals; asked best first, since each check plays the order on a
 	// copy of the battle.
 	slices.SortStableFunc(steps, func(a, c step) int { return cmp.Compare(c.score, a.score) })
-	if len(steps) == 0 || t.verb == Free && steps[0].score < here+moveMargin {
-		return nil, "", false
-	}
 	i := slices.IndexFunc(steps, func(s step) bool { return d.b.Check(battle.Advance{Unit: u.ID, To: s.to}) == nil })
-	if i < 0 || t.verb == Free && steps[i].score < here+moveMargin {
+	if i < 0 {
 		return nil, "", false
 	}
 	best, bestS := steps[i].to, steps[i].score
