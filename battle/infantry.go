@@ -404,7 +404,7 @@ func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *unit
 		}
 		return total, nil, why
 	}
-	w := b.APWeapon(u, dist)
+	w := b.APWeapon(u, from.Hex, dist)
 	own := 0
 	if dist <= t.Range {
 		own = t.APFP
@@ -442,8 +442,9 @@ func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *unit
 }
 
 // APWeapon returns u's support weapon if it has AP firepower and reaches
-// dist hexes, or nil. Expendable weapons (the Panzerfaust) are AT only.
-func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
+// dist hexes when fired from hex from, or nil. Expendable weapons (the
+// Panzerfaust) are AT only.
+func (b *Battle) APWeapon(u *Unit, from board.Hex, dist int) *units.Weapon {
 	if u.SupportWeapon == "" || u.WeaponSpent || u.WeaponLost != "" {
 		return nil
 	}
@@ -451,7 +452,7 @@ func (b *Battle) APWeapon(u *Unit, dist int) *units.Weapon {
 	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
 		return nil
 	}
-	if w.Mortar && (b.Board().Fort(u.Pose.Hex).Kind.IsBunker() || b.checkMortarHex(u.Pose.Hex, true) != nil) {
+	if w.Mortar && (b.Board().Fort(from).Kind.IsBunker() || b.checkMortarHex(from, true) != nil) {
 		return nil // no mortar fires out of a bunker (rules 20.5) or a building (12.61)
 	}
 	return w
@@ -1058,7 +1059,7 @@ func (b *Battle) assaultFirepower(u *Unit, attacking bool) int {
 	if u.Has(Valorous) {
 		own *= 2
 	}
-	w := b.APWeapon(u, 1)
+	w := b.APWeapon(u, u.Pose.Hex, 1)
 	switch {
 	case w == nil, attacking && (w.Type != units.Light || w.ATFP != units.NoRating):
 		return own

@@ -666,3 +666,28 @@ func TestMortarStrikeCover(t *testing.T) {
 		t.Errorf("truck in woods: cover %d, hit %d of %d; want cover 2 and 6 of 36", p.Shots[0].Cover, s.Hit, s.Total)
 	}
 }
+
+// TestAPFirepowerAtAPose: the mortar's building rule (12.61) is judged
+// where the unit is asked to fire from, not where it stands, so the
+// computer opponent weighing a move sees what the mortar could do there.
+func TestAPFirepowerAtAPose(t *testing.T) {
+	b := mortarFixture(t, false)
+	building, open, target := hexOf(t, b, "C2"), hexOf(t, b, "C3"), hexOf(t, b, "C5")
+	if err := b.Board().SetCell(building, board.Cell{Terrain: board.Building}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		stands, from board.Hex
+		want         int
+	}{
+		{open, open, 5},         // the mortar's 5 APFP
+		{open, building, 2},     // the half squad's own
+		{building, open, 5},     // stands in the building, asked of the open hex
+		{building, building, 2}, // as PlanAP fires it from there
+	} {
+		b.Unit(1).Pose.Hex = tt.stands
+		if got, _ := b.APFirepower(b.Unit(1), board.Pose{Hex: tt.from, Facing: board.DirS}, target); got != tt.want {
+			t.Errorf("standing in %s, from %s: APFP %d, want %d", b.Board().Label(tt.stands), b.Board().Label(tt.from), got, tt.want)
+		}
+	}
+}
