@@ -64,21 +64,30 @@ func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
 	return fp
 }
 
-// apReachKey names what AP reach depends on: the unit (its type and
-// support weapon), whether its weapon is spent or lost, whether it rides,
-// and Valor.
+// apReachKey names what AP reach depends on: the unit (its type), the
+// support weapon it carries (weapons change hands), whether that is spent
+// or lost, whether it rides, Valor, and a vehicle's states (some rulesets'
+// vehicle AP firepower reads them).
 type apReachKey struct {
 	unit           battle.UnitID
+	weapon         string
 	spent, riding  bool
 	lost, valorous bool
+	states         combat.StateSet
 }
 
 // apReach is the farthest range at which u may fire AP at all, as the
 // battle answers it (battle.APFirepower at every range along a line in
 // front of it), out to mainGunReach for infantry and apGunReach for the
-// guns of vehicles (the opponent's own limits); memoised.
+// guns of vehicles (the opponent's own limits); memoised. The line starts
+// off the board, in the open ground the board gives there, so that where
+// the unit stands (a mortar in a building) does not limit what it could
+// fire elsewhere.
 func (v *view) apReach(u *battle.Unit) int {
-	k := apReachKey{u.ID, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous)}
+	k := apReachKey{u.ID, u.SupportWeapon, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous), ""}
+	if !u.Type.Kind.Infantry() {
+		k.states = u.StateSet()
+	}
 	if r := v.m.apReach[u.ID]; r.set && r.key == k {
 		return r.reach
 	}
@@ -86,10 +95,11 @@ func (v *view) apReach(u *battle.Unit) int {
 	if !u.Type.Kind.Infantry() {
 		limit = apGunReach
 	}
-	from := board.Pose{Facing: board.DirN}
+	bd := v.b.Board()
+	from := board.Pose{Hex: bd.Layout.ToHex(board.Offset{Col: -1}), Facing: board.DirN}
 	step, r := board.DirN.Vector(), 0
 	for d := 1; d <= limit; d++ {
-		to := board.Hex{Q: d * step.Q, R: d * step.R}
+		to := board.Hex{Q: from.Hex.Q + d*step.Q, R: from.Hex.R + d*step.R}
 		if fp, _ := v.b.APFirepower(u, from, to); fp > 0 {
 			r = d
 		}

@@ -104,9 +104,10 @@ const (
 // weaponInfo is what the opponent knows about a unit type's AT weapon,
 // against the enemy side's unit types.
 type weaponInfo struct {
-	weapon combat.Weapon
-	ok     bool // the ruleset accepts its shot at some enemy type
-	reach  int  // farthest range considered
+	weapon  combat.Weapon
+	carried string // the unit's support weapon it was worked out for
+	ok      bool   // the ruleset accepts its shot at some enemy type
+	reach   int    // farthest range considered
 	// strength is the mean chance, read from the odds summary of the
 	// active ruleset, that a shot of this weapon destroys an enemy type it
 	// may fire at, from strengthRange hexes at the front in the open.
@@ -260,17 +261,18 @@ func (v *view) attackReach(e *battle.Unit) int {
 // choice: a typical range of a tank fight on the shipped maps.
 const strengthRange = 4
 
-// weapon is what the opponent knows about u's AT weapon: the type's
-// weapon (what this unit has left aside), its reach, its strength and the
-// enemy types it may fire at, memoised per unit (a unit's type, support
-// weapon and side never change).
+// weapon is what the opponent knows about u's AT weapon: the weapon it
+// carries (what this unit has left aside), its reach, its strength and the
+// enemy types it may fire at, memoised per unit until the unit's support
+// weapon changes hands (a unit's type and side never change, and the
+// strength is rated from reference poses, not from where it stands).
 func (v *view) weapon(u *battle.Unit) *weaponInfo {
-	if w := v.m.weapons[u.ID]; w != nil {
+	if w := v.m.weapons[u.ID]; w != nil && w.carried == u.SupportWeapon {
 		return w
 	}
 	w, err := v.b.WeaponOf(u)
 	w.Spent, w.Rounds = false, 0 // the type's weapon, whatever this unit has left
-	info := weaponInfo{weapon: w}
+	info := weaponInfo{weapon: w, carried: u.SupportWeapon}
 	if err == nil {
 		info.strength, info.targets = v.rate(u, w)
 		info.ok = len(info.targets) > 0
@@ -339,16 +341,19 @@ func (v *view) rateAt(u *battle.Unit, w combat.Weapon, rng int) (strength float6
 			continue
 		}
 		seen[e.Type] = true
-		s, err := v.b.ShotAt(u, u.Pose, e, e.Pose)
+		posed, err := v.b.ShotAt(u, u.Pose, e, e.Pose)
 		if err != nil {
 			continue
 		}
-		s.Weapon, s.Passenger, s.FirerStates, s.Valorous, s.FirerMoved = w, false, "", false, false
-		s.Target = combat.TargetOf(e.Type)
-		s.Range, s.Metres, s.Hindrance, s.Elevation = rng, rng*v.b.Scenario().HexMetres, 0, 0
-		s.Terrain, s.FirerTerrain, s.Cover, s.CoverName = board.Open, board.Open, 0, ""
-		s.TargetMoved, s.TargetApproached, s.TargetAcross, s.RepeatHit, s.RepeatShots = false, false, 0, false, 0
-		s.Aspect, s.GunShield = board.Front, false
+		// Of the battle's shot only what belongs to the firer for good,
+		// and to the battle, is kept; the rest is the reference's.
+		s := combat.Shot{
+			Firer: posed.Firer, FirerKind: posed.FirerKind, FirerQuality: posed.FirerQuality,
+			FirerEngineers: posed.FirerEngineers, FirerNation: posed.FirerNation, Date: posed.Date, Night: posed.Night,
+			Weapon: w, Target: combat.TargetOf(e.Type),
+			Range: rng, Metres: rng * v.b.Scenario().HexMetres,
+			Terrain: board.Open, FirerTerrain: board.Open, Aspect: board.Front,
+		}
 		if v.b.Rules().Check(s) != nil {
 			continue
 		}

@@ -877,15 +877,11 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 // turnToDanger turns u one hexside when that lowers its expected loss
 // against its best shot (or, for a Face script, toward the hex named).
 func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, bool) {
-	// Whether it may turn at all is asked first, though the check plays
-	// the order on a copy of the battle: the weighing below fills memos
-	// that keep what they first saw of a unit (weapon, apReach), so
-	// weighing a unit that may not turn could change later choices.
 	canTurn := func(f board.Direction) bool { return d.b.Check(battle.Turn{Unit: u.ID, Facing: f}) == nil }
-	if !canTurn(u.Pose.Facing.Rotate(1)) {
-		return nil, "", false
-	}
 	if t.verb == Face {
+		if !canTurn(u.Pose.Facing.Rotate(1)) {
+			return nil, "", false
+		}
 		f, ok := towards(u.Pose.Hex, t.goal)
 		if !ok || f == u.Pose.Facing {
 			return nil, "", false
@@ -913,7 +909,9 @@ func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, b
 			best, bestF, bestThreat = v, f, threat
 		}
 	}
-	if bestF == u.Pose.Facing {
+	// Whether it may turn at all is asked last: the check plays the order
+	// on a copy of the battle, and the weighing touches only pure memos.
+	if bestF == u.Pose.Facing || !canTurn(bestF) {
 		return nil, "", false
 	}
 	return battle.Turn{Unit: u.ID, Facing: bestF}, fmt.Sprintf("%s turns %v → %v: expected loss %.2f instead of %.2f",

@@ -34,8 +34,8 @@ func (u *Unit) StateNames() []string {
 	return names
 }
 
-// stateSet is u's states as a shot sees them.
-func (u *Unit) stateSet() combat.StateSet {
+// StateSet is u's states as a shot sees them.
+func (u *Unit) StateSet() combat.StateSet {
 	if len(u.States) == 0 {
 		return ""
 	}

@@ -234,7 +234,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	s := combat.Shot{
 		Firer:           firer.Label(),
 		FirerKind:       firer.Type.Kind,
-		FirerStates:     firer.stateSet(),
+		FirerStates:     firer.StateSet(),
 		FirerQuality:    firer.Quality,
 		FirerEngineers:  firer.Engineers,
 		Passenger:       firer.Carrier != 0,
@@ -256,7 +256,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	}
 	s.Target.Name = target.Label()
 	s.Target.Immobile = target.Has(Immobile)
-	s.Target.States = target.stateSet()
+	s.Target.States = target.StateSet()
 	s.Target.Quality = target.Quality
 	// Only a type with a transport class takes passengers aboard (Load):
 	// the others spare the search through every unit.
@@ -548,7 +548,7 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	ss := combat.SmokeShot{FirerKind: u.Type.Kind, FirerStates: u.stateSet(), Weapon: w, Passenger: u.Carrier != 0,
+	ss := combat.SmokeShot{FirerKind: u.Type.Kind, FirerStates: u.StateSet(), Weapon: w, Passenger: u.Carrier != 0,
 		Range: u.Pose.Hex.Distance(o.Hex), Date: b.date}
 	if err := sr.CheckSmoke(ss); err != nil {
 		return nil, err

@@ -395,7 +395,7 @@ func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *unit
 				Bears: dist <= MGRange && (mg.Arc == units.Arc360 || inFFA)}
 			bears = bears || mgs[i].Bears
 		}
-		total = combat.VehicleAPFPOf(b.rules, gun, mgs, u.stateSet())
+		total = combat.VehicleAPFPOf(b.rules, gun, mgs, u.StateSet())
 		switch {
 		case !bears:
 			why = "no gun or MG bears on it (MGs reach 8 hexes; forward weapons fire within the forward arc)"

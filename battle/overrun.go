@@ -191,7 +191,7 @@ func (b *Battle) overrunAttack(u *Unit, from, h board.Hex) (combat.APAttack, []*
 	for i, mg := range t.MGs {
 		mgs[i] = combat.MountedMG{APFP: mg.APFP, Forward: mg.Arc != units.Arc360, Bears: true}
 	}
-	apfp := 2 * combat.VehicleAPFPOf(b.rules, t.GunAPFP, mgs, u.stateSet())
+	apfp := 2 * combat.VehicleAPFPOf(b.rules, t.GunAPFP, mgs, u.StateSet())
 	var passengers []*Unit
 	for _, c := range b.Passengers(u.ID) {
 		if b.checkCanFire(c) != nil {

@@ -283,7 +283,7 @@ func (b *Battle) strikeShot(w combat.Weapon, u *Unit) combat.Shot {
 	}
 	s.Target.Name = u.Label()
 	s.Target.Immobile = u.Has(Immobile)
-	s.Target.States = u.stateSet()
+	s.Target.States = u.StateSet()
 	s.Target.Quality = u.Quality
 	return s
 }
