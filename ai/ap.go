@@ -331,6 +331,10 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 	if err != nil {
 		return 0, "", false
 	}
+	all := len(p.Defenders) + len(p.Doomed)
+	if d.keepsTheWin(p.From, o.Units) && (d.killsLeft == 0 || all < d.killsLeft) {
+		return 0, "", false // its success moves the attackers out: kills cannot win it back
+	}
 	success := float64(p.Odds.SuccessWays) / float64(p.Odds.Total)
 	kills, doomed := 0.0, 0.0
 	for _, u := range p.Defenders {
@@ -377,7 +381,6 @@ func (d *decision) assaultWorth(o battle.Assault, hold bool) (float64, string, b
 			cost += pr * (d.lossScale*harm + d.lossesWorth(lost, lostWorth))
 		}
 	}
-	all := len(p.Defenders) + len(p.Doomed)
 	v := success*(d.killsWorth(all, kills+doomed)+prize) + (1-success)*d.killsWorth(len(p.Doomed), doomed) - cost
 	text := fmt.Sprintf("close assault from %s on %s (%s, kill number %d): success %.0f%%, expected loss %.2f; worth %.2f",
 		d.b.Board().Label(p.From), d.b.Board().Label(p.Target), p.Odds.Ratio, p.Odds.Kill, 100*success, loss, v)

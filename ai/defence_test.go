@@ -203,3 +203,51 @@ W W W . . . . .
 		}
 	}
 }
+
+// TestKeepsTheHexItAssaultsFrom: a German squad alone in D3, which the
+// axis must hold, next to a pinned American half squad in D4 (an assault
+// on pinned units alone moves in without a roll), assaults it while turns
+// are left, but not in the battle's last segment (the axis move second),
+// when moving on into D4 gives up D3 and the win with it. It does then
+// too with a StuG beside it to keep D3, when it does not win as things
+// stand (H6 is no German's), and when the kill itself wins the battle.
+func TestKeepsTheHexItAssaultsFrom(t *testing.T) {
+	const holdD3 = "axis hold D3; allies otherwise"
+	for _, tt := range []struct {
+		name     string
+		turn     int
+		stug     bool
+		victory  string
+		assaults bool
+	}{
+		{"turns left", 2, false, holdD3, true},
+		{"the last turn", 4, false, holdD3, false},
+		{"the last turn, a StuG keeps the hex", 4, true, holdD3, true},
+		{"the last turn, not winning", 4, false, "axis hold D3 H6; allies otherwise", true},
+		{"the last turn, the kill wins", 4, false, "axis hold D3; axis destroy 1; allies otherwise", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			us := []unitAt{
+				{"German Rifle Squad", maps.Axis, "D3", board.DirS, ""},
+				{"US Rifle Half Squad", maps.Allies, "D4", board.DirN, ""},
+			}
+			if tt.stug {
+				us = append(us, unitAt{"StuG III G", maps.Axis, "D3", board.DirS, ""})
+			}
+			b := fixture{grid: defenceMap, units: us, turns: 4,
+				props: map[string]string{"victory": tt.victory}}.battle(t)
+			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+				return b.Turn() == tt.turn && b.Acting() == maps.Axis && b.Phase() == battle.AdvancePhase
+			})
+			b.Unit(2).Markers |= battle.Pinned
+			op, err := NewOpponent(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, why := op.Next(b)
+			if _, ok := o.(battle.Assault); ok != tt.assaults {
+				t.Errorf("turn %d: %#v (%s); want an assault %v", tt.turn, o, why, tt.assaults)
+			}
+		})
+	}
+}

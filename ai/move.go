@@ -461,6 +461,32 @@ func (d *decision) mpTo(u *battle.Unit, h board.Hex) float64 {
 // than any shipped battle lasts.
 const arrivalNever = 20
 
+// keepsTheWin reports whether the acting side's units leaving (a move, an
+// advance or an assault out of hex h) must stay: in the battle's last
+// segment (its last turn, the side moving second, so that no enemy moves
+// again), the side wins as things stand, h is a hex it must hold, and no
+// other unit of its stands there. Leaving h then gives the win away, and
+// nothing a kill or a better place elsewhere is worth can make up for it,
+// as the battle ends before either counts (an assault whose kills could
+// meet a destroy clause weighs that itself: closeAssault).
+func (d *decision) keepsTheWin(h board.Hex, leaving []battle.UnitID) bool {
+	sc := d.b.Scenario()
+	if sc.Turns == 0 || d.b.Turn() < sc.Turns || d.side == sc.FirstSide {
+		return false
+	}
+	own, _ := d.holdHexes()
+	if !slices.Contains(own, h) {
+		return false
+	}
+	for _, u := range d.mine {
+		if u.Pose.Hex == h && !slices.Contains(leaving, u.ID) {
+			return false
+		}
+	}
+	vc, ok := d.victory()
+	return ok && vc.Winner(d.b, true) == d.side
+}
+
 // holdHexes returns the hexes the acting side must hold, and those of
 // both sides.
 func (d *decision) holdHexes() (own, all []board.Hex) {
@@ -493,7 +519,7 @@ type scored struct {
 // to stay.
 func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	stay, best, path := d.bestPose(u)
-	if path == nil {
+	if path == nil || path[len(path)-1].Hex != u.Pose.Hex && d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
 		return nil, "", false
 	}
 	return slices.Clone(path), d.explainMove(u, stay, best), true // the order keeps its own: the memo keeps this one
@@ -831,7 +857,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 	default:
 		goals = []board.Hex{t.goal}
 	}
-	if len(goals) == 0 {
+	if len(goals) == 0 || d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
 		return nil, "", false
 	}
 	field := d.field(board.Foot, goals)
