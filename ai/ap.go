@@ -7,6 +7,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/units"
 )
 
 // Worth of the lesser effects of AP fire, against an elimination (1). Our
@@ -64,12 +65,13 @@ func (v *view) apFirepower(u *battle.Unit, p board.Pose, to board.Hex) int {
 	return fp
 }
 
-// apReachKey names what AP reach depends on: the unit (its type), the
-// support weapon it carries (weapons change hands), whether that is spent
-// or lost, whether it rides, Valor, and a vehicle's states (some rulesets'
-// vehicle AP firepower reads them).
+// apReachKey names what AP reach depends on: the unit and its type (a
+// reduced squad is a half squad), the support weapon it carries (weapons
+// change hands), whether that is spent or lost, whether it rides, Valor,
+// and a vehicle's states (some rulesets' vehicle AP firepower reads them).
 type apReachKey struct {
 	unit           battle.UnitID
+	typ            *units.Type
 	weapon         string
 	spent, riding  bool
 	lost, valorous bool
@@ -84,7 +86,7 @@ type apReachKey struct {
 // the unit stands (a mortar in a building) does not limit what it could
 // fire elsewhere.
 func (v *view) apReach(u *battle.Unit) int {
-	k := apReachKey{u.ID, u.SupportWeapon, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous), ""}
+	k := apReachKey{u.ID, u.Type, u.SupportWeapon, u.WeaponSpent, u.Carrier != 0, u.WeaponLost != "", u.Has(battle.Valorous), ""}
 	if !u.Type.Kind.Infantry() {
 		k.states = u.StateSet()
 	}

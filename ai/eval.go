@@ -104,10 +104,10 @@ const (
 // weaponInfo is what the opponent knows about a unit type's AT weapon,
 // against the enemy side's unit types.
 type weaponInfo struct {
-	weapon  combat.Weapon
-	carried string // the unit's support weapon it was worked out for
-	ok      bool   // the ruleset accepts its shot at some enemy type
-	reach   int    // farthest range considered
+	weapon combat.Weapon
+	worked weaponFor // what of the unit it was worked out for
+	ok     bool      // the ruleset accepts its shot at some enemy type
+	reach  int       // farthest range considered
 	// strength is the mean chance, read from the odds summary of the
 	// active ruleset, that a shot of this weapon destroys an enemy type it
 	// may fire at, from strengthRange hexes at the front in the open.
@@ -115,6 +115,13 @@ type weaponInfo struct {
 	// targets are the enemy types the ruleset lets it fire at (its
 	// refusals that no pose changes, asked once).
 	targets map[*units.Type]bool
+}
+
+// weaponFor is what of a unit its weaponInfo depends on.
+type weaponFor struct {
+	typ     *units.Type
+	quality combat.Quality
+	carried string // its support weapon
 }
 
 // fieldKey names a distance field: a mover class and its goal hexes.
@@ -263,16 +270,18 @@ const strengthRange = 4
 
 // weapon is what the opponent knows about u's AT weapon: the weapon it
 // carries (what this unit has left aside), its reach, its strength and the
-// enemy types it may fire at, memoised per unit until the unit's support
-// weapon changes hands (a unit's type and side never change, and the
-// strength is rated from reference poses, not from where it stands).
+// enemy types it may fire at, memoised per unit until what it was worked
+// out for changes: the support weapon (weapons change hands), the type
+// and quality (a reduced squad is a half squad). The strength is rated
+// from reference poses, not from where the unit stands.
 func (v *view) weapon(u *battle.Unit) *weaponInfo {
-	if w := v.m.weapons[u.ID]; w != nil && w.carried == u.SupportWeapon {
+	worked := weaponFor{u.Type, u.Quality, u.SupportWeapon}
+	if w := v.m.weapons[u.ID]; w != nil && w.worked == worked {
 		return w
 	}
 	w, err := v.b.WeaponOf(u)
 	w.Spent, w.Rounds = false, 0 // the type's weapon, whatever this unit has left
-	info := weaponInfo{weapon: w, carried: u.SupportWeapon}
+	info := weaponInfo{weapon: w, worked: worked}
 	if err == nil {
 		info.strength, info.targets = v.rate(u, w)
 		info.ok = len(info.targets) > 0
@@ -336,14 +345,18 @@ func (v *view) rate(u *battle.Unit, w combat.Weapon) (strength float64, targets 
 func (v *view) rateAt(u *battle.Unit, w combat.Weapon, rng int) (strength float64, targets map[*units.Type]bool) {
 	seen, targets := map[*units.Type]bool{}, map[*units.Type]bool{}
 	total := 0.0
+	var posed *combat.Shot // the battle's shot at the first enemy, for the firer's part
 	for _, e := range v.b.Units() {
 		if e.Side == u.Side || seen[e.Type] {
 			continue
 		}
 		seen[e.Type] = true
-		posed, err := v.b.ShotAt(u, u.Pose, e, e.Pose)
-		if err != nil {
-			continue
+		if posed == nil {
+			s, err := v.b.ShotAt(u, u.Pose, e, e.Pose)
+			if err != nil {
+				return 0, nil // the firer's weapon is unknown
+			}
+			posed = &s
 		}
 		// Of the battle's shot only what belongs to the firer for good,
 		// and to the battle, is kept; the rest is the reference's.

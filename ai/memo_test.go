@@ -9,6 +9,7 @@ import (
 	_ "hexfire/combat/d20" // the StuG case
 	"hexfire/combat/strikedice"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // TestOddsMemosAreBounded: the memos of AT and AP odds start over once
@@ -53,6 +54,14 @@ func TestOddsMemosAreBounded(t *testing.T) {
 // its support weapon changes hands or a vehicle's states change what it
 // may fire. Unit 1 of each battle changes between the two asks.
 func TestUnitMemosFollowTheUnit(t *testing.T) {
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	halfSquad, err := cat.Lookup("German Rifle Half Squad")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		name   string
 		rules  string
@@ -70,6 +79,10 @@ func TestUnitMemosFollowTheUnit(t *testing.T) {
 			func(u *battle.Unit) { clear(u.States) }, 0},
 		{"a Panzerschreck handed to a squad", "", unitAt{"German Rifle Squad", maps.Axis, "D2", board.DirS, ""}, nil,
 			func(u *battle.Unit) { u.SupportWeapon = "Panzerschreck" }, 0},
+		{"an MG34 handed to a Panzerschreck team", "", unitAt{"German Panzerschreck Team", maps.Axis, "D2", board.DirS, ""}, nil,
+			func(u *battle.Unit) { u.SupportWeapon = "MG34" }, 6}, // the MG's 6 hexes, not the team's own 4
+		{"a new type (as a reduced squad's)", "", unitAt{"German Panzerschreck Team", maps.Axis, "D2", board.DirS, ""}, nil,
+			func(u *battle.Unit) { u.Type = halfSquad }, 6}, // the half squad's own 6 hexes, not the team's 4
 		{"a mortar first asked in a building", "", unitAt{"German Panzerschreck Team", maps.Axis, "A1", board.DirS, ""}, map[string]string{"weapons": "5cm Mortar"},
 			func(u *battle.Unit) { u.Pose.Hex.R++ }, 6}, // the mortar's 2-6 hexes, not the team's own 4
 	} {
@@ -88,9 +101,8 @@ B . . . . . . .
 				{"US Rifle Squad", maps.Allies, "E5", board.DirN, ""},
 			}}.battle(t)
 			u := b.Unit(1)
-			u.States = map[string]battle.State{strikedice.Shock: {N: 50}, strikedice.MGSuppressed: {N: 1}}
-			if tt.rules != "strikedice" {
-				u.States = nil
+			if tt.rules == "strikedice" {
+				u.States = map[string]battle.State{strikedice.Shock: {N: 50}, strikedice.MGSuppressed: {N: 1}}
 			}
 			d := newDecision(t, b, maps.Allies)
 			first, firstReach := *d.weapon(u), d.apReach(u)

@@ -667,13 +667,17 @@ func TestMortarStrikeCover(t *testing.T) {
 	}
 }
 
-// TestAPFirepowerAtAPose: the mortar's building rule (12.61) is judged
-// where the unit is asked to fire from, not where it stands, so the
-// computer opponent weighing a move sees what the mortar could do there.
+// TestAPFirepowerAtAPose: the mortar's building and bunker rules (12.61,
+// 20.5) are judged where the unit is asked to fire from, not where it
+// stands, so the computer opponent weighing a move sees what the mortar
+// could do there.
 func TestAPFirepowerAtAPose(t *testing.T) {
 	b := mortarFixture(t, false)
-	building, open, target := hexOf(t, b, "C2"), hexOf(t, b, "C3"), hexOf(t, b, "C5")
+	building, bunker, open, target := hexOf(t, b, "C2"), hexOf(t, b, "B2"), hexOf(t, b, "C3"), hexOf(t, b, "C5")
 	if err := b.Board().SetCell(building, board.Cell{Terrain: board.Building}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Board().SetFort(bunker, board.Fort{Kind: board.Bunker, Facing: board.DirS}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
@@ -684,6 +688,8 @@ func TestAPFirepowerAtAPose(t *testing.T) {
 		{open, building, 2},     // the half squad's own
 		{building, open, 5},     // stands in the building, asked of the open hex
 		{building, building, 2}, // as PlanAP fires it from there
+		{open, bunker, 2},       // no mortar fires out of a bunker
+		{bunker, open, 5},
 	} {
 		b.Unit(1).Pose.Hex = tt.stands
 		if got, _ := b.APFirepower(b.Unit(1), board.Pose{Hex: tt.from, Facing: board.DirS}, target); got != tt.want {
