@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"testing"
 
 	"hexfire/battle"
@@ -207,10 +208,10 @@ W W W . . . . .
 // TestKeepsTheHexItAssaultsFrom: a German squad alone in D3, which the
 // axis must hold, next to a pinned American half squad in D4 (an assault
 // on pinned units alone moves in without a roll), assaults it while turns
-// are left, but not in the battle's last segment (the axis move second),
-// when moving on into D4 gives up D3 and the win with it. It does then
-// too with a StuG beside it to keep D3, when it does not win as things
-// stand (H6 is no German's), and when the kill itself wins the battle.
+// are left, but not in the last turn, when moving on into D4 gives up D3
+// and the win with it. It does then too with a StuG beside it to keep
+// D3, when it does not win as things stand (H6 is no German's), and when
+// the kill itself wins the battle.
 func TestKeepsTheHexItAssaultsFrom(t *testing.T) {
 	const holdD3 = "axis hold D3; allies otherwise"
 	for _, tt := range []struct {
@@ -249,5 +250,86 @@ func TestKeepsTheHexItAssaultsFrom(t *testing.T) {
 				t.Errorf("turn %d: %#v (%s); want an assault %v", tt.turn, o, why, tt.assaults)
 			}
 		})
+	}
+}
+
+// TestKeepsTheHexToTheEnd: a squad alone in D3, which its side must hold
+// (and so wins as things stand), with four enemy squads two and three
+// hexes off, falls back into the woods while turns are left (as in
+// TestHoldsAndFallsBack); in its side's last turn, moving first or
+// second, it stays and fires instead, since leaving D3 gives the battle
+// away. Before, the Germans ended their last Fire phase to fall back
+// from D3 in the Movement phase.
+func TestKeepsTheHexToTheEnd(t *testing.T) {
+	for _, tt := range []struct {
+		side  maps.Side
+		turn  int
+		stays bool
+	}{
+		{maps.Axis, 3, false},
+		{maps.Axis, 6, true},
+		{maps.Allies, 6, true}, // the allies move first in each turn
+	} {
+		t.Run(fmt.Sprintf("%s turn %d", tt.side, tt.turn), func(t *testing.T) {
+			mine, theirs, enemy := "German Rifle Squad", "US Rifle Squad", maps.Allies
+			if tt.side == maps.Allies {
+				mine, theirs, enemy = theirs, mine, maps.Axis
+			}
+			us := []unitAt{{mine, tt.side, "D3", 0, ""}}
+			for _, h := range []string{"C5", "D5", "E5", "D6"} {
+				us = append(us, unitAt{theirs, enemy, h, 0, ""})
+			}
+			b := fixture{grid: defenceMap, units: us, turns: 6,
+				props: map[string]string{"victory": fmt.Sprintf("%s hold D3; %s otherwise", tt.side, enemy)}}.battle(t)
+			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+				return b.Turn() == tt.turn && b.Acting() == tt.side && b.Phase() == battle.FirePhase
+			})
+			op, err := NewOpponent(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, why := op.Next(b)
+			if _, fires := o.(battle.FireAP); fires != tt.stays {
+				t.Errorf("Fire phase: %#v (%s); want it to fire %v", o, why, tt.stays)
+			}
+			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+				return b.Acting() == tt.side && b.Phase() == battle.Movement
+			})
+			if o := moveOf(t, b, 1); (o == nil) != tt.stays {
+				t.Errorf("Movement phase: %#v; want it to stay %v", o, tt.stays)
+			}
+		})
+	}
+}
+
+// TestKeepsTheHexInTheAdvance: an American squad alone in D3, which the
+// allies must hold, with six German squads around it, steps back into the
+// woods in D2 in the Advance phase while turns are left, but not in the
+// last turn, when that gives the battle away.
+func TestKeepsTheHexInTheAdvance(t *testing.T) {
+	for _, tt := range []struct {
+		turn     int
+		advances bool
+	}{
+		{3, true},
+		{6, false},
+	} {
+		us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
+		for _, h := range []string{"C4", "E4", "C5", "D5", "E5", "D6"} {
+			us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
+		}
+		b := fixture{grid: defenceMap, units: us, turns: 6,
+			props: map[string]string{"victory": "allies hold D3; axis otherwise"}}.battle(t)
+		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+			return b.Turn() == tt.turn && b.Acting() == maps.Allies && b.Phase() == battle.AdvancePhase
+		})
+		op, err := NewOpponent(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, why := op.Next(b)
+		if _, ok := o.(battle.Advance); ok != tt.advances {
+			t.Errorf("turn %d: %#v (%s); want an advance %v", tt.turn, o, why, tt.advances)
+		}
 	}
 }

@@ -461,17 +461,18 @@ func (d *decision) mpTo(u *battle.Unit, h board.Hex) float64 {
 // than any shipped battle lasts.
 const arrivalNever = 20
 
-// keepsTheWin reports whether the acting side's units leaving (a move, an
-// advance or an assault out of hex h) must stay: in the battle's last
-// segment (its last turn, the side moving second, so that no enemy moves
-// again), the side wins as things stand, h is a hex it must hold, and no
-// other unit of its stands there. Leaving h then gives the win away, and
-// nothing a kill or a better place elsewhere is worth can make up for it,
-// as the battle ends before either counts (an assault whose kills could
-// meet a destroy clause weighs that itself: closeAssault).
+// keepsTheWin reports whether the acting side's free units leaving (a
+// move, an advance or an assault out of hex h) must stay: in the side's
+// last turn, it wins as things stand, h is a hex it must hold, and no
+// other unit of its stands there. The hold counts who stands in h when
+// the battle ends, and the side has no Movement phase left to come back
+// in: leaving h gives the win away, and nothing a kill or a better place
+// elsewhere is worth makes up for it, as the battle ends before either
+// counts (an assault whose kills could meet a destroy clause weighs that
+// itself: assaultWorth). Scripted units follow their scripts.
 func (d *decision) keepsTheWin(h board.Hex, leaving []battle.UnitID) bool {
 	sc := d.b.Scenario()
-	if sc.Turns == 0 || d.b.Turn() < sc.Turns || d.side == sc.FirstSide {
+	if sc.Turns == 0 || d.b.Turn() < sc.Turns {
 		return false
 	}
 	own, _ := d.holdHexes()
@@ -519,7 +520,7 @@ type scored struct {
 // to stay.
 func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 	stay, best, path := d.bestPose(u)
-	if path == nil || path[len(path)-1].Hex != u.Pose.Hex && d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
+	if path == nil {
 		return nil, "", false
 	}
 	return slices.Clone(path), d.explainMove(u, stay, best), true // the order keeps its own: the memo keeps this one
@@ -546,13 +547,17 @@ func (d *decision) tacticalMove(u *battle.Unit) ([]board.Pose, string, bool) {
 func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pose) {
 	k := d.poseKey(u)
 	if c, ok := d.m.poses[k]; ok {
-		return c.stay, c.best, c.path
+		stay, best, path = c.stay, c.best, c.path
+	} else {
+		stay, best, path = d.searchPose(u, rand.New(rand.NewPCG(d.b.Config().Seed, k.state^uint64(u.ID))))
+		if len(d.m.poses) >= maxPoseMemo {
+			clear(d.m.poses)
+		}
+		d.m.poses[k] = poseChoice{stay, best, path}
 	}
-	stay, best, path = d.searchPose(u, rand.New(rand.NewPCG(d.b.Config().Seed, k.state^uint64(u.ID))))
-	if len(d.m.poses) >= maxPoseMemo {
-		clear(d.m.poses)
+	if path != nil && path[len(path)-1].Hex != u.Pose.Hex && d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
+		return stay, stay, nil // no move to weigh against a shot either (fire)
 	}
-	d.m.poses[k] = poseChoice{stay, best, path}
 	return stay, best, path
 }
 
@@ -857,7 +862,7 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 	default:
 		goals = []board.Hex{t.goal}
 	}
-	if len(goals) == 0 || d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
+	if len(goals) == 0 || t.verb == Free && d.keepsTheWin(u.Pose.Hex, []battle.UnitID{u.ID}) {
 		return nil, "", false
 	}
 	field := d.field(board.Foot, goals)
