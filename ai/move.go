@@ -910,9 +910,6 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 func (d *decision) turnToDanger(u *battle.Unit, t task) (battle.Order, string, bool) {
 	canTurn := func(f board.Direction) bool { return d.b.Check(battle.Turn{Unit: u.ID, Facing: f}) == nil }
 	if t.verb == Face {
-		if !canTurn(u.Pose.Facing.Rotate(1)) {
-			return nil, "", false
-		}
 		f, ok := towards(u.Pose.Hex, t.goal)
 		if !ok || f == u.Pose.Facing {
 			return nil, "", false
