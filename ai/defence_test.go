@@ -205,6 +205,41 @@ W W W . . . . .
 	}
 }
 
+// lastTurnHolder is a battle of six turns on defenceMap: units (the
+// first of them, unit 1, in D3), played by Random, which ends every
+// phase, until side's phase of turn begins.
+func lastTurnHolder(t *testing.T, units []unitAt, victory string, turn int, side maps.Side, phase battle.Phase) *battle.Battle {
+	t.Helper()
+	b := fixture{grid: defenceMap, units: units, turns: 6, props: map[string]string{"victory": victory}}.battle(t)
+	play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
+		return b.Turn() == turn && b.Acting() == side && b.Phase() == phase
+	})
+	return b
+}
+
+// opponentNext is a new opponent's next order in b, and its reason.
+func opponentNext(t *testing.T, b *battle.Battle) (battle.Order, string) {
+	t.Helper()
+	op, err := NewOpponent(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return op.Next(b)
+}
+
+// surrounded is a squad of side in D3 (unit 1) and enemy squads in hexes.
+func surrounded(side maps.Side, hexes ...string) []unitAt {
+	mine, theirs := "German Rifle Squad", "US Rifle Squad"
+	if side == maps.Allies {
+		mine, theirs = theirs, mine
+	}
+	us := []unitAt{{mine, side, "D3", 0, ""}}
+	for _, h := range hexes {
+		us = append(us, unitAt{theirs, battle.Opponent(side), h, 0, ""})
+	}
+	return us
+}
+
 // TestKeepsTheHexItAssaultsFrom: a German squad alone in D3, which the
 // axis must hold, next to a pinned American half squad in D4 (an assault
 // on pinned units alone moves in without a roll), assaults it while turns
@@ -222,10 +257,10 @@ func TestKeepsTheHexItAssaultsFrom(t *testing.T) {
 		assaults bool
 	}{
 		{"turns left", 2, false, holdD3, true},
-		{"the last turn", 4, false, holdD3, false},
-		{"the last turn, a StuG keeps the hex", 4, true, holdD3, true},
-		{"the last turn, not winning", 4, false, "axis hold D3 H6; allies otherwise", true},
-		{"the last turn, the kill wins", 4, false, "axis hold D3; axis destroy 1; allies otherwise", true},
+		{"the last turn", 6, false, holdD3, false},
+		{"the last turn, a StuG keeps the hex", 6, true, holdD3, true},
+		{"the last turn, not winning", 6, false, "axis hold D3 H6; allies otherwise", true},
+		{"the last turn, the kill wins", 6, false, "axis hold D3; axis destroy 1; allies otherwise", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			us := []unitAt{
@@ -235,17 +270,9 @@ func TestKeepsTheHexItAssaultsFrom(t *testing.T) {
 			if tt.stug {
 				us = append(us, unitAt{"StuG III G", maps.Axis, "D3", board.DirS, ""})
 			}
-			b := fixture{grid: defenceMap, units: us, turns: 4,
-				props: map[string]string{"victory": tt.victory}}.battle(t)
-			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-				return b.Turn() == tt.turn && b.Acting() == maps.Axis && b.Phase() == battle.AdvancePhase
-			})
+			b := lastTurnHolder(t, us, tt.victory, tt.turn, maps.Axis, battle.AdvancePhase)
 			b.Unit(2).Markers |= battle.Pinned
-			op, err := NewOpponent(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, why := op.Next(b)
+			o, why := opponentNext(t, b)
 			if _, ok := o.(battle.Assault); ok != tt.assaults {
 				t.Errorf("turn %d: %#v (%s); want an assault %v", tt.turn, o, why, tt.assaults)
 			}
@@ -271,24 +298,9 @@ func TestKeepsTheHexToTheEnd(t *testing.T) {
 		{maps.Allies, 6, true}, // the allies move first in each turn
 	} {
 		t.Run(fmt.Sprintf("%s turn %d", tt.side, tt.turn), func(t *testing.T) {
-			mine, theirs, enemy := "German Rifle Squad", "US Rifle Squad", maps.Allies
-			if tt.side == maps.Allies {
-				mine, theirs, enemy = theirs, mine, maps.Axis
-			}
-			us := []unitAt{{mine, tt.side, "D3", 0, ""}}
-			for _, h := range []string{"C5", "D5", "E5", "D6"} {
-				us = append(us, unitAt{theirs, enemy, h, 0, ""})
-			}
-			b := fixture{grid: defenceMap, units: us, turns: 6,
-				props: map[string]string{"victory": fmt.Sprintf("%s hold D3; %s otherwise", tt.side, enemy)}}.battle(t)
-			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-				return b.Turn() == tt.turn && b.Acting() == tt.side && b.Phase() == battle.FirePhase
-			})
-			op, err := NewOpponent(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, why := op.Next(b)
+			victory := fmt.Sprintf("%s hold D3; %s otherwise", tt.side, battle.Opponent(tt.side))
+			b := lastTurnHolder(t, surrounded(tt.side, "C5", "D5", "E5", "D6"), victory, tt.turn, tt.side, battle.FirePhase)
+			o, why := opponentNext(t, b)
 			if _, fires := o.(battle.FireAP); fires != tt.stays {
 				t.Errorf("Fire phase: %#v (%s); want it to fire %v", o, why, tt.stays)
 			}
@@ -314,20 +326,9 @@ func TestKeepsTheHexInTheAdvance(t *testing.T) {
 		{3, true},
 		{6, false},
 	} {
-		us := []unitAt{{"US Rifle Squad", maps.Allies, "D3", 0, ""}}
-		for _, h := range []string{"C4", "E4", "C5", "D5", "E5", "D6"} {
-			us = append(us, unitAt{"German Rifle Squad", maps.Axis, h, 0, ""})
-		}
-		b := fixture{grid: defenceMap, units: us, turns: 6,
-			props: map[string]string{"victory": "allies hold D3; axis otherwise"}}.battle(t)
-		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
-			return b.Turn() == tt.turn && b.Acting() == maps.Allies && b.Phase() == battle.AdvancePhase
-		})
-		op, err := NewOpponent(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, why := op.Next(b)
+		us := surrounded(maps.Allies, "C4", "E4", "C5", "D5", "E5", "D6")
+		b := lastTurnHolder(t, us, "allies hold D3; axis otherwise", tt.turn, maps.Allies, battle.AdvancePhase)
+		o, why := opponentNext(t, b)
 		if _, ok := o.(battle.Advance); ok != tt.advances {
 			t.Errorf("turn %d: %#v (%s); want an advance %v", tt.turn, o, why, tt.advances)
 		}
