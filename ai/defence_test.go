@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"hexfire/battle"
@@ -316,8 +317,9 @@ func TestKeepsTheHexToTheEnd(t *testing.T) {
 
 // TestKeepsTheHexInTheAdvance: an American squad alone in D3, which the
 // allies must hold, with six German squads around it, steps back into the
-// woods in D2 in the Advance phase while turns are left, but not in the
-// last turn, when that gives the battle away.
+// woods in D2 in the Advance phase while turns are left (and says so, not
+// that it makes for its objective), but not in the last turn, when that
+// gives the battle away.
 func TestKeepsTheHexInTheAdvance(t *testing.T) {
 	for _, tt := range []struct {
 		turn     int
@@ -331,6 +333,9 @@ func TestKeepsTheHexInTheAdvance(t *testing.T) {
 		o, why := opponentNext(t, b)
 		if _, ok := o.(battle.Advance); ok != tt.advances {
 			t.Errorf("turn %d: %#v (%s); want an advance %v", tt.turn, o, why, tt.advances)
+		}
+		if want := "US Rifle Squad #1 advances D3 → D2 where it stands better"; tt.advances && !strings.HasPrefix(why, want) {
+			t.Errorf("turn %d: the reason %q, want it to begin %q", tt.turn, why, want)
 		}
 	}
 }

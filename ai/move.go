@@ -901,8 +901,12 @@ func (d *decision) infantryAdvance(u *battle.Unit, t task) (battle.Order, string
 		return nil, "", false
 	}
 	best, bestS := steps[i].to, steps[i].score
-	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s toward its objective (score %.2f against %.2f)",
-		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), bestS, here), true
+	aim := "toward its objective"
+	if d.distance(field, best) >= d.distance(field, u.Pose.Hex) {
+		aim = "where it stands better" // no nearer its objectives: for the danger, cover or a shot
+	}
+	return battle.Advance{Unit: u.ID, To: best}, fmt.Sprintf("%s advances %s → %s %s (score %.2f against %.2f)",
+		u.Label(), d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), aim, bestS, here), true
 }
 
 // turnToDanger turns u one hexside when that lowers its expected loss
