@@ -121,9 +121,12 @@ func (d *decision) safestPose(u *battle.Unit, reach *board.Reach, h board.Hex) b
 // when time runs out need not destroy, only deny: all its units make for
 // either side's hold hexes, even manned ones, and without any it hunts
 // nothing (where it waits is chosen by the shots, the danger and the
-// approaches it covers, approachValue). Without any of those, all enemy
-// units; a vehicle with neither an AT weapon nor AP fire has nothing to
-// hunt with, and no goal.
+// approaches it covers, approachValue). Without any of those, the enemy
+// units it can hurt: a unit with an AT weapon hunts the enemy's vehicles
+// and Guns, a vehicle or Gun with AP fire alone the enemy units AP fire
+// strikes, infantry without an AT weapon every enemy unit (it may
+// close-assault any); a vehicle with neither an AT weapon nor AP fire has
+// nothing to hunt with, and no goal.
 func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if exits := d.exitHexes(); len(exits) > 0 {
 		return exits // reinforce.go: the side's aim is to leave the map
@@ -161,10 +164,12 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 	if !armed && !u.Type.Kind.Infantry() && d.apReach(u) == 0 {
 		return nil
 	}
+	apOnly := !armed && !u.Type.Kind.Infantry() // a vehicle or Gun with AP fire alone
 	for _, e := range d.enemies {
-		if !armed || !e.Type.Kind.Infantry() {
-			goals = append(goals, e.Pose.Hex)
+		if armed && e.Type.Kind.Infantry() || apOnly && !d.b.StruckByAP(e) {
+			continue // its gun is for the enemy's vehicles and Guns; AP fire cannot touch e
 		}
+		goals = append(goals, e.Pose.Hex)
 	}
 	return goals
 }

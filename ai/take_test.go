@@ -247,3 +247,39 @@ func TestBesiegesLate(t *testing.T) {
 		}
 	}
 }
+
+// TestHuntsWhatItCanHurt: with no hex to hold, the allies hunt the enemy
+// units their fire can harm. A tank's gun hunts the Tiger, not the
+// squad; a halftrack, whose machine guns cannot touch a tank, hunts only
+// the squad (before, it made for the nearer Tiger as well); a rifle
+// squad, which may close-assault either, hunts both; a truck hunts
+// nothing.
+func TestHuntsWhatItCanHurt(t *testing.T) {
+	us := []unitAt{
+		{"M4 (75)", maps.Allies, "A1", 0, ""},
+		{"M3 Halftrack", maps.Allies, "A2", 0, ""},
+		{"US Rifle Squad", maps.Allies, "A3", 0, ""},
+		{"GMC Truck", maps.Allies, "A4", 0, ""},
+		{"Tiger I", maps.Axis, "F3", 0, ""},
+		{"German Rifle Squad", maps.Axis, "L3", 0, ""},
+	}
+	b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies destroy 2"}}.battle(t)
+	d := newDecision(t, b, maps.Allies)
+	for _, tt := range []struct {
+		id   battle.UnitID
+		want []string
+	}{
+		{1, []string{"F3"}},
+		{2, []string{"L3"}},
+		{3, []string{"F3", "L3"}},
+		{4, nil},
+	} {
+		var goals []string
+		for _, h := range d.objectives(b.Unit(tt.id)) {
+			goals = append(goals, b.Board().Label(h))
+		}
+		if !slices.Equal(goals, tt.want) {
+			t.Errorf("%s: goals %v, want %v", b.Unit(tt.id).Label(), goals, tt.want)
+		}
+	}
+}
