@@ -8,8 +8,12 @@
 # - battle.Doomed (a unit whose destruction under simultaneous fire was
 #   rolled and held for the phase's end) is gone: shots are now declared and
 #   rolled together by battle.Resolve, so no unit is ever doomed before the
-#   roll, and the old filter keeps every target.
+#   roll, and the old filter keeps every target;
+# - battle.APWeapon takes the hex the unit fires from (3552e9f: a mortar's
+#   building and bunker rules at the pose asked for): the old opponent asked
+#   it of the hex the unit stands in, which is what it is given.
 s/\(\<og\|\<gro\)\.Grenades = true$/\1.Grenades = 1/
 s/if o\.Grenades {$/if o.Grenades > 0 {/
 s/for _, gr := range \[\]bool{false, true} {$/for _, gr := range []int{0, 1} {/
 s/return d\.b\.Doomed(e\.ID) }/return false }/
+s/v\.b\.APWeapon(u, \([^)]*\))/v.b.APWeapon(u, u.Pose.Hex, \1)/
