@@ -29,7 +29,7 @@ const (
 	lossWeight = 1.0
 	// exposedPoses is how many of the best hexes of a unit (its best pose
 	// in each) are scored again with the fire they draw on the way there.
-	exposedPoses = 8
+	exposedPoses = 14
 	// moveAttackWeight discounts the shot a unit expects from a new
 	// position: the enemy fires at it first, and may move away.
 	moveAttackWeight = 0.6
@@ -85,8 +85,13 @@ const (
 	// moving to; it keeps units from shuffling for nothing.
 	moveMargin = 0.02
 	// candidateHexes is how many reachable hexes per unit are scored in
-	// full (line of sight to every enemy), after a cheap first sort.
-	candidateHexes = 16
+	// full (line of sight to every enemy), after a cheap first sort (which
+	// does not see what the way there costs). With exposedPoses, the width
+	// hard searched before: at 16 and 8 a German squad on the Hedgerow
+	// Crossroads' open road ran past three Shermans to a hex far back
+	// instead of into the house next to it, which the sort had left out
+	// (docs/AI.md).
+	candidateHexes = 28
 	// fallbackHexes is how many of the least dangerous reachable hexes
 	// (the nearest first) are scored in full besides those.
 	fallbackHexes = 4

@@ -57,7 +57,7 @@ type depth struct {
 var depths = [...]depth{
 	Normal: {candidates: candidateHexes, exposed: exposedPoses, checks: moveChecks},
 	Easy:   {candidates: 4, exposed: 1, checks: 0, noise: 0.8},
-	Hard:   {candidates: 28, exposed: 14, checks: 12},
+	Hard:   {candidates: 48, exposed: 24, checks: 12},
 }
 
 // NewOpponentLevel makes an opponent for battle b that plays at level l
