@@ -661,7 +661,10 @@ func (d *decision) searchPose(u *battle.Unit, rng *rand.Rand) (stay, best scored
 	}
 	// A unit in danger where it stands also scores hiding places,
 	// whatever their progress: of the hexes less dangerous than its own,
-	// the fallbackHexes least dangerous, the nearest first.
+	// the fallbackHexes least dangerous, the nearest first, and every one
+	// next to it (the step into cover next door, which draws the least fire
+	// on the way: the first sort does not see the way, and may rank a hex
+	// far back above it, TestStepsIntoTheHouseNextDoor).
 	here, _ := d.threatTo(u, u.Pose)
 	here += d.futureDanger(u, u.Pose)
 	safest := slices.DeleteFunc(slices.Clone(rows), func(r sorted) bool { return r.threat >= here })
@@ -677,7 +680,10 @@ func (d *decision) searchPose(u *battle.Unit, rng *rand.Rand) (stay, best scored
 		hexes = append(hexes, r.hex)
 	}
 	var hiding []board.Hex
-	for _, r := range safest[:min(fallbackHexes, len(safest))] {
+	for i, r := range safest {
+		if i >= fallbackHexes && r.hex.Distance(u.Pose.Hex) > 1 {
+			continue
+		}
 		hiding = append(hiding, r.hex)
 		if !slices.Contains(hexes, r.hex) {
 			hexes = append(hexes, r.hex)
