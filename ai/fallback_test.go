@@ -117,9 +117,7 @@ func TestStepsIntoTheHouseNextDoor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := *sc
-	s.Units = nil
-	for i, u := range []unitAt{
+	us := []unitAt{
 		{"German Rifle Half Squad", maps.Axis, "K8", board.DirN, ""},
 		{"M4A3E8", maps.Allies, "E4", board.DirNE, ""},
 		{"Sherman Firefly", maps.Allies, "B9", board.DirSE, ""},
@@ -127,18 +125,8 @@ func TestStepsIntoTheHouseNextDoor(t *testing.T) {
 		{"US Rifle Squad", maps.Allies, "E8", board.DirN, ""},
 		{"US Rifle Squad", maps.Allies, "F10", board.DirN, ""},
 		{"US Leader", maps.Allies, "K7", board.DirN, ""},
-	} {
-		h, err := sc.Board.ParseHex(u.hex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Units = append(s.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
 	}
-	s.Properties = map[string]string{"victory": "allies destroy 1; axis otherwise"}
-	b, err := battle.New(&s, testCatalogue, battle.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := fixture{board: sc.Board, units: us, props: map[string]string{"victory": "allies destroy 1; axis otherwise"}}.battle(t)
 	play(t, b, Random{EndChance: 1}, phaseIs(maps.Axis, battle.Movement))
 	for _, level := range []Level{Easy, Normal, Hard} {
 		d := newDecision(t, b, maps.Axis)

@@ -36,9 +36,11 @@ type unitAt struct {
 	script string
 }
 
-// fixture builds a small battle from an ASCII map.
+// fixture builds a small battle from an ASCII map (or a board of its own).
 type fixture struct {
-	grid  string
+	grid string
+	// board, when set, is the map instead of grid (a shipped scenario's).
+	board *board.Board
 	units []unitAt
 	props map[string]string
 	turns int
@@ -55,9 +57,12 @@ type fixture struct {
 
 func (f fixture) battle(t *testing.T) *battle.Battle {
 	t.Helper()
-	bd, err := board.ParseASCII(board.DefaultLayout, f.grid)
-	if err != nil {
-		t.Fatalf("fixture map: %v", err)
+	bd := f.board
+	if bd == nil {
+		var err error
+		if bd, err = board.ParseASCII(board.DefaultLayout, f.grid); err != nil {
+			t.Fatalf("fixture map: %v", err)
+		}
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
 		Turns: f.turns, FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: f.props, Support: f.support}
