@@ -87,10 +87,9 @@ const (
 	// candidateHexes is how many reachable hexes per unit are scored in
 	// full (line of sight to every enemy), after a cheap first sort (which
 	// does not see what the way there costs). With exposedPoses, the width
-	// hard searched before: at 16 and 8 a German squad on the Hedgerow
-	// Crossroads' open road ran past three Shermans to a hex far back
-	// instead of into the house next to it, which the sort had left out
-	// (docs/AI.md).
+	// hard searched before: at 16 and 8 the opponent won the Hedgerow
+	// Crossroads as the Axis in 731 of 900 battles against greedy, at 28
+	// and 14 in 758, for a tenth more time a segment (docs/AI.md).
 	candidateHexes = 28
 	// fallbackHexes is how many of the least dangerous reachable hexes
 	// (the nearest first) are scored in full besides those.
