@@ -161,10 +161,10 @@ func (d *decision) objectives(u *battle.Unit) []board.Hex {
 		return holds // waiting wins: keep near the hold hexes (if any), not hunt
 	}
 	armed := d.weapon(u).ok
-	if !armed && !u.Type.Kind.Infantry() && d.apReach(u) == 0 {
+	apOnly := !armed && !u.Type.Kind.Infantry() // a vehicle or Gun with AP fire alone, if any
+	if apOnly && d.apReach(u) == 0 {
 		return nil
 	}
-	apOnly := !armed && !u.Type.Kind.Infantry() // a vehicle or Gun with AP fire alone
 	for _, e := range d.enemies {
 		if armed && e.Type.Kind.Infantry() || apOnly && !d.b.StruckByAP(e) {
 			continue // its gun is for the enemy's vehicles and Guns; AP fire cannot touch e
