@@ -41,29 +41,12 @@ func BenchmarkSegmentDefault(b *testing.B) {
 	b.ReportMetric(float64(orders)/float64(b.N), "orders/op")
 }
 
-// bigBattle is a generated 200×160 map (open ground with woods, buildings
-// and fields from a hash of the coordinates) with 150 units a side facing
-// each other across a 12-hex gap in the middle of the map.
+// bigBattle is the battle of boardtest.BigScenario: 300 units on the
+// 200×160 map.
 func bigBattle(tb testing.TB) *battle.Battle {
-	bd, err := boardtest.Mixed(200, 160)
+	sc, err := boardtest.BigScenario()
 	if err != nil {
 		tb.Fatal(err)
-	}
-	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination", Turns: 10,
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
-	types := map[maps.Side][]string{
-		maps.Allies: {"M4A3E8", "Sherman Firefly", "US Rifle Squad", "M4 (75)", "US Bazooka Team"},
-		maps.Axis:   {"Tiger I", "Pz IV H", "German Rifle Squad", "StuG III G", "German Panzerschreck Team"},
-	}
-	for i := range 300 {
-		side, col, facing := maps.Allies, 88-(i/30)*2, board.DirSE
-		if i%2 == 1 {
-			side, col, facing = maps.Axis, 100+(i/30)*2, board.DirNW
-		}
-		row := 20 + (i/2%15)*8
-		h := bd.Layout.ToHex(board.Offset{Col: col, Row: row})
-		_ = bd.SetCell(h, board.Cell{Terrain: board.Open})
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: types[side][i/2%5], Side: side, Hex: h, Facing: facing})
 	}
 	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
 	if err != nil {

@@ -28,6 +28,7 @@ func (e *OrderError) Unwrap() error { return e.Err }
 // what happened. A refused order returns an *OrderError and changes nothing.
 func (b *Battle) Apply(o Order) ([]Event, error) {
 	rolled, declared, commands := b.dice.count, len(b.declared), b.commands
+	actor := b.Acting()
 	events, err := b.apply(o)
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
@@ -50,7 +51,9 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	default:
 		b.undoable = false
 	}
-	return append(events, b.checkSuddenDeath()...), nil
+	events = append(events, b.checkSuddenDeath()...)
+	b.learn(events, len(b.orders), actor)
+	return events, nil
 }
 
 // admissible refuses any order once the battle is over, any order but an
@@ -287,6 +290,9 @@ func (b *Battle) move(o Move) ([]Event, error) {
 		m.MovedFrom = m.Pose.Hex
 		m.LastMove = LastMove{Segment: b.segment(), Cost: cost, MP: b.StackSpec(us).MP}
 	}
+	if b.intel != nil {
+		b.intel.moveBegins(us)
+	}
 	b.pending = &pendingMove{Unit: u.ID, With: slices.Clone(o.With), Rest: o.Path, Cost: cost}
 	return b.continueMove(), nil
 }
@@ -373,6 +379,9 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
+		if b.intel != nil {
+			b.intel.update(b, us, len(b.orders)+1)
+		}
 		if next.Hex != from.Hex {
 			events = append(events, b.sniperOverrun(u.Side, next.Hex)...)
 			mines, hit := b.mineAttack(us, next.Hex)

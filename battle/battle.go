@@ -190,6 +190,11 @@ type Battle struct {
 	date combat.Date
 	// night: the scenario is fought at night (map property "night").
 	night bool
+	// fog: each side sees only what it knows of the other (map property
+	// "fog"); intel is that knowledge, kept in every battle (nil in a copy
+	// made for Check, which learns nothing).
+	fog   bool
+	intel *intel
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -297,9 +302,13 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 			return nil, fmt.Errorf("battle: %s: map property \"date\": %w", sc.Path, err)
 		}
 	}
-	night, err := parseNight(sc.Properties["night"])
+	night, err := maps.ParseFlag(sc.Properties["night"])
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"night\": %w", sc.Path, err)
+	}
+	fog, err := maps.ParseFlag(sc.Properties["fog"])
+	if err != nil {
+		return nil, fmt.Errorf("battle: %s: map property \"fog\": %w", sc.Path, err)
 	}
 	if cfg.Source == "" {
 		cfg.Source = sc.Path
@@ -320,6 +329,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		victory:      victory,
 		date:         date,
 		night:        night,
+		fog:          fog,
 		turn:         1,
 		first:        sc.FirstSide,
 		phase:        Command,
@@ -386,7 +396,8 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	if err := b.allot(); err != nil {
 		return nil, err
 	}
-	b.startPhase()
+	b.intel = newIntel(b)
+	b.learn(b.startPhase(), 0, b.phasing)
 	return b, nil
 }
 
@@ -553,18 +564,6 @@ func (b *Battle) SmokeHexes() []board.Hex {
 
 // SmokeSupply returns the smoke factors side has left.
 func (b *Battle) SmokeSupply(side maps.Side) int { return b.supply[side] }
-
-// parseNight reads the map property "night": true or yes for a battle
-// fought at night, false, no or nothing for one by day.
-func parseNight(v string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "false", "no":
-		return false, nil
-	case "true", "yes":
-		return true, nil
-	}
-	return false, fmt.Errorf("%q: want true or false (yes or no)", v)
-}
 
 // Date returns the scenario's date (map property "date"), the zero Date
 // when it gives none.

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,6 +41,8 @@ type fixture struct {
 	// placed are the object properties of some placements, by the index of
 	// the unit in units ("weapons": "MG34").
 	placed map[int]map[string]string
+	// hidden are the units (by index in units) set up hidden.
+	hidden []int
 }
 
 func (f fixture) scenario(t *testing.T) *maps.Scenario {
@@ -58,7 +61,8 @@ func (f fixture) scenario(t *testing.T) *maps.Scenario {
 		if err != nil {
 			t.Fatalf("fixture unit %d: %v", i, err)
 		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Properties: f.placed[i]})
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Properties: f.placed[i],
+			Hidden: slices.Contains(f.hidden, i)})
 	}
 	return sc
 }

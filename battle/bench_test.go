@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/board/boardtest"
 )
 
 // The seed 001 pair on the default map: the M4A3E8 in E4 and the Tiger I
@@ -107,4 +108,38 @@ func BenchmarkPlanAP(b *testing.B) {
 	for b.Loop() {
 		bt.PlanAP(o)
 	}
+}
+
+// BenchmarkKnowledgeMove is the update of both sides' knowledge after one
+// hex of movement on the 200×160 map with 300 units under fog: the
+// northernmost Allied unit of the front column steps back and forth between
+// its hex and the open hex to its north-west, in the sight of the Axis
+// line.
+func BenchmarkKnowledgeMove(b *testing.B) {
+	sc, err := boardtest.BigScenario()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc.Properties["fog"] = "true"
+	bt, err := New(sc, testCatalogue, Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := bt.Unit(1)
+	from := u.Pose.Hex
+	to := from.Neighbor(board.DirNW)
+	if err := sc.Board.SetCell(to, board.Cell{Terrain: board.Open}); err != nil {
+		b.Fatal(err)
+	}
+	spotted := 0
+	for _, v := range bt.Units() {
+		if v.Side != u.Side && bt.Knowledge(u.Side, v).Known == Spotted {
+			spotted++
+		}
+	}
+	for b.Loop() {
+		u.Pose.Hex, to = to, u.Pose.Hex
+		bt.intel.update(bt, []*Unit{u}, 1)
+	}
+	b.ReportMetric(float64(spotted), "spotted")
 }

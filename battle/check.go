@@ -106,6 +106,7 @@ func (b *Battle) clone() *Battle {
 		c.pending = &p
 	}
 	c.orders = nil
+	c.intel = nil
 	c.dice = &countingDice{dice: noDice{}}
 	return &c
 }

@@ -273,7 +273,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		s.TargetMoveMP, s.TargetMP = target.LastMove.Cost, target.Type.MP
 		s.TargetApproached = from.Hex.Distance(to.Hex) < from.Hex.Distance(target.MovedFrom)
 		s.TargetAcross = int(math.Round(board.Across(from.Hex, target.MovedFrom, to.Hex) * float64(b.scenario.HexMetres)))
-		s.TargetIntoSight = target.MovedFrom != to.Hex && !b.Board().Sight(from.Hex, target.MovedFrom, b.Smoke).Visible
+		s.TargetIntoSight = target.MovedFrom != to.Hex && b.beganUnseen(from.Hex, target)
 	}
 	if pm := b.pending; pm != nil && pm.Unit == target.ID && to == target.Pose && len(pm.Rest) > 0 {
 		end := pm.Rest[len(pm.Rest)-1].Hex

@@ -57,6 +57,8 @@ func placeFort(b *board.Board, o *tiled.Object, offX, offY float64) error {
 				return fmt.Errorf("facing %s: want a direction 0..5", fileio.Quote(prop.Value))
 			}
 			f.Facing, hasFacing = board.Direction(n), true
+		case "hidden":
+			return fmt.Errorf("hidden %s: only a unit is set up hidden, not a fortification", fileio.Quote(prop.Value))
 		}
 	}
 	if kind == "" && obj.Class != "" {

@@ -60,6 +60,8 @@ func TestFortificationErrors(t *testing.T) {
 		{"facing on a trench", fortLayer(fortObject(5, 32, 28, `<property name="kind" value="trench"/><property name="facing" value="1"/>`)), `only a bunker has a facing, not a trench`},
 		{"off the map", fortLayer(fortObject(5, -300, 28, `<property name="kind" value="wire"/>`)), `object 5 "": position (-300, 28) is off the 3x2 map`},
 		{"foxhole in a building", fortLayer(fortObject(5, 80, 84, `<property name="kind" value="foxhole"/>`)), `object 5 "": hex B2: a foxhole may not be dug in building`},
+		{"hidden on a fortification", fortLayer(fortObject(5, 32, 28, `<property name="kind" value="trench"/><property name="hidden" value="true"/>`)),
+			`layer "fortifications": object 5 "": hidden "true": only a unit is set up hidden, not a fortification`},
 		{"two in a hex", fortLayer(fortObject(5, 32, 56, `<property name="kind" value="wire"/>`), fortObject(6, 33, 57, `<property name="kind" value="minefield"/>`)),
 			`object 6 "": hex A1 already holds a wire: one fortification a hex`},
 	} {

@@ -326,6 +326,18 @@ func checkIntProperty(name, v string) (int, error) {
 	return n, nil
 }
 
+// ParseFlag reads a yes-or-no property (the map's "night" and "fog", a
+// unit's "hidden"): true or yes, false, no or nothing, in any case.
+func ParseFlag(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "false", "no":
+		return false, nil
+	case "true", "yes":
+		return true, nil
+	}
+	return false, fmt.Errorf("%s: want true or false (yes or no)", fileio.Quote(v))
+}
+
 func parseSide(v string) (Side, error) {
 	switch side := Side(strings.ToLower(v)); side {
 	case Allies, Axis:

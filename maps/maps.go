@@ -129,6 +129,9 @@ type Placement struct {
 	// Arrives is object property "arrives": the turn and edge a
 	// reinforcement enters by; zero for a unit on the map from the start.
 	Arrives Arrival
+	// Hidden is object property "hidden": the unit is set up concealed
+	// (battle's fog of war).
+	Hidden bool
 	// Properties holds every other object property by name.
 	Properties map[string]string
 }

@@ -66,6 +66,12 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 			p.Facing = board.Direction(n)
 		case "script":
 			p.Script = prop.Value
+		case "hidden":
+			h, err := ParseFlag(v)
+			if err != nil {
+				return p, fmt.Errorf("hidden %w", err)
+			}
+			p.Hidden = h
 		case "arrives":
 			a, err := parseArrival(v, turns)
 			if err != nil {

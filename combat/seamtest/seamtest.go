@@ -6,7 +6,8 @@
 // board.Sector, keeps a counter state (shock) and a timed state
 // (suppressed, until its owner's next Fire phase, forbidding fire), opens
 // every support-weapon shot with a d6 availability check, fires
-// simultaneously, and has no infantry combat, crew check or smoke rounds.
+// simultaneously, spots every unit within three hexes and nothing further,
+// and has no infantry combat, crew check or smoke rounds.
 //
 // Importing it registers it under Name.
 package seamtest
@@ -53,6 +54,18 @@ func (Ruleset) States() []combat.StateSpec {
 // Aspect reads front, side and rear by board.Sector.
 func (Ruleset) Aspect(target board.Pose, from board.Hex) board.Aspect {
 	return board.Sector(target.Hex, target.Facing, from)
+}
+
+// SpotRange is how far the test ruleset's units make out anything.
+const SpotRange = 3
+
+// Spot identifies every unit within SpotRange hexes, whatever its ground,
+// and makes out nothing further: no contacts (combat.SpottingRules).
+func (Ruleset) Spot(l combat.Look) combat.Sighting {
+	if l.Range <= SpotRange {
+		return combat.Identified
+	}
+	return combat.Unseen
 }
 
 // SimultaneousFire reports true: AT fire lands at the end of the phase.

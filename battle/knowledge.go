@@ -1,0 +1,467 @@
+package battle
+
+import (
+	"maps"
+	"slices"
+
+	"hexfire/board"
+	"hexfire/combat"
+	hmaps "hexfire/maps"
+	"hexfire/units"
+)
+
+// Known is what a side knows of an enemy unit now.
+type Known uint8
+
+// What a side may know of an enemy unit (docs/RULES.md, "Fog of war").
+const (
+	// Unknown: nothing now; a last sighting may be kept (Sighting.Last).
+	Unknown Known = iota
+	// Contact: something is there, its type unknown.
+	Contact
+	// Spotted: the unit is in view, its type, facing and visible states.
+	Spotted
+)
+
+// String names the knowledge as the headless view writes it.
+func (k Known) String() string {
+	switch k {
+	case Contact:
+		return "contact"
+	case Spotted:
+		return "spotted"
+	}
+	return "unknown"
+}
+
+// Reveal is the event that made a side spot a unit: what happened, and the
+// number of the order it happened in (1 for the first order; 0 at
+// set-up).
+type Reveal struct {
+	Event string // RevealSetUp, RevealSight, …
+	Order int
+}
+
+// The events that reveal a unit.
+const (
+	RevealSetUp    = "set-up"   // in sight as the battle began
+	RevealSight    = "sight"    // came within the distance its ground lets it be spotted at
+	RevealMoved    = "moved"    // moved where it was spotted
+	RevealFired    = "fired"    // fired, seen by every enemy with a line to it
+	RevealAssault  = "assault"  // assaulted or was assaulted
+	RevealAttacked = "attacked" // its hex was attacked: the fall of shot showed it
+	RevealObserver = "observer" // an observer's call of off-board fire fell on its hex
+)
+
+// LastSeen is where and when a side last spotted a unit, and as what.
+type LastSeen struct {
+	Pose board.Pose
+	Type *units.Type
+	Turn int
+	By   Reveal // the event that had it spotted then
+}
+
+// Sighting is one side's knowledge of one enemy unit.
+type Sighting struct {
+	Known Known
+	// Since is the event that made it Spotted (while Known is Spotted).
+	Since Reveal
+	// Contact numbers a contact for the side (1, 2, …, in the order the
+	// side made them), unrelated to the unit's ID; 0 when not a contact.
+	Contact int
+	// Last is its last sighting while it is not Spotted; nil when the side
+	// never spotted it or has seen it gone.
+	Last *LastSeen
+}
+
+// intel is both sides' knowledge of each other (knowledge.go), derived from
+// the orders and dice like every other state, so never saved. Each pair of
+// units of opposite sides has a look (the watcher's sighting of the target
+// over a clear line); each unit counts the enemy watchers that have a line
+// to it and that glimpse or identify it, so one unit's move updates only
+// its own pairs.
+type intel struct {
+	n     int
+	pairs []uint8 // pairs[w*n+t]: 0 no line, else 1 + the combat.Sighting
+	// clear, glimpse and identify count, for each target, its enemy
+	// watchers with a line, with at least a glimpse, with an identification.
+	clear, glimpse, identify []int32
+	// concealed: the unit was set up hidden and has not given itself away.
+	concealed []bool
+	// seen is each unit's knowledge by the other side.
+	seen []Sighting
+	// seenPose is where a Spotted unit was at its last look, the pose its
+	// LastSeen takes when it is lost.
+	seenPose []board.Pose
+	// unseenAtMove: the other side did not have the unit spotted when its
+	// latest move began (the acquisition of a target moving into sight).
+	unseenAtMove []bool
+	// at and on are each unit's hex and whether it watched and could be
+	// watched at the last look, to find the units that changed since.
+	at []board.Hex
+	on []bool
+	// smoke is the smoke at the last look: a change of it changes lines.
+	smoke map[board.Hex]int
+	// contacts counts each side's contacts made, for their numbers.
+	contacts map[hmaps.Side]int
+}
+
+// newIntel sets up the knowledge of a battle's start: concealed units as
+// their placements say, then a first look from every unit (set-up).
+func newIntel(b *Battle) *intel {
+	n := len(b.units)
+	in := &intel{
+		n: n, pairs: make([]uint8, n*n),
+		clear: make([]int32, n), glimpse: make([]int32, n), identify: make([]int32, n),
+		concealed: make([]bool, n), seen: make([]Sighting, n), seenPose: make([]board.Pose, n),
+		unseenAtMove: make([]bool, n), at: make([]board.Hex, n), on: make([]bool, n),
+		contacts: map[hmaps.Side]int{},
+	}
+	for i, u := range b.units {
+		in.concealed[i] = u.Placement.Hidden
+	}
+	in.refresh(b, Reveal{Event: RevealSetUp})
+	return in
+}
+
+// watches reports whether u looks out for its side: on the map, not
+// carried, not eliminated.
+func watches(u *Unit) bool { return u.OnMap() }
+
+// looks works out the sightings of units a and b (of opposite sides) of
+// each other as pairs' bytes, 0 for no line: the line is the same both
+// ways (docs/LOS.md), what each makes out of the other is not.
+func (in *intel) looks(b *Battle, a, c *Unit) (ac, ca uint8) {
+	if !watches(a) || !watches(c) {
+		return 0, 0
+	}
+	s := b.Board().Sight(a.Pose.Hex, c.Pose.Hex, b.Smoke)
+	if !s.Visible {
+		return 0, 0
+	}
+	return in.sighting(b, a, c, s), in.sighting(b, c, a, s)
+}
+
+// sighting is watcher w's sighting of target t over the line s.
+func (in *intel) sighting(b *Battle, w, t *Unit, s board.Sight) uint8 {
+	l := lookAt(b, w, t.Pose.Hex, t.Type, s)
+	l.Concealed = in.concealed[t.ID-1]
+	return 1 + uint8(combat.SpotOf(b.rules, l))
+}
+
+// lookAt is watcher w's look at a unit of type t in hex h over the line s.
+func lookAt(b *Battle, w *Unit, h board.Hex, t *units.Type, s board.Sight) combat.Look {
+	return combat.Look{
+		Range: w.Pose.Hex.Distance(h), Hindrance: s.Hindrance,
+		Terrain: b.Board().Cell(h).Terrain, Fort: b.Board().Fort(h).Kind,
+		Target: t.Kind, Watcher: w.Type.Kind, Night: b.night,
+	}
+}
+
+// setPair records the pair (w, t) as p, keeping t's counts.
+func (in *intel) setPair(w, t int, p uint8) {
+	old := in.pairs[w*in.n+t]
+	if old == p {
+		return
+	}
+	in.pairs[w*in.n+t] = p
+	in.count(t, old, -1)
+	in.count(t, p, 1)
+}
+
+func (in *intel) count(t int, p uint8, d int32) {
+	if p == 0 {
+		return
+	}
+	in.clear[t] += d
+	if s := combat.Sighting(p - 1); s >= combat.Glimpsed {
+		in.glimpse[t] += d
+		if s == combat.Identified {
+			in.identify[t] += d
+		}
+	}
+}
+
+// relook works out again every pair u is in, as watcher and as target.
+func (in *intel) relook(b *Battle, u *Unit) {
+	i := int(u.ID - 1)
+	for _, v := range b.units {
+		if v.Side == u.Side {
+			continue
+		}
+		j := int(v.ID - 1)
+		uv, vu := in.looks(b, u, v)
+		in.setPair(i, j, uv)
+		in.setPair(j, i, vu)
+	}
+}
+
+// refresh works out every pair again (the start, or the smoke changed),
+// then each unit's knowledge, with cause for what becomes spotted.
+func (in *intel) refresh(b *Battle, cause Reveal) {
+	for i, w := range b.units {
+		for _, t := range b.units[i+1:] {
+			if w.Side != t.Side {
+				wt, tw := in.looks(b, w, t)
+				in.setPair(int(w.ID-1), int(t.ID-1), wt)
+				in.setPair(int(t.ID-1), int(w.ID-1), tw)
+			}
+		}
+	}
+	in.snapshot(b)
+	for _, u := range b.units {
+		in.judge(b, u, cause)
+	}
+	for _, u := range b.units {
+		in.forget(b, u, b.units)
+	}
+}
+
+// snapshot records where every unit is and the smoke, for the next look.
+func (in *intel) snapshot(b *Battle) {
+	for i, u := range b.units {
+		in.at[i], in.on[i] = u.Pose.Hex, watches(u)
+	}
+	in.smoke = maps.Clone(b.smoke)
+}
+
+// update looks again after the battle changed: every pair again when the
+// smoke did, else the pairs of the units that moved, came or went. moving
+// are units entering a hex as part of a move: one a line reaches gives
+// its concealment away. order is the number of the order being applied.
+func (in *intel) update(b *Battle, moving []*Unit, order int) {
+	sight := Reveal{Event: RevealSight, Order: order}
+	if !maps.Equal(in.smoke, b.smoke) {
+		in.refresh(b, sight)
+		in.uncover(b, moving, order)
+		return
+	}
+	var changed []*Unit
+	for i, u := range b.units {
+		if in.at[i] != u.Pose.Hex || in.on[i] != watches(u) {
+			changed = append(changed, u)
+		}
+	}
+	for _, u := range changed {
+		in.relook(b, u)
+	}
+	in.snapshot(b)
+	in.uncover(b, moving, order)
+	if len(changed) == 0 {
+		return
+	}
+	for _, u := range b.units {
+		cause := sight
+		if slices.Contains(moving, u) {
+			cause.Event = RevealMoved
+		}
+		in.judge(b, u, cause)
+	}
+	for _, t := range b.units {
+		in.forget(b, t, changed)
+	}
+}
+
+// uncover takes the concealment from every moving unit that an enemy has a
+// line to (it moved in sight), and looks again at it.
+func (in *intel) uncover(b *Battle, moving []*Unit, order int) {
+	for _, u := range moving {
+		i := int(u.ID - 1)
+		if in.concealed[i] && in.clear[i] > 0 {
+			in.concealed[i] = false
+			in.relook(b, u)
+			in.judge(b, u, Reveal{Event: RevealMoved, Order: order})
+		}
+	}
+}
+
+// judge settles the other side's knowledge of u from its counts: spotted
+// when a watcher identifies it, or it was and a watcher still has a line
+// to it; a contact when glimpsed; else lost, leaving its last sighting.
+func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
+	i := int(u.ID - 1)
+	k := &in.seen[i]
+	if !watches(u) {
+		in.gone(b, u)
+		return
+	}
+	switch {
+	case in.identify[i] > 0 || k.Known == Spotted && in.clear[i] > 0:
+		if k.Known != Spotted {
+			*k = Sighting{Known: Spotted, Since: cause}
+		}
+		in.concealed[i] = false
+		in.seenPose[i] = u.Pose
+	case in.glimpse[i] > 0:
+		in.lose(b, u)
+		if k.Known != Contact {
+			side := Opponent(u.Side)
+			in.contacts[side]++
+			k.Known, k.Contact = Contact, in.contacts[side]
+		}
+	default:
+		in.lose(b, u)
+		k.Known, k.Contact = Unknown, 0
+	}
+}
+
+// lose keeps the last sighting of u if it was spotted until now.
+func (in *intel) lose(b *Battle, u *Unit) {
+	i := int(u.ID - 1)
+	k := &in.seen[i]
+	if k.Known == Spotted {
+		k.Last = &LastSeen{Pose: in.seenPose[i], Type: u.Type, Turn: b.turn, By: k.Since}
+		k.Known, k.Since = Unknown, Reveal{}
+	}
+}
+
+// gone settles the knowledge of a unit that left the map, was carried off
+// or eliminated: what the side saw happen (it had the unit spotted) it
+// knows, and forgets the unit; else its last sighting stays.
+func (in *intel) gone(b *Battle, u *Unit) {
+	k := &in.seen[u.ID-1]
+	if k.Known == Spotted {
+		*k = Sighting{}
+		return
+	}
+	k.Known, k.Contact = Unknown, 0
+}
+
+// forget drops the last sighting of u once one of the watchers ws of the
+// other side would spot a unit standing where it was seen, and u is not
+// spotted: the side sees the place empty.
+func (in *intel) forget(b *Battle, u *Unit, ws []*Unit) {
+	k := &in.seen[u.ID-1]
+	if k.Last == nil || k.Known == Spotted {
+		return
+	}
+	h := k.Last.Pose.Hex
+	for _, w := range ws {
+		if w.Side == u.Side || !watches(w) {
+			continue
+		}
+		s := b.Board().Sight(w.Pose.Hex, h, b.Smoke)
+		if s.Visible && combat.SpotOf(b.rules, lookAt(b, w, h, k.Last.Type, s)) == combat.Identified {
+			k.Last = nil
+			return
+		}
+	}
+}
+
+// reveal has the side watching u spot it now, for cause (it fired, was
+// assaulted, an observer saw its hex): it gives its concealment away, and
+// stays spotted while a watcher has a line to it.
+func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
+	if !watches(u) {
+		return
+	}
+	i := int(u.ID - 1)
+	if in.concealed[i] {
+		in.concealed[i] = false
+		in.relook(b, u)
+	}
+	k := &in.seen[i]
+	if k.Known != Spotted {
+		*k = Sighting{Known: Spotted, Since: cause, Last: nil}
+		in.seenPose[i] = u.Pose
+	}
+	in.judge(b, u, cause)
+}
+
+// learn updates both sides' knowledge after order number order gave
+// events: the units that moved, came or went are looked at again, then
+// what the events reveal is spotted (docs/RULES.md, "Fog of war"). actor
+// is the side that gave the order.
+func (b *Battle) learn(events []Event, order int, actor hmaps.Side) {
+	in := b.intel
+	if in == nil {
+		return
+	}
+	in.update(b, nil, order)
+	reveal := func(u *Unit, event string) {
+		if u != nil {
+			in.reveal(b, u, Reveal{Event: event, Order: order})
+		}
+	}
+	hex := func(h board.Hex, event string) {
+		for _, u := range b.UnitsAt(h) {
+			reveal(u, event)
+		}
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case UnitFired:
+			reveal(b.Unit(e.Unit), RevealFired)
+		case VehicleAssaulted:
+			reveal(b.Unit(e.Unit), RevealAssault)
+			reveal(b.Unit(e.Target), RevealAssault)
+		case HexAssaulted:
+			hex(e.Hex, RevealAssault)
+			reveal(b.Unit(e.Unit), RevealAssault)
+		case HexFired, LaneFired:
+			hex(e.Hex, RevealAttacked)
+			if f := b.Unit(e.Unit); f != nil && !slices.ContainsFunc(b.UnitsAt(e.Hex), func(u *Unit) bool { return u.Side == f.Side }) {
+				for _, u := range b.UnitsAt(f.Pose.Hex) {
+					if u.Side == f.Side && u.Has(Fired) {
+						reveal(u, RevealFired)
+					}
+				}
+			}
+		case SupportCalled:
+			for _, u := range b.UnitsAt(e.Hex) {
+				if u.Side != actor {
+					reveal(u, RevealObserver)
+				}
+			}
+		}
+	}
+}
+
+// moveBegins records, for each unit of a move, whether the other side had
+// it spotted as the move began (Shot.TargetIntoSight under fog).
+func (in *intel) moveBegins(us []*Unit) {
+	for _, u := range us {
+		in.unseenAtMove[u.ID-1] = in.seen[u.ID-1].Known != Spotted
+	}
+}
+
+// Knowledge returns what side knows of the enemy unit u (its Sighting);
+// the zero Sighting for a unit of side itself.
+func (b *Battle) Knowledge(side hmaps.Side, u *Unit) Sighting {
+	if b.intel == nil || u.Side == side {
+		return Sighting{}
+	}
+	return b.intel.seen[u.ID-1]
+}
+
+// SeenBy returns the units of side that make u out now, identified or
+// glimpsed, in ID order.
+func (b *Battle) SeenBy(side hmaps.Side, u *Unit) []*Unit {
+	var out []*Unit
+	if b.intel == nil || u.Side == side {
+		return nil
+	}
+	in := b.intel
+	for _, w := range b.units {
+		if w.Side == side && in.pairs[int(w.ID-1)*in.n+int(u.ID-1)] > 1 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Fog reports whether the battle is fought under fog of war (map property
+// "fog"): each side sees only what it knows of the other.
+func (b *Battle) Fog() bool { return b.fog }
+
+// beganUnseen reports whether target's latest move began out of the sight
+// of a firer in hex from: under fog, whether the firer's side did not have
+// it spotted then (it has to be acquired as it comes into view); in an
+// open battle, whether the hex the move began in is out of from's line of
+// sight.
+func (b *Battle) beganUnseen(from board.Hex, target *Unit) bool {
+	if b.fog && b.intel != nil {
+		return b.intel.unseenAtMove[target.ID-1]
+	}
+	return !b.Board().Sight(from, target.MovedFrom, b.Smoke).Visible
+}

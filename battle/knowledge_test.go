@@ -1,0 +1,389 @@
+package battle
+
+import (
+	"testing"
+
+	"hexfire/board"
+	"hexfire/combat"
+	"hexfire/combat/seamtest"
+	"hexfire/maps"
+)
+
+// spotMap is 16 columns: open ground, with woods in P2, crops in P3, a
+// building in P4 and woods in G5 across row 5.
+const spotMap = `
+. . . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . . W
+. . . . . . . . . . . . . . . c
+. . . . . . . . . . . . . . . B
+. . . . . . W . . . . . . . . .
+`
+
+// TestSpottingAtSetUp: what the Allies know at set-up of one German unit,
+// by the ground it stands on, the range, concealment and the night
+// (docs/RULES.md, "Fog of war").
+func TestSpottingAtSetUp(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		watcher string // the M4's hex
+		target  string // the German squad's hex
+		hidden  bool
+		night   bool
+		want    Known
+	}{
+		{"open ground at 12 hexes", "A1", "M1", false, false, Spotted},
+		{"open ground, hidden: nothing to hide in", "A1", "M1", true, false, Spotted},
+		{"woods at 4", "L2", "P2", false, false, Spotted},
+		{"woods at 5: a contact", "K2", "P2", false, false, Contact},
+		{"woods at 2, hidden", "N2", "P2", true, false, Unknown},
+		{"woods next to it, hidden", "O2", "P2", true, false, Spotted},
+		{"crops at 6", "J3", "P3", false, false, Spotted},
+		{"crops at 7: a contact", "I3", "P3", false, false, Contact},
+		{"crops at 3, hidden", "M3", "P3", true, false, Unknown},
+		{"crops at 2, hidden", "N3", "P3", true, false, Spotted},
+		{"building at 4", "L4", "P4", false, false, Spotted},
+		{"building at 5: a contact", "K4", "P4", false, false, Contact},
+		{"night, open at 3", "A1", "D1", false, true, Unknown},
+		{"night, open at 2", "B1", "D1", false, true, Spotted},
+		{"the line blocked by the woods", "A5", "M5", false, false, Unknown},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := fixture{grid: spotMap, units: []unitAt{
+				{"M4A3E8", maps.Allies, tt.watcher, board.DirN},
+				{"German Rifle Squad", maps.Axis, tt.target, board.DirS},
+			}}
+			if tt.hidden {
+				f.hidden = []int{1}
+			}
+			if tt.night {
+				f.props = map[string]string{"night": "true"}
+			}
+			b := f.battle(t)
+			k := b.Knowledge(maps.Allies, b.Unit(2))
+			if k.Known != tt.want {
+				t.Fatalf("the Allies know the squad as %v, want %v", k.Known, tt.want)
+			}
+			if tt.want == Spotted && k.Since != (Reveal{Event: RevealSetUp}) {
+				t.Errorf("spotted by %+v, want the set-up", k.Since)
+			}
+			if tt.want == Contact && k.Contact != 1 {
+				t.Errorf("contact number %d, want 1", k.Contact)
+			}
+			if k.Last != nil {
+				t.Errorf("a last sighting %+v at set-up", *k.Last)
+			}
+		})
+	}
+}
+
+// hiddenPak is the Pak 40 set up hidden in the woods in P2, four hexes
+// from the M4 in L2: in sight, but its ground hides it beyond one hex.
+func hiddenPak(t *testing.T, dice ...int) *Battle {
+	t.Helper()
+	return fixture{grid: spotMap, dice: dice, hidden: []int{1}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "L2", board.DirNE},
+		{"Pak 40", maps.Axis, "P2", board.DirSW},
+	}}.battle(t)
+}
+
+// TestFiringReveals: the hidden Pak is unknown until it fires in the
+// Defensive Fire phase; then the Allies spot it (revealed by its shot,
+// order 3), and keep it while the M4 has a line to it.
+func TestFiringReveals(t *testing.T) {
+	b := hiddenPak(t, 6, 6) // a miss: the M4 survives
+	pak := b.Unit(2)
+	if k := b.Knowledge(maps.Allies, pak); k.Known != Unknown {
+		t.Fatalf("the hidden Pak is %v at set-up", k.Known)
+	}
+	apply(t, b, EndPhase{}, EndPhase{}, Fire{Unit: 2, Target: 1})
+	k := b.Knowledge(maps.Allies, pak)
+	if k.Known != Spotted || k.Since != (Reveal{Event: RevealFired, Order: 3}) {
+		t.Fatalf("after its shot the Pak is %v by %+v, want spotted, fired in order 3", k.Known, k.Since)
+	}
+	if seen := b.SeenBy(maps.Allies, pak); len(seen) != 1 || seen[0].ID != 1 {
+		t.Errorf("seen by %v, want the M4", seen)
+	}
+	apply(t, b, EndPhase{}, EndPhase{}) // the Axis segment begins
+	if k := b.Knowledge(maps.Allies, pak); k.Known != Spotted {
+		t.Errorf("the Pak is %v once it has fired, in the M4's sight", k.Known)
+	}
+}
+
+// screenMap has a block of woods in F2–G4 between open ground to the west
+// and to the east.
+const screenMap = `
+. . . . . . . . . .
+. . . . . W W . . .
+. . . . . W W . . .
+. . . . . W W . . .
+. . . . . . . . . .
+`
+
+// axisMoves passes the Allies' segment and moves the Axis unit id through
+// hexes, passing on every chance of opportunity fire.
+func axisMoves(t *testing.T, b *Battle, id UnitID, hexes ...string) {
+	t.Helper()
+	for b.Phasing() != maps.Axis || b.Phase() != Movement {
+		apply(t, b, EndPhase{})
+	}
+	var path []board.Pose
+	for _, h := range hexes {
+		path = append(path, pose(t, b, h, board.DirSW))
+	}
+	apply(t, b, Move{Unit: id, Path: path})
+	for b.Moving() != nil {
+		apply(t, b, Pass{})
+	}
+}
+
+// TestMovingInSightRevealsAndLastSeen: a hidden German squad in the woods
+// at F3 moves out into E3, in the M4's sight: it loses its concealment and
+// is spotted as it moved; next turn it goes back into the woods, where the
+// M4 four hexes off keeps it in view, and on behind them, out of sight: it
+// is last seen in F3 in turn 2.
+func TestMovingInSightRevealsAndLastSeen(t *testing.T) {
+	b := fixture{grid: screenMap, hidden: []int{1}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B3", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "F3", board.DirSW},
+	}}.battle(t)
+	sq := b.Unit(2)
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Unknown {
+		t.Fatalf("the hidden squad is %v at set-up", k.Known)
+	}
+	axisMoves(t, b, 2, "E3")
+	k := b.Knowledge(maps.Allies, sq)
+	if k.Known != Spotted || k.Since.Event != RevealMoved {
+		t.Fatalf("the squad that moved into E3 is %v by %+v, want spotted as it moved", k.Known, k.Since)
+	}
+	apply(t, b, EndPhase{}) // on to turn 2
+	axisMoves(t, b, 2, "F3", "G3")
+	k = b.Knowledge(maps.Allies, sq)
+	if k.Known != Unknown || k.Last == nil {
+		t.Fatalf("the squad behind the woods is %v with last sighting %v, want unknown, last seen", k.Known, k.Last)
+	}
+	if got := b.Board().Label(k.Last.Pose.Hex); got != "F3" || k.Last.Turn != 2 || k.Last.Type != sq.Type {
+		t.Errorf("last seen in %s in turn %d as %s, want F3, turn 2, %s", got, k.Last.Turn, k.Last.Type.Name, sq.Type.Name)
+	}
+}
+
+// TestLastSeenForgotten: the last sighting stays until a watcher comes to
+// where it would spot a unit standing there, and nothing is: the side sees
+// the place empty.
+func TestLastSeenForgotten(t *testing.T) {
+	b := fixture{grid: screenMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "A3", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "E3", board.DirSW},
+	}}.battle(t)
+	sq := b.Unit(2)
+	axisMoves(t, b, 2, "F3", "G3")
+	k := b.Knowledge(maps.Allies, sq)
+	if k.Known != Unknown || k.Last == nil || b.Board().Label(k.Last.Pose.Hex) != "F3" {
+		t.Fatalf("the squad behind the woods: %v, last %+v; want unknown, last seen in F3", k.Known, k.Last)
+	}
+	for b.Phasing() != maps.Allies || b.Phase() != Movement {
+		apply(t, b, EndPhase{})
+	}
+	apply(t, b, Move{Unit: 1, Path: []board.Pose{pose(t, b, "B3", board.DirNE)}})
+	if k := b.Knowledge(maps.Allies, sq); k.Last != nil {
+		t.Errorf("the M4 four hexes from the empty F3 still has the squad last seen there: %+v", *k.Last)
+	}
+}
+
+// TestFogProperty: the map property "fog" says whether the battle is
+// fought under fog of war; a value that is not a yes or a no is refused
+// naming the file, the property and the value.
+func TestFogProperty(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		fog   bool
+		err   string
+	}{
+		{"", false, ""},
+		{"true", true, ""},
+		{"no", false, ""},
+		{"1", false, `battle: test.tmx: map property "fog": "1": want true or false (yes or no)`},
+	} {
+		f := fixture{grid: openMap, props: map[string]string{"fog": tt.value}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "C5", board.DirN},
+			{"Tiger I", maps.Axis, "C1", board.DirS},
+		}}
+		b, err := New(f.scenario(t), testCatalogue, Config{Seed: 1})
+		switch {
+		case tt.err != "":
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("fog %q: error %v, want %q", tt.value, err, tt.err)
+			}
+		case err != nil:
+			t.Errorf("fog %q: %v", tt.value, err)
+		case b.Fog() != tt.fog:
+			t.Errorf("fog %q: Fog() = %v", tt.value, b.Fog())
+		}
+	}
+}
+
+// TestSpottingRulesOfARuleset: a ruleset with spotting rules of its own
+// (combat.SpottingRules: the test ruleset makes out everything within
+// three hexes and nothing further) decides what the sides know.
+func TestSpottingRulesOfARuleset(t *testing.T) {
+	for _, tt := range []struct {
+		watcher, target string
+		want            Known
+	}{
+		{"A1", "M1", Unknown}, // open ground at 12: spotted by the default rule
+		{"J1", "M1", Spotted},
+		{"L2", "P2", Unknown}, // woods at 4: spotted by the default rule
+		{"N2", "P2", Spotted},
+		{"K2", "P2", Unknown}, // woods at 5: a contact by the default rule
+	} {
+		b := fixture{grid: spotMap, rules: seamtest.Name, units: []unitAt{
+			{"M4A3E8", maps.Allies, tt.watcher, board.DirN},
+			{"Tiger I", maps.Axis, tt.target, board.DirS},
+		}}.battle(t)
+		if k := b.Knowledge(maps.Allies, b.Unit(2)); k.Known != tt.want {
+			t.Errorf("%s → %s: %v, want %v", tt.watcher, tt.target, k.Known, tt.want)
+		}
+	}
+}
+
+// TestAttackRevealsTheHex: an AP attack on a hex shows the attacker what
+// is in it: the hidden German squad in the woods three hexes off is
+// spotted once the US squad fires at its hex, and stays in view.
+func TestAttackRevealsTheHex(t *testing.T) {
+	b := fixture{grid: spotMap, hidden: []int{1}, units: []unitAt{
+		{"US Rifle Squad", maps.Allies, "M2", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "P2", board.DirSW},
+	}}.battle(t)
+	sq := b.Unit(2)
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Unknown {
+		t.Fatalf("the hidden squad is %v at set-up", k.Known)
+	}
+	apply(t, b, FireAP{Units: []UnitID{1}, Target: sq.Pose.Hex})
+	if !sq.Active() {
+		t.Fatal("seed 1 eliminated the squad: the fixture wants it to survive the attack")
+	}
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealAttacked, Order: 1}) {
+		t.Errorf("the squad in the attacked hex is %v by %+v, want spotted by the attack of order 1", k.Known, k.Since)
+	}
+}
+
+// TestAcquisitionReadsKnowledge: under fog, seed 003's target that moved
+// into sight is one its firer's side did not have spotted as the move
+// began; the M4 that leaves C5 behind the woods is spotted there by the
+// German squad in A5, so the Pak 40's shot at it carries no acquisition,
+// while in an open battle the Pak's own line decides.
+func TestAcquisitionReadsKnowledge(t *testing.T) {
+	for _, tt := range []struct {
+		fog  string
+		want bool
+	}{{"false", true}, {"true", false}} {
+		b := fixture{grid: woodsMap, rules: "d20", props: map[string]string{"fog": tt.fog}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "C5", board.DirN},
+			{"Pak 40", maps.Axis, "G4", board.DirNW},
+			{"German Rifle Squad", maps.Axis, "A5", board.DirNE},
+		}}.battle(t)
+		apply(t, b, EndPhase{})
+		var path []board.Pose
+		for _, h := range []string{"C4", "C3", "C2", "C1"} {
+			path = append(path, pose(t, b, h, board.DirN))
+		}
+		apply(t, b, Move{Unit: 1, Path: path})
+		pak, m4 := b.Unit(2), b.Unit(1)
+		s, err := b.ShotAt(pak, pak.Pose, m4, m4.Pose)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.TargetIntoSight != tt.want {
+			t.Errorf("fog %s: TargetIntoSight %v, want %v", tt.fog, s.TargetIntoSight, tt.want)
+		}
+	}
+}
+
+// TestEventsReveal: what each kind of event gives away, to the side that
+// saw it, of two concealed German squads the US squad in M2 cannot make
+// out (the woods in P2 and the crops in P3, each three hexes off; the
+// order's events are fed to learn as they stand).
+func TestEventsReveal(t *testing.T) {
+	type want struct{ woods, crops string } // the Reveal event of each, "" for unknown
+	for _, tt := range []struct {
+		name   string
+		actor  maps.Side
+		firing bool // the squad in the woods has fired this segment
+		event  func(b *Battle) Event
+		want   want
+	}{
+		{"an AT shot", maps.Axis, false, func(b *Battle) Event { return Event{Kind: UnitFired, Unit: 2, Target: 1} },
+			want{RevealFired, ""}},
+		{"a close assault of a vehicle: both ends", maps.Axis, false, func(b *Battle) Event {
+			return Event{Kind: VehicleAssaulted, Unit: 2, Target: 3}
+		}, want{RevealAssault, RevealAssault}},
+		{"a close assault of a hex: its units", maps.Allies, false, func(b *Battle) Event {
+			return Event{Kind: HexAssaulted, Unit: 1, Hex: hexOf(t, b, "P3")}
+		}, want{"", RevealAssault}},
+		{"AP fire at a hex: its units", maps.Allies, false, func(b *Battle) Event {
+			return Event{Kind: HexFired, Unit: 1, Hex: hexOf(t, b, "P2")}
+		}, want{RevealAttacked, ""}},
+		{"AP fire from a hex: its firers", maps.Axis, true, func(b *Battle) Event {
+			return Event{Kind: HexFired, Unit: 2, Hex: hexOf(t, b, "M2")}
+		}, want{RevealFired, ""}},
+		{"a fire lane from a hex: its firers", maps.Axis, true, func(b *Battle) Event {
+			return Event{Kind: LaneFired, Unit: 2, Hex: hexOf(t, b, "M2")}
+		}, want{RevealFired, ""}},
+		{"an observer's call lands on a hex", maps.Allies, false, func(b *Battle) Event {
+			return Event{Kind: SupportCalled, Unit: 1, Hex: hexOf(t, b, "P3")}
+		}, want{"", RevealObserver}},
+		{"a call of the side itself gives nothing away", maps.Axis, false, func(b *Battle) Event {
+			return Event{Kind: SupportCalled, Hex: hexOf(t, b, "P3")}
+		}, want{"", ""}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: spotMap, hidden: []int{1, 2}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "M2", board.DirNE},
+				{"German Rifle Squad", maps.Axis, "P2", board.DirSW},
+				{"German Rifle Squad", maps.Axis, "P3", board.DirSW},
+			}}.battle(t)
+			if tt.firing {
+				b.Unit(2).Markers |= Fired
+			}
+			b.learn([]Event{tt.event(b)}, 4, tt.actor)
+			for _, c := range []struct {
+				id   UnitID
+				want string
+			}{{2, tt.want.woods}, {3, tt.want.crops}} {
+				k := b.Knowledge(maps.Allies, b.Unit(c.id))
+				switch {
+				case c.want == "" && k.Known != Unknown:
+					t.Errorf("unit %d is %v by %+v, want unknown", c.id, k.Known, k.Since)
+				case c.want != "" && (k.Known != Spotted || k.Since != Reveal{Event: c.want, Order: 4}):
+					t.Errorf("unit %d is %v by %+v, want spotted by %s of order 4", c.id, k.Known, k.Since, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestObserverReveals: a barrage called by the US leader on the woods in
+// P2, three hexes off, shows him the concealed German squad there (the
+// observer's call, then its fall of shot), and the squad stays in view.
+func TestObserverReveals(t *testing.T) {
+	f := fixture{grid: spotMap, hidden: []int{1}, dice: []int{1, 6, 6, 6, 6}, units: []unitAt{
+		{"US Leader", maps.Allies, "M2", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "P2", board.DirSW},
+	}}
+	sc := f.scenario(t)
+	sc.Support = map[maps.Side][]maps.SupportMissions{maps.Allies: {{Kind: maps.HeavyBarrage, Count: 1, APFP: 4, ATFP: "-"}}}
+	b, err := New(sc, testCatalogue, Config{Seed: 1, Dice: combat.NewFixedDice(f.dice...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := b.Unit(2)
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Unknown {
+		t.Fatalf("the concealed squad is %v at set-up", k.Known)
+	}
+	apply(t, b, CallFire{Spotter: 1, Kind: maps.HeavyBarrage, Target: sq.Pose.Hex})
+	if !sq.Active() {
+		t.Fatal("the barrage eliminated the squad: the fixture wants it to survive")
+	}
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealObserver, Order: 1}) {
+		t.Errorf("the squad under the barrage is %v by %+v, want spotted by the observer of order 1", k.Known, k.Since)
+	}
+}
