@@ -398,7 +398,18 @@ func (b *Battle) learn(events []Event, order int, actor hmaps.Side) {
 		case HexAssaulted:
 			hex(e.Hex, RevealAssault)
 			reveal(b.Unit(e.Unit), RevealAssault)
-		case HexFired, LaneFired:
+		case LaneLaid:
+			reveal(b.Unit(e.Unit), RevealFired)
+		case LaneFired:
+			hex(e.Hex, RevealAttacked)
+			if m := b.Unit(e.Unit); m != nil {
+				for _, l := range b.lanes {
+					if l.Side != m.Side && slices.Contains(l.Hexes, e.Hex) {
+						reveal(b.Unit(l.Firer), RevealFired)
+					}
+				}
+			}
+		case HexFired:
 			hex(e.Hex, RevealAttacked)
 			if f := b.Unit(e.Unit); f != nil && !slices.ContainsFunc(b.UnitsAt(e.Hex), func(u *Unit) bool { return u.Side == f.Side }) {
 				for _, u := range b.UnitsAt(f.Pose.Hex) {

@@ -325,8 +325,12 @@ func TestEventsReveal(t *testing.T) {
 		{"AP fire from a hex: its firers", maps.Axis, true, func(b *Battle) Event {
 			return Event{Kind: HexFired, Unit: 2, Hex: hexOf(t, b, "M2")}
 		}, want{RevealFired, ""}},
-		{"a fire lane from a hex: its firers", maps.Axis, true, func(b *Battle) Event {
-			return Event{Kind: LaneFired, Unit: 2, Hex: hexOf(t, b, "M2")}
+		{"a fire lane laid: its MG", maps.Axis, false, func(b *Battle) Event {
+			return Event{Kind: LaneLaid, Unit: 3, Hex: hexOf(t, b, "M2")}
+		}, want{"", RevealFired}},
+		{"a fire lane fires at a mover: the lane's MG", maps.Allies, false, func(b *Battle) Event {
+			b.lanes = []FireLane{{Side: maps.Axis, Firer: 2, Weapon: "MG34", Hexes: []board.Hex{hexOf(t, b, "M2")}}}
+			return Event{Kind: LaneFired, Unit: 1, Hex: hexOf(t, b, "M2")}
 		}, want{RevealFired, ""}},
 		{"an observer's call lands on a hex", maps.Allies, false, func(b *Battle) Event {
 			return Event{Kind: SupportCalled, Unit: 1, Hex: hexOf(t, b, "P3")}
