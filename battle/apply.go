@@ -409,7 +409,7 @@ func (b *Battle) continueMove() []Event {
 			events = append(events, b.overrunHits(u)...)
 			continue
 		}
-		if next.Hex != from.Hex && b.opportunityOffered() {
+		if next.Hex != from.Hex && b.inSightOfFoe(us) && b.opportunityOffered() {
 			return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: next.Hex,
 				Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), names, b.Board().Label(next.Hex))})
 		}

@@ -553,13 +553,19 @@ func (b *Battle) SmokeHexes() []board.Hex {
 	for h := range b.smoke {
 		hs = append(hs, h)
 	}
+	sortHexes(hs)
+	return hs
+}
+
+// sortHexes sorts hexes by row of the axial coordinates, then column: the
+// fixed order of the smoke's hexes wherever they are listed.
+func sortHexes(hs []board.Hex) {
 	slices.SortFunc(hs, func(a, c board.Hex) int {
 		if a.R != c.R {
 			return a.R - c.R
 		}
 		return a.Q - c.Q
 	})
-	return hs
 }
 
 // SmokeSupply returns the smoke factors side has left.

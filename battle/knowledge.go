@@ -465,6 +465,16 @@ func (b *Battle) SeenBy(side hmaps.Side, u *Unit) []*Unit {
 // "fog"): each side sees only what it knows of the other.
 func (b *Battle) Fog() bool { return b.fog }
 
+// inSightOfFoe reports whether the other side sees one of the movers us:
+// under fog it may opportunity-fire only at a mover it has spotted (no
+// pause offers it a shot at, or tells it of, a unit it does not see).
+func (b *Battle) inSightOfFoe(us []*Unit) bool {
+	if !b.fog || b.intel == nil {
+		return true
+	}
+	return slices.ContainsFunc(us, func(u *Unit) bool { return b.Knowledge(Opponent(u.Side), u).Known == Spotted })
+}
+
 // beganUnseen reports whether target's latest move began out of the sight
 // of a firer in hex from: under fog, whether the firer's side did not have
 // it spotted then (it has to be acquired as it comes into view); in an

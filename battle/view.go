@@ -1,0 +1,140 @@
+package battle
+
+import (
+	"maps"
+	"slices"
+
+	"hexfire/board"
+	hmaps "hexfire/maps"
+	"hexfire/units"
+)
+
+// View is what one side knows of a battle at one moment: its own units
+// whole, the enemy as its units have seen it (docs/RULES.md, "Fog of
+// war"), the map, the turn and phase, and what is public (smoke, the
+// result). It is built from the battle and shares nothing with it that
+// could be changed: a View is a snapshot, and nothing in it depends on an
+// enemy unit the side does not know. In a battle without fog, or once it
+// is over, the side knows every enemy unit (spotted by RevealOpen).
+type View struct {
+	Side hmaps.Side
+	// Fog: the battle is fought under fog of war.
+	Fog bool
+	// Turn, the map's last turn (0: no limit), the phase, the side whose
+	// segment it is and the side that gives the next order ("" once over).
+	Turn, Turns     int
+	Phase           Phase
+	Phasing, Acting hmaps.Side
+	// Own are the side's units, eliminated and waiting ones included, in ID
+	// order: copies, so changing one changes nothing in the battle.
+	Own []Unit
+	// Enemy are the enemy units the side knows of: spotted ones and last
+	// sightings by unit ID, then contacts by their number.
+	Enemy []Enemy
+	// Smoke is the smoke on the map, by hex (in sight or not: a smoke
+	// screen is seen from afar).
+	Smoke map[board.Hex]int
+	// The side's pools: Panzerfausts, grenades and smoke factors.
+	Panzerfausts, Grenades, SmokeSupply int
+	// Result is the battle's result once it is over, else nil.
+	Result *Result
+
+	board *board.Board
+}
+
+// RevealOpen is the event by which every enemy unit is known in a battle
+// without fog or once the battle is over.
+const RevealOpen = "open"
+
+// Enemy is a side's knowledge of one enemy unit in a View.
+type Enemy struct {
+	// ID is the unit's ID when it is spotted or last seen; 0 for a contact,
+	// which is told apart by Contact alone.
+	ID UnitID
+	// Contact is the side's number for a contact (Sighting.Contact).
+	Contact int
+	// Known is Spotted or Contact; Unknown for a last sighting (Turn).
+	Known Known
+	// Pose is where it is (a contact: its hex, facing 0), or where it was
+	// last seen.
+	Pose board.Pose
+	// Type and Name are what it is (a contact: nil and "").
+	Type *units.Type
+	Name string
+	// Markers, States and WeaponLost are the counters a watcher sees on a
+	// spotted unit (ours: every one, as on the table of a board game).
+	Markers    Markers
+	States     map[string]State
+	WeaponLost string
+	// Turn is the turn of a last sighting, else 0.
+	Turn int
+	// SeenBy are the side's units that make it out now (spotted or a
+	// contact), in ID order.
+	SeenBy []UnitID
+	// Revealed is the event that had it spotted (now, or when last seen).
+	Revealed Reveal
+}
+
+// View returns side's view of the battle now.
+func (b *Battle) View(side hmaps.Side) *View {
+	v := &View{
+		Side: side, Fog: b.fog, Turn: b.turn, Turns: b.scenario.Turns, Phase: b.phase, Phasing: b.phasing,
+		Smoke: maps.Clone(b.smoke), Panzerfausts: b.Panzerfausts(side), Grenades: b.grenades[side],
+		SmokeSupply: b.supply[side], board: b.Board(),
+	}
+	if b.result != nil {
+		r := *b.result
+		v.Result = &r
+	}
+	v.Acting = b.Acting()
+	open := !b.fog || b.result != nil || b.intel == nil
+	var contacts []Enemy
+	for _, u := range b.units {
+		if u.Side == side {
+			c := *u
+			c.States = maps.Clone(u.States)
+			c.Placement.Properties = maps.Clone(u.Placement.Properties)
+			v.Own = append(v.Own, c)
+			continue
+		}
+		if open {
+			if u.OnMap() {
+				v.Enemy = append(v.Enemy, spottedEnemy(u, Reveal{Event: RevealOpen}, nil))
+			}
+			continue
+		}
+		k := b.Knowledge(side, u)
+		switch {
+		case k.Known == Spotted:
+			v.Enemy = append(v.Enemy, spottedEnemy(u, k.Since, b.SeenBy(side, u)))
+		case k.Known == Contact:
+			contacts = append(contacts, Enemy{Contact: k.Contact, Known: Contact,
+				Pose: board.Pose{Hex: u.Pose.Hex}, SeenBy: unitIDs(b.SeenBy(side, u))})
+		case k.Last != nil:
+			l := k.Last
+			v.Enemy = append(v.Enemy, Enemy{ID: u.ID, Pose: l.Pose, Type: l.Type, Name: u.Name, Turn: l.Turn, Revealed: l.By})
+		}
+	}
+	slices.SortFunc(contacts, func(a, c Enemy) int { return a.Contact - c.Contact })
+	v.Enemy = append(v.Enemy, contacts...)
+	return v
+}
+
+// spottedEnemy is u as a side sees it, spotted by the event since.
+func spottedEnemy(u *Unit, since Reveal, by []*Unit) Enemy {
+	return Enemy{ID: u.ID, Known: Spotted, Pose: u.Pose, Type: u.Type, Name: u.Name,
+		Markers: u.Markers, States: maps.Clone(u.States), WeaponLost: u.WeaponLost,
+		SeenBy: unitIDs(by), Revealed: since}
+}
+
+func unitIDs(us []*Unit) []UnitID {
+	var ids []UnitID
+	for _, u := range us {
+		ids = append(ids, u.ID)
+	}
+	return ids
+}
+
+// Board returns the map the battle is fought on (the same for both sides;
+// read it, never change it).
+func (v *View) Board() *board.Board { return v.board }

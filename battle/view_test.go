@@ -1,0 +1,111 @@
+package battle
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"math/rand/v2"
+	"testing"
+
+	"hexfire/assets"
+	"hexfire/board"
+	_ "hexfire/combat/shiftchart" // the five rulesets of the game
+	_ "hexfire/combat/strikedice"
+	"hexfire/maps"
+)
+
+// TestViewNonInterference: a side's view does not depend on an enemy unit
+// it does not know. Random battles under fog on every shipped scenario in
+// every ruleset are played to a random order; then every enemy unit the
+// side (each in turn) neither spots nor glimpses is changed: moved to a
+// hex no unit of the side has a line to, turned, its markers and weapon
+// state changed, and the knowledge updated; the side's view, serialised,
+// must be the same bytes. (Its last sighting, if any, stays as seen.) A
+// battle that ended is shown whole, and not checked.
+func TestViewNonInterference(t *testing.T) {
+	files, err := fs.Glob(assets.FS, "scenarios/*.tmx")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("shipped scenarios: %v %v", files, err)
+	}
+	rules := []string{"elimination", "strikedice", "shiftchart", "d20", "tohit-tokill"}
+	const battlesEach = 23 // 9 scenarios × 5 rulesets × 23 = 1,035 battles
+	battles, changed := 0, 0
+	for _, f := range files {
+		sc, err := OpenScenario(EmbeddedPrefix+f, testCatalogue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Properties["fog"] = "true"
+		for _, r := range rules {
+			for seed := range uint64(battlesEach) {
+				b, err := New(sc, testCatalogue, Config{Seed: seed, Ruleset: r})
+				if err != nil {
+					t.Fatalf("%s %s: %v", f, r, err)
+				}
+				rng := rand.New(rand.NewPCG(seed, 33))
+				playRandom(t, b, rng, rng.IntN(120))
+				battles++
+				if b.Result() != nil {
+					continue // over: the view shows everything
+				}
+				for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+					before, err := json.Marshal(b.View(side))
+					if err != nil {
+						t.Fatal(err)
+					}
+					n := changeUnknown(b, side, rng)
+					changed += n
+					after, _ := json.Marshal(b.View(side))
+					if !bytes.Equal(before, after) {
+						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed their view:\n%s\n%s",
+							f, r, seed, b.OrderCount(), n, side, before, after)
+					}
+				}
+			}
+		}
+	}
+	if battles < 1000 || changed == 0 {
+		t.Errorf("%d battles, %d units changed: want at least 1,000 battles and some changes", battles, changed)
+	}
+	t.Logf("%d battles, %d unknown units changed", battles, changed)
+}
+
+// changeUnknown changes every enemy unit on the map that side does not know
+// (not spotted, not a contact, not moving) as rng says, updates the
+// knowledge, and returns how many it changed.
+func changeUnknown(b *Battle, side maps.Side, rng *rand.Rand) int {
+	var watchers []*Unit
+	for _, u := range b.units {
+		if u.Side == side && watches(u) {
+			watchers = append(watchers, u)
+		}
+	}
+	var unseen []board.Hex
+	for h := range b.Board().Hexes() {
+		seen := false
+		for _, w := range watchers {
+			if b.Board().Sight(w.Pose.Hex, h, b.Smoke).Visible {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			unseen = append(unseen, h)
+		}
+	}
+	n := 0
+	for _, u := range b.units {
+		if u.Side == side || !u.OnMap() || b.Knowledge(side, u).Known != Unknown || b.Moving() == u {
+			continue
+		}
+		if len(unseen) > 0 {
+			b.setPose(u, board.Pose{Hex: unseen[rng.IntN(len(unseen))], Facing: board.Direction(rng.IntN(6))})
+		}
+		u.Markers ^= Markers(rng.IntN(1 << len(markerNames)))
+		u.WeaponSpent = !u.WeaponSpent
+		u.States = map[string]State{"changed": {N: 1 + rng.IntN(3)}}
+		n++
+	}
+	b.intel.update(b, nil, len(b.orders))
+	return n
+}
