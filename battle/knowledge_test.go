@@ -391,3 +391,27 @@ func TestObserverReveals(t *testing.T) {
 		t.Errorf("the squad under the barrage is %v by %+v, want spotted by the observer of order 1", k.Known, k.Since)
 	}
 }
+
+// TestNoOpportunityAtUnseenMover: under fog a move pauses for opportunity
+// fire only where the other side has the mover spotted. The Tiger leaving
+// the woods in P2 for the crops in P3, seven hexes from the M4 in I3, is a
+// contact there, not spotted: no pause under fog, one in an open battle.
+func TestNoOpportunityAtUnseenMover(t *testing.T) {
+	for _, tt := range []struct {
+		fog    string
+		offers bool
+	}{{"false", true}, {"true", false}} {
+		b := fixture{grid: spotMap, props: map[string]string{"fog": tt.fog}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "I3", board.DirNE},
+			{"Tiger I", maps.Axis, "P2", board.DirS},
+		}}.battle(t)
+		for b.Phasing() != maps.Axis || b.Phase() != Movement {
+			apply(t, b, EndPhase{})
+		}
+		events := apply(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "P3", board.DirS)}})
+		if got := len(eventsOf(events, OpportunityOffered)) > 0; got != tt.offers {
+			t.Errorf("fog %s: opportunity fire offered %v, want %v (the Allies know the Tiger as %v)",
+				tt.fog, got, tt.offers, b.Knowledge(maps.Allies, b.Unit(2)).Known)
+		}
+	}
+}
