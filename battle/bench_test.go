@@ -1,10 +1,12 @@
 package battle
 
 import (
+	"encoding/json"
 	"testing"
 
 	"hexfire/board"
 	"hexfire/board/boardtest"
+	"hexfire/maps"
 )
 
 // The seed 001 pair on the default map: the M4A3E8 in E4 and the Tiger I
@@ -142,4 +144,32 @@ func BenchmarkKnowledgeMove(b *testing.B) {
 		bt.intel.update(bt, []*Unit{u}, 1)
 	}
 	b.ReportMetric(float64(spotted), "spotted")
+}
+
+// BenchmarkView is building the Allies' view and its JSON form on the
+// 200×160 map with 300 units under fog.
+func BenchmarkView(b *testing.B) {
+	sc, err := boardtest.BigScenario()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc.Properties["fog"] = "true"
+	bt, err := New(sc, testCatalogue, Config{Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("build", func(b *testing.B) {
+		for b.Loop() {
+			bt.View(maps.Allies)
+		}
+		b.ReportMetric(float64(len(bt.View(maps.Allies).Enemy)), "enemies")
+	})
+	b.Run("json", func(b *testing.B) {
+		v := bt.View(maps.Allies)
+		for b.Loop() {
+			if _, err := json.Marshal(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

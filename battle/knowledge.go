@@ -449,16 +449,29 @@ func (b *Battle) Knowledge(side hmaps.Side, u *Unit) Sighting {
 // glimpsed, in ID order.
 func (b *Battle) SeenBy(side hmaps.Side, u *Unit) []*Unit {
 	var out []*Unit
-	if b.intel == nil || u.Side == side {
-		return nil
-	}
-	in := b.intel
-	for _, w := range b.units {
-		if w.Side == side && in.pairs[int(w.ID-1)*in.n+int(u.ID-1)] > 1 {
-			out = append(out, w)
-		}
+	for _, id := range b.seenBy(side, u) {
+		out = append(out, b.Unit(id))
 	}
 	return out
+}
+
+// seenBy is SeenBy as IDs.
+func (b *Battle) seenBy(side hmaps.Side, u *Unit) []UnitID {
+	in := b.intel
+	if in == nil || u.Side == side {
+		return nil
+	}
+	t := int(u.ID - 1)
+	if in.glimpse[t] == 0 {
+		return nil
+	}
+	ids := make([]UnitID, 0, in.glimpse[t])
+	for w := range in.n {
+		if in.pairs[w*in.n+t] > 1 {
+			ids = append(ids, UnitID(w+1))
+		}
+	}
+	return ids
 }
 
 // Fog reports whether the battle is fought under fog of war (map property

@@ -106,10 +106,10 @@ func (b *Battle) View(side hmaps.Side) *View {
 		k := b.Knowledge(side, u)
 		switch {
 		case k.Known == Spotted:
-			v.Enemy = append(v.Enemy, spottedEnemy(u, k.Since, b.SeenBy(side, u)))
+			v.Enemy = append(v.Enemy, spottedEnemy(u, k.Since, b.seenBy(side, u)))
 		case k.Known == Contact:
 			contacts = append(contacts, Enemy{Contact: k.Contact, Known: Contact,
-				Pose: board.Pose{Hex: u.Pose.Hex}, SeenBy: unitIDs(b.SeenBy(side, u))})
+				Pose: board.Pose{Hex: u.Pose.Hex}, SeenBy: b.seenBy(side, u)})
 		case k.Last != nil:
 			l := k.Last
 			v.Enemy = append(v.Enemy, Enemy{ID: u.ID, Pose: l.Pose, Type: l.Type, Name: u.Name, Turn: l.Turn, Revealed: l.By})
@@ -121,18 +121,10 @@ func (b *Battle) View(side hmaps.Side) *View {
 }
 
 // spottedEnemy is u as a side sees it, spotted by the event since.
-func spottedEnemy(u *Unit, since Reveal, by []*Unit) Enemy {
+func spottedEnemy(u *Unit, since Reveal, by []UnitID) Enemy {
 	return Enemy{ID: u.ID, Known: Spotted, Pose: u.Pose, Type: u.Type, Name: u.Name,
 		Markers: u.Markers, States: maps.Clone(u.States), WeaponLost: u.WeaponLost,
-		SeenBy: unitIDs(by), Revealed: since}
-}
-
-func unitIDs(us []*Unit) []UnitID {
-	var ids []UnitID
-	for _, u := range us {
-		ids = append(ids, u.ID)
-	}
-	return ids
+		SeenBy: by, Revealed: since}
 }
 
 // Board returns the map the battle is fought on (the same for both sides;
