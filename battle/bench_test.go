@@ -112,12 +112,8 @@ func BenchmarkPlanAP(b *testing.B) {
 	}
 }
 
-// BenchmarkKnowledgeMove is the update of both sides' knowledge after one
-// hex of movement on the 200×160 map with 300 units under fog: the
-// northernmost Allied unit of the front column steps back and forth between
-// its hex and the open hex to its north-west, in the sight of the Axis
-// line.
-func BenchmarkKnowledgeMove(b *testing.B) {
+// bigFogBattle is the battle of boardtest.BigScenario under fog.
+func bigFogBattle(b *testing.B) *Battle {
 	sc, err := boardtest.BigScenario()
 	if err != nil {
 		b.Fatal(err)
@@ -127,10 +123,20 @@ func BenchmarkKnowledgeMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return bt
+}
+
+// BenchmarkKnowledgeMove is the update of both sides' knowledge after one
+// hex of movement on the 200×160 map with 300 units under fog: the
+// northernmost Allied unit of the front column steps back and forth between
+// its hex and the open hex to its north-west, in the sight of the Axis
+// line.
+func BenchmarkKnowledgeMove(b *testing.B) {
+	bt := bigFogBattle(b)
 	u := bt.Unit(1)
 	from := u.Pose.Hex
 	to := from.Neighbor(board.DirNW)
-	if err := sc.Board.SetCell(to, board.Cell{Terrain: board.Open}); err != nil {
+	if err := bt.Board().SetCell(to, board.Cell{Terrain: board.Open}); err != nil {
 		b.Fatal(err)
 	}
 	spotted := 0
@@ -149,15 +155,7 @@ func BenchmarkKnowledgeMove(b *testing.B) {
 // BenchmarkView is building the Allies' view and its JSON form on the
 // 200×160 map with 300 units under fog.
 func BenchmarkView(b *testing.B) {
-	sc, err := boardtest.BigScenario()
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc.Properties["fog"] = "true"
-	bt, err := New(sc, testCatalogue, Config{Seed: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	bt := bigFogBattle(b)
 	b.Run("build", func(b *testing.B) {
 		for b.Loop() {
 			bt.View(maps.Allies)
