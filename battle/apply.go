@@ -29,6 +29,7 @@ func (e *OrderError) Unwrap() error { return e.Err }
 func (b *Battle) Apply(o Order) ([]Event, error) {
 	rolled, declared, commands := b.dice.count, len(b.declared), b.commands
 	actor := b.Acting()
+	news := b.newsFor(actor)
 	events, err := b.apply(o)
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
@@ -53,6 +54,9 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	}
 	events = append(events, b.checkSuddenDeath()...)
 	b.learn(events, len(b.orders), actor)
+	if b.fog && b.newsFor(actor) != news {
+		b.undoable = false // what the order showed cannot be unseen
+	}
 	return events, nil
 }
 

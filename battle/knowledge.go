@@ -104,6 +104,10 @@ type intel struct {
 	smoke map[board.Hex]int
 	// contacts counts each side's contacts made, for their numbers.
 	contacts map[hmaps.Side]int
+	// news counts, for each side, the times an enemy unit became a contact
+	// or spotted to it: an order that changed it showed the side
+	// something, and may not be undone under fog.
+	news map[hmaps.Side]int
 }
 
 // newIntel sets up the knowledge of a battle's start: concealed units as
@@ -115,7 +119,7 @@ func newIntel(b *Battle) *intel {
 		clear: make([]int32, n), glimpse: make([]int32, n), identify: make([]int32, n),
 		concealed: make([]bool, n), seen: make([]Sighting, n), seenPose: make([]board.Pose, n),
 		unseenAtMove: make([]bool, n), at: make([]board.Hex, n), on: make([]bool, n),
-		contacts: map[hmaps.Side]int{},
+		contacts: map[hmaps.Side]int{}, news: map[hmaps.Side]int{},
 	}
 	for i, u := range b.units {
 		in.concealed[i] = u.Placement.Hidden
@@ -124,15 +128,11 @@ func newIntel(b *Battle) *intel {
 	return in
 }
 
-// watches reports whether u looks out for its side: on the map, not
-// carried, not eliminated.
-func watches(u *Unit) bool { return u.OnMap() }
-
 // looks works out the sightings of units a and b (of opposite sides) of
 // each other as pairs' bytes, 0 for no line: the line is the same both
 // ways (docs/LOS.md), what each makes out of the other is not.
 func (in *intel) looks(b *Battle, a, c *Unit) (ac, ca uint8) {
-	if !watches(a) || !watches(c) {
+	if !a.OnMap() || !c.OnMap() {
 		return 0, 0
 	}
 	s := b.Board().Sight(a.Pose.Hex, c.Pose.Hex, b.Smoke)
@@ -220,7 +220,7 @@ func (in *intel) refresh(b *Battle, cause Reveal) {
 // snapshot records where every unit is and the smoke, for the next look.
 func (in *intel) snapshot(b *Battle) {
 	for i, u := range b.units {
-		in.at[i], in.on[i] = u.Pose.Hex, watches(u)
+		in.at[i], in.on[i] = u.Pose.Hex, u.OnMap()
 	}
 	in.smoke = maps.Clone(b.smoke)
 }
@@ -238,7 +238,7 @@ func (in *intel) update(b *Battle, moving []*Unit, order int) {
 	}
 	var changed []*Unit
 	for i, u := range b.units {
-		if in.at[i] != u.Pose.Hex || in.on[i] != watches(u) {
+		if in.at[i] != u.Pose.Hex || in.on[i] != u.OnMap() {
 			changed = append(changed, u)
 		}
 	}
@@ -281,7 +281,7 @@ func (in *intel) uncover(b *Battle, moving []*Unit, order int) {
 func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
 	i := int(u.ID - 1)
 	k := &in.seen[i]
-	if !watches(u) {
+	if !u.OnMap() {
 		in.gone(b, u)
 		return
 	}
@@ -289,6 +289,7 @@ func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
 	case in.identify[i] > 0 || k.Known == Spotted && in.clear[i] > 0:
 		if k.Known != Spotted {
 			*k = Sighting{Known: Spotted, Since: cause}
+			in.news[Opponent(u.Side)]++
 		}
 		in.concealed[i] = false
 		in.seenPose[i] = u.Pose
@@ -297,6 +298,7 @@ func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
 		if k.Known != Contact {
 			side := Opponent(u.Side)
 			in.contacts[side]++
+			in.news[side]++
 			k.Known, k.Contact = Contact, in.contacts[side]
 		}
 	default:
@@ -337,7 +339,7 @@ func (in *intel) forget(b *Battle, u *Unit, ws []*Unit) {
 	}
 	h := k.Last.Pose.Hex
 	for _, w := range ws {
-		if w.Side == u.Side || !watches(w) {
+		if w.Side == u.Side || !w.OnMap() {
 			continue
 		}
 		s := b.Board().Sight(w.Pose.Hex, h, b.Smoke)
@@ -352,7 +354,7 @@ func (in *intel) forget(b *Battle, u *Unit, ws []*Unit) {
 // assaulted, an observer saw its hex): it gives its concealment away, and
 // stays spotted while a watcher has a line to it.
 func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
-	if !watches(u) {
+	if !u.OnMap() {
 		return
 	}
 	i := int(u.ID - 1)
@@ -362,8 +364,9 @@ func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
 	}
 	k := &in.seen[i]
 	if k.Known != Spotted {
-		*k = Sighting{Known: Spotted, Since: cause, Last: nil}
+		*k = Sighting{Known: Spotted, Since: cause}
 		in.seenPose[i] = u.Pose
+		in.news[Opponent(u.Side)]++
 	}
 	in.judge(b, u, cause)
 }
@@ -486,6 +489,15 @@ func (b *Battle) inSightOfFoe(us []*Unit) bool {
 		return true
 	}
 	return slices.ContainsFunc(us, func(u *Unit) bool { return b.Knowledge(Opponent(u.Side), u).Known == Spotted })
+}
+
+// newsFor is how many times side has come to know an enemy unit so far
+// (intel.news), 0 in a copy.
+func (b *Battle) newsFor(side hmaps.Side) int {
+	if b.intel == nil {
+		return 0
+	}
+	return b.intel.news[side]
 }
 
 // beganUnseen reports whether target's latest move began out of the sight

@@ -415,3 +415,32 @@ func TestNoOpportunityAtUnseenMover(t *testing.T) {
 		}
 	}
 }
+
+// TestUndoUnderFog: under fog a move that showed the mover's side
+// something (an enemy unit became a contact or was spotted) cannot be
+// taken back; one that showed nothing can, as any move can in an open
+// battle. The M4 closes from H3 on the truck in the crops at P3: I3 keeps
+// it a contact, J3 spots it.
+func TestUndoUnderFog(t *testing.T) {
+	for _, tt := range []struct {
+		fog, to string
+		undo    bool
+	}{{"true", "I3", true}, {"true", "J3", false}, {"false", "J3", true}} {
+		b := fixture{grid: spotMap, props: map[string]string{"fog": tt.fog}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "H3", board.DirSE},
+			{"Opel Blitz", maps.Axis, "P3", board.DirS},
+		}}.battle(t)
+		for b.Phase() != Movement {
+			apply(t, b, EndPhase{})
+		}
+		path := []board.Pose{pose(t, b, "I3", board.DirSE)}
+		if tt.to == "J3" {
+			path = append(path, pose(t, b, "I3", board.DirNE), pose(t, b, "J3", board.DirNE))
+		}
+		apply(t, b, Move{Unit: 1, Path: path})
+		if b.CanUndo() != tt.undo {
+			t.Errorf("fog %s, to %s: CanUndo %v, want %v (the truck is %v to the Allies)",
+				tt.fog, tt.to, b.CanUndo(), tt.undo, b.Knowledge(maps.Allies, b.Unit(2)).Known)
+		}
+	}
+}

@@ -76,7 +76,7 @@ func TestViewNonInterference(t *testing.T) {
 func changeUnknown(b *Battle, side maps.Side, rng *rand.Rand) int {
 	var watchers []*Unit
 	for _, u := range b.units {
-		if u.Side == side && watches(u) {
+		if u.Side == side && u.OnMap() {
 			watchers = append(watchers, u)
 		}
 	}
