@@ -174,6 +174,28 @@ type Config struct {
 	// played (before version 4 an AT shot under simultaneous fire was
 	// rolled when given, and only its effects waited for the phase's end).
 	Version int
+	// Fog overrides the scenario's map property "fog" unless FogOfMap.
+	Fog FogSetting
+}
+
+// FogSetting says whether a battle is fought under fog of war.
+type FogSetting int
+
+const (
+	// FogOfMap follows the scenario's map property "fog".
+	FogOfMap FogSetting = iota
+	// FogOn fights under fog of war whatever the scenario says.
+	FogOn
+	// FogOff fights in the open whatever the scenario says.
+	FogOff
+)
+
+// FogSettingOf is FogOn for true and FogOff for false.
+func FogSettingOf(fog bool) FogSetting {
+	if fog {
+		return FogOn
+	}
+	return FogOff
 }
 
 // Battle is a battle in progress (or finished).
@@ -309,6 +331,9 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	fog, err := maps.ParseFlag(sc.Properties["fog"])
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"fog\": %w", sc.Path, err)
+	}
+	if cfg.Fog != FogOfMap {
+		fog = cfg.Fog == FogOn
 	}
 	if cfg.Source == "" {
 		cfg.Source = sc.Path

@@ -61,11 +61,14 @@ func (b *Battle) rollsAtOnce() bool {
 
 // saveVersion is the version the battle's save is written as: the current
 // one, or for a battle that follows an older save's rules the last version
-// with them (3 before declared fire, 4 before grenades by the unit, 5
+// with them (2 before moves waited for their owner after opportunity
+// fire, 3 before declared fire, 4 before grenades by the unit, 5
 // before the mortar's strike on every vehicle of its hex, 6 before the
 // draw at once when both sides win by one order).
 func (b *Battle) saveVersion() int {
 	switch {
+	case b.wholeMoves():
+		return hexByHexVersion - 1
 	case b.rollsAtOnce():
 		return declaredFireVersion - 1
 	case b.oneGrenadeAnAttack():

@@ -469,6 +469,9 @@ func (b *Battle) OpportunityFire(u *Unit) (Fire, bool) {
 	}
 	for _, pf := range []bool{false, true} {
 		o := Fire{Unit: u.ID, Target: b.pending.Unit, Panzerfaust: pf}
+		if pf && b.wholeMoves() {
+			break // saves of before version 3 offered only a unit's own weapon
+		}
 		if _, err := b.PlanFire(o); err == nil {
 			return o, true
 		}

@@ -221,6 +221,51 @@ func TestFogProperty(t *testing.T) {
 	}
 }
 
+// TestFogSettingOverridesTheMap: Config.Fog decides over the map property
+// "fog"; a version 8 save records the fog the battle was fought under and
+// replays under it whatever the map says, and an older save follows the map.
+func TestFogSettingOverridesTheMap(t *testing.T) {
+	for _, tt := range []struct {
+		property string
+		setting  FogSetting
+		fog      bool
+	}{
+		{"", FogOfMap, false},
+		{"true", FogOfMap, true},
+		{"true", FogOff, false},
+		{"false", FogOn, true},
+		{"", FogOn, true},
+	} {
+		f := fixture{grid: openMap, props: map[string]string{"fog": tt.property}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "C5", board.DirN},
+			{"Tiger I", maps.Axis, "C1", board.DirS},
+		}}
+		sc := f.scenario(t)
+		b, err := New(sc, testCatalogue, Config{Seed: 1, Fog: tt.setting})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Fog() != tt.fog {
+			t.Errorf("map %q, setting %d: Fog() = %v, want %v", tt.property, tt.setting, b.Fog(), tt.fog)
+		}
+		s := b.Save()
+		if s.Fog == nil || *s.Fog != tt.fog {
+			t.Errorf("map %q, setting %d: the save's fog = %v, want %v", tt.property, tt.setting, s.Fog, tt.fog)
+		}
+		r, err := Replay(sc, testCatalogue, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Fog() != tt.fog {
+			t.Errorf("map %q, setting %d: replayed, Fog() = %v, want %v", tt.property, tt.setting, r.Fog(), tt.fog)
+		}
+		s.Version, s.Fog = fogVersion-1, nil
+		if old := ConfigOf(s); old.Fog != FogOfMap {
+			t.Errorf("a version %d save: Config.Fog = %d, want FogOfMap", s.Version, old.Fog)
+		}
+	}
+}
+
 // TestSpottingRulesOfARuleset: a ruleset with spotting rules of its own
 // (combat.SpottingRules: the test ruleset makes out everything within
 // three hexes and nothing further) decides what the sides know.

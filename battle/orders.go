@@ -229,7 +229,7 @@ func (Pass) apply(b *Battle) ([]Event, error) {
 	}
 	// Our choice: an overrun was given as one move, and goes on through
 	// the fire as given; the rules' procedure (19.3) describes it whole.
-	if b.pending.Fired && len(b.pending.Rest) > 0 && b.pending.Overrun == nil {
+	if b.pending.Fired && len(b.pending.Rest) > 0 && b.pending.Overrun == nil && !b.wholeMoves() {
 		b.pending.Paused = true
 		u := b.Unit(b.pending.Unit)
 		return []Event{{Kind: MovePaused, Unit: u.ID, Hex: u.Pose.Hex,

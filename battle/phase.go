@@ -193,3 +193,18 @@ func (b *Battle) Holds(side maps.Side, h board.Hex) bool {
 	}
 	return mine
 }
+
+// hexByHexVersion is the save version from which a move that came through
+// opportunity fire waits for its owner to move it on or halt it (rules
+// 13.8); saves of versions 1 and 2 were written when a move went on along
+// its path by itself once every firer had passed. Version 3 saves were
+// written both before and after the change (an hour apart, on the day it
+// was made); they replay by the later rule.
+const hexByHexVersion = 3
+
+// wholeMoves reports whether the battle follows a save of before version
+// 3, whose moves went on through opportunity fire without waiting for
+// their owner (Config.Version).
+func (b *Battle) wholeMoves() bool {
+	return b.config.Version > 0 && b.config.Version < hexByHexVersion
+}

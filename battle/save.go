@@ -32,14 +32,21 @@ import (
 // vehicle of its hex (rules 12.67), where older saves' mortars fired AP at
 // the infantry or AT at one vehicle; version 7 ends a battle drawn at
 // once when both sides meet a destroy or exit clause by one order, where
-// older saves played on to the last turn. Saves of
-// versions 1 (a path as the command line gave it, no digests), 2 and 3
-// are still read, and replayed by their own rules (Config.Version); a
-// battle replayed from one is saved as version 3.
+// older saves played on to the last turn; version 8 records whether the
+// battle is fought under fog of war ("fog"), where older saves followed
+// the scenario's map property. Saves of every version from 1 (a path as
+// the command line gave it, no digests) are still read and replayed by
+// their own rules (Config.Version); a battle replayed from one is saved
+// as the last version with those rules. A save holds orders only: what
+// each side knows is derived from them, and a save that claims any
+// knowledge is refused.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = mutualDeathVersion
+	SaveVersion = fogVersion
 )
+
+// fogVersion is the save version that records the battle's fog (Save.Fog).
+const fogVersion = 8
 
 // MaxSaveBytes is the largest save file Hexfire reads; it is checked
 // before the file is read.
@@ -65,12 +72,15 @@ type Save struct {
 	Scenario string `json:"scenario"`
 	// ScenarioDigest and CatalogueDigest (version 2) are maps.Scenario's
 	// and units.Catalogue's Digest when the battle started.
-	ScenarioDigest  string        `json:"scenario_digest,omitempty"`
-	CatalogueDigest string        `json:"catalogue_digest,omitempty"`
-	Ruleset         string        `json:"ruleset"`
-	Seed            uint64        `json:"seed"`
-	Orders          []OrderRecord `json:"orders"`
-	Digest          string        `json:"digest"`
+	ScenarioDigest  string `json:"scenario_digest,omitempty"`
+	CatalogueDigest string `json:"catalogue_digest,omitempty"`
+	Ruleset         string `json:"ruleset"`
+	// Fog (version 8): the battle is fought under fog of war. Older saves
+	// fought as their scenario's map property "fog" said.
+	Fog    *bool         `json:"fog,omitempty"`
+	Seed   uint64        `json:"seed"`
+	Orders []OrderRecord `json:"orders"`
+	Digest string        `json:"digest"`
 }
 
 // OrderRecord is one order as a save file stores it. Hexes are labels
@@ -124,6 +134,9 @@ func (b *Battle) Save() Save {
 	s := Save{Format: SaveFormat, Version: b.saveVersion(), Scenario: b.config.Source,
 		ScenarioDigest: b.scenario.Digest, CatalogueDigest: b.catalogue.Digest(),
 		Ruleset: b.config.Ruleset, Seed: b.config.Seed, Digest: b.Digest(), Orders: []OrderRecord{}}
+	if s.Version >= fogVersion {
+		s.Fog = &b.fog
+	}
 	for i, o := range b.orders {
 		r := o.record(b.Board())
 		r.Why = b.why[i]
@@ -352,14 +365,22 @@ func ReadSave(path string) (Save, error) {
 }
 
 // ParseSave decodes and checks the fields of a save file's bytes, of
-// version 1 to 4. A version 2 to 4 Scenario is left as the file has it.
+// every version this build reads. A version 2 or later Scenario is left
+// as the file has it.
 func ParseSave(data []byte) (Save, error) {
-	var s Save
+	var f struct {
+		Save
+		claims
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := dec.Decode(&f); err != nil {
 		return Save{}, fmt.Errorf("not a readable save file (truncated or corrupt?): %w", err)
 	}
+	if err := f.claims.check(); err != nil {
+		return Save{}, err
+	}
+	s := f.Save
 	if _, err := dec.Token(); err != io.EOF {
 		return Save{}, fmt.Errorf("not a readable save file: something follows the save's JSON object (corrupt?)")
 	}
@@ -376,7 +397,16 @@ func ParseSave(data []byte) (Save, error) {
 	if s.Version == 1 && (s.ScenarioDigest != "" || s.CatalogueDigest != "") {
 		return Save{}, errors.New("field \"scenario_digest\" or \"catalogue_digest\" in a version 1 save")
 	}
-	if s.Version < 3 {
+	switch {
+	case s.Version < fogVersion && s.Fog != nil:
+		return Save{}, fmt.Errorf("field \"fog\" in a version %d save", s.Version)
+	case s.Version >= fogVersion && s.Fog == nil:
+		return Save{}, fmt.Errorf("field \"fog\" is missing: a version %d save says whether its battle is fought under fog", s.Version)
+	}
+	// "why" came with version 3, but a battle replayed from a version 1
+	// save is saved as version 2 (the last with its rules) and keeps the
+	// reasons the computer gave after it.
+	if s.Version < 2 {
 		for i, r := range s.Orders {
 			if r.Why != "" {
 				return Save{}, fmt.Errorf("order %d: field \"why\" in a version %d save", i+1, s.Version)
@@ -441,7 +471,38 @@ func Replay(sc *maps.Scenario, cat *units.Catalogue, s Save) (*Battle, error) {
 // ConfigOf is the configuration the battle of save s started from, with
 // the rules of its version.
 func ConfigOf(s Save) Config {
-	return Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario, Version: s.Version}
+	c := Config{Seed: s.Seed, Ruleset: s.Ruleset, Source: s.Scenario, Version: s.Version}
+	if s.Fog != nil {
+		c.Fog = FogSettingOf(*s.Fog)
+	}
+	return c
+}
+
+// claims are the parts of a side's view a save file might carry; a save
+// holds orders only, and knowledge is always derived from them, so a save
+// with any of these is refused rather than trusted or silently dropped.
+type claims struct {
+	Knowledge json.RawMessage `json:"knowledge"`
+	View      json.RawMessage `json:"view"`
+	Own       json.RawMessage `json:"own"`
+	Enemy     json.RawMessage `json:"enemy"`
+	Contacts  json.RawMessage `json:"contacts"`
+	Spotted   json.RawMessage `json:"spotted"`
+	LastSeen  json.RawMessage `json:"last_seen"`
+}
+
+// check refuses a save that claims knowledge, naming the first field.
+func (c claims) check() error {
+	for _, f := range []struct {
+		name  string
+		value json.RawMessage
+	}{{"knowledge", c.Knowledge}, {"view", c.View}, {"own", c.Own}, {"enemy", c.Enemy},
+		{"contacts", c.Contacts}, {"spotted", c.Spotted}, {"last_seen", c.LastSeen}} {
+		if f.value != nil {
+			return fmt.Errorf("field %q: a save holds orders only; what each side knows is derived from them, never read from the file", f.name)
+		}
+	}
+	return nil
 }
 
 // replay is Replay that keeps the battle when the save diverges from it:

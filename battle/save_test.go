@@ -205,7 +205,7 @@ func TestReasoningKeptInSave(t *testing.T) {
 		t.Errorf("loaded: digest %.12s (want %.12s), last reasoning %q", loaded.Digest(), before, loaded.Why(n-1))
 	}
 	s := b.Save()
-	s.Version = 2
+	s.Version, s.Fog = 2, nil
 	for i := range s.Orders {
 		s.Orders[i].Why = ""
 	}
@@ -298,7 +298,11 @@ func TestBadSavesRefused(t *testing.T) {
 		{"bad hex", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "advance", Unit: 1, Hex: "ZZ99"}) }), `field "hex"`},
 		{"illegal order", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "fire", Unit: 1, Target: 1}) }), "order"},
 		{"bad digest", edit(func(s *Save) { s.Digest = "abc" }), `field "digest"`},
-		{"reasoning in version 2", edit(func(s *Save) { s.Version, s.Orders[0].Why = 2, "cover" }), `order 1: field "why" in a version 2 save`},
+		{"reasoning in version 1", edit(func(s *Save) { s.Version, s.Orders[0].Why, s.Fog, s.ScenarioDigest, s.CatalogueDigest = 1, "cover", nil, "", "" }), `order 1: field "why" in a version 1 save`},
+		{"fog in version 7", edit(func(s *Save) { s.Version = 7 }), `field "fog" in a version 7 save`},
+		{"no fog in version 8", edit(func(s *Save) { s.Fog = nil }), `field "fog" is missing`},
+		{"knowledge claimed", []byte(strings.Replace(string(good), `"seed"`, `"knowledge":{"allies":[]},"seed"`, 1)), `field "knowledge": a save holds orders only`},
+		{"a view claimed", []byte(strings.Replace(string(good), `"seed"`, `"enemy":[{"id":"3","hex":"E4"}],"seed"`, 1)), `field "enemy": a save holds orders only`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -182,6 +182,48 @@ func TestVersion1SavesStillLoad(t *testing.T) {
 	}
 }
 
+// TestVersion1SavesReplayExactly: the four version 1 saves of the golden
+// battles, replayed on the default scenario as it stood when they were
+// written (testdata/hedgerow-crossroads-v1.tmx, before the German squad in
+// the crops joined it), come out in the saved state bit for bit: their
+// moves go on through opportunity fire by themselves, and only a unit's
+// own weapon is offered for it, as in their day.
+func TestVersion1SavesReplayExactly(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "hedgerow-crossroads-v1.tmx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	then := fstest.MapFS{"scenarios/hedgerow-crossroads.tmx": {Data: old}}
+	for _, tile := range []string{"tiles/hexfire-flat.tsx", "tiles/hexfire-flat.png"} {
+		data, err := fs.ReadFile(assets.FS, tile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		then[tile] = &fstest.MapFile{Data: data}
+	}
+	sc, err := maps.Load(then, "scenarios/hedgerow-crossroads.tmx", testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := 1; seed <= 4; seed++ {
+		s, err := ReadSave(filepath.Join("..", "ai", "testdata", "golden", "saves", fmt.Sprintf("seed-%d.json", seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Version != 1 {
+			t.Fatalf("seed-%d.json: version %d, want a version 1 save", seed, s.Version)
+		}
+		b, err := Replay(sc, testCatalogue, s)
+		if err != nil {
+			t.Errorf("seed-%d.json: %v", seed, err)
+			continue
+		}
+		if got := b.Save().Version; got != hexByHexVersion-1 {
+			t.Errorf("seed-%d.json replayed is saved as version %d, want %d (the last with its rules)", seed, got, hexByHexVersion-1)
+		}
+	}
+}
+
 // TestForcedLoadGoesOnFromADivergence: a save whose order this build
 // refuses is refused by LoadSave with the order's number; LoadSaveForced
 // keeps the battle after the orders before it, with the same line as a
