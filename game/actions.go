@@ -82,7 +82,7 @@ func (g *Game) allowed(s scope, a Action) bool {
 		}
 		if p.computer[g.battle.Acting()] {
 			if a != ActionRotateWheel {
-				g.note("the computer is giving the " + sideName(g.battle.Acting()) + "' orders: wait, or K for its next order now")
+				g.note("the computer is giving the " + g.battle.Acting().Title() + "' orders: wait, or K for its next order now")
 			}
 			return false
 		}
@@ -194,7 +194,7 @@ func (g *Game) nextUnitKey(*Intents) {
 	b := g.battle
 	id := nextUnit(b, g.play.unit)
 	if id == 0 {
-		g.note("no unit of the " + sideName(b.Acting()) + " can act in this phase: Space ends it")
+		g.note("no unit of the " + b.Acting().Title() + " can act in this phase: Space ends it")
 		return
 	}
 	g.selectUnit(id)
@@ -390,7 +390,7 @@ func (g *Game) endPhaseKey(*Intents) {
 		return
 	}
 	g.issueOrAsk(battle.EndPhase{}, func(n int) string {
-		text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", sideAdjective(b.Acting()), b.Phase(), plural(n, "unit"))
+		text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", b.Acting().Adjective(), b.Phase(), plural(n, "unit"))
 		if d := len(b.DeclaredShots()); d > 0 {
 			text += fmt.Sprintf(" Ending it rolls the %s first.", plural(d, "declared AT shot"))
 		}

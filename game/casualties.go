@@ -97,7 +97,7 @@ func (g *Game) drawCasualties(screen *ebiten.Image) {
 	title := c.face(barTextSize*1.2, true)
 	face := c.face(barTextSize, false)
 	x := float64(box.Min.X) + 20*s
-	c.text(fmt.Sprintf("%s: %s in %s", sideName(pa.Owner), plural(pa.Points, "casualty point"), g.battle.Board().Label(pa.Target)),
+	c.text(fmt.Sprintf("%s: %s in %s", pa.Owner.Title(), plural(pa.Points, "casualty point"), g.battle.Board().Label(pa.Target)),
 		title, x, float64(box.Min.Y)+line, alignStart, colPanelKey)
 	c.text("Choose how your units take them:", face, x, float64(box.Min.Y)+2*line, alignStart, colPanelText)
 	cursor := image.Pt(ebiten.CursorPosition())

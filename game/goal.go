@@ -39,16 +39,16 @@ func goalLines(sc *maps.Scenario, v battle.Victory) []string {
 	var out []string
 	for _, side := range bothSides {
 		if n, ok := v.Destroy[side]; ok {
-			out = append(out, fmt.Sprintf("The %s win at once when they have eliminated %d %s units.", sideName(side), n, sideAdjective(battle.Opponent(side))))
+			out = append(out, fmt.Sprintf("The %s win at once when they have eliminated %d %s units.", side.Title(), n, battle.Opponent(side).Adjective()))
 		}
 		if hold := v.Hold[side]; len(hold) > 0 {
-			out = append(out, fmt.Sprintf("The %s win if, when the last turn ends, they alone hold %s.", sideName(side), hexList(sc.Board, hold)))
+			out = append(out, fmt.Sprintf("The %s win if, when the last turn ends, they alone hold %s.", side.Title(), hexList(sc.Board, hold)))
 		}
 	}
 	out = append(out, exitGoalLines(v)...)
 	switch {
 	case v.Otherwise != "":
-		out = append(out, fmt.Sprintf("If neither side has won by the end, the %s win.", sideName(v.Otherwise)))
+		out = append(out, fmt.Sprintf("If neither side has won by the end, the %s win.", v.Otherwise.Title()))
 	case len(v.Hold) == 0 && len(v.Destroy) == 0 && len(v.Exit) == 0:
 		out = append(out, "When the last turn ends, the side that has eliminated more enemy units wins.")
 	default:
@@ -58,7 +58,7 @@ func goalLines(sc *maps.Scenario, v battle.Victory) []string {
 	if sc.Turns > 0 {
 		length = fmt.Sprintf("The battle lasts %d turns", sc.Turns)
 	}
-	return append(out, fmt.Sprintf("%s; the %s move first.", length, sideName(sc.FirstSide)))
+	return append(out, fmt.Sprintf("%s; the %s move first.", length, sc.FirstSide.Title()))
 }
 
 // briefingOf is a scenario's map property "briefing", or a line saying
@@ -76,7 +76,7 @@ func briefingOf(sc *maps.Scenario) string {
 func scoreLine(b *battle.Battle, v battle.Victory) string {
 	parts := make([]string, 0, 2)
 	for _, side := range bothSides {
-		s := fmt.Sprintf("%s %d", sideName(side), b.Eliminated(side))
+		s := fmt.Sprintf("%s %d", side.Title(), b.Eliminated(side))
 		if n, ok := v.Destroy[battle.Opponent(side)]; ok {
 			s += fmt.Sprintf("/%d", n)
 		}
@@ -103,9 +103,9 @@ func objectiveLines(b *battle.Battle, v battle.Victory) []string {
 		for _, h := range v.Hold[side] {
 			now := "empty or contested"
 			if w := holder(b, h); w != "" {
-				now = "held by the " + sideName(w)
+				now = "held by the " + w.Title()
 			}
-			out = append(out, fmt.Sprintf("%s for the %s: %s", b.Board().Label(h), sideName(side), now))
+			out = append(out, fmt.Sprintf("%s for the %s: %s", b.Board().Label(h), side.Title(), now))
 		}
 	}
 	return append(out, exitProgressLines(b, v)...)

@@ -551,7 +551,7 @@ func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 	case b.Result() != nil:
 		return "the battle is over"
 	case u.Side != b.Acting():
-		return fmt.Sprintf("this phase: the %s act, not this unit's side", sideName(b.Acting()))
+		return fmt.Sprintf("this phase: the %s act, not this unit's side", b.Acting().Title())
 	case !canAct(b, u):
 		return "this phase: has done all it can"
 	case b.Moving() != nil:

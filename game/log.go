@@ -69,7 +69,7 @@ func (l *gameLog) add(k logKind, text string) {
 // the top bar and the panel "Allies" and "Axis". The texts themselves stay
 // as they are for the golden logs that pin them.
 func sideWords(text string) string {
-	return sideIDs.ReplaceAllStringFunc(text, func(id string) string { return sideName(maps.Side(id)) })
+	return sideIDs.ReplaceAllStringFunc(text, func(id string) string { return maps.Side(id).Title() })
 }
 
 // sideIDs matches the side ids as whole words.

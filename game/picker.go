@@ -149,7 +149,7 @@ func (p *picker) build(a *App) {
 		if p.computer[side] {
 			who = "computer"
 		}
-		p.list.items = append(p.list.items, button{label: fmt.Sprintf("%s: %s", sideName(side), who), do: func() {
+		p.list.items = append(p.list.items, button{label: fmt.Sprintf("%s: %s", side.Title(), who), do: func() {
 			p.computer[side] = !p.computer[side]
 			p.build(a)
 		}})
@@ -306,7 +306,7 @@ func sidesText(sc *maps.Scenario) string {
 	}
 	parts := make([]string, 0, len(sc.Sides))
 	for _, side := range sc.Sides {
-		parts = append(parts, fmt.Sprintf("%s (%d units)", sideName(side), count[side]))
+		parts = append(parts, fmt.Sprintf("%s (%d units)", side.Title(), count[side]))
 	}
 	return strings.Join(parts, " v ")
 }
@@ -421,7 +421,7 @@ func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Vi
 				p = "the computer"
 			}
 		}
-		who = append(who, fmt.Sprintf("%s: %s", sideName(side), p))
+		who = append(who, fmt.Sprintf("%s: %s", side.Title(), p))
 	}
 	c.paragraph(strings.Join(who, "   ·   ")+"   ·   "+rules, c.face(barTextSize, false), x, y, width, line, colPanelDim)
 }

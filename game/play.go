@@ -150,21 +150,6 @@ func (p *play) cover() string { return p.coverText }
 // dismissCover takes the hand-over or result screen away.
 func (p *play) dismissCover() { p.coverTitle, p.coverText = "", "" }
 
-// sideName returns "Allies" or "Axis"; sideAdjective "Allied" or "Axis".
-func sideName(side maps.Side) string {
-	if side == maps.Allies {
-		return "Allies"
-	}
-	return "Axis"
-}
-
-func sideAdjective(side maps.Side) string {
-	if side == maps.Allies {
-		return "Allied"
-	}
-	return "Axis"
-}
-
 // humans reports whether both sides are played by people.
 func (p *play) humans() bool { return !p.computer[maps.Allies] && !p.computer[maps.Axis] }
 
@@ -226,15 +211,15 @@ type phaseKey struct {
 func bannerText(b *battle.Battle) string {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
-		return fmt.Sprintf("%s: %s in %s — choose how your units take them", sideName(side), plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
+		return fmt.Sprintf("%s: %s in %s — choose how your units take them", side.Title(), plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
 	}
 	if m := b.Moving(); m != nil {
-		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", sideName(side), m.Label(), b.Board().Label(m.Pose.Hex))
+		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", side.Title(), m.Label(), b.Board().Label(m.Pose.Hex))
 	}
 	if u, _, left := b.MovePaused(); u != nil {
 		return pausedText(b, u, left)
 	}
-	return fmt.Sprintf("%s to act: %s phase, turn %d", sideName(side), b.Phase(), b.Turn())
+	return fmt.Sprintf("%s to act: %s phase, turn %d", side.Title(), b.Phase(), b.Turn())
 }
 
 // pausedText asks the owner of unit u, which came through opportunity fire
@@ -248,18 +233,18 @@ func pausedText(b *battle.Battle, u *battle.Unit, left int) string {
 func handOverText(b *battle.Battle) (title, text string) {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
-		return sideName(side) + ": casualties", fmt.Sprintf("%s: the %s fire at %s scored %s — choose how your units take them",
-			sideName(side), sideAdjective(battle.Opponent(side)), b.Board().Label(pa.Target), plural(pa.Points, "casualty point"))
+		return side.Title() + ": casualties", fmt.Sprintf("%s: the %s fire at %s scored %s — choose how your units take them",
+			side.Title(), battle.Opponent(side).Adjective(), b.Board().Label(pa.Target), plural(pa.Points, "casualty point"))
 	}
 	if m := b.Moving(); m != nil {
-		return sideName(side) + ": opportunity fire",
-			fmt.Sprintf("%s: the %s %s moved into %s — %s or pass", sideName(side), sideAdjective(m.Side), m.Name, b.Board().Label(m.Pose.Hex),
+		return side.Title() + ": opportunity fire",
+			fmt.Sprintf("%s: the %s %s moved into %s — %s or pass", side.Title(), m.Side.Adjective(), m.Name, b.Board().Label(m.Pose.Hex),
 				opportunityChoices(b))
 	}
 	// The same words as the top bar and the banner: the phase belongs to
 	// the phasing side, the side named acts in it.
-	return sideName(side) + " to act",
-		fmt.Sprintf("Turn %d, %s %s phase: %s to act — click to continue", b.Turn(), sideName(b.Phasing()), b.Phase(), sideName(side))
+	return side.Title() + " to act",
+		fmt.Sprintf("Turn %d, %s %s phase: %s to act — click to continue", b.Turn(), b.Phasing().Title(), b.Phase(), side.Title())
 }
 
 // opportunityChoices says who may answer a move with AT fire and who
@@ -295,7 +280,7 @@ func resultText(r *battle.Result) (title, text string) {
 	if r.Winner == "" {
 		return "Draw", fmt.Sprintf("The battle ends in a draw on turn %d: %s", r.Turn, sideWords(r.Reason))
 	}
-	return sideName(r.Winner) + " win", fmt.Sprintf("%s win on turn %d: %s", sideName(r.Winner), r.Turn, sideWords(r.Reason))
+	return r.Winner.Title() + " win", fmt.Sprintf("%s win on turn %d: %s", r.Winner.Title(), r.Turn, sideWords(r.Reason))
 }
 
 // command is what a click or key asks for: an order for the battle, a new
@@ -641,7 +626,7 @@ func (g *Game) toggleGrenades(sel *battle.Unit) {
 	case sel == nil || sel.Side != g.battle.Acting():
 		g.note("select one of your units first")
 	case g.battle.Grenades(sel.Side) == 0:
-		g.note("the " + sideName(sel.Side) + " have no grenades")
+		g.note("the " + sel.Side.Title() + " have no grenades")
 	default:
 		p.grenades = allGrenades
 		g.note(fmt.Sprintf("grenades with the next AP fire at an adjacent hex or close assault, one a unit (%d left; R again: fewer)", g.battle.Grenades(sel.Side)))
@@ -739,7 +724,7 @@ func passText(b *battle.Battle, o battle.Order) string {
 	if _, ok := o.(battle.Pass); !ok || m == nil {
 		return ""
 	}
-	return fmt.Sprintf("the %s pass: no opportunity fire at %s in %s", sideName(b.Acting()), m.Label(), b.Board().Label(m.Pose.Hex))
+	return fmt.Sprintf("the %s pass: no opportunity fire at %s in %s", b.Acting().Title(), m.Label(), b.Board().Label(m.Pose.Hex))
 }
 
 // applied records the events of an order and brings the view up to date.
@@ -843,7 +828,7 @@ func (g *Game) load() {
 	// that it tells what the board shows.
 	g.play.log = log
 	where := g.storage().Where(g.savePath())
-	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", where, nb.Turn(), sideName(nb.Phasing()), nb.Phase()))
+	g.play.log.add(logHeading, fmt.Sprintf("loaded %s: turn %d, %s %s phase", where, nb.Turn(), nb.Phasing().Title(), nb.Phase()))
 	g.note("loaded " + where)
 	g.autosave()
 }
@@ -851,7 +836,7 @@ func (g *Game) load() {
 // computerLine is the log line of a computer player's reasoning for
 // side's order.
 func computerLine(side maps.Side, why string) string {
-	return fmt.Sprintf("%s (computer): %s", sideName(side), why)
+	return fmt.Sprintf("%s (computer): %s", side.Title(), why)
 }
 
 // battleLog is the log of battle b from its start: its orders applied
@@ -920,7 +905,7 @@ func (g *Game) runComputer() {
 		return
 	}
 	// A refused order must not stall the battle: pass or end the phase.
-	p.log.add(logError, fmt.Sprintf("%s (computer): %s refused: %s", sideName(side), o.Name(), p.toast))
+	p.log.add(logError, fmt.Sprintf("%s (computer): %s refused: %s", side.Title(), o.Name(), p.toast))
 	switch u, _, _ := b.MovePaused(); {
 	case u != nil:
 		g.issue(battle.Halt{})
@@ -942,11 +927,11 @@ func statusLine(b *battle.Battle) string {
 	if n := b.Scenario().Turns; n > 0 {
 		turn += fmt.Sprintf(" of %d", n)
 	}
-	parts := []string{turn, sideName(b.Phasing()) + " " + b.Phase().String() + " phase"}
+	parts := []string{turn, b.Phasing().Title() + " " + b.Phase().String() + " phase"}
 	if m := b.Moving(); m != nil {
-		parts = append(parts, fmt.Sprintf("opportunity fire! %s at %s: %s act", m.Label(), b.Board().Label(m.Pose.Hex), sideName(b.Acting())))
+		parts = append(parts, fmt.Sprintf("opportunity fire! %s at %s: %s act", m.Label(), b.Board().Label(m.Pose.Hex), b.Acting().Title()))
 	} else {
-		parts = append(parts, sideName(b.Acting())+" to act")
+		parts = append(parts, b.Acting().Title()+" to act")
 	}
 	return strings.Join(parts, "  |  ")
 }

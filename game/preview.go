@@ -448,7 +448,7 @@ func weaponStats(w *units.Weapon) string {
 func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 	t := u.Type
 	bd := b.Board()
-	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", sideName(u.Side), kindWords(t.Kind), t.Nation)}
+	lines := []string{u.Label(), fmt.Sprintf("%s %s (%s)", u.Side.Title(), kindWords(t.Kind), t.Nation)}
 	stats := ratingsOf(b.Rules(), t)
 	spec := b.MoveSpec(u)
 	stats = append(stats, fmt.Sprintf("MP %d", spec.MP))

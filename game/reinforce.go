@@ -193,7 +193,7 @@ func exitGoalLines(v battle.Victory) []string {
 	var out []string
 	for _, side := range bothSides {
 		if g, ok := v.Exit[side]; ok {
-			out = append(out, fmt.Sprintf("The %s win at once when %d of their units have left the map %s.", sideName(side), g.N, edgeWords(g.Edge)))
+			out = append(out, fmt.Sprintf("The %s win at once when %d of their units have left the map %s.", side.Title(), g.N, edgeWords(g.Edge)))
 		}
 	}
 	return out
@@ -204,7 +204,7 @@ func exitProgressLines(b *battle.Battle, v battle.Victory) []string {
 	var out []string
 	for _, side := range bothSides {
 		if g, ok := v.Exit[side]; ok {
-			out = append(out, fmt.Sprintf("%s off the map %s: %d of %d", sideName(side), edgeWords(g.Edge), b.Exited(side, g.Edge), g.N))
+			out = append(out, fmt.Sprintf("%s off the map %s: %d of %d", side.Title(), edgeWords(g.Edge), b.Exited(side, g.Edge), g.N))
 		}
 	}
 	return out

@@ -656,7 +656,7 @@ func (s *study) add(h board.Hex) {
 	s.lastAdded[s.side] = s.typ
 	s.pieces = append(s.pieces, piece{Placement: maps.Placement{Type: t.Name, Side: s.side, Hex: h, Facing: s.zoneFacing}})
 	s.selected = len(s.pieces) - 1
-	s.message = fmt.Sprintf("%s (%s) added in %s", t.Name, sideName(s.side), s.base.Board.Label(h))
+	s.message = fmt.Sprintf("%s (%s) added in %s", t.Name, s.side.Title(), s.base.Board.Label(h))
 	s.rebuild()
 }
 
@@ -815,7 +815,7 @@ func (s *study) drawBars(screen *ebiten.Image) {
 	bold := g.fonts.face(barTextSize*g.scale, true)
 	face := g.fonts.face(barTextSize*g.scale, false)
 	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, alignStart, colBarText)
-	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . T Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, sideName(s.side), s.zoneLine())
+	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . T Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, s.side.Title(), s.zoneLine())
 	g.text(screen, fitText(face, line, w-2*pad-textWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, alignEnd, colBarText)
 	status := s.message
 	if h, ok := g.Hovered(); ok {

@@ -56,7 +56,7 @@ func (g *Game) callKey(*Intents) {
 	left := b.SupportLeft(b.Acting())
 	switch {
 	case len(left) == 0:
-		g.note("the " + sideName(b.Acting()) + " have no artillery or air missions left")
+		g.note("the " + b.Acting().Title() + " have no artillery or air missions left")
 		p.mode = modeNormal
 		return
 	case !b.TransferOpen():

@@ -177,7 +177,7 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 				total++
 			}
 		}
-		c.text(fmt.Sprintf("%s: lost %d of %d units", sideName(side), b.Eliminated(side), total), c.face(barTextSize*1.2, true),
+		c.text(fmt.Sprintf("%s: lost %d of %d units", side.Title(), b.Eliminated(side), total), c.face(barTextSize*1.2, true),
 			cx-width/2, y+line/2, alignStart, sideTextColour(side))
 		y += line
 	}
@@ -241,6 +241,6 @@ func drawStrengthChart(c canvas, area image.Rectangle, pts []strengthPoint) {
 		y := float64(area.Min.Y) + 14*s
 		x := lx + float64(i)*80*s
 		c.fill(x, y-2*s, x+16*s, y+2*s, sideTextColour(side))
-		c.text(sideName(side), f, x+20*s, y, alignStart, sideTextColour(side))
+		c.text(side.Title(), f, x+20*s, y, alignStart, sideTextColour(side))
 	}
 }

@@ -33,6 +33,22 @@ const (
 	Axis   Side = "axis"
 )
 
+// Title is how a side is named to a player: "Allies" or "Axis".
+func (s Side) Title() string {
+	if s == Allies {
+		return "Allies"
+	}
+	return "Axis"
+}
+
+// Adjective is the side as an adjective: "Allied" or "Axis".
+func (s Side) Adjective() string {
+	if s == Allies {
+		return "Allied"
+	}
+	return "Axis"
+}
+
 // Defaults of the map properties a scenario may leave out.
 const (
 	DefaultHexMetres = 50
