@@ -133,12 +133,7 @@ func (f killzoneFlags) build() (*battle.Battle, killzone.Query, error) {
 	if err != nil {
 		return nil, q, err
 	}
-	var sc *maps.Scenario
-	if f.mapFile == "" {
-		sc, err = maps.Default(cat)
-	} else {
-		sc, err = maps.LoadFile(f.mapFile, cat)
-	}
+	sc, err := loadScenario(f.mapFile, cat)
 	if err != nil {
 		return nil, q, err
 	}

@@ -64,12 +64,7 @@ func runLOS(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var s *maps.Scenario
-	if *mapFile == "" {
-		s, err = maps.Default(catalogue)
-	} else {
-		s, err = maps.LoadFile(*mapFile, catalogue)
-	}
+	s, err := loadScenario(*mapFile, catalogue)
 	if err != nil {
 		return err
 	}

@@ -67,12 +67,7 @@ func parseRender(args []string, stdout io.Writer) (func() error, error) {
 		if err != nil {
 			return err
 		}
-		var sc *maps.Scenario
-		if *mapFile == "" {
-			sc, err = maps.Default(catalogue)
-		} else {
-			sc, err = maps.LoadFile(*mapFile, catalogue)
-		}
+		sc, err := loadScenario(*mapFile, catalogue)
 		if err != nil {
 			return err
 		}

@@ -37,6 +37,7 @@ const maxOrdersPerBattle = 200000
 type simReport struct {
 	Scenario  string                       `json:"scenario"`
 	Rules     string                       `json:"rules"`
+	Fog       bool                         `json:"fog"`
 	Seed      uint64                       `json:"seed"`
 	Battles   int                          `json:"battles"`
 	Players   map[maps.Side]string         `json:"players"`
@@ -64,6 +65,7 @@ type battleResult struct {
 	losses map[maps.Side]map[string]int // side → unit type → eliminated
 	shots  map[maps.Side]map[string]int // side → weapon → attacks (simReport.Shots)
 	acts   map[maps.Side]map[string]int // side → act → orders (simReport.Acts)
+	battle *battle.Battle               // the battle as it ended
 	err    error
 }
 
@@ -218,6 +220,9 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 	jsonOut := fs.Bool("json", false, "print one JSON object")
 	turnLimit := fs.Int("turns", defaultTurns, "turn limit for a scenario whose map sets none")
 	levelName := fs.String("ai-level", "normal", "level of the opponent players: easy, normal or hard")
+	savePath := fs.String("save", "", "write the last battle's save file here")
+	var fog fogFlag
+	fs.Var(&fog, "fog", "fight under fog of war (--fog=false: in the open; default: the scenario's)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -243,12 +248,7 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sc *maps.Scenario
-	if *scenario == "" {
-		sc, err = maps.Default(catalogue)
-	} else {
-		sc, err = maps.LoadFile(*scenario, catalogue)
-	}
+	sc, err := loadScenario(*scenario, catalogue)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +277,10 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 			go func() {
 				defer wg.Done()
 				for i := range jobs {
-					results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules}, players, applyOrder)
+					results[i] = simulateBattle(sc, catalogue, battle.Config{Seed: *seed + uint64(i), Ruleset: *rules, Fog: fog.setting(), Source: scenarioSource(*scenario)}, players, applyOrder)
+					if i != *n-1 {
+						results[i].battle = nil // only the last battle's save is written
+					}
 				}
 			}()
 		}
@@ -326,13 +329,23 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 			}
 		}
 		r.MeanTurns = float64(turns) / float64(*n)
+		r.Fog = results[*n-1].battle.Fog()
+		if *savePath != "" {
+			if err := results[*n-1].battle.WriteSave(*savePath); err != nil {
+				return fmt.Errorf("simulate: --save: %w", err)
+			}
+		}
 		if *jsonOut {
 			enc := json.NewEncoder(stdout)
 			enc.SetIndent("", "  ")
 			return enc.Encode(r)
 		}
-		fmt.Fprintf(stdout, "%s (%s), ruleset %s: %d battles from seed %d, allies %s against axis %s\n",
-			sc.Title, sc.Path, r.Rules, r.Battles, r.Seed, players[maps.Allies], players[maps.Axis])
+		fog := "open"
+		if r.Fog {
+			fog = "under fog of war"
+		}
+		fmt.Fprintf(stdout, "%s (%s), ruleset %s, %s: %d battles from seed %d, allies %s against axis %s\n",
+			sc.Title, sc.Path, r.Rules, fog, r.Battles, r.Seed, players[maps.Allies], players[maps.Axis])
 		fmt.Fprintf(stdout, "allies win %d (%.1f%%), axis win %d (%.1f%%), draws %d (%.1f%%)\n",
 			r.Wins[string(maps.Allies)], pct(r.Wins[string(maps.Allies)], *n), r.Wins[string(maps.Axis)], pct(r.Wins[string(maps.Axis)], *n), r.Wins["draw"], pct(r.Wins["draw"], *n))
 		fmt.Fprintf(stdout, "mean turns %.2f\n", r.MeanTurns)
@@ -398,6 +411,7 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			count(res.acts, side, act)
 		}
 	}
+	res.battle = b
 	if r := b.Result(); r != nil {
 		res.ended, res.winner, res.turns = true, r.Winner, r.Turn
 	} else {
