@@ -10,8 +10,8 @@ import (
 	"hexfire/fileio"
 )
 
-// fuzzCommands are the commands FuzzCommandLine runs: los, odds, roll and
-// units whole (each ends within milliseconds and writes no file);
+// fuzzCommands are the commands FuzzCommandLine runs: los, odds, roll,
+// units and view whole (each ends within milliseconds and writes no file);
 // simulate, generate and render only as far as they read and check their
 // flags and the files those name, since playing a million battles or
 // writing a file is not the command line's parsing. Other commands (such
@@ -19,7 +19,7 @@ import (
 // parse step of their own.
 func fuzzCommands() map[string]command {
 	cmds := map[string]command{}
-	for _, name := range []string{"los", "odds", "roll", "units"} {
+	for _, name := range []string{"los", "odds", "roll", "units", "view"} {
 		cmds[name] = commands[name]
 	}
 	for name, parse := range map[string]func([]string, io.Writer) (func() error, error){
@@ -46,6 +46,8 @@ func FuzzCommandLine(f *testing.F) {
 		{"-h"},
 		{"nosuch"},
 		{"los", "--from", "E4", "--to", "C1"},
+		{"view", "--side", "axis", "--json"},
+		{"view", "--side", "allies", "--save", "/dev/zero", "--order", "3"},
 		{"los", "--json", "--from", "ZZ999", "--to", "C1"},
 		{"los", "--map", "/dev/zero", "--from", "A1", "--to", "A2"},
 		{"odds", "--firer", "M4A3E8", "--target", "Tiger I", "--aspect", "rear", "--range", "4", "--cover", "2"},
