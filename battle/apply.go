@@ -197,12 +197,15 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
-// The units' hexes are read once, as they stand when it is called.
+// The units' hexes are read once, as they stand when it is called. Under
+// fog an enemy unit u's side does not know of counts as absent: the move
+// is planned on the map as its side sees it, and runs into the unit
+// (bump) if it tries to enter its hex.
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 	at := make(map[board.Hex][]*Unit, len(b.units)) // as UnitsAt, for every hex at once
 	enemy := make(map[board.Hex]bool, len(b.units))
 	for _, o := range b.units {
-		if o.OnMap() {
+		if o.OnMap() && !b.unknownTo(u.Side, o) {
 			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
 			enemy[o.Pose.Hex] = enemy[o.Pose.Hex] || o.Side != u.Side
 		}
@@ -212,6 +215,12 @@ func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 		CanEnter: func(h board.Hex) bool { return !enemy[h] },
 		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },
 	}
+}
+
+// knownEnemyIn is enemyIn counting, under fog, only the enemy units side
+// knows of: what a player's order may aim at or be refused for.
+func (b *Battle) knownEnemyIn(side maps.Side, h board.Hex) bool {
+	return slices.ContainsFunc(b.UnitsAt(h), func(e *Unit) bool { return e.Side != side && !b.unknownTo(side, e) })
 }
 
 func (b *Battle) enemyIn(side maps.Side, h board.Hex) bool {
@@ -373,6 +382,13 @@ func (b *Battle) continueMove() []Event {
 	var events []Event
 	for len(pm.Rest) > 0 {
 		next := pm.Rest[0]
+		if next.Hex != u.Pose.Hex && pm.Overrun == nil {
+			if bumped := b.bump(us, next.Hex); bumped != nil {
+				pm.Rest = nil
+				events = append(events, bumped...)
+				break
+			}
+		}
 		pm.Rest = pm.Rest[1:]
 		from := u.Pose
 		for _, m := range us {
@@ -528,7 +544,7 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 		return nil, fmt.Errorf("%s is off the map", b.Board().Label(o.To))
 	case spec.Kind == board.Vehicle && d != u.Pose.Facing && d != u.Pose.Facing.Opposite():
 		return nil, fmt.Errorf("a vehicle advances into the hex ahead or behind it, and %s is neither", b.Board().Label(o.To))
-	case b.enemyIn(u.Side, o.To):
+	case b.knownEnemyIn(u.Side, o.To):
 		return nil, fmt.Errorf("%s holds enemy units", b.Board().Label(o.To))
 	}
 	// The advance ignores the MP cost, not what may not be entered at all.
@@ -537,6 +553,10 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	}
 	if b.Board().Fort(o.To).Kind == board.Wire && spec.BarredByWire() {
 		return nil, fmt.Errorf("barbed wire in %s bars %s (rules 20.8)", b.Board().Label(o.To), u.Label())
+	}
+	if bumped := b.bump([]*Unit{u}, o.To); bumped != nil {
+		u.Markers |= Advanced // the advance is spent on finding them
+		return bumped, nil
 	}
 	if err := b.stackingError(u, o.To); err != nil {
 		return nil, err

@@ -47,6 +47,7 @@ const (
 	LaneLaid                      // the unit's MG laid a fire lane ending at Hex (Battle.FireLanes)
 	LaneFired                     // a fire lane attacked the units that entered Hex (AP: its roll and points; Unit: the first of them)
 	LanesLifted                   // the fire lanes were removed at the end of the Movement phase
+	MoveBumped                    // under fog the moving unit ran into enemy units it did not know of in Hex, which are revealed, and halted where it stood
 )
 
 // Event is one thing that happened when an order was applied, for the log,

@@ -125,7 +125,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	p.Defenders = b.apDefenders(p.Firers[0].Side, o.Target)
 	p.CrewChecks = b.crewChecksAt(p.Firers[0].Side, o.Target)
-	if !b.enemyIn(p.Firers[0].Side, o.Target) {
+	if !b.knownEnemyIn(p.Firers[0].Side, o.Target) {
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
 	total := 0
@@ -985,7 +985,7 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 		return p, fmt.Errorf("units in %s have already close-assaulted this turn", bd.Label(p.From))
 	case p.From.Distance(o.Target) != 1:
 		return p, fmt.Errorf("%s is not next to %s", bd.Label(o.Target), bd.Label(p.From))
-	case !b.enemyIn(side, o.Target):
+	case !b.knownEnemyIn(side, o.Target):
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
 	if err := b.checkGrenades(o.Grenades, p.Attackers); err != nil {

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -51,6 +52,7 @@ const (
 	RevealAssault  = "assault"  // assaulted or was assaulted
 	RevealAttacked = "attacked" // its hex was attacked: the fall of shot showed it
 	RevealObserver = "observer" // an observer's call of off-board fire fell on its hex
+	RevealBumped   = "bumped"   // an enemy unit tried to move into its hex
 )
 
 // LastSeen is where and when a side last spotted a unit, and as what.
@@ -475,6 +477,57 @@ func (b *Battle) seenBy(side hmaps.Side, u *Unit) []UnitID {
 		}
 	}
 	return ids
+}
+
+// unseenTarget reports whether, under fog, side has not spotted the
+// enemy unit id, or there is no such unit: an order may aim only at an
+// enemy unit its side has spotted, and it is refused alike for a unit the
+// side does not know and for one that does not exist, so that the refusal
+// tells nothing (ours: direct fire needs a target in sight; fire at a hex,
+// whatever is in it, is an AP attack).
+func (b *Battle) unseenTarget(side hmaps.Side, id UnitID) error {
+	if !b.fog || b.intel == nil {
+		return nil
+	}
+	if u := b.Unit(id); u != nil && (u.Side == side || b.Knowledge(side, u).Known == Spotted) {
+		return nil
+	}
+	return fmt.Errorf("the %s have spotted no enemy unit #%d", side, id)
+}
+
+// unknownTo reports whether, under fog, u is an enemy unit side does not
+// know is there (neither spotted nor a contact): a move of side is planned
+// as if its hex were empty (Occupancy), and runs into it (bump).
+func (b *Battle) unknownTo(side hmaps.Side, u *Unit) bool {
+	return b.fog && b.intel != nil && u.Side != side && b.Knowledge(side, u).Known == Unknown
+}
+
+// bump stops, under fog, the move of the units us before hex h when h
+// holds enemy units: the move was planned on the map as their side saw it
+// (Occupancy), and an enemy it did not know of, or one it came to spot on
+// the way, bars the hex. The units found are revealed to it, as a unit
+// that walks into an enemy finds it, and the move ends where it stands.
+// It returns the event, or nil when the way into h is free.
+func (b *Battle) bump(us []*Unit, h board.Hex) []Event {
+	if !b.fog || b.intel == nil {
+		return nil
+	}
+	side := us[0].Side
+	var found []*Unit
+	for _, o := range b.UnitsAt(h) {
+		if o.Side != side {
+			found = append(found, o)
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	for _, o := range found {
+		b.intel.reveal(b, o, Reveal{Event: RevealBumped, Order: len(b.orders) + 1})
+	}
+	u := us[0]
+	return []Event{{Kind: MoveBumped, Unit: u.ID, Hex: h, Text: fmt.Sprintf("%s run%s into %s in %s and halt%s in %s",
+		stackNames(us), verbS(us), stackNames(found), b.Board().Label(h), verbS(us), b.Board().Label(u.Pose.Hex))}}
 }
 
 // Fog reports whether the battle is fought under fog of war (map property

@@ -1,6 +1,9 @@
 package battle
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"hexfire/board"
@@ -106,6 +109,95 @@ func TestFiringReveals(t *testing.T) {
 	apply(t, b, EndPhase{}, EndPhase{}) // the Axis segment begins
 	if k := b.Knowledge(maps.Allies, pak); k.Known != Spotted {
 		t.Errorf("the Pak is %v once it has fired, in the M4's sight", k.Known)
+	}
+}
+
+// TestFireNeedsASpottedTarget: under fog a shot may aim only at an enemy
+// unit its side has spotted, and the refusal for a unit it does not know
+// reads as the one for a unit that does not exist; in the open the hidden
+// Pak may be fired at.
+func TestFireNeedsASpottedTarget(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		fog    string
+		target UnitID
+		want   string // the error, "" for a shot planned
+	}{
+		{"fog, the hidden Pak", "true", 2, "the allies have spotted no enemy unit #2"},
+		{"fog, no such unit", "true", 9, "the allies have spotted no enemy unit #9"},
+		{"open, the hidden Pak", "false", 2, ""},
+		{"open, no such unit", "false", 9, "there is no unit #9 to fire at"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: spotMap, hidden: []int{1}, props: map[string]string{"fog": tt.fog}, units: []unitAt{
+				{"M4A3E8", maps.Allies, "L2", board.DirNE},
+				{"Pak 40", maps.Axis, "P2", board.DirSW},
+			}}.battle(t)
+			_, err := b.PlanFire(Fire{Unit: 1, Target: tt.target})
+			if got := fmt.Sprint(err); (tt.want == "") != (err == nil) || err != nil && got != tt.want {
+				t.Errorf("PlanFire error %v, want %q", err, tt.want)
+			}
+		})
+	}
+	// Once the Pak has fired it is spotted, and the M4 may shoot back.
+	b := fixture{grid: spotMap, dice: []int{6, 6}, hidden: []int{1}, props: map[string]string{"fog": "true"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "L2", board.DirNE},
+		{"Pak 40", maps.Axis, "P2", board.DirSW},
+	}}.battle(t)
+	apply(t, b, EndPhase{}, EndPhase{}, Fire{Unit: 2, Target: 1})
+	for b.Phasing() != maps.Allies || b.Phase() != FirePhase {
+		apply(t, b, EndPhase{})
+	}
+	if _, err := b.PlanFire(Fire{Unit: 1, Target: 2}); err != nil {
+		t.Errorf("at the Pak that fired and was spotted: %v", err)
+	}
+}
+
+// TestMoveRunsIntoAnEnemy: a US squad plans a move east through the crops
+// of P3, where a German squad lies hidden. In the open the path is refused
+// (the hex holds an enemy). Under fog it is accepted, as the Allies know of
+// nothing there; the squad is spotted when the US squad comes within two
+// hexes, and the move halts in O3, before its hex, instead of entering it.
+func TestMoveRunsIntoAnEnemy(t *testing.T) {
+	for _, fog := range []bool{false, true} {
+		b := fixture{grid: spotMap, hidden: []int{1}, props: map[string]string{"fog": fmt.Sprint(fog)}, units: []unitAt{
+			{"US Rifle Squad", maps.Allies, "L3", board.DirSE},
+			{"German Rifle Squad", maps.Axis, "P3", board.DirNW},
+		}}.battle(t)
+		for b.Phase() != Movement {
+			apply(t, b, EndPhase{})
+		}
+		var path []board.Pose
+		for _, h := range []string{"M3", "N3", "O3", "P3"} {
+			path = append(path, pose(t, b, h, board.DirSE))
+		}
+		events, err := b.Apply(Move{Unit: 1, Path: path})
+		if !fog {
+			if err == nil || !strings.Contains(err.Error(), "P3") {
+				t.Errorf("open: the move into the German squad's hex: error %v, want it refused naming P3", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("under fog: the move through a hex the Allies know nothing of: %v", err)
+		}
+		for b.Moving() != nil {
+			events = append(events, apply(t, b, Pass{})...)
+		}
+		us, them := b.Unit(1), b.Unit(2)
+		if got := b.Board().Label(us.Pose.Hex); got != "O3" {
+			t.Errorf("the US squad stopped in %s, want O3", got)
+		}
+		if !us.Has(Moved) {
+			t.Error("the halted squad is not marked as moved")
+		}
+		i := slices.IndexFunc(events, func(e Event) bool { return e.Kind == MoveBumped })
+		if i < 0 || events[i].Text != "US Rifle Squad #1 runs into German Rifle Squad #2 in P3 and halts in O3" {
+			t.Errorf("no bump event, or another text: %v", events)
+		}
+		if k := b.Knowledge(maps.Allies, them); k.Known != Spotted {
+			t.Errorf("the German squad is %v to the Allies after the bump", k.Known)
+		}
 	}
 }
 

@@ -298,7 +298,9 @@ func TestBadSavesRefused(t *testing.T) {
 		{"bad hex", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "advance", Unit: 1, Hex: "ZZ99"}) }), `field "hex"`},
 		{"illegal order", edit(func(s *Save) { s.Orders = append(s.Orders, OrderRecord{Order: "fire", Unit: 1, Target: 1}) }), "order"},
 		{"bad digest", edit(func(s *Save) { s.Digest = "abc" }), `field "digest"`},
-		{"reasoning in version 1", edit(func(s *Save) { s.Version, s.Orders[0].Why, s.Fog, s.ScenarioDigest, s.CatalogueDigest = 1, "cover", nil, "", "" }), `order 1: field "why" in a version 1 save`},
+		{"reasoning in version 1", edit(func(s *Save) {
+			s.Version, s.Orders[0].Why, s.Fog, s.ScenarioDigest, s.CatalogueDigest = 1, "cover", nil, "", ""
+		}), `order 1: field "why" in a version 1 save`},
 		{"fog in version 7", edit(func(s *Save) { s.Version = 7 }), `field "fog" in a version 7 save`},
 		{"no fog in version 8", edit(func(s *Save) { s.Fog = nil }), `field "fog" is missing`},
 		{"knowledge claimed", []byte(strings.Replace(string(good), `"seed"`, `"knowledge":{"allies":[]},"seed"`, 1)), `field "knowledge": a save holds orders only`},

@@ -67,11 +67,14 @@ func (b *Battle) StackSpec(us []*Unit) board.MoveSpec {
 }
 
 // StackOccupancy is Occupancy for the units us moving together: no enemy
-// hex entered, none over-stacked with all of them at the end.
+// hex entered, none over-stacked with all of them at the end; under fog as
+// their side sees the map (Occupancy).
 func (b *Battle) StackOccupancy(us []*Unit) board.Occupancy {
+	side := us[0].Side
+	hidden := func(h board.Hex) bool { return b.enemyIn(side, h) && !b.knownEnemyIn(side, h) }
 	return board.Occupancy{
-		CanEnter: func(h board.Hex) bool { return !b.enemyIn(us[0].Side, h) },
-		CanEnd:   func(h board.Hex) bool { return b.stackError(us, h) == nil },
+		CanEnter: func(h board.Hex) bool { return !b.knownEnemyIn(side, h) },
+		CanEnd:   func(h board.Hex) bool { return hidden(h) || b.stackError(us, h) == nil },
 	}
 }
 

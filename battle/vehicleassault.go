@@ -23,6 +23,9 @@ func (b *Battle) PlanAssaultVehicle(o AssaultVehicle) (FirePlan, error) {
 	if err != nil {
 		return FirePlan{}, err
 	}
+	if err := b.unseenTarget(u.Side, o.Target); err != nil {
+		return FirePlan{}, err
+	}
 	target := b.Unit(o.Target)
 	switch {
 	case !u.Type.Kind.Infantry():

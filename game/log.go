@@ -103,7 +103,7 @@ func (l *gameLog) addEvents(events []battle.Event) {
 			if e.Assault != nil {
 				l.addSteps(e.Assault.Rolls, e.Assault.Steps)
 			}
-		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded, battle.MinefieldCrossed:
+		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded, battle.MinefieldCrossed, battle.MoveBumped:
 			l.add(logResult, e.Text)
 		default:
 			l.add(logEvent, e.Text)
