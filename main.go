@@ -92,6 +92,7 @@ func run(args []string) error {
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
 	studyFlag := flags.Bool("study", false, "open the study table on -scenario (default: the embedded one; blank:30x20 or blank:30x20:pointy for a blank map): place, turn and compare units, kill zones")
 	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing, victory or study (the study table, with -select's kill zone against -hover's unit)")
+	fog := flags.Bool("fog", true, "fight under fog of war where the scenario says so; -fog=false plays the battle open (as does the setting)")
 	version := flags.Bool("version", false, "print the version and commit of this build and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -162,8 +163,11 @@ func run(args []string) error {
 		}
 	}
 	opts := game.Options{Select: *sel, ShowHelp: *showHelp, SavePath: *save, Viewshed: *viewshed, NewPlayer: newPlayer}
+	if set["fog"] {
+		opts.Fog = battle.FogSettingOf(*fog)
+	}
 	if *studyFlag {
-		for _, f := range []string{"load", "replay", "screenshot", "seed", "ai", "phase", "rules", "scene"} {
+		for _, f := range []string{"load", "replay", "screenshot", "seed", "ai", "phase", "rules", "scene", "fog"} {
 			if set[f] {
 				return fmt.Errorf("-study and -%s: the study table takes only -scenario (and the window's size)", f)
 			}
@@ -211,7 +215,7 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		if b, err = battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: *rules, Source: source}); err != nil {
+		if b, err = battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: *rules, Source: source, Fog: opts.Fog}); err != nil {
 			return err
 		}
 		if *shot == "" {
@@ -270,9 +274,9 @@ func checkSaveFlags(set map[string]bool) error {
 		if !set[from] {
 			continue
 		}
-		for _, other := range []string{"scenario", "seed", "rules"} {
+		for _, other := range []string{"scenario", "seed", "rules", "fog"} {
 			if set[other] {
-				return fmt.Errorf("-%s with -%s: a save replays its own scenario, seed and ruleset", other, from)
+				return fmt.Errorf("-%s with -%s: a save replays its own scenario, seed, ruleset and fog", other, from)
 			}
 		}
 	}

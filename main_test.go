@@ -43,6 +43,7 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"load with scenario", []string{"-load", "s.json", "-scenario", "x.tmx"}, []string{"-scenario", "-load"}},
 		{"load with seed", []string{"-load", "s.json", "-seed", "4"}, []string{"-seed", "-load"}},
 		{"replay with rules", []string{"-replay", "s.json", "-rules", "shiftchart"}, []string{"-rules", "-replay"}},
+		{"load with fog", []string{"-load", "s.json", "-fog=false"}, []string{"-fog", "-load"}},
 		{"force-load alone", []string{"-force-load"}, []string{"-force-load", "-load"}},
 		{"study with a screenshot", []string{"-study", "-screenshot", "x.png"}, []string{"-study", "-screenshot"}},
 		{"study of a save", []string{"-study", "-load", "s.json"}, []string{"-study", "-load"}},

@@ -94,6 +94,22 @@ type Settings struct {
 	// AILevel is the computer's level: easy, normal or hard ("" for
 	// normal).
 	AILevel string `json:"ai_level,omitempty"`
+	// Open plays every battle open, with no fog of war, whatever its
+	// scenario says.
+	Open bool `json:"open,omitempty"`
+}
+
+// fog is the fog of war a battle started from the briefing is fought
+// under: the -fog flag's, else open when the settings say so, else the
+// scenario's.
+func (a *App) fog() battle.FogSetting {
+	switch {
+	case a.opts.Battle.Fog != battle.FogOfMap:
+		return a.opts.Battle.Fog
+	case a.settings.Open:
+		return battle.FogOff
+	}
+	return battle.FogOfMap
 }
 
 // aiLevels are the computer's levels the settings offer.

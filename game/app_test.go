@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"image/color"
+	stdmaps "maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -656,5 +657,48 @@ func TestPickerRulesStartsTheBattle(t *testing.T) {
 	a.goTo(newPicker(a))
 	if have := a.scene.(*picker).list.items[rulesButton].label; have != "Rules: "+want {
 		t.Errorf("the picker opened again reads %q, want the choice kept", have)
+	}
+}
+
+// TestFogOfBattlesFromTheBriefing: a battle begun from the briefing is
+// fought under the scenario's fog unless the settings play every battle
+// open, and the -fog flag (Options.Fog) decides over both.
+func TestFogOfBattlesFromTheBriefing(t *testing.T) {
+	for _, tt := range []struct {
+		name        string
+		scenarioFog string
+		open        bool
+		flag        battle.FogSetting
+		want        bool
+	}{
+		{"the scenario's fog", "true", false, battle.FogOfMap, true},
+		{"the scenario's open battle", "false", false, battle.FogOfMap, false},
+		{"the setting plays open", "true", true, battle.FogOfMap, false},
+		{"-fog=false", "true", false, battle.FogOff, false},
+		{"-fog over the setting", "false", true, battle.FogOn, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			a := testApp(t, "")
+			a.settings.Open, a.opts.Battle.Fog = tt.open, tt.flag
+			p := newPicker(a)
+			a.goTo(p)
+			p.start(a)
+			br, ok := a.scene.(*briefing)
+			if !ok {
+				t.Fatalf("scene %T, want the briefing", a.scene)
+			}
+			sc := *br.entry.sc
+			sc.Properties = stdmaps.Clone(sc.Properties)
+			sc.Properties["fog"] = tt.scenarioFog
+			br.entry.sc = &sc
+			br.begin(a)
+			g, ok := a.scene.(*Game)
+			if !ok {
+				t.Fatalf("scene after Begin = %T (%s), want *Game", a.scene, br.err)
+			}
+			if g.battle.Fog() != tt.want {
+				t.Errorf("Fog() = %v, want %v", g.battle.Fog(), tt.want)
+			}
+		})
 	}
 }

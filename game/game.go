@@ -53,6 +53,10 @@ type Options struct {
 	Computer  []maps.Side
 	Level     string
 	NewPlayer func(b *battle.Battle, level string) (Player, error)
+	// Fog, unless battle.FogOfMap, decides the fog of war of the battles
+	// started from the briefing over the scenario and the settings (the
+	// -fog flag).
+	Fog battle.FogSetting
 	// Replay, when not nil, opens the replay viewer: the battle given is
 	// the fresh start, and Replay the battle recorded, whose orders (with
 	// their reasoning, battle.Why) the viewer steps through.

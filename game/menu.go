@@ -245,6 +245,7 @@ func (s *settingsScreen) build(a *App) {
 			st.Pace = paces[i%len(paces)].ticks
 			changed()
 		}},
+		{label: "Fog of war: " + map[bool]string{false: "as the scenario says", true: "off (every battle open)"}[st.Open], do: func() { st.Open = !st.Open; changed() }},
 		{label: "Computer level: " + cmp.Or(st.AILevel, "normal"), do: func() {
 			i := slices.Index(aiLevels, cmp.Or(st.AILevel, "normal"))
 			st.AILevel = aiLevels[(i+1)%len(aiLevels)]

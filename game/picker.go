@@ -349,7 +349,7 @@ func (br *briefing) begin(a *App) {
 		br.err = err.Error()
 		return
 	}
-	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Ruleset: br.rules, Source: br.entry.source})
+	b, err := battle.New(br.entry.sc, a.opts.Catalogue, battle.Config{Seed: seed, Ruleset: br.rules, Source: br.entry.source, Fog: a.fog()})
 	if err == nil && a.opts.Check != nil {
 		err = a.opts.Check(br.entry.sc)
 	}

@@ -211,7 +211,7 @@ func (s *study) battle() (*battle.Battle, error) {
 	if s.selected >= 0 {
 		sc.FirstSide = s.pieces[s.selected].Side
 	}
-	b, err := battle.New(&sc, s.cat, battle.Config{Seed: 1, Ruleset: s.rules[s.rule], Source: s.from.source})
+	b, err := battle.New(&sc, s.cat, battle.Config{Seed: 1, Ruleset: s.rules[s.rule], Source: s.from.source, Fog: battle.FogOff})
 	if err != nil {
 		return nil, fmt.Errorf("study: %w", err)
 	}
