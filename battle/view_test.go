@@ -3,20 +3,23 @@ package battle
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"hexfire/assets"
 	"hexfire/board"
 	_ "hexfire/combat/shiftchart" // the five rulesets of the game
 	_ "hexfire/combat/strikedice"
+	"hexfire/mapgen"
 	"hexfire/maps"
 )
 
 // TestViewNonInterference: a side's view does not depend on an enemy unit
-// it does not know. Random battles under fog on every shipped scenario in
-// every ruleset are played to a random order; then every enemy unit the
+// it does not know. Random battles under fog on every shipped scenario and
+// on generated quick battles, in every ruleset, are played to a random order; then every enemy unit the
 // side (each in turn) neither spots nor glimpses is changed: moved to a
 // hex no unit of the side has a line to, turned, its markers and weapon
 // state changed, and the knowledge updated; the side's view, serialised,
@@ -27,20 +30,44 @@ func TestViewNonInterference(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("shipped scenarios: %v %v", files, err)
 	}
-	rules := []string{"elimination", "strikedice", "shiftchart", "d20", "tohit-tokill"}
-	const battlesEach = 23 // 9 scenarios × 5 rulesets × 23 = 1,035 battles
-	battles, changed := 0, 0
+	type scenario struct {
+		sc      *maps.Scenario
+		battles uint64 // per ruleset
+	}
+	var scenarios []scenario
 	for _, f := range files {
 		sc, err := OpenScenario(EmbeddedPrefix+f, testCatalogue)
 		if err != nil {
 			t.Fatal(err)
 		}
+		scenarios = append(scenarios, scenario{sc, 16}) // 9 × 5 rulesets × 16 = 720 battles
+	}
+	// Six quick battles, one of each ground, flat and pointy, of every
+	// allied nation: 6 × 5 rulesets × 11 = 330 battles.
+	dir := t.TempDir()
+	for i, ground := range mapgen.Grounds {
+		o := mapgen.Options{Seed: uint64(100 + i), Width: 20, Height: 14, Ground: ground, Points: 300,
+			Allies: []string{"US", "UK", "SU"}[i%3], Axis: "DE", Pointy: i%2 == 1}
+		path := filepath.Join(dir, fmt.Sprintf("quick-%d.tmx", i))
+		if _, err := mapgen.WriteFile(path, o, testCatalogue); err != nil {
+			t.Fatal(err)
+		}
+		sc, err := OpenScenario(path, testCatalogue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, scenario{sc, 11})
+	}
+	rules := []string{"elimination", "strikedice", "shiftchart", "d20", "tohit-tokill"}
+	battles, changed := 0, 0
+	for _, s := range scenarios {
+		sc := s.sc
 		sc.Properties["fog"] = "true"
 		for _, r := range rules {
-			for seed := range uint64(battlesEach) {
+			for seed := range s.battles {
 				b, err := New(sc, testCatalogue, Config{Seed: seed, Ruleset: r})
 				if err != nil {
-					t.Fatalf("%s %s: %v", f, r, err)
+					t.Fatalf("%s %s: %v", sc.Path, r, err)
 				}
 				rng := rand.New(rand.NewPCG(seed, 33))
 				playRandom(t, b, rng, rng.IntN(120))
@@ -58,7 +85,7 @@ func TestViewNonInterference(t *testing.T) {
 					after, _ := json.Marshal(b.View(side))
 					if !bytes.Equal(before, after) {
 						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed their view:\n%s\n%s",
-							f, r, seed, b.OrderCount(), n, side, before, after)
+							sc.Path, r, seed, b.OrderCount(), n, side, before, after)
 					}
 				}
 			}
