@@ -18,6 +18,7 @@ func TestSubcommandHelp(t *testing.T) {
 		{"generate", "-ground"},
 		{"render", "-scale"},
 		{"killzone", "-reverse"},
+		{"view", "-side"},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			out, err := runCombatCLI(t, tc.command, "-h")
@@ -29,8 +30,8 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 		})
 	}
-	if len(commands) != 8 {
-		t.Errorf("%d subcommands, want the 8 this test covers", len(commands))
+	if len(commands) != 9 {
+		t.Errorf("%d subcommands, want the 9 this test covers", len(commands))
 	}
 }
 
