@@ -30,6 +30,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	rolled, declared, commands := b.dice.count, len(b.declared), b.commands
 	actor := b.Acting()
 	news := b.newsFor(actor)
+	spotted := b.spottedByFoe()
 	events, err := b.apply(o)
 	if err != nil {
 		return nil, &OrderError{Order: o, Err: err}
@@ -54,6 +55,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	}
 	events = append(events, b.checkSuddenDeath()...)
 	b.learn(events, len(b.orders), actor)
+	b.markUnseen(events, spotted)
 	if b.fog && b.newsFor(actor) != news {
 		b.undoable = false // what the order showed cannot be unseen
 	}
@@ -398,10 +400,10 @@ func (b *Battle) continueMove() []Event {
 		if next.Hex != from.Hex {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
-		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text})
 		if b.intel != nil {
 			b.intel.update(b, us, len(b.orders)+1)
 		}
+		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text, seen: b.inSightOfFoe(us)})
 		if next.Hex != from.Hex {
 			events = append(events, b.sniperOverrun(u.Side, next.Hex)...)
 			mines, hit := b.mineAttack(us, next.Hex)

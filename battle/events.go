@@ -3,6 +3,7 @@ package battle
 import (
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/maps"
 )
 
 // EventKind says what happened.
@@ -71,4 +72,16 @@ type Event struct {
 	State string
 	// Text is the event in words, with hex labels, for the log.
 	Text string
+	// Unseen is the side that did not see the event happen, under fog:
+	// the enemy of the unit it concerns, when that side had the unit
+	// spotted neither before the order, nor as it happened, nor after it;
+	// "" when both sides saw it (always in an open battle). A side's part
+	// of the log is the events it saw (SeenBy).
+	Unseen maps.Side
+	// seen: the enemy saw it as it happened (a step of a move in its
+	// sight, though the move ends out of it).
+	seen bool
 }
+
+// SeenBy reports whether side saw the event: its part of the log.
+func (e Event) SeenBy(side maps.Side) bool { return e.Unseen != side }

@@ -530,6 +530,60 @@ func (b *Battle) bump(us []*Unit, h board.Hex) []Event {
 		stackNames(us), verbS(us), stackNames(found), b.Board().Label(h), verbS(us), b.Board().Label(u.Pose.Hex))}}
 }
 
+// spottedByFoe lists, under fog, whether each unit is spotted by its
+// enemy now (by ID - 1); nil in an open battle or a copy.
+func (b *Battle) spottedByFoe() []bool {
+	if !b.fog || b.intel == nil {
+		return nil
+	}
+	spotted := make([]bool, len(b.units))
+	for i, u := range b.units {
+		spotted[i] = b.intel.seen[i].Known == Spotted && u.OnMap()
+	}
+	return spotted
+}
+
+// markUnseen marks, under fog, the events of an order that the enemy of
+// the unit each concerns did not see (Event.Unseen). A unit's going, from
+// hex to hex, is seen where it arrives in the enemy's sight (a step that
+// ends out of sight is not, so the log never tells where a unit went
+// once lost from view); anything else a unit does or suffers is seen if
+// the enemy had it spotted before the order (spotted, from spottedByFoe)
+// or after it. A shot declared under simultaneous fire is its side's
+// secret until the fire is resolved. Events of no unit (phases, the
+// battle's end) are seen by both.
+func (b *Battle) markUnseen(events []Event, spotted []bool) {
+	if spotted == nil {
+		return
+	}
+	for i := range events {
+		e := &events[i]
+		u := b.Unit(e.Unit)
+		if u == nil {
+			continue
+		}
+		foe := Opponent(u.Side)
+		switch {
+		case e.Kind == FireDeclared:
+			e.Unseen = foe
+		case e.seen || b.Knowledge(foe, u).Known == Spotted:
+		case whereabouts(e.Kind):
+			e.Unseen = foe
+		case !spotted[u.ID-1]:
+			e.Unseen = foe
+		}
+	}
+}
+
+// whereabouts reports whether an event of kind k tells where a unit went.
+func whereabouts(k EventKind) bool {
+	switch k {
+	case UnitMoved, MoveEnded, MovePaused, MoveBumped, UnitEntered, UnitExited, UnitLoaded, UnitUnloaded:
+		return true
+	}
+	return false
+}
+
 // Fog reports whether the battle is fought under fog of war (map property
 // "fog"): each side sees only what it knows of the other.
 func (b *Battle) Fog() bool { return b.fog }

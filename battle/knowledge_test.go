@@ -258,6 +258,76 @@ func TestMovingInSightRevealsAndLastSeen(t *testing.T) {
 	}
 }
 
+// TestSidesPartOfTheLog: under fog each side's part of the log (the
+// events it saw) holds the moves of an enemy unit only where they end in
+// its sight. The hidden German squad steps out of the woods into E3, in the
+// M4's sight: the Allies see it. Next turn it goes back into F3, still in
+// view, and on to G3 behind the woods: the Allies see the step into F3, not
+// the one into G3 nor where its move ended. The Axis see all of their own.
+func TestSidesPartOfTheLog(t *testing.T) {
+	b := fixture{grid: screenMap, hidden: []int{1}, props: map[string]string{"fog": "true"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B3", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "F3", board.DirSW},
+	}}.battle(t)
+	seen := func(events []Event, side maps.Side) []string {
+		var texts []string
+		for _, e := range events {
+			if e.SeenBy(side) && (e.Kind == UnitMoved || e.Kind == MoveEnded) {
+				texts = append(texts, e.Text)
+			}
+		}
+		return texts
+	}
+	var events []Event
+	move := func(hexes ...string) {
+		if b.Unit(2).Has(Moved) {
+			apply(t, b, EndPhase{}) // on to the next turn
+		}
+		for b.Phasing() != maps.Axis || b.Phase() != Movement {
+			apply(t, b, EndPhase{})
+		}
+		var path []board.Pose
+		for _, h := range hexes {
+			path = append(path, pose(t, b, h, board.DirSW))
+		}
+		events = apply(t, b, Move{Unit: 2, Path: path})
+		for b.Moving() != nil {
+			events = append(events, apply(t, b, Pass{})...)
+		}
+	}
+	for _, tt := range []struct {
+		path         []string
+		allies, axis []string
+	}{
+		{[]string{"E3"},
+			[]string{"German Rifle Squad #2 moves F3 → E3", "German Rifle Squad #2 ends its move in E3"},
+			[]string{"German Rifle Squad #2 moves F3 → E3", "German Rifle Squad #2 ends its move in E3"}},
+		{[]string{"F3", "G3"},
+			[]string{"German Rifle Squad #2 moves E3 → F3"},
+			[]string{"German Rifle Squad #2 moves E3 → F3", "German Rifle Squad #2 moves F3 → G3", "German Rifle Squad #2 ends its move in G3"}},
+	} {
+		move(tt.path...)
+		if got := seen(events, maps.Allies); !slices.Equal(got, tt.allies) {
+			t.Errorf("move to %v: the Allies saw %q, want %q", tt.path, got, tt.allies)
+		}
+		if got := seen(events, maps.Axis); !slices.Equal(got, tt.axis) {
+			t.Errorf("move to %v: the Axis saw %q, want %q", tt.path, got, tt.axis)
+		}
+	}
+	open := fixture{grid: screenMap, hidden: []int{1}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "B3", board.DirNE},
+		{"German Rifle Squad", maps.Axis, "F3", board.DirSW},
+	}}.battle(t)
+	for open.Phasing() != maps.Axis || open.Phase() != Movement {
+		apply(t, open, EndPhase{})
+	}
+	for _, e := range apply(t, open, Move{Unit: 2, Path: []board.Pose{pose(t, open, "G3", board.DirSW)}}) {
+		if !e.SeenBy(maps.Allies) {
+			t.Errorf("in the open battle the Allies did not see %q", e.Text)
+		}
+	}
+}
+
 // TestLastSeenForgotten: the last sighting stays until a watcher comes to
 // where it would spot a unit standing there, and nothing is: the side sees
 // the place empty.
