@@ -107,7 +107,12 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 	upload := func(img image.Image) *ebiten.Image {
 		e, ok := uploaded[img]
 		if !ok {
-			e = ebiten.NewImageFromImage(img)
+			// A sheet larger than any one tile gets a texture of its
+			// own: in Ebiten's shared atlas an 8192² sheet grew the
+			// atlas to 16384², a gigabyte.
+			b := img.Bounds()
+			big := b.Dx() > maps.MaxTileSize || b.Dy() > maps.MaxTileSize
+			e = ebiten.NewImageFromImageWithOptions(img, &ebiten.NewImageFromImageOptions{Unmanaged: big})
 			uploaded[img] = e
 		}
 		return e

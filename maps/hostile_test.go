@@ -25,9 +25,13 @@ import (
 // maxCaseAlloc is what one hostile case may allocate in all.
 const maxCaseAlloc = 256 << 20
 
-// pngHeader is a PNG that claims to be w×h pixels; only its header is
-// valid, which is all the size checks read.
-func pngHeader(t testing.TB, w, h uint32) []byte {
+// pngHeader is a grey PNG that claims to be w×h pixels; only its header
+// is valid, which is all the size checks read.
+func pngHeader(t testing.TB, w, h uint32) []byte { return pngHeaderOf(t, w, h, 8, 0) }
+
+// pngHeaderOf is pngHeader with the header's bit depth and colour type
+// (0 grey, 6 RGBA: PNG specification, 11.2.2).
+func pngHeaderOf(t testing.TB, w, h uint32, depth, colourType byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
@@ -38,6 +42,7 @@ func pngHeader(t testing.TB, w, h uint32) []byte {
 	// length and type; its CRC covers type and data.
 	binary.BigEndian.PutUint32(data[16:20], w)
 	binary.BigEndian.PutUint32(data[20:24], h)
+	data[24], data[25] = depth, colourType
 	binary.BigEndian.PutUint32(data[29:33], crc32.ChecksumIEEE(data[12:29]))
 	return data
 }
@@ -67,8 +72,9 @@ func zlibBomb(n int) string {
 }
 
 // hostileFS holds the files the hostile maps refer to, beside the test
-// tileset: a template, special files, fake and real images.
-func hostileFS(t testing.TB) fstest.MapFS {
+// tileset: templates, special files, fake and real images; big as for
+// hostileCases.
+func hostileFS(t testing.TB, big bool) fstest.MapFS {
 	fsys := testFS(t, "")
 	delete(fsys, "test.tmx")
 	fsys["unit.tx"] = &fstest.MapFile{Data: []byte(`<?xml version="1.0"?><template><object name="T" width="0" height="0"><properties><property name="type" value="Tiger I"/><property name="side" value="axis"/></properties><point/></object></template>`)}
@@ -81,7 +87,50 @@ func hostileFS(t testing.TB) fstest.MapFS {
 	fsys["side8192.png"] = &fstest.MapFile{Data: pngHeader(t, 8192, 8192)}
 	fsys["other8192.png"] = &fstest.MapFile{Data: pngHeader(t, 8192, 8192)}
 	fsys["sheet.png"] = &fstest.MapFile{Data: grayPNG(t, 512, 512)}
+	fsys["rgba8192.png"] = &fstest.MapFile{Data: pngHeaderOf(t, 8192, 8192, 8, 6)}
+	fsys["rgba16-8192.png"] = &fstest.MapFile{Data: pngHeaderOf(t, 8192, 8192, 16, 6)}
+	fsys["grey4096.png"] = &fstest.MapFile{Data: pngHeader(t, 4096, 4096)}
+	fsys["half1.png"] = &fstest.MapFile{Data: pngHeader(t, 6000, 3000)}
+	fsys["half2.png"] = &fstest.MapFile{Data: pngHeader(t, 6000, 3000)}
+	fsys["tile2000.png"] = &fstest.MapFile{Data: pngHeader(t, 2000, 2000)}
+	for i := range 60 {
+		fsys[fmt.Sprintf("c%d.png", i)] = &fstest.MapFile{Data: pngHeaderOf(t, 1024, 1024, 8, 6)}
+	}
+	// Issue 39's templates, each shared by thousands of units: 100,000
+	// properties, and 3,900 of 16 KB (62 MB); for the fuzzer, one over
+	// the limit.
+	fsys["fat100k.tx"] = &fstest.MapFile{Data: unitTemplate(MaxProperties+1, 1)}
+	fsys["fat16k.tx"] = fsys["fat100k.tx"]
+	if big {
+		fsys["fat100k.tx"] = &fstest.MapFile{Data: unitTemplate(100_000, 1)}
+		fsys["fat16k.tx"] = &fstest.MapFile{Data: unitTemplate(3_900, 16<<10)}
+	}
+	fsys["wide.tx"] = &fstest.MapFile{Data: unitTemplate(MaxProperties, 1)}
 	return fsys
+}
+
+// unitTemplate is a template of a Tiger I with n properties in all (n ≥ 2),
+// the ones beyond type and side holding size bytes each.
+func unitTemplate(n, size int) []byte {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><template><object name="T"><properties><property name="type" value="Tiger I"/><property name="side" value="axis"/>`)
+	v := strings.Repeat("v", size)
+	for i := range n - 2 {
+		fmt.Fprintf(&b, `<property name="p%d" value="%s"/>`, i, v)
+	}
+	b.WriteString(`</properties><point/></object></template>`)
+	return []byte(b.String())
+}
+
+// templated is n unit objects of template tpl in one units layer.
+func templated(n int, tpl string) string {
+	var b strings.Builder
+	b.WriteString(`<objectgroup id="9" name="units">`)
+	for i := range n {
+		fmt.Fprintf(&b, `<object id="%d" template="%s" x="32" y="56"/>`, i+1, tpl)
+	}
+	b.WriteString(`</objectgroup>`)
+	return b.String()
 }
 
 // inlineTileset is an embedded tileset of 64×56 tiles on image src.
@@ -106,9 +155,20 @@ type hostileCase struct {
 // and still over their limits.
 func hostileCases(t testing.TB, big bool) []hostileCase {
 	mega, bomb, script := 1<<20, 64<<20, 5<<20
+	deep, crowd, many39 := 150_000, 20_000, 2_000
 	if !big {
 		mega, bomb, script = 200, 64<<10, MaxPropertyLength+1
+		deep, crowd, many39 = MaxDepth+1, MaxUnits+1, 20
 	}
+	var crowded strings.Builder
+	for i := range crowd {
+		crowded.WriteString(unitObject(i+1, ""))
+	}
+	var collection60 strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&collection60, `<tile id="%d"><image source="c%d.png" width="1024" height="1024"/></tile>`, i, i)
+	}
+	b64 := base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{1, 0, 0, 0}, 6))
 	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
 	units := func(objs string) string { return `<objectgroup id="9" name="units">` + objs + `</objectgroup>` }
 	var many strings.Builder
@@ -142,8 +202,20 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"image shared by 60 collection tiles", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="60" columns="0">`+collection.String()+`</tileset>`+csvLayer("ground", 1, 2, 3, 58, 59, 60)), nil},
 		{"sheet shared by 12 tilesets", fmt.Sprintf(mapOpen, 3, 2, sharing+csvLayer("ground", 1, 5, 9, 13, 17, 45)), nil},
 		{"image over the side limit", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "huge.png")+ground), []string{`image "huge.png"`, "20000×20000 pixels"}},
-		{"images over the pixel budget", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "side8192.png")+inlineTileset(5, "", "other8192.png")+ground), []string{`tileset "inline5": image "other8192.png"`, "pixels in all"}},
-		{"collection image over the tile limit", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="1" columns="0"><tile id="0"><image source="side8192.png"/></tile></tileset>`+ground), []string{`tile 0: image "side8192.png"`, "limit of 1024"}},
+		{"grey 8192² over the byte budget", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "side8192.png")+ground), []string{`tileset "inline1": image "side8192.png": image is 8192×8192 pixels, 67108864 bytes decoded`, "limit of 33554432 bytes in all"}},
+		{"images over the byte budget together", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "half1.png")+inlineTileset(5, "", "half2.png")+ground), []string{`tileset "inline5": image "half2.png"`, "18000000 bytes decoded", "limit of 33554432 bytes in all"}},
+		{"RGBA 8192² sheet", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "rgba8192.png")+ground), []string{`image "rgba8192.png": image is 8192×8192 pixels, 268435456 bytes decoded`, "limit of 33554432 bytes"}},
+		{"16-bit RGBA 8192² sheet", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", "rgba16-8192.png")+ground), []string{`image "rgba16-8192.png": image is 8192×8192 pixels, 536870912 bytes decoded`}},
+		{"1-pixel tiles", fmt.Sprintf(mapOpen, 3, 2, strings.NewReplacer(`tilewidth="64" tileheight="56"`, `tilewidth="1" tileheight="1"`).Replace(inlineTileset(1, "", "grey4096.png"))+ground), []string{`tileset "inline1": image "grey4096.png" of 4096×4096 pixels in tiles of 1×1`, "more than the limit of 65536 tiles in all"}},
+		{"60 collection images of 1024² RGBA", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="60" columns="0">`+collection60.String()+`</tileset>`+csvLayer("ground", 1, 2, 3, 58, 59, 60)), []string{`tileset "c": tile 8: image "c8.png"`, "limit of 33554432 bytes in all"}},
+		{"collection image over the tile limit", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="1" columns="0"><tile id="0"><image source="tile2000.png"/></tile></tileset>`+ground), []string{`tile 0: image "tile2000.png"`, "limit of 1024"}},
+		{"template of 100,000 properties shared by 2,000 units", tmxMap(3, 2, ground+templated(many39, "fat100k.tx")), []string{`template "fat100k.tx": line 1: more than 100 properties in one <properties>`}},
+		{"template of 3,900 properties of 16 KB shared by 2,000 units", tmxMap(3, 2, ground+templated(many39, "fat16k.tx")), []string{`template "fat16k.tx": line 1: more than 100 properties in one <properties>`}},
+		{"units over the properties in all", tmxMap(3, 2, ground+templated(MaxUnitProperties/MaxProperties+1, "wide.tx")), []string{`layer "units": object 161 "": the units hold more than the limit of 16000 properties in all`}},
+		{"too many units", tmxMap(3, 2, ground+units(crowded.String())), []string{fmt.Sprintf(`layer "units": the units layers hold %d objects, more than the limit of 1000 units`, crowd)}},
+		{"nested past the depth limit", tmxMap(3, 2, strings.Repeat("<x>", deep)+strings.Repeat("</x>", deep)+ground), []string{`<x> nests more than 64 elements deep`}},
+		{"firstgid 0", strings.Replace(tmxMap(3, 2, csvLayer("ground", 0, 0, 0, 0, 0, 0)), `firstgid="1"`, `firstgid="0"`, 1), []string{`line 3: tileset firstgid "0": want 1 or more`}},
+		{"base64 wrapped in spaces and newlines", tmxMap(3, 2, `<layer id="1" name="ground"><data encoding="base64">`+"\n   "+b64[:7]+"\n   "+b64[7:20]+" \t\r\n "+b64[20:]+"\n  </data></layer>"), nil},
 		{"empty tileset file", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "empty.tsx", 1), []string{`tileset "empty.tsx": malformed XML`}},
 		{"tile id below every firstgid", strings.Replace(tmxMap(3, 2, ground), `firstgid="1"`, `firstgid="5"`, 1), []string{`layer "ground" tile 0 uses tile id 1, below the first tileset's firstgid 5`}},
 		{"tile id without tileset", fmt.Sprintf(mapOpen, 3, 2, ground), []string{`layer "ground" tile 0 uses tile id 1 but the map has no tileset`}},
@@ -190,7 +262,7 @@ func allocated(f func()) uint64 {
 }
 
 func TestHostileMaps(t *testing.T) {
-	base := hostileFS(t)
+	base := hostileFS(t, true)
 	for _, tc := range hostileCases(t, true) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{"test.tmx": {Data: []byte(tc.tmx)}}
@@ -219,7 +291,7 @@ func TestHostileMaps(t *testing.T) {
 // TestDecodedOnce checks that a template or an image many things share is
 // decoded once: every user gets the very same value.
 func TestDecodedOnce(t *testing.T) {
-	base := hostileFS(t)
+	base := hostileFS(t, true)
 	for _, tc := range hostileCases(t, true) {
 		fsys := fstest.MapFS{"test.tmx": {Data: []byte(tc.tmx)}}
 		for k, v := range base {
@@ -303,5 +375,37 @@ func TestBeside(t *testing.T) {
 		if got := tt.src.beside(tt.name, tt.p); got != tt.want {
 			t.Errorf("%T beside(%q, %q) = %t, want %t", tt.src, tt.name, tt.p, got, tt.want)
 		}
+	}
+}
+
+// TestBase64Wrapped reads base64 layer data wrapped and indented the ways
+// Tiled and editors write it: tile ids 1 (open) and 2 (woods) on a 2×1 map.
+// Whitespace beside a comment inside the data is refused, by go-tiled as by
+// the scan, since the text is then not the file's bytes alone.
+func TestBase64Wrapped(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		want       string // "" when it loads
+	}{
+		{"one line", "AQAAAAIAAAA=", ""},
+		{"Tiled's line ends", "\n   AQAAAAIAAAA=\n  ", ""},
+		{"wrapped and indented", "\n   AQAA\n   AAIA \t\r\n   AAA=\n  ", ""},
+		{"spaces inside", "AQAA AAIA AAA=", ""},
+		{"a comment and spaces", "AQAA <!-- c --> AAIAAAA=", "illegal base64 data"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmx := tmxMap(2, 1, `<layer id="1" name="ground"><data encoding="base64">`+tc.data+`</data></layer>`)
+			s, err := Load(testFS(t, tmx), "test.tmx", testTypes)
+			if tc.want != "" {
+				checkError(t, err, "test.tmx", []string{tc.want})
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := s.Board.Cell(label(t, s.Board, "A1")).Terrain, s.Board.Cell(label(t, s.Board, "B1")).Terrain; a.String() != "open" || b.String() != "woods" {
+				t.Errorf("A1 %v, B1 %v: want open and woods", a, b)
+			}
+		})
 	}
 }

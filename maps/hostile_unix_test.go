@@ -32,7 +32,7 @@ func TestHostileFiles(t *testing.T) {
 			write(filepath.Join("tiles", k), v.Data)
 		}
 	}
-	write("unit.tx", hostileFS(t)["unit.tx"].Data)
+	write("unit.tx", hostileFS(t, false)["unit.tx"].Data)
 	fifo := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("no named pipes: %v", err)
@@ -46,6 +46,11 @@ func TestHostileFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
+	// A tileset reached through a link finds its image beside the file
+	// the link points to.
+	if err := os.Symlink(filepath.Join("tiles", "terrain.tsx"), filepath.Join(dir, "link.tsx")); err != nil {
+		t.Fatal(err)
+	}
 	ground := csvLayer("ground", 1, 1, 1, 1, 1, 1)
 	tsxAbs := filepath.Join(dir, "tiles", "terrain.tsx")
 	pngAbs := filepath.Join(dir, "tiles", "terrain.png")
@@ -60,6 +65,7 @@ func TestHostileFiles(t *testing.T) {
 		want      []string
 	}{
 		{"relative paths", withTileset("tiles/terrain.tsx", ground+units("unit.tx")), nil},
+		{"tileset through a symbolic link", withTileset("link.tsx", ground+units("unit.tx")), nil},
 		{"absolute tileset and template", withTileset(tsxAbs, ground+units(filepath.Join(dir, "unit.tx"))), nil},
 		{"absolute image", fmt.Sprintf(mapOpen, 3, 2, inlineTileset(1, "", pngAbs)+ground), nil},
 		{"tileset /dev/zero", withTileset("/dev/zero", ground), []string{`tileset "/dev/zero"`, "not a regular file (a character device)"}},

@@ -38,6 +38,7 @@ type loader struct {
 	images    *imageCache
 	tilesets  map[string]*tiled.Tileset  // decoded .tsx files by path
 	templates map[string]*tiled.Template // decoded .tx files by path
+	tiles     int                        // tiles of the tilesets checked so far, for MaxTiles
 }
 
 func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
@@ -84,7 +85,7 @@ func loadScenario(src source, name string, types UnitTypes) (*Scenario, error) {
 	// go-tiled decodes the checked map bytes; the external files it would
 	// open itself are served as empty placeholders and replaced below by
 	// the ones decoded above, once each.
-	m, err := tiled.LoadReader(".", bytes.NewReader(data), tiled.WithFileSystem(placeholderFS{}))
+	m, err := tiled.LoadReader(".", bytes.NewReader(h.data), tiled.WithFileSystem(placeholderFS{}))
 	if err != nil {
 		return nil, fmt.Errorf("decoding the map: %w", err)
 	}

@@ -467,7 +467,7 @@ func FuzzLoad(f *testing.F) {
 	for _, tc := range hostileCases(f, false) {
 		f.Add([]byte(tc.tmx))
 	}
-	base := hostileFS(f)
+	base := hostileFS(f, false)
 	f.Fuzz(func(t *testing.T, tmx []byte) {
 		fsys := fstest.MapFS{"test.tmx": {Data: tmx}}
 		for k, v := range base {

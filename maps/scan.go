@@ -17,8 +17,9 @@ import (
 	"hexfire/fileio"
 )
 
-// The checks of this file run on the very bytes go-tiled then decodes, so
-// that nothing go-tiled reads differs from what was checked: every
+// The checks of this file run on the very bytes go-tiled then decodes (but
+// for the whitespace taken out of base64 layer data, the same way in both),
+// so that nothing go-tiled reads differs from what was checked: every
 // attribute and every element go-tiled keeps one of must be given once
 // (encoding/xml would take the last), property names are unique, and a
 // layer's data holds exactly the map's number of tiles, inflated through a
@@ -161,6 +162,9 @@ func (s *xmlScan) check(e xml.StartElement) error {
 	if len(s.stack) == 0 {
 		return nil
 	}
+	if len(s.stack) >= MaxDepth {
+		return fmt.Errorf("line %d: <%s> nests more than %d elements deep", s.line(), e.Name.Local, MaxDepth)
+	}
 	parent := &s.stack[len(s.stack)-1]
 	name := e.Name.Local
 	once := false
@@ -185,6 +189,10 @@ func (s *xmlScan) check(e xml.StartElement) error {
 		return fmt.Errorf("line %d: <%s> has more than one <%s>", s.line(), parent.name, name)
 	}
 	parent.seen[key] = true
+	// Under <properties> seen holds one key a property.
+	if parent.name == "properties" && len(parent.seen) > MaxProperties {
+		return fmt.Errorf("line %d: more than %d properties in one <properties>", s.line(), MaxProperties)
+	}
 	return nil
 }
 
@@ -218,6 +226,9 @@ type header struct {
 	layerOrder    map[uint32]int // layer id → position in the file
 	tilesets      []tilesetRef
 	templates     []string // each template source once, in file order
+	// data is the file as go-tiled is to decode it: its bytes, with the
+	// whitespace inside base64 layer data taken out.
+	data []byte
 }
 
 // tilesetRef is a <tileset> element of the map.
@@ -238,6 +249,9 @@ type mapScan struct {
 	// where, to check it against the tilesets' firstgid once all are known.
 	minGID      uint32
 	minGIDWhere string
+	// The text of base64 layer data holding whitespace, to take out of
+	// the bytes go-tiled decodes.
+	squeeze []span
 }
 
 // scan checks the .tmx text before it is decoded: well-formed XML, a
@@ -262,6 +276,7 @@ func scan(data []byte) (header, error) {
 			return m.h, fmt.Errorf("%s uses tile id %d, below the first tileset's firstgid %d", m.minGIDWhere, m.minGID, first)
 		}
 	}
+	m.h.data = squeezed(data, m.squeeze)
 	return m.h, nil
 }
 
@@ -304,6 +319,9 @@ func (m *mapScan) start(s *xmlScan, path []string, e xml.StartElement) (bool, er
 				return false, fmt.Errorf("line %d: tileset firstgid %s is not a whole number", s.line(), fileio.Quote(v))
 			}
 			ref.firstGID = uint32(n)
+		}
+		if ref.firstGID < 1 {
+			return false, fmt.Errorf("line %d: tileset firstgid %s: want 1 or more (tile id 0 means no tile)", s.line(), fileio.Quote(attr(e, "firstgid")))
 		}
 		m.h.tilesets = append(m.h.tilesets, ref)
 		if ref.source == "" {
@@ -425,6 +443,8 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 		return m.countTileElements(s)
 	}
 	var text bytes.Buffer
+	// Where the element's text lies in the file, while it is text alone.
+	from, to, plain := s.dec.InputOffset(), s.dec.InputOffset(), true
 	for {
 		tok, err := s.token()
 		if err != nil {
@@ -433,6 +453,9 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 		switch t := tok.(type) {
 		case xml.CharData:
 			text.Write(t)
+			to = s.dec.InputOffset()
+		case xml.Comment, xml.ProcInst, xml.Directive:
+			plain = false
 		case xml.StartElement:
 			if t.Name.Local == "chunk" {
 				return 0, errors.New("chunked data (infinite map) is not supported")
@@ -446,7 +469,16 @@ func (m *mapScan) countData(s *xmlScan, data xml.StartElement) (int, error) {
 				}
 				return m.countCSV(text.Bytes())
 			case "base64":
-				return m.countBase64(text.Bytes(), compression)
+				b64 := bytes.TrimSpace(text.Bytes())
+				// Tiled wraps long data in lines, and an editor may
+				// indent them; Go's base64 skips line ends only. The
+				// whitespace is taken out here and, for go-tiled, of the
+				// file's bytes, where they are text alone.
+				if plain && bytes.ContainsAny(b64, xmlSpace) {
+					b64 = bytes.Join(bytes.Fields(b64), nil)
+					m.squeeze = append(m.squeeze, span{from, to})
+				}
+				return m.countBase64(b64, compression)
 			default:
 				return 0, fmt.Errorf("encoding %s is not supported (want csv or base64)", fileio.Quote(encoding))
 			}
@@ -542,8 +574,35 @@ func parseGID(b []byte) (uint32, bool) {
 	return uint32(n), true
 }
 
+// xmlSpace is what XML counts as whitespace.
+const xmlSpace = " \t\r\n"
+
+// span is a range of bytes of a file, from its start.
+type span struct{ from, to int64 }
+
+// squeezed returns data with the XML whitespace in each of spans (in file
+// order, not overlapping) taken out, or data itself when there are none.
+func squeezed(data []byte, spans []span) []byte {
+	if len(spans) == 0 {
+		return data
+	}
+	out := make([]byte, 0, len(data))
+	at := int64(0)
+	for _, sp := range spans {
+		out = append(out, data[at:sp.from]...)
+		for _, c := range data[sp.from:sp.to] {
+			if !strings.ContainsRune(xmlSpace, rune(c)) {
+				out = append(out, c)
+			}
+		}
+		at = sp.to
+	}
+	return append(out, data[at:]...)
+}
+
+// countBase64 counts the tile ids of base64 data, its whitespace trimmed.
 func (m *mapScan) countBase64(text []byte, compression string) (int, error) {
-	var r io.Reader = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(bytes.TrimSpace(text)))
+	var r io.Reader = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(text))
 	var err error
 	switch compression {
 	case "":

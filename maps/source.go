@@ -32,6 +32,14 @@ const (
 	// tiles of a layer's data in Tiled's XML encoding (those are bounded
 	// by the map size).
 	MaxElements = 200_000
+	// MaxDepth bounds how deep the XML elements of one file nest. Tiled's
+	// deepest are a class property's members inside nested groups; a
+	// shipped map nests six deep.
+	MaxDepth = 64
+	// MaxProperties bounds the properties of one element (the map, a
+	// layer, a tile, an object, a template's object): the shipped maps
+	// give at most 24, to the map.
+	MaxProperties = 100
 	// MaxTileSize is the largest tile width, tile height, hex side,
 	// margin, spacing or tile offset, and the largest side of an image of
 	// an image collection, in pixels.
@@ -39,9 +47,27 @@ const (
 	// MaxImageSide is the largest width or height of a tileset image:
 	// 8192 is the texture size most graphics cards take.
 	MaxImageSide = 8192
-	// MaxImagePixels bounds the pixels of all the distinct images a map
-	// uses together (one 8192² sheet, 256 MB decoded).
-	MaxImagePixels = MaxImageSide * MaxImageSide
+	// MaxImageBytes bounds the decoded size of all the distinct images a
+	// map uses together, in bytes: one 4096×2048 sheet of 8-bit RGBA, or
+	// 4096×1024 of 16-bit. Read from the PNG headers before any image is
+	// decoded. The game holds each image about three times while it
+	// uploads it (decoded, converted, texture), within its 512 MB.
+	MaxImageBytes = 32 << 20
+	// MaxTiles bounds the tiles of all the tilesets of a map together:
+	// the tiles each sheet can be cut into (from its size, tile size,
+	// margin and spacing) and the images of each image collection. The
+	// game cuts every tile a layer places once; the shipped tilesets hold
+	// 87 each.
+	MaxTiles = 1 << 16
+	// MaxUnits bounds the objects of a map's units layers: thrice the
+	// largest benchmark battle (300 units). A battle follows the lines of
+	// sight of every pair of enemy units, so its cost grows with the
+	// square: 20,000 units took the game minutes to open.
+	MaxUnits = 1000
+	// MaxUnitProperties bounds the properties of all the units together,
+	// a template's counted once for every unit that uses it: each unit
+	// keeps its own copy of them.
+	MaxUnitProperties = 16 * MaxUnits
 	// MaxTitleLength is the longest map title, in characters: about a
 	// third of the game's top bar, which shows it beside the turn.
 	MaxTitleLength = 48
@@ -90,25 +116,39 @@ func (osSource) read(name string, limit int64) ([]byte, error) {
 	return fileio.ReadFile(name, limit)
 }
 
+// resolve takes a relative ref from the folder the referrer really lies
+// in: a tileset reached through a symbolic link finds its image beside the
+// file the link points to, as Tiled does.
 func (osSource) resolve(referrer, ref string) (string, error) {
 	p := filepath.FromSlash(ref)
 	if filepath.IsAbs(p) {
 		return p, nil
 	}
-	return filepath.Join(filepath.Dir(referrer), p), nil
+	return filepath.Join(filepath.Dir(realPath(referrer)), p), nil
 }
 
+// beside compares where the files really lie, links followed, so that a
+// link beside the map to a file elsewhere counts as elsewhere.
 func (osSource) beside(name, p string) bool {
-	dir, err := filepath.Abs(filepath.Dir(name))
+	dir, err := filepath.Abs(filepath.Dir(realPath(name)))
 	if err != nil {
 		return false
 	}
-	abs, err := filepath.Abs(p)
+	abs, err := filepath.Abs(realPath(p))
 	if err != nil {
 		return false
 	}
 	rel, err := filepath.Rel(dir, abs)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// realPath is p with its symbolic links followed, or p itself when that
+// fails (the file is missing: the read reports it).
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
 }
 
 // files reads every file of one load once, through one size limit per

@@ -76,17 +76,27 @@ func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error
 		if ts.TileWidth == 0 || ts.TileHeight == 0 {
 			return info, fmt.Errorf("tile size %d×%d: want positive sizes", ts.TileWidth, ts.TileHeight)
 		}
-		p, err := l.checkImage(file, ts.Image.Source, MaxImageSide)
+		p, cfg, err := l.checkImage(file, ts.Image.Source, MaxImageSide)
 		if err != nil {
 			return info, fmt.Errorf("image %s: %w", fileio.Quote(ts.Image.Source), err)
 		}
 		info.image = p
+		// The tiles the sheet can be cut into, as exportTileset counts
+		// its columns; Tileset.Source refuses any other.
+		cols := max(0, (cfg.Width-2*ts.Margin+ts.Spacing)/(ts.TileWidth+ts.Spacing))
+		rows := max(0, (cfg.Height-2*ts.Margin+ts.Spacing)/(ts.TileHeight+ts.Spacing))
+		if err := l.countTiles(cols * rows); err != nil {
+			return info, fmt.Errorf("image %s of %d×%d pixels in tiles of %d×%d: %w", fileio.Quote(ts.Image.Source), cfg.Width, cfg.Height, ts.TileWidth, ts.TileHeight, err)
+		}
 	}
 	for _, t := range ts.Tiles {
 		if t.Image != nil {
-			p, err := l.checkImage(file, t.Image.Source, MaxTileSize)
+			p, _, err := l.checkImage(file, t.Image.Source, MaxTileSize)
 			if err != nil {
 				return info, fmt.Errorf("tile %d: image %s: %w", t.ID, fileio.Quote(t.Image.Source), err)
+			}
+			if err := l.countTiles(1); err != nil {
+				return info, fmt.Errorf("tile %d: %w", t.ID, err)
 			}
 			if info.tileImages == nil {
 				info.tileImages = map[uint32]string{}
@@ -105,6 +115,15 @@ func checkTileset(l *loader, ts *tiled.Tileset, file string) (tilesetInfo, error
 		return info, fmt.Errorf("no image")
 	}
 	return info, nil
+}
+
+// countTiles takes n tiles from the map's budget of MaxTiles.
+func (l *loader) countTiles(n int) error {
+	l.tiles += n
+	if l.tiles > MaxTiles {
+		return fmt.Errorf("the tilesets of this map hold more than the limit of %d tiles in all", MaxTiles)
+	}
+	return nil
 }
 
 // readTileEffect reads the Hexfire properties of one tile; ok is false

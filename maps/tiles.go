@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 
 	"github.com/lafriks/go-tiled"
@@ -189,55 +190,74 @@ func exportTileset(l *loader, ts *tiled.Tileset, info tilesetInfo) (Tileset, err
 }
 
 // imageCache checks and decodes the PNG images of one load, each once,
-// within one budget of pixels for all of them.
+// within one budget of decoded bytes for all of them.
 type imageCache struct {
-	files      *files
-	pixelsLeft int64
-	configs    map[string]image.Config
-	decoded    map[string]image.Image
+	files     *files
+	bytesLeft int64
+	configs   map[string]image.Config
+	decoded   map[string]image.Image
 }
 
 func newImageCache(f *files) *imageCache {
-	return &imageCache{files: f, pixelsLeft: MaxImagePixels, configs: map[string]image.Config{}, decoded: map[string]image.Image{}}
+	return &imageCache{files: f, bytesLeft: MaxImageBytes, configs: map[string]image.Config{}, decoded: map[string]image.Image{}}
 }
 
 // checkImage resolves the image ref of the file referrer and checks its
-// PNG header: at most maxSide pixels a side, within the pixel budget.
-func (l *loader) checkImage(referrer, ref string, maxSide int) (string, error) {
+// PNG header: at most maxSide pixels a side, within the budget of bytes.
+func (l *loader) checkImage(referrer, ref string, maxSide int) (string, image.Config, error) {
 	if ref == "" {
-		return "", fmt.Errorf("image with no source file")
+		return "", image.Config{}, fmt.Errorf("image with no source file")
 	}
 	p, err := l.src.resolve(referrer, ref)
 	if err != nil {
-		return "", err
+		return "", image.Config{}, err
 	}
-	return p, l.images.check(p, maxSide)
+	cfg, err := l.images.check(p, maxSide)
+	return p, cfg, err
 }
 
-func (c *imageCache) check(p string, maxSide int) error {
+func (c *imageCache) check(p string, maxSide int) (image.Config, error) {
 	cfg, ok := c.configs[p]
 	if !ok {
 		data, err := c.files.get(p)
 		if err != nil {
-			return err
+			return cfg, err
 		}
 		if cfg, err = png.DecodeConfig(bytes.NewReader(data)); err != nil {
-			return fmt.Errorf("not a PNG image: %w", err)
+			return cfg, fmt.Errorf("not a PNG image: %w", err)
 		}
 		if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
-			return fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side", cfg.Width, cfg.Height, MaxImageSide)
+			return cfg, fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side", cfg.Width, cfg.Height, MaxImageSide)
 		}
-		px := int64(cfg.Width) * int64(cfg.Height)
-		if px > c.pixelsLeft {
-			return fmt.Errorf("the images of this map hold more than the limit of %d pixels in all", MaxImagePixels)
+		size := int64(cfg.Width) * int64(cfg.Height) * bytesPerPixel(cfg.ColorModel)
+		if size > c.bytesLeft {
+			return cfg, fmt.Errorf("image is %d×%d pixels, %d bytes decoded: the images of this map would take more than the limit of %d bytes in all",
+				cfg.Width, cfg.Height, size, MaxImageBytes)
 		}
-		c.pixelsLeft -= px
+		c.bytesLeft -= size
 		c.configs[p] = cfg
 	}
 	if cfg.Width > maxSide || cfg.Height > maxSide {
-		return fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side for a tile", cfg.Width, cfg.Height, maxSide)
+		return cfg, fmt.Errorf("image is %d×%d pixels, larger than the limit of %d on a side for a tile", cfg.Width, cfg.Height, maxSide)
 	}
-	return nil
+	return cfg, nil
+}
+
+// bytesPerPixel is what image/png's decoder spends on a pixel of an image
+// of colour model m: the models its DecodeConfig reports.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel:
+		return 1
+	case color.Gray16Model:
+		return 2
+	case color.RGBAModel, color.NRGBAModel:
+		return 4
+	}
+	if _, paletted := m.(color.Palette); paletted {
+		return 1
+	}
+	return 8 // 16 bits a channel, and anything else
 }
 
 // decode returns the decoded image at p, which check has passed.

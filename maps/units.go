@@ -17,10 +17,18 @@ import (
 // folder, by the reference the objects make to it: the errors of their
 // objects do not quote them. turns bounds a placement's arrives.
 func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitTypes, outsideTemplates map[string]string, turns int) ([]Placement, error) {
+	n := 0
+	for _, g := range groups {
+		n += len(g.group.Objects)
+	}
+	if n > MaxUnits {
+		return nil, fmt.Errorf("layer %s: the units layers hold %d objects, more than the limit of %d units", fileio.Quote(UnitsLayer), n, MaxUnits)
+	}
 	var out []Placement
+	props := 0 // of the units so far, a template's counted at each use
 	for _, g := range groups {
 		for _, o := range g.group.Objects {
-			p, err := placeUnit(b, o, g.offX, g.offY, types, turns)
+			p, err := placeUnit(b, o, g.offX, g.offY, types, turns, &props)
 			if err != nil {
 				if tpl, ok := outsideTemplates[o.TemplateSource]; ok {
 					err = l.hideOutside(tpl, err)
@@ -33,9 +41,15 @@ func placeUnits(l *loader, b *board.Board, groups []positionedGroup, types UnitT
 	return out, nil
 }
 
-func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes, turns int) (Placement, error) {
+// placeUnit turns one object into a placement; *counted is the number of
+// properties of the units placed before it, which it adds its own to.
+func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTypes, turns int, counted *int) (Placement, error) {
 	obj, props := resolveTemplate(o)
-	p := Placement{ID: int(obj.ID), Name: obj.Name, Properties: map[string]string{}}
+	p := Placement{ID: int(obj.ID), Name: obj.Name}
+	if *counted += len(props); *counted > MaxUnitProperties {
+		return p, fmt.Errorf("the units hold more than the limit of %d properties in all (a template's counted for each unit that uses it)", MaxUnitProperties)
+	}
+	p.Properties = make(map[string]string, len(props))
 	if err := checkText("the name", obj.Name, MaxNameLength); err != nil {
 		return p, err
 	}
@@ -131,6 +145,8 @@ func resolveTemplate(o *tiled.Object) (tiled.Object, tiled.Properties) {
 	if obj.Width == 0 && obj.Height == 0 {
 		obj.Width, obj.Height = t.Width, t.Height
 	}
+	// The scan bounds both lists to MaxProperties, so the look-ups stay
+	// small.
 	props := append(tiled.Properties{}, o.Properties...)
 	for _, tp := range t.Properties {
 		if o.Properties.Get(tp.Name) == nil {
