@@ -53,6 +53,13 @@ func TestGrenadeIntoTheOpenTop(t *testing.T) {
 			s.Target.Immobile = true
 			s.Target.States = combat.StatesOf(map[string]int{Shock: 1})
 		}, []int{3, 6, 2, 3, 5, 6, 6}, 5, []combat.Effect{{Kind: combat.Abandoned, On: combat.OnTarget}}},
+		{"a passenger aboard an immobilised one: hit, then out before the crew abandons it", func(s *combat.Shot) {
+			s.Target.Immobile, s.Target.Riders = true, 1
+			s.Target.States = combat.StatesOf(map[string]int{Shock: 1})
+		}, []int{3, 6, 2, 3, 5, 6, 6}, 5, []combat.Effect{
+			{Kind: combat.InfantryHits, On: combat.OnPassengers, N: 3},
+			{Kind: combat.Dismount, On: combat.OnPassengers},
+			{Kind: combat.Abandoned, On: combat.OnTarget}}},
 		{"a half squad, no Bullseye: three dice, one 6", func(s *combat.Shot) { s.FirerKind = units.HalfSquad },
 			[]int{3, 4, 1, 4, 6}, 3, []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 1}}},
 		{"3 and 1 miss: the grenade is lost", func(*combat.Shot) {}, []int{3, 1}, 2, nil},

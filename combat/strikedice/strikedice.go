@@ -304,32 +304,28 @@ func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 		es = append(es, combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n})
 	}
 	apc := tableOf(s.Target) == &apcTable
-	shock := r.shock
-	if s.Target.Immobile {
-		shock *= immobileShockX
-	}
 	hits := func(on combat.Role, firepower, cover int) {
 		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: on, N: firepower, Cover: cover})
 	}
+	shock := shockOn(s.Target, r.shock)
 	switch {
 	case r.what == destroyed || r.what == explodes:
 		if apc && s.Target.Riders > 0 {
 			hits(combat.OnPassengers, passengerHits, passengerCover[r.what == explodes])
 		}
 		if r.what == explodes {
+			// the passengers are still aboard, so these fall on the others
 			hits(combat.OnHex, n, 0)
 		}
 		if apc {
-			target(combat.Abandoned) // ours: the passengers get out
+			es = append(es, abandonment(s.Target)...) // the passengers deploy (seed 000)
 		} else {
 			target(combat.Eliminated)
 		}
-	case shock > 0 && s.Target.States.Count(Shock)+shock >= abandonAtShock:
-		target(combat.Abandoned)
+	case combat.HasEffect(shock, combat.OnTarget, combat.Abandoned):
+		es = append(es, shock...)
 	default:
-		if shock > 0 {
-			state(Shock, shock)
-		}
+		es = append(es, shock...)
 		switch r.what {
 		case reverse:
 			if s.Target.Kind != units.Gun && !s.Target.Immobile {
@@ -369,6 +365,34 @@ func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 		es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
 	}
 	return es
+}
+
+// shockOn returns the effects of n Shock landing on t (seed 000, Shock on
+// vehicles): doubled on an immobilised vehicle, and the vehicle abandoned
+// once it has four. Every Shock of the ruleset goes through it.
+func shockOn(t combat.Target, n int) []combat.Effect {
+	if n <= 0 {
+		return nil
+	}
+	if t.Immobile {
+		n *= immobileShockX
+	}
+	if t.States.Count(Shock)+n >= abandonAtShock {
+		return abandonment(t)
+	}
+	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: n}}
+}
+
+// abandonment returns the effects of t's crew leaving it: its passengers
+// get out first (seed 000 has an APC's deploy when it is destroyed; ours,
+// also those of any vehicle abandoned at four Shock), since the battle
+// loses with a vehicle whatever is still aboard.
+func abandonment(t combat.Target) []combat.Effect {
+	var es []combat.Effect
+	if t.Riders > 0 {
+		es = append(es, combat.Effect{Kind: combat.Dismount, On: combat.OnPassengers})
+	}
+	return append(es, combat.Effect{Kind: combat.Abandoned, On: combat.OnTarget})
 }
 
 // spends reports whether a shot uses up a round the battle counts.
@@ -463,8 +487,8 @@ func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) co
 		o.Steps = append(o.Steps, "one hit on the passengers, as in "+cover+" cover")
 	}
 	o.Effects = effectsOf(s, r, moved)
-	if shock := r.shock; shock > 0 && s.Target.Immobile {
-		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", shock))
+	if r.shock > 0 && s.Target.Immobile {
+		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", r.shock))
 	}
 	if combat.HasEffect(o.Effects, combat.OnTarget, combat.Abandoned) && r.what != destroyed && r.what != explodes {
 		o.Steps = append(o.Steps, "four Shock: the crew abandons the vehicle")
