@@ -180,10 +180,13 @@ func planShot(s combat.Shot) (plan, error) {
 	p.need = toHitTable[ob]
 	p.mods = adjustments(s, bands)
 	p.adjust = combat.SumModifiers(p.mods)
+	pool := fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s)", p.strike, p.penetrates, p.aspect)
+	if strike == 0 {
+		pool = "no strike dice: no penetrating hit"
+	}
 	p.steps = append(p.steps,
 		fmt.Sprintf("2d6%s needs %d: %s", combat.FormatModifiers(p.mods), p.need, ob),
-		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
-			p.strike, p.penetrates, p.aspect, p.armour, p.saves, p.table.name))
+		fmt.Sprintf("%s; %d armour dice saving on %d+; %s damage table", pool, p.armour, p.saves, p.table.name))
 	return p, nil
 }
 
@@ -437,7 +440,7 @@ func rollToHit(o *combat.Outcome, p plan, d combat.Dice, miss, sixWords, pool st
 		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: %s", a, b, total, miss))
 		return 0, false
 	}
-	six := sixes(a, b)
+	six := p.weakSpots(a, b)
 	n := p.strike + six
 	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
 	if six > 0 {
@@ -507,6 +510,17 @@ func withDiceErr(o combat.Outcome, d combat.Dice) combat.Outcome {
 		o.Err = de.Err()
 	}
 	return o
+}
+
+// weakSpots returns the dice the natural 6s of to-hit roll a, b add to
+// the pool: one a 6, and none for a team without A.P. Strike, which
+// makes no penetrating hit whatever it rolls (seed 000), so that only the
+// equal row can be read.
+func (p plan) weakSpots(a, b int) int {
+	if p.strike == 0 {
+		return 0
+	}
+	return sixes(a, b)
 }
 
 // sixes counts the natural 6s of a to-hit roll: the weak spots hit.
