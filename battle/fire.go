@@ -239,7 +239,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		FirerEngineers:  firer.Engineers,
 		Passenger:       firer.Carrier != 0,
 		Weapon:          weapon,
-		Target:          combat.TargetOf(target.Type),
+		Target:          b.targetOf(target),
 		Range:           from.Hex.Distance(to.Hex),
 		Terrain:         cell.Terrain,
 		Cover:           cover.Value,
@@ -253,19 +253,6 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		FirerNation:     firer.Type.Nation,
 		FirerTerrain:    fromCell.Terrain,
 		Elevation:       cell.Level - fromCell.Level,
-	}
-	s.Target.Name = target.Label()
-	s.Target.Immobile = target.Has(Immobile)
-	s.Target.States = target.StateSet()
-	s.Target.Quality = target.Quality
-	// Only a type with a transport class takes passengers aboard (Load):
-	// the others spare the search through every unit.
-	if target.Type.Transport != "" {
-		for _, p := range b.Passengers(target.ID) {
-			if p.Type.Kind.Infantry() {
-				s.Target.Riders++
-			}
-		}
 	}
 	s.Metres = s.Range * b.scenario.HexMetres
 	s.RepeatShots = firer.Aim.repeats(target.ID, b.segment())
@@ -291,6 +278,26 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		s.GunShield = b.shieldFaces(target, to, from.Hex)
 	}
 	return s, nil
+}
+
+// targetOf returns u as the target of a shot sees it: its type, its
+// markers and states, its quality and the infantry riding it.
+func (b *Battle) targetOf(u *Unit) combat.Target {
+	t := combat.TargetOf(u.Type)
+	t.Name = u.Label()
+	t.Immobile = u.Has(Immobile)
+	t.States = u.StateSet()
+	t.Quality = u.Quality
+	// Only a type with a transport class takes passengers aboard (Load):
+	// the others spare the search through every unit.
+	if u.Type.Transport != "" {
+		for _, p := range b.Passengers(u.ID) {
+			if p.Type.Kind.Infantry() {
+				t.Riders++
+			}
+		}
+	}
+	return t
 }
 
 // WeaponOf returns the weapon u fires AT with, as a shot sees it: the main

@@ -113,6 +113,24 @@ func StatesOfRuleset(r Ruleset) []StateSpec {
 	return nil
 }
 
+// StateThresholds is a ruleset whose counters do more than count when the
+// battle adds them by itself (a state's Unmet counter): StateEffects
+// returns the effects, on the role OnTarget, of n counters of state
+// landing on t (strikedice's Shock doubles on an immobilised vehicle and
+// abandons it at four, whatever put it on).
+type StateThresholds interface {
+	StateEffects(t Target, state string, n int) []Effect
+}
+
+// StateEffectsOf returns the effects of n counters of state landing on t
+// under ruleset r: its StateThresholds', or the counters added.
+func StateEffectsOf(r Ruleset, t Target, state string, n int) []Effect {
+	if st, ok := r.(StateThresholds); ok {
+		return st.StateEffects(t, state, n)
+	}
+	return []Effect{{Kind: AddState, On: OnTarget, State: state, N: n}}
+}
+
 // CrewChecker is a ruleset whose immobile AFVs check their crew after
 // surviving any attack, not only its own AT shots (the default ruleset's
 // abandonment roll after a close assault). CrewCheck rolls it: the roll,

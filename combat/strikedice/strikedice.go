@@ -386,6 +386,16 @@ func shockOn(t combat.Target, n int) []combat.Effect {
 	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: n}}
 }
 
+// StateEffects lands the Shock the battle adds by itself (a halted
+// vehicle that could not fire its compulsory shot) by the rule of every
+// other Shock (shockOn); any other state is added as it is.
+func (Ruleset) StateEffects(t combat.Target, state string, n int) []combat.Effect {
+	if state == Shock {
+		return shockOn(t, n)
+	}
+	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: state, N: n}}
+}
+
 // abandonment returns the effects of t's crew leaving it: its passengers
 // get out first (seed 000 has an APC's deploy when it is destroyed; ours,
 // also those of any vehicle abandoned at four Shock), since the battle
@@ -628,6 +638,7 @@ var (
 
 	_ combat.VehicleAssaultRules = Ruleset{}
 	_ combat.VehicleFirepower    = Ruleset{}
+	_ combat.StateThresholds     = Ruleset{}
 )
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never
