@@ -105,6 +105,10 @@ func newPlan(s combat.Shot, m *model) plan {
 	case m == &molotovProjector && s.Target.Kind == units.AFV:
 		p.roll, p.kill = true, molotovKillAFV
 		p.killLine = fmt.Sprintf("Molotov kill number %d", molotovKillAFV)
+		if h := s.Target.History; h != nil && h.OpenTop {
+			p.kill++
+			p.killLine += " +1 open-topped"
+		}
 		if s.Aspect == board.Rear {
 			p.kill++
 			p.killLine += " +1 rear"
