@@ -220,7 +220,7 @@ func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
 	if err != nil {
 		return fmt.Errorf("--firer: %w", err)
 	}
-	s.Firer, s.FirerKind, s.FirerNation = t.Name, t.Kind, t.Nation
+	s.Firer, s.FirerKind, s.FirerNation, s.FirerQuality = t.Name, t.Kind, t.Nation, combat.QualityOf(t)
 	switch f.weapon {
 	case "", "gun", "sw":
 		s.Weapon, err = combat.WeaponOf(cat, t)
