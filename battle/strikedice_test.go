@@ -1,6 +1,8 @@
 package battle
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"hexfire/board"
@@ -76,5 +78,33 @@ func TestUnmetEngagementShock(t *testing.T) {
 				t.Errorf("%d Shock, want %d", got, tt.wantShock)
 			}
 		})
+	}
+}
+
+// TestHaltedFiresNothingElseFirst: a Tiger under strikedice's halt and
+// engage may not take opportunity fire at another mover before its
+// compulsory shot; as the Axis's Defensive Fire begins it fires that shot
+// at the Sherman that put the state on.
+func TestHaltedFiresNothingElseFirst(t *testing.T) {
+	b := fixture{grid: strings.Repeat(". . . . . . .\n", 7), turns: 2, rules: "strikedice",
+		units: []unitAt{
+			{"M4A3E8", maps.Allies, "C1", board.DirS},
+			{"Tiger I", maps.Axis, "C4", board.DirN},
+			{"M4A3E8", maps.Allies, "F6", board.DirN},
+		}}.battle(t)
+	tiger := b.Unit(2)
+	tiger.States = map[string]State{strikedice.Engage: {N: 1, Foe: 1}}
+	apply(t, b, EndPhase{}, Move{Unit: 3, Path: []board.Pose{pose(t, b, "F5", board.DirN)}})
+	if b.Moving() != nil {
+		t.Errorf("the halted Tiger, the only Axis unit, is offered opportunity fire at the moving Sherman")
+		apply(t, b, Pass{})
+	}
+	if _, ok := b.OpportunityFire(tiger); ok {
+		t.Errorf("the halted Tiger has an opportunity shot")
+	}
+	events := apply(t, b, EndPhase{})
+	fired := slices.ContainsFunc(events, func(e Event) bool { return e.Kind == UnitFired && e.Unit == 2 && e.Target == 1 })
+	if !fired || tiger.StateCount(strikedice.Engage) != 0 {
+		t.Errorf("the compulsory shot at the first Sherman: fired %v, states %v", fired, tiger.StateNames())
 	}
 }

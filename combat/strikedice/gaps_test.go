@@ -196,10 +196,11 @@ func TestVehicleAPFP(t *testing.T) {
 }
 
 // TestHaltAndEngageState: the state is a compulsory shot at the firer,
-// with a Shock when it cannot be fired, and forbids moving until then.
+// with a Shock when it cannot be fired, and forbids moving and any other
+// fire until then.
 func TestHaltAndEngageState(t *testing.T) {
 	spec, ok := combat.FindState(Ruleset{}.States(), Engage)
-	if !ok || !spec.Engages || spec.Unmet != Shock || spec.Forbids != combat.ForbidMove || spec.Lasts != combat.Permanent {
+	if !ok || !spec.Engages || spec.Unmet != Shock || spec.Forbids != combat.ForbidMove|combat.ForbidFire || spec.Lasts != combat.Permanent {
 		t.Errorf("%+v", spec)
 	}
 	spec, ok = combat.FindState(Ruleset{}.States(), EngineDamage)

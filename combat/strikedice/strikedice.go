@@ -59,8 +59,8 @@ func (Ruleset) States() []combat.StateSpec {
 	return []combat.StateSpec{
 		{Name: Shock, Tag: "SHK", Counter: true, Lasts: combat.Permanent,
 			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
-		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove, Engages: true, Unmet: Shock,
-			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may not move until then"},
+		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove | combat.ForbidFire, Engages: true, Unmet: Shock,
+			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may neither move nor fire at anything else until then"},
 		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent, Slows: true,
 			Explain: "engine damage: moves with half its MP (never flat out); may not fire its main gun after moving"},
 		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
