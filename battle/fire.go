@@ -73,7 +73,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}
 	if o.Leader != 0 {
-		if p.Leader, err = b.directingLeader(firer, o.Leader); err != nil {
+		if p.Leader, err = b.directingLeader(r, firer, o.Leader); err != nil {
 			return FirePlan{}, err
 		}
 		p.Shot.Leader = p.Leader.Type.Modifier
@@ -345,15 +345,16 @@ func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, erro
 	return w, nil
 }
 
-// directingLeader checks that the leader id may direct firer's AT fire (§9).
-func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
+// directingLeader checks that the leader id may direct firer's AT fire
+// under ruleset r (§9; combat.LeaderDirects).
+func (b *Battle) directingLeader(r combat.Ruleset, firer *Unit, id UnitID) (*Unit, error) {
 	l := b.Unit(id)
 	switch {
 	case l == nil || !l.OnMap():
 		return nil, fmt.Errorf("there is no leader #%d on the map", id)
 	case l.Side != firer.Side || l.Type.Kind != units.Leader:
 		return nil, fmt.Errorf("%s is not a friendly leader", l.Label())
-	case !firer.Type.Kind.Infantry():
+	case !combat.LeaderDirects(r, firer.Type.Kind):
 		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
 	case l.Pose.Hex != firer.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())

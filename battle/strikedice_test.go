@@ -108,3 +108,44 @@ func TestHaltedFiresNothingElseFirst(t *testing.T) {
 		t.Errorf("the compulsory shot at the first Sherman: fired %v, states %v", fired, tiger.StateNames())
 	}
 }
+
+// TestLeaderDirectsATank: under strikedice a leader in a Sherman's hex
+// directs its gunner, the excerpt's commander with two orders: +1 to hit,
+// none once the commander is wounded. The default ruleset still refuses
+// him for anything but infantry.
+func TestLeaderDirectsATank(t *testing.T) {
+	tests := []struct {
+		name, rules string
+		wounded     bool
+		refused     string // a part of the refusal, "" when accepted
+		steps       string // the to-hit step when accepted
+	}{
+		{"strikedice: +1", "strikedice", false, "", "2d6 +1 leader needs 5: in the open"},
+		{"strikedice, commander wounded: no +1", "strikedice", true, "", "2d6 needs 5: in the open"},
+		{"elimination: refused", "", false, "leaders direct infantry fire", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := fixture{grid: strings.Repeat(". . . . . .\n", 5), turns: 2, rules: tt.rules,
+				units: []unitAt{
+					{"M4A3E8", maps.Allies, "C1", board.DirS},
+					{"US Leader", maps.Allies, "C1", board.DirS},
+					{"Tiger I", maps.Axis, "C4", board.DirN},
+				}}.battle(t)
+			if tt.wounded {
+				b.Unit(1).States = map[string]State{strikedice.Wounded: {N: 1}}
+			}
+			p, err := b.PlanFire(Fire{Unit: 1, Target: 3, Leader: 2})
+			switch {
+			case tt.refused != "":
+				if err == nil || !strings.Contains(err.Error(), tt.refused) {
+					t.Errorf("%v, want refused: %s", err, tt.refused)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case p.Odds.Steps[0] != tt.steps:
+				t.Errorf("to-hit step %q, want %q", p.Odds.Steps[0], tt.steps)
+			}
+		})
+	}
+}

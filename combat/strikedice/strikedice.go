@@ -386,6 +386,12 @@ func shockOn(t combat.Target, n int) []combat.Effect {
 	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: n}}
 }
 
+// LeaderDirects lets a leader direct an AFV's or a Gun's AT fire as well
+// as infantry's: ours, a leader in its hex stands for the excerpt's
+// commander giving the gunner two orders, which Hexfire, without orders,
+// has no other way to tell.
+func (Ruleset) LeaderDirects(k units.Kind) bool { return k == units.AFV || k == units.Gun }
+
 // StateEffects lands the Shock the battle adds by itself (a halted
 // vehicle that could not fire its compulsory shot) by the rule of every
 // other Shock (shockOn); any other state is added as it is.
@@ -639,6 +645,7 @@ var (
 	_ combat.VehicleAssaultRules = Ruleset{}
 	_ combat.VehicleFirepower    = Ruleset{}
 	_ combat.StateThresholds     = Ruleset{}
+	_ combat.DirectedFire        = Ruleset{}
 )
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never
