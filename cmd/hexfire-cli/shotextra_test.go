@@ -19,7 +19,7 @@ func TestShiftchartFlags(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Outcomes["eliminated"] != 0.3 || got.Outcomes["miss"] != 0.7 || got.ToHit != 8 ||
+	if got.Outcomes["eliminated"] != 0.3 || got.Outcomes["miss"] != 0.7 || got.ToHit == nil || *got.ToHit != 8 ||
 		!strings.Contains(strings.Join(got.Steps, "\n"), "P21/-6\nmodifiers -6 range = -6: 3 column shifts") {
 		t.Errorf("the worked example: %+v", got)
 	}
