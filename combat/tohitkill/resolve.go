@@ -76,7 +76,8 @@ func newPlan(s combat.Shot, m *model) plan {
 	if s.TargetMoved {
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "moving target"})
 	}
-	if s.FirerMoved {
+	if s.FirerMoved && !s.Desperation {
+		// 13.81: a desperation shot may ignore this Case C3 +2
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "firer moved"})
 	}
 	if s.Leader != 0 {

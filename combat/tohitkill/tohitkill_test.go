@@ -148,6 +148,10 @@ func TestResolveStepByStep(t *testing.T) {
 			[]int{6, 1, 2, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.Casualty, On: combat.OnFirerHex}},
 			[]string{"to-hit 10; 2d6 6+1: hit", "backblast in the firer's hex: second die 1, a casualty reduction to every unit there"}},
+		{"desperation ignores the firer's +2 for moving (13.81, Case C3)", with(us("Bazooka", 1), func(s *combat.Shot) {
+			s.FirerTerrain, s.Desperation, s.FirerMoved = board.Building, true, true
+		}), []int{6, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"to-hit 10; 2d6 6+4: hit", "backblast in the firer's hex: second die 4, no effect"}},
 		{"counted rounds are spent", with(us("Bazooka", 1), func(s *combat.Shot) { s.Weapon.Rounds, s.Target = 3, truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.WeaponSpent, On: combat.OnFirer}}, nil},
 		{"a gun: the general table and the AP range row", combat.Shot{Firer: "Pz IV", FirerKind: units.AFV,
