@@ -300,23 +300,35 @@ func (b *Battle) loseWeapon(u *Unit, k combat.EffectKind) []Event {
 		Text: fmt.Sprintf("%s: its weapon is %s", u.Label(), how)}}
 }
 
-// reverse moves u up to n hexes straight away from hex from: each step
-// into the neighbour farthest from it (ties to the lower direction) that
-// its terrain lets it enter, with no enemy and room to stack; it stops
-// where there is none. Its facing does not change.
+// angleTie is how close two angles in degrees are to count as equal: far
+// below the least difference of two directions' angles to a line between
+// hex centres.
+const angleTie = 1e-9
+
+// reverse moves u up to n hexes straight away from hex from. Each step
+// goes into a neighbour farther from it that its terrain lets it enter,
+// with no enemy and room to stack: of those, the one whose direction lies
+// nearest the line from from through u (straight away), and on a true tie
+// (the line runs along a hexside, or the hex straight away is closed and
+// the two beside it are open) the lower direction number. It stops where
+// there is none. Its facing does not change.
 func (b *Battle) reverse(u *Unit, from board.Hex, n int) []Event {
 	var events []Event
 	bd := b.Board()
 	mover := b.MoveSpec(u).Kind.Mover()
 	for range n {
 		best, far := u.Pose.Hex, u.Pose.Hex.Distance(from)
+		bestAngle := -1.0 // degrees between a direction and the line back to from: 180 is straight away
 		for d := range board.Direction(6) {
 			h := u.Pose.Hex.Neighbor(d)
 			if !bd.Contains(h) || h.Distance(from) <= far || b.enemyIn(u.Side, h) || b.stackingError(u, h) != nil {
 				continue
 			}
-			if _, err := bd.StepCost(mover, u.Pose.Hex, d); err == nil {
-				best, far = h, h.Distance(from)
+			if _, err := bd.StepCost(mover, u.Pose.Hex, d); err != nil {
+				continue
+			}
+			if angle := board.OffAxis(u.Pose.Hex, d, from); angle > bestAngle+angleTie {
+				best, bestAngle = h, angle
 			}
 		}
 		if best == u.Pose.Hex {

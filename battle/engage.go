@@ -74,7 +74,8 @@ func (b *Battle) engage(u *Unit, spec combat.StateSpec, foe *Unit) []Event {
 	events = []Event{{Kind: UnitStateChanged, Unit: u.ID, Hex: u.Pose.Hex,
 		Text: fmt.Sprintf("%s cannot engage %s: %v", u.Label(), foe.Label(), err)}}
 	if spec.Unmet != "" {
-		events = append(events, b.addState(u, spec.Unmet, 1)...)
+		unmet := combat.StateEffectsOf(b.rules, b.targetOf(u), spec.Unmet, 1)
+		events = append(events, b.applyEffects(attack{firer: foe, target: u}, unmet)...)
 	}
 	return events
 }

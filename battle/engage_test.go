@@ -285,3 +285,38 @@ func TestShotKnowsTheTargetsMoveCost(t *testing.T) {
 		t.Errorf("moved %v, %d of %d MP; want true, 3 of %d", s.TargetMoved, s.TargetMoveMP, s.TargetMP, b.Unit(1).Type.MP)
 	}
 }
+
+// TestReverseStraightAway: a forced reverse goes into the hex whose
+// direction is nearest the line from the firer, not the first one farther
+// away: from D1 the Tiger in D4 reverses into D5, from F3 into C4. On a
+// true tie the lower direction wins: with D5 closed (a unit of the
+// firer's there) E4 (SE) and C4 (SW) are each 60 degrees off; from B4 the
+// line runs along the hexside between E3 (NE) and E4 (SE).
+func TestReverseStraightAway(t *testing.T) {
+	reverse := []combat.Effect{{Kind: combat.Reverse, N: 1}}
+	tests := []struct {
+		name   string
+		firer  string
+		closed string // a second Allied unit's hex, "" for none
+		want   string
+	}{
+		{"straight down the column", "D1", "", "D5"},
+		{"straight away to the south-west", "F3", "", "C4"},
+		{"straight away closed: the lower direction of the two beside it", "D1", "D5", "E4"},
+		{"along a hexside: the lower direction", "B4", "", "E3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			us := []unitAt{{"M4A3E8", maps.Allies, tt.firer, board.DirS}, {"Tiger I", maps.Axis, "D4", board.DirN}}
+			if tt.closed != "" {
+				us = append(us, unitAt{"US Rifle Squad", maps.Allies, tt.closed, board.DirN})
+			}
+			grid := strings.Repeat(". . . . . . .\n", 7)
+			b := engageBattle(t, fixture{grid: grid, turns: 2, units: us}, map[string][]combat.Effect{"M4A3E8 #1": reverse})
+			apply(t, b, Fire{Unit: 1, Target: 2})
+			if got := b.Board().Label(b.Unit(2).Pose.Hex); got != tt.want {
+				t.Errorf("reversed into %s, want %s", got, tt.want)
+			}
+		})
+	}
+}

@@ -76,7 +76,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, fmt.Errorf("the weapon of %s is %s", firer.Label(), firer.WeaponLost)
 	}
 	if o.Leader != 0 {
-		if p.Leader, err = b.directingLeader(firer, o.Leader); err != nil {
+		if p.Leader, err = b.directingLeader(r, firer, o.Leader); err != nil {
 			return FirePlan{}, err
 		}
 		p.Shot.Leader = p.Leader.Type.Modifier
@@ -245,7 +245,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		FirerEngineers:  firer.Engineers,
 		Passenger:       firer.Carrier != 0,
 		Weapon:          weapon,
-		Target:          combat.TargetOf(target.Type),
+		Target:          b.targetOf(target),
 		Range:           from.Hex.Distance(to.Hex),
 		Terrain:         cell.Terrain,
 		Cover:           cover.Value,
@@ -259,19 +259,6 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		FirerNation:     firer.Type.Nation,
 		FirerTerrain:    fromCell.Terrain,
 		Elevation:       cell.Level - fromCell.Level,
-	}
-	s.Target.Name = target.Label()
-	s.Target.Immobile = target.Has(Immobile)
-	s.Target.States = target.StateSet()
-	s.Target.Quality = target.Quality
-	// Only a type with a transport class takes passengers aboard (Load):
-	// the others spare the search through every unit.
-	if target.Type.Transport != "" {
-		for _, p := range b.Passengers(target.ID) {
-			if p.Type.Kind.Infantry() {
-				s.Target.Riders++
-			}
-		}
 	}
 	s.Metres = s.Range * b.scenario.HexMetres
 	s.RepeatShots = firer.Aim.repeats(target.ID, b.segment())
@@ -297,6 +284,26 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 		s.GunShield = b.shieldFaces(target, to, from.Hex)
 	}
 	return s, nil
+}
+
+// targetOf returns u as the target of a shot sees it: its type, its
+// markers and states, its quality and the infantry riding it.
+func (b *Battle) targetOf(u *Unit) combat.Target {
+	t := combat.TargetOf(u.Type)
+	t.Name = u.Label()
+	t.Immobile = u.Has(Immobile)
+	t.States = u.StateSet()
+	t.Quality = u.Quality
+	// Only a type with a transport class takes passengers aboard (Load):
+	// the others spare the search through every unit.
+	if u.Type.Transport != "" {
+		for _, p := range b.Passengers(u.ID) {
+			if p.Type.Kind.Infantry() {
+				t.Riders++
+			}
+		}
+	}
+	return t
 }
 
 // WeaponOf returns the weapon u fires AT with, as a shot sees it: the main
@@ -344,15 +351,16 @@ func (b *Battle) panzerfaust(r combat.Ruleset, firer *Unit) (combat.Weapon, erro
 	return w, nil
 }
 
-// directingLeader checks that the leader id may direct firer's AT fire (§9).
-func (b *Battle) directingLeader(firer *Unit, id UnitID) (*Unit, error) {
+// directingLeader checks that the leader id may direct firer's AT fire
+// under ruleset r (§9; combat.LeaderDirects).
+func (b *Battle) directingLeader(r combat.Ruleset, firer *Unit, id UnitID) (*Unit, error) {
 	l := b.Unit(id)
 	switch {
 	case l == nil || !l.OnMap():
 		return nil, fmt.Errorf("there is no leader #%d on the map", id)
 	case l.Side != firer.Side || l.Type.Kind != units.Leader:
 		return nil, fmt.Errorf("%s is not a friendly leader", l.Label())
-	case !firer.Type.Kind.Infantry():
+	case !combat.LeaderDirects(r, firer.Type.Kind):
 		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
 	case l.Pose.Hex != firer.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())

@@ -785,8 +785,8 @@ func (b *Battle) reduce(u *Unit) []Event {
 	if u.Name == u.Type.Name {
 		u.Name = h.Name
 	}
-	if u.Quality == typeQuality(u.Type) {
-		u.Quality = typeQuality(h)
+	if u.Quality == combat.QualityOf(u.Type) {
+		u.Quality = combat.QualityOf(h)
 	}
 	// The half squad keeps the weapon the squad carried (rules 12.2: a half
 	// squad carries one too; the §14 AP example keeps its MG).

@@ -41,7 +41,7 @@ type loadout struct {
 // loadoutOf reads a placement's loadout: its type's weapon and quality
 // unless the placement's properties change them.
 func loadoutOf(sc *maps.Scenario, cat *units.Catalogue, p maps.Placement, t *units.Type) (loadout, error) {
-	l := loadout{weapon: t.Weapon, quality: typeQuality(t)}
+	l := loadout{weapon: t.Weapon, quality: combat.QualityOf(t)}
 	field := func(name string, err error) error {
 		return fmt.Errorf("battle: %s: unit object %d, property %q: %w", sc.Path, p.ID, name, err)
 	}
@@ -141,13 +141,4 @@ func Portage(t *units.Type, w *units.Weapon) error {
 // weaponTypeName is a weapon type in words.
 func weaponTypeName(wt units.WeaponType) string {
 	return map[units.WeaponType]string{units.Light: "Light", units.Heavy: "Heavy", units.Expendable: "Expendable"}[wt]
-}
-
-// typeQuality is the troop quality of a unit of type t whose placement sets
-// none: elite for the catalogue's elite types, else regular.
-func typeQuality(t *units.Type) combat.Quality {
-	if t.Elite {
-		return combat.Elite
-	}
-	return combat.Regular
 }

@@ -652,7 +652,7 @@ func (b *Battle) Digest() string {
 				us.SupportWeapon = "none" // its type's weapon gone (a placement's "none", or handed on)
 			}
 		}
-		if u.Quality != typeQuality(u.Type) {
+		if u.Quality != combat.QualityOf(u.Type) {
 			us.Quality = u.Quality
 		}
 		s.Units = append(s.Units, us)

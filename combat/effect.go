@@ -199,7 +199,10 @@ type StateSpec struct {
 	// side's next Fire or Defensive Fire phase begins, then takes the
 	// state away. With the foe gone or out of sight nothing happens; a
 	// shot refused for any other reason adds one counter of the state
-	// Unmet instead (none when Unmet is empty).
+	// Unmet instead (none when Unmet is empty), as the ruleset's
+	// StateThresholds land it. A state that Engages and forbids fire
+	// forbids only other fire: the battle takes it away before the shot,
+	// and odds summaries count its unit as still fighting.
 	Engages bool
 	Unmet   string
 	// UnderFire: the battle puts the state on every unit in a hex that an

@@ -125,6 +125,12 @@ func TestEnumerateByHand(t *testing.T) {
 	if silenced.Fighting != 1164-180 {
 		t.Errorf("Fighting with a silencing shock = %d, want %d", silenced.Fighting, 1164-180)
 	}
+	// One that Engages forbids only fire at others than its foe: the
+	// target fights on.
+	engaged := o.Summary([]StateSpec{{Name: "shock", Forbids: ForbidMove | ForbidFire, Engages: true}})
+	if engaged.Fighting != 1164 {
+		t.Errorf("Fighting with a shock that engages = %d, want 1164", engaged.Fighting)
+	}
 }
 
 func TestEnumerateErrors(t *testing.T) {

@@ -220,7 +220,9 @@ func (o Odds) Summary(states []StateSpec) Summary {
 				order = append(order, e.State)
 			}
 			expected[e.State] += uint64(max(e.N, 1)) * w.Weight
-			if spec, ok := FindState(states, e.State); ok && spec.Forbids&ForbidFire != 0 {
+			// a state that Engages forbids fire only until its unit has
+			// fired at its foe, so it fights on
+			if spec, ok := FindState(states, e.State); ok && spec.Forbids&ForbidFire != 0 && !spec.Engages {
 				silenced = true
 			}
 		}

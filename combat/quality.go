@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hexfire/fileio"
+	"hexfire/units"
 )
 
 // Quality is a unit's troop quality. The default ruleset knows only
@@ -39,4 +40,13 @@ func ParseQuality(s string) (Quality, error) {
 		}
 	}
 	return 0, fmt.Errorf("%s is not a troop quality (%s)", fileio.Quote(s), strings.Join(qualityNames[:], ", "))
+}
+
+// QualityOf is the troop quality of a unit of catalogue type t that no one
+// has given another: elite for the catalogue's elite types, else regular.
+func QualityOf(t *units.Type) Quality {
+	if t.Elite {
+		return Elite
+	}
+	return Regular
 }

@@ -113,6 +113,44 @@ func StatesOfRuleset(r Ruleset) []StateSpec {
 	return nil
 }
 
+// DirectedFire is a ruleset in which a leader may direct the AT fire of
+// firers that the default ruleset leaves to their own crews (strikedice:
+// a leader in the hex of an AFV or Gun stands for the excerpt's commander
+// ordering the gunner). LeaderDirects reports whether a leader may direct
+// a firer of kind k.
+type DirectedFire interface {
+	LeaderDirects(k units.Kind) bool
+}
+
+// LeaderDirects reports whether under ruleset r a leader may direct the AT
+// fire of a firer of kind k: infantry always (§9); others when r's
+// DirectedFire says so.
+func LeaderDirects(r Ruleset, k units.Kind) bool {
+	if k.Infantry() {
+		return true
+	}
+	d, ok := r.(DirectedFire)
+	return ok && d.LeaderDirects(k)
+}
+
+// StateThresholds is a ruleset whose counters do more than count when the
+// battle adds them by itself (a state's Unmet counter): StateEffects
+// returns the effects, on the role OnTarget, of n counters of state
+// landing on t (strikedice's Shock doubles on an immobilised vehicle and
+// abandons it at four, whatever put it on).
+type StateThresholds interface {
+	StateEffects(t Target, state string, n int) []Effect
+}
+
+// StateEffectsOf returns the effects of n counters of state landing on t
+// under ruleset r: its StateThresholds', or the counters added.
+func StateEffectsOf(r Ruleset, t Target, state string, n int) []Effect {
+	if st, ok := r.(StateThresholds); ok {
+		return st.StateEffects(t, state, n)
+	}
+	return []Effect{{Kind: AddState, On: OnTarget, State: state, N: n}}
+}
+
 // CrewChecker is a ruleset whose immobile AFVs check their crew after
 // surviving any attack, not only its own AT shots (the default ruleset's
 // abandonment roll after a close assault). CrewCheck rolls it: the roll,

@@ -89,8 +89,8 @@ func TestKillzoneEqualsOdds(t *testing.T) {
 				if err := json.Unmarshal([]byte(out), &o); err != nil {
 					t.Fatal(err)
 				}
-				if o.ToHit != c.Odds.ToHit || o.Summary.Hit != c.Odds.Hit || o.Summary.Destroy != c.Odds.Destroy || o.Summary.Immobilize != c.Odds.Immobilize {
-					t.Fatalf("%s: killzone %+v, odds to-hit %d %+v", c.Hex, *c.Odds, o.ToHit, *o.Summary)
+				if o.ToHit == nil || *o.ToHit != c.Odds.ToHit || o.Summary.Hit != c.Odds.Hit || o.Summary.Destroy != c.Odds.Destroy || o.Summary.Immobilize != c.Odds.Immobilize {
+					t.Fatalf("%s: killzone %+v, odds to-hit %v %+v", c.Hex, *c.Odds, o.ToHit, *o.Summary)
 				}
 			}
 			if shots < tt.wantShots {

@@ -220,7 +220,7 @@ func (f *shotFlags) buildFirer(cat *units.Catalogue, s *combat.Shot) error {
 	if err != nil {
 		return fmt.Errorf("--firer: %w", err)
 	}
-	s.Firer, s.FirerKind, s.FirerNation = t.Name, t.Kind, t.Nation
+	s.Firer, s.FirerKind, s.FirerNation, s.FirerQuality = t.Name, t.Kind, t.Nation, combat.QualityOf(t)
 	switch f.weapon {
 	case "", "gun", "sw":
 		s.Weapon, err = combat.WeaponOf(cat, t)
@@ -294,7 +294,7 @@ func describe(r combat.Ruleset, s combat.Shot) string {
 // and nothing else, when the ruleset refuses the shot.
 type oddsJSON struct {
 	Rules    string             `json:"rules"`
-	ToHit    int                `json:"to_hit,omitempty"`
+	ToHit    *int               `json:"to_hit,omitempty"` // nil only with Error: 0 is a to-hit number too
 	Summary  *summaryJSON       `json:"summary,omitempty"`
 	Outcomes map[string]float64 `json:"outcomes,omitempty"`
 	// Firer is the chance of each effect the shot has on its firer or the
@@ -331,7 +331,7 @@ func rulesetOdds(r combat.Ruleset, s combat.Shot, f *extraShotFlags) (oddsJSON, 
 		return out, odds
 	}
 	sum := odds.Summary(combat.StatesOfRuleset(r))
-	out.ToHit, out.Steps, out.Outcomes = odds.ToHit, odds.Steps, map[string]float64{}
+	out.ToHit, out.Steps, out.Outcomes = &odds.ToHit, odds.Steps, map[string]float64{}
 	out.Summary = &summaryJSON{Hit: sum.P(sum.Hit), Destroy: sum.P(sum.Destroy), Immobilize: sum.P(sum.Immobilize),
 		Fighting: sum.P(sum.Fighting)}
 	for _, c := range sum.Counters {

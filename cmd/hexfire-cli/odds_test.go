@@ -64,8 +64,8 @@ func TestOddsJSON(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("output is not JSON: %v\n%s", err, out)
 			}
-			if got.ToHit != tt.toHit || len(got.Outcomes) == 0 || got.Summary == nil || got.Rules != "elimination" {
-				t.Fatalf("to_hit %d, outcomes %v, summary %v, rules %q; want %d, some outcomes and a summary of elimination",
+			if got.ToHit == nil || *got.ToHit != tt.toHit || len(got.Outcomes) == 0 || got.Summary == nil || got.Rules != "elimination" {
+				t.Fatalf("to_hit %v, outcomes %v, summary %v, rules %q; want %d, some outcomes and a summary of elimination",
 					got.ToHit, got.Outcomes, got.Summary, got.Rules, tt.toHit)
 			}
 			destroyed := got.Outcomes["eliminated"] + got.Outcomes["abandoned"]
@@ -172,5 +172,31 @@ func TestOddsSandbags(t *testing.T) {
 	}
 	if want := "roll +2 open and sandbags: hits with 26 of 36 rolls\n"; !strings.Contains(out, want) {
 		t.Errorf("odds output lacks %q; got\n%s", want, out)
+	}
+}
+
+// zeroToHit is a ruleset whose one shot has the to-hit number 0 and
+// always misses.
+type zeroToHit struct{}
+
+func (zeroToHit) Name() string            { return "zero-to-hit" }
+func (zeroToHit) Check(combat.Shot) error { return nil }
+func (zeroToHit) Resolve(combat.Shot, combat.Dice) combat.Outcome {
+	return combat.Outcome{ToHit: 0}
+}
+func (zeroToHit) Odds(combat.Shot) (combat.Odds, error) {
+	return combat.Odds{Total: 1, Outcomes: []combat.WeightedOutcome{{Weight: 1}}}, nil
+}
+
+// TestOddsJSONKeepsAZeroToHit: a to-hit number of 0 is written as one,
+// not left out as if the odds had none.
+func TestOddsJSONKeepsAZeroToHit(t *testing.T) {
+	out, _ := rulesetOdds(zeroToHit{}, combat.Shot{}, &extraShotFlags{})
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"to_hit":0`) {
+		t.Errorf("%s: no to_hit", b)
 	}
 }

@@ -42,7 +42,7 @@ type extraShotFlags struct {
 
 func (f *extraShotFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.hexMetres, "hex-m", 50, "metres per hex (the map's hex_m), for the rulesets with ranges in metres")
-	fs.StringVar(&f.quality, "quality", "regular", "firer's troop quality: green, regular, veteran or elite")
+	fs.StringVar(&f.quality, "quality", "", "firer's troop quality: green, regular, veteran or elite (default: a catalogue firer's own, elite or regular)")
 	fs.BoolVar(&f.firerMoved, "firer-moved", false, "the firer carries a Move marker")
 	fs.BoolVar(&f.targetMoved, "target-moved", false, "the target carries a Move marker, or is moving")
 	fs.BoolVar(&f.engineers, "engineers", false, "the firer is a unit of combat engineers")
@@ -72,15 +72,18 @@ func (f *extraShotFlags) register(fs *flag.FlagSet) {
 // apply puts the flags into shot s, built from the other flags; raw
 // tells whether the base flags gave no firer.
 func (f *extraShotFlags) apply(s *combat.Shot, rng int) error {
-	q, err := combat.ParseQuality(f.quality)
-	if err != nil {
-		return fmt.Errorf("--quality: %w", err)
+	if f.quality != "" {
+		q, err := combat.ParseQuality(f.quality)
+		if err != nil {
+			return fmt.Errorf("--quality: %w", err)
+		}
+		s.FirerQuality = q
 	}
 	if f.across < 0 || f.repeats < 0 {
 		return fmt.Errorf("--across %d, --repeats %d: neither can be negative", f.across, f.repeats)
 	}
 	s.Metres = rng * f.hexMetres
-	s.FirerQuality, s.FirerMoved, s.TargetMoved, s.FirerEngineers = q, f.firerMoved, f.targetMoved, f.engineers
+	s.FirerMoved, s.TargetMoved, s.FirerEngineers = f.firerMoved, f.targetMoved, f.engineers
 	s.Target.Riders = f.riders
 	s.Ammo, s.TargetAcross, s.TargetApproached, s.RepeatShots = f.ammo, f.across, f.approached, f.repeats
 	if f.offAxis < 0 || f.offAxis > 180 {

@@ -19,7 +19,7 @@ func TestShiftchartFlags(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Outcomes["eliminated"] != 0.3 || got.Outcomes["miss"] != 0.7 || got.ToHit != 8 ||
+	if got.Outcomes["eliminated"] != 0.3 || got.Outcomes["miss"] != 0.7 || got.ToHit == nil || *got.ToHit != 8 ||
 		!strings.Contains(strings.Join(got.Steps, "\n"), "P21/-6\nmodifiers -6 range = -6: 3 column shifts") {
 		t.Errorf("the worked example: %+v", got)
 	}
@@ -60,6 +60,34 @@ func TestShiftchartFlags(t *testing.T) {
 	if _, err := runCombatCLI(t, "odds", "--rules", "shiftchart", "--pen-mm", "120", "--kind", "afv", "--armour-mm", "1x/2"); err == nil ||
 		!strings.Contains(err.Error(), "--armour-mm") {
 		t.Errorf("bad --armour-mm: %v", err)
+	}
+}
+
+// TestQualityDefaultsToTheFirersOwn: without --quality a catalogue
+// firer fights at its own quality, as in play: the elite US Para Half
+// Squad close-assaults a stationary Tiger at 2d6 -1 stationary -1 elite,
+// destroying on 6 or less (15/36) and immobilizing on 7-9 (15/36 more);
+// --quality regular takes the -1 away (10/36 and 16/36).
+func TestQualityDefaultsToTheFirersOwn(t *testing.T) {
+	for _, tt := range []struct {
+		flags               []string
+		destroy, immobilize float64
+	}{
+		{nil, 15.0 / 36, 15.0 / 36},
+		{[]string{"--quality", "regular"}, 10.0 / 36, 16.0 / 36},
+	} {
+		args := append([]string{"odds", "--json", "--rules", "shiftchart", "--assault", "--firer", "US Para Half Squad", "--target", "Tiger I"}, tt.flags...)
+		out, err := runCombatCLI(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got oddsJSON
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Summary.Destroy != tt.destroy || got.Summary.Immobilize != tt.immobilize {
+			t.Errorf("%v: destroy %v, immobilize %v; want %v, %v", tt.flags, got.Summary.Destroy, got.Summary.Immobilize, tt.destroy, tt.immobilize)
+		}
 	}
 }
 

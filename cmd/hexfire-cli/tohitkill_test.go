@@ -42,7 +42,7 @@ func TestOddsTohitTokillFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The check: 1-4 fire with -1 in 1945, 6 pins: 1/6 pinned.
-	if got.ToHit != 6 || got.Firer["firer: pinned"] != 1.0/6 || got.Firer["firer's hex: casualty"] == 0 || got.Firer["firer: casualty"] == 0 {
-		t.Errorf("to-hit %d, firer %v", got.ToHit, got.Firer)
+	if got.ToHit == nil || *got.ToHit != 6 || got.Firer["firer: pinned"] != 1.0/6 || got.Firer["firer's hex: casualty"] == 0 || got.Firer["firer: casualty"] == 0 {
+		t.Errorf("to-hit %v, firer %v", got.ToHit, got.Firer)
 	}
 }

@@ -126,9 +126,11 @@ var effectsChart = [numVuln][numShifts]string{
 const (
 	numVuln   = 6 // vulnerabilities A to F
 	numShifts = 5 // 0 to 4 column shifts
-	// MaxShifts is the most columns a shot shifts.
+	// MaxShifts is the most columns a shot shifts: ours, the chart's last
+	// column, since the excerpt does not say what more shifts do.
 	MaxShifts = numShifts - 1
-	// dieSides is the effects chart's die.
+	// dieSides is the effects chart's die: ours, the excerpt names none
+	// and its numbers run to 10.
 	dieSides = 10
 )
 

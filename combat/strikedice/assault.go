@@ -136,16 +136,7 @@ func grenadesInEffects(s combat.Shot, hits, shocks int) []combat.Effect {
 	if hits > 0 && s.Target.Riders > 0 {
 		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnPassengers, N: hits})
 	}
-	if shocks > 0 && s.Target.Immobile {
-		shocks *= immobileShockX
-	}
-	switch {
-	case shocks > 0 && s.Target.States.Count(Shock)+shocks >= abandonAtShock:
-		es = append(es, combat.Effect{Kind: combat.Abandoned, On: combat.OnTarget})
-	case shocks > 0:
-		es = append(es, combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: shocks})
-	}
-	return es
+	return append(es, shockOn(s.Target, shocks)...)
 }
 
 // grenadesInOdds is the exact distribution of resolveGrenadesIn: the 36

@@ -53,6 +53,13 @@ func TestGrenadeIntoTheOpenTop(t *testing.T) {
 			s.Target.Immobile = true
 			s.Target.States = combat.StatesOf(map[string]int{Shock: 1})
 		}, []int{3, 6, 2, 3, 5, 6, 6}, 5, []combat.Effect{{Kind: combat.Abandoned, On: combat.OnTarget}}},
+		{"a passenger aboard an immobilised one: hit, then out before the crew abandons it", func(s *combat.Shot) {
+			s.Target.Immobile, s.Target.Riders = true, 1
+			s.Target.States = combat.StatesOf(map[string]int{Shock: 1})
+		}, []int{3, 6, 2, 3, 5, 6, 6}, 5, []combat.Effect{
+			{Kind: combat.InfantryHits, On: combat.OnPassengers, N: 3},
+			{Kind: combat.Dismount, On: combat.OnPassengers},
+			{Kind: combat.Abandoned, On: combat.OnTarget}}},
 		{"a half squad, no Bullseye: three dice, one 6", func(s *combat.Shot) { s.FirerKind = units.HalfSquad },
 			[]int{3, 4, 1, 4, 6}, 3, []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: 1}}},
 		{"3 and 1 miss: the grenade is lost", func(*combat.Shot) {}, []int{3, 1}, 2, nil},
@@ -189,10 +196,11 @@ func TestVehicleAPFP(t *testing.T) {
 }
 
 // TestHaltAndEngageState: the state is a compulsory shot at the firer,
-// with a Shock when it cannot be fired, and forbids moving until then.
+// with a Shock when it cannot be fired, and forbids moving and any other
+// fire until then.
 func TestHaltAndEngageState(t *testing.T) {
 	spec, ok := combat.FindState(Ruleset{}.States(), Engage)
-	if !ok || !spec.Engages || spec.Unmet != Shock || spec.Forbids != combat.ForbidMove || spec.Lasts != combat.Permanent {
+	if !ok || !spec.Engages || spec.Unmet != Shock || spec.Forbids != combat.ForbidMove|combat.ForbidFire || spec.Lasts != combat.Permanent {
 		t.Errorf("%+v", spec)
 	}
 	spec, ok = combat.FindState(Ruleset{}.States(), EngineDamage)
@@ -202,5 +210,50 @@ func TestHaltAndEngageState(t *testing.T) {
 	spec, ok = combat.FindState(Ruleset{}.States(), Suppressed)
 	if !ok || !spec.UnderFire || spec.Lasts != combat.UntilOwnFirePhase || spec.Forbids != 0 {
 		t.Errorf("%+v", spec)
+	}
+}
+
+// TestNoStrikeNoWeakSpot: an MG34 team has no A.P. Strike, so its natural
+// 6s add no strike dice and only the equal row is read, here the APC
+// table's for an M38 Jeep struck behind (0 armour dice). By enumeration:
+// 2d6 -1 low profile -1 small needs 5, so 7 or more of the 36 rolls hit
+// (21); each of the equal row's three bands (1-2, 3-4, 5-6) is a third of
+// them, 7 in 36.
+func TestNoStrikeNoWeakSpot(t *testing.T) {
+	cat := catalogue(t)
+	jeep, err := cat.Lookup("M38 Jeep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := cat.LookupWeapon("MG34")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := combat.Shot{Firer: "MG34 team", FirerKind: units.HalfSquad, Weapon: combat.SupportWeaponOf(w),
+		Target: combat.TargetOf(jeep), Range: 1, Metres: 50, Aspect: board.Rear}
+	d := combat.NewFixedDice(6, 6, // to hit: two natural 6s, but no strike dice to add
+		3) // APC table, equal hits and saves, 3: no effect
+	o := Ruleset{}.Resolve(s, d)
+	if o.Err != nil || d.Used() != 3 || len(o.Effects) != 0 {
+		t.Fatalf("err %v, %d dice, effects %v, steps %q; want 3 dice and no effect", o.Err, d.Used(), o.Effects, o.Steps)
+	}
+	if r := o.Rolls[1]; r.Purpose != "strike" || len(r.Dice) != 0 {
+		t.Errorf("strike roll %v, want none", r)
+	}
+	odds, err := Ruleset{}.Odds(s)
+	checkEqualOdds(t, "MG34 at the jeep", odds, err, func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
+	want := map[string][2]uint64{"shock, reverse 1": {7, 36}, "no effect": {7, 36}, "drive on": {7, 36}, "miss": {15, 36}}
+	got := map[string][2]uint64{}
+	for _, h := range odds.Headlines() {
+		got[h.Headline] = [2]uint64{h.Weight, odds.Total}
+	}
+	for name, w := range want {
+		g := got[name]
+		if g[1] == 0 || g[0]*w[1] != w[0]*g[1] {
+			t.Errorf("%s: %d/%d, want %d/%d", name, g[0], g[1], w[0], w[1])
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("headlines %v, want only %v", got, want)
 	}
 }

@@ -22,7 +22,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 	for a := 1; a <= 6; a++ {
 		for b := 1; b <= 6; b++ {
 			if a+b+p.adjust >= p.need {
-				hits[sixes(a, b)]++
+				hits[p.weakSpots(a, b)]++
 			}
 		}
 	}

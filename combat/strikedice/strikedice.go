@@ -59,8 +59,8 @@ func (Ruleset) States() []combat.StateSpec {
 	return []combat.StateSpec{
 		{Name: Shock, Tag: "SHK", Counter: true, Lasts: combat.Permanent,
 			Explain: "each Shock is -1 to hit; Shock on an immobilised vehicle counts double; four Shock abandon the vehicle"},
-		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove, Engages: true, Unmet: Shock,
-			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may not move until then"},
+		{Name: Engage, Tag: "HLT", Lasts: combat.Permanent, Forbids: combat.ForbidMove | combat.ForbidFire, Engages: true, Unmet: Shock,
+			Explain: "halt and engage: fires at the unit that caused it as its side's next Fire or Defensive Fire phase begins, a Shock if it cannot; may neither move nor fire at anything else until then"},
 		{Name: EngineDamage, Tag: "ENG", Lasts: combat.Permanent, Slows: true,
 			Explain: "engine damage: moves with half its MP (never flat out); may not fire its main gun after moving"},
 		{Name: HullMG, Tag: "HMG", Lasts: combat.Permanent,
@@ -180,10 +180,13 @@ func planShot(s combat.Shot) (plan, error) {
 	p.need = toHitTable[ob]
 	p.mods = adjustments(s, bands)
 	p.adjust = combat.SumModifiers(p.mods)
+	pool := fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s)", p.strike, p.penetrates, p.aspect)
+	if strike == 0 {
+		pool = "no strike dice: no penetrating hit"
+	}
 	p.steps = append(p.steps,
 		fmt.Sprintf("2d6%s needs %d: %s", combat.FormatModifiers(p.mods), p.need, ob),
-		fmt.Sprintf("%d strike dice (+1 per natural 6), penetrating on %d+ (%s); %d armour dice saving on %d+; %s damage table",
-			p.strike, p.penetrates, p.aspect, p.armour, p.saves, p.table.name))
+		fmt.Sprintf("%s; %d armour dice saving on %d+; %s damage table", pool, p.armour, p.saves, p.table.name))
 	return p, nil
 }
 
@@ -304,32 +307,28 @@ func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 		es = append(es, combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n})
 	}
 	apc := tableOf(s.Target) == &apcTable
-	shock := r.shock
-	if s.Target.Immobile {
-		shock *= immobileShockX
-	}
 	hits := func(on combat.Role, firepower, cover int) {
 		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: on, N: firepower, Cover: cover})
 	}
+	shock := shockOn(s.Target, r.shock)
 	switch {
 	case r.what == destroyed || r.what == explodes:
 		if apc && s.Target.Riders > 0 {
 			hits(combat.OnPassengers, passengerHits, passengerCover[r.what == explodes])
 		}
 		if r.what == explodes {
+			// the passengers are still aboard, so these fall on the others
 			hits(combat.OnHex, n, 0)
 		}
 		if apc {
-			target(combat.Abandoned) // ours: the passengers get out
+			es = append(es, abandonment(s.Target)...) // the passengers deploy (seed 000)
 		} else {
 			target(combat.Eliminated)
 		}
-	case shock > 0 && s.Target.States.Count(Shock)+shock >= abandonAtShock:
-		target(combat.Abandoned)
+	case combat.HasEffect(shock, combat.OnTarget, combat.Abandoned):
+		es = append(es, shock...)
 	default:
-		if shock > 0 {
-			state(Shock, shock)
-		}
+		es = append(es, shock...)
 		switch r.what {
 		case reverse:
 			if s.Target.Kind != units.Gun && !s.Target.Immobile {
@@ -369,6 +368,50 @@ func effectsOf(s combat.Shot, r result, n int) []combat.Effect {
 		es = append(es, combat.Effect{Kind: combat.WeaponSpent, On: combat.OnFirer})
 	}
 	return es
+}
+
+// shockOn returns the effects of n Shock landing on t (seed 000, Shock on
+// vehicles): doubled on an immobilised vehicle, and the vehicle abandoned
+// once it has four. Every Shock of the ruleset goes through it.
+func shockOn(t combat.Target, n int) []combat.Effect {
+	if n <= 0 {
+		return nil
+	}
+	if t.Immobile {
+		n *= immobileShockX
+	}
+	if t.States.Count(Shock)+n >= abandonAtShock {
+		return abandonment(t)
+	}
+	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: Shock, N: n}}
+}
+
+// LeaderDirects lets a leader direct an AFV's or a Gun's AT fire as well
+// as infantry's: ours, a leader in its hex stands for the excerpt's
+// commander giving the gunner two orders, which Hexfire, without orders,
+// has no other way to tell.
+func (Ruleset) LeaderDirects(k units.Kind) bool { return k == units.AFV || k == units.Gun }
+
+// StateEffects lands the Shock the battle adds by itself (a halted
+// vehicle that could not fire its compulsory shot) by the rule of every
+// other Shock (shockOn); any other state is added as it is.
+func (Ruleset) StateEffects(t combat.Target, state string, n int) []combat.Effect {
+	if state == Shock {
+		return shockOn(t, n)
+	}
+	return []combat.Effect{{Kind: combat.AddState, On: combat.OnTarget, State: state, N: n}}
+}
+
+// abandonment returns the effects of t's crew leaving it: its passengers
+// get out first (seed 000 has an APC's deploy when it is destroyed; ours,
+// also those of any vehicle abandoned at four Shock), since the battle
+// loses with a vehicle whatever is still aboard.
+func abandonment(t combat.Target) []combat.Effect {
+	var es []combat.Effect
+	if t.Riders > 0 {
+		es = append(es, combat.Effect{Kind: combat.Dismount, On: combat.OnPassengers})
+	}
+	return append(es, combat.Effect{Kind: combat.Abandoned, On: combat.OnTarget})
 }
 
 // spends reports whether a shot uses up a round the battle counts.
@@ -413,7 +456,7 @@ func rollToHit(o *combat.Outcome, p plan, d combat.Dice, miss, sixWords, pool st
 		o.Steps = append(o.Steps, fmt.Sprintf("rolled %d+%d, %d: %s", a, b, total, miss))
 		return 0, false
 	}
-	six := sixes(a, b)
+	six := p.weakSpots(a, b)
 	n := p.strike + six
 	line := fmt.Sprintf("rolled %d+%d, %d: hit", a, b, total)
 	if six > 0 {
@@ -463,8 +506,8 @@ func rollPools(o combat.Outcome, s combat.Shot, p plan, d combat.Dice, n int) co
 		o.Steps = append(o.Steps, "one hit on the passengers, as in "+cover+" cover")
 	}
 	o.Effects = effectsOf(s, r, moved)
-	if shock := r.shock; shock > 0 && s.Target.Immobile {
-		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", shock))
+	if r.shock > 0 && s.Target.Immobile {
+		o.Steps = append(o.Steps, fmt.Sprintf("immobilised: the %d Shock count double", r.shock))
 	}
 	if combat.HasEffect(o.Effects, combat.OnTarget, combat.Abandoned) && r.what != destroyed && r.what != explodes {
 		o.Steps = append(o.Steps, "four Shock: the crew abandons the vehicle")
@@ -483,6 +526,17 @@ func withDiceErr(o combat.Outcome, d combat.Dice) combat.Outcome {
 		o.Err = de.Err()
 	}
 	return o
+}
+
+// weakSpots returns the dice the natural 6s of to-hit roll a, b add to
+// the pool: one a 6, and none for a team without A.P. Strike, which
+// makes no penetrating hit whatever it rolls (seed 000), so that only the
+// equal row can be read.
+func (p plan) weakSpots(a, b int) int {
+	if p.strike == 0 {
+		return 0
+	}
+	return sixes(a, b)
 }
 
 // sixes counts the natural 6s of a to-hit roll: the weak spots hit.
@@ -590,6 +644,8 @@ var (
 
 	_ combat.VehicleAssaultRules = Ruleset{}
 	_ combat.VehicleFirepower    = Ruleset{}
+	_ combat.StateThresholds     = Ruleset{}
+	_ combat.DirectedFire        = Ruleset{}
 )
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never

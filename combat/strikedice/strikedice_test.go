@@ -163,6 +163,10 @@ func TestEffects(t *testing.T) {
 	carrying.Target.Riders = 1
 	stuck := halftrack
 	stuck.Target.Immobile = true
+	shockedCarrying := carrying
+	shockedCarrying.Target.States = combat.StatesOf(map[string]int{Shock: 3})
+	riders := sherman
+	riders.Target.Riders = 1
 	gun := gunShot(t, "Pz IV H", "57mm M1")
 	hits := func(on combat.Role, n, cover int) combat.Effect {
 		return combat.Effect{Kind: combat.InfantryHits, On: on, N: n, Cover: cover}
@@ -171,6 +175,7 @@ func TestEffects(t *testing.T) {
 		return combat.Effect{Kind: combat.AddState, On: combat.OnTarget, State: name, N: n}
 	}
 	on := func(k combat.EffectKind) combat.Effect { return combat.Effect{Kind: k, On: combat.OnTarget} }
+	getOut := combat.Effect{Kind: combat.Dismount, On: combat.OnPassengers}
 	tests := []struct {
 		name string
 		s    combat.Shot
@@ -187,9 +192,13 @@ func TestEffects(t *testing.T) {
 		{"AFV explodes: 4 hits on the hex's infantry", sherman, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Eliminated)}},
 		{"empty APC explodes: passengers get out", halftrack, result{0, explodes}, []combat.Effect{hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
 		{"APC destroyed: a hit on the passengers in hard cover", carrying, result{0, destroyed},
-			[]combat.Effect{hits(combat.OnPassengers, 1, 3), on(combat.Abandoned)}},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 3), getOut, on(combat.Abandoned)}},
 		{"APC explodes: a hit on the passengers in light cover, 4 on the hex", carrying, result{0, explodes},
-			[]combat.Effect{hits(combat.OnPassengers, 1, 2), hits(combat.OnHex, 4, 0), on(combat.Abandoned)}},
+			[]combat.Effect{hits(combat.OnPassengers, 1, 2), hits(combat.OnHex, 4, 0), getOut, on(combat.Abandoned)}},
+		{"APC abandoned at four Shock: the passengers get out", shockedCarrying, result{1, none}, []combat.Effect{getOut, on(combat.Abandoned)}},
+		{"AFV abandoned at four Shock: its riders get out", func() combat.Shot { s := riders; s.Target.States = shocked.Target.States; return s }(),
+			result{1, stunned}, []combat.Effect{getOut, on(combat.Abandoned)}},
+		{"AFV destroyed: its riders go with it", riders, result{0, destroyed}, []combat.Effect{on(combat.Eliminated)}},
 		{"pedal to the metal", halftrack, result{0, pedal}, []combat.Effect{on(combat.DriveOn)}},
 		{"APC immobilised: the passengers get out", carrying, result{2, immobilised},
 			[]combat.Effect{st(Shock, 2), on(combat.Immobilized), {Kind: combat.Dismount, On: combat.OnPassengers}}},

@@ -76,7 +76,8 @@ func newPlan(s combat.Shot, m *model) plan {
 	if s.TargetMoved {
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "moving target"})
 	}
-	if s.FirerMoved {
+	if s.FirerMoved && !s.Desperation {
+		// 13.81: a desperation shot may ignore this Case C3 +2
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "firer moved"})
 	}
 	if s.Leader != 0 {
@@ -105,6 +106,10 @@ func newPlan(s combat.Shot, m *model) plan {
 	case m == &molotovProjector && s.Target.Kind == units.AFV:
 		p.roll, p.kill = true, molotovKillAFV
 		p.killLine = fmt.Sprintf("Molotov kill number %d", molotovKillAFV)
+		if h := s.Target.History; h != nil && h.OpenTop {
+			p.kill++
+			p.killLine += " +1 open-topped"
+		}
 		if s.Aspect == board.Rear {
 			p.kill++
 			p.killLine += " +1 rear"

@@ -148,6 +148,10 @@ func TestResolveStepByStep(t *testing.T) {
 			[]int{6, 1, 2, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.Casualty, On: combat.OnFirerHex}},
 			[]string{"to-hit 10; 2d6 6+1: hit", "backblast in the firer's hex: second die 1, a casualty reduction to every unit there"}},
+		{"desperation ignores the firer's +2 for moving (13.81, Case C3)", with(us("Bazooka", 1), func(s *combat.Shot) {
+			s.FirerTerrain, s.Desperation, s.FirerMoved = board.Building, true, true
+		}), []int{6, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"to-hit 10; 2d6 6+4: hit", "backblast in the firer's hex: second die 4, no effect"}},
 		{"counted rounds are spent", with(us("Bazooka", 1), func(s *combat.Shot) { s.Weapon.Rounds, s.Target = 3, truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.WeaponSpent, On: combat.OnFirer}}, nil},
 		{"a gun: the general table and the AP range row", combat.Shot{Firer: "Pz IV", FirerKind: units.AFV,
@@ -567,5 +571,42 @@ func TestMolotovOddsSteps(t *testing.T) {
 		"an original 2 that hits is a critical hit: the kill number doubles to 14"}
 	if err != nil || !slices.Equal(o.Steps, want) {
 		t.Errorf("steps %q, %v; want %q", o.Steps, err, want)
+	}
+}
+
+// TestMolotovOpenTop: a Molotov projector's kill number is +1 against an
+// open-topped AFV (seed 004, 13.54): the SdKfz 251 at one hex, head on,
+// is 7. By enumeration over to-hit 9: the original 2 (1 of 36) is a
+// critical hit, 14, which every 2d6 is below; the other 29 hits of 3-9
+// destroy on 2-6 (15 of 36), immobilize on 7 (6), do nothing above (15);
+// 10-12 miss (6). Over 1296: destroyed 36 + 29·15 = 471, immobilized
+// 29·6 = 174, no effect 435, miss 216.
+func TestMolotovOpenTop(t *testing.T) {
+	halftrack := combat.Target{Name: "SdKfz 251", Kind: units.AFV, Armour: units.Armour{Front: units.A, Rear: units.A},
+		History: &units.History{OpenTop: true}}
+	s := combat.Shot{Firer: "team", FirerKind: units.HalfSquad, FirerNation: "SU", Weapon: sw("Molotov Projector"),
+		Target: halftrack, Range: 1, Aspect: board.Front}
+	o, err := Ruleset{}.Odds(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Molotov kill number 6 +1 open-topped; 2d6 below destroys, equal immobilizes"; !slices.Contains(o.Steps, want) {
+		t.Errorf("steps %q, want %q among them", o.Steps, want)
+	}
+	want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, d) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := combat.EqualOdds(o, want); err != nil {
+		t.Error(err)
+	}
+	sum := o.Summary(nil)
+	for _, c := range []struct {
+		name      string
+		got, want uint64
+	}{{"destroy", sum.Destroy, 471}, {"immobilize", sum.Immobilize, 174}, {"hit", sum.Hit, 1080}} {
+		if c.got*1296 != c.want*sum.Total {
+			t.Errorf("%s %d/%d, want %d/1296", c.name, c.got, sum.Total, c.want)
+		}
 	}
 }
