@@ -38,7 +38,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	if err != nil {
 		return FirePlan{}, err
 	}
-	if err := b.unseenTarget(firer.Side, o.Target); err != nil {
+	if err := b.checkTargetSpotted(firer.Side, o.Target); err != nil {
 		return FirePlan{}, err
 	}
 	target := b.Unit(o.Target)
@@ -124,7 +124,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 // the target, in the firer's sight, for a weapon whose volley may strike
 // two. The ruleset's Check decides the rest (the range bracket).
 func (b *Battle) secondTarget(r combat.Ruleset, p *FirePlan, id UnitID) (*Unit, error) {
-	if err := b.unseenTarget(p.Firer.Side, id); err != nil {
+	if err := b.checkTargetSpotted(p.Firer.Side, id); err != nil {
 		return nil, err
 	}
 	second := b.Unit(id)

@@ -479,13 +479,13 @@ func (b *Battle) seenBy(side hmaps.Side, u *Unit) []UnitID {
 	return ids
 }
 
-// unseenTarget reports whether, under fog, side has not spotted the
-// enemy unit id, or there is no such unit: an order may aim only at an
-// enemy unit its side has spotted, and it is refused alike for a unit the
-// side does not know and for one that does not exist, so that the refusal
+// checkTargetSpotted refuses, under fog, an order of side aimed at unit id
+// when side has not spotted it or there is no such unit: an order may aim
+// only at an enemy unit its side has spotted, and it is refused alike for
+// a unit the side does not know and for one that does not exist, so the refusal
 // tells nothing (ours: direct fire needs a target in sight; fire at a hex,
 // whatever is in it, is an AP attack).
-func (b *Battle) unseenTarget(side hmaps.Side, id UnitID) error {
+func (b *Battle) checkTargetSpotted(side hmaps.Side, id UnitID) error {
 	if !b.fog || b.intel == nil {
 		return nil
 	}

@@ -23,7 +23,7 @@ func (b *Battle) PlanAssaultVehicle(o AssaultVehicle) (FirePlan, error) {
 	if err != nil {
 		return FirePlan{}, err
 	}
-	if err := b.unseenTarget(u.Side, o.Target); err != nil {
+	if err := b.checkTargetSpotted(u.Side, o.Target); err != nil {
 		return FirePlan{}, err
 	}
 	target := b.Unit(o.Target)
