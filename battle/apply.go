@@ -27,6 +27,9 @@ func (e *OrderError) Unwrap() error { return e.Err }
 // Apply validates order o for the acting side and carries it out, returning
 // what happened. A refused order returns an *OrderError and changes nothing.
 func (b *Battle) Apply(o Order) ([]Event, error) {
+	if b.knownTo != "" {
+		return nil, &OrderError{Order: o, Err: errKnownBattle}
+	}
 	rolled, declared, commands := b.dice.count, len(b.declared), b.commands
 	actor := b.Acting()
 	news := b.newsFor(actor)
@@ -222,6 +225,9 @@ func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 // knownEnemyIn is enemyIn counting, under fog, only the enemy units side
 // knows of: what a player's order may aim at or be refused for.
 func (b *Battle) knownEnemyIn(side maps.Side, h board.Hex) bool {
+	if b.contactHexes[h] && side == b.knownTo {
+		return true
+	}
 	return slices.ContainsFunc(b.UnitsAt(h), func(e *Unit) bool { return e.Side != side && !b.unknownTo(side, e) })
 }
 

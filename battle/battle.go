@@ -217,6 +217,11 @@ type Battle struct {
 	// made for Check, which learns nothing).
 	fog   bool
 	intel *intel
+	// knownTo is the side whose knowledge a known battle is made of
+	// (knownBy), "" in the battle itself; contactHexes are, in a known
+	// battle, the hexes of that side's contacts.
+	knownTo      maps.Side
+	contactHexes map[board.Hex]bool
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -513,12 +518,19 @@ func (b *Battle) Acting() maps.Side {
 }
 
 // Units returns every unit of the battle, eliminated ones included, in ID
-// order. The slice and the units are the battle's: read, never change.
-func (b *Battle) Units() []*Unit { return b.units }
+// order. The slice and the units are the battle's: read, never change. A
+// side's known battle (View.Known) has only the units the side knows.
+func (b *Battle) Units() []*Unit {
+	if b.knownTo == "" {
+		return b.units
+	}
+	return slices.DeleteFunc(slices.Clone(b.units), func(u *Unit) bool { return u.offMap == unknownSlot })
+}
 
-// Unit returns the unit with the given ID, or nil.
+// Unit returns the unit with the given ID, or nil (also, in a side's
+// known battle, for an enemy unit the side does not know).
 func (b *Battle) Unit(id UnitID) *Unit {
-	if id < 1 || int(id) > len(b.units) {
+	if id < 1 || int(id) > len(b.units) || b.units[id-1].offMap == unknownSlot {
 		return nil
 	}
 	return b.units[id-1]

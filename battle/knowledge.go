@@ -495,6 +495,20 @@ func (b *Battle) checkTargetSpotted(side hmaps.Side, id UnitID) error {
 	return fmt.Errorf("the %s have spotted no enemy unit #%d", side, id)
 }
 
+// knowsHex reports whether side knows every enemy unit in hex h (spotted
+// them all): under fog, AP fire at a hex that holds only armour is
+// refused as harmless only when the firers' side can see that it does, so
+// the refusal tells nothing it could not (a side's known battle knows a
+// contact's hex only as holding something).
+func (b *Battle) knowsHex(side hmaps.Side, h board.Hex) bool {
+	if b.contactHexes[h] && side == b.knownTo {
+		return false
+	}
+	return !slices.ContainsFunc(b.UnitsAt(h), func(u *Unit) bool {
+		return u.Side != side && b.fog && b.intel != nil && b.Knowledge(side, u).Known != Spotted
+	})
+}
+
 // unknownTo reports whether, under fog, u is an enemy unit side does not
 // know is there (neither spotted nor a contact): a move of side is planned
 // as if its hex were empty (Occupancy), and runs into it (bump).

@@ -40,6 +40,7 @@ type View struct {
 	Result *Result
 
 	board *board.Board
+	known *Battle
 }
 
 // RevealOpen is the event by which every enemy unit is known in a battle
@@ -88,6 +89,7 @@ func (b *Battle) View(side hmaps.Side) *View {
 	}
 	v.Acting = b.Acting()
 	open := !b.fog || b.result != nil || b.intel == nil
+	v.known = b.knownBy(side, open)
 	var contacts []Enemy
 	for _, u := range b.units {
 		if u.Side == side {
@@ -130,3 +132,17 @@ func spottedEnemy(u *Unit, since Reveal, by []UnitID) Enemy {
 // Board returns the map the battle is fought on (the same for both sides;
 // read it, never change it).
 func (v *View) Board() *board.Board { return v.board }
+
+// Known returns the battle as the side knows it, to ask what the side may
+// ask: the odds of a shot (PlanFire, PlanAP, CompareFire), whether an
+// order would be accepted (Check), where a unit may go (Occupancy,
+// MoveSpec), who may fire at a mover. It holds the side's own units, the
+// enemy units it has spotted as a watcher sees them and nothing else of
+// the enemy (a contact's hex counts as one a known enemy is in, for the
+// orders aimed at a hex); so every answer it gives is one the side could
+// work out, and a shot's odds read only what the firer could know (an
+// unseen troop quality is its type's). It takes no orders and rolls no
+// dice: orders go to the battle, and a new View shows what they did.
+// Without fog, or once the battle is over, it is the whole battle (less
+// the seed and the orders given).
+func (v *View) Known() *Battle { return v.known }

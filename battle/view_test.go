@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"hexfire/assets"
@@ -80,9 +82,14 @@ func TestViewNonInterference(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					answers := knownAnswers(b.View(side))
 					n := changeUnknown(b, side, rng)
 					changed += n
 					after, _ := json.Marshal(b.View(side))
+					if again := knownAnswers(b.View(side)); again != answers {
+						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed what their known battle answers:\n%s\n%s",
+							sc.Path, r, seed, b.OrderCount(), n, side, answers, again)
+					}
 					if !bytes.Equal(before, after) {
 						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed their view:\n%s\n%s",
 							sc.Path, r, seed, b.OrderCount(), n, side, before, after)
@@ -95,6 +102,39 @@ func TestViewNonInterference(t *testing.T) {
 		t.Errorf("%d battles, %d units changed: want at least 1,000 battles and some changes", battles, changed)
 	}
 	t.Logf("%d battles, %d unknown units changed", battles, changed)
+}
+
+// knownAnswers is what v's known battle answers to the questions a player
+// or the opponent asks: its state (Digest), and for every unit of the side
+// on the map, the plan of a shot at each enemy unit it knows and of AP
+// fire at each hex that holds one or a contact, refusals included.
+func knownAnswers(v *View) string {
+	k := v.Known()
+	var out strings.Builder
+	out.WriteString(k.Digest())
+	var hexes []board.Hex
+	for _, e := range v.Enemy {
+		if e.Known != Unknown && !slices.Contains(hexes, e.Pose.Hex) {
+			hexes = append(hexes, e.Pose.Hex)
+		}
+	}
+	for _, u := range k.Units() {
+		if u.Side != v.Side || !u.OnMap() {
+			continue
+		}
+		for _, e := range k.Units() {
+			if e.Side != v.Side {
+				p, err := k.PlanFire(Fire{Unit: u.ID, Target: e.ID})
+				fmt.Fprintf(&out, "\n#%d at #%d: %v %v", u.ID, e.ID, err, p.Odds.Summary(k.States()))
+			}
+		}
+		for _, h := range hexes {
+			p, err := k.PlanAP(FireAP{Units: []UnitID{u.ID}, Target: h})
+			fmt.Fprintf(&out, "\n#%d AP at %s: %v %v %d", u.ID, k.Board().Label(h), err, p.Odds, len(p.Defenders))
+		}
+	}
+	fmt.Fprintf(&out, "\nend phase: %v", k.Check(EndPhase{}))
+	return out.String()
 }
 
 // changeUnknown changes every enemy unit on the map that side does not know
