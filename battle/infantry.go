@@ -125,7 +125,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 	}
 	p.Defenders = b.apDefenders(p.Firers[0].Side, o.Target)
 	p.CrewChecks = b.crewChecksAt(p.Firers[0].Side, o.Target)
-	if !b.knownEnemyIn(p.Firers[0].Side, o.Target) {
+	if !b.firesBlind() && !b.knownEnemyIn(p.Firers[0].Side, o.Target) {
 		return p, fmt.Errorf("there is no enemy unit in %s", bd.Label(o.Target))
 	}
 	total := 0
@@ -161,7 +161,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 			return p, err
 		}
 	}
-	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 && len(p.Vehicles) == 0 && b.knowsHex(p.Firers[0].Side, o.Target) {
+	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 && len(p.Vehicles) == 0 && b.knownEnemyIn(p.Firers[0].Side, o.Target) && b.knowsHex(p.Firers[0].Side, o.Target) {
 		return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)

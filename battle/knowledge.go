@@ -495,6 +495,12 @@ func (b *Battle) checkTargetSpotted(side hmaps.Side, id UnitID) error {
 	return fmt.Errorf("the %s have spotted no enemy unit #%d", side, id)
 }
 
+// firesBlind reports whether AP fire may fall on a hex where its side
+// knows of no enemy: under fog, where the hex may hold one it has not
+// found (reconnaissance by fire), not in the open, where it can see the
+// hex is empty.
+func (b *Battle) firesBlind() bool { return b.fog && b.intel != nil }
+
 // knowsHex reports whether side knows every enemy unit in hex h (spotted
 // them all): under fog, AP fire at a hex that holds only armour is
 // refused as harmless only when the firers' side can see that it does, so

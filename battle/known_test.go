@@ -78,15 +78,20 @@ func TestKnownBattle(t *testing.T) {
 			t.Errorf("the M4 at #%d: known battle %v, battle %v: want the same refusal", target, known, real)
 		}
 	}
-	// AP fire at the contact's hex is an order the Allies may give; at the
-	// hex of the Pak they know nothing of it reads as at an empty one.
-	if _, err := k.PlanAP(FireAP{Units: []UnitID{2}, Target: hexOf(t, b, "P2")}); err != nil {
-		t.Errorf("AP fire at the contact in P2: %v", err)
-	}
-	_, real := b.PlanAP(FireAP{Units: []UnitID{2}, Target: hexOf(t, b, "P3")})
-	_, known := k.PlanAP(FireAP{Units: []UnitID{2}, Target: hexOf(t, b, "P3")})
-	if known == nil || fmt.Sprint(known) != fmt.Sprint(real) {
-		t.Errorf("AP fire at the hidden Pak's hex: known battle %v, battle %v: want the same refusal", known, real)
+	// AP fire at the contact's hex is an order the Allies may give, and so
+	// is fire at the hex of the Pak they know nothing of, as at any hex
+	// under fog; the known plan shows no unit to strike in either.
+	for _, h := range []string{"P2", "P3"} {
+		o := FireAP{Units: []UnitID{2}, Target: hexOf(t, b, h)}
+		real, err := b.PlanAP(o)
+		if err != nil {
+			t.Fatalf("AP fire at %s: %v", h, err)
+		}
+		known, err := k.PlanAP(o)
+		if err != nil || len(known.Defenders) != 0 || known.Attack != real.Attack {
+			t.Errorf("AP fire at %s in the known battle: %v, defenders %v, attack %+v, want the battle's attack %+v on no unit known",
+				h, err, known.Defenders, known.Attack, real.Attack)
+		}
 	}
 
 	// What the enemy has in hand, the seed and the scenario's enemy
@@ -172,5 +177,41 @@ func TestAPFireAtUnseenArmour(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestFireAtAHexBelievedEmpty: under fog a US squad may fire AP at a hex
+// where the Allies know of no enemy (reconnaissance by fire): at empty
+// open ground it does nothing, at the crops where the Pak lies hidden it
+// strikes the Pak and reveals it. In the open a hex seen empty is refused.
+func TestFireAtAHexBelievedEmpty(t *testing.T) {
+	for _, tt := range []struct {
+		fog, hex string
+		want     string // the refusal, "" for fire accepted
+		revealed bool   // the Pak is spotted after the fire
+	}{
+		{"true", "M2", "", false},
+		{"true", "P3", "", true},
+		{"false", "M2", "there is no enemy unit in M2", false},
+	} {
+		t.Run("fog "+tt.fog+" at "+tt.hex, func(t *testing.T) {
+			b := fixture{grid: spotMap, dice: []int{6, 6, 6, 6, 6, 6}, hidden: []int{1}, props: map[string]string{"fog": tt.fog}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "M3", board.DirNE},
+				{"Pak 40", maps.Axis, "P3", board.DirSW},
+			}}.battle(t)
+			for b.Phase() != FirePhase || b.Phasing() != maps.Allies {
+				apply(t, b, EndPhase{})
+			}
+			if tt.fog == "true" && b.Knowledge(maps.Allies, b.Unit(2)).Known != Unknown {
+				t.Fatal("fixture: the Allies know the hidden Pak before the fire")
+			}
+			_, err := b.Apply(FireAP{Units: []UnitID{1}, Target: hexOf(t, b, tt.hex)})
+			if got := fmt.Sprint(err); (tt.want == "") != (err == nil) || err != nil && !strings.Contains(got, tt.want) {
+				t.Fatalf("AP fire at %s: %v, want %q", tt.hex, err, tt.want)
+			}
+			if got := b.Knowledge(maps.Allies, b.Unit(2)).Known == Spotted; tt.fog == "true" && got != tt.revealed {
+				t.Errorf("the Pak spotted after the fire: %v, want %v", got, tt.revealed)
+			}
+		})
 	}
 }
