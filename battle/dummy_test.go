@@ -19,53 +19,6 @@ import (
 // there.
 var fogOn = map[string]string{"fog": "true"}
 
-// TestDummyAsAContact: at set-up the Allies know a German dummy as they
-// would know a German squad in its place (TestSpottingAtSetUp), except
-// that where they would spot the squad the dummy is gone.
-func TestDummyAsAContact(t *testing.T) {
-	for _, tt := range []struct {
-		name    string
-		watcher string // the M4's hex
-		target  string // the dummy's hex
-		hidden  bool
-		want    Known
-		gone    bool
-	}{
-		{"woods at 5: a contact", "K2", "P2", false, Contact, false},
-		{"crops at 7: a contact", "I3", "P3", false, Contact, false},
-		{"woods at 2, hidden: nothing", "N2", "P2", true, Unknown, false},
-		{"the line blocked: nothing", "A5", "M5", false, Unknown, false},
-		{"woods at 4: spotted, so gone", "L2", "P2", false, Unknown, true},
-		{"open ground at 12: gone", "A1", "M1", false, Unknown, true},
-		{"woods next to it, hidden: gone", "O2", "P2", true, Unknown, true},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			f := fixture{grid: spotMap, props: fogOn, units: []unitAt{
-				{"M4A3E8", maps.Allies, tt.watcher, board.DirN},
-				{maps.DummyType, maps.Axis, tt.target, board.DirS},
-			}}
-			if tt.hidden {
-				f.hidden = []int{1}
-			}
-			b := f.battle(t)
-			d := b.Unit(2)
-			k := b.Knowledge(maps.Allies, d)
-			if k.Known != tt.want || d.Vanished() != tt.gone || d.OnMap() == tt.gone {
-				t.Fatalf("the Allies know the dummy as %v, vanished %v, on the map %v; want %v, vanished %v", k.Known, d.Vanished(), d.OnMap(), tt.want, tt.gone)
-			}
-			if tt.want == Contact && k.Contact != 1 {
-				t.Errorf("contact number %d, want 1", k.Contact)
-			}
-			if k.Last != nil {
-				t.Errorf("a last sighting of a dummy: %+v", *k.Last)
-			}
-			if n := len(b.View(maps.Allies).Enemy); n != map[Known]int{Contact: 1}[tt.want] {
-				t.Errorf("the Allies' view holds %d enemy entries", n)
-			}
-		})
-	}
-}
-
 // TestDummyViewIsAUnits: the enemy's view of a dummy, in JSON, is byte for
 // byte its view of a German squad set up in its place, hidden or not,
 // contact or unseen, at set-up and after a move of the watcher that keeps
