@@ -139,10 +139,12 @@ func TestDummyVanishesInSight(t *testing.T) {
 	}
 }
 
-// blindRuleset makes out no unit in another hex (combat.SpottingRules),
-// with the default infantry combat and no AT fire: under the rulesets of
-// the game a unit next to an enemy with a line to it is always spotted,
-// so only such rules let a move run into a dummy.
+// blindRuleset identifies a unit in the watcher's own hex only, glimpses
+// one next to it (a contact) and makes out nothing farther
+// (combat.SpottingRules), with the default infantry combat and no AT fire:
+// under the rulesets of the game a unit next to an enemy with a line to
+// it is always spotted, so only such rules let a move run into a dummy,
+// or an assault find one.
 type blindRuleset struct{ infantry.Rules }
 
 const blindName = "blind-spotting"
@@ -158,16 +160,21 @@ func (blindRuleset) Odds(combat.Shot) (combat.Odds, error) {
 	return combat.Odds{}, errors.New("the blind ruleset has no AT fire")
 }
 
-// Spot identifies a unit in the watcher's own hex only.
+// Spot identifies a unit in the watcher's own hex and glimpses one next
+// to it.
 func (blindRuleset) Spot(l combat.Look) combat.Sighting {
-	if l.Range == 0 {
+	switch l.Range {
+	case 0:
 		return combat.Identified
+	case 1:
+		return combat.Glimpsed
 	}
 	return combat.Unseen
 }
 
 // TestDummyBumped: the US squad in A1 moves through B1 and C1 to D1, and
-// C1 holds an Axis unit the Allies cannot make out (blindRuleset). A
+// C1 holds an Axis unit the Allies do not know of at the start, and
+// glimpse from B1 (blindRuleset). A
 // German squad bars the hex: the move halts in B1 (MoveBumped). A dummy
 // is found out and removed as the squad enters, and the move goes on.
 func TestDummyBumped(t *testing.T) {
@@ -219,6 +226,52 @@ const wallMap = `
 . . . . . . W . . .
 . . . . . . W . . .
 `
+
+// TestAssaultOnDummies: the US squad in B1 close-assaults C1, where the
+// Allies glimpse a contact (blindRuleset). Against a German squad the
+// assault is rolled; a dummy is found out by it, and the hex is taken
+// without a roll, the US squad moving in.
+func TestAssaultOnDummies(t *testing.T) {
+	for _, tt := range []struct {
+		typ  string
+		want []EventKind
+	}{
+		{maps.DummyType, []EventKind{DummyRevealed, HexAssaulted, UnitMoved}},
+		{"German Rifle Squad", []EventKind{HexAssaulted}},
+	} {
+		t.Run(tt.typ, func(t *testing.T) {
+			b := fixture{grid: openMap, props: fogOn, rules: blindName, dice: []int{6, 6, 6, 6}, units: []unitAt{
+				{"US Rifle Squad", maps.Allies, "B1", board.DirSE},
+				{tt.typ, maps.Axis, "C1", board.DirSW},
+			}}.battle(t)
+			if k := b.Knowledge(maps.Allies, b.Unit(2)); k.Known != Contact {
+				t.Fatalf("the %s next to the US squad is %v, want a contact", tt.typ, k.Known)
+			}
+			for b.Phase() != AdvancePhase {
+				apply(t, b, EndPhase{})
+			}
+			events := apply(t, b, Assault{Units: []UnitID{1}, Target: hexOf(t, b, "C1")})
+			var kinds []EventKind
+			for _, e := range events {
+				if e.Kind == DummyRevealed || e.Kind == HexAssaulted || e.Kind == UnitMoved {
+					kinds = append(kinds, e.Kind)
+				}
+			}
+			if !slices.Equal(kinds, tt.want) {
+				t.Fatalf("events %v, want the kinds %v", events, tt.want)
+			}
+			if tt.typ != maps.DummyType {
+				return
+			}
+			if e := events[1]; e.Text != "only dummies held C1: it is taken without a roll" || e.Assault != nil {
+				t.Errorf("the assault is %+v, want C1 taken without a roll", e)
+			}
+			if got := b.Board().Label(b.Unit(1).Pose.Hex); got != "C1" || !b.Unit(2).Vanished() || !strings.Contains(events[0].Text, "revealed by assault") {
+				t.Errorf("the US squad is in %s, the dummy vanished %v (%q); want C1, vanished by the assault", got, b.Unit(2).Vanished(), events[0].Text)
+			}
+		})
+	}
+}
 
 // TestDummyOrders: a dummy moves as infantry (4 MP), alone, and is refused
 // every order that needs strength.
