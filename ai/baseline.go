@@ -87,6 +87,7 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		case !u.OnMap():
 		case u.Side == side:
 			mine = append(mine, u)
+		case u.Dummy(): // nothing to fire at
 		default:
 			enemies = append(enemies, u)
 			if !slices.Contains(enemyHexes, u.Pose.Hex) {

@@ -240,11 +240,14 @@ type view struct {
 	besiegers   map[board.Hex][]int32
 }
 
+// newView reads the battle for side: its units and the enemy's on the
+// map, dummies left out (docs/AI.md, Dummies: the side's own hold, and
+// the enemy's are nothing to fire at or fear).
 func newView(b *battle.Battle, m *memo, side maps.Side) *view {
 	m.reset(b)
 	v := &view{b: b, m: m, side: side, smoke: b.Smoke, killScale: 1, lossScale: 1}
 	for _, u := range b.Units() {
-		if !u.OnMap() {
+		if !u.OnMap() || u.Dummy() {
 			continue
 		}
 		if u.Side == side {
@@ -351,7 +354,7 @@ func (v *view) rateAt(u *battle.Unit, w combat.Weapon, rng int) (strength float6
 	total := 0.0
 	var posed *combat.Shot // the battle's shot at the first enemy, for the firer's part
 	for _, e := range v.b.Units() {
-		if e.Side == u.Side || seen[e.Type] {
+		if e.Side == u.Side || seen[e.Type] || e.Dummy() {
 			continue
 		}
 		seen[e.Type] = true

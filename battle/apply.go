@@ -57,7 +57,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 		b.undoable = false
 	}
 	events = append(events, b.checkSuddenDeath()...)
-	b.learn(events, len(b.orders), actor)
+	events = append(events, b.learn(events, len(b.orders), actor)...)
 	b.markUnseen(events, spotted)
 	if b.fog && b.newsFor(actor) != news {
 		b.undoable = false // what the order showed cannot be unseen
@@ -107,15 +107,27 @@ func (b *Battle) apply(o Order) ([]Event, error) {
 	return o.apply(b)
 }
 
-// actor returns the unit an order is for, if it belongs to the acting side
-// and is still in the battle.
+// actor returns the unit an order is for, if it belongs to the acting side,
+// is still in the battle and is no dummy (a dummy only moves: mover).
 func (b *Battle) actor(id UnitID) (*Unit, error) {
+	u, err := b.mover(id)
+	if err == nil && u.Dummy() {
+		return nil, dummyRefused(u)
+	}
+	return u, err
+}
+
+// mover is actor for an order a dummy may be given too: a move, a turn,
+// an advance.
+func (b *Battle) mover(id UnitID) (*Unit, error) {
 	u := b.Unit(id)
 	switch {
 	case u == nil:
 		return nil, fmt.Errorf("there is no unit #%d", id)
 	case u.Eliminated:
 		return nil, fmt.Errorf("%s has been eliminated", u.Label())
+	case u.Vanished():
+		return nil, fmt.Errorf("%s was a dummy, and is gone", u.Label())
 	case u.Waiting():
 		return nil, fmt.Errorf("%s has not entered the map yet", u.Label())
 	case u.exited != "":
@@ -223,16 +235,19 @@ func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 }
 
 // knownEnemyIn is enemyIn counting, under fog, only the enemy units side
-// knows of: what a player's order may aim at or be refused for.
+// knows of: what a player's order may aim at or be refused for (a dummy
+// it takes for a unit as much as a unit).
 func (b *Battle) knownEnemyIn(side maps.Side, h board.Hex) bool {
 	if b.contactHexes[h] && side == b.knownTo {
 		return true
 	}
-	return slices.ContainsFunc(b.UnitsAt(h), func(e *Unit) bool { return e.Side != side && !b.unknownTo(side, e) })
+	return slices.ContainsFunc(b.standingAt(h), func(e *Unit) bool { return e.Side != side && !b.unknownTo(side, e) })
 }
 
+// enemyIn reports whether h holds units of the enemy of side, dummies
+// included: a hex side may not enter or end in.
 func (b *Battle) enemyIn(side maps.Side, h board.Hex) bool {
-	for _, o := range b.UnitsAt(h) {
+	for _, o := range b.standingAt(h) {
 		if o.Side != side {
 			return true
 		}
@@ -241,7 +256,9 @@ func (b *Battle) enemyIn(side maps.Side, h board.Hex) bool {
 }
 
 // stackingError says why u may not end in h (§3): at most 4 infantry, or 2
-// AFVs/vehicles/Guns, or 1 of those with 2 infantry. Passengers do not count.
+// AFVs/vehicles/Guns, or 1 of those with 2 infantry. Passengers do not
+// count; a dummy counts as a squad (ours: a hex's counters never tell the
+// enemy that one of them is a dummy).
 func (b *Battle) stackingError(u *Unit, h board.Hex) error {
 	return b.stackError([]*Unit{u}, h)
 }
@@ -253,7 +270,7 @@ func (b *Battle) stackError(us []*Unit, h board.Hex) error {
 
 // stackErrorLeaving is stackError while the units leaving, in h now, go on.
 func (b *Battle) stackErrorLeaving(us, leaving []*Unit, h board.Hex) error {
-	return b.stackErrorAmong(us, leaving, h, b.UnitsAt(h))
+	return b.stackErrorAmong(us, leaving, h, b.standingAt(h))
 }
 
 // stackErrorAmong is stackErrorLeaving with the units in h given (there).
@@ -289,7 +306,7 @@ func (b *Battle) move(o Move) ([]Event, error) {
 	if err := b.requirePhase(Movement, "units move"); err != nil {
 		return nil, err
 	}
-	u, err := b.actor(o.Unit)
+	u, err := b.mover(o.Unit)
 	if err != nil {
 		return nil, err
 	}
@@ -391,9 +408,10 @@ func (b *Battle) continueMove() []Event {
 	for len(pm.Rest) > 0 {
 		next := pm.Rest[0]
 		if next.Hex != u.Pose.Hex && pm.Overrun == nil {
-			if bumped := b.bump(us, next.Hex); bumped != nil {
+			bumped, halted := b.bump(us, next.Hex)
+			events = append(events, bumped...)
+			if halted {
 				pm.Rest = nil
-				events = append(events, bumped...)
 				break
 			}
 		}
@@ -410,7 +428,14 @@ func (b *Battle) continueMove() []Event {
 			b.intel.update(b, us, len(b.orders)+1)
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text, seen: b.inSightOfFoe(us)})
-		if next.Hex != from.Hex {
+		if u.Dummy() && next.Hex != from.Hex {
+			events = append(events, b.dummyEntered(u)...)
+		}
+		if u.Vanished() {
+			b.pending = nil // the enemy found the dummy out on the way
+			return events
+		}
+		if next.Hex != from.Hex && !u.Dummy() {
 			events = append(events, b.sniperOverrun(u.Side, next.Hex)...)
 			mines, hit := b.mineAttack(us, next.Hex)
 			events = append(events, mines...)
@@ -455,7 +480,7 @@ func (b *Battle) endMove(u *Unit) []Event {
 	b.pending = nil
 	var live []*Unit
 	for _, m := range us {
-		if !m.Eliminated {
+		if m.Active() {
 			m.Markers |= Moved
 			live = append(live, m)
 		}
@@ -496,7 +521,7 @@ func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
 		}
 		return b.move(Move{Unit: o.Unit, Path: []board.Pose{{Hex: u.Pose.Hex, Facing: o.Facing}}})
 	case AdvancePhase:
-		u, err := b.actor(o.Unit)
+		u, err := b.mover(o.Unit)
 		if err != nil {
 			return nil, err
 		}
@@ -527,7 +552,7 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	if err := b.requirePhase(AdvancePhase, "units advance"); err != nil {
 		return nil, err
 	}
-	u, err := b.actor(o.Unit)
+	u, err := b.mover(o.Unit)
 	if err != nil {
 		return nil, err
 	}
@@ -562,7 +587,13 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	if b.Board().Fort(o.To).Kind == board.Wire && spec.BarredByWire() {
 		return nil, fmt.Errorf("barbed wire in %s bars %s (rules 20.8)", b.Board().Label(o.To), u.Label())
 	}
-	if bumped := b.bump([]*Unit{u}, o.To); bumped != nil {
+	// Checked before the bump, which may take dummies away: after it the
+	// hex is empty and has room for the unit, or it held no dummy.
+	if err := b.fortBars(u, o.To); err != nil {
+		return nil, err
+	}
+	bumped, halted := b.bump([]*Unit{u}, o.To)
+	if halted {
 		u.Markers |= Advanced // the advance is spent on finding them
 		return bumped, nil
 	}
@@ -572,8 +603,11 @@ func (b *Battle) advance(o Advance) ([]Event, error) {
 	from := u.Pose
 	b.setPose(u, board.Pose{Hex: o.To, Facing: u.Pose.Facing})
 	u.Markers |= Advanced
-	events := []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
-		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))}}
+	events := append(bumped, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: o.To,
+		Text: fmt.Sprintf("%s advances %s → %s", u.Label(), b.Board().Label(from.Hex), b.Board().Label(o.To))})
+	if u.Dummy() {
+		return append(events, b.dummyEntered(u)...), nil
+	}
 	events = append(events, b.sniperOverrun(u.Side, o.To)...)
 	mines, _ := b.mineAttack([]*Unit{u}, o.To)
 	return append(events, mines...), nil

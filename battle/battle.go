@@ -394,7 +394,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		}
 	}
 	for i, p := range sc.Units {
-		t, err := cat.Lookup(p.Type)
+		t, err := placedType(cat, p)
 		if err != nil {
 			return nil, fmt.Errorf("battle: %s: unit object %d: %w", sc.Path, p.ID, err)
 		}
@@ -402,9 +402,11 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		if name == "" {
 			name = t.Name
 		}
-		l, err := loadoutOf(sc, cat, p, t)
-		if err != nil {
-			return nil, err
+		l := loadout{quality: combat.QualityOf(t)}
+		if !p.Dummy() { // the loader refuses a dummy's loadout (maps.DummyType)
+			if l, err = loadoutOf(sc, cat, p, t); err != nil {
+				return nil, err
+			}
 		}
 		if f := sc.Board.Fort(p.Hex).Kind; !p.Arrives.Pending() && !mayOccupy(f, t) {
 			return nil, fmt.Errorf("battle: %s: unit object %d: %s may not stand in the %s in %s (rules 20)", sc.Path, p.ID, t.Name, f, sc.Board.Label(p.Hex))
@@ -426,9 +428,23 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	if err := b.allot(); err != nil {
 		return nil, err
 	}
+	if !fog {
+		b.clearDummies()
+	}
 	b.intel = newIntel(b)
+	// A dummy the enemy makes out at set-up is gone before the first
+	// order: no order's events tell of it.
 	b.learn(b.startPhase(), 0, b.phasing)
 	return b, nil
+}
+
+// placedType is the unit type of placement p: the catalogue's, or the
+// dummies' own (dummyType).
+func placedType(cat *units.Catalogue, p maps.Placement) (*units.Type, error) {
+	if p.Dummy() {
+		return dummyType, nil
+	}
+	return cat.Lookup(p.Type)
 }
 
 // allotment is the value of a panzerfausts_SIDE property that asks the
@@ -450,7 +466,7 @@ func (b *Battle) allot() error {
 		halves := 0
 		for _, u := range b.units {
 			switch {
-			case u.Side != side:
+			case u.Side != side || u.Dummy():
 			case u.Type.Kind == units.Squad:
 				halves += 2
 			case u.Type.Kind == units.HalfSquad:
@@ -536,8 +552,16 @@ func (b *Battle) Unit(id UnitID) *Unit {
 	return b.units[id-1]
 }
 
-// UnitsAt returns the active units in hex h that are on the map (not carried).
+// UnitsAt returns the active units in hex h that are on the map (not
+// carried), dummies left out: nothing a dummy is can be fired at,
+// assaulted, carried or counted (dummy.go; standingAt counts them).
 func (b *Battle) UnitsAt(h board.Hex) []*Unit {
+	return slices.DeleteFunc(b.standingAt(h), (*Unit).Dummy)
+}
+
+// standingAt is UnitsAt with the dummies in h: what takes room in the
+// hex, and what an enemy may find there.
+func (b *Battle) standingAt(h board.Hex) []*Unit {
 	var us []*Unit
 	for _, u := range b.units {
 		if u.OnMap() && u.Pose.Hex == h {

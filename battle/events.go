@@ -49,6 +49,7 @@ const (
 	LaneFired                     // a fire lane attacked the units that entered Hex (AP: its roll and points; Unit: the first of them)
 	LanesLifted                   // the fire lanes were removed at the end of the Movement phase
 	MoveBumped                    // under fog the moving unit ran into enemy units it did not know of in Hex, which are revealed, and halted where it stood
+	DummyRevealed                 // under fog the other side would have spotted the dummy Unit in Hex: it is removed from the map (seen by both sides)
 )
 
 // Event is one thing that happened when an order was applied, for the log,

@@ -34,6 +34,14 @@ func mayOccupy(f board.FortKind, t *units.Type) bool {
 	return info.Vehicles
 }
 
+// fortBars says why u may not stand in the fortification of h, or nil.
+func (b *Battle) fortBars(u *Unit, h board.Hex) error {
+	if f := b.Board().Fort(h).Kind; f != board.NoFort && !mayOccupy(f, u.Type) {
+		return fmt.Errorf("%s may not stand in the %s in %s", u.Label(), f, b.Board().Label(h))
+	}
+	return nil
+}
+
 // fortStackError says why the units us may not end together in h for its
 // fortification (rules 20.4, 20.5), or nil: a unit the position does not
 // hold, or a bunker over its capacity of one Gun or two infantry units.
@@ -45,8 +53,8 @@ func (b *Battle) fortStackError(us, leaving []*Unit, h board.Hex) error {
 	}
 	guns, infantry := 0, 0
 	count := func(u *Unit) error {
-		if !mayOccupy(f, u.Type) {
-			return fmt.Errorf("%s may not stand in the %s in %s", u.Label(), f, b.Board().Label(h))
+		if err := b.fortBars(u, h); err != nil {
+			return err
 		}
 		if u.Type.Kind == units.Gun {
 			guns++
@@ -55,7 +63,7 @@ func (b *Battle) fortStackError(us, leaving []*Unit, h board.Hex) error {
 		}
 		return nil
 	}
-	for _, o := range b.UnitsAt(h) {
+	for _, o := range b.standingAt(h) {
 		if o.Carrier == 0 && !slices.Contains(us, o) && !slices.Contains(leaving, o) {
 			if err := count(o); err != nil {
 				return err
@@ -155,7 +163,7 @@ func (b *Battle) mineAttack(us []*Unit, h board.Hex) ([]Event, bool) {
 	var events []Event
 	hit := false
 	for _, u := range us {
-		if u.Eliminated {
+		if u.Eliminated || u.Dummy() {
 			continue
 		}
 		roll := b.dice.Roll(6)

@@ -162,6 +162,9 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		}
 	}
 	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 && len(p.Vehicles) == 0 && b.knownEnemyIn(p.Firers[0].Side, o.Target) && b.knowsHex(p.Firers[0].Side, o.Target) {
+		// A hex of dummies, or of units the side has not all spotted, is
+		// fired at as any: the fall of shot finds them out (learn), and
+		// the attack harms no one.
 		return p, fmt.Errorf("AP fire cannot harm the armoured vehicles in %s: fire AT at them", bd.Label(o.Target))
 	}
 	p.LOS = bd.LOS(from, o.Target, b.Smoke)
@@ -1082,15 +1085,19 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 	for _, u := range p.Attackers {
 		u.Markers |= Advanced
 	}
-	var events []Event
+	events := b.unmaskAt(side, p.Target, RevealAssault) // the assault finds the dummies out first
 	for _, u := range p.Doomed {
 		if u.Active() {
 			events = append(events, b.eliminate(u, "eliminated: pinned in a close-assaulted hex")...)
 		}
 	}
 	if len(p.Defenders) == 0 {
+		held := "only pinned units held %s"
+		if len(p.Doomed) == 0 {
+			held = "only dummies held %s"
+		}
 		events = append(events, Event{Kind: HexAssaulted, Unit: p.Attackers[0].ID, Hex: p.Target,
-			Text: fmt.Sprintf("only pinned units held %s: it is taken without a roll", bd.Label(p.Target))})
+			Text: fmt.Sprintf(held+": it is taken without a roll", bd.Label(p.Target))})
 		return append(events, b.moveIn(p)...), nil
 	}
 	out := b.infantry.ResolveAssault(p.Assault, b.dice)

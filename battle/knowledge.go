@@ -110,6 +110,9 @@ type intel struct {
 	// or spotted to it: an order that changed it showed the side
 	// something, and may not be undone under fog.
 	news map[hmaps.Side]int
+	// unmasked are the dummies taken off the map whose events are still
+	// to be handed out (Battle.unmaskedEvents).
+	unmasked []unmasked
 }
 
 // newIntel sets up the knowledge of a battle's start: concealed units as
@@ -132,7 +135,8 @@ func newIntel(b *Battle) *intel {
 
 // looks works out the sightings of units a and b (of opposite sides) of
 // each other as pairs' bytes, 0 for no line: the line is the same both
-// ways (docs/LOS.md), what each makes out of the other is not.
+// ways (docs/LOS.md), what each makes out of the other is not. A dummy
+// watches for nobody: its side sees nothing through it.
 func (in *intel) looks(b *Battle, a, c *Unit) (ac, ca uint8) {
 	if !a.OnMap() || !c.OnMap() {
 		return 0, 0
@@ -141,7 +145,13 @@ func (in *intel) looks(b *Battle, a, c *Unit) (ac, ca uint8) {
 	if !s.Visible {
 		return 0, 0
 	}
-	return in.sighting(b, a, c, s), in.sighting(b, c, a, s)
+	if !a.Dummy() {
+		ac = in.sighting(b, a, c, s)
+	}
+	if !c.Dummy() {
+		ca = in.sighting(b, c, a, s)
+	}
+	return ac, ca
 }
 
 // sighting is watcher w's sighting of target t over the line s.
@@ -279,7 +289,8 @@ func (in *intel) uncover(b *Battle, moving []*Unit, order int) {
 
 // judge settles the other side's knowledge of u from its counts: spotted
 // when a watcher identifies it, or it was and a watcher still has a line
-// to it; a contact when glimpsed; else lost, leaving its last sighting.
+// to it; a contact when glimpsed; else lost, leaving its last sighting. A
+// dummy that would be spotted is taken off the map instead.
 func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
 	i := int(u.ID - 1)
 	k := &in.seen[i]
@@ -288,6 +299,8 @@ func (in *intel) judge(b *Battle, u *Unit, cause Reveal) {
 		return
 	}
 	switch {
+	case in.identify[i] > 0 && u.Dummy():
+		in.unmask(b, u, cause)
 	case in.identify[i] > 0 || k.Known == Spotted && in.clear[i] > 0:
 		if k.Known != Spotted {
 			*k = Sighting{Known: Spotted, Since: cause}
@@ -341,7 +354,7 @@ func (in *intel) forget(b *Battle, u *Unit, ws []*Unit) {
 	}
 	h := k.Last.Pose.Hex
 	for _, w := range ws {
-		if w.Side == u.Side || !w.OnMap() {
+		if w.Side == u.Side || !w.OnMap() || w.Dummy() {
 			continue
 		}
 		s := b.Board().Sight(w.Pose.Hex, h, b.Smoke)
@@ -354,9 +367,14 @@ func (in *intel) forget(b *Battle, u *Unit, ws []*Unit) {
 
 // reveal has the side watching u spot it now, for cause (it fired, was
 // assaulted, an observer saw its hex): it gives its concealment away, and
-// stays spotted while a watcher has a line to it.
+// stays spotted while a watcher has a line to it. A dummy is taken off
+// the map.
 func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
 	if !u.OnMap() {
+		return
+	}
+	if u.Dummy() {
+		in.unmask(b, u, cause)
 		return
 	}
 	i := int(u.ID - 1)
@@ -376,11 +394,12 @@ func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
 // learn updates both sides' knowledge after order number order gave
 // events: the units that moved, came or went are looked at again, then
 // what the events reveal is spotted (docs/RULES.md, "Fog of war"). actor
-// is the side that gave the order.
-func (b *Battle) learn(events []Event, order int, actor hmaps.Side) {
+// is the side that gave the order. It returns the events of the dummies
+// this took off the map.
+func (b *Battle) learn(events []Event, order int, actor hmaps.Side) []Event {
 	in := b.intel
 	if in == nil {
-		return
+		return nil
 	}
 	in.update(b, nil, order)
 	reveal := func(u *Unit, event string) {
@@ -389,7 +408,7 @@ func (b *Battle) learn(events []Event, order int, actor hmaps.Side) {
 		}
 	}
 	hex := func(h board.Hex, event string) {
-		for _, u := range b.UnitsAt(h) {
+		for _, u := range b.standingAt(h) {
 			reveal(u, event)
 		}
 	}
@@ -424,13 +443,14 @@ func (b *Battle) learn(events []Event, order int, actor hmaps.Side) {
 				}
 			}
 		case SupportCalled:
-			for _, u := range b.UnitsAt(e.Hex) {
+			for _, u := range b.standingAt(e.Hex) {
 				if u.Side != actor {
 					reveal(u, RevealObserver)
 				}
 			}
 		}
 	}
+	return b.unmaskedEvents()
 }
 
 // moveBegins records, for each unit of a move, whether the other side had
@@ -510,7 +530,7 @@ func (b *Battle) knowsHex(side hmaps.Side, h board.Hex) bool {
 	if b.contactHexes[h] && side == b.knownTo {
 		return false
 	}
-	return !slices.ContainsFunc(b.UnitsAt(h), func(u *Unit) bool {
+	return !slices.ContainsFunc(b.standingAt(h), func(u *Unit) bool {
 		return u.Side != side && b.fog && b.intel != nil && b.Knowledge(side, u).Known != Spotted
 	})
 }
@@ -527,27 +547,39 @@ func (b *Battle) unknownTo(side hmaps.Side, u *Unit) bool {
 // (Occupancy), and an enemy it did not know of, or one it came to spot on
 // the way, bars the hex. The units found are revealed to it, as a unit
 // that walks into an enemy finds it, and the move ends where it stands.
-// It returns the event, or nil when the way into h is free.
-func (b *Battle) bump(us []*Unit, h board.Hex) []Event {
+// Dummies found are taken off the map and bar nothing; a dummy that runs
+// into an enemy is itself found out, and shows its side nothing. It
+// returns the events and whether the move halts; no events when the way
+// into h is free.
+func (b *Battle) bump(us []*Unit, h board.Hex) ([]Event, bool) {
 	if !b.fog || b.intel == nil {
-		return nil
+		return nil, false
 	}
 	side := us[0].Side
 	var found []*Unit
-	for _, o := range b.UnitsAt(h) {
+	for _, o := range b.standingAt(h) {
 		if o.Side != side {
 			found = append(found, o)
 		}
 	}
 	if len(found) == 0 {
-		return nil
+		return nil, false
+	}
+	cause := Reveal{Event: RevealBumped, Order: len(b.orders) + 1}
+	u := us[0]
+	if u.Dummy() && slices.ContainsFunc(found, func(o *Unit) bool { return !o.Dummy() }) {
+		b.intel.unmask(b, u, cause)
+		return b.unmaskedEvents(), true
 	}
 	for _, o := range found {
-		b.intel.reveal(b, o, Reveal{Event: RevealBumped, Order: len(b.orders) + 1})
+		b.intel.reveal(b, o, cause)
 	}
-	u := us[0]
-	return []Event{{Kind: MoveBumped, Unit: u.ID, Hex: h, Text: fmt.Sprintf("%s run%s into %s in %s and halt%s in %s",
-		stackNames(us), verbS(us), stackNames(found), b.Board().Label(h), verbS(us), b.Board().Label(u.Pose.Hex))}}
+	events := b.unmaskedEvents()
+	if found = slices.DeleteFunc(found, (*Unit).Dummy); len(found) == 0 {
+		return events, false
+	}
+	return append(events, Event{Kind: MoveBumped, Unit: u.ID, Hex: h, Text: fmt.Sprintf("%s run%s into %s in %s and halt%s in %s",
+		stackNames(us), verbS(us), stackNames(found), b.Board().Label(h), verbS(us), b.Board().Label(u.Pose.Hex))}), true
 }
 
 // spottedByFoe lists, under fog, whether each unit is spotted by its
@@ -584,6 +616,7 @@ func (b *Battle) markUnseen(events []Event, spotted []bool) {
 		}
 		foe := Opponent(u.Side)
 		switch {
+		case e.Kind == DummyRevealed: // seen by both
 		case e.Kind == FireDeclared:
 			e.Unseen = foe
 		case e.seen || b.Knowledge(foe, u).Known == Spotted:

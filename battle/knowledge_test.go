@@ -24,7 +24,8 @@ const spotMap = `
 
 // TestSpottingAtSetUp: what the Allies know at set-up of one German unit,
 // by the ground it stands on, the range, concealment and the night
-// (docs/RULES.md, "Fog of war").
+// (docs/RULES.md, "Fog of war"); and of a dummy in its place, under fog:
+// the same, but where the squad is spotted the dummy is gone.
 func TestSpottingAtSetUp(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -50,32 +51,40 @@ func TestSpottingAtSetUp(t *testing.T) {
 		{"night, open at 2", "B1", "D1", false, true, Spotted},
 		{"the line blocked by the woods", "A5", "M5", false, false, Unknown},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			f := fixture{grid: spotMap, units: []unitAt{
-				{"M4A3E8", maps.Allies, tt.watcher, board.DirN},
-				{"German Rifle Squad", maps.Axis, tt.target, board.DirS},
-			}}
-			if tt.hidden {
-				f.hidden = []int{1}
-			}
-			if tt.night {
-				f.props = map[string]string{"night": "true"}
-			}
-			b := f.battle(t)
-			k := b.Knowledge(maps.Allies, b.Unit(2))
-			if k.Known != tt.want {
-				t.Fatalf("the Allies know the squad as %v, want %v", k.Known, tt.want)
-			}
-			if tt.want == Spotted && k.Since != (Reveal{Event: RevealSetUp}) {
-				t.Errorf("spotted by %+v, want the set-up", k.Since)
-			}
-			if tt.want == Contact && k.Contact != 1 {
-				t.Errorf("contact number %d, want 1", k.Contact)
-			}
-			if k.Last != nil {
-				t.Errorf("a last sighting %+v at set-up", *k.Last)
-			}
-		})
+		for _, typ := range []string{"German Rifle Squad", maps.DummyType} {
+			t.Run(tt.name+", "+typ, func(t *testing.T) {
+				f := fixture{grid: spotMap, props: map[string]string{"fog": "true"}, units: []unitAt{
+					{"M4A3E8", maps.Allies, tt.watcher, board.DirN},
+					{typ, maps.Axis, tt.target, board.DirS},
+				}}
+				if tt.hidden {
+					f.hidden = []int{1}
+				}
+				if tt.night {
+					f.props["night"] = "true"
+				}
+				b := f.battle(t)
+				u, want := b.Unit(2), tt.want
+				if gone := u.Dummy() && want == Spotted; gone != u.Vanished() || gone == u.OnMap() {
+					t.Fatalf("the %s vanished %v, on the map %v; want vanished %v", typ, u.Vanished(), u.OnMap(), gone)
+				} else if gone {
+					want = Unknown
+				}
+				k := b.Knowledge(maps.Allies, u)
+				if k.Known != want {
+					t.Fatalf("the Allies know the %s as %v, want %v", typ, k.Known, want)
+				}
+				if want == Spotted && k.Since != (Reveal{Event: RevealSetUp}) {
+					t.Errorf("spotted by %+v, want the set-up", k.Since)
+				}
+				if want == Contact && k.Contact != 1 {
+					t.Errorf("contact number %d, want 1", k.Contact)
+				}
+				if k.Last != nil {
+					t.Errorf("a last sighting %+v at set-up", *k.Last)
+				}
+			})
+		}
 	}
 }
 

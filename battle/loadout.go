@@ -12,17 +12,17 @@ import (
 )
 
 // The object properties by which a scenario changes what one placed unit
-// carries (docs/MAPS.md).
+// carries (docs/MAPS.md; maps names them, since a dummy may have none).
 const (
 	// propWeapons lists the support weapons the unit carries instead of its
 	// type's, comma-separated, or "none" (as many as its portage allows:
 	// rules 12.2, one).
-	propWeapons = "weapons"
-	propWeapon  = "weapon"  // the older name of "weapons", for one weapon or "none"
-	propQuality = "quality" // regular, green, veteran or elite
-	propRounds  = "rounds"  // rounds of limited ammunition for its weapon
+	propWeapons = maps.PropWeapons
+	propWeapon  = maps.PropWeapon  // the older name of "weapons", for one weapon or "none"
+	propQuality = maps.PropQuality // regular, green, veteran or elite
+	propRounds  = maps.PropRounds  // rounds of limited ammunition for its weapon
 	// propEngineers marks infantry as combat engineers: yes or no.
-	propEngineers = "engineers"
+	propEngineers = maps.PropEngineers
 )
 
 // maxRounds bounds the "rounds" property: our own limit, far above the

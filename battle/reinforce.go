@@ -78,6 +78,7 @@ const (
 	onTheMap offMapState = iota
 	waiting
 	exitedMap
+	vanished // a dummy the enemy came to make out (dummy.go)
 )
 
 // Reinforcements returns side's units that have not entered the map yet,

@@ -630,6 +630,9 @@ type unitSnapshot struct {
 	// left by; both empty for a unit on the map.
 	Waiting bool      `json:",omitempty"`
 	Exited  maps.Edge `json:",omitempty"`
+	// Added with dummy counters: a dummy taken off the map (none in the
+	// scenarios of older saves).
+	Vanished bool `json:",omitempty"`
 }
 
 // Digest is a fingerprint of the battle's whole state (sha256, hex): equal
@@ -642,7 +645,7 @@ func (b *Battle) Digest() string {
 	for _, u := range b.units {
 		us := unitSnapshot{ID: u.ID, Hex: u.Pose.Hex, Facing: u.Pose.Facing, Markers: u.Markers, Eliminated: u.Eliminated,
 			Carrier: u.Carrier, WeaponSpent: u.WeaponSpent, WeaponLost: u.WeaponLost, States: u.States, Rounds: u.Rounds,
-			Waiting: u.Waiting(), Exited: u.exited}
+			Waiting: u.Waiting(), Exited: u.exited, Vanished: u.Vanished()}
 		if u.Type.Name != u.Placement.Type {
 			us.Type = u.Type.Name
 		}

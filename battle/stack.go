@@ -20,9 +20,12 @@ const leaderBonus = 2
 
 // moveStack checks the units of move o and returns them, the mover first.
 func (b *Battle) moveStack(o Move) ([]*Unit, error) {
-	lead, err := b.actor(o.Unit)
+	lead, err := b.mover(o.Unit)
 	if err != nil {
 		return nil, err
+	}
+	if lead.Dummy() && len(o.With) > 0 {
+		return nil, fmt.Errorf("%s is a dummy: it moves alone (ours)", lead.Label())
 	}
 	us := []*Unit{lead}
 	for _, id := range o.With {

@@ -23,6 +23,8 @@ func (b *Battle) CanSpot(u *Unit, h board.Hex) error {
 	switch {
 	case u == nil || !u.Active():
 		return errors.New("the spotter is not in play")
+	case u.Dummy():
+		return fmt.Errorf("%s is a dummy: it spots nothing", u.Label())
 	case u.Has(Pinned):
 		return fmt.Errorf("%s is pinned: a spotter must be unpinned", u.Label())
 	case !b.Board().Sight(u.Pose.Hex, h, b.Smoke).Visible:

@@ -26,7 +26,8 @@ import (
 // hex no unit of the side has a line to, turned, its markers and weapon
 // state changed, and the knowledge updated; the side's view, serialised,
 // must be the same bytes. (Its last sighting, if any, stays as seen.) A
-// battle that ended is shown whole, and not checked.
+// battle that ended is shown whole, and not checked. Every scenario gains
+// a dummy of each side (withDummies), which the changes treat as any unit.
 func TestViewNonInterference(t *testing.T) {
 	files, err := fs.Glob(assets.FS, "scenarios/*.tmx")
 	if err != nil || len(files) == 0 {
@@ -61,9 +62,9 @@ func TestViewNonInterference(t *testing.T) {
 		scenarios = append(scenarios, scenario{sc, 11})
 	}
 	rules := []string{"elimination", "strikedice", "shiftchart", "d20", "tohit-tokill"}
-	battles, changed := 0, 0
+	battles, changed, unmasked := 0, 0, 0
 	for _, s := range scenarios {
-		sc := s.sc
+		sc := withDummies(s.sc)
 		sc.Properties["fog"] = "true"
 		for _, r := range rules {
 			for seed := range s.battles {
@@ -74,6 +75,11 @@ func TestViewNonInterference(t *testing.T) {
 				rng := rand.New(rand.NewPCG(seed, 33))
 				playRandom(t, b, rng, rng.IntN(120))
 				battles++
+				for _, u := range b.units {
+					if u.Dummy() && u.Vanished() {
+						unmasked++
+					}
+				}
 				if b.Result() != nil {
 					continue // over: the view shows everything
 				}
@@ -98,10 +104,10 @@ func TestViewNonInterference(t *testing.T) {
 			}
 		}
 	}
-	if battles < 1000 || changed == 0 {
-		t.Errorf("%d battles, %d units changed: want at least 1,000 battles and some changes", battles, changed)
+	if battles < 1000 || changed == 0 || unmasked == 0 {
+		t.Errorf("%d battles, %d units changed, %d dummies found out: want at least 1,000 battles, some changes, some dummies found out", battles, changed, unmasked)
 	}
-	t.Logf("%d battles, %d unknown units changed", battles, changed)
+	t.Logf("%d battles, %d unknown units changed, %d dummies found out", battles, changed, unmasked)
 }
 
 // knownAnswers is what v's known battle answers to the questions a player
@@ -175,4 +181,19 @@ func changeUnknown(b *Battle, side maps.Side, rng *rand.Rand) int {
 	}
 	b.intel.update(b, nil, len(b.orders))
 	return n
+}
+
+// withDummies is sc with a dummy of each side set up where the side's first
+// unit is, as it is (hidden or not, arriving or not).
+func withDummies(sc *maps.Scenario) *maps.Scenario {
+	c := *sc
+	c.Units = slices.Clone(sc.Units)
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		if i := slices.IndexFunc(sc.Units, func(p maps.Placement) bool { return p.Side == side }); i >= 0 {
+			p := sc.Units[i]
+			c.Units = append(c.Units, maps.Placement{ID: 1_000_000 + len(c.Units), Type: maps.DummyType, Side: side,
+				Hex: p.Hex, Facing: p.Facing, Arrives: p.Arrives, Hidden: p.Hidden})
+		}
+	}
+	return &c
 }

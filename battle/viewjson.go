@@ -34,6 +34,7 @@ type (
 		Facing        int            `json:"facing"`
 		Type          string         `json:"type"`
 		Name          string         `json:"name"`
+		Dummy         bool           `json:"dummy,omitempty"`
 		Where         string         `json:"where"`
 		Carrier       string         `json:"carrier,omitempty"`
 		Markers       []string       `json:"markers"`
@@ -87,11 +88,14 @@ func (m Markers) Names() []string {
 }
 
 // Where says where an own unit is in the wire form: "map", "carried",
-// "waiting" (a reinforcement), "exited" or "eliminated".
+// "waiting" (a reinforcement), "exited", "eliminated" or "vanished" (a
+// dummy taken off the map).
 func (u *Unit) Where() string {
 	switch {
 	case u.Eliminated:
 		return "eliminated"
+	case u.Vanished():
+		return "vanished"
 	case u.Waiting():
 		return "waiting"
 	case !u.Active():
@@ -128,7 +132,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 		Panzerfausts: v.Panzerfausts, Grenades: v.Grenades, SmokeSupply: v.SmokeSupply}
 	for _, u := range v.Own {
 		o := ownJSON{ID: strconv.Itoa(int(u.ID)), Facing: int(u.Pose.Facing), Type: u.Type.Name, Name: u.Name,
-			Where: u.Where(), Markers: u.Markers.Names(), States: stateCounts(u.States),
+			Dummy: u.Dummy(), Where: u.Where(), Markers: u.Markers.Names(), States: stateCounts(u.States),
 			SupportWeapon: u.SupportWeapon, WeaponLost: u.WeaponLost, WeaponSpent: u.WeaponSpent, Rounds: u.Rounds}
 		if u.Where() == "map" || u.Where() == "carried" {
 			o.Hex = bd.Label(u.Pose.Hex)

@@ -152,6 +152,35 @@ type Placement struct {
 	Properties map[string]string
 }
 
+// DummyType is the unit type of a dummy counter, as VASL's concealment
+// dummies: a unit object of its side with no strength, which the enemy
+// takes for a unit until it would spot it (battle's fog of war,
+// docs/RULES.md). It is no catalogue type; a dummy moves as infantry.
+const DummyType = "Dummy"
+
+// Dummy reports whether the placement is a dummy counter (DummyType).
+func (p Placement) Dummy() bool { return p.Type == DummyType }
+
+// The unit object properties that arm a unit or set its strength, which
+// battle reads (docs/MAPS.md): a dummy may have none of them.
+const (
+	// PropWeapons lists the support weapons the unit carries instead of
+	// its type's, comma-separated, or "none".
+	PropWeapons = "weapons"
+	// PropWeapon is the older name of PropWeapons.
+	PropWeapon = "weapon"
+	// PropQuality is its troop quality: regular, green, veteran or elite.
+	PropQuality = "quality"
+	// PropRounds counts the rounds of limited ammunition for its weapon.
+	PropRounds = "rounds"
+	// PropEngineers marks infantry as combat engineers: yes or no.
+	PropEngineers = "engineers"
+)
+
+// strengthProperties are the properties a dummy may not have, in the order
+// its errors name them.
+var strengthProperties = []string{PropWeapons, PropWeapon, PropQuality, PropRounds, PropEngineers}
+
 // Load reads the map at path in fsys (a slash-separated fs.FS path); its
 // tilesets, templates and images are looked up in the same fsys, relative
 // to the file that names them (absolute paths are refused there).

@@ -105,9 +105,9 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 	if !hasSide {
 		return p, fmt.Errorf("no side: set the property \"side\" to %s or %s", Allies, Axis)
 	}
-	mover, err := types.Mover(p.Type)
+	mover, err := moverOf(p, types)
 	if err != nil {
-		return p, fmt.Errorf("unit type %s: %w", fileio.Quote(p.Type), err)
+		return p, err
 	}
 	x, y := objectCentre(obj)
 	x, y = x+offX, y+offY
@@ -123,6 +123,34 @@ func placeUnit(b *board.Board, o *tiled.Object, offX, offY float64, types UnitTy
 			fileio.Quote(arrives), b.Label(p.Hex), p.Arrives.Turn)
 	}
 	return p, nil
+}
+
+// moverOf is the movement class of placement p: infantry's for a dummy
+// (checkDummy), else its catalogue type's.
+func moverOf(p Placement, types UnitTypes) (board.Mover, error) {
+	if p.Dummy() {
+		return board.Foot, checkDummy(p)
+	}
+	m, err := types.Mover(p.Type)
+	if err != nil {
+		return 0, fmt.Errorf("unit type %s: %w", fileio.Quote(p.Type), err)
+	}
+	return m, nil
+}
+
+// checkDummy refuses a dummy given strength or arms (strengthProperties),
+// or a script: a dummy is a counter with nobody behind it, and the
+// computer opponent gives it no orders (docs/AI.md).
+func checkDummy(p Placement) error {
+	for _, name := range strengthProperties {
+		if v, ok := p.Properties[name]; ok {
+			return fmt.Errorf("%s %s: a %s has no strength: no weapon, troop quality, rounds or engineers", name, fileio.Quote(v), DummyType)
+		}
+	}
+	if p.Script != "" {
+		return fmt.Errorf("script %s: a %s follows no script: the computer opponent holds its dummies", fileio.Quote(p.Script), DummyType)
+	}
+	return nil
 }
 
 // resolveTemplate returns the object with what it leaves out taken from its

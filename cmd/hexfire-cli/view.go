@@ -187,7 +187,11 @@ func printView(w io.Writer, b *battle.Battle, v *battle.View) error {
 				where += ", carried by " + strconv.Itoa(int(u.Carrier))
 			}
 		}
-		fmt.Fprintf(w, "  %-4d %-28s %s%s\n", u.ID, u.Name, where, markerList(u.Markers))
+		name := u.Name
+		if u.Dummy() && name != maps.DummyType {
+			name += " (dummy)"
+		}
+		fmt.Fprintf(w, "  %-4d %-28s %s%s\n", u.ID, name, where, markerList(u.Markers))
 	}
 	fmt.Fprintf(w, "enemy units known (%d):\n", len(v.Enemy))
 	for _, e := range v.Enemy {

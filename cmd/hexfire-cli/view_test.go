@@ -17,6 +17,13 @@ import (
 // woods of J3 set up hidden.
 func viewMap(t *testing.T) string {
 	t.Helper()
+	return viewMapOf(t, "German Rifle Squad")
+}
+
+// viewMapOf is viewMap with the units of L2 and J3 of type typ, the one in
+// L2 named "decoy".
+func viewMapOf(t *testing.T, typ string) string {
+	t.Helper()
 	tsx, err := filepath.Abs("../../assets/tiles/hexfire-flat.tsx")
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +31,8 @@ func viewMap(t *testing.T) string {
 	ground := slices.Repeat([]string{"1"}, 36)
 	ground[24+9], ground[12+11] = "8", "8" // woods in J3 and L2
 	unit := func(id int, typ, side, hex string, x, y int, extra string) string {
-		return fmt.Sprintf(`  <object id="%d" x="%d" y="%d"><properties><property name="type" value="%s"/><property name="side" value="%s"/>%s</properties><point/></object>
+		name := map[int]string{3: "decoy"}[id]
+		return fmt.Sprintf(`  <object id="%d" name="`+name+`" x="%d" y="%d"><properties><property name="type" value="%s"/><property name="side" value="%s"/>%s</properties><point/></object>
 `, id, x, y, typ, side, extra)
 	}
 	tmx := `<?xml version="1.0" encoding="UTF-8"?>
@@ -35,8 +43,8 @@ func viewMap(t *testing.T) string {
  <objectgroup id="2" name="units">
 ` + unit(1, "M4A3E8", "allies", "B2", 80, 84, "") +
 		unit(2, "Tiger I", "axis", "D2", 176, 84, "") +
-		unit(3, "German Rifle Squad", "axis", "L2", 560, 84, "") +
-		unit(4, "German Rifle Squad", "axis", "J3", 464, 140, `<property name="hidden" type="bool" value="true"/>`) + ` </objectgroup>
+		unit(3, typ, "axis", "L2", 560, 84, "") +
+		unit(4, typ, "axis", "J3", 464, 140, `<property name="hidden" type="bool" value="true"/>`) + ` </objectgroup>
 </map>`
 	path := filepath.Join(t.TempDir(), "fog-row.tmx")
 	if err := os.WriteFile(path, []byte(tmx), 0o644); err != nil {
@@ -88,6 +96,39 @@ func enemies(v viewOut) []string {
 		list = append(list, strings.Join(words, " "))
 	}
 	return list
+}
+
+// TestViewOfDummies: with dummies for the German squads of viewMap, one a
+// contact and one hidden, the Allies' view under fog is byte for byte
+// their view of the squads; the Axis see their dummies as such; in the
+// open the dummies are gone.
+func TestViewOfDummies(t *testing.T) {
+	squads, dummies := viewMap(t), viewMapOf(t, "Dummy")
+	_, real := viewJSON(t, "--scenario", squads, "--side", "allies")
+	_, fake := viewJSON(t, "--scenario", dummies, "--side", "allies")
+	if real != fake {
+		t.Errorf("the Allies' view of dummies is not their view of squads:\n%s\n%s", real, fake)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--side", "axis"}, `{"id":"3","hex":"L2","facing":0,"type":"Dummy","name":"decoy","dummy":true,"where":"map","markers":[]}`},
+		{[]string{"--side", "axis", "--fog=false"}, `{"id":"3","facing":0,"type":"Dummy","name":"decoy","dummy":true,"where":"vanished","markers":[]}`},
+		{[]string{"--side", "allies", "--fog=false"}, `"enemy":[{"id":"2","known":"spotted","hex":"D2"`},
+	} {
+		v, out := viewJSON(t, append([]string{"--scenario", dummies}, tt.args...)...)
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("view %v:\n%s\nwant it to hold %s", tt.args, out, tt.want)
+		}
+		if tt.args[1] == "allies" && len(v.Enemy) != 1 {
+			t.Errorf("view %v: the Allies see %v in the open, want the Tiger alone", tt.args, enemies(v))
+		}
+	}
+	text, err := runCombatCLI(t, "view", "--scenario", dummies, "--side", "axis")
+	if want := "decoy (dummy)"; err != nil || !strings.Contains(text, want) {
+		t.Errorf("view --side axis: %v\n%s\nwant the own units to hold %q", err, text, want)
+	}
 }
 
 // TestViewAtSetUp: each side's view of the literal fog map at set-up, and
