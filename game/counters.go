@@ -122,7 +122,7 @@ type counterArt struct {
 // (units sharing a hex stacked with a small offset, passengers as a count
 // on their carrier), the smoke, fire lane and sniper markers, and a
 // highlight round the selected unit.
-func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.UnitID) {
+func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battle.UnitID) {
 	a := &v.g.layer.counters
 	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
 	size := a.prepare(v.g.fonts, hexPx)
@@ -170,7 +170,7 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 // the laying side's colour from the firer's hex along the lane, and in each
 // lane hex a Fire Lane marker, a bar across a pale disc, side by side
 // where lanes cross (13.91).
-func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexPx float64) {
+func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView, hexPx float64) {
 	lanes := b.FireLanes()
 	if len(lanes) == 0 {
 		return

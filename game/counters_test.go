@@ -111,7 +111,7 @@ func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected bat
 	cam := Camera{Zoom: zoom}
 	g.layer.drawn = false
 	g.layer.draw(img, cam, true)
-	v := View{g: g, Board: b.Board(), Camera: cam}
+	v := BoardView{g: g, Board: b.Board(), Camera: cam}
 	drawUnits(img, b, &v, selected)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
@@ -395,7 +395,7 @@ func BenchmarkDrawUnits(b *testing.B) {
 			}
 			screen := ebiten.NewImage(1280, 800)
 			defer screen.Deallocate()
-			v := View{g: g, Board: bc.b.Board(), Camera: cam}
+			v := BoardView{g: g, Board: bc.b.Board(), Camera: cam}
 			drawUnits(screen, bc.b, &v, 1) // the first frame draws the counter faces: not timed
 			screen.At(0, 0)
 			b.ReportAllocs()

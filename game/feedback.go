@@ -153,7 +153,7 @@ func (g *Game) drawShots(screen *ebiten.Image) {
 	if len(p.shots) == 0 || p.tick >= p.shotsUntil {
 		return
 	}
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	r := v.HexRadius()
 	w := float32(max(2.5, r/7))
 	for _, s := range p.shots {
@@ -191,7 +191,7 @@ func wrecked(u *battle.Unit) bool {
 
 // drawWrecks marks the hexes where vehicles and Guns were eliminated: a
 // burnt hull with a red cross, under the counters.
-func drawWrecks(dst *ebiten.Image, v *View) {
+func drawWrecks(dst *ebiten.Image, v *BoardView) {
 	g := v.g
 	r := float32(v.HexRadius())
 	for _, u := range g.battle.Units() {

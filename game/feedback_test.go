@@ -87,7 +87,7 @@ func TestWreckMarker(t *testing.T) {
 		t.Fatal("no seed of 30 eliminates the Tiger")
 	}
 	g := shotGame(t, b, "", "")
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	spot := func(label string) image.Point {
 		x, y := v.HexCenter(hexOf(t, b, label))
 		r := v.HexRadius()
@@ -303,7 +303,7 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 	b := defaultBattle(t)
 	g := shotGame(t, b, "", "")
 	img := frame(g)
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	r := v.HexRadius()
 	for _, label := range []string{"K8", "L8"} {
 		edge := insideEdge(g, label, board.DirS)

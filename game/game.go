@@ -103,7 +103,7 @@ type Game struct {
 	// underCounters, when set, draws a layer of its owner's on the map,
 	// over the washes and under the counters (the study's kill zone); its
 	// owner invalidates mapCache when the layer changes.
-	underCounters func(dst *ebiten.Image, v *View)
+	underCounters func(dst *ebiten.Image, v *BoardView)
 
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool
@@ -287,7 +287,7 @@ const fitMargin = 12
 
 // Draw draws the board with its overlays, the bars, the panel and the covers.
 func (g *Game) Draw(screen *ebiten.Image) {
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
 	g.drawShots(screen)
 	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)

@@ -756,7 +756,7 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 // drawZone shades each hex of the kill zone by its chance to destroy:
 // the battle view draws it over the map and under the counters, which
 // stay readable on top.
-func (s *study) drawZone(dst *ebiten.Image, v *View) {
+func (s *study) drawZone(dst *ebiten.Image, v *BoardView) {
 	if s.zone == nil {
 		return
 	}

@@ -58,7 +58,7 @@ func (s *study) chooseType(t *testing.T, name string) {
 // insideHex is a screen point of hex h away from its centre (and the
 // counter there): 80% of the way to its first corner.
 func insideHex(s *study, h board.Hex) image.Point {
-	v := View{g: s.g, Board: s.g.board, Camera: s.g.cam}
+	v := BoardView{g: s.g, Board: s.g.board, Camera: s.g.cam}
 	c, cs := v.hexOnScreen(h)
 	return image.Pt(int(c.X+0.8*(cs[0].X-c.X)), int(c.Y+0.8*(cs[0].Y-c.Y)))
 }
