@@ -12,10 +12,10 @@ import (
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hexfire/battle"
 	"hexfire/fileio"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -33,43 +33,8 @@ type scene interface {
 // read them, and, in a scripted run, the battle's intents (a battle reads
 // its own from the devices otherwise).
 type frameInput struct {
-	ui      uiInput
+	ui      ui.Input
 	intents *Intents
-}
-
-// uiInput is what a menu screen reads: the cursor, a click, and the
-// navigation keys pressed this frame.
-type uiInput struct {
-	cursor                       image.Point
-	click                        bool
-	up, down, left, right        bool
-	enter, back, help, quit, yes bool
-}
-
-// readUI polls ebiten for a menu screen's input.
-func readUI() uiInput {
-	x, y := ebiten.CursorPosition()
-	pressed := func(keys ...ebiten.Key) bool {
-		for _, k := range keys {
-			if inpututil.IsKeyJustPressed(k) {
-				return true
-			}
-		}
-		return false
-	}
-	return uiInput{
-		cursor: image.Pt(x, y),
-		click:  inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
-		up:     pressed(ebiten.KeyArrowUp, ebiten.KeyW),
-		down:   pressed(ebiten.KeyArrowDown, ebiten.KeyS, ebiten.KeyTab),
-		left:   pressed(ebiten.KeyArrowLeft),
-		right:  pressed(ebiten.KeyArrowRight),
-		enter:  pressed(ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter),
-		back:   pressed(ebiten.KeyEscape, ebiten.KeyBackspace),
-		help:   pressed(ebiten.KeyH, ebiten.KeySlash),
-		quit:   pressed(ebiten.KeyQ),
-		yes:    pressed(ebiten.KeyY),
-	}
 }
 
 // Settings are the player's choices kept between runs (settings.json in
@@ -167,8 +132,8 @@ type AppOptions struct {
 // ebiten.Game.
 type App struct {
 	opts        AppOptions
-	fonts       *fonts
-	batch       *triBatch
+	fonts       *ui.Fonts
+	batch       *ui.TriBatch
 	scene       scene
 	screen      image.Point
 	scale       float64
@@ -187,11 +152,11 @@ func NewApp(opts AppOptions) (*App, error) {
 	if opts.Catalogue == nil {
 		return nil, errors.New("game: app: no unit catalogue")
 	}
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, fonts: f, batch: newTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
+	a := &App{opts: opts, fonts: f, batch: ui.NewTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
 	if a.store == nil && opts.ConfigDir != "" {
 		a.store = dirStorage{opts.ConfigDir}
 	}
@@ -324,7 +289,7 @@ func (a *App) play(b *battle.Battle, computer []maps.Side, replay *battle.Battle
 func (a *App) Update() error {
 	var in frameInput
 	if !a.opts.Battle.Scripted {
-		in.ui = readUI()
+		in.ui = ui.ReadInput()
 	}
 	return a.step(in)
 }

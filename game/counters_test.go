@@ -13,6 +13,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -91,14 +92,14 @@ func gridBattle(t testing.TB, l board.Layout, grid string, props map[string]stri
 // unitScene is a minimal Game for drawing a battle's board and units
 // offscreen, independent of how the full Game is built.
 func unitScene(bd *board.Board) *Game {
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		panic(err)
 	}
 	mesh := newBoardMesh(bd)
-	batch := newTriBatch()
+	batch := ui.NewTriBatch()
 	return &Game{board: bd, fonts: f, batch: batch, layer: &terrainLayer{
-		mesh: mesh, painter: &paletteFill{batch: newTriBatch()}, batch: batch, fonts: f,
+		mesh: mesh, painter: &paletteFill{batch: ui.NewTriBatch()}, batch: batch, fonts: f,
 		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
 	}}
 }

@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -144,7 +145,7 @@ func TestPassIsLogged(t *testing.T) {
 	var space Intents
 	space.Triggered[ActionEndPhase] = true
 	g.apply(space)
-	if g.ask == nil || !strings.Contains(g.ask.text, "Pass opportunity fire") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "Pass opportunity fire") {
 		t.Fatalf("Space during opportunity fire: question %+v, want one asking to pass", g.ask)
 	}
 	var yes Intents
@@ -406,7 +407,7 @@ func TestCardWithoutPanel(t *testing.T) {
 	}
 	img := frame(g)
 	corner := image.Rect(g.view.Min.X, g.view.Max.Y-200, g.view.Min.X+300, g.view.Max.Y)
-	if n := countColour(img, corner, colPanelKey, 8); n < 20 {
+	if n := countColour(img, corner, ui.ColPanelKey, 8); n < 20 {
 		t.Errorf("%d pixels of the card's title in the map's corner, want its name", n)
 	}
 }

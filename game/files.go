@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"hexfire/game/ui"
 )
 
 // pickedFile is a file the player handed to the game: picked in the
@@ -96,11 +98,11 @@ func (a *App) keepPicked(files []pickedFile) error {
 // folder the player could put a save or a map in and no program to quit:
 // a Files button after Replay (the sixth) opens the files screen, and
 // Quit goes (a page is left by closing it). A desktop keeps the buttons.
-func (a *App) browserMenu(items []button) []button {
+func (a *App) browserMenu(items []ui.Button) []ui.Button {
 	if !inBrowser {
 		return items
 	}
-	files := button{label: "Files: open a scenario or save, download saves", do: func() { a.goTo(newFilesScreen(a)) }}
+	files := ui.Button{Label: "Files: open a scenario or save, download saves", Do: func() { a.goTo(newFilesScreen(a)) }}
 	items = slices.Insert(items, 5, files)
 	return items[:len(items)-1]
 }
@@ -112,7 +114,7 @@ func newFilesScreen(a *App) *columnScreen {
 		text: "Open a scenario: pick its .tmx map with the .tsx tilesets and .png images it names (the embedded " +
 			"tilesets need not be picked). Open a save: pick one .json file. The browser keeps what you open; " +
 			"a download is a file for another browser or the desktop game."}
-	s.list.items = append(s.list.items, button{label: "Open a scenario or a save…", do: func() {
+	s.list.Items = append(s.list.Items, ui.Button{Label: "Open a scenario or a save…", Do: func() {
 		if err := pickFiles(); err != nil {
 			a.message = err.Error()
 			a.toMenu()
@@ -120,7 +122,7 @@ func newFilesScreen(a *App) *columnScreen {
 	}})
 	for _, name := range []string{DefaultSavePath, autosaveName, replayName} {
 		_, err := a.storage().Read(name)
-		s.list.items = append(s.list.items, button{label: "Download " + name, off: err != nil, do: func() {
+		s.list.Items = append(s.list.Items, ui.Button{Label: "Download " + name, Off: err != nil, Do: func() {
 			data, err := a.storage().Read(name)
 			if err == nil {
 				err = download(name, data)
@@ -131,7 +133,7 @@ func newFilesScreen(a *App) *columnScreen {
 			}
 		}})
 	}
-	s.list.items = append(s.list.items, button{label: "Back", do: a.toMenu})
-	s.list.firstOn()
+	s.list.Items = append(s.list.Items, ui.Button{Label: "Back", Do: a.toMenu})
+	s.list.FirstOn()
 	return s
 }

@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -94,8 +95,8 @@ type Game struct {
 	view   image.Rectangle // the map area between the bars and the panel
 
 	layer *terrainLayer
-	batch *triBatch
-	fonts *fonts
+	batch *ui.TriBatch
+	fonts *ui.Fonts
 
 	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
 	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
@@ -118,9 +119,9 @@ type Game struct {
 	message     string      // a short note in the status bar, such as a saved file
 
 	sound *sounds
-	app   *App      // the app the battle is a scene of, or nil
-	exit  exitKind  // where the app goes next
-	ask   *question // a question over the map, waiting for Y or Esc
+	app   *App         // the app the battle is a scene of, or nil
+	exit  exitKind     // where the app goes next
+	ask   *ui.Question // a question over the map, waiting for Y or Esc
 
 	summaryRects []image.Rectangle // where the panel drew the summary's lines, for clicks
 	// reinforceRects are where the panel drew the reinforcements' lines,
@@ -140,14 +141,14 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	if b == nil {
 		return nil, fmt.Errorf("game: no battle")
 	}
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		return nil, err
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true,
 		sound: &sounds{on: opts.Sound && !opts.Scripted}}
 	g.mapCache.opaque = true // the terrain layer fills the screen
-	g.batch = newTriBatch()
+	g.batch = ui.NewTriBatch()
 	if err := g.setBattle(b); err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // BoardView is what the built-in overlay reads about the board as the
@@ -44,21 +45,21 @@ func (v *BoardView) HexCenter(h board.Hex) (x, y float64) {
 // built-in overlay draws each of its layers in one DrawTriangles call.
 func (v *BoardView) fillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
 	_, corners := v.hexOnScreen(h)
-	v.g.batch.fan(dst, c, corners[:]...)
+	v.g.batch.Fan(dst, c, corners[:]...)
 }
 
 func (v *BoardView) ringHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
 	ctr, corners := v.hexOnScreen(h)
-	v.g.batch.ring(dst, ctr, corners, float32(width), c)
+	v.g.batch.Ring(dst, ctr, corners, float32(width), c)
 }
 
 func (v *BoardView) lineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
 	pa, _ := v.hexOnScreen(a)
 	pb, _ := v.hexOnScreen(b)
-	v.g.batch.segment(dst, pa, pb, float32(width), c)
+	v.g.batch.Segment(dst, pa, pb, float32(width), c)
 }
 
-func (v *BoardView) hexOnScreen(h board.Hex) (point, [6]point) {
+func (v *BoardView) hexOnScreen(h board.Hex) (ui.Point, [6]ui.Point) {
 	l := v.Board.Layout
 	g := hexGeom{corners: l.Corners(h)}
 	g.x, g.y = l.Center(h)
@@ -66,14 +67,14 @@ func (v *BoardView) hexOnScreen(h board.Hex) (point, [6]point) {
 }
 
 // edgeMid returns the screen midpoint of hexside d of hex h.
-func (v *BoardView) edgeMid(h board.Hex, d board.Direction) point {
+func (v *BoardView) edgeMid(h board.Hex, d board.Direction) ui.Point {
 	_, cs := v.hexOnScreen(h)
 	e := v.g.layer.mesh.edge[d]
-	return point{(cs[e[0]].X + cs[e[1]].X) / 2, (cs[e[0]].Y + cs[e[1]].Y) / 2}
+	return ui.Pt((cs[e[0]].X+cs[e[1]].X)/2, (cs[e[0]].Y+cs[e[1]].Y)/2)
 }
 
 // sharedCorner returns the screen corner between the hexsides d and d+1 of h.
-func (v *BoardView) sharedCorner(cs [6]point, d board.Direction) point {
+func (v *BoardView) sharedCorner(cs [6]ui.Point, d board.Direction) ui.Point {
 	a, b := v.g.layer.mesh.edge[d], v.g.layer.mesh.edge[d.Rotate(1)]
 	for _, i := range a {
 		if i == b[0] || i == b[1] {
@@ -183,12 +184,12 @@ func drawPreview(dst *ebiten.Image, v *BoardView) {
 	if l := pv.los; l != nil {
 		drawLOS(dst, v, l, w)
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 	if r >= 9 && pv.active {
-		face := g.fonts.face(min(16, max(9, r/2.2)), true)
+		face := g.fonts.Face(min(16, max(9, r/2.2)), true)
 		for _, rh := range pv.reachAt {
 			x, y := v.HexCenter(rh.hex)
-			drawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
+			ui.DrawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, ui.AlignCenter, colReachText)
 		}
 	}
 
@@ -225,14 +226,14 @@ func drawPreview(dst *ebiten.Image, v *BoardView) {
 	if h, ok := v.Selected(); ok {
 		v.ringHex(dst, h, max(3, r/6), colSelected)
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 }
 
 // aspectCorners returns the corners of p's hex that bound its front
 // armour half: a, then b and c along the front, then d; the front/rear
 // boundary (board.ArmourAspect) runs from a to d, through the corners
 // between hexsides facing+4/facing+5 and facing+1/facing+2.
-func aspectCorners(v *BoardView, p board.Pose) (a, b, c, d point) {
+func aspectCorners(v *BoardView, p board.Pose) (a, b, c, d ui.Point) {
 	_, cs := v.hexOnScreen(p.Hex)
 	f := p.Facing
 	return v.sharedCorner(cs, f.Rotate(4)), v.sharedCorner(cs, f.Rotate(5)), v.sharedCorner(cs, f), v.sharedCorner(cs, f.Rotate(1))
@@ -241,7 +242,7 @@ func aspectCorners(v *BoardView, p board.Pose) (a, b, c, d point) {
 // drawFrontHalf shades the front armour half of a unit's hex.
 func drawFrontHalf(dst *ebiten.Image, v *BoardView, p board.Pose) {
 	a, b, c, d := aspectCorners(v, p)
-	v.g.batch.fan(dst, colFrontHalf, a, b, c, d)
+	v.g.batch.Fan(dst, colFrontHalf, a, b, c, d)
 }
 
 // drawAspectLine draws the front/rear boundary through a unit's hex, over
@@ -249,20 +250,20 @@ func drawFrontHalf(dst *ebiten.Image, v *BoardView, p board.Pose) {
 func drawAspectLine(dst *ebiten.Image, v *BoardView, p board.Pose) {
 	a, _, _, d := aspectCorners(v, p)
 	ex, ey := (d.X-a.X)*0.12, (d.Y-a.Y)*0.12
-	v.g.batch.segment(dst, point{a.X - ex, a.Y - ey}, point{d.X + ex, d.Y + ey}, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
+	v.g.batch.Segment(dst, ui.Pt(a.X-ex, a.Y-ey), ui.Pt(d.X+ex, d.Y+ey), float32(max(1.5, v.HexRadius()/14)), colAspectLine)
 }
 
 // drawArrow draws a facing: a band from the hex centre to the hexside
 // faced, with a head.
 func drawArrow(dst *ebiten.Image, v *BoardView, p board.Pose, width float64, c color.RGBA) {
 	x, y := v.HexCenter(p.Hex)
-	ctr := point{float32(x), float32(y)}
+	ctr := ui.Pt(float32(x), float32(y))
 	m := v.edgeMid(p.Hex, p.Facing)
-	tip := point{ctr.X + (m.X-ctr.X)*0.9, ctr.Y + (m.Y-ctr.Y)*0.9}
-	base := point{ctr.X + (m.X-ctr.X)*0.5, ctr.Y + (m.Y-ctr.Y)*0.5}
+	tip := ui.Pt(ctr.X+(m.X-ctr.X)*0.9, ctr.Y+(m.Y-ctr.Y)*0.9)
+	base := ui.Pt(ctr.X+(m.X-ctr.X)*0.5, ctr.Y+(m.Y-ctr.Y)*0.5)
 	nx, ny := -(m.Y-ctr.Y)*0.3, (m.X-ctr.X)*0.3
-	v.g.batch.segment(dst, ctr, base, float32(width), c)
-	v.g.batch.fan(dst, c, tip, point{base.X + nx, base.Y + ny}, point{base.X - nx, base.Y - ny})
+	v.g.batch.Segment(dst, ctr, base, float32(width), c)
+	v.g.batch.Fan(dst, c, tip, ui.Pt(base.X+nx, base.Y+ny), ui.Pt(base.X-nx, base.Y-ny))
 }
 
 // losColour is the colour of a line of sight: cyan when clear, red when
@@ -286,7 +287,7 @@ func drawLOS(dst *ebiten.Image, v *BoardView, l *board.LOS, w float64) {
 			if d, ok := o.Hex.DirectionTo(o.Other); ok {
 				_, cs := v.hexOnScreen(o.Hex)
 				e := v.g.layer.mesh.edge[d]
-				v.g.batch.segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
+				v.g.batch.Segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
 			}
 		default:
 			v.ringHex(dst, o.Hex, w*1.2, col)
@@ -328,13 +329,13 @@ func drawObjectives(dst *ebiten.Image, v *BoardView) {
 				flag = sideColour(w)
 			}
 			k := float32(max(5, r/3.2))
-			pole := point{c.X - float32(r)*0.82, c.Y - k*1.4}
-			g.batch.segment(dst, pole, point{pole.X, pole.Y + k*1.6}, max(1.5, k/6), colCounterEdge)
-			g.batch.fan(dst, colCounterEdge, pole, point{pole.X + k*1.5 + 1.5, pole.Y + k*0.4}, point{pole.X, pole.Y + k*0.8 + 1.5})
-			g.batch.fan(dst, flag, point{pole.X + 1, pole.Y + 1}, point{pole.X + k*1.5 - 1, pole.Y + k*0.4}, point{pole.X + 1, pole.Y + k*0.8 - 1})
+			pole := ui.Pt(c.X-float32(r)*0.82, c.Y-k*1.4)
+			g.batch.Segment(dst, pole, ui.Pt(pole.X, pole.Y+k*1.6), max(1.5, k/6), colCounterEdge)
+			g.batch.Fan(dst, colCounterEdge, pole, ui.Pt(pole.X+k*1.5+1.5, pole.Y+k*0.4), ui.Pt(pole.X, pole.Y+k*0.8+1.5))
+			g.batch.Fan(dst, flag, ui.Pt(pole.X+1, pole.Y+1), ui.Pt(pole.X+k*1.5-1, pole.Y+k*0.4), ui.Pt(pole.X+1, pole.Y+k*0.8-1))
 		}
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 }
 
 // colFlagNone is the flag of an objective nobody holds alone.

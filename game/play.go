@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -211,7 +212,7 @@ type phaseKey struct {
 func bannerText(b *battle.Battle) string {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
-		return fmt.Sprintf("%s: %s in %s — choose how your units take them", side.Title(), plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
+		return fmt.Sprintf("%s: %s in %s — choose how your units take them", side.Title(), ui.Plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
 	}
 	if m := b.Moving(); m != nil {
 		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", side.Title(), m.Label(), b.Board().Label(m.Pose.Hex))
@@ -234,7 +235,7 @@ func handOverText(b *battle.Battle) (title, text string) {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
 		return side.Title() + ": casualties", fmt.Sprintf("%s: the %s fire at %s scored %s — choose how your units take them",
-			side.Title(), battle.Opponent(side).Adjective(), b.Board().Label(pa.Target), plural(pa.Points, "casualty point"))
+			side.Title(), battle.Opponent(side).Adjective(), b.Board().Label(pa.Target), ui.Plural(pa.Points, "casualty point"))
 	}
 	if m := b.Moving(); m != nil {
 		return side.Title() + ": opportunity fire",

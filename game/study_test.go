@@ -575,7 +575,7 @@ func TestStudyNextMap(t *testing.T) {
 	if s.asking == nil || a.scene != scene(s) {
 		t.Fatalf("N with %d units set out did not ask first", len(s.pieces))
 	}
-	s.asking.yes()
+	s.asking.Yes()
 	for i := 1; i <= len(cycle); i++ {
 		s = a.scene.(*study)
 		if want := cycle[(first+i)%len(cycle)]; s.source != want {
