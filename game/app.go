@@ -1,20 +1,16 @@
 package game
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
-	"hexfire/fileio"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -37,33 +33,6 @@ type frameInput struct {
 	intents *Intents
 }
 
-// Settings are the player's choices kept between runs (settings.json in
-// the config directory).
-type Settings struct {
-	// Sound plays the short sounds of shots, hits and moves.
-	Sound bool `json:"sound"`
-	// HandOver covers the map between the two players' turns in hot-seat
-	// play. Nothing on the map is hidden from either side, so it is off
-	// unless a player asks for it; the top bar and a sound announce the
-	// side to act either way.
-	HandOver bool `json:"hand_over"`
-	// QuickCasualties takes the automatic allocation of casualty points
-	// for the player's units too, instead of asking (Options).
-	QuickCasualties bool `json:"quick_casualties,omitempty"`
-	// Pace is the animation speed: the pause, in ticks, between two
-	// orders of the computer (and of a replay playing by itself).
-	Pace int `json:"pace"`
-	// Computer names the sides the computer played in the last battle
-	// started, for Continue.
-	Computer []maps.Side `json:"computer,omitempty"`
-	// AILevel is the computer's level: easy, normal or hard ("" for
-	// normal).
-	AILevel string `json:"ai_level,omitempty"`
-	// Open plays every battle open, with no fog of war, whatever its
-	// scenario says.
-	Open bool `json:"open,omitempty"`
-}
-
 // fog is the fog of war a battle started from the briefing is fought
 // under: the -fog flag's, else open when the settings say so, else the
 // scenario's.
@@ -81,7 +50,9 @@ func (a *App) fog() battle.FogSetting {
 var aiLevels = []string{"easy", "normal", "hard"}
 
 // defaultSettings: sound on, no hand-over screens, the normal pace.
-func defaultSettings() Settings { return Settings{Sound: true, Pace: defaultComputerDelay} }
+func defaultSettings() storage.Settings {
+	return storage.Settings{Sound: true, Pace: defaultComputerDelay}
+}
 
 // paces are the animation speeds the settings offer, in ticks between two
 // orders (our own choice: about 0.8, 0.4 and 0.13 s).
@@ -104,7 +75,6 @@ func paceName(ticks int) string {
 const (
 	autosaveName = "autosave.json"
 	replayName   = "replay.json"
-	settingsName = "settings.json"
 )
 
 // AppOptions configure an App.
@@ -113,8 +83,8 @@ type AppOptions struct {
 	// computer player's constructor, a fixed size, scripted input).
 	Battle Options
 	// Storage keeps the autosave, the last replay, the settings and the
-	// saves (UserStorage); nil keeps them in ConfigDir.
-	Storage Storage
+	// saves (storage.UserStorage); nil keeps them in ConfigDir.
+	Storage storage.Storage
 	// ConfigDir is the folder of files kept when Storage is nil; ""
 	// keeps nothing (tests).
 	ConfigDir string
@@ -137,8 +107,8 @@ type App struct {
 	scene       scene
 	screen      image.Point
 	scale       float64
-	settings    Settings
-	store       Storage         // nil: nothing is kept
+	settings    storage.Settings
+	store       storage.Storage // nil: nothing is kept
 	catalog     []scenarioEntry // the picker's list, read once
 	picked      string          // the scenario last chosen in the picker (its source), to open on again
 	pickedRules string          // the ruleset chosen in the picker; "" plays each scenario's own
@@ -158,7 +128,7 @@ func NewApp(opts AppOptions) (*App, error) {
 	}
 	a := &App{opts: opts, fonts: f, batch: ui.NewTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
 	if a.store == nil && opts.ConfigDir != "" {
-		a.store = dirStorage{opts.ConfigDir}
+		a.store = storage.Dir{Path: opts.ConfigDir}
 	}
 	if a.store != nil {
 		if err := a.readSettings(); err != nil {
@@ -172,32 +142,30 @@ func NewApp(opts AppOptions) (*App, error) {
 // kept reports whether the app keeps files between runs.
 func (a *App) kept() bool { return a.store != nil }
 
-// readSettings reads settings.json; a missing file keeps the defaults.
+// readSettings reads the settings kept; none kept keeps the defaults.
 func (a *App) readSettings() error {
-	data, err := a.store.Read(settingsName)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
+	s, err := storage.ReadSettings(a.store, defaultSettings(), checkSettings)
 	if err != nil {
-		return fmt.Errorf("settings: %w", err)
+		return err
 	}
-	where := a.store.Where(settingsName)
-	s := defaultSettings()
-	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("settings %s: %w (the defaults are used)", where, err)
-	}
+	a.settings = s
+	return nil
+}
+
+// checkSettings refuses settings out of the game's range: a pace it does
+// not play at, a computer level or side it does not know.
+func checkSettings(s storage.Settings) error {
 	if s.Pace < 1 || s.Pace > maxComputerDelay {
-		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", where, s.Pace, maxComputerDelay)
+		return fmt.Errorf("field \"pace\": %d is not from 1 to %d", s.Pace, maxComputerDelay)
 	}
 	if s.AILevel != "" && !slices.Contains(aiLevels, s.AILevel) {
-		return fmt.Errorf("settings %s: field \"ai_level\": %q is not easy, normal or hard (the defaults are used)", where, s.AILevel)
+		return fmt.Errorf("field \"ai_level\": %q is not easy, normal or hard", s.AILevel)
 	}
 	for _, side := range s.Computer {
 		if side := maps.Side(side); side != maps.Allies && side != maps.Axis {
-			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", where, side)
+			return fmt.Errorf("field \"computer\": %q is not allies or axis", side)
 		}
 	}
-	a.settings = s
 	return nil
 }
 
@@ -206,22 +174,9 @@ func (a *App) writeSettings() {
 	if !a.kept() {
 		return
 	}
-	data, err := json.MarshalIndent(a.settings, "", "  ")
-	if err == nil {
-		err = a.store.Write(settingsName, append(data, '\n'))
-	}
-	if err != nil {
+	if err := storage.WriteSettings(a.store, a.settings); err != nil {
 		a.message = "settings not kept: " + err.Error()
 	}
-}
-
-// writeFileAtomic writes data to path atomically (fileio.WriteFileAtomic),
-// making its directory first.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return fileio.WriteFileAtomic(path, data)
 }
 
 // goTo shows scene s from the next frame on.

@@ -14,6 +14,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -519,11 +520,11 @@ func TestSettingsKept(t *testing.T) {
 	if b := testApp(t, dir); !b.settings.HandOver || b.message != "" {
 		t.Errorf("a new app: hand-over %v, message %q; want true and none", b.settings.HandOver, b.message)
 	}
-	if err := os.WriteFile(filepath.Join(dir, settingsName), []byte(`{"sound": true, "pace": 9999}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, storage.SettingsName), []byte(`{"sound": true, "pace": 9999}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b := testApp(t, dir)
-	for _, want := range []string{settingsName, `"pace"`, "9999"} {
+	for _, want := range []string{storage.SettingsName, `"pace"`, "9999"} {
 		if !strings.Contains(b.message, want) {
 			t.Errorf("message %q does not name %s", b.message, want)
 		}

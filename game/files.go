@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 )
 
@@ -46,8 +47,8 @@ func (a *App) keepPicked(files []pickedFile) error {
 	var maps, saves []string
 	for _, f := range files {
 		base := path.Base(strings.ReplaceAll(f.name, "\\", "/"))
-		if len(f.data) > maxStoredBytes {
-			return fmt.Errorf("%s: %d bytes, more than %d", base, len(f.data), maxStoredBytes)
+		if len(f.data) > storage.MaxStoredBytes {
+			return fmt.Errorf("%s: %d bytes, more than %d", base, len(f.data), storage.MaxStoredBytes)
 		}
 		var name string
 		switch ext := strings.ToLower(path.Ext(base)); ext {
@@ -77,8 +78,8 @@ func (a *App) keepPicked(files []pickedFile) error {
 	}
 	a.scenarios() // the embedded list first
 	for _, name := range maps {
-		e := scenarioEntry{source: StoredPrefix + name}
-		if e.sc, e.err = openScenario(a.store, e.source, a.opts.Catalogue); e.err == nil {
+		e := scenarioEntry{source: storage.StoredPrefix + name}
+		if e.sc, e.err = storage.OpenScenario(a.store, e.source, a.opts.Catalogue); e.err == nil {
 			e.victory, e.err = victoryOf(e.sc)
 		}
 		if e.err != nil {

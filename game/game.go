@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 )
@@ -69,7 +70,7 @@ type Options struct {
 	Autosave string
 	// Storage keeps the save, the autosave and the scenarios they name;
 	// nil: SavePath and Autosave are paths from the working directory.
-	Storage Storage
+	Storage storage.Storage
 	// Pace is the pause between two orders of the computer or of a
 	// playing replay, in ticks; 0 means the default.
 	Pace int

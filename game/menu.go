@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 )
 
@@ -83,9 +84,9 @@ func (a *App) replayFile() (f struct{ path, name string }) {
 
 // storage is where the app's files are, the working directory when it
 // keeps none (a -save path is still read).
-func (a *App) storage() Storage {
+func (a *App) storage() storage.Storage {
 	if a.store == nil {
-		return dirStorage{}
+		return storage.Dir{}
 	}
 	return a.store
 }
@@ -101,7 +102,7 @@ func (a *App) openSave(name string, asReplay bool) {
 		}
 	} else {
 		var b *battle.Battle
-		if b, err = loadSave(a.storage(), name, cat); err == nil {
+		if b, err = storage.LoadSave(a.storage(), name, cat); err == nil {
 			err = a.StartBattle(b, a.settings.Computer)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -793,9 +794,9 @@ func (g *Game) savePath() string {
 }
 
 // storage is where the game's files are kept.
-func (g *Game) storage() Storage {
+func (g *Game) storage() storage.Storage {
 	if g.opts.Storage == nil {
-		return dirStorage{}
+		return storage.Dir{}
 	}
 	return g.opts.Storage
 }
@@ -812,7 +813,7 @@ func (g *Game) save() {
 // load replaces the battle with the one in the save file; on an error the
 // battle goes on unchanged.
 func (g *Game) load() {
-	nb, err := loadSave(g.storage(), g.savePath(), g.battle.Catalogue())
+	nb, err := storage.LoadSave(g.storage(), g.savePath(), g.battle.Catalogue())
 	var log gameLog
 	if err == nil {
 		log, err = battleLog(nb)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/mapgen"
 	"hexfire/maps"
@@ -87,10 +88,10 @@ func (q *quickScreen) start(a *App) {
 func (q *quickScreen) write(a *App, seed uint64) error {
 	name := fmt.Sprintf("quick-%d.tmx", seed)
 	var e scenarioEntry
-	if files, ok := a.store.(dirStorage); ok || a.store == nil {
+	if files, ok := a.store.(storage.Dir); ok || a.store == nil {
 		dir := ""
 		if ok {
-			dir = filepath.Join(files.dir, quickFolder)
+			dir = filepath.Join(files.Path, quickFolder)
 		} else {
 			var err error
 			if dir, err = os.MkdirTemp("", "hexfire-quick-"); err != nil {
@@ -107,9 +108,9 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 		e.sc, e.err = maps.LoadFile(e.source, a.opts.Catalogue)
 	} else if e.err = q.store(a, scenarioFolder+"/"+name, seed); e.err == nil {
 		// Kept beside the scenarios a player picks, it finds the embedded
-		// tilesets through storageFS.
-		e.source = StoredPrefix + scenarioFolder + "/" + name
-		e.sc, e.err = openScenario(a.store, e.source, a.opts.Catalogue)
+		// tilesets through the storage's file system (storage.OpenScenario).
+		e.source = storage.StoredPrefix + scenarioFolder + "/" + name
+		e.sc, e.err = storage.OpenScenario(a.store, e.source, a.opts.Catalogue)
 	}
 	if e.err == nil {
 		e.victory, e.err = victoryOf(e.sc)

@@ -14,6 +14,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage/storagetest"
 	"hexfire/killzone"
 	"hexfire/maps"
 	"hexfire/units"
@@ -299,7 +300,7 @@ func TestStudyStoredOpensFromFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := browserApp(t, mapValues{})
+			b := browserApp(t, storagetest.MapValues{})
 			if err := b.keepPicked([]pickedFile{{name: studyFile, data: text}}); err != nil {
 				t.Fatalf("the downloaded study picked again: %v", err)
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -53,17 +54,17 @@ func strengthHistory(b *battle.Battle) ([]strengthPoint, error) {
 // start and the battle recorded, whose orders (checked by replaying them
 // once) and their reasoning the viewer steps through.
 func OpenReplay(path string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
-	return openReplay(dirStorage{}, path, cat)
+	return openReplay(storage.Dir{}, path, cat)
 }
 
 // openReplay is OpenReplay for the save called name in st.
-func openReplay(st Storage, name string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
+func openReplay(st storage.Storage, name string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
 	path := st.Where(name)
 	s, err := st.ReadSave(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := openSaveScenario(st, s, cat)
+	sc, err := storage.OpenSaveScenario(st, s, cat)
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
