@@ -38,6 +38,7 @@ import (
 	"hexfire/battle"
 	"hexfire/buildinfo"
 	"hexfire/game"
+	"hexfire/game/storage"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -286,7 +287,7 @@ func checkSaveFlags(set map[string]bool) error {
 // newApp makes the game with its files in the user's config directory,
 // or the browser's storage (without either, nothing is kept between runs).
 func newApp(cat *units.Catalogue, opts game.Options) (*game.App, error) {
-	store, err := game.UserStorage()
+	store, err := storage.UserStorage()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hexfire:", err, "(no autosave)")
 	}

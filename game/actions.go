@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"strings"
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // scope says when a binding's handler may run.
@@ -381,7 +381,7 @@ func (g *Game) endPhaseKey(*Intents) {
 	}
 	if m := b.Moving(); m != nil {
 		n := len(b.OpportunityFirers()) + len(b.OpportunityAPFirers())
-		could := plural(n, "unit")
+		could := ui.Plural(n, "unit")
 		if b.CanSnipe(b.Acting()) == nil {
 			could += " and your sniper (Shift+P)"
 		}
@@ -390,9 +390,9 @@ func (g *Game) endPhaseKey(*Intents) {
 		return
 	}
 	g.issueOrAsk(battle.EndPhase{}, func(n int) string {
-		text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", b.Acting().Adjective(), b.Phase(), plural(n, "unit"))
+		text := fmt.Sprintf("End the %s %s phase? %s can still act (Tab selects them).", b.Acting().Adjective(), b.Phase(), ui.Plural(n, "unit"))
 		if d := len(b.DeclaredShots()); d > 0 {
-			text += fmt.Sprintf(" Ending it rolls the %s first.", plural(d, "declared AT shot"))
+			text += fmt.Sprintf(" Ending it rolls the %s first.", ui.Plural(d, "declared AT shot"))
 		}
 		return text
 	})
@@ -425,7 +425,7 @@ func (g *Game) resolveKey(*Intents) {
 		return
 	}
 	g.issueOrAsk(battle.Resolve{}, func(n int) string {
-		return fmt.Sprintf("Roll the %s now? %s could still declare, and no more AT fire is declared in this phase after it.", plural(declared, "declared AT shot"), plural(n, "unit"))
+		return fmt.Sprintf("Roll the %s now? %s could still declare, and no more AT fire is declared in this phase after it.", ui.Plural(declared, "declared AT shot"), ui.Plural(n, "unit"))
 	})
 }
 
@@ -455,17 +455,6 @@ func (g *Game) snipeKey(*Intents) {
 		return
 	}
 	g.issue(battle.Snipe{})
-}
-
-// plural is "1 unit" or "N units" for word "unit" ("N hexes" for "hex").
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return "1 " + word
-	case strings.HasSuffix(word, "x"), strings.HasSuffix(word, "s"):
-		return fmt.Sprintf("%d %ses", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // loadKey asks before loading the save file over a battle in progress.
@@ -524,14 +513,8 @@ func keptText(g *Game) string {
 	return "It is saved: Continue on the menu goes on with it."
 }
 
-// question is a yes/no question over the map.
-type question struct {
-	text string
-	yes  func()
-}
-
 // confirm asks text; yes runs if the player answers Y (or clicks Yes).
-func (g *Game) confirm(text string, yes func()) { g.ask = &question{text: text, yes: yes} }
+func (g *Game) confirm(text string, yes func()) { g.ask = &ui.Question{Text: text, Yes: yes} }
 
 // answer takes this frame's input as the answer to the question shown.
 func (g *Game) answer(in *Intents) {
@@ -541,7 +524,7 @@ func (g *Game) answer(in *Intents) {
 	case t[ActionYes] || in.Click && in.Cursor.In(yesBox):
 		q := g.ask
 		g.ask = nil
-		q.yes()
+		q.Yes()
 	case t[ActionCancel] || in.Click && in.Cursor.In(noBox):
 		g.ask = nil
 	}

@@ -1,21 +1,17 @@
 package game
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hexfire/battle"
-	"hexfire/fileio"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -33,70 +29,8 @@ type scene interface {
 // read them, and, in a scripted run, the battle's intents (a battle reads
 // its own from the devices otherwise).
 type frameInput struct {
-	ui      uiInput
+	ui      ui.Input
 	intents *Intents
-}
-
-// uiInput is what a menu screen reads: the cursor, a click, and the
-// navigation keys pressed this frame.
-type uiInput struct {
-	cursor                       image.Point
-	click                        bool
-	up, down, left, right        bool
-	enter, back, help, quit, yes bool
-}
-
-// readUI polls ebiten for a menu screen's input.
-func readUI() uiInput {
-	x, y := ebiten.CursorPosition()
-	pressed := func(keys ...ebiten.Key) bool {
-		for _, k := range keys {
-			if inpututil.IsKeyJustPressed(k) {
-				return true
-			}
-		}
-		return false
-	}
-	return uiInput{
-		cursor: image.Pt(x, y),
-		click:  inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
-		up:     pressed(ebiten.KeyArrowUp, ebiten.KeyW),
-		down:   pressed(ebiten.KeyArrowDown, ebiten.KeyS, ebiten.KeyTab),
-		left:   pressed(ebiten.KeyArrowLeft),
-		right:  pressed(ebiten.KeyArrowRight),
-		enter:  pressed(ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyNumpadEnter),
-		back:   pressed(ebiten.KeyEscape, ebiten.KeyBackspace),
-		help:   pressed(ebiten.KeyH, ebiten.KeySlash),
-		quit:   pressed(ebiten.KeyQ),
-		yes:    pressed(ebiten.KeyY),
-	}
-}
-
-// Settings are the player's choices kept between runs (settings.json in
-// the config directory).
-type Settings struct {
-	// Sound plays the short sounds of shots, hits and moves.
-	Sound bool `json:"sound"`
-	// HandOver covers the map between the two players' turns in hot-seat
-	// play. Nothing on the map is hidden from either side, so it is off
-	// unless a player asks for it; the top bar and a sound announce the
-	// side to act either way.
-	HandOver bool `json:"hand_over"`
-	// QuickCasualties takes the automatic allocation of casualty points
-	// for the player's units too, instead of asking (Options).
-	QuickCasualties bool `json:"quick_casualties,omitempty"`
-	// Pace is the animation speed: the pause, in ticks, between two
-	// orders of the computer (and of a replay playing by itself).
-	Pace int `json:"pace"`
-	// Computer names the sides the computer played in the last battle
-	// started, for Continue.
-	Computer []maps.Side `json:"computer,omitempty"`
-	// AILevel is the computer's level: easy, normal or hard ("" for
-	// normal).
-	AILevel string `json:"ai_level,omitempty"`
-	// Open plays every battle open, with no fog of war, whatever its
-	// scenario says.
-	Open bool `json:"open,omitempty"`
 }
 
 // fog is the fog of war a battle started from the briefing is fought
@@ -116,7 +50,9 @@ func (a *App) fog() battle.FogSetting {
 var aiLevels = []string{"easy", "normal", "hard"}
 
 // defaultSettings: sound on, no hand-over screens, the normal pace.
-func defaultSettings() Settings { return Settings{Sound: true, Pace: defaultComputerDelay} }
+func defaultSettings() storage.Settings {
+	return storage.Settings{Sound: true, Pace: defaultComputerDelay}
+}
 
 // paces are the animation speeds the settings offer, in ticks between two
 // orders (our own choice: about 0.8, 0.4 and 0.13 s).
@@ -139,7 +75,6 @@ func paceName(ticks int) string {
 const (
 	autosaveName = "autosave.json"
 	replayName   = "replay.json"
-	settingsName = "settings.json"
 )
 
 // AppOptions configure an App.
@@ -148,8 +83,8 @@ type AppOptions struct {
 	// computer player's constructor, a fixed size, scripted input).
 	Battle Options
 	// Storage keeps the autosave, the last replay, the settings and the
-	// saves (UserStorage); nil keeps them in ConfigDir.
-	Storage Storage
+	// saves (storage.UserStorage); nil keeps them in ConfigDir.
+	Storage storage.Storage
 	// ConfigDir is the folder of files kept when Storage is nil; ""
 	// keeps nothing (tests).
 	ConfigDir string
@@ -167,13 +102,13 @@ type AppOptions struct {
 // ebiten.Game.
 type App struct {
 	opts        AppOptions
-	fonts       *fonts
-	batch       *triBatch
+	fonts       *ui.Fonts
+	batch       *ui.TriBatch
 	scene       scene
 	screen      image.Point
 	scale       float64
-	settings    Settings
-	store       Storage         // nil: nothing is kept
+	settings    storage.Settings
+	store       storage.Storage // nil: nothing is kept
 	catalog     []scenarioEntry // the picker's list, read once
 	picked      string          // the scenario last chosen in the picker (its source), to open on again
 	pickedRules string          // the ruleset chosen in the picker; "" plays each scenario's own
@@ -187,13 +122,13 @@ func NewApp(opts AppOptions) (*App, error) {
 	if opts.Catalogue == nil {
 		return nil, errors.New("game: app: no unit catalogue")
 	}
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, fonts: f, batch: newTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
+	a := &App{opts: opts, fonts: f, batch: ui.NewTriBatch(), scale: 1, settings: defaultSettings(), store: opts.Storage}
 	if a.store == nil && opts.ConfigDir != "" {
-		a.store = dirStorage{opts.ConfigDir}
+		a.store = storage.Dir{Path: opts.ConfigDir}
 	}
 	if a.store != nil {
 		if err := a.readSettings(); err != nil {
@@ -207,32 +142,30 @@ func NewApp(opts AppOptions) (*App, error) {
 // kept reports whether the app keeps files between runs.
 func (a *App) kept() bool { return a.store != nil }
 
-// readSettings reads settings.json; a missing file keeps the defaults.
+// readSettings reads the settings kept; none kept keeps the defaults.
 func (a *App) readSettings() error {
-	data, err := a.store.Read(settingsName)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
+	s, err := storage.ReadSettings(a.store, defaultSettings(), checkSettings)
 	if err != nil {
-		return fmt.Errorf("settings: %w", err)
+		return err
 	}
-	where := a.store.Where(settingsName)
-	s := defaultSettings()
-	if err := json.Unmarshal(data, &s); err != nil {
-		return fmt.Errorf("settings %s: %w (the defaults are used)", where, err)
-	}
+	a.settings = s
+	return nil
+}
+
+// checkSettings refuses settings out of the game's range: a pace it does
+// not play at, a computer level or side it does not know.
+func checkSettings(s storage.Settings) error {
 	if s.Pace < 1 || s.Pace > maxComputerDelay {
-		return fmt.Errorf("settings %s: field \"pace\": %d is not from 1 to %d (the defaults are used)", where, s.Pace, maxComputerDelay)
+		return fmt.Errorf("field \"pace\": %d is not from 1 to %d", s.Pace, maxComputerDelay)
 	}
 	if s.AILevel != "" && !slices.Contains(aiLevels, s.AILevel) {
-		return fmt.Errorf("settings %s: field \"ai_level\": %q is not easy, normal or hard (the defaults are used)", where, s.AILevel)
+		return fmt.Errorf("field \"ai_level\": %q is not easy, normal or hard", s.AILevel)
 	}
 	for _, side := range s.Computer {
 		if side := maps.Side(side); side != maps.Allies && side != maps.Axis {
-			return fmt.Errorf("settings %s: field \"computer\": %q is not allies or axis (the defaults are used)", where, side)
+			return fmt.Errorf("field \"computer\": %q is not allies or axis", side)
 		}
 	}
-	a.settings = s
 	return nil
 }
 
@@ -241,22 +174,9 @@ func (a *App) writeSettings() {
 	if !a.kept() {
 		return
 	}
-	data, err := json.MarshalIndent(a.settings, "", "  ")
-	if err == nil {
-		err = a.store.Write(settingsName, append(data, '\n'))
-	}
-	if err != nil {
+	if err := storage.WriteSettings(a.store, a.settings); err != nil {
 		a.message = "settings not kept: " + err.Error()
 	}
-}
-
-// writeFileAtomic writes data to path atomically (fileio.WriteFileAtomic),
-// making its directory first.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return fileio.WriteFileAtomic(path, data)
 }
 
 // goTo shows scene s from the next frame on.
@@ -324,7 +244,7 @@ func (a *App) play(b *battle.Battle, computer []maps.Side, replay *battle.Battle
 func (a *App) Update() error {
 	var in frameInput
 	if !a.opts.Battle.Scripted {
-		in.ui = readUI()
+		in.ui = ui.ReadInput()
 	}
 	return a.step(in)
 }

@@ -14,6 +14,8 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -61,19 +63,19 @@ func press(k string) frameInput {
 	var in frameInput
 	switch k {
 	case "up":
-		in.ui.up = true
+		in.ui.Up = true
 	case "down":
-		in.ui.down = true
+		in.ui.Down = true
 	case "left":
-		in.ui.left = true
+		in.ui.Left = true
 	case "right":
-		in.ui.right = true
+		in.ui.Right = true
 	case "enter":
-		in.ui.enter = true
+		in.ui.Enter = true
 	case "esc":
-		in.ui.back = true
+		in.ui.Back = true
 	case "y":
-		in.ui.yes = true
+		in.ui.Yes = true
 	default:
 		panic("press: unknown key " + k)
 	}
@@ -102,21 +104,21 @@ func TestMenuScene(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene at the start = %T, want *menu", a.scene)
 	}
-	if !m.list.items[0].off {
+	if !m.list.Items[0].Off {
 		t.Errorf("Continue is on with no autosave")
 	}
-	if have := m.list.items[m.list.focus].label; have != "New battle" {
+	if have := m.list.Items[m.list.Focus].Label; have != "New battle" {
 		t.Errorf("focus at the start = %q, want New battle", have)
 	}
 	img := appFrame(a)
 	rs := m.rects(a)
-	if n := countColour(img, rs[1].Inset(3), colButtonFocus, 2); n < rs[1].Dx()*rs[1].Dy()/2 {
+	if n := countColour(img, rs[1].Inset(3), ui.ColButtonFocus, 2); n < rs[1].Dx()*rs[1].Dy()/2 {
 		t.Errorf("the focused New battle button has %d pixels of its colour, want most of it", n)
 	}
-	if n := countColour(img, rs[0].Inset(3), colButtonOff, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
+	if n := countColour(img, rs[0].Inset(3), ui.ColButtonOff, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
 		t.Errorf("the Continue button is not dimmed (%d pixels of the off colour)", n)
 	}
-	if n := countColour(img, image.Rect(0, 0, 1280, 200), colPanelKey, 8); n < 500 {
+	if n := countColour(img, image.Rect(0, 0, 1280, 200), ui.ColPanelKey, 8); n < 500 {
 		t.Errorf("the title has %d gold pixels, want the word HEXFIRE", n)
 	}
 }
@@ -141,7 +143,7 @@ func TestPickerScene(t *testing.T) {
 	if def < 0 {
 		t.Fatalf("the default scenario is not in the picker")
 	}
-	p.chosen, p.list.focus = def, def
+	p.chosen, p.list.Focus = def, def
 	img := appFrame(a)
 	// The thumbnail: a hex's centre is in its terrain colour.
 	_, detail := p.layout(a)
@@ -150,7 +152,7 @@ func TestPickerScene(t *testing.T) {
 	size := e.size
 	w, h := bd.Layout.PixelSize(bd.Width, bd.Height)
 	k := min(float64(size.X)/float64(w), float64(size.Y)/float64(h))
-	thumbTop := float64(detail.Min.Y) + barTextSize*1.5*1.6
+	thumbTop := float64(detail.Min.Y) + ui.BarTextSize*1.5*1.6
 	for _, label := range []string{"H5", "B2", "K8"} {
 		hx, _ := bd.ParseHex(label)
 		cx, cy := bd.Layout.Center(hx)
@@ -165,13 +167,13 @@ func TestPickerScene(t *testing.T) {
 	}
 	// Who plays: the Axis button switches to the computer.
 	axis := len(entries) + 1
-	p.list.focus = axis
+	p.list.Focus = axis
 	step(t, a, press("enter"))
 	if have := p.sides(); len(have) != 1 || have[0] != maps.Axis {
 		t.Errorf("computer sides after switching the Axis = %v, want [axis]", have)
 	}
-	if !strings.Contains(p.list.items[axis].label, "computer") {
-		t.Errorf("the Axis button reads %q, want it to say computer", p.list.items[axis].label)
+	if !strings.Contains(p.list.Items[axis].Label, "computer") {
+		t.Errorf("the Axis button reads %q, want it to say computer", p.list.Items[axis].Label)
 	}
 }
 
@@ -223,10 +225,10 @@ func TestBriefingScene(t *testing.T) {
 	}
 	img := appFrame(a)
 	rs := br.rects(a)
-	if n := countColour(img, rs[0].Inset(3), colButtonFocus, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
+	if n := countColour(img, rs[0].Inset(3), ui.ColButtonFocus, 2); n < rs[0].Dx()*rs[0].Dy()/2 {
 		t.Errorf("Begin is not the focused button")
 	}
-	if n := countColour(img, image.Rect(0, 0, 1280, 100), colPanelKey, 8); n < 200 {
+	if n := countColour(img, image.Rect(0, 0, 1280, 100), ui.ColPanelKey, 8); n < 200 {
 		t.Errorf("the title has %d gold pixels, want the scenario's title", n)
 	}
 	if strings.Contains(briefingOf(br.entry.sc), "no briefing") {
@@ -271,7 +273,7 @@ func TestVictoryScene(t *testing.T) {
 		}
 	}
 	img := appFrame(a)
-	if n := countColour(img, image.Rect(0, 0, 1280, 120), colPanelKey, 8); n < 300 {
+	if n := countColour(img, image.Rect(0, 0, 1280, 120), ui.ColPanelKey, 8); n < 300 {
 		t.Errorf("the result title has %d gold pixels", n)
 	}
 	// Both lines run flat at 8 units; the Axis line is drawn over the other.
@@ -311,8 +313,8 @@ func TestWalkMenuToVictory(t *testing.T) {
 			break
 		}
 		if g.ask != nil {
-			if !strings.Contains(g.ask.text, "can still act") {
-				t.Fatalf("question %q, want one saying how many units can still act", g.ask.text)
+			if !strings.Contains(g.ask.Text, "can still act") {
+				t.Fatalf("question %q, want one saying how many units can still act", g.ask.Text)
 			}
 			asked++
 			step(t, a, battleKeys(ActionYes))
@@ -355,11 +357,11 @@ func TestWalkMenuToVictory(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene after Menu = %T, want *menu", a.scene)
 	}
-	if !m.list.items[0].off {
+	if !m.list.Items[0].Off {
 		t.Errorf("Continue is on after the battle ended")
 	}
-	if replay := m.list.items[4]; replay.off || !strings.HasPrefix(replay.label, "Replay") {
-		t.Errorf("the Replay button %q is off (%v) though a replay was saved", replay.label, replay.off)
+	if replay := m.list.Items[4]; replay.Off || !strings.HasPrefix(replay.Label, "Replay") {
+		t.Errorf("the Replay button %q is off (%v) though a replay was saved", replay.Label, replay.Off)
 	}
 }
 
@@ -389,8 +391,8 @@ func TestQuitAndContinue(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene after Q, Y = %T, want *menu", a.scene)
 	}
-	if m.list.items[0].off || m.list.focus != 0 {
-		t.Fatalf("Continue off (%v) or not focused (focus %d) with an autosave", m.list.items[0].off, m.list.focus)
+	if m.list.Items[0].Off || m.list.Focus != 0 {
+		t.Fatalf("Continue off (%v) or not focused (focus %d) with an autosave", m.list.Items[0].Off, m.list.Focus)
 	}
 	step(t, a, press("enter"))
 	g2, ok := a.scene.(*Game)
@@ -488,7 +490,7 @@ func TestNewBattleAsksOverAnAutosave(t *testing.T) {
 		t.Fatalf("scene = %T, want *picker", a.scene)
 	}
 	step(t, a, press("enter")) // the first scenario
-	if p.asking == nil || !strings.Contains(p.asking.text, "hedgerow-crossroads.tmx, 1 order)") {
+	if p.asking == nil || !strings.Contains(p.asking.Text, "hedgerow-crossroads.tmx, 1 order)") {
 		t.Fatalf("question = %+v, want one naming the autosaved battle", p.asking)
 	}
 	step(t, a, press("esc"))
@@ -510,7 +512,7 @@ func TestSettingsKept(t *testing.T) {
 	a := testApp(t, dir)
 	a.goTo(newSettings(a))
 	s := a.scene.(*settingsScreen)
-	s.list.focus = 1 // hand-over screens
+	s.list.Focus = 1 // hand-over screens
 	step(t, a, press("enter"))
 	if !a.settings.HandOver {
 		t.Fatal("Enter did not turn the hand-over screens on")
@@ -518,11 +520,11 @@ func TestSettingsKept(t *testing.T) {
 	if b := testApp(t, dir); !b.settings.HandOver || b.message != "" {
 		t.Errorf("a new app: hand-over %v, message %q; want true and none", b.settings.HandOver, b.message)
 	}
-	if err := os.WriteFile(filepath.Join(dir, settingsName), []byte(`{"sound": true, "pace": 9999}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, storage.SettingsName), []byte(`{"sound": true, "pace": 9999}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b := testApp(t, dir)
-	for _, want := range []string{settingsName, `"pace"`, "9999"} {
+	for _, want := range []string{storage.SettingsName, `"pace"`, "9999"} {
 		if !strings.Contains(b.message, want) {
 			t.Errorf("message %q does not name %s", b.message, want)
 		}
@@ -583,7 +585,7 @@ func TestPickerChoosing(t *testing.T) {
 	rs, _ := p.layout(a)
 	click := func() {
 		var in frameInput
-		in.ui.click, in.ui.cursor = true, rs[other].Min.Add(image.Pt(5, 5))
+		in.ui.Click, in.ui.Cursor = true, rs[other].Min.Add(image.Pt(5, 5))
 		step(t, a, in)
 	}
 	click()
@@ -629,13 +631,13 @@ func TestPickerRulesStartsTheBattle(t *testing.T) {
 	step(t, a, press("enter")) // New battle
 	p := a.scene.(*picker)
 	rulesButton := len(a.scenarios()) + 2 // after Allies and Axis
-	if have := p.list.items[rulesButton].label; have != "Rules: the scenario's" {
+	if have := p.list.Items[rulesButton].Label; have != "Rules: the scenario's" {
 		t.Fatalf("the Rules button reads %q, want the scenario's", have)
 	}
 	want := combat.Names()[0]
-	p.list.focus = rulesButton
+	p.list.Focus = rulesButton
 	step(t, a, press("enter"))
-	if have := p.list.items[rulesButton].label; have != "Rules: "+want {
+	if have := p.list.Items[rulesButton].Label; have != "Rules: "+want {
 		t.Fatalf("after one press the Rules button reads %q, want %s", have, want)
 	}
 	p.start(a)
@@ -655,7 +657,7 @@ func TestPickerRulesStartsTheBattle(t *testing.T) {
 		t.Errorf("the battle is played by %s, want %s", have, want)
 	}
 	a.goTo(newPicker(a))
-	if have := a.scene.(*picker).list.items[rulesButton].label; have != "Rules: "+want {
+	if have := a.scene.(*picker).list.Items[rulesButton].Label; have != "Rules: "+want {
 		t.Errorf("the picker opened again reads %q, want the choice kept", have)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/units"
 )
 
@@ -182,7 +183,7 @@ func exact(weight, total uint64) string {
 
 // losLines are the range and line-of-sight lines of an attack preview.
 func losLines(b *battle.Battle, los board.LOS) []tipLine {
-	lines := []tipLine{{tipText, fmt.Sprintf("range %s (%d m)", plural(los.Range, "hex"), los.Range*b.Scenario().HexMetres)}}
+	lines := []tipLine{{tipText, fmt.Sprintf("range %s (%d m)", ui.Plural(los.Range, "hex"), los.Range*b.Scenario().HexMetres)}}
 	switch {
 	case !los.Clear:
 		lines = append(lines, tipLine{tipText, "line of sight blocked by " + los.BlockedBy.Reason})

@@ -9,6 +9,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/game/ui"
 )
 
 // The owner's casualty allocation: after AP fire at a person's units
@@ -67,7 +68,7 @@ func (g *Game) chooseCasualties(pa battle.PendingAllocation, in *Intents) {
 func (g *Game) casualtyRows(pa battle.PendingAllocation) (rows []image.Rectangle, box image.Rectangle) {
 	s := g.scale
 	n := min(len(pa.Choices), maxCasualtyRows)
-	line := int(barTextSize * 1.6 * s)
+	line := int(ui.BarTextSize * 1.6 * s)
 	width := min(g.view.Dx()*9/10, int(760*s))
 	head := 3 * line
 	height := head + n*line + 2*line
@@ -88,22 +89,22 @@ func (g *Game) drawCasualties(screen *ebiten.Image) {
 	if !ok || g.play.cover() != "" {
 		return
 	}
-	c := canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}
+	c := ui.Canvas{Dst: screen, Fonts: g.fonts, Batch: g.batch, Scale: g.scale}
 	rows, box := g.casualtyRows(pa)
 	s := g.scale
-	line := float64(barTextSize * 1.6 * s)
-	c.fillRect(box, colPanelKey)
-	c.fillRect(box.Inset(int(2*s)), colPanel)
-	title := c.face(barTextSize*1.2, true)
-	face := c.face(barTextSize, false)
+	line := float64(ui.BarTextSize * 1.6 * s)
+	c.FillRect(box, ui.ColPanelKey)
+	c.FillRect(box.Inset(int(2*s)), ui.ColPanel)
+	title := c.Face(ui.BarTextSize*1.2, true)
+	face := c.Face(ui.BarTextSize, false)
 	x := float64(box.Min.X) + 20*s
-	c.text(fmt.Sprintf("%s: %s in %s", pa.Owner.Title(), plural(pa.Points, "casualty point"), g.battle.Board().Label(pa.Target)),
-		title, x, float64(box.Min.Y)+line, alignStart, colPanelKey)
-	c.text("Choose how your units take them:", face, x, float64(box.Min.Y)+2*line, alignStart, colPanelText)
+	c.Text(fmt.Sprintf("%s: %s in %s", pa.Owner.Title(), ui.Plural(pa.Points, "casualty point"), g.battle.Board().Label(pa.Target)),
+		title, x, float64(box.Min.Y)+line, ui.AlignStart, ui.ColPanelKey)
+	c.Text("Choose how your units take them:", face, x, float64(box.Min.Y)+2*line, ui.AlignStart, ui.ColPanelText)
 	cursor := image.Pt(ebiten.CursorPosition())
 	for i, r := range rows {
 		if cursor.In(r) {
-			c.fillRect(r, colButtonFocus)
+			c.FillRect(r, ui.ColButtonFocus)
 		}
 		key := "   "
 		if i < 9 {
@@ -113,13 +114,13 @@ func (g *Game) drawCasualties(screen *ebiten.Image) {
 		if i == 0 {
 			text += "  (automatic)"
 		}
-		c.text(fitText(face, text, float64(r.Dx())-16*s), face, float64(r.Min.X)+8*s, float64(r.Min.Y+r.Max.Y)/2, alignStart, colPanelText)
+		c.Text(ui.FitText(face, text, float64(r.Dx())-16*s), face, float64(r.Min.X)+8*s, float64(r.Min.Y+r.Max.Y)/2, ui.AlignStart, ui.ColPanelText)
 	}
 	foot := fmt.Sprintf("1–%d or a click chooses; Enter takes the automatic choice", min(len(rows), 9))
 	if left := len(pa.Choices) - len(rows); left > 0 {
 		foot = fmt.Sprintf("%d more choices not listed; ", left) + foot
 	}
-	c.text(foot, face, x, float64(box.Max.Y)-line, alignStart, colPanelDim)
+	c.Text(foot, face, x, float64(box.Max.Y)-line, ui.AlignStart, ui.ColPanelDim)
 }
 
 // allocationText writes one choice: "German Rifle Squad #4 pinned, German

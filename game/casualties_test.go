@@ -9,6 +9,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -115,8 +116,8 @@ func TestCasualtyDialogPixels(t *testing.T) {
 		t.Fatalf("%d rows, want 2", len(rows))
 	}
 	border := box.Min.Add(image.Pt(1, 1))
-	if c := frame(g).RGBAAt(border.X, border.Y); c != colPanelKey {
-		t.Errorf("dialog border at %v is %v, want the panel key colour %v", border, c, colPanelKey)
+	if c := frame(g).RGBAAt(border.X, border.Y); c != ui.ColPanelKey {
+		t.Errorf("dialog border at %v is %v, want the panel key colour %v", border, c, ui.ColPanelKey)
 	}
 	g.play.handOver = true
 	g.play.lastActing = maps.Allies
@@ -124,7 +125,7 @@ func TestCasualtyDialogPixels(t *testing.T) {
 	if g.play.coverTitle != "Axis: casualties" || !strings.Contains(g.play.coverText, "the Allied fire at C2 scored 3 casualty points") {
 		t.Errorf("hand-over %q: %q, want the casualties to choose", g.play.coverTitle, g.play.coverText)
 	}
-	if c := frame(g).RGBAAt(border.X, border.Y); c == colPanelKey {
+	if c := frame(g).RGBAAt(border.X, border.Y); c == ui.ColPanelKey {
 		t.Error("the dialog shows through the hand-over screen")
 	}
 	g.play.dismissCover()
@@ -134,7 +135,7 @@ func TestCasualtyDialogPixels(t *testing.T) {
 	if _, ok := b.AllocationPending(); ok {
 		t.Fatal("a click on the first choice did not choose it")
 	}
-	if c := frame(g).RGBAAt(border.X, border.Y); c == colPanelKey {
+	if c := frame(g).RGBAAt(border.X, border.Y); c == ui.ColPanelKey {
 		t.Errorf("the dialog border colour %v is still at %v after the choice", color.RGBA(c), border)
 	}
 }

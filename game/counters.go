@@ -13,6 +13,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -100,7 +101,7 @@ type faceKey struct {
 // counterArt is the cache of counter art: faces, marker tags and smoke
 // markers drawn once per zoom step, and the scratch maps of a frame.
 type counterArt struct {
-	batch   *triBatch
+	batch   *ui.TriBatch
 	step    int // the zoom step the images are drawn for; 0 before the first
 	size    int // face size in pixels at that step
 	faces   map[faceKey]*ebiten.Image
@@ -122,7 +123,7 @@ type counterArt struct {
 // (units sharing a hex stacked with a small offset, passengers as a count
 // on their carrier), the smoke, fire lane and sniper markers, and a
 // highlight round the selected unit.
-func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.UnitID) {
+func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battle.UnitID) {
 	a := &v.g.layer.counters
 	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
 	size := a.prepare(v.g.fonts, hexPx)
@@ -149,35 +150,35 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *View, selected battle.Uni
 		if x+s < float64(bounds.Min.X) || x-s > float64(bounds.Max.X) || y+s < float64(bounds.Min.Y) || y-s > float64(bounds.Max.Y) {
 			continue
 		}
-		a.drawCounter(dst, v.g.fonts, u, point{float32(x), float32(y)}, float32(s), &dirs, u.ID == selected)
+		a.drawCounter(dst, v.g.fonts, u, ui.Pt(float32(x), float32(y)), float32(s), &dirs, u.ID == selected)
 	}
-	a.batch.flush(dst)
+	a.batch.Flush(dst)
 	for _, h := range b.SmokeHexes() {
 		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
-		a.drawSmoke(dst, point{float32(x - 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), b.Smoke(h))
+		a.drawSmoke(dst, ui.Pt(float32(x-0.24*hexPx), float32(y+0.2*hexPx)), float32(size), b.Smoke(h))
 	}
 	drawLanes(dst, a, b, v, hexPx)
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if h, ok := b.SniperAt(side); ok {
 			x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
-			a.drawSniper(dst, point{float32(x + 0.24*hexPx), float32(y + 0.2*hexPx)}, float32(size), side)
+			a.drawSniper(dst, ui.Pt(float32(x+0.24*hexPx), float32(y+0.2*hexPx)), float32(size), side)
 		}
 	}
-	a.batch.flush(dst)
+	a.batch.Flush(dst)
 }
 
 // drawLanes draws the MG fire lanes standing (rules 13.9): a thin line in
 // the laying side's colour from the firer's hex along the lane, and in each
 // lane hex a Fire Lane marker, a bar across a pale disc, side by side
 // where lanes cross (13.91).
-func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexPx float64) {
+func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView, hexPx float64) {
 	lanes := b.FireLanes()
 	if len(lanes) == 0 {
 		return
 	}
-	at := func(h board.Hex) point {
+	at := func(h board.Hex) ui.Point {
 		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
-		return point{float32(x), float32(y)}
+		return ui.Pt(float32(x), float32(y))
 	}
 	width := float32(max(hexPx*0.045, 1))
 	for _, l := range lanes {
@@ -187,7 +188,7 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexP
 		}
 		for _, h := range l.Hexes {
 			p := at(h)
-			a.batch.segment(dst, prev, p, width, sideColour(l.Side))
+			a.batch.Segment(dst, prev, p, width, sideColour(l.Side))
 			prev = p
 		}
 	}
@@ -200,8 +201,8 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexP
 			c := at(h)
 			c.X += float32(k)*2.2*r - float32(0.12*hexPx)
 			c.Y -= float32(0.3 * hexPx)
-			a.batch.disc(dst, c, r, colSniperSight)
-			a.batch.segment(dst, point{c.X - r*0.8, c.Y + r*0.5}, point{c.X + r*0.8, c.Y - r*0.5}, max(r*0.3, 1), sideColour(l.Side))
+			a.batch.Disc(dst, c, r, colSniperSight)
+			a.batch.Segment(dst, ui.Pt(c.X-r*0.8, c.Y+r*0.5), ui.Pt(c.X+r*0.8, c.Y-r*0.5), max(r*0.3, 1), sideColour(l.Side))
 		}
 	}
 }
@@ -209,21 +210,21 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *View, hexP
 // drawSniper draws the Sniper marker of side (rules 17.2: in plain view
 // once placed) centred on c, for counters of size s: a sight picture, a
 // ring and cross hairs in the side's colour on a pale disc.
-func (a *counterArt) drawSniper(dst *ebiten.Image, c point, s float32, side maps.Side) {
+func (a *counterArt) drawSniper(dst *ebiten.Image, c ui.Point, s float32, side maps.Side) {
 	r := max(s*0.22, 3)
 	col := sideColour(side)
-	a.batch.disc(dst, c, r, col)
-	a.batch.disc(dst, c, r*0.7, colSniperSight)
-	a.batch.segment(dst, point{c.X - r, c.Y}, point{c.X + r, c.Y}, max(r*0.15, 1), col)
-	a.batch.segment(dst, point{c.X, c.Y - r}, point{c.X, c.Y + r}, max(r*0.15, 1), col)
+	a.batch.Disc(dst, c, r, col)
+	a.batch.Disc(dst, c, r*0.7, colSniperSight)
+	a.batch.Segment(dst, ui.Pt(c.X-r, c.Y), ui.Pt(c.X+r, c.Y), max(r*0.15, 1), col)
+	a.batch.Segment(dst, ui.Pt(c.X, c.Y-r), ui.Pt(c.X, c.Y+r), max(r*0.15, 1), col)
 }
 
 // prepare readies the cache for a frame whose hexes are hexPx pixels tall
 // and returns the counter size in pixels. Crossing to another zoom step
 // drops the images drawn for the old one.
-func (a *counterArt) prepare(f *fonts, hexPx float64) float64 {
+func (a *counterArt) prepare(f *ui.Fonts, hexPx float64) float64 {
 	if a.batch == nil {
-		a.batch = newTriBatch()
+		a.batch = ui.NewTriBatch()
 		a.faces = map[faceKey]*ebiten.Image{}
 		a.tags = map[string]*ebiten.Image{}
 		a.stack = map[board.Hex]int{}
@@ -292,14 +293,14 @@ func (a *counterArt) countStacks(b *battle.Battle) {
 // screenDirections returns, for each direction, the unit vector on screen
 // from a hex's centre towards its neighbour that way. The camera only
 // scales and moves, so the world vector serves, for either stagger axis.
-func screenDirections(l board.Layout) [6]point {
-	var out [6]point
+func screenDirections(l board.Layout) [6]ui.Point {
+	var out [6]ui.Point
 	h := board.Hex{Q: 2, R: 2}
 	cx, cy := l.Center(h)
 	for d := range board.Direction(6) {
 		nx, ny := l.Center(h.Neighbor(d))
 		r := math.Hypot(nx-cx, ny-cy)
-		out[d] = point{float32((nx - cx) / r), float32((ny - cy) / r)}
+		out[d] = ui.Pt(float32((nx-cx)/r), float32((ny-cy)/r))
 	}
 	return out
 }
@@ -308,24 +309,24 @@ func screenDirections(l board.Layout) [6]point {
 func faced(k units.Kind) bool { return k == units.AFV || k == units.Vehicle || k == units.Gun }
 
 // drawCounter draws unit u's counter of side s centred on c.
-func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c point, s float32, dirs *[6]point, selected bool) {
+func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit, c ui.Point, s float32, dirs *[6]ui.Point, selected bool) {
 	half := s / 2
 	if a.size < minFaceSize {
 		r := max(half, 2)
 		if selected {
-			a.batch.disc(dst, c, r+2, colSelected)
+			a.batch.Disc(dst, c, r+2, colSelected)
 		}
-		a.batch.disc(dst, c, r, sideColour(u.Side))
-		a.batch.disc(dst, c, r*0.65, nationColour(u.Type.Nation))
+		a.batch.Disc(dst, c, r, sideColour(u.Side))
+		a.batch.Disc(dst, c, r*0.65, nationColour(u.Type.Nation))
 		return
 	}
 	shade := max(1, s/24)
-	a.batch.rect(dst, c.X-half+shade, c.Y-half+shade, s, s, colCounterShade)
+	a.batch.Rect(dst, c.X-half+shade, c.Y-half+shade, s, s, colCounterShade)
 	if selected {
 		w := max(2, s/12)
-		a.batch.rect(dst, c.X-half-w, c.Y-half-w, s+2*w, s+2*w, colSelected)
+		a.batch.Rect(dst, c.X-half-w, c.Y-half-w, s+2*w, s+2*w, colSelected)
 	}
-	a.batch.flush(dst)
+	a.batch.Flush(dst)
 
 	key := faceKey{t: u.Type, rules: a.rules.Name(), side: u.Side, name: u.Name}
 	img := a.faces[key]
@@ -340,30 +341,30 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *fonts, u *battle.Unit, c 
 		// direction crosses it, and points out across the faced hexside.
 		d := dirs[u.Pose.Facing%6]
 		in := s * (0.5/max(abs32(d.X), abs32(d.Y)) - 0.03)
-		tip := point{c.X + d.X*(in+s*0.36), c.Y + d.Y*(in+s*0.36)}
-		base := point{c.X + d.X*in, c.Y + d.Y*in}
+		tip := ui.Pt(c.X+d.X*(in+s*0.36), c.Y+d.Y*(in+s*0.36))
+		base := ui.Pt(c.X+d.X*in, c.Y+d.Y*in)
 		w := s * 0.12
 		o := max(1, s/30) // the dark outline round the arrow
-		a.batch.fan(dst, colCounterEdge,
-			point{tip.X + d.X*o*2, tip.Y + d.Y*o*2},
-			point{base.X - d.Y*(w+o*2) - d.X*o, base.Y + d.X*(w+o*2) - d.Y*o},
-			point{base.X + d.Y*(w+o*2) - d.X*o, base.Y - d.X*(w+o*2) - d.Y*o})
-		a.batch.fan(dst, colFacing, tip,
-			point{base.X - d.Y*w, base.Y + d.X*w},
-			point{base.X + d.Y*w, base.Y - d.X*w})
+		a.batch.Fan(dst, colCounterEdge,
+			ui.Pt(tip.X+d.X*o*2, tip.Y+d.Y*o*2),
+			ui.Pt(base.X-d.Y*(w+o*2)-d.X*o, base.Y+d.X*(w+o*2)-d.Y*o),
+			ui.Pt(base.X+d.Y*(w+o*2)-d.X*o, base.Y-d.X*(w+o*2)-d.Y*o))
+		a.batch.Fan(dst, colFacing, tip,
+			ui.Pt(base.X-d.Y*w, base.Y+d.X*w),
+			ui.Pt(base.X+d.Y*w, base.Y-d.X*w))
 	}
 	// The passenger count sits on the bottom-right corner, clear of the
 	// printed values.
 	riders := a.riders[u.ID]
 	badgeR := max(4, s*0.15)
-	badge := point{c.X + half*0.96, c.Y + half*0.96}
+	badge := ui.Pt(c.X+half*0.96, c.Y+half*0.96)
 	if riders > 0 {
-		a.batch.disc(dst, badge, badgeR+1, colInkLight)
-		a.batch.disc(dst, badge, badgeR, colBadge)
+		a.batch.Disc(dst, badge, badgeR+1, colInkLight)
+		a.batch.Disc(dst, badge, badgeR, colBadge)
 	}
-	a.batch.flush(dst)
+	a.batch.Flush(dst)
 	if riders > 0 && a.size >= fullFaceSize {
-		drawText(dst, strconv.Itoa(riders), f.face(float64(badgeR*1.5), true), float64(badge.X), float64(badge.Y), alignCenter, colInkLight)
+		ui.DrawText(dst, strconv.Itoa(riders), f.Face(float64(badgeR*1.5), true), float64(badge.X), float64(badge.Y), ui.AlignCenter, colInkLight)
 	}
 
 	y := c.Y - half + s*0.26
@@ -448,13 +449,13 @@ func (a *counterArt) blit(dst, img *ebiten.Image, x, y, k float32) {
 
 // drawSmoke draws a smoke marker of the given level centred on c, for
 // counters of size s.
-func (a *counterArt) drawSmoke(dst *ebiten.Image, c point, s float32, level int) {
+func (a *counterArt) drawSmoke(dst *ebiten.Image, c ui.Point, s float32, level int) {
 	if level <= 0 || level >= len(a.smoke) {
 		return
 	}
 	if a.size < minFaceSize {
-		a.batch.disc(dst, c, max(s*0.3, 2), colSmoke)
-		a.batch.flush(dst)
+		a.batch.Disc(dst, c, max(s*0.3, 2), colSmoke)
+		a.batch.Flush(dst)
 		return
 	}
 	img := a.smoke[level]
@@ -493,14 +494,14 @@ func inkOn(c color.RGBA) color.RGBA {
 // drawFace draws the face of a counter at the current step's size: body,
 // side strip with the name, type symbol and printed values. A small face
 // leaves the name out and prints only the unit's main value, larger.
-func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
+func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	n := a.size
 	s := float32(n)
 	img := ebiten.NewImage(n, n)
 	body := nationColour(key.t.Nation)
 	edge := max(1, s/32)
-	a.batch.rect(img, 0, 0, s, s, colCounterEdge)
-	a.batch.rect(img, edge, edge, s-2*edge, s-2*edge, body)
+	a.batch.Rect(img, 0, 0, s, s, colCounterEdge)
+	a.batch.Rect(img, edge, edge, s-2*edge, s-2*edge, body)
 	full, large := n >= fullFaceSize, n >= largeFaceSize
 	strip, fw, fh, fy := s*0.18, s*0.56, s*0.3, s*0.43
 	switch {
@@ -511,12 +512,12 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 		// type, a smaller symbol, so name and values read at about 9 px.
 		strip, fw, fh, fy = s*0.3, s*0.4, s*0.18, s*0.44
 	}
-	a.batch.rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
+	a.batch.Rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
 	ink := inkOn(body)
 	lw := max(1, s/28)
-	a.batch.outline(img, (s-fw)/2, fy-fh/2, fw, fh, lw, ink)
-	a.drawSymbol(img, key.t.Kind, point{s / 2, fy}, fw, fh, lw, ink)
-	a.batch.flush(img)
+	a.batch.Outline(img, (s-fw)/2, fy-fh/2, fw, fh, lw, ink)
+	a.drawSymbol(img, key.t.Kind, ui.Pt(s/2, fy), fw, fh, lw, ink)
+	a.batch.Flush(img)
 	if !full {
 		a.drawMainValue(img, f, key.t, s, ink)
 		return img
@@ -525,9 +526,9 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 	if !large {
 		nameSize = 0.26
 	}
-	nameFace := f.face(float64(s)*nameSize, true)
-	name := fitText(nameFace, counterName(key.name, key.t.Nation), float64(s-3*edge))
-	drawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), alignCenter, colInkLight)
+	nameFace := f.Face(float64(s)*nameSize, true)
+	name := ui.FitText(nameFace, counterName(key.name, key.t.Nation), float64(s-3*edge))
+	ui.DrawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), ui.AlignCenter, colInkLight)
 	if large {
 		a.drawValues(img, f, key.t, s, ink)
 	} else {
@@ -542,7 +543,7 @@ func (a *counterArt) drawFace(f *fonts, key faceKey) *ebiten.Image {
 // rating, infantry's AP firepower-range-casualty rating, a leader's
 // modifier (the unit's card, on hover, has every value). Attack and
 // armour are the active ruleset's (faceRatings).
-func (a *counterArt) drawCompactValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *counterArt) drawCompactValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y, size := float64(s)*0.76, float64(s)*0.3
 	attack, armour := faceRatings(a.rules, t)
 	switch t.Kind {
@@ -565,7 +566,7 @@ func (a *counterArt) drawCompactValues(img *ebiten.Image, f *fonts, t *units.Typ
 // drawMainValue prints the value a small counter keeps: the anti-tank
 // attack of an AFV or gun (on a white disc when turreted), the transport
 // class of a vehicle, the AP firepower of infantry, a leader's modifier.
-func (a *counterArt) drawMainValue(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *counterArt) drawMainValue(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y, size := float64(s)*0.77, float64(s)*0.3
 	attack, _ := faceRatings(a.rules, t)
 	switch t.Kind {
@@ -586,17 +587,17 @@ func (a *counterArt) drawMainValue(img *ebiten.Image, f *fonts, t *units.Type, s
 // of at most size pixels no wider than 3r, on a white disc of radius r
 // (stretched to a pill round a wider figure) when its gun is in a turret,
 // and returns the right edge of what it drew.
-func (a *counterArt) printAttack(img *ebiten.Image, f *fonts, t *units.Type, attack string, size float64, x0 float32, y float64, r float32, ink color.RGBA) float32 {
+func (a *counterArt) printAttack(img *ebiten.Image, f *ui.Fonts, t *units.Type, attack string, size float64, x0 float32, y float64, r float32, ink color.RGBA) float32 {
 	fit := fitValue(f, attack, size, float64(3*r))
 	reach := max(0, float32(fit.width)/2+r*0.4-r) // from the pill's centre to each end's centre
-	c := point{x0 + r + reach, float32(y)}
+	c := ui.Pt(x0+r+reach, float32(y))
 	if t.Turret {
-		a.batch.disc(img, point{c.X - reach, c.Y}, r, colTurretDisc)
-		a.batch.disc(img, point{c.X + reach, c.Y}, r, colTurretDisc)
+		a.batch.Disc(img, ui.Pt(c.X-reach, c.Y), r, colTurretDisc)
+		a.batch.Disc(img, ui.Pt(c.X+reach, c.Y), r, colTurretDisc)
 		if reach > 0 {
-			a.batch.rect(img, c.X-reach, c.Y-r, 2*reach, 2*r, colTurretDisc)
+			a.batch.Rect(img, c.X-reach, c.Y-r, 2*reach, 2*r, colTurretDisc)
 		}
-		a.batch.flush(img)
+		a.batch.Flush(img)
 		ink = colInkDark
 	}
 	fit.draw(img, attack, float64(c.X), y, ink)
@@ -605,7 +606,7 @@ func (a *counterArt) printAttack(img *ebiten.Image, f *fonts, t *units.Type, att
 
 // printFit prints s in bold centred between x0 and x1 at y, in type of at
 // most size pixels, narrowed or smaller when that is what it takes to fit.
-func printFit(img *ebiten.Image, f *fonts, s string, size float64, x0, x1 float32, y float64, ink color.RGBA) {
+func printFit(img *ebiten.Image, f *ui.Fonts, s string, size float64, x0, x1 float32, y float64, ink color.RGBA) {
 	fitValue(f, s, size, float64(x1-x0)).draw(img, s, float64(x0+x1)/2, y, ink)
 }
 
@@ -617,36 +618,36 @@ const minNarrow = 0.75
 // fitted is a bold face and the horizontal scale in which a value fits
 // its room on a counter, and the value's width drawn so.
 type fitted struct {
-	face   face
+	face   ui.Face
 	narrow float64 // horizontal scale, minNarrow to 1
 	width  float64
 }
 
 // fitValue returns how s fits width pixels in bold type of at most size
 // pixels: first narrowed down to minNarrow, then smaller.
-func fitValue(f *fonts, s string, size, width float64) fitted {
-	fc := f.face(size, true)
-	w := textWidth(fc, s)
+func fitValue(f *ui.Fonts, s string, size, width float64) fitted {
+	fc := f.Face(size, true)
+	w := ui.TextWidth(fc, s)
 	switch {
 	case w <= width:
 		return fitted{fc, 1, w}
 	case w*minNarrow <= width:
 		return fitted{fc, width / w, width}
 	}
-	fc = f.face(size*width/(w*minNarrow)*0.95, true) // faces come in half-pixel sizes: a little room to spare
-	return fitted{fc, minNarrow, textWidth(fc, s) * minNarrow}
+	fc = f.Face(size*width/(w*minNarrow)*0.95, true) // faces come in half-pixel sizes: a little room to spare
+	return fitted{fc, minNarrow, ui.TextWidth(fc, s) * minNarrow}
 }
 
 // draw draws s as fitted, centred on (x, y).
 func (ft fitted) draw(dst *ebiten.Image, s string, x, y float64, c color.RGBA) {
 	var op text.DrawOptions
 	op.PrimaryAlign = text.AlignCenter
-	m := ft.face.f.Metrics()
+	m := ft.face.GoText.Metrics()
 	op.GeoM.Translate(0, math.Round(y-(m.HAscent+m.HDescent)/2))
 	op.GeoM.Scale(ft.narrow, 1)
 	op.GeoM.Translate(x, 0)
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, ft.face.f, &op)
+	text.Draw(dst, s, ft.face.GoText, &op)
 }
 
 // infantryValues is infantry's AP firepower-range-casualty rating, as
@@ -726,22 +727,22 @@ func firstFigure(v string) string {
 // drawSymbol draws the NATO-like symbol of kind k in a frame fw×fh centred
 // on c: a track outline for AFVs, wheels for vehicles, a barrel for guns,
 // a cross for infantry and a star for leaders.
-func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh, lw float32, ink color.RGBA) {
+func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c ui.Point, fw, fh, lw float32, ink color.RGBA) {
 	switch k {
 	case units.AFV:
-		a.batch.ellipse(dst, c, fw*0.34, fh*0.28, lw, ink)
+		a.batch.Ellipse(dst, c, fw*0.34, fh*0.28, lw, ink)
 	case units.Vehicle:
-		a.batch.segment(dst, point{c.X - fw*0.35, c.Y - fh*0.05}, point{c.X + fw*0.35, c.Y - fh*0.05}, lw, ink)
-		a.batch.disc(dst, point{c.X - fw*0.2, c.Y + fh*0.22}, fh*0.14, ink)
-		a.batch.disc(dst, point{c.X + fw*0.2, c.Y + fh*0.22}, fh*0.14, ink)
+		a.batch.Segment(dst, ui.Pt(c.X-fw*0.35, c.Y-fh*0.05), ui.Pt(c.X+fw*0.35, c.Y-fh*0.05), lw, ink)
+		a.batch.Disc(dst, ui.Pt(c.X-fw*0.2, c.Y+fh*0.22), fh*0.14, ink)
+		a.batch.Disc(dst, ui.Pt(c.X+fw*0.2, c.Y+fh*0.22), fh*0.14, ink)
 	case units.Gun:
-		a.batch.segment(dst, point{c.X - fw*0.3, c.Y + fh*0.22}, point{c.X + fw*0.4, c.Y - fh*0.25}, lw*1.8, ink)
-		a.batch.disc(dst, point{c.X - fw*0.18, c.Y + fh*0.22}, fh*0.16, ink)
+		a.batch.Segment(dst, ui.Pt(c.X-fw*0.3, c.Y+fh*0.22), ui.Pt(c.X+fw*0.4, c.Y-fh*0.25), lw*1.8, ink)
+		a.batch.Disc(dst, ui.Pt(c.X-fw*0.18, c.Y+fh*0.22), fh*0.16, ink)
 	case units.Squad, units.HalfSquad:
-		a.batch.segment(dst, point{c.X - fw/2, c.Y - fh/2}, point{c.X + fw/2, c.Y + fh/2}, lw, ink)
-		a.batch.segment(dst, point{c.X - fw/2, c.Y + fh/2}, point{c.X + fw/2, c.Y - fh/2}, lw, ink)
+		a.batch.Segment(dst, ui.Pt(c.X-fw/2, c.Y-fh/2), ui.Pt(c.X+fw/2, c.Y+fh/2), lw, ink)
+		a.batch.Segment(dst, ui.Pt(c.X-fw/2, c.Y+fh/2), ui.Pt(c.X+fw/2, c.Y-fh/2), lw, ink)
 	case units.Leader:
-		a.batch.star(dst, c, fh*0.45, ink)
+		a.batch.Star(dst, c, fh*0.45, ink)
 	}
 }
 
@@ -752,7 +753,7 @@ func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c point, fw, fh
 // has one, and its casualty rating; for infantry AP firepower-range-
 // casualty rating; for a leader its modifier. Each value fits its third
 // of the face.
-func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *counterArt) drawValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y := float64(s) * 0.8
 	big, small := float64(s)*0.25, float64(s)*0.2
 	attack, armour := faceRatings(a.rules, t)
@@ -769,8 +770,8 @@ func (a *counterArt) drawValues(img *ebiten.Image, f *fonts, t *units.Type, s fl
 	case units.Gun:
 		printFit(img, f, attack, big, s*0.05, s*0.4, y, ink)
 		if t.GunShield {
-			a.batch.shield(img, point{s / 2, float32(y)}, s*0.1, ink)
-			a.batch.flush(img)
+			a.batch.Shield(img, ui.Pt(s/2, float32(y)), s*0.1, ink)
+			a.batch.Flush(img)
 		}
 		printFit(img, f, strconv.Itoa(t.CR), big, s*0.67, s*0.95, y, ink)
 	case units.Squad, units.HalfSquad:
@@ -810,70 +811,15 @@ func counterName(name, nation string) string {
 	return strings.Join(kept, " ")
 }
 
-// fitText shortens s, word by word from the end and then letter by letter
-// (keeping at least two), until it fits in width pixels of face f. It
-// measures prefixes of doubling length until one is too wide, then
-// bisects, so its cost follows the part of s that fits, not all of s.
-func fitText(f face, s string, width float64) string {
-	fits := func(n int) bool { return textWidth(f, s[:n]) <= width }
-	// cuts[k] is the byte length of the first k runes, as far as the
-	// first prefix of a power-of-two length that is too wide.
-	cuts := []int{0}
-	wide := false
-	for i := range s {
-		if i == 0 {
-			continue
-		}
-		cuts = append(cuts, i)
-		if k := len(cuts) - 1; k&(k-1) == 0 && !fits(i) {
-			wide = true
-			break
-		}
-	}
-	if !wide {
-		if fits(len(s)) {
-			return s
-		}
-		cuts = append(cuts, len(s))
-	}
-	lo, hi := 0, len(cuts)-1 // the first lo runes fit, the first hi do not
-	for hi-lo > 1 {
-		if mid := (lo + hi) / 2; fits(cuts[mid]) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	// Cut after the last whole word that fits, else inside the first.
-	if i := strings.LastIndexByte(s[:min(len(s), cuts[lo]+1)], ' '); i > 0 {
-		return s[:i]
-	}
-	if lo >= 2 {
-		return s[:cuts[lo]]
-	}
-	word := s // the first word, of which two letters stay
-	if i := strings.IndexByte(s[min(1, len(s)):], ' '); i >= 0 {
-		word = s[:i+1]
-	}
-	n := 0
-	for i := range word {
-		if n == 2 {
-			return word[:i]
-		}
-		n++
-	}
-	return word
-}
-
 // tagImage draws a tag of height h with text on fill, for the current step.
-func (a *counterArt) tagImage(tf face, h float32, s string, fill, ink color.RGBA) *ebiten.Image {
-	w := max(h, float32(textWidth(tf, s))+h*0.4)
+func (a *counterArt) tagImage(tf ui.Face, h float32, s string, fill, ink color.RGBA) *ebiten.Image {
+	w := max(h, float32(ui.TextWidth(tf, s))+h*0.4)
 	img := ebiten.NewImage(int(math.Ceil(float64(w))), int(math.Ceil(float64(h))))
-	a.batch.rect(img, 0, 0, w, h, colCounterEdge)
-	a.batch.rect(img, 1, 1, w-2, h-2, fill)
-	a.batch.flush(img)
+	a.batch.Rect(img, 0, 0, w, h, colCounterEdge)
+	a.batch.Rect(img, 1, 1, w-2, h-2, fill)
+	a.batch.Flush(img)
 	if a.size >= fullFaceSize {
-		drawText(img, s, tf, float64(w)/2, float64(h)/2, alignCenter, ink)
+		ui.DrawText(img, s, tf, float64(w)/2, float64(h)/2, ui.AlignCenter, ink)
 	}
 	return img
 }
@@ -881,7 +827,7 @@ func (a *counterArt) tagImage(tf face, h float32, s string, fill, ink color.RGBA
 // stateTag returns the tag of a ruleset state as a counter shows it: the
 // state's tag, with its count when it counts up past one ("SHK2"), drawn
 // once per zoom step.
-func (a *counterArt) stateTag(f *fonts, u *battle.Unit, name string) *ebiten.Image {
+func (a *counterArt) stateTag(f *ui.Fonts, u *battle.Unit, name string) *ebiten.Image {
 	spec, _ := combat.FindState(a.states, name)
 	label := spec.Tag
 	if label == "" {
@@ -911,21 +857,21 @@ func (a *counterArt) tagHeight() float32 {
 
 // labelTag returns a tag with label on fill, drawn once per zoom step (a
 // label is always drawn in the same colours).
-func (a *counterArt) labelTag(f *fonts, label string, fill, ink color.RGBA) *ebiten.Image {
+func (a *counterArt) labelTag(f *ui.Fonts, label string, fill, ink color.RGBA) *ebiten.Image {
 	if img, ok := a.tags[label]; ok {
 		return img
 	}
 	h := a.tagHeight()
-	img := a.tagImage(f.face(float64(h)*0.8, true), h, label, fill, ink)
+	img := a.tagImage(f.Face(float64(h)*0.8, true), h, label, fill, ink)
 	a.tags[label] = img
 	return img
 }
 
 // drawMarkers draws the marker tags and smoke markers of the current step.
-func (a *counterArt) drawMarkers(f *fonts) {
+func (a *counterArt) drawMarkers(f *ui.Fonts) {
 	s := float32(a.size)
 	h := a.tagHeight()
-	face := f.face(float64(h)*0.8, true)
+	face := f.Face(float64(h)*0.8, true)
 	for i, m := range counterMarkers {
 		a.markers[i] = a.tagImage(face, h, m.text, m.fill, m.ink)
 	}
@@ -933,16 +879,16 @@ func (a *counterArt) drawMarkers(f *fonts) {
 	for level := 1; level < len(a.smoke); level++ {
 		img := ebiten.NewImage(side, side)
 		r := float32(side) / 2
-		c := point{r, r}
-		a.batch.disc(img, point{c.X - r*0.38, c.Y + r*0.12}, r*0.55, colSmokeShade)
-		a.batch.disc(img, point{c.X + r*0.38, c.Y + r*0.12}, r*0.55, colSmokeShade)
-		a.batch.disc(img, point{c.X, c.Y - r*0.2}, r*0.6, colSmokeShade)
-		a.batch.disc(img, point{c.X - r*0.38, c.Y + r*0.12}, r*0.5, colSmoke)
-		a.batch.disc(img, point{c.X + r*0.38, c.Y + r*0.12}, r*0.5, colSmoke)
-		a.batch.disc(img, point{c.X, c.Y - r*0.2}, r*0.55, colSmoke)
-		a.batch.flush(img)
+		c := ui.Pt(r, r)
+		a.batch.Disc(img, ui.Pt(c.X-r*0.38, c.Y+r*0.12), r*0.55, colSmokeShade)
+		a.batch.Disc(img, ui.Pt(c.X+r*0.38, c.Y+r*0.12), r*0.55, colSmokeShade)
+		a.batch.Disc(img, ui.Pt(c.X, c.Y-r*0.2), r*0.6, colSmokeShade)
+		a.batch.Disc(img, ui.Pt(c.X-r*0.38, c.Y+r*0.12), r*0.5, colSmoke)
+		a.batch.Disc(img, ui.Pt(c.X+r*0.38, c.Y+r*0.12), r*0.5, colSmoke)
+		a.batch.Disc(img, ui.Pt(c.X, c.Y-r*0.2), r*0.55, colSmoke)
+		a.batch.Flush(img)
 		if a.size >= fullFaceSize {
-			drawText(img, strconv.Itoa(level), f.face(float64(r)*0.9, true), float64(c.X), float64(c.Y), alignCenter, colInkDark)
+			ui.DrawText(img, strconv.Itoa(level), f.Face(float64(r)*0.9, true), float64(c.X), float64(c.Y), ui.AlignCenter, colInkDark)
 		}
 		a.smoke[level] = img
 	}

@@ -13,6 +13,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -91,14 +92,14 @@ func gridBattle(t testing.TB, l board.Layout, grid string, props map[string]stri
 // unitScene is a minimal Game for drawing a battle's board and units
 // offscreen, independent of how the full Game is built.
 func unitScene(bd *board.Board) *Game {
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		panic(err)
 	}
 	mesh := newBoardMesh(bd)
-	batch := newTriBatch()
+	batch := ui.NewTriBatch()
 	return &Game{board: bd, fonts: f, batch: batch, layer: &terrainLayer{
-		mesh: mesh, painter: &paletteFill{batch: newTriBatch()}, batch: batch, fonts: f,
+		mesh: mesh, painter: &paletteFill{batch: ui.NewTriBatch()}, batch: batch, fonts: f,
 		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
 	}}
 }
@@ -111,7 +112,7 @@ func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected bat
 	cam := Camera{Zoom: zoom}
 	g.layer.drawn = false
 	g.layer.draw(img, cam, true)
-	v := View{g: g, Board: b.Board(), Camera: cam}
+	v := BoardView{g: g, Board: b.Board(), Camera: cam}
 	drawUnits(img, b, &v, selected)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
@@ -395,7 +396,7 @@ func BenchmarkDrawUnits(b *testing.B) {
 			}
 			screen := ebiten.NewImage(1280, 800)
 			defer screen.Deallocate()
-			v := View{g: g, Board: bc.b.Board(), Camera: cam}
+			v := BoardView{g: g, Board: bc.b.Board(), Camera: cam}
 			drawUnits(screen, bc.b, &v, 1) // the first frame draws the counter faces: not timed
 			screen.At(0, 0)
 			b.ReportAllocs()

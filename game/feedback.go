@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/units"
 )
 
@@ -66,7 +67,7 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 		case battle.HexFired, battle.HexAssaulted:
 			text, hit := hexEffect(events[i+1:])
 			if e.AP != nil && e.AP.Fates == nil && e.AP.Points > 0 { // the owner chooses how they fall
-				text, hit = plural(e.AP.Points, "casualty point"), true
+				text, hit = ui.Plural(e.AP.Points, "casualty point"), true
 			}
 			out = append(out, shotMark{from: firer.Pose.Hex, to: e.Hex, text: text, hit: hit})
 		}
@@ -153,7 +154,7 @@ func (g *Game) drawShots(screen *ebiten.Image) {
 	if len(p.shots) == 0 || p.tick >= p.shotsUntil {
 		return
 	}
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	r := v.HexRadius()
 	w := float32(max(2.5, r/7))
 	for _, s := range p.shots {
@@ -163,23 +164,23 @@ func (g *Game) drawShots(screen *ebiten.Image) {
 		}
 		ax, ay := v.HexCenter(s.from)
 		bx, by := v.HexCenter(s.to)
-		g.batch.segment(screen, point{float32(ax), float32(ay)}, point{float32(bx), float32(by)}, w, c)
-		g.batch.disc(screen, point{float32(bx), float32(by)}, w*2, c)
+		g.batch.Segment(screen, ui.Pt(float32(ax), float32(ay)), ui.Pt(float32(bx), float32(by)), w, c)
+		g.batch.Disc(screen, ui.Pt(float32(bx), float32(by)), w*2, c)
 	}
-	g.batch.flush(screen)
-	face := g.fonts.face(barTextSize*g.scale, true)
+	g.batch.Flush(screen)
+	face := g.fonts.Face(ui.BarTextSize*g.scale, true)
 	for _, s := range p.shots {
 		bx, by := v.HexCenter(s.to)
-		tw := textWidth(face, s.text)
+		tw := ui.TextWidth(face, s.text)
 		pad := 5 * g.scale
 		y := by - r*0.9
 		c := colShotMiss
 		if s.hit {
 			c = colShotHit
 		}
-		g.fillRect(screen, bx-tw/2-pad, y-barTextSize*g.scale*0.8, bx+tw/2+pad, y+barTextSize*g.scale*0.8, colPanel)
-		g.fillRect(screen, bx-tw/2-pad, y+barTextSize*g.scale*0.8-2*g.scale, bx+tw/2+pad, y+barTextSize*g.scale*0.8, c)
-		g.text(screen, s.text, face, bx, y, alignCenter, colPanelText)
+		g.fillRect(screen, bx-tw/2-pad, y-ui.BarTextSize*g.scale*0.8, bx+tw/2+pad, y+ui.BarTextSize*g.scale*0.8, ui.ColPanel)
+		g.fillRect(screen, bx-tw/2-pad, y+ui.BarTextSize*g.scale*0.8-2*g.scale, bx+tw/2+pad, y+ui.BarTextSize*g.scale*0.8, c)
+		g.text(screen, s.text, face, bx, y, ui.AlignCenter, ui.ColPanelText)
 	}
 }
 
@@ -191,7 +192,7 @@ func wrecked(u *battle.Unit) bool {
 
 // drawWrecks marks the hexes where vehicles and Guns were eliminated: a
 // burnt hull with a red cross, under the counters.
-func drawWrecks(dst *ebiten.Image, v *View) {
+func drawWrecks(dst *ebiten.Image, v *BoardView) {
 	g := v.g
 	r := float32(v.HexRadius())
 	for _, u := range g.battle.Units() {
@@ -199,14 +200,14 @@ func drawWrecks(dst *ebiten.Image, v *View) {
 			continue
 		}
 		x, y := v.HexCenter(u.Pose.Hex)
-		c := point{float32(x) + r*0.35, float32(y) + r*0.3}
+		c := ui.Pt(float32(x)+r*0.35, float32(y)+r*0.3)
 		hw, hh := r*0.42, r*0.26
-		g.batch.rect(dst, c.X-hw, c.Y-hh, 2*hw, 2*hh, colWreck)
+		g.batch.Rect(dst, c.X-hw, c.Y-hh, 2*hw, 2*hh, colWreck)
 		lw := max(1.5, r/12)
-		g.batch.segment(dst, point{c.X - hw*0.7, c.Y - hh*0.7}, point{c.X + hw*0.7, c.Y + hh*0.7}, lw, colWreckX)
-		g.batch.segment(dst, point{c.X - hw*0.7, c.Y + hh*0.7}, point{c.X + hw*0.7, c.Y - hh*0.7}, lw, colWreckX)
+		g.batch.Segment(dst, ui.Pt(c.X-hw*0.7, c.Y-hh*0.7), ui.Pt(c.X+hw*0.7, c.Y+hh*0.7), lw, colWreckX)
+		g.batch.Segment(dst, ui.Pt(c.X-hw*0.7, c.Y+hh*0.7), ui.Pt(c.X+hw*0.7, c.Y-hh*0.7), lw, colWreckX)
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 }
 
 // advanceHexes are the hexes the selected unit may advance into now (the

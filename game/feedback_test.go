@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -87,7 +88,7 @@ func TestWreckMarker(t *testing.T) {
 		t.Fatal("no seed of 30 eliminates the Tiger")
 	}
 	g := shotGame(t, b, "", "")
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	spot := func(label string) image.Point {
 		x, y := v.HexCenter(hexOf(t, b, label))
 		r := v.HexRadius()
@@ -144,7 +145,7 @@ func TestPassIsLogged(t *testing.T) {
 	var space Intents
 	space.Triggered[ActionEndPhase] = true
 	g.apply(space)
-	if g.ask == nil || !strings.Contains(g.ask.text, "Pass opportunity fire") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "Pass opportunity fire") {
 		t.Fatalf("Space during opportunity fire: question %+v, want one asking to pass", g.ask)
 	}
 	var yes Intents
@@ -303,7 +304,7 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 	b := defaultBattle(t)
 	g := shotGame(t, b, "", "")
 	img := frame(g)
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	r := v.HexRadius()
 	for _, label := range []string{"K8", "L8"} {
 		edge := insideEdge(g, label, board.DirS)
@@ -406,7 +407,7 @@ func TestCardWithoutPanel(t *testing.T) {
 	}
 	img := frame(g)
 	corner := image.Rect(g.view.Min.X, g.view.Max.Y-200, g.view.Min.X+300, g.view.Max.Y)
-	if n := countColour(img, corner, colPanelKey, 8); n < 20 {
+	if n := countColour(img, corner, ui.ColPanelKey, 8); n < 20 {
 		t.Errorf("%d pixels of the card's title in the map's corner, want its name", n)
 	}
 }

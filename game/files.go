@@ -5,6 +5,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 )
 
 // pickedFile is a file the player handed to the game: picked in the
@@ -44,8 +47,8 @@ func (a *App) keepPicked(files []pickedFile) error {
 	var maps, saves []string
 	for _, f := range files {
 		base := path.Base(strings.ReplaceAll(f.name, "\\", "/"))
-		if len(f.data) > maxStoredBytes {
-			return fmt.Errorf("%s: %d bytes, more than %d", base, len(f.data), maxStoredBytes)
+		if len(f.data) > storage.MaxStoredBytes {
+			return fmt.Errorf("%s: %d bytes, more than %d", base, len(f.data), storage.MaxStoredBytes)
 		}
 		var name string
 		switch ext := strings.ToLower(path.Ext(base)); ext {
@@ -75,8 +78,8 @@ func (a *App) keepPicked(files []pickedFile) error {
 	}
 	a.scenarios() // the embedded list first
 	for _, name := range maps {
-		e := scenarioEntry{source: StoredPrefix + name}
-		if e.sc, e.err = openScenario(a.store, e.source, a.opts.Catalogue); e.err == nil {
+		e := scenarioEntry{source: storage.StoredPrefix + name}
+		if e.sc, e.err = storage.OpenScenario(a.store, e.source, a.opts.Catalogue); e.err == nil {
 			e.victory, e.err = victoryOf(e.sc)
 		}
 		if e.err != nil {
@@ -96,11 +99,11 @@ func (a *App) keepPicked(files []pickedFile) error {
 // folder the player could put a save or a map in and no program to quit:
 // a Files button after Replay (the sixth) opens the files screen, and
 // Quit goes (a page is left by closing it). A desktop keeps the buttons.
-func (a *App) browserMenu(items []button) []button {
+func (a *App) browserMenu(items []ui.Button) []ui.Button {
 	if !inBrowser {
 		return items
 	}
-	files := button{label: "Files: open a scenario or save, download saves", do: func() { a.goTo(newFilesScreen(a)) }}
+	files := ui.Button{Label: "Files: open a scenario or save, download saves", Do: func() { a.goTo(newFilesScreen(a)) }}
 	items = slices.Insert(items, 5, files)
 	return items[:len(items)-1]
 }
@@ -112,7 +115,7 @@ func newFilesScreen(a *App) *columnScreen {
 		text: "Open a scenario: pick its .tmx map with the .tsx tilesets and .png images it names (the embedded " +
 			"tilesets need not be picked). Open a save: pick one .json file. The browser keeps what you open; " +
 			"a download is a file for another browser or the desktop game."}
-	s.list.items = append(s.list.items, button{label: "Open a scenario or a save…", do: func() {
+	s.list.Items = append(s.list.Items, ui.Button{Label: "Open a scenario or a save…", Do: func() {
 		if err := pickFiles(); err != nil {
 			a.message = err.Error()
 			a.toMenu()
@@ -120,7 +123,7 @@ func newFilesScreen(a *App) *columnScreen {
 	}})
 	for _, name := range []string{DefaultSavePath, autosaveName, replayName} {
 		_, err := a.storage().Read(name)
-		s.list.items = append(s.list.items, button{label: "Download " + name, off: err != nil, do: func() {
+		s.list.Items = append(s.list.Items, ui.Button{Label: "Download " + name, Off: err != nil, Do: func() {
 			data, err := a.storage().Read(name)
 			if err == nil {
 				err = download(name, data)
@@ -131,7 +134,7 @@ func newFilesScreen(a *App) *columnScreen {
 			}
 		}})
 	}
-	s.list.items = append(s.list.items, button{label: "Back", do: a.toMenu})
-	s.list.firstOn()
+	s.list.Items = append(s.list.Items, ui.Button{Label: "Back", Do: a.toMenu})
+	s.list.FirstOn()
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // Colours of the fortification markers: earthworks brown, sandbags tan,
@@ -25,7 +26,7 @@ var (
 // of sandbags, a bunker's block with the arc it fires through, a
 // minefield's mines, barbed wire's coils. hexPx is the hex height on
 // screen.
-func drawForts(dst *ebiten.Image, t *triBatch, bd *board.Board, cam *Camera, hexPx float64, dirs *[6]point) {
+func drawForts(dst *ebiten.Image, t *ui.TriBatch, bd *board.Board, cam *Camera, hexPx float64, dirs *[6]ui.Point) {
 	bounds := dst.Bounds()
 	r := float32(hexPx) * 0.5
 	for _, h := range bd.FortHexes() {
@@ -34,37 +35,37 @@ func drawForts(dst *ebiten.Image, t *triBatch, bd *board.Board, cam *Camera, hex
 			continue
 		}
 		f := bd.Fort(h)
-		drawFort(dst, t, f, point{float32(x), float32(y)}, r, dirs)
+		drawFort(dst, t, f, ui.Pt(float32(x), float32(y)), r, dirs)
 	}
-	t.flush(dst)
+	t.Flush(dst)
 }
 
 // drawFort draws the marker of f round centre c of a hex of half-height r.
-func drawFort(dst *ebiten.Image, t *triBatch, f board.Fort, c point, r float32, dirs *[6]point) {
+func drawFort(dst *ebiten.Image, t *ui.TriBatch, f board.Fort, c ui.Point, r float32, dirs *[6]ui.Point) {
 	lw := max(r*0.07, 1.5)
 	switch f.Kind {
 	case board.Foxhole:
 		// Three dug pits round the counter's place.
-		for _, o := range [3]point{{-0.62, 0.5}, {0.62, 0.5}, {0, -0.72}} {
-			p := point{c.X + o.X*r, c.Y + o.Y*r}
-			t.disc(dst, p, r*0.17, colEarthDim)
-			t.ellipse(dst, p, r*0.2, r*0.2, lw, colEarth)
+		for _, o := range [3]ui.Point{{X: -0.62, Y: 0.5}, {X: 0.62, Y: 0.5}, {X: 0, Y: -0.72}} {
+			p := ui.Pt(c.X+o.X*r, c.Y+o.Y*r)
+			t.Disc(dst, p, r*0.17, colEarthDim)
+			t.Ellipse(dst, p, r*0.2, r*0.2, lw, colEarth)
 		}
 	case board.Trench:
 		// A zigzag line of trench across the lower part of the hex.
-		pts := []point{{-0.7, 0.42}, {-0.42, 0.62}, {-0.14, 0.42}, {0.14, 0.62}, {0.42, 0.42}, {0.7, 0.62}}
+		pts := []ui.Point{{X: -0.7, Y: 0.42}, {X: -0.42, Y: 0.62}, {X: -0.14, Y: 0.42}, {X: 0.14, Y: 0.62}, {X: 0.42, Y: 0.42}, {X: 0.7, Y: 0.62}}
 		for i := 1; i < len(pts); i++ {
-			a := point{c.X + pts[i-1].X*r, c.Y + pts[i-1].Y*r}
-			b := point{c.X + pts[i].X*r, c.Y + pts[i].Y*r}
-			t.segment(dst, a, b, r*0.16, colEarthDim)
-			t.segment(dst, a, b, r*0.08, colEarth)
+			a := ui.Pt(c.X+pts[i-1].X*r, c.Y+pts[i-1].Y*r)
+			b := ui.Pt(c.X+pts[i].X*r, c.Y+pts[i].Y*r)
+			t.Segment(dst, a, b, r*0.16, colEarthDim)
+			t.Segment(dst, a, b, r*0.08, colEarth)
 		}
 	case board.Sandbags:
 		// A low wall of bags along the bottom of the hex.
 		for i := range 5 {
-			p := point{c.X + (float32(i)-2)*r*0.28, c.Y + r*0.6}
-			t.ellipse(dst, p, r*0.15, r*0.1, lw, colEarthDim)
-			t.disc(dst, p, r*0.12, colSandbag)
+			p := ui.Pt(c.X+(float32(i)-2)*r*0.28, c.Y+r*0.6)
+			t.Ellipse(dst, p, r*0.15, r*0.1, lw, colEarthDim)
+			t.Disc(dst, p, r*0.12, colSandbag)
 		}
 	case board.Bunker, board.EarthBunker:
 		body, rim := colConcrete, colInkDark
@@ -73,32 +74,32 @@ func drawFort(dst *ebiten.Image, t *triBatch, f board.Fort, c point, r float32, 
 		}
 		d := dirs[f.Facing]
 		// The firing slit's arc: a wedge toward the facing hexside.
-		tip := point{c.X + d.X*r*0.95, c.Y + d.Y*r*0.95}
-		n := point{-d.Y, d.X}
-		t.fan(dst, rim, c, point{tip.X + n.X*r*0.45, tip.Y + n.Y*r*0.45}, point{tip.X - n.X*r*0.45, tip.Y - n.Y*r*0.45})
-		t.disc(dst, c, r*0.78, rim)
-		t.disc(dst, c, r*0.7, body)
-		t.fan(dst, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, point{c.X + d.X*r*0.7, c.Y + d.Y*r*0.7},
-			point{c.X + d.X*r*0.35 + n.X*r*0.25, c.Y + d.Y*r*0.35 + n.Y*r*0.25},
-			point{c.X + d.X*r*0.35 - n.X*r*0.25, c.Y + d.Y*r*0.35 - n.Y*r*0.25})
+		tip := ui.Pt(c.X+d.X*r*0.95, c.Y+d.Y*r*0.95)
+		n := ui.Pt(-d.Y, d.X)
+		t.Fan(dst, rim, c, ui.Pt(tip.X+n.X*r*0.45, tip.Y+n.Y*r*0.45), ui.Pt(tip.X-n.X*r*0.45, tip.Y-n.Y*r*0.45))
+		t.Disc(dst, c, r*0.78, rim)
+		t.Disc(dst, c, r*0.7, body)
+		t.Fan(dst, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, ui.Pt(c.X+d.X*r*0.7, c.Y+d.Y*r*0.7),
+			ui.Pt(c.X+d.X*r*0.35+n.X*r*0.25, c.Y+d.Y*r*0.35+n.Y*r*0.25),
+			ui.Pt(c.X+d.X*r*0.35-n.X*r*0.25, c.Y+d.Y*r*0.35-n.Y*r*0.25))
 	case board.Minefield:
 		// Mines scattered over the hex: red discs with a dark core.
-		for _, o := range [5]point{{-0.6, -0.45}, {0.6, -0.45}, {-0.7, 0.45}, {0.7, 0.45}, {0, 0.78}} {
-			p := point{c.X + o.X*r, c.Y + o.Y*r}
-			t.disc(dst, p, r*0.13, colMine)
-			t.disc(dst, p, r*0.05, colInkDark)
+		for _, o := range [5]ui.Point{{X: -0.6, Y: -0.45}, {X: 0.6, Y: -0.45}, {X: -0.7, Y: 0.45}, {X: 0.7, Y: 0.45}, {X: 0, Y: 0.78}} {
+			p := ui.Pt(c.X+o.X*r, c.Y+o.Y*r)
+			t.Disc(dst, p, r*0.13, colMine)
+			t.Disc(dst, p, r*0.05, colInkDark)
 		}
 	case board.Wire:
 		// Coils of wire: a row of crosses joined by a strand.
-		t.segment(dst, point{c.X - r*0.72, c.Y + r*0.58}, point{c.X + r*0.72, c.Y + r*0.58}, lw, colWire)
-		t.segment(dst, point{c.X - r*0.72, c.Y - r*0.58}, point{c.X + r*0.72, c.Y - r*0.58}, lw, colWire)
+		t.Segment(dst, ui.Pt(c.X-r*0.72, c.Y+r*0.58), ui.Pt(c.X+r*0.72, c.Y+r*0.58), lw, colWire)
+		t.Segment(dst, ui.Pt(c.X-r*0.72, c.Y-r*0.58), ui.Pt(c.X+r*0.72, c.Y-r*0.58), lw, colWire)
 		for i := range 4 {
 			for _, yy := range [2]float32{0.58, -0.58} {
 				x := c.X + (float32(i)-1.5)*r*0.4
 				y := c.Y + yy*r
 				s := r * 0.14
-				t.segment(dst, point{x - s, y - s}, point{x + s, y + s}, lw, colWire)
-				t.segment(dst, point{x - s, y + s}, point{x + s, y - s}, lw, colWire)
+				t.Segment(dst, ui.Pt(x-s, y-s), ui.Pt(x+s, y+s), lw, colWire)
+				t.Segment(dst, ui.Pt(x-s, y+s), ui.Pt(x+s, y-s), lw, colWire)
 			}
 		}
 	}

@@ -21,6 +21,8 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -68,7 +70,7 @@ type Options struct {
 	Autosave string
 	// Storage keeps the save, the autosave and the scenarios they name;
 	// nil: SavePath and Autosave are paths from the working directory.
-	Storage Storage
+	Storage storage.Storage
 	// Pace is the pause between two orders of the computer or of a
 	// playing replay, in ticks; 0 means the default.
 	Pace int
@@ -94,8 +96,8 @@ type Game struct {
 	view   image.Rectangle // the map area between the bars and the panel
 
 	layer *terrainLayer
-	batch *triBatch
-	fonts *fonts
+	batch *ui.TriBatch
+	fonts *ui.Fonts
 
 	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
 	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
@@ -103,7 +105,7 @@ type Game struct {
 	// underCounters, when set, draws a layer of its owner's on the map,
 	// over the washes and under the counters (the study's kill zone); its
 	// owner invalidates mapCache when the layer changes.
-	underCounters func(dst *ebiten.Image, v *View)
+	underCounters func(dst *ebiten.Image, v *BoardView)
 
 	hovered, selected     board.Hex
 	hasHover, hasSelected bool
@@ -118,9 +120,9 @@ type Game struct {
 	message     string      // a short note in the status bar, such as a saved file
 
 	sound *sounds
-	app   *App      // the app the battle is a scene of, or nil
-	exit  exitKind  // where the app goes next
-	ask   *question // a question over the map, waiting for Y or Esc
+	app   *App         // the app the battle is a scene of, or nil
+	exit  exitKind     // where the app goes next
+	ask   *ui.Question // a question over the map, waiting for Y or Esc
 
 	summaryRects []image.Rectangle // where the panel drew the summary's lines, for clicks
 	// reinforceRects are where the panel drew the reinforcements' lines,
@@ -140,14 +142,14 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	if b == nil {
 		return nil, fmt.Errorf("game: no battle")
 	}
-	f, err := newFonts()
+	f, err := ui.NewFonts()
 	if err != nil {
 		return nil, err
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true,
 		sound: &sounds{on: opts.Sound && !opts.Scripted}}
 	g.mapCache.opaque = true // the terrain layer fills the screen
-	g.batch = newTriBatch()
+	g.batch = ui.NewTriBatch()
 	if err := g.setBattle(b); err != nil {
 		return nil, err
 	}
@@ -287,7 +289,7 @@ const fitMargin = 12
 
 // Draw draws the board with its overlays, the bars, the panel and the covers.
 func (g *Game) Draw(screen *ebiten.Image) {
-	v := View{g: g, Board: g.board, Camera: g.cam}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
 	g.drawShots(screen)
 	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)

@@ -15,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // screenshotEnv names the PNG a re-executed test binary should write with
@@ -365,7 +366,7 @@ func TestApplyIntents(t *testing.T) {
 				return it
 			},
 			check: func(t *testing.T, g *Game) {
-				if g.quit || g.ask == nil || !strings.Contains(g.ask.text, "Quit Hexfire?") {
+				if g.quit || g.ask == nil || !strings.Contains(g.ask.Text, "Quit Hexfire?") {
 					t.Fatalf("quit, question = %v, %v; want false and a question", g.quit, g.ask)
 				}
 				var no Intents
@@ -535,7 +536,7 @@ func TestEdgeCornersShared(t *testing.T) {
 // bar's, and at 1280×800 (the default window) no help line is cut.
 func TestKeymapFitsTheScreen(t *testing.T) {
 	g := newTestGame(t, Options{})
-	c := canvas{fonts: g.fonts, scale: 1}
+	c := ui.Canvas{Fonts: g.fonts, Scale: 1}
 	for _, size := range []image.Point{{1024, 600}, {1280, 800}, {1920, 1080}} {
 		l := layoutKeymap(c, size)
 		if l.w > float64(size.X) || l.x0 < 0 {
@@ -543,7 +544,7 @@ func TestKeymapFitsTheScreen(t *testing.T) {
 		}
 		if size == (image.Point{1280, 800}) {
 			for _, b := range Keymap {
-				if textWidth(l.face, b.Help) > l.colW-l.keysW-l.gap {
+				if ui.TextWidth(l.face, b.Help) > l.colW-l.keysW-l.gap {
 					t.Errorf("%v: the help of %s is cut: %q", size, b.Controls(), b.Help)
 				}
 			}

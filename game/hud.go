@@ -10,20 +10,17 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
-// The colours of the bars and panels (our own choice).
+// The colours of the bars and panels (our own choice), beside ui's.
 var (
 	colBar       = color.RGBA{0x16, 0x19, 0x1c, 0xf0}
 	colBarText   = color.RGBA{0xe8, 0xe6, 0xe0, 0xff}
 	colBarDim    = color.RGBA{0x9a, 0x9c, 0x9e, 0xff}
 	colBarAlert  = color.RGBA{0xff, 0x70, 0x50, 0xff}
-	colPanel     = color.RGBA{0x10, 0x12, 0x14, 0xe8}
 	colPanelBack = color.RGBA{0x10, 0x12, 0x14, 0xff} // the right panel: opaque, so no map shows through
-	colPanelKey  = color.RGBA{0xff, 0xc8, 0x00, 0xff}
-	colPanelText = color.RGBA{0xe8, 0xe6, 0xe0, 0xff}
-	colPanelDim  = color.RGBA{0xa8, 0xaa, 0xac, 0xff}
 	colGood      = color.RGBA{0x90, 0xe0, 0x90, 0xff}
 	colBad       = color.RGBA{0xff, 0x80, 0x70, 0xff}
 	colComputer  = color.RGBA{0x90, 0xc0, 0xff, 0xff}
@@ -32,12 +29,9 @@ var (
 	colNote      = color.RGBA{0x16, 0x26, 0x3a, 0xf0} // a note
 )
 
-// barTextSize is the font size of the bars in window pixels; panelTextSize
-// that of the panel, the log and the tooltip.
-const (
-	barTextSize   = 14
-	panelTextSize = 13
-)
+// panelTextSize is the font size of the panel, the log and the tooltip in
+// window pixels (the bars' is ui.BarTextSize).
+const panelTextSize = 13
 
 // drawBars draws the top bar (scenario, turn, phase, who acts) and the
 // status bar (the hovered hex, the line of sight to it, the zoom).
@@ -49,16 +43,16 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	g.fillRect(screen, 0, bottom, w, float64(g.screen.Y), colBar)
 
 	pad := 10 * g.scale
-	bold := g.fonts.face(barTextSize*g.scale, true)
-	face := g.fonts.face(barTextSize*g.scale, false)
+	bold := g.fonts.Face(ui.BarTextSize*g.scale, true)
+	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
 	b := g.battle
-	g.text(screen, b.Scenario().Title, bold, pad, top/2, alignStart, colBarText)
+	g.text(screen, b.Scenario().Title, bold, pad, top/2, ui.AlignStart, colBarText)
 	col := colBarText
 	if u, _, _ := b.MovePaused(); b.Moving() != nil || u != nil {
 		col = colBarAlert
 	}
 	line := statusLine(b) + "  |  " + scoreLine(b, g.play.victory)
-	g.text(screen, line, face, w/2, top/2, alignCenter, col)
+	g.text(screen, line, face, w/2, top/2, ui.AlignCenter, col)
 	// The side to act in its colour: a band along the top bar's foot.
 	if side := b.Acting(); side != "" && b.Result() == nil {
 		g.fillRect(screen, 0, top-3*g.scale, w, top, sideColour(side))
@@ -67,7 +61,7 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	if r := g.play.replay; r != nil {
 		right = fmt.Sprintf("replay %d/%d  N/B, Space plays", r.at, len(r.orders))
 	}
-	g.text(screen, right, face, w-pad, top/2, alignEnd, colBarDim)
+	g.text(screen, right, face, w-pad, top/2, ui.AlignEnd, colBarDim)
 
 	mid := (bottom + float64(g.screen.Y)) / 2
 	left := "-"
@@ -93,10 +87,10 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	if g.message != "" {
 		right = g.message + "    " + right
 	}
-	g.text(screen, right, face, w-pad, mid, alignEnd, colBarDim)
+	g.text(screen, right, face, w-pad, mid, ui.AlignEnd, colBarDim)
 	// The hex's description stops short of the right-hand text.
-	room := w - 3*pad - textWidth(face, right)
-	g.text(screen, fitText(face, left, room), face, pad, mid, alignStart, colBarText)
+	room := w - 3*pad - ui.TextWidth(face, right)
+	g.text(screen, ui.FitText(face, left, room), face, pad, mid, ui.AlignStart, colBarText)
 }
 
 // describeHex is the status bar's line about hex h: label, terrain, level,
@@ -139,8 +133,8 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	pad := 10 * s
 	size := panelTextSize * s
 	line := size * 1.45
-	bold := g.fonts.face(size, true)
-	face := g.fonts.face(size, false)
+	bold := g.fonts.Face(size, true)
+	face := g.fonts.Face(size, false)
 	width := x1 - x0 - 2*pad
 	y := y0 + pad + line/2
 
@@ -150,24 +144,24 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	section := func(lines []string, head color.RGBA, rule bool) {
 		if rule {
 			y += line / 2
-			g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+			g.fillRect(screen, x0+pad, y, x1-pad, y+s, ui.ColPanelDim)
 			y += line
 		}
 		for i, l := range lines {
-			f, c := face, colPanelText
+			f, c := face, ui.ColPanelText
 			if i == 0 {
 				f, c = bold, head
 			}
-			for _, w := range wrap(f, l, width) {
-				g.text(screen, w, f, x0+pad, y, alignStart, c)
+			for _, w := range ui.Wrap(f, l, width) {
+				g.text(screen, w, f, x0+pad, y, ui.AlignStart, c)
 				y += line
 			}
 		}
 	}
 	if u := b.Unit(g.play.unit); u != nil {
-		section(append(unitInfo(b, u), phaseAbility(b, u)), colPanelKey, false)
+		section(append(unitInfo(b, u), phaseAbility(b, u)), ui.ColPanelKey, false)
 	} else {
-		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, alignStart, colPanelDim)
+		g.text(screen, "no unit selected (Tab: next unit)", face, x0+pad, y, ui.AlignStart, ui.ColPanelDim)
 		y += line
 	}
 	if u := g.hoveredUnit(); u != nil && len(g.play.pv.tip) == 0 {
@@ -177,34 +171,34 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		section(card, sideTextColour(u.Side), true)
 	}
 	if declared := declaredLines(b); len(declared) > 0 {
-		section(declared, colPanelKey, true)
+		section(declared, ui.ColPanelKey, true)
 	}
 	g.reinforceRects = g.reinforceRects[:0]
 	if more := reinforcementLines(b); len(more) > 0 {
-		section(more[:1], colPanelKey, true)
+		section(more[:1], ui.ColPanelKey, true)
 		for i, u := range b.Reinforcements(b.Acting()) {
 			top := y - line/2
-			for _, w := range wrap(face, more[i+1], width) {
-				g.text(screen, w, face, x0+pad, y, alignStart, colPanelText)
+			for _, w := range ui.Wrap(face, more[i+1], width) {
+				g.text(screen, w, face, x0+pad, y, ui.AlignStart, ui.ColPanelText)
 				y += line
 			}
 			g.reinforceRects = append(g.reinforceRects, panelUnit{image.Rect(int(x0), int(top), int(x1), int(y-line/2)), u.ID})
 		}
 	}
 	if goal := g.goalLines(); len(goal) > 0 {
-		section(goal, colPanelKey, true)
+		section(goal, ui.ColPanelKey, true)
 	}
 	g.summaryRects = g.summaryRects[:0]
 	if sum := g.play.summary; len(sum) > 0 && len(g.play.pv.tip) == 0 {
 		y += line / 2
-		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, ui.ColPanelDim)
 		y += line
-		g.text(screen, "Since your last turn  (click a line: show it)", bold, x0+pad, y, alignStart, colPanelKey)
+		g.text(screen, "Since your last turn  (click a line: show it)", bold, x0+pad, y, ui.AlignStart, ui.ColPanelKey)
 		y += line
 		for _, l := range sum {
 			top := y - line/2
-			for _, w := range wrap(face, l.text, width) {
-				g.text(screen, w, face, x0+pad, y, alignStart, colPanelText)
+			for _, w := range ui.Wrap(face, l.text, width) {
+				g.text(screen, w, face, x0+pad, y, ui.AlignStart, ui.ColPanelText)
 				y += line
 			}
 			g.summaryRects = append(g.summaryRects, image.Rect(int(x0), int(top), int(x1), int(y-line/2)))
@@ -212,20 +206,20 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	}
 	if tip := g.play.pv.tip; len(tip) > 0 {
 		y += line / 2
-		g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+		g.fillRect(screen, x0+pad, y, x1-pad, y+s, ui.ColPanelDim)
 		y += line
 		for _, l := range tip {
 			f, c := tipStyle(g, l, size)
-			for _, w := range wrap(f, tipIndent(l)+l.text, width) {
-				g.text(screen, w, f, x0+pad, y, alignStart, c)
+			for _, w := range ui.Wrap(f, tipIndent(l)+l.text, width) {
+				g.text(screen, w, f, x0+pad, y, ui.AlignStart, c)
 				y += line
 			}
 		}
 	}
 	y += line / 2
-	g.fillRect(screen, x0+pad, y, x1-pad, y+s, colPanelDim)
+	g.fillRect(screen, x0+pad, y, x1-pad, y+s, ui.ColPanelDim)
 	y += line / 2
-	g.text(screen, "Log  (wheel, PgUp/PgDn)", bold, x0+pad, y+line/2, alignStart, colPanelKey)
+	g.text(screen, "Log  (wheel, PgUp/PgDn)", bold, x0+pad, y+line/2, ui.AlignStart, ui.ColPanelKey)
 	y += line * 1.3
 
 	// The log, newest at the bottom, wrapped to the panel.
@@ -238,7 +232,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	end := len(rows) - g.play.logScroll
 	start := max(0, end-fit)
 	for _, l := range rows[start:end] {
-		g.text(screen, l.text, face, x0+pad, y+line/2, alignStart, logColour(l.kind))
+		g.text(screen, l.text, face, x0+pad, y+line/2, ui.AlignStart, logColour(l.kind))
 		y += line
 	}
 }
@@ -247,9 +241,9 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 func logColour(k logKind) color.RGBA {
 	switch k {
 	case logHeading:
-		return colPanelKey
+		return ui.ColPanelKey
 	case logStep:
-		return colPanelDim
+		return ui.ColPanelDim
 	case logResult:
 		return colGood
 	case logComputer:
@@ -257,33 +251,12 @@ func logColour(k logKind) color.RGBA {
 	case logError:
 		return colBad
 	}
-	return colPanelText
+	return ui.ColPanelText
 }
 
 // scrollLog scrolls the log by n lines (positive: back in time).
 func (g *Game) scrollLog(n float64) {
 	g.play.logScroll = max(0, g.play.logScroll+int(n))
-}
-
-// wrap splits s into lines no wider than width in face f, at spaces.
-func wrap(f face, s string, width float64) []string {
-	if textWidth(f, s) <= width {
-		return []string{s}
-	}
-	var out []string
-	cur := ""
-	for _, w := range strings.Split(s, " ") {
-		next := w
-		if cur != "" {
-			next = cur + " " + w
-		}
-		if cur != "" && textWidth(f, next) > width {
-			out = append(out, cur)
-			next = "   " + w
-		}
-		cur = next
-	}
-	return append(out, cur)
 }
 
 // tooltip is what the bottom left corner of the map shows when the panel,
@@ -322,32 +295,32 @@ func (g *Game) drawTooltip(screen *ebiten.Image) {
 	w := 0.0
 	for _, l := range tip {
 		f, _ := tipStyle(g, l, size)
-		w = max(w, textWidth(f, tipIndent(l)+l.text))
+		w = max(w, ui.TextWidth(f, tipIndent(l)+l.text))
 	}
 	bw, bh := w+2*pad, line*float64(len(tip))+2*pad
 	x, y := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad-bh
-	g.fillRect(screen, x, y, x+bw, y+bh, colPanel)
+	g.fillRect(screen, x, y, x+bw, y+bh, ui.ColPanel)
 	ty := y + pad + line/2
 	for _, l := range tip {
 		f, c := tipStyle(g, l, size)
-		g.text(screen, tipIndent(l)+l.text, f, x+pad, ty, alignStart, c)
+		g.text(screen, tipIndent(l)+l.text, f, x+pad, ty, ui.AlignStart, c)
 		ty += line
 	}
 }
 
 // tipStyle is the face and colour of a fire preview line.
-func tipStyle(g *Game, l tipLine, size float64) (face, color.RGBA) {
+func tipStyle(g *Game, l tipLine, size float64) (ui.Face, color.RGBA) {
 	switch l.kind {
 	case tipTitle:
-		return g.fonts.face(size, true), colPanelKey
+		return g.fonts.Face(size, true), ui.ColPanelKey
 	case tipStep:
-		return g.fonts.face(size, false), colPanelDim
+		return g.fonts.Face(size, false), ui.ColPanelDim
 	case tipResult:
-		return g.fonts.face(size, false), colGood
+		return g.fonts.Face(size, false), colGood
 	case tipRefused:
-		return g.fonts.face(size, false), colBad
+		return g.fonts.Face(size, false), colBad
 	}
-	return g.fonts.face(size, false), colPanelText
+	return g.fonts.Face(size, false), ui.ColPanelText
 }
 
 func tipIndent(l tipLine) string {
@@ -364,14 +337,14 @@ func (g *Game) drawToast(screen *ebiten.Image) {
 		return
 	}
 	s := g.scale
-	face := g.fonts.face(barTextSize*s, false)
+	face := g.fonts.Face(ui.BarTextSize*s, false)
 	pad := 10 * s
 	width := float64(g.view.Dx()) * 0.8
-	lines := wrap(face, p.toast, width)
-	line := barTextSize * s * 1.5
+	lines := ui.Wrap(face, p.toast, width)
+	line := ui.BarTextSize * s * 1.5
 	w := 0.0
 	for _, l := range lines {
-		w = max(w, textWidth(face, l))
+		w = max(w, ui.TextWidth(face, l))
 	}
 	cx := float64(g.view.Min.X+g.view.Max.X) / 2
 	y0 := float64(g.view.Min.Y) + pad
@@ -381,7 +354,7 @@ func (g *Game) drawToast(screen *ebiten.Image) {
 	}
 	g.fillRect(screen, cx-w/2-pad, y0, cx+w/2+pad, y0+line*float64(len(lines))+pad, bg)
 	for i, l := range lines {
-		g.text(screen, l, face, cx, y0+pad/2+line*(float64(i)+0.5), alignCenter, colBarText)
+		g.text(screen, l, face, cx, y0+pad/2+line*(float64(i)+0.5), ui.AlignCenter, colBarText)
 	}
 }
 
@@ -395,36 +368,36 @@ func (g *Game) drawCover(screen *ebiten.Image) {
 	g.fillRect(screen, 0, float64(g.view.Min.Y), float64(g.screen.X), float64(g.view.Max.Y), colCover)
 	cx := float64(g.screen.X) / 2
 	cy := float64(g.view.Min.Y+g.view.Max.Y) / 2
-	title := g.fonts.face(barTextSize*s*2, true)
-	face := g.fonts.face(barTextSize*s*1.2, false)
-	g.text(screen, p.coverTitle, title, cx, cy-barTextSize*s*3, alignCenter, colPanelKey)
-	lines := wrap(face, p.coverText, float64(g.screen.X)*0.8)
+	title := g.fonts.Face(ui.BarTextSize*s*2, true)
+	face := g.fonts.Face(ui.BarTextSize*s*1.2, false)
+	g.text(screen, p.coverTitle, title, cx, cy-ui.BarTextSize*s*3, ui.AlignCenter, ui.ColPanelKey)
+	lines := ui.Wrap(face, p.coverText, float64(g.screen.X)*0.8)
 	for i, l := range lines {
-		g.text(screen, l, face, cx, cy+float64(i)*barTextSize*s*1.8, alignCenter, colPanelText)
+		g.text(screen, l, face, cx, cy+float64(i)*ui.BarTextSize*s*1.8, ui.AlignCenter, ui.ColPanelText)
 	}
-	g.text(screen, "click or press Space to continue", g.fonts.face(barTextSize*s, false), cx,
-		cy+float64(len(lines)+2)*barTextSize*s*1.8, alignCenter, colPanelDim)
+	g.text(screen, "click or press Space to continue", g.fonts.Face(ui.BarTextSize*s, false), cx,
+		cy+float64(len(lines)+2)*ui.BarTextSize*s*1.8, ui.AlignCenter, ui.ColPanelDim)
 }
 
 // drawHelp draws the keymap over the battle.
 func (g *Game) drawHelp(screen *ebiten.Image) {
-	drawKeymap(canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}, g.screen)
+	drawKeymap(ui.Canvas{Dst: screen, Fonts: g.fonts, Batch: g.batch, Scale: g.scale}, g.screen)
 }
 
 // drawKeymap draws the keymap as a panel in the middle of a screen of the
 // given size, in as many columns as the height needs, its text made
 // smaller (down to keymapMinSize of the bar's) until the panel fits the
 // width; what still does not fit is cut.
-func drawKeymap(c canvas, screen image.Point) {
+func drawKeymap(c ui.Canvas, screen image.Point) {
 	l := layoutKeymap(c, screen)
-	c.fill(l.x0, l.y0, l.x0+l.w, l.y0+l.h, colPanel)
-	c.text("Controls  (Esc closes)", l.title, l.x0+l.pad, l.y0+l.pad+l.line/2, alignStart, colPanelText)
+	c.Fill(l.x0, l.y0, l.x0+l.w, l.y0+l.h, ui.ColPanel)
+	c.Text("Controls  (Esc closes)", l.title, l.x0+l.pad, l.y0+l.pad+l.line/2, ui.AlignStart, ui.ColPanelText)
 	for i, b := range Keymap {
 		col, row := i/l.rows, i%l.rows
 		x := l.x0 + l.pad + float64(col)*(l.colW+2*l.gap)
 		y := l.y0 + l.pad + l.line*2 + l.line*float64(row)
-		c.text(b.Controls(), l.bold, x+l.keysW, y, alignEnd, colPanelKey)
-		c.text(fitText(l.face, b.Help, l.colW-l.keysW-l.gap), l.face, x+l.keysW+l.gap, y, alignStart, colPanelText)
+		c.Text(b.Controls(), l.bold, x+l.keysW, y, ui.AlignEnd, ui.ColPanelKey)
+		c.Text(ui.FitText(l.face, b.Help, l.colW-l.keysW-l.gap), l.face, x+l.keysW+l.gap, y, ui.AlignStart, ui.ColPanelText)
 	}
 }
 
@@ -434,24 +407,24 @@ const keymapMinSize = 0.7
 
 // keymapLayout is where drawKeymap puts the panel and its columns.
 type keymapLayout struct {
-	bold, face, title           face
+	bold, face, title           ui.Face
 	line, pad, gap, keysW, colW float64
 	rows                        int
 	x0, y0, w, h                float64
 }
 
 // layoutKeymap lays the keymap out for a screen of the given size.
-func layoutKeymap(c canvas, screen image.Point) keymapLayout {
+func layoutKeymap(c ui.Canvas, screen image.Point) keymapLayout {
 	var l keymapLayout
 	for share := 1.0; ; share -= 0.05 {
-		size := barTextSize * c.scale * share
-		l.line, l.pad, l.gap = size*1.5, 18*c.scale*share, 16*c.scale*share
-		l.bold, l.face, l.title = c.fonts.face(size, true), c.fonts.face(size, false), c.fonts.face(size*1.3, true)
+		size := ui.BarTextSize * c.Scale * share
+		l.line, l.pad, l.gap = size*1.5, 18*c.Scale*share, 16*c.Scale*share
+		l.bold, l.face, l.title = c.Fonts.Face(size, true), c.Fonts.Face(size, false), c.Fonts.Face(size*1.3, true)
 		helpW := 0.0
 		l.keysW = 0
 		for _, b := range Keymap {
-			l.keysW = max(l.keysW, textWidth(l.bold, b.Controls()))
-			helpW = max(helpW, textWidth(l.face, b.Help))
+			l.keysW = max(l.keysW, ui.TextWidth(l.bold, b.Controls()))
+			helpW = max(helpW, ui.TextWidth(l.face, b.Help))
 		}
 		rowsFit := max(1, int((float64(screen.Y)-4*l.line-2*l.pad)/l.line))
 		cols := (len(Keymap) + rowsFit - 1) / rowsFit
@@ -473,15 +446,15 @@ func layoutKeymap(c canvas, screen image.Point) keymapLayout {
 
 // fillRect fills the screen rectangle [x0, x1]×[y0, y1].
 func (g *Game) fillRect(dst *ebiten.Image, x0, y0, x1, y1 float64, c color.RGBA) {
-	g.batch.fan(dst, c,
-		point{float32(x0), float32(y0)}, point{float32(x1), float32(y0)},
-		point{float32(x1), float32(y1)}, point{float32(x0), float32(y1)})
-	g.batch.flush(dst)
+	g.batch.Fan(dst, c,
+		ui.Pt(float32(x0), float32(y0)), ui.Pt(float32(x1), float32(y0)),
+		ui.Pt(float32(x1), float32(y1)), ui.Pt(float32(x0), float32(y1)))
+	g.batch.Flush(dst)
 }
 
 // text draws s with its vertical centre at y, aligned on x.
-func (g *Game) text(dst *ebiten.Image, s string, f face, x, y float64, a align, c color.RGBA) {
-	drawText(dst, s, f, x, y, a, c)
+func (g *Game) text(dst *ebiten.Image, s string, f ui.Face, x, y float64, a ui.Align, c color.RGBA) {
+	ui.DrawText(dst, s, f, x, y, a, c)
 }
 
 // hoveredUnit is the unit under the cursor whose card the panel shows:
@@ -515,22 +488,22 @@ func (g *Game) drawBanner(screen *ebiten.Image) {
 		return
 	}
 	s := g.scale
-	face := g.fonts.face(barTextSize*1.5*s, true)
-	w := textWidth(face, p.banner) + 40*s
-	h := barTextSize * 1.5 * s * 2.2
+	face := g.fonts.Face(ui.BarTextSize*1.5*s, true)
+	w := ui.TextWidth(face, p.banner) + 40*s
+	h := ui.BarTextSize * 1.5 * s * 2.2
 	cx := float64(g.view.Min.X+g.view.Max.X) / 2
 	y := float64(g.view.Min.Y) + float64(g.view.Dy())*0.12
 	g.fillRect(screen, cx-w/2, y, cx+w/2, y+h, sideColour(p.bannerSide))
-	g.fillRect(screen, cx-w/2, y+h-3*s, cx+w/2, y+h, colPanelKey)
-	g.text(screen, p.banner, face, cx, y+h/2, alignCenter, colInkLight)
+	g.fillRect(screen, cx-w/2, y+h-3*s, cx+w/2, y+h, ui.ColPanelKey)
+	g.text(screen, p.banner, face, cx, y+h/2, ui.AlignCenter, colInkLight)
 }
 
 // drawBriefingOverlay shows the briefing and the victory conditions over
 // the map (F1).
 func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
-	c := canvas{dst: screen, fonts: g.fonts, batch: g.batch, scale: g.scale}
+	c := ui.Canvas{Dst: screen, Fonts: g.fonts, Batch: g.batch, Scale: g.scale}
 	r := g.view.Inset(int(30 * g.scale))
-	c.fillRect(r, colPanel)
+	c.FillRect(r, ui.ColPanel)
 	var computer []maps.Side
 	for _, side := range bothSides {
 		if g.play.computer[side] {
@@ -538,7 +511,7 @@ func (g *Game) drawBriefingOverlay(screen *ebiten.Image) {
 		}
 	}
 	drawBriefing(c, r, g.battle.Scenario(), g.play.victory, rulesText(g.battle.Scenario(), g.battle.Rules().Name()), computer)
-	c.text("F1 or Esc closes", c.face(barTextSize, false), float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)-20*g.scale, alignCenter, colPanelDim)
+	c.Text("F1 or Esc closes", c.Face(ui.BarTextSize, false), float64(r.Min.X+r.Max.X)/2, float64(r.Max.Y)-20*g.scale, ui.AlignCenter, ui.ColPanelDim)
 }
 
 // phaseAbility says what unit u can still do in the phase under way.

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // terrainLayer is the board as drawn from the camera: terrain, outlines,
@@ -19,8 +20,8 @@ import (
 type terrainLayer struct {
 	mesh    *boardMesh
 	painter terrainPainter
-	batch   *triBatch
-	fonts   *fonts
+	batch   *ui.TriBatch
+	fonts   *ui.Fonts
 
 	img     *ebiten.Image
 	drawn   bool
@@ -144,7 +145,7 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 			for d := range board.Direction(6) {
 				if g.outline&(1<<d) != 0 {
 					e := l.mesh.edge[d]
-					l.batch.segment(dst, corners[e[0]], corners[e[1]], w, colOutline)
+					l.batch.Segment(dst, corners[e[0]], corners[e[1]], w, colOutline)
 				}
 			}
 		}
@@ -154,7 +155,7 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 	if _, palette := l.painter.(*paletteFill); palette {
 		l.drawHexsides(dst, cam)
 	}
-	l.batch.flush(dst)
+	l.batch.Flush(dst)
 
 	if labels && hexPx >= minLabelHex {
 		l.drawLabels(dst, cam, hexPx)
@@ -179,16 +180,16 @@ func (l *terrainLayer) drawHexsides(dst *ebiten.Image, cam Camera) {
 		case board.Hedgerow:
 			col, w = colHedgerow, sideW*1.5
 		}
-		l.batch.segment(dst, point{float32(ax), float32(ay)}, point{float32(bx), float32(by)}, w, col)
+		l.batch.Segment(dst, ui.Pt(float32(ax), float32(ay)), ui.Pt(float32(bx), float32(by)), w, col)
 	}
 }
 
 func (l *terrainLayer) drawLabels(dst *ebiten.Image, cam Camera, hexPx float64) {
-	face := l.fonts.face(min(maxLabelSize, max(minLabelSize, hexPx/5)), false)
+	face := l.fonts.Face(min(maxLabelSize, max(minLabelSize, hexPx/5)), false)
 	for _, i := range l.visible {
 		g := &l.mesh.hexes[i]
 		x, y := cam.WorldToScreen(g.x, g.y)
-		drawText(dst, g.label, face, x, y-hexPx*0.34, alignCenter, colLabel)
+		ui.DrawText(dst, g.label, face, x, y-hexPx*0.34, ui.AlignCenter, colLabel)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -41,7 +42,7 @@ type gameLog struct {
 
 // wrapped returns the log's lines wrapped to width in face f, worked out
 // again only for lines added since the last call at that width.
-func (l *gameLog) wrapped(f face, width float64) []logLine {
+func (l *gameLog) wrapped(f ui.Face, width float64) []logLine {
 	if width != l.rowsWidth || l.rowsOf > len(l.lines) {
 		l.rows, l.rowsOf, l.rowsWidth = l.rows[:0], 0, width
 	}
@@ -50,7 +51,7 @@ func (l *gameLog) wrapped(f face, width float64) []logLine {
 		if line.kind == logStep {
 			indent = "   "
 		}
-		for _, w := range wrap(f, indent+line.text, width) {
+		for _, w := range ui.Wrap(f, indent+line.text, width) {
 			l.rows = append(l.rows, logLine{line.kind, w})
 		}
 	}

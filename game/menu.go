@@ -12,12 +12,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 )
 
 // menu is the title screen: continue, a new battle, load, replay, help,
 // settings, quit.
 type menu struct {
-	list   buttonList
+	list   ui.ButtonList
 	resume string // what Continue would open, "" when there is no autosave
 }
 
@@ -26,7 +28,7 @@ func newMenu(a *App) *menu {
 	m := &menu{}
 	if a.kept() {
 		if s, err := a.store.ReadSave(autosaveName); err == nil {
-			m.resume = fmt.Sprintf("%s, %s", scenarioName(s.Scenario), plural(len(s.Orders), "order"))
+			m.resume = fmt.Sprintf("%s, %s", scenarioName(s.Scenario), ui.Plural(len(s.Orders), "order"))
 		}
 	}
 	saved := a.opts.Battle.SavePath
@@ -35,22 +37,22 @@ func newMenu(a *App) *menu {
 	}
 	_, savedErr := a.storage().Read(saved)
 	replayFile := a.replayFile()
-	m.list.items = []button{
-		{label: "Continue  (" + m.resume + ")", off: m.resume == "", do: func() { a.openSave(autosaveName, false) }},
-		{label: "New battle", do: func() { a.goTo(newPicker(a)) }},
-		{label: "Quick battle", do: func() { a.goTo(newQuick(a)) }},
-		{label: "Load " + saved, off: savedErr != nil, do: func() { a.openSave(saved, false) }},
-		{label: "Replay " + replayFile.name, off: replayFile.path == "", do: func() { a.openSave(replayFile.path, true) }},
-		{label: "Study", do: a.openStudy},
-		{label: "Help", do: func() { a.goTo(&helpScreen{}) }},
-		{label: "Settings", do: func() { a.goTo(newSettings(a)) }},
-		{label: "Quit", do: func() { a.quit = true }},
+	m.list.Items = []ui.Button{
+		{Label: "Continue  (" + m.resume + ")", Off: m.resume == "", Do: func() { a.openSave(autosaveName, false) }},
+		{Label: "New battle", Do: func() { a.goTo(newPicker(a)) }},
+		{Label: "Quick battle", Do: func() { a.goTo(newQuick(a)) }},
+		{Label: "Load " + saved, Off: savedErr != nil, Do: func() { a.openSave(saved, false) }},
+		{Label: "Replay " + replayFile.name, Off: replayFile.path == "", Do: func() { a.openSave(replayFile.path, true) }},
+		{Label: "Study", Do: a.openStudy},
+		{Label: "Help", Do: func() { a.goTo(&helpScreen{}) }},
+		{Label: "Settings", Do: func() { a.goTo(newSettings(a)) }},
+		{Label: "Quit", Do: func() { a.quit = true }},
 	}
-	m.list.items = a.browserMenu(m.list.items)
+	m.list.Items = a.browserMenu(m.list.Items)
 	if m.resume == "" {
-		m.list.items[0].label = "Continue  (no battle autosaved)"
+		m.list.Items[0].Label = "Continue  (no battle autosaved)"
 	}
-	m.list.firstOn()
+	m.list.FirstOn()
 	return m
 }
 
@@ -82,9 +84,9 @@ func (a *App) replayFile() (f struct{ path, name string }) {
 
 // storage is where the app's files are, the working directory when it
 // keeps none (a -save path is still read).
-func (a *App) storage() Storage {
+func (a *App) storage() storage.Storage {
 	if a.store == nil {
-		return dirStorage{}
+		return storage.Dir{}
 	}
 	return a.store
 }
@@ -100,7 +102,7 @@ func (a *App) openSave(name string, asReplay bool) {
 		}
 	} else {
 		var b *battle.Battle
-		if b, err = loadSave(a.storage(), name, cat); err == nil {
+		if b, err = storage.LoadSave(a.storage(), name, cat); err == nil {
 			err = a.StartBattle(b, a.settings.Computer)
 		}
 	}
@@ -116,19 +118,19 @@ func (a *App) openSave(name string, asReplay bool) {
 func (m *menu) rects(a *App) []image.Rectangle {
 	s := a.scale
 	w, h := int(420*s), int(40*s)
-	return column(len(m.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), w, h, int(10*s))
+	return ui.Column(len(m.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), w, h, int(10*s))
 }
 
 func (m *menu) update(a *App, in frameInput) error {
-	if in.ui.quit || in.ui.back {
-		m.list.focus = len(m.list.items) - 1 // Quit: one more Enter leaves
+	if in.ui.Quit || in.ui.Back {
+		m.list.Focus = len(m.list.Items) - 1 // Quit: one more Enter leaves
 		return nil
 	}
-	if in.ui.help {
+	if in.ui.Help {
 		a.goTo(&helpScreen{})
 		return nil
 	}
-	if m.list.update(in.ui, m.rects(a)) {
+	if m.list.Update(in.ui, m.rects(a)) {
 		a.message = ""
 	}
 	return nil
@@ -138,11 +140,11 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	c := a.canvas(screen)
 	screen.Fill(colCover)
 	cx := float64(a.screen.X) / 2
-	title := c.face(barTextSize*4, true)
-	c.text("HEXFIRE", title, cx, float64(a.screen.Y)*0.16, alignCenter, colPanelKey)
-	c.text("WWII tactical battles on hex maps", c.face(barTextSize*1.3, false), cx, float64(a.screen.Y)*0.16+barTextSize*4*a.scale, alignCenter, colPanelDim)
+	title := c.Face(ui.BarTextSize*4, true)
+	c.Text("HEXFIRE", title, cx, float64(a.screen.Y)*0.16, ui.AlignCenter, ui.ColPanelKey)
+	c.Text("WWII tactical battles on hex maps", c.Face(ui.BarTextSize*1.3, false), cx, float64(a.screen.Y)*0.16+ui.BarTextSize*4*a.scale, ui.AlignCenter, ui.ColPanelDim)
 	rs := m.rects(a)
-	m.list.draw(c, rs)
+	m.list.Draw(c, rs)
 	hint := "Up/Down and Enter, or click;  Esc goes to Quit"
 	if inBrowser {
 		hint = "Up/Down and Enter, or click"
@@ -150,14 +152,14 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	if a.message != "" {
 		hint = a.message
 	}
-	f := c.face(barTextSize, false)
-	col := colPanelDim
+	f := c.Face(ui.BarTextSize, false)
+	col := ui.ColPanelDim
 	if a.message != "" {
 		col = colBad
 	}
 	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	for i, l := range wrap(f, hint, 700*a.scale) {
-		c.text(strings.TrimLeft(l, " "), f, cx, y+float64(i)*barTextSize*a.scale*1.5, alignCenter, col)
+	for i, l := range ui.Wrap(f, hint, 700*a.scale) {
+		c.Text(strings.TrimLeft(l, " "), f, cx, y+float64(i)*ui.BarTextSize*a.scale*1.5, ui.AlignCenter, col)
 	}
 }
 
@@ -165,7 +167,7 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 type helpScreen struct{}
 
 func (*helpScreen) update(a *App, in frameInput) error {
-	if in.ui.back || in.ui.enter || in.ui.click || in.ui.help {
+	if in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help {
 		a.toMenu()
 	}
 	return nil
@@ -181,34 +183,34 @@ func (*helpScreen) draw(a *App, screen *ebiten.Image) {
 type columnScreen struct {
 	title, text string
 	top         float64 // where the column starts, in screen heights
-	list        buttonList
+	list        ui.ButtonList
 }
 
 func (s *columnScreen) rects(a *App) []image.Rectangle {
 	w, h := int(480*a.scale), int(40*a.scale)
-	return column(len(s.list.items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), w, h, int(10*a.scale))
+	return ui.Column(len(s.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), w, h, int(10*a.scale))
 }
 
 func (s *columnScreen) update(a *App, in frameInput) error {
-	if in.ui.back {
+	if in.ui.Back {
 		a.toMenu()
 		return nil
 	}
-	s.list.update(in.ui, s.rects(a))
+	s.list.Update(in.ui, s.rects(a))
 	return nil
 }
 
 // drawColumn draws the title, the buttons and the paragraph, and returns
 // where the paragraph ends.
-func (s *columnScreen) drawColumn(a *App, screen *ebiten.Image) (c canvas, y float64) {
+func (s *columnScreen) drawColumn(a *App, screen *ebiten.Image) (c ui.Canvas, y float64) {
 	c = a.canvas(screen)
 	screen.Fill(colCover)
 	cx := float64(a.screen.X) / 2
-	c.text(s.title, c.face(barTextSize*2.2, true), cx, float64(a.screen.Y)*(s.top-0.12), alignCenter, colPanelKey)
+	c.Text(s.title, c.Face(ui.BarTextSize*2.2, true), cx, float64(a.screen.Y)*(s.top-0.12), ui.AlignCenter, ui.ColPanelKey)
 	rs := s.rects(a)
-	s.list.draw(c, rs)
+	s.list.Draw(c, rs)
 	y = float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	c.paragraph(s.text, c.face(barTextSize, false), cx-300*a.scale, y, 600*a.scale, barTextSize*a.scale*1.5, colPanelDim)
+	c.Paragraph(s.text, c.Face(ui.BarTextSize, false), cx-300*a.scale, y, 600*a.scale, ui.BarTextSize*a.scale*1.5, ui.ColPanelDim)
 	return c, y
 }
 
@@ -222,7 +224,7 @@ func newSettings(a *App) *settingsScreen {
 		text: "Enter or a click changes a setting; it is kept for the next time. Hand-over screens hide the map between " +
 			"the two players' turns; without them the top bar and a sound say whose turn it is."}}
 	s.build(a)
-	s.list.firstOn()
+	s.list.FirstOn()
 	return s
 }
 
@@ -231,11 +233,11 @@ func (s *settingsScreen) build(a *App) {
 	onOff := map[bool]string{true: "on", false: "off"}
 	st := &a.settings
 	changed := func() { a.writeSettings(); s.build(a) }
-	s.list.items = []button{
-		{label: "Sound: " + onOff[st.Sound], do: func() { st.Sound = !st.Sound; changed() }},
-		{label: "Hand-over screens in hot-seat: " + onOff[st.HandOver], do: func() { st.HandOver = !st.HandOver; changed() }},
-		{label: "Choose your casualties: " + onOff[!st.QuickCasualties], do: func() { st.QuickCasualties = !st.QuickCasualties; changed() }},
-		{label: "Animation speed: " + paceName(st.Pace), do: func() {
+	s.list.Items = []ui.Button{
+		{Label: "Sound: " + onOff[st.Sound], Do: func() { st.Sound = !st.Sound; changed() }},
+		{Label: "Hand-over screens in hot-seat: " + onOff[st.HandOver], Do: func() { st.HandOver = !st.HandOver; changed() }},
+		{Label: "Choose your casualties: " + onOff[!st.QuickCasualties], Do: func() { st.QuickCasualties = !st.QuickCasualties; changed() }},
+		{Label: "Animation speed: " + paceName(st.Pace), Do: func() {
 			i := 0
 			for j, p := range paces {
 				if p.ticks == st.Pace {
@@ -245,12 +247,12 @@ func (s *settingsScreen) build(a *App) {
 			st.Pace = paces[i%len(paces)].ticks
 			changed()
 		}},
-		{label: "Fog of war: " + map[bool]string{false: "as the scenario says", true: "off (every battle open)"}[st.Open], do: func() { st.Open = !st.Open; changed() }},
-		{label: "Computer level: " + cmp.Or(st.AILevel, "normal"), do: func() {
+		{Label: "Fog of war: " + map[bool]string{false: "as the scenario says", true: "off (every battle open)"}[st.Open], Do: func() { st.Open = !st.Open; changed() }},
+		{Label: "Computer level: " + cmp.Or(st.AILevel, "normal"), Do: func() {
 			i := slices.Index(aiLevels, cmp.Or(st.AILevel, "normal"))
 			st.AILevel = aiLevels[(i+1)%len(aiLevels)]
 			changed()
 		}},
-		{label: "Back", do: a.toMenu},
+		{Label: "Back", Do: a.toMenu},
 	}
 }

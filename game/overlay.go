@@ -7,30 +7,33 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
-// View is what the built-in overlay reads about the board view during one
-// Draw, with helpers that paint hexes in screen space.
-type View struct {
+// BoardView is what the built-in overlay reads about the board as the
+// camera shows it during one Draw, with helpers that paint hexes in screen
+// space. It is not battle.View, a side's knowledge under the fog of war:
+// this one is about pixels, that one about what a side may see.
+type BoardView struct {
 	Board  *board.Board
 	Camera Camera
 	g      *Game
 }
 
 // Hovered returns the hex under the cursor, and false when there is none.
-func (v *View) Hovered() (board.Hex, bool) { return v.g.Hovered() }
+func (v *BoardView) Hovered() (board.Hex, bool) { return v.g.Hovered() }
 
 // Selected returns the selected hex, and false when none is.
-func (v *View) Selected() (board.Hex, bool) { return v.g.Selected() }
+func (v *BoardView) Selected() (board.Hex, bool) { return v.g.Selected() }
 
 // HexRadius is the distance in screen pixels from a hex's centre to its
 // corners at the current zoom (approximately, for Tiled's irregular hexes).
-func (v *View) HexRadius() float64 {
+func (v *BoardView) HexRadius() float64 {
 	return v.g.layer.mesh.tileH / 2 * v.Camera.Zoom
 }
 
 // HexCenter returns the screen position of the centre of hex h.
-func (v *View) HexCenter(h board.Hex) (x, y float64) {
+func (v *BoardView) HexCenter(h board.Hex) (x, y float64) {
 	c, _ := v.hexOnScreen(h)
 	return float64(c.X), float64(c.Y)
 }
@@ -40,23 +43,23 @@ func (v *View) HexCenter(h board.Hex) (x, y float64) {
 // lineBetween (a band from one hex centre to another) queue their
 // triangles in the game's batch, to be drawn at its next flush: the
 // built-in overlay draws each of its layers in one DrawTriangles call.
-func (v *View) fillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
+func (v *BoardView) fillHex(dst *ebiten.Image, h board.Hex, c color.RGBA) {
 	_, corners := v.hexOnScreen(h)
-	v.g.batch.fan(dst, c, corners[:]...)
+	v.g.batch.Fan(dst, c, corners[:]...)
 }
 
-func (v *View) ringHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
+func (v *BoardView) ringHex(dst *ebiten.Image, h board.Hex, width float64, c color.RGBA) {
 	ctr, corners := v.hexOnScreen(h)
-	v.g.batch.ring(dst, ctr, corners, float32(width), c)
+	v.g.batch.Ring(dst, ctr, corners, float32(width), c)
 }
 
-func (v *View) lineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
+func (v *BoardView) lineBetween(dst *ebiten.Image, a, b board.Hex, width float64, c color.RGBA) {
 	pa, _ := v.hexOnScreen(a)
 	pb, _ := v.hexOnScreen(b)
-	v.g.batch.segment(dst, pa, pb, float32(width), c)
+	v.g.batch.Segment(dst, pa, pb, float32(width), c)
 }
 
-func (v *View) hexOnScreen(h board.Hex) (point, [6]point) {
+func (v *BoardView) hexOnScreen(h board.Hex) (ui.Point, [6]ui.Point) {
 	l := v.Board.Layout
 	g := hexGeom{corners: l.Corners(h)}
 	g.x, g.y = l.Center(h)
@@ -64,14 +67,14 @@ func (v *View) hexOnScreen(h board.Hex) (point, [6]point) {
 }
 
 // edgeMid returns the screen midpoint of hexside d of hex h.
-func (v *View) edgeMid(h board.Hex, d board.Direction) point {
+func (v *BoardView) edgeMid(h board.Hex, d board.Direction) ui.Point {
 	_, cs := v.hexOnScreen(h)
 	e := v.g.layer.mesh.edge[d]
-	return point{(cs[e[0]].X + cs[e[1]].X) / 2, (cs[e[0]].Y + cs[e[1]].Y) / 2}
+	return ui.Pt((cs[e[0]].X+cs[e[1]].X)/2, (cs[e[0]].Y+cs[e[1]].Y)/2)
 }
 
 // sharedCorner returns the screen corner between the hexsides d and d+1 of h.
-func (v *View) sharedCorner(cs [6]point, d board.Direction) point {
+func (v *BoardView) sharedCorner(cs [6]ui.Point, d board.Direction) ui.Point {
 	a, b := v.g.layer.mesh.edge[d], v.g.layer.mesh.edge[d.Rotate(1)]
 	for _, i := range a {
 		if i == b[0] || i == b[1] {
@@ -118,7 +121,7 @@ type mapKey struct {
 // counters and the selection), composed in an image the size of the
 // screen that is drawn again only when the preview, the selection, the
 // camera or the labels change; a still frame only copies that image.
-func (g *Game) drawMap(screen *ebiten.Image, v *View) {
+func (g *Game) drawMap(screen *ebiten.Image, v *BoardView) {
 	key := mapKey{pv: g.play.pv.key, cam: g.cam, hover: g.hovered, hasHover: g.hasHover,
 		selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
 	g.mapCache.draw(screen, key, func(dst *ebiten.Image) {
@@ -135,7 +138,7 @@ func (g *Game) drawMap(screen *ebiten.Image, v *View) {
 // costs (a counter's values matter more than the cost of its hex); then
 // the counters; over them the aspect lines, the move path and ghost
 // arrow, and the rings of the hovered and selected hexes.
-func drawPreview(dst *ebiten.Image, v *View) {
+func drawPreview(dst *ebiten.Image, v *BoardView) {
 	g := v.g
 	pv := &g.play.pv
 	r := v.HexRadius()
@@ -181,12 +184,12 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	if l := pv.los; l != nil {
 		drawLOS(dst, v, l, w)
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 	if r >= 9 && pv.active {
-		face := g.fonts.face(min(16, max(9, r/2.2)), true)
+		face := g.fonts.Face(min(16, max(9, r/2.2)), true)
 		for _, rh := range pv.reachAt {
 			x, y := v.HexCenter(rh.hex)
-			drawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, alignCenter, colReachText)
+			ui.DrawText(dst, strconv.Itoa(rh.cost), face, x, y+r*0.5, ui.AlignCenter, colReachText)
 		}
 	}
 
@@ -223,44 +226,44 @@ func drawPreview(dst *ebiten.Image, v *View) {
 	if h, ok := v.Selected(); ok {
 		v.ringHex(dst, h, max(3, r/6), colSelected)
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 }
 
 // aspectCorners returns the corners of p's hex that bound its front
 // armour half: a, then b and c along the front, then d; the front/rear
 // boundary (board.ArmourAspect) runs from a to d, through the corners
 // between hexsides facing+4/facing+5 and facing+1/facing+2.
-func aspectCorners(v *View, p board.Pose) (a, b, c, d point) {
+func aspectCorners(v *BoardView, p board.Pose) (a, b, c, d ui.Point) {
 	_, cs := v.hexOnScreen(p.Hex)
 	f := p.Facing
 	return v.sharedCorner(cs, f.Rotate(4)), v.sharedCorner(cs, f.Rotate(5)), v.sharedCorner(cs, f), v.sharedCorner(cs, f.Rotate(1))
 }
 
 // drawFrontHalf shades the front armour half of a unit's hex.
-func drawFrontHalf(dst *ebiten.Image, v *View, p board.Pose) {
+func drawFrontHalf(dst *ebiten.Image, v *BoardView, p board.Pose) {
 	a, b, c, d := aspectCorners(v, p)
-	v.g.batch.fan(dst, colFrontHalf, a, b, c, d)
+	v.g.batch.Fan(dst, colFrontHalf, a, b, c, d)
 }
 
 // drawAspectLine draws the front/rear boundary through a unit's hex, over
 // its counter, a little beyond the hex on both sides.
-func drawAspectLine(dst *ebiten.Image, v *View, p board.Pose) {
+func drawAspectLine(dst *ebiten.Image, v *BoardView, p board.Pose) {
 	a, _, _, d := aspectCorners(v, p)
 	ex, ey := (d.X-a.X)*0.12, (d.Y-a.Y)*0.12
-	v.g.batch.segment(dst, point{a.X - ex, a.Y - ey}, point{d.X + ex, d.Y + ey}, float32(max(1.5, v.HexRadius()/14)), colAspectLine)
+	v.g.batch.Segment(dst, ui.Pt(a.X-ex, a.Y-ey), ui.Pt(d.X+ex, d.Y+ey), float32(max(1.5, v.HexRadius()/14)), colAspectLine)
 }
 
 // drawArrow draws a facing: a band from the hex centre to the hexside
 // faced, with a head.
-func drawArrow(dst *ebiten.Image, v *View, p board.Pose, width float64, c color.RGBA) {
+func drawArrow(dst *ebiten.Image, v *BoardView, p board.Pose, width float64, c color.RGBA) {
 	x, y := v.HexCenter(p.Hex)
-	ctr := point{float32(x), float32(y)}
+	ctr := ui.Pt(float32(x), float32(y))
 	m := v.edgeMid(p.Hex, p.Facing)
-	tip := point{ctr.X + (m.X-ctr.X)*0.9, ctr.Y + (m.Y-ctr.Y)*0.9}
-	base := point{ctr.X + (m.X-ctr.X)*0.5, ctr.Y + (m.Y-ctr.Y)*0.5}
+	tip := ui.Pt(ctr.X+(m.X-ctr.X)*0.9, ctr.Y+(m.Y-ctr.Y)*0.9)
+	base := ui.Pt(ctr.X+(m.X-ctr.X)*0.5, ctr.Y+(m.Y-ctr.Y)*0.5)
 	nx, ny := -(m.Y-ctr.Y)*0.3, (m.X-ctr.X)*0.3
-	v.g.batch.segment(dst, ctr, base, float32(width), c)
-	v.g.batch.fan(dst, c, tip, point{base.X + nx, base.Y + ny}, point{base.X - nx, base.Y - ny})
+	v.g.batch.Segment(dst, ctr, base, float32(width), c)
+	v.g.batch.Fan(dst, c, tip, ui.Pt(base.X+nx, base.Y+ny), ui.Pt(base.X-nx, base.Y-ny))
 }
 
 // losColour is the colour of a line of sight: cyan when clear, red when
@@ -277,14 +280,14 @@ func losColour(l *board.LOS) color.RGBA {
 // runs along a hexside, the hexes it only touches are outlined, magenta on
 // its left and lime on its right (seen from the firer), so the hexside
 // case shows.
-func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
+func drawLOS(dst *ebiten.Image, v *BoardView, l *board.LOS, w float64) {
 	mark := func(o board.Obstacle, col color.RGBA) {
 		switch o.Kind {
 		case board.OnHexside:
 			if d, ok := o.Hex.DirectionTo(o.Other); ok {
 				_, cs := v.hexOnScreen(o.Hex)
 				e := v.g.layer.mesh.edge[d]
-				v.g.batch.segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
+				v.g.batch.Segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
 			}
 		default:
 			v.ringHex(dst, o.Hex, w*1.2, col)
@@ -314,7 +317,7 @@ func drawLOS(dst *ebiten.Image, v *View, l *board.LOS, w float64) {
 // drawObjectives marks the hexes a side must hold to win: a gold ring,
 // and a flag at the hex's left in the colour of the side holding the hex
 // now (white when nobody holds it alone), over the counters.
-func drawObjectives(dst *ebiten.Image, v *View) {
+func drawObjectives(dst *ebiten.Image, v *BoardView) {
 	g := v.g
 	r := v.HexRadius()
 	for _, side := range bothSides {
@@ -326,13 +329,13 @@ func drawObjectives(dst *ebiten.Image, v *View) {
 				flag = sideColour(w)
 			}
 			k := float32(max(5, r/3.2))
-			pole := point{c.X - float32(r)*0.82, c.Y - k*1.4}
-			g.batch.segment(dst, pole, point{pole.X, pole.Y + k*1.6}, max(1.5, k/6), colCounterEdge)
-			g.batch.fan(dst, colCounterEdge, pole, point{pole.X + k*1.5 + 1.5, pole.Y + k*0.4}, point{pole.X, pole.Y + k*0.8 + 1.5})
-			g.batch.fan(dst, flag, point{pole.X + 1, pole.Y + 1}, point{pole.X + k*1.5 - 1, pole.Y + k*0.4}, point{pole.X + 1, pole.Y + k*0.8 - 1})
+			pole := ui.Pt(c.X-float32(r)*0.82, c.Y-k*1.4)
+			g.batch.Segment(dst, pole, ui.Pt(pole.X, pole.Y+k*1.6), max(1.5, k/6), colCounterEdge)
+			g.batch.Fan(dst, colCounterEdge, pole, ui.Pt(pole.X+k*1.5+1.5, pole.Y+k*0.4), ui.Pt(pole.X, pole.Y+k*0.8+1.5))
+			g.batch.Fan(dst, flag, ui.Pt(pole.X+1, pole.Y+1), ui.Pt(pole.X+k*1.5-1, pole.Y+k*0.4), ui.Pt(pole.X+1, pole.Y+k*0.8-1))
 		}
 	}
-	g.batch.flush(dst)
+	g.batch.Flush(dst)
 }
 
 // colFlagNone is the flag of an objective nobody holds alone.

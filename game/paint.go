@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 )
 
 // The colours of the board view. All are our own choice: flat, clearly
@@ -54,7 +55,7 @@ func TerrainColour(c board.Cell) color.RGBA {
 	if !ok {
 		base = color.RGBA{0xff, 0x00, 0xff, 0xff} // a terrain with no colour yet shows magenta
 	}
-	return lerp(base, colHill, hillTint*float64(c.Level))
+	return ui.Lerp(base, colHill, hillTint*float64(c.Level))
 }
 
 // terrainPainter paints the ground of the visible hexes onto the terrain
@@ -69,7 +70,7 @@ type terrainPainter interface {
 // paletteFill paints each hex as a flat polygon in TerrainColour, with
 // roads as grey bands and hill edges as contour bands.
 type paletteFill struct {
-	batch *triBatch
+	batch *ui.TriBatch
 }
 
 func (p *paletteFill) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam Camera) {
@@ -79,14 +80,14 @@ func (p *paletteFill) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 	for _, i := range visible {
 		g := &m.hexes[i]
 		c, corners := screenHex(cam, g)
-		p.batch.fan(dst, TerrainColour(g.cell),
+		p.batch.Fan(dst, TerrainColour(g.cell),
 			corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
 		if g.lower != 0 {
-			inner := shrink(c, corners, contourW)
+			inner := ui.Shrink(c, corners, contourW)
 			for d := range board.Direction(6) {
 				if g.lower&(1<<d) != 0 {
 					e := m.edge[d]
-					p.batch.fan(dst, colContour, corners[e[0]], corners[e[1]], inner[e[1]], inner[e[0]])
+					p.batch.Fan(dst, colContour, corners[e[0]], corners[e[1]], inner[e[1]], inner[e[0]])
 				}
 			}
 		}
@@ -95,33 +96,33 @@ func (p *paletteFill) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 			if g.cell.Terrain == board.Bridge {
 				col = colBridgeDeck
 			}
-			hub := shrink(c, corners, sizeOf(corners, c)-roadW/2)
-			p.batch.fan(dst, col, hub[:]...)
+			hub := ui.Shrink(c, corners, sizeOf(corners, c)-roadW/2)
+			p.batch.Fan(dst, col, hub[:]...)
 			for d := range board.Direction(6) {
 				if g.roads&(1<<d) != 0 {
 					mx, my := m.edgeMid(g, d)
 					sx, sy := cam.WorldToScreen(mx, my)
-					p.batch.segment(dst, c, point{float32(sx), float32(sy)}, roadW, col)
+					p.batch.Segment(dst, c, ui.Pt(float32(sx), float32(sy)), roadW, col)
 				}
 			}
 		}
 	}
-	p.batch.flush(dst)
+	p.batch.Flush(dst)
 }
 
 // screenHex returns the screen centre and corners of g.
-func screenHex(cam Camera, g *hexGeom) (point, [6]point) {
-	var out [6]point
+func screenHex(cam Camera, g *hexGeom) (ui.Point, [6]ui.Point) {
+	var out [6]ui.Point
 	for i, c := range g.corners {
 		x, y := cam.WorldToScreen(c[0], c[1])
-		out[i] = point{float32(x), float32(y)}
+		out[i] = ui.Pt(float32(x), float32(y))
 	}
 	x, y := cam.WorldToScreen(g.x, g.y)
-	return point{float32(x), float32(y)}, out
+	return ui.Pt(float32(x), float32(y)), out
 }
 
 // sizeOf returns the distance from c to the first corner: the hex radius.
-func sizeOf(corners [6]point, c point) float32 {
+func sizeOf(corners [6]ui.Point, c ui.Point) float32 {
 	dx, dy := corners[0].X-c.X, corners[0].Y-c.Y
 	return float32(math.Hypot(float64(dx), float64(dy)))
 }

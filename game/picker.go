@@ -14,6 +14,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -62,7 +63,7 @@ func (e *scenarioEntry) title() string {
 
 // thumbnail returns the map drawn to fit size: every hex in its terrain
 // colour, the objectives outlined.
-func (e *scenarioEntry) thumbnail(batch *triBatch, size image.Point) *ebiten.Image {
+func (e *scenarioEntry) thumbnail(batch *ui.TriBatch, size image.Point) *ebiten.Image {
 	if e.thumb != nil && e.size == size {
 		return e.thumb
 	}
@@ -74,24 +75,24 @@ func (e *scenarioEntry) thumbnail(batch *triBatch, size image.Point) *ebiten.Ima
 	w, h := bd.Layout.PixelSize(bd.Width, bd.Height)
 	k := min(float64(size.X)/float64(w), float64(size.Y)/float64(h))
 	ox, oy := (float64(size.X)-float64(w)*k)/2, (float64(size.Y)-float64(h)*k)/2
-	corners := func(hx board.Hex) [6]point {
-		var pts [6]point
+	corners := func(hx board.Hex) [6]ui.Point {
+		var pts [6]ui.Point
 		for i, c := range bd.Layout.Corners(hx) {
-			pts[i] = point{float32(ox + c[0]*k), float32(oy + c[1]*k)}
+			pts[i] = ui.Pt(float32(ox+c[0]*k), float32(oy+c[1]*k))
 		}
 		return pts
 	}
 	for hx := range bd.Hexes() {
 		pts := corners(hx)
-		batch.fan(img, TerrainColour(bd.Cell(hx)), pts[:]...)
+		batch.Fan(img, TerrainColour(bd.Cell(hx)), pts[:]...)
 	}
 	for _, side := range bothSides {
 		for _, hx := range e.victory.Hold[side] {
 			x, y := bd.Layout.Center(hx)
-			batch.ring(img, point{float32(ox + x*k), float32(oy + y*k)}, corners(hx), float32(max(1.5, k*6)), colObjective)
+			batch.Ring(img, ui.Pt(float32(ox+x*k), float32(oy+y*k)), corners(hx), float32(max(1.5, k*6)), colObjective)
 		}
 	}
-	batch.flush(img)
+	batch.Flush(img)
 	e.thumb, e.size = img, size
 	return img
 }
@@ -99,10 +100,10 @@ func (e *scenarioEntry) thumbnail(batch *triBatch, size image.Point) *ebiten.Ima
 // picker is the scenario picker: the list, the chosen one's details and
 // thumbnail, and who plays each side.
 type picker struct {
-	list     buttonList
+	list     ui.ButtonList
 	chosen   int
 	computer map[maps.Side]bool
-	asking   *question
+	asking   *ui.Question
 }
 
 // newPicker opens on the scenario last chosen, else the default battle.
@@ -121,9 +122,9 @@ func newPicker(a *App) *picker {
 		}
 	}
 	p.build(a)
-	p.list.focus = p.chosen
-	if p.list.items[p.chosen].off {
-		p.list.firstOn()
+	p.list.Focus = p.chosen
+	if p.list.Items[p.chosen].Off {
+		p.list.FirstOn()
 	}
 	return p
 }
@@ -132,12 +133,12 @@ func newPicker(a *App) *picker {
 // ruleset, start and back.
 func (p *picker) build(a *App) {
 	entries := a.scenarios()
-	p.list.items = p.list.items[:0]
+	p.list.Items = p.list.Items[:0]
 	for i := range entries {
 		e := &entries[i]
 		// The first click on a scenario shows it; on the one shown, it goes
 		// on to the briefing (as Enter and Start do).
-		p.list.items = append(p.list.items, button{label: e.title(), off: e.sc == nil, do: func() {
+		p.list.Items = append(p.list.Items, ui.Button{Label: e.title(), Off: e.sc == nil, Do: func() {
 			if p.chosen == i {
 				p.start(a)
 			}
@@ -149,18 +150,18 @@ func (p *picker) build(a *App) {
 		if p.computer[side] {
 			who = "computer"
 		}
-		p.list.items = append(p.list.items, button{label: fmt.Sprintf("%s: %s", side.Title(), who), do: func() {
+		p.list.Items = append(p.list.Items, ui.Button{Label: fmt.Sprintf("%s: %s", side.Title(), who), Do: func() {
 			p.computer[side] = !p.computer[side]
 			p.build(a)
 		}})
 	}
-	p.list.items = append(p.list.items, button{label: "Rules: " + rulesChoiceText(a.pickedRules), do: func() {
+	p.list.Items = append(p.list.Items, ui.Button{Label: "Rules: " + rulesChoiceText(a.pickedRules), Do: func() {
 		a.pickedRules = nextRulesChoice(a.pickedRules, combat.Names())
 		p.build(a)
 	}})
-	p.list.items = append(p.list.items,
-		button{label: "Start", off: entries[p.chosen].sc == nil, do: func() { p.start(a) }},
-		button{label: "Back", do: a.toMenu})
+	p.list.Items = append(p.list.Items,
+		ui.Button{Label: "Start", Off: entries[p.chosen].sc == nil, Do: func() { p.start(a) }},
+		ui.Button{Label: "Back", Do: a.toMenu})
 }
 
 // start goes on to the briefing, asking first when it would replace an
@@ -169,8 +170,8 @@ func (p *picker) start(a *App) {
 	a.picked = a.scenarios()[p.chosen].source
 	brief := func() { a.goTo(newBriefing(a, a.scenarios()[p.chosen], a.pickedRules, p.sides())) }
 	if s, err := a.storage().ReadSave(autosaveName); err == nil && a.kept() && len(s.Orders) > 0 {
-		p.asking = &question{text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
-			scenarioName(s.Scenario), plural(len(s.Orders), "order")), yes: brief}
+		p.asking = &ui.Question{Text: fmt.Sprintf("Start a new battle? The autosaved one (%s, %s) will be replaced once you give an order.",
+			scenarioName(s.Scenario), ui.Plural(len(s.Orders), "order")), Yes: brief}
 		return
 	}
 	brief()
@@ -193,27 +194,27 @@ func (p *picker) layout(a *App) ([]image.Rectangle, image.Rectangle) {
 	pad := int(30 * s)
 	w, h, gap := int(360*s), int(36*s), int(8*s)
 	n := len(a.scenarios())
-	rs := column(n, pad, int(100*s), w, h, gap)
-	rs = append(rs, column(len(p.list.items)-n, pad, rs[n-1].Max.Y+int(40*s), w, h, gap)...)
+	rs := ui.Column(n, pad, int(100*s), w, h, gap)
+	rs = append(rs, ui.Column(len(p.list.Items)-n, pad, rs[n-1].Max.Y+int(40*s), w, h, gap)...)
 	detail := image.Rect(pad*2+w, int(80*s), a.screen.X-pad, a.screen.Y-pad)
 	return rs, detail
 }
 
 func (p *picker) update(a *App, in frameInput) error {
 	if p.asking != nil {
-		if answerUI(in.ui, p.asking, image.Rectangle{Max: a.screen}, a.scale) {
+		if ui.AnswerQuestion(in.ui, p.asking, image.Rectangle{Max: a.screen}, a.scale) {
 			p.asking = nil
 		}
 		return nil
 	}
-	if in.ui.back {
+	if in.ui.Back {
 		a.toMenu()
 		return nil
 	}
 	rs, _ := p.layout(a)
-	p.list.update(in.ui, rs)
-	if n := len(a.scenarios()); p.list.focus < n {
-		p.chosen = p.list.focus
+	p.list.Update(in.ui, rs)
+	if n := len(a.scenarios()); p.list.Focus < n {
+		p.chosen = p.list.Focus
 	}
 	return nil
 }
@@ -223,15 +224,15 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 	s := a.scale
 	screen.Fill(colCover)
 	rs, detail := p.layout(a)
-	c.text("Choose a battle", c.face(barTextSize*2, true), float64(rs[0].Min.X), 50*s, alignStart, colPanelKey)
-	p.list.draw(c, rs)
+	c.Text("Choose a battle", c.Face(ui.BarTextSize*2, true), float64(rs[0].Min.X), 50*s, ui.AlignStart, ui.ColPanelKey)
+	p.list.Draw(c, rs)
 	e := &a.scenarios()[p.chosen]
 	x, y, width := float64(detail.Min.X), float64(detail.Min.Y), float64(detail.Dx())
-	line := barTextSize * s * 1.5
+	line := ui.BarTextSize * s * 1.5
 	if e.sc == nil {
-		c.paragraph(e.err.Error(), c.face(barTextSize, false), x, y, width, line, colBad)
+		c.Paragraph(e.err.Error(), c.Face(ui.BarTextSize, false), x, y, width, line, colBad)
 	} else {
-		c.text(e.sc.Title, c.face(barTextSize*1.6, true), x, y+line/2, alignStart, colPanelText)
+		c.Text(e.sc.Title, c.Face(ui.BarTextSize*1.6, true), x, y+line/2, ui.AlignStart, ui.ColPanelText)
 		y += line * 1.6
 		thumb := image.Pt(detail.Dx(), min(int(float64(detail.Dy())*0.45), detail.Dx()*2/3))
 		img := e.thumbnail(a.batch, thumb)
@@ -242,16 +243,16 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 		sc := e.sc
 		facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
 			turnsText(sc.Turns), sidesText(sc), rulesText(sc, a.pickedRules))
-		y = c.paragraph(facts, c.face(barTextSize, true), x, y, width, line, colPanelKey)
-		y = c.paragraph(briefingOf(sc), c.face(barTextSize, false), x, y+line/3, width, line, colPanelText)
+		y = c.Paragraph(facts, c.Face(ui.BarTextSize, true), x, y, width, line, ui.ColPanelKey)
+		y = c.Paragraph(briefingOf(sc), c.Face(ui.BarTextSize, false), x, y+line/3, width, line, ui.ColPanelText)
 		for _, l := range goalLines(sc, e.victory) {
-			y = c.paragraph(l, c.face(barTextSize, false), x, y, width, line, colPanelDim)
+			y = c.Paragraph(l, c.Face(ui.BarTextSize, false), x, y, width, line, ui.ColPanelDim)
 		}
 	}
-	c.text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; Rules picks the ruleset; the side buttons switch human and computer; Esc: back", c.face(barTextSize, false),
-		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, alignStart, colPanelDim)
+	c.Text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; Rules picks the ruleset; the side buttons switch human and computer; Esc: back", c.Face(ui.BarTextSize, false),
+		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, ui.AlignStart, ui.ColPanelDim)
 	if p.asking != nil {
-		drawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.text)
+		ui.DrawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.Text)
 	}
 }
 
@@ -317,13 +318,13 @@ type briefing struct {
 	entry    scenarioEntry
 	rules    string // the ruleset chosen in the picker; "" for the scenario's own
 	computer []maps.Side
-	list     buttonList
+	list     ui.ButtonList
 	err      string
 }
 
 func newBriefing(a *App, e scenarioEntry, rules string, computer []maps.Side) *briefing {
 	br := &briefing{entry: e, rules: rules, computer: computer}
-	br.list.items = []button{{label: "Begin the battle", do: func() { br.begin(a) }}, {label: "Back", do: func() { a.goTo(newPicker(a)) }}}
+	br.list.Items = []ui.Button{{Label: "Begin the battle", Do: func() { br.begin(a) }}, {Label: "Back", Do: func() { a.goTo(newPicker(a)) }}}
 	return br
 }
 
@@ -369,48 +370,48 @@ func (br *briefing) rects(a *App) []image.Rectangle {
 }
 
 func (br *briefing) update(a *App, in frameInput) error {
-	if in.ui.back {
+	if in.ui.Back {
 		a.goTo(newPicker(a))
 		return nil
 	}
-	if in.ui.left {
-		br.list.focus = 0
+	if in.ui.Left {
+		br.list.Focus = 0
 	}
-	if in.ui.right {
-		br.list.focus = 1
+	if in.ui.Right {
+		br.list.Focus = 1
 	}
-	br.list.update(in.ui, br.rects(a))
+	br.list.Update(in.ui, br.rects(a))
 	return nil
 }
 
 func (br *briefing) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
 	drawBriefing(a.canvas(screen), image.Rect(0, 0, a.screen.X, a.screen.Y-int(110*a.scale)), br.entry.sc, br.entry.victory, rulesText(br.entry.sc, br.rules), br.computer)
-	br.list.draw(a.canvas(screen), br.rects(a))
+	br.list.Draw(a.canvas(screen), br.rects(a))
 	if br.err != "" {
 		c := a.canvas(screen)
-		c.text(br.err, c.face(barTextSize, false), float64(a.screen.X)/2, float64(a.screen.Y)-20*a.scale, alignCenter, colBad)
+		c.Text(br.err, c.Face(ui.BarTextSize, false), float64(a.screen.X)/2, float64(a.screen.Y)-20*a.scale, ui.AlignCenter, colBad)
 	}
 }
 
 // drawBriefing writes a scenario's briefing, victory conditions, who
 // plays each side and the ruleset (rules, as rulesText words it) in area
 // (the briefing screen, and the battle's F1).
-func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, rules string, computer []maps.Side) {
-	s := c.scale
+func drawBriefing(c ui.Canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, rules string, computer []maps.Side) {
+	s := c.Scale
 	width := min(float64(area.Dx())-80*s, 900*s)
 	x := float64(area.Min.X+area.Max.X)/2 - width/2
 	y := float64(area.Min.Y) + 40*s
-	line := barTextSize * s * 1.6
-	c.text(sc.Title, c.face(barTextSize*2.4, true), float64(area.Min.X+area.Max.X)/2, y+line/2, alignCenter, colPanelKey)
+	line := ui.BarTextSize * s * 1.6
+	c.Text(sc.Title, c.Face(ui.BarTextSize*2.4, true), float64(area.Min.X+area.Max.X)/2, y+line/2, ui.AlignCenter, ui.ColPanelKey)
 	y += line * 2.4
-	body := c.face(barTextSize*1.2, false)
-	y = c.paragraph(briefingOf(sc), body, x, y, width, line*1.15, colPanelText)
+	body := c.Face(ui.BarTextSize*1.2, false)
+	y = c.Paragraph(briefingOf(sc), body, x, y, width, line*1.15, ui.ColPanelText)
 	y += line
-	c.text("How to win", c.face(barTextSize*1.3, true), x, y+line/2, alignStart, colPanelKey)
+	c.Text("How to win", c.Face(ui.BarTextSize*1.3, true), x, y+line/2, ui.AlignStart, ui.ColPanelKey)
 	y += line * 1.3
 	for _, l := range goalLines(sc, v) {
-		y = c.paragraph("•  "+l, body, x, y, width, line*1.15, colPanelText)
+		y = c.Paragraph("•  "+l, body, x, y, width, line*1.15, ui.ColPanelText)
 	}
 	y += line
 	who := make([]string, 0, 2)
@@ -423,5 +424,5 @@ func drawBriefing(c canvas, area image.Rectangle, sc *maps.Scenario, v battle.Vi
 		}
 		who = append(who, fmt.Sprintf("%s: %s", side.Title(), p))
 	}
-	c.paragraph(strings.Join(who, "   ·   ")+"   ·   "+rules, c.face(barTextSize, false), x, y, width, line, colPanelDim)
+	c.Paragraph(strings.Join(who, "   ·   ")+"   ·   "+rules, c.Face(ui.BarTextSize, false), x, y, width, line, ui.ColPanelDim)
 }

@@ -8,6 +8,8 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -211,7 +213,7 @@ type phaseKey struct {
 func bannerText(b *battle.Battle) string {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
-		return fmt.Sprintf("%s: %s in %s — choose how your units take them", side.Title(), plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
+		return fmt.Sprintf("%s: %s in %s — choose how your units take them", side.Title(), ui.Plural(pa.Points, "casualty point"), b.Board().Label(pa.Target))
 	}
 	if m := b.Moving(); m != nil {
 		return fmt.Sprintf("%s: opportunity fire at the %s in %s? Fire, or P to pass", side.Title(), m.Label(), b.Board().Label(m.Pose.Hex))
@@ -234,7 +236,7 @@ func handOverText(b *battle.Battle) (title, text string) {
 	side := b.Acting()
 	if pa, ok := b.AllocationPending(); ok {
 		return side.Title() + ": casualties", fmt.Sprintf("%s: the %s fire at %s scored %s — choose how your units take them",
-			side.Title(), battle.Opponent(side).Adjective(), b.Board().Label(pa.Target), plural(pa.Points, "casualty point"))
+			side.Title(), battle.Opponent(side).Adjective(), b.Board().Label(pa.Target), ui.Plural(pa.Points, "casualty point"))
 	}
 	if m := b.Moving(); m != nil {
 		return side.Title() + ": opportunity fire",
@@ -792,9 +794,9 @@ func (g *Game) savePath() string {
 }
 
 // storage is where the game's files are kept.
-func (g *Game) storage() Storage {
+func (g *Game) storage() storage.Storage {
 	if g.opts.Storage == nil {
-		return dirStorage{}
+		return storage.Dir{}
 	}
 	return g.opts.Storage
 }
@@ -811,7 +813,7 @@ func (g *Game) save() {
 // load replaces the battle with the one in the save file; on an error the
 // battle goes on unchanged.
 func (g *Game) load() {
-	nb, err := loadSave(g.storage(), g.savePath(), g.battle.Catalogue())
+	nb, err := storage.LoadSave(g.storage(), g.savePath(), g.battle.Catalogue())
 	var log gameLog
 	if err == nil {
 		log, err = battleLog(nb)

@@ -308,7 +308,7 @@ func TestHandOver(t *testing.T) {
 	end.Triggered[ActionEndPhase] = true
 	yes.Triggered[ActionYes] = true
 	g.apply(end) // units can still fire: Space asks
-	if g.ask == nil || !strings.Contains(g.ask.text, "End the Allied Fire phase? 7 units can still act") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "End the Allied Fire phase? 7 units can still act") {
 		t.Fatalf("question after Space = %+v, want one asking to end the Fire phase with 7 units able to act (8 less the leader)", g.ask)
 	}
 	if b.Phase() != battle.FirePhase {

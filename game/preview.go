@@ -10,6 +10,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/units"
 )
 
@@ -491,7 +492,7 @@ func unitInfo(b *battle.Battle, u *battle.Unit) []string {
 		lines = append(lines, w)
 	}
 	if n := declaredAt(b, u.ID); n > 0 {
-		lines = append(lines, plural(n, "AT shot")+" declared at it, rolled when the fire is resolved")
+		lines = append(lines, ui.Plural(n, "AT shot")+" declared at it, rolled when the fire is resolved")
 	}
 	if u.Quality != combat.Regular {
 		lines = append(lines, "troops: "+u.Quality.String())
@@ -616,7 +617,7 @@ func declaredLines(b *battle.Battle) []string {
 	if len(declared) == 0 {
 		return nil
 	}
-	lines := []string{plural(len(declared), "AT shot") + " declared: Shift+F rolls them all (Space too, ending the phase)"}
+	lines := []string{ui.Plural(len(declared), "AT shot") + " declared: Shift+F rolls them all (Space too, ending the phase)"}
 	for _, d := range declared {
 		sum := d.Odds.Summary(b.States())
 		lines = append(lines, fmt.Sprintf("%s → %s: hit %.0f%%, destroy %.0f%%, immobilize %.0f%%", b.Unit(d.Fire.Unit).Label(), b.Unit(d.Fire.Target).Label(),

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/mapgen"
 	"hexfire/maps"
 )
@@ -39,7 +41,7 @@ func newQuick(a *App) *quickScreen {
 			"and race for the same objectives (docs/SCENARIOS.md). Enter or a click changes a choice."},
 		ground: len(mapgen.Grounds) - 1, size: 2, points: 1}
 	q.build(a)
-	q.list.firstOn()
+	q.list.FirstOn()
 	return q
 }
 
@@ -48,14 +50,14 @@ func (q *quickScreen) build(a *App) {
 	next := func(i *int, n int) func() { return func() { *i = (*i + 1) % n; q.build(a) } }
 	size := quickSizes[q.size]
 	hexes := [2]string{"flat-topped", "pointy-topped"}
-	q.list.items = []button{
-		{label: "Ground: " + string(mapgen.Grounds[q.ground]), do: next(&q.ground, len(mapgen.Grounds))},
-		{label: fmt.Sprintf("Size: %d×%d hexes", size.X, size.Y), do: next(&q.size, len(quickSizes))},
-		{label: fmt.Sprintf("Points a side: %d", quickPoints[q.points]), do: next(&q.points, len(quickPoints))},
-		{label: fmt.Sprintf("Sides: %s v %s", quickNations[q.nations][0], quickNations[q.nations][1]), do: next(&q.nations, len(quickNations))},
-		{label: "Hexes: " + hexes[q.hexes], do: next(&q.hexes, len(hexes))},
-		{label: "Generate and read the briefing", do: func() { q.start(a) }},
-		{label: "Back", do: a.toMenu},
+	q.list.Items = []ui.Button{
+		{Label: "Ground: " + string(mapgen.Grounds[q.ground]), Do: next(&q.ground, len(mapgen.Grounds))},
+		{Label: fmt.Sprintf("Size: %d×%d hexes", size.X, size.Y), Do: next(&q.size, len(quickSizes))},
+		{Label: fmt.Sprintf("Points a side: %d", quickPoints[q.points]), Do: next(&q.points, len(quickPoints))},
+		{Label: fmt.Sprintf("Sides: %s v %s", quickNations[q.nations][0], quickNations[q.nations][1]), Do: next(&q.nations, len(quickNations))},
+		{Label: "Hexes: " + hexes[q.hexes], Do: next(&q.hexes, len(hexes))},
+		{Label: "Generate and read the briefing", Do: func() { q.start(a) }},
+		{Label: "Back", Do: a.toMenu},
 	}
 }
 
@@ -86,10 +88,10 @@ func (q *quickScreen) start(a *App) {
 func (q *quickScreen) write(a *App, seed uint64) error {
 	name := fmt.Sprintf("quick-%d.tmx", seed)
 	var e scenarioEntry
-	if files, ok := a.store.(dirStorage); ok || a.store == nil {
+	if files, ok := a.store.(storage.Dir); ok || a.store == nil {
 		dir := ""
 		if ok {
-			dir = filepath.Join(files.dir, quickFolder)
+			dir = filepath.Join(files.Path, quickFolder)
 		} else {
 			var err error
 			if dir, err = os.MkdirTemp("", "hexfire-quick-"); err != nil {
@@ -106,9 +108,9 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 		e.sc, e.err = maps.LoadFile(e.source, a.opts.Catalogue)
 	} else if e.err = q.store(a, scenarioFolder+"/"+name, seed); e.err == nil {
 		// Kept beside the scenarios a player picks, it finds the embedded
-		// tilesets through storageFS.
-		e.source = StoredPrefix + scenarioFolder + "/" + name
-		e.sc, e.err = openScenario(a.store, e.source, a.opts.Catalogue)
+		// tilesets through the storage's file system (storage.OpenScenario).
+		e.source = storage.StoredPrefix + scenarioFolder + "/" + name
+		e.sc, e.err = storage.OpenScenario(a.store, e.source, a.opts.Catalogue)
 	}
 	if e.err == nil {
 		e.victory, e.err = victoryOf(e.sc)
@@ -140,7 +142,7 @@ func (q *quickScreen) draw(a *App, screen *ebiten.Image) {
 	c, y := q.drawColumn(a, screen)
 	if q.err != "" {
 		cx := float64(a.screen.X) / 2
-		c.paragraph("cannot make the battle: "+q.err, c.face(barTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
-			barTextSize*a.scale*1.5, colBad)
+		c.Paragraph("cannot make the battle: "+q.err, c.Face(ui.BarTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
+			ui.BarTextSize*a.scale*1.5, colBad)
 	}
 }

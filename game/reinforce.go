@@ -220,7 +220,7 @@ func edgeWords(e maps.Edge) string {
 
 // drawEntryHexes rings the hexes the selected reinforcement may come on
 // by now.
-func drawEntryHexes(dst *ebiten.Image, v *View) {
+func drawEntryHexes(dst *ebiten.Image, v *BoardView) {
 	g := v.g
 	b := g.battle
 	u := b.Unit(g.play.unit)

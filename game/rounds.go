@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/game/ui"
 )
 
 // colRoundsTag is the fill of the tag that counts a support weapon's
@@ -15,7 +16,7 @@ var colRoundsTag = color.RGBA{0xd8, 0xd0, 0xb8, 0xff}
 
 // roundsTag returns the tag of u's counted rounds left, or nil when its
 // rounds are not counted (Unit.Rounds 0).
-func (a *counterArt) roundsTag(f *fonts, u *battle.Unit) *ebiten.Image {
+func (a *counterArt) roundsTag(f *ui.Fonts, u *battle.Unit) *ebiten.Image {
 	if u.Rounds <= 0 {
 		return nil
 	}

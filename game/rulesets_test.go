@@ -233,7 +233,7 @@ func TestResolveKey(t *testing.T) {
 	}
 	trigger(g, ActionFire)
 	trigger(g, ActionResolve)
-	if g.ask == nil || !strings.Contains(g.ask.text, "Roll the 1 declared AT shot now? 1 unit could still declare") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "Roll the 1 declared AT shot now? 1 unit could still declare") {
 		t.Fatalf("Shift+F while the Firefly could fire: question %+v", g.ask)
 	}
 	trigger(g, ActionCancel)

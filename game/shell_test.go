@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -179,9 +180,9 @@ func TestStatusBarClearOfTheZoom(t *testing.T) {
 	g.Layout(560, 500)
 	g.refresh()
 	img := frame(g)
-	face := g.fonts.face(barTextSize*g.scale, false)
+	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
 	pad := 10 * g.scale
-	zoomStart := float64(g.screen.X) - pad - textWidth(face, fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5)))
+	zoomStart := float64(g.screen.X) - pad - ui.TextWidth(face, fmt.Sprintf("zoom %d%%", int(g.cam.Zoom*100+0.5)))
 	// The bar's colour over the background, where no text is; the hex's
 	// text stops a pad short of the zoom label.
 	bar := img.RGBAAt(1, g.screen.Y-1)
@@ -218,7 +219,7 @@ func TestScreenshotScenes(t *testing.T) {
 			continue
 		}
 		img := appFrame(a)
-		if n := countColour(img, image.Rect(0, 0, 1280, 120), colPanelKey, 8); n < 200 {
+		if n := countColour(img, image.Rect(0, 0, 1280, 120), ui.ColPanelKey, 8); n < 200 {
 			t.Errorf("-scene %s: %d gold pixels of its title, want a title", tc.name, n)
 		}
 	}
@@ -254,7 +255,7 @@ func TestLeaveSaysWhatIsKept(t *testing.T) {
 		}
 		step(t, a, battleKeys(ActionQuit))
 		g := a.scene.(*Game)
-		if n := len(g.battle.Orders()); n != tc.orders || g.ask == nil || !strings.Contains(g.ask.text, tc.want) {
+		if n := len(g.battle.Orders()); n != tc.orders || g.ask == nil || !strings.Contains(g.ask.Text, tc.want) {
 			t.Errorf("%s: %d orders, question %v; want %d orders and a question saying %q", tc.name, n, g.ask, tc.orders, tc.want)
 		}
 	}

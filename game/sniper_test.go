@@ -71,7 +71,7 @@ func TestSniperKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.endPhaseKey(nil)
-	if g.ask == nil || !strings.Contains(g.ask.text, "and your sniper (Shift+P) could fire") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "and your sniper (Shift+P) could fire") {
 		t.Fatalf("Space while the German moves asks %+v, want the sniper counted among those who could fire", g.ask)
 	}
 	g.ask = nil
@@ -81,10 +81,10 @@ func TestSniperKey(t *testing.T) {
 	}
 	toBattlePhase(t, b, maps.Allies, battle.AdvancePhase)
 	g.snipeKey(nil)
-	if g.ask == nil || !strings.Contains(g.ask.text, "Withdraw your sniper from E3") {
+	if g.ask == nil || !strings.Contains(g.ask.Text, "Withdraw your sniper from E3") {
 		t.Fatalf("Shift+P in the Advance phase asks %+v, want whether to withdraw the sniper", g.ask)
 	}
-	g.ask.yes()
+	g.ask.Yes()
 	if _, on := b.SniperAt(maps.Allies); on {
 		t.Error("the sniper is still in play after its withdrawal")
 	}

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"image"
 	"io/fs"
 	"strings"
@@ -9,28 +8,20 @@ import (
 
 	"hexfire/assets"
 	"hexfire/battle"
+	"hexfire/game/storage"
+	"hexfire/game/storage/storagetest"
 	"hexfire/units"
 )
 
-// mapValues is keyValues in memory, as a browser's local storage.
-type mapValues map[string][]byte
-
-func (m mapValues) get(key string) ([]byte, bool) { v, ok := m[key]; return v, ok }
-func (m mapValues) set(key string, value []byte) error {
-	m[key] = append([]byte(nil), value...)
-	return nil
-}
-func (m mapValues) remove(key string) { delete(m, key) }
-
 // browserApp is an app of 1280×800 with scripted input keeping its files
 // in kv, as the browser build keeps them in local storage.
-func browserApp(t *testing.T, kv mapValues) *App {
+func browserApp(t *testing.T, kv storagetest.MapValues) *App {
 	t.Helper()
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := NewApp(AppOptions{Battle: Options{Size: image.Pt(1280, 800), Scripted: true}, Storage: keyStorage{kv}, Catalogue: cat,
+	a, err := NewApp(AppOptions{Battle: Options{Size: image.Pt(1280, 800), Scripted: true}, Storage: storage.KeyStorage{Values: kv}, Catalogue: cat,
 		NewSeed: func() (uint64, error) { return 7, nil }})
 	if err != nil {
 		t.Fatal(err)
@@ -39,38 +30,11 @@ func browserApp(t *testing.T, kv mapValues) *App {
 	return a
 }
 
-func TestKeyStorageFiles(t *testing.T) {
-	kv := mapValues{}
-	s := keyStorage{kv}
-	if _, err := s.Read("settings.json"); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("reading a missing file: %v, want fs.ErrNotExist", err)
-	}
-	if err := s.Write("settings.json", []byte(`{"sound":false}`)); err != nil {
-		t.Fatal(err)
-	}
-	if string(kv["hexfire/settings.json"]) != `{"sound":false}` {
-		t.Errorf("stored under %q", kv)
-	}
-	if data, err := s.Read("settings.json"); err != nil || string(data) != `{"sound":false}` {
-		t.Errorf("read back %q, %v", data, err)
-	}
-	if err := s.Remove("settings.json"); err != nil || len(kv) != 0 {
-		t.Errorf("after Remove: %v, %v", kv, err)
-	}
-	if err := s.Remove("settings.json"); err != nil {
-		t.Errorf("removing a missing file: %v, want no error", err)
-	}
-	kv["hexfire/hexfire-save.json"] = []byte(`{"format":"hexfire-save"`)
-	if _, err := s.ReadSave("hexfire-save.json"); err == nil || !strings.Contains(err.Error(), "browser storage: hexfire-save.json") {
-		t.Errorf("a truncated save: %v, want an error naming it", err)
-	}
-}
-
 // TestBrowserSettingsAndSaves plays the app over a key-value storage as
 // the browser build does: the settings, the autosave after an order, F5's
 // save and F9's load, and the autosave gone when the battle ends.
 func TestBrowserSettingsAndSaves(t *testing.T) {
-	kv := mapValues{}
+	kv := storagetest.MapValues{}
 	a := browserApp(t, kv)
 	a.settings.HandOver = true
 	a.writeSettings()
@@ -121,7 +85,7 @@ func TestBrowserSettingsAndSaves(t *testing.T) {
 // with the map read from the storage; a save picked goes on with its
 // battle; other files are refused with their names.
 func TestPickedFiles(t *testing.T) {
-	kv := mapValues{}
+	kv := storagetest.MapValues{}
 	a := browserApp(t, kv)
 	tmx, err := fs.ReadFile(assets.FS, "scenarios/le-dezert.tmx")
 	if err != nil {
@@ -144,7 +108,7 @@ func TestPickedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	save := kv["hexfire/saves/mine.json"]
-	if _, err := loadSave(a.store, "saves/mine.json", a.opts.Catalogue); err != nil {
+	if _, err := storage.LoadSave(a.store, "saves/mine.json", a.opts.Catalogue); err != nil {
 		t.Fatalf("a save on a picked map: %v", err)
 	}
 
@@ -161,10 +125,10 @@ func TestPickedFiles(t *testing.T) {
 		{[]pickedFile{{name: "notes.txt"}}, "notes.txt: not a scenario"},
 		{[]pickedFile{{name: "a.json", data: save}, {name: "b.json", data: save}}, "pick one save alone"},
 		{[]pickedFile{{name: "tiles.tsx"}}, "no map picked"},
-		{[]pickedFile{{name: "big.tmx", data: make([]byte, maxStoredBytes+1)}}, "big.tmx: 67108865 bytes"},
+		{[]pickedFile{{name: "big.tmx", data: make([]byte, storage.MaxStoredBytes+1)}}, "big.tmx: 67108865 bytes"},
 		{[]pickedFile{{name: "bad.tmx", data: []byte("<map")}}, "bad.tmx"},
 	} {
-		a := browserApp(t, mapValues{})
+		a := browserApp(t, storagetest.MapValues{})
 		a.openPicked(c.files)
 		if _, ok := a.scene.(*menu); !ok || !strings.Contains(a.message, c.want) {
 			t.Errorf("picking %q: scene %T, message %q; want the menu saying %q", c.files[0].name, a.scene, a.message, c.want)
@@ -172,29 +136,10 @@ func TestPickedFiles(t *testing.T) {
 	}
 }
 
-func TestStorageFSFindsEmbeddedTilesets(t *testing.T) {
-	f := storageFS{keyStorage{mapValues{"hexfire/scenarios/x.tsx": []byte("mine")}}}
-	for name, want := range map[string]string{"scenarios/x.tsx": "mine", "tiles/hexfire-flat.tsx": ""} {
-		data, err := fs.ReadFile(f, name)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if embedded, _ := fs.ReadFile(assets.FS, name); want == "" && string(data) != string(embedded) {
-			t.Errorf("%s: not the embedded file", name)
-		} else if want != "" && string(data) != want {
-			t.Errorf("%s: %q, want %q", name, data, want)
-		}
-	}
-	if _, err := fs.ReadFile(f, "../etc/passwd"); err == nil {
-		t.Errorf("a path out of the storage was opened")
-	}
-}
-
 // TestBrowserQuickBattle: a quick battle's map is kept in the storage,
 // found again from its save with the embedded tileset.
 func TestBrowserQuickBattle(t *testing.T) {
-	kv := mapValues{}
+	kv := storagetest.MapValues{}
 	a := browserApp(t, kv)
 	q := newQuick(a)
 	q.size = 0 // the smallest map, 12×10
@@ -213,7 +158,7 @@ func TestBrowserQuickBattle(t *testing.T) {
 	if err := a.store.WriteSave(b, autosaveName); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := loadSave(a.store, autosaveName, a.opts.Catalogue); err != nil {
+	if _, err := storage.LoadSave(a.store, autosaveName, a.opts.Catalogue); err != nil {
 		t.Errorf("the quick battle's save: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui"
 	"hexfire/killzone"
 	"hexfire/maps"
 	"hexfire/units"
@@ -54,8 +55,8 @@ type study struct {
 
 	dragging int // the piece being dragged, -1 for none
 	message  string
-	asking   *question // leaving for the menu asks first: what is not saved is lost
-	exportAt bool      // export the next frame drawn, kill zone and legend included
+	asking   *ui.Question // leaving for the menu asks first: what is not saved is lost
+	exportAt bool         // export the next frame drawn, kill zone and legend included
 }
 
 // piece is a unit set out on the study table.
@@ -405,7 +406,7 @@ func (s *study) follow(a *App) {
 func (s *study) update(a *App, in frameInput) error {
 	s.follow(a)
 	if s.asking != nil {
-		if answerUI(in.ui, s.asking, image.Rectangle{Max: a.screen}, a.scale) {
+		if ui.AnswerQuestion(in.ui, s.asking, image.Rectangle{Max: a.screen}, a.scale) {
 			s.asking = nil
 		}
 		return nil
@@ -477,14 +478,14 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	hover, hasHover := g.Hovered()
 	switch {
 	case keys[studyMenu]:
-		s.asking = &question{text: "Leave the study for the menu? The units set out are lost unless saved (Ctrl+S).", yes: a.toMenu}
+		s.asking = &ui.Question{Text: "Leave the study for the menu? The units set out are lost unless saved (Ctrl+S).", Yes: a.toMenu}
 		return
 	case keys[studySave]:
 		s.save()
 	case keys[studyExport]:
 		s.exportAt = true
 	case keys[studyNextMap] && len(s.pieces) > 0:
-		s.asking = &question{text: "Open the next map? The units set out are lost unless saved (Ctrl+S).", yes: func() { s.nextMap(a) }}
+		s.asking = &ui.Question{Text: "Open the next map? The units set out are lost unless saved (Ctrl+S).", Yes: func() { s.nextMap(a) }}
 		return
 	case keys[studyNextMap]:
 		s.nextMap(a)
@@ -749,14 +750,14 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 		g.captured = capture(screen) // the battle view writes it next frame
 	}
 	if s.asking != nil {
-		drawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.text)
+		ui.DrawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.Text)
 	}
 }
 
 // drawZone shades each hex of the kill zone by its chance to destroy:
 // the battle view draws it over the map and under the counters, which
 // stay readable on top.
-func (s *study) drawZone(dst *ebiten.Image, v *View) {
+func (s *study) drawZone(dst *ebiten.Image, v *BoardView) {
 	if s.zone == nil {
 		return
 	}
@@ -769,7 +770,7 @@ func (s *study) drawZone(dst *ebiten.Image, v *View) {
 
 // The legend's line height and padding in window pixels (our own choice).
 const (
-	legendLine = barTextSize * 1.4
+	legendLine = ui.BarTextSize * 1.4
 	legendPad  = 8
 )
 
@@ -785,18 +786,18 @@ func (s *study) legendRect() image.Rectangle {
 // drawLegend draws the kill zone's scale in the map's lower left corner.
 func (s *study) drawLegend(screen *ebiten.Image) {
 	g := s.g
-	face := g.fonts.face(barTextSize*g.scale, false)
+	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
 	line, pad := legendLine*g.scale, legendPad*g.scale
 	r := s.legendRect()
 	x0, y0 := float64(r.Min.X), float64(r.Min.Y)
-	g.fillRect(screen, x0, y0, float64(r.Max.X), float64(r.Max.Y), colPanel)
-	g.text(screen, "chance to destroy", face, x0+pad, y0+pad+line/2, alignStart, colPanelKey)
+	g.fillRect(screen, x0, y0, float64(r.Max.X), float64(r.Max.Y), ui.ColPanel)
+	g.text(screen, "chance to destroy", face, x0+pad, y0+pad+line/2, ui.AlignStart, ui.ColPanelKey)
 	for i, b := range killzone.Bands {
 		y := y0 + pad + line*float64(i+1) + line/2
 		swatch := b.Colour
 		swatch.A = 0xff
 		g.fillRect(screen, x0+pad, y-line/3, x0+pad+line*0.8, y+line/3, swatch)
-		g.text(screen, b.Label, face, x0+pad+line, y, alignStart, colPanelText)
+		g.text(screen, b.Label, face, x0+pad+line, y, ui.AlignStart, ui.ColPanelText)
 	}
 }
 
@@ -812,11 +813,11 @@ func (s *study) drawBars(screen *ebiten.Image) {
 	g.fillRect(screen, 0, 0, w, top, opaque)
 	g.fillRect(screen, 0, bottom, w, float64(g.screen.Y), opaque)
 	pad := 10 * g.scale
-	bold := g.fonts.face(barTextSize*g.scale, true)
-	face := g.fonts.face(barTextSize*g.scale, false)
-	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, alignStart, colBarText)
+	bold := g.fonts.Face(ui.BarTextSize*g.scale, true)
+	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
+	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, ui.AlignStart, colBarText)
 	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . T Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, s.side.Title(), s.zoneLine())
-	g.text(screen, fitText(face, line, w-2*pad-textWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, alignEnd, colBarText)
+	g.text(screen, ui.FitText(face, line, w-2*pad-ui.TextWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, ui.AlignEnd, colBarText)
 	status := s.message
 	if h, ok := g.Hovered(); ok {
 		status = describeHex(g.board, h)
@@ -833,11 +834,11 @@ func (s *study) drawBars(screen *ebiten.Image) {
 	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  N: map  Q: menu"
 	mid := (bottom + float64(g.screen.Y)) / 2
 	room := w - 2*pad
-	if textWidth(face, status)+textWidth(face, keys)+pad <= room {
+	if ui.TextWidth(face, status)+ui.TextWidth(face, keys)+pad <= room {
 		// The keys only where the hex's line leaves room for them.
-		g.text(screen, keys, face, w-pad, mid, alignEnd, colBarDim)
+		g.text(screen, keys, face, w-pad, mid, ui.AlignEnd, colBarDim)
 	}
-	g.text(screen, fitText(face, status, room), face, pad, mid, alignStart, colBarText)
+	g.text(screen, ui.FitText(face, status, room), face, pad, mid, ui.AlignStart, colBarText)
 }
 
 // zoneLine says what the kill zone shows.

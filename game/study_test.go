@@ -14,6 +14,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage/storagetest"
 	"hexfire/killzone"
 	"hexfire/maps"
 	"hexfire/units"
@@ -58,7 +59,7 @@ func (s *study) chooseType(t *testing.T, name string) {
 // insideHex is a screen point of hex h away from its centre (and the
 // counter there): 80% of the way to its first corner.
 func insideHex(s *study, h board.Hex) image.Point {
-	v := View{g: s.g, Board: s.g.board, Camera: s.g.cam}
+	v := BoardView{g: s.g, Board: s.g.board, Camera: s.g.cam}
 	c, cs := v.hexOnScreen(h)
 	return image.Pt(int(c.X+0.8*(cs[0].X-c.X)), int(c.Y+0.8*(cs[0].Y-c.Y)))
 }
@@ -299,7 +300,7 @@ func TestStudyStoredOpensFromFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := browserApp(t, mapValues{})
+			b := browserApp(t, storagetest.MapValues{})
 			if err := b.keepPicked([]pickedFile{{name: studyFile, data: text}}); err != nil {
 				t.Fatalf("the downloaded study picked again: %v", err)
 			}
@@ -575,7 +576,7 @@ func TestStudyNextMap(t *testing.T) {
 	if s.asking == nil || a.scene != scene(s) {
 		t.Fatalf("N with %d units set out did not ask first", len(s.pieces))
 	}
-	s.asking.yes()
+	s.asking.Yes()
 	for i := 1; i <= len(cycle); i++ {
 		s = a.scene.(*study)
 		if want := cycle[(first+i)%len(cycle)]; s.source != want {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -18,7 +19,7 @@ func newTerrainPainter(sc *maps.Scenario) terrainPainter {
 	if p := newTilePainter(sc); p != nil {
 		return p
 	}
-	return &paletteFill{batch: newTriBatch()}
+	return &paletteFill{batch: ui.NewTriBatch()}
 }
 
 // tilePainter draws the tile layers of a map as Tiled shows them: layer by
@@ -44,7 +45,7 @@ type tilePainter struct {
 	colPitch      float64 // world pixels from one column, and one row, to the next
 	rowPitch      float64
 	flat          []color.RGBA // per hex (Col + Row×width), the mean colour of its tiles
-	batch         *triBatch
+	batch         *ui.TriBatch
 
 	chunks     map[chunkKey]*chunk
 	frame      int  // counts paints, for evicting the chunks used longest ago
@@ -98,7 +99,7 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 	}
 	l := sc.Board.Layout
 	p := &tilePainter{layout: l, width: sc.Board.Width, height: sc.Board.Height, layers: tl.Layers,
-		sets: make([]tileSheet, len(tl.Tilesets)), batch: newTriBatch(), chunks: map[chunkKey]*chunk{}}
+		sets: make([]tileSheet, len(tl.Tilesets)), batch: ui.NewTriBatch(), chunks: map[chunkKey]*chunk{}}
 	x0, y0 := l.TileOrigin(l.ToHex(board.Offset{}))
 	x1, _ := l.TileOrigin(l.ToHex(board.Offset{Col: 1}))
 	_, y1 := l.TileOrigin(l.ToHex(board.Offset{Row: 1}))
@@ -314,11 +315,11 @@ func (p *tilePainter) drawFlat(dst *ebiten.Image, m *boardMesh, cam Camera) int 
 			}
 			g := &m.hexes[m.index[p.layout.ToHex(board.Offset{Col: col, Row: row})]]
 			_, corners := screenHex(cam, g)
-			p.batch.fan(dst, c, corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
+			p.batch.Fan(dst, c, corners[0], corners[1], corners[2], corners[3], corners[4], corners[5])
 			n++
 		}
 	}
-	p.batch.flush(dst)
+	p.batch.Flush(dst)
 	return n
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/board"
+	"hexfire/game/ui"
 	"hexfire/maps"
 )
 
@@ -212,7 +213,7 @@ func BenchmarkPaintTiles(b *testing.B) {
 	for _, bc := range []struct {
 		name    string
 		painter terrainPainter
-	}{{"tiles", newTerrainPainter(sc)}, {"palette", &paletteFill{batch: newTriBatch()}}} {
+	}{{"tiles", newTerrainPainter(sc)}, {"palette", &paletteFill{batch: ui.NewTriBatch()}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			g := unitScene(sc.Board)
 			g.layer.painter = bc.painter

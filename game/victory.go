@@ -8,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/game/storage"
+	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -52,17 +54,17 @@ func strengthHistory(b *battle.Battle) ([]strengthPoint, error) {
 // start and the battle recorded, whose orders (checked by replaying them
 // once) and their reasoning the viewer steps through.
 func OpenReplay(path string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
-	return openReplay(dirStorage{}, path, cat)
+	return openReplay(storage.Dir{}, path, cat)
 }
 
 // openReplay is OpenReplay for the save called name in st.
-func openReplay(st Storage, name string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
+func openReplay(st storage.Storage, name string, cat *units.Catalogue) (start, recorded *battle.Battle, err error) {
 	path := st.Where(name)
 	s, err := st.ReadSave(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := openSaveScenario(st, s, cat)
+	sc, err := storage.OpenSaveScenario(st, s, cat)
 	if err != nil {
 		return nil, nil, fmt.Errorf("replay %s: %w", path, err)
 	}
@@ -82,7 +84,7 @@ func openReplay(st Storage, name string, cat *units.Catalogue) (start, recorded 
 type victoryScreen struct {
 	b        *battle.Battle
 	strength []strengthPoint
-	list     buttonList
+	list     ui.ButtonList
 	note     string
 }
 
@@ -102,8 +104,8 @@ func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 		}
 	}
 	computer := a.settings.Computer
-	v.list.items = []button{
-		{label: "Play again", do: func() {
+	v.list.Items = []ui.Button{
+		{Label: "Play again", Do: func() {
 			e := scenarioEntry{source: b.Config().Source, sc: b.Scenario()}
 			var err error
 			if e.victory, err = victoryOf(e.sc); err != nil {
@@ -112,16 +114,16 @@ func newVictory(a *App, b *battle.Battle, played bool) *victoryScreen {
 			}
 			a.goTo(newBriefing(a, e, b.Config().Ruleset, computer))
 		}},
-		{label: "Save replay", off: !a.kept(), do: func() {
+		{Label: "Save replay", Off: !a.kept(), Do: func() {
 			if err := a.store.WriteSave(b, replayName); err != nil {
 				v.note = err.Error()
 				return
 			}
 			v.note = "saved " + a.store.Where(replayName) + ": Replay on the menu plays it"
 		}},
-		{label: "Menu", do: a.toMenu},
+		{Label: "Menu", Do: a.toMenu},
 	}
-	v.list.firstOn()
+	v.list.FirstOn()
 	return v
 }
 
@@ -138,17 +140,17 @@ func (v *victoryScreen) rects(a *App) []image.Rectangle {
 }
 
 func (v *victoryScreen) update(a *App, in frameInput) error {
-	if in.ui.back {
+	if in.ui.Back {
 		a.toMenu()
 		return nil
 	}
-	if in.ui.left {
-		v.list.move(-1)
+	if in.ui.Left {
+		v.list.Move(-1)
 	}
-	if in.ui.right {
-		v.list.move(1)
+	if in.ui.Right {
+		v.list.Move(1)
 	}
-	v.list.update(in.ui, v.rects(a))
+	v.list.Update(in.ui, v.rects(a))
 	return nil
 }
 
@@ -164,11 +166,11 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 	if r != nil {
 		title, reason = resultText(r)
 	}
-	c.text(title, c.face(barTextSize*3, true), cx, y, alignCenter, colPanelKey)
+	c.Text(title, c.Face(ui.BarTextSize*3, true), cx, y, ui.AlignCenter, ui.ColPanelKey)
 	y += 60 * s
-	line := barTextSize * s * 1.6
+	line := ui.BarTextSize * s * 1.6
 	width := min(float64(a.screen.X)-80*s, 900*s)
-	y = c.paragraph(reason, c.face(barTextSize*1.2, false), cx-width/2, y, width, line, colPanelText)
+	y = c.Paragraph(reason, c.Face(ui.BarTextSize*1.2, false), cx-width/2, y, width, line, ui.ColPanelText)
 	y += line / 2
 	for _, side := range bothSides {
 		total := 0
@@ -177,8 +179,8 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 				total++
 			}
 		}
-		c.text(fmt.Sprintf("%s: lost %d of %d units", side.Title(), b.Eliminated(side), total), c.face(barTextSize*1.2, true),
-			cx-width/2, y+line/2, alignStart, sideTextColour(side))
+		c.Text(fmt.Sprintf("%s: lost %d of %d units", side.Title(), b.Eliminated(side), total), c.Face(ui.BarTextSize*1.2, true),
+			cx-width/2, y+line/2, ui.AlignStart, sideTextColour(side))
 		y += line
 	}
 	y += line
@@ -186,9 +188,9 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 	if len(v.strength) > 1 && chart.Dy() > int(60*s) {
 		drawStrengthChart(c, chart, v.strength)
 	}
-	v.list.draw(c, v.rects(a))
+	v.list.Draw(c, v.rects(a))
 	if v.note != "" {
-		c.text(v.note, c.face(barTextSize, false), cx, float64(a.screen.Y)-24*s, alignCenter, colPanelDim)
+		c.Text(v.note, c.Face(ui.BarTextSize, false), cx, float64(a.screen.Y)-24*s, ui.AlignCenter, ui.ColPanelDim)
 	}
 }
 
@@ -202,31 +204,31 @@ func sideTextColour(side maps.Side) color.RGBA {
 
 // drawStrengthChart draws each side's units in play over the turns as a
 // line in its colour, in area.
-func drawStrengthChart(c canvas, area image.Rectangle, pts []strengthPoint) {
-	s := c.scale
-	c.fillRect(area, colPanel)
-	f := c.face(barTextSize*0.9, false)
-	c.text("Units in play, turn by turn", c.face(barTextSize, true), float64(area.Min.X)+10*s, float64(area.Min.Y)+14*s, alignStart, colPanelDim)
+func drawStrengthChart(c ui.Canvas, area image.Rectangle, pts []strengthPoint) {
+	s := c.Scale
+	c.FillRect(area, ui.ColPanel)
+	f := c.Face(ui.BarTextSize*0.9, false)
+	c.Text("Units in play, turn by turn", c.Face(ui.BarTextSize, true), float64(area.Min.X)+10*s, float64(area.Min.Y)+14*s, ui.AlignStart, ui.ColPanelDim)
 	top := 0
 	for _, p := range pts {
 		top = max(top, p[0], p[1])
 	}
 	inner := image.Rect(area.Min.X+int(40*s), area.Min.Y+int(30*s), area.Max.X-int(20*s), area.Max.Y-int(24*s))
-	at := func(i, n int) point {
+	at := func(i, n int) ui.Point {
 		x := float64(inner.Min.X) + float64(inner.Dx())*float64(i)/float64(len(pts)-1)
 		y := float64(inner.Max.Y) - float64(inner.Dy())*float64(n)/float64(max(1, top))
-		return point{float32(x), float32(y)}
+		return ui.Pt(float32(x), float32(y))
 	}
-	c.batch.segment(c.dst, point{float32(inner.Min.X), float32(inner.Max.Y)}, point{float32(inner.Max.X), float32(inner.Max.Y)}, float32(s), colPanelDim)
+	c.Batch.Segment(c.Dst, ui.Pt(float32(inner.Min.X), float32(inner.Max.Y)), ui.Pt(float32(inner.Max.X), float32(inner.Max.Y)), float32(s), ui.ColPanelDim)
 	for side := range 2 {
 		col := sideTextColour(bothSides[side])
 		for i := 1; i < len(pts); i++ {
-			c.batch.segment(c.dst, at(i-1, pts[i-1][side]), at(i, pts[i][side]), float32(3*s), col)
+			c.Batch.Segment(c.Dst, at(i-1, pts[i-1][side]), at(i, pts[i][side]), float32(3*s), col)
 		}
 	}
-	c.batch.flush(c.dst)
-	c.text(fmt.Sprint(top), f, float64(inner.Min.X)-8*s, float64(inner.Min.Y), alignEnd, colPanelDim)
-	c.text("0", f, float64(inner.Min.X)-8*s, float64(inner.Max.Y), alignEnd, colPanelDim)
+	c.Batch.Flush(c.Dst)
+	c.Text(fmt.Sprint(top), f, float64(inner.Min.X)-8*s, float64(inner.Min.Y), ui.AlignEnd, ui.ColPanelDim)
+	c.Text("0", f, float64(inner.Min.X)-8*s, float64(inner.Max.Y), ui.AlignEnd, ui.ColPanelDim)
 	// Under each point the turn it starts, and "end" under the last.
 	for i := range pts {
 		label := fmt.Sprintf("turn %d", i+1)
@@ -234,13 +236,13 @@ func drawStrengthChart(c canvas, area image.Rectangle, pts []strengthPoint) {
 			label = "end"
 		}
 		p := at(i, 0)
-		c.text(label, f, float64(p.X), float64(inner.Max.Y)+12*s, alignCenter, colPanelDim)
+		c.Text(label, f, float64(p.X), float64(inner.Max.Y)+12*s, ui.AlignCenter, ui.ColPanelDim)
 	}
 	lx := float64(inner.Max.X) - 160*s
 	for i, side := range bothSides {
 		y := float64(area.Min.Y) + 14*s
 		x := lx + float64(i)*80*s
-		c.fill(x, y-2*s, x+16*s, y+2*s, sideTextColour(side))
-		c.text(side.Title(), f, x+20*s, y, alignStart, sideTextColour(side))
+		c.Fill(x, y-2*s, x+16*s, y+2*s, sideTextColour(side))
+		c.Text(side.Title(), f, x+20*s, y, ui.AlignStart, sideTextColour(side))
 	}
 }

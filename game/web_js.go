@@ -10,6 +10,8 @@ import (
 	"image/png"
 	"sync"
 	"syscall/js"
+
+	"hexfire/game/storage"
 )
 
 // inBrowser is true: the game runs in a web page (cmd/hexfire-web).
@@ -77,8 +79,8 @@ func readPicked(list js.Value) {
 	for i := range n {
 		f := list.Index(i)
 		files[i].name = f.Get("name").String()
-		if size := f.Get("size").Float(); size > maxStoredBytes {
-			files[i].data = make([]byte, maxStoredBytes+1) // refused with its size by keepPicked
+		if size := f.Get("size").Float(); size > storage.MaxStoredBytes {
+			files[i].data = make([]byte, storage.MaxStoredBytes+1) // refused with its size by keepPicked
 			if left--; left == 0 {
 				queuePicked(files)
 			}

@@ -1,4 +1,4 @@
-package game
+package storage
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 
 // Storage keeps the game's files by name: the settings, the autosave, the
 // last replay and the saves. On a desktop they are files in the user's
-// config directory (storage_file.go); in a browser, entries of its local
-// storage (storage_js.go over keyStorage).
+// config directory (Dir, dir.go); in a browser, entries of its local
+// storage (browser_js.go over KeyStorage).
 type Storage interface {
 	// Where names the file in a message to the player: its path, or where
 	// the browser keeps it.
@@ -42,54 +42,62 @@ type Storage interface {
 // the player picked in a browser) rather than on disk or embedded.
 const StoredPrefix = "stored:"
 
-// maxStoredBytes bounds one value of a keyStorage: the browsers' local
+// MaxStoredBytes bounds one value of a KeyStorage: the browsers' local
 // storage holds about 5 MB an origin, and a save is read with
 // battle.MaxSaveBytes as its limit on disk.
-const maxStoredBytes = battle.MaxSaveBytes
+const MaxStoredBytes = battle.MaxSaveBytes
 
-// keyValues is a store of byte values by key: a browser's local storage,
-// or a map in tests.
-type keyValues interface {
-	get(key string) ([]byte, bool)
-	set(key string, value []byte) error
-	remove(key string)
+// KeyValues is a store of byte values by key: a browser's local storage,
+// or a map in tests (storagetest.MapValues).
+type KeyValues interface {
+	// Get returns the value under key, and whether there is one.
+	Get(key string) ([]byte, bool)
+	// Set puts value under key, or fails (a full quota).
+	Set(key string, value []byte) error
+	// Remove removes the value under key, if there is one.
+	Remove(key string)
 }
 
-// keyStorage is a Storage over a key-value store, each file a value under
+// KeyStorage is a Storage over a key-value store (Values), each file a value under
 // "hexfire/" and its name. Saves name their scenario as battle.Save does
 // ("embedded:PATH", or StoredPrefix and a name in the same store).
-type keyStorage struct{ kv keyValues }
+type KeyStorage struct{ Values KeyValues }
 
 // keyPrefix starts every key Hexfire writes, so other pages of the same
 // origin keep their own.
 const keyPrefix = "hexfire/"
 
-func (s keyStorage) Where(name string) string { return "browser storage: " + name }
+// Where says the file is in the browser's storage.
+func (s KeyStorage) Where(name string) string { return "browser storage: " + name }
 
-func (s keyStorage) Read(name string) ([]byte, error) {
-	data, ok := s.kv.get(keyPrefix + name)
+// Read returns the value of the file, refused over MaxStoredBytes.
+func (s KeyStorage) Read(name string) ([]byte, error) {
+	data, ok := s.Values.Get(keyPrefix + name)
 	if !ok {
 		return nil, &fs.PathError{Op: "read", Path: s.Where(name), Err: fs.ErrNotExist}
 	}
-	if len(data) > maxStoredBytes {
-		return nil, fmt.Errorf("%s: %d bytes, more than %d", s.Where(name), len(data), maxStoredBytes)
+	if len(data) > MaxStoredBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than %d", s.Where(name), len(data), MaxStoredBytes)
 	}
 	return data, nil
 }
 
-func (s keyStorage) Write(name string, data []byte) error {
-	if err := s.kv.set(keyPrefix+name, data); err != nil {
+// Write puts data under the file's key.
+func (s KeyStorage) Write(name string, data []byte) error {
+	if err := s.Values.Set(keyPrefix+name, data); err != nil {
 		return fmt.Errorf("%s: %w", s.Where(name), err)
 	}
 	return nil
 }
 
-func (s keyStorage) Remove(name string) error {
-	s.kv.remove(keyPrefix + name)
+// Remove removes the file's key.
+func (s KeyStorage) Remove(name string) error {
+	s.Values.Remove(keyPrefix + name)
 	return nil
 }
 
-func (s keyStorage) ReadSave(name string) (battle.Save, error) {
+// ReadSave reads and checks the save kept as name.
+func (s KeyStorage) ReadSave(name string) (battle.Save, error) {
 	data, err := s.Read(name)
 	if err != nil {
 		return battle.Save{}, err
@@ -101,7 +109,8 @@ func (s keyStorage) ReadSave(name string) (battle.Save, error) {
 	return sv, nil
 }
 
-func (s keyStorage) WriteSave(b *battle.Battle, name string) error {
+// WriteSave keeps b's save as name, indented as a save file is.
+func (s KeyStorage) WriteSave(b *battle.Battle, name string) error {
 	data, err := json.MarshalIndent(b.Save(), "", "  ")
 	if err == nil {
 		err = s.Write(name, append(data, '\n'))
@@ -148,22 +157,22 @@ func (f *storedFile) ModTime() time.Time         { return time.Time{} }
 func (f *storedFile) IsDir() bool                { return false }
 func (f *storedFile) Sys() any                   { return nil }
 
-// openScenario opens a scenario source: StoredPrefix and a name in s, or
+// OpenScenario opens a scenario source: StoredPrefix and a name in s, or
 // what battle.OpenScenario opens (embedded or a file).
-func openScenario(s Storage, source string, cat *units.Catalogue) (*maps.Scenario, error) {
+func OpenScenario(s Storage, source string, cat *units.Catalogue) (*maps.Scenario, error) {
 	if name, ok := strings.CutPrefix(source, StoredPrefix); ok && s != nil {
 		return maps.Load(storageFS{s}, name, cat)
 	}
 	return battle.OpenScenario(source, cat)
 }
 
-// openSaveScenario is battle.OpenSaveScenario for a save whose scenario
+// OpenSaveScenario is battle.OpenSaveScenario for a save whose scenario
 // may be kept in s.
-func openSaveScenario(s Storage, sv battle.Save, cat *units.Catalogue) (*maps.Scenario, error) {
+func OpenSaveScenario(s Storage, sv battle.Save, cat *units.Catalogue) (*maps.Scenario, error) {
 	if !strings.HasPrefix(sv.Scenario, StoredPrefix) || s == nil {
 		return battle.OpenSaveScenario(sv, cat)
 	}
-	sc, err := openScenario(s, sv.Scenario, cat)
+	sc, err := OpenScenario(s, sv.Scenario, cat)
 	if err != nil {
 		return nil, fmt.Errorf("field \"scenario\": %w", err)
 	}
@@ -182,9 +191,9 @@ type saveLoader interface {
 	loadSave(name string, cat *units.Catalogue) (*battle.Battle, error)
 }
 
-// loadSave reads the save called name from s and replays it on its
+// LoadSave reads the save called name from s and replays it on its
 // scenario, as battle.LoadSave does with a file.
-func loadSave(s Storage, name string, cat *units.Catalogue) (*battle.Battle, error) {
+func LoadSave(s Storage, name string, cat *units.Catalogue) (*battle.Battle, error) {
 	if l, ok := s.(saveLoader); ok {
 		return l.loadSave(name, cat)
 	}
@@ -192,7 +201,7 @@ func loadSave(s Storage, name string, cat *units.Catalogue) (*battle.Battle, err
 	if err != nil {
 		return nil, err
 	}
-	sc, err := openSaveScenario(s, sv, cat)
+	sc, err := OpenSaveScenario(s, sv, cat)
 	if err == nil {
 		var b *battle.Battle
 		if b, err = battle.Replay(sc, cat, sv); err == nil {

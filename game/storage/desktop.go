@@ -1,6 +1,6 @@
 //go:build !js
 
-package game
+package storage
 
 import (
 	"fmt"
@@ -27,5 +27,5 @@ func UserStorage() (Storage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return dirStorage{dir}, nil
+	return Dir{Path: dir}, nil
 }

@@ -1,4 +1,4 @@
-package game
+package ui
 
 import (
 	"bytes"
@@ -12,13 +12,13 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 )
 
-// fonts makes the faces the view writes with: the Go fonts (regular and
+// Fonts makes the faces the view writes with: the Go fonts (regular and
 // bold) drawn with ebiten's text/v2, which shapes the text and caches the
 // glyphs it renders. Faces are cached by size, so asking for the same size
 // every frame allocates nothing.
-type fonts struct {
+type Fonts struct {
 	regular, bold *text.GoTextFaceSource
-	faces         map[faceSize]face
+	faces         map[faceSize]Face
 }
 
 // faceSize is a cached face's size in half pixels and weight.
@@ -27,7 +27,8 @@ type faceSize struct {
 	bold bool
 }
 
-func newFonts() (*fonts, error) {
+// NewFonts loads the Go regular and bold fonts.
+func NewFonts() (*Fonts, error) {
 	regular, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
 	if err != nil {
 		return nil, fmt.Errorf("game: Go regular font: %w", err)
@@ -36,17 +37,19 @@ func newFonts() (*fonts, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game: Go bold font: %w", err)
 	}
-	return &fonts{regular: regular, bold: bold, faces: map[faceSize]face{}}, nil
+	return &Fonts{regular: regular, bold: bold, faces: map[faceSize]Face{}}, nil
 }
 
-// face is a font at a size.
-type face struct {
-	f *text.GoTextFace
+// Face is a font at a size.
+type Face struct {
+	// GoText is the face itself, for a caller that draws with options
+	// of its own (a value narrowed to fit a counter).
+	GoText *text.GoTextFace
 }
 
-// face returns the face of the given pixel size (rounded to half a pixel,
+// Face returns the face of the given pixel size (rounded to half a pixel,
 // at least one pixel).
-func (f *fonts) face(size float64, bold bool) face {
+func (f *Fonts) Face(size float64, bold bool) Face {
 	key := faceSize{half: max(2, int(math.Round(size*2))), bold: bold}
 	if fc, ok := f.faces[key]; ok {
 		return fc
@@ -55,39 +58,39 @@ func (f *fonts) face(size float64, bold bool) face {
 	if bold {
 		src = f.bold
 	}
-	fc := face{f: &text.GoTextFace{Source: src, Size: float64(key.half) / 2}}
+	fc := Face{GoText: &text.GoTextFace{Source: src, Size: float64(key.half) / 2}}
 	f.faces[key] = fc
 	return fc
 }
 
-// align is where a drawn text sits relative to its x coordinate.
-type align int
+// Align is where a drawn text sits relative to its x coordinate.
+type Align int
 
 const (
-	alignStart align = iota
-	alignCenter
-	alignEnd
+	AlignStart Align = iota
+	AlignCenter
+	AlignEnd
 )
 
-// textWidth returns the advance of s in f, in pixels.
-func textWidth(f face, s string) float64 {
-	return text.Advance(s, f.f)
+// TextWidth returns the advance of s in f, in pixels.
+func TextWidth(f Face, s string) float64 {
+	return text.Advance(s, f.GoText)
 }
 
-// drawText draws s with its vertical centre at y, aligned on x.
-func drawText(dst *ebiten.Image, s string, f face, x, y float64, a align, c color.RGBA) {
+// DrawText draws s with its vertical centre at y, aligned on x.
+func DrawText(dst *ebiten.Image, s string, f Face, x, y float64, a Align, c color.RGBA) {
 	var op text.DrawOptions
 	switch a {
-	case alignCenter:
+	case AlignCenter:
 		op.PrimaryAlign = text.AlignCenter
-	case alignEnd:
+	case AlignEnd:
 		op.PrimaryAlign = text.AlignEnd
 	}
 	// Centre the line box (ascent and descent) on y, which puts the middle
 	// of the capitals near y: the baseline falls (ascent - descent)/2 below.
-	m := f.f.Metrics()
+	m := f.GoText.Metrics()
 	top := y - (m.HAscent+m.HDescent)/2
 	op.GeoM.Translate(x, math.Round(top))
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, f.f, &op)
+	text.Draw(dst, s, f.GoText, &op)
 }

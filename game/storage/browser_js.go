@@ -1,6 +1,6 @@
 //go:build js
 
-package game
+package storage
 
 import (
 	"encoding/base64"
@@ -17,14 +17,14 @@ func UserStorage() (Storage, error) {
 	if !ls.Truthy() {
 		return nil, errors.New("game: this browser gives the page no local storage")
 	}
-	return keyStorage{localStorage{ls}}, nil
+	return KeyStorage{Values: localStorage{ls}}, nil
 }
 
-// localStorage is the browser's window.localStorage as keyValues. It
+// localStorage is the browser's window.localStorage as KeyValues. It
 // holds strings only, so each value is kept in base64.
 type localStorage struct{ v js.Value }
 
-func (l localStorage) get(key string) ([]byte, bool) {
+func (l localStorage) Get(key string) ([]byte, bool) {
 	item := l.v.Call("getItem", key)
 	if item.Type() != js.TypeString {
 		return nil, false
@@ -36,7 +36,7 @@ func (l localStorage) get(key string) ([]byte, bool) {
 	return data, true
 }
 
-func (l localStorage) set(key string, value []byte) (err error) {
+func (l localStorage) Set(key string, value []byte) (err error) {
 	// setItem throws when the origin's quota is full; syscall/js turns a
 	// thrown exception into a panic.
 	defer func() {
@@ -48,4 +48,4 @@ func (l localStorage) set(key string, value []byte) (err error) {
 	return nil
 }
 
-func (l localStorage) remove(key string) { l.v.Call("removeItem", key) }
+func (l localStorage) Remove(key string) { l.v.Call("removeItem", key) }
