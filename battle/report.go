@@ -46,7 +46,7 @@ func NewReport(side hmaps.Side) *Report {
 func (r *Report) Add(events []Event, v *View) {
 	bd := v.Board()
 	for _, e := range events {
-		if !e.SeenBy(r.side) || e.Kind == FireDeclared || v.own(e.Unit) != nil {
+		if !e.SeenBy(r.side) || v.own(e.Unit) != nil {
 			continue
 		}
 		name := v.enemyLabel(e.Unit)
@@ -65,7 +65,7 @@ func (r *Report) Add(events []Event, v *View) {
 				r.moves[e.Unit] = reportMove{line: len(r.lines), from: e.From.Hex}
 				r.lines = append(r.lines, ReportLine{fmt.Sprintf("%s moved %s → %s", name, bd.Label(e.From.Hex), bd.Label(e.To.Hex)), e.To.Hex})
 			}
-		case UnitFired:
+		case UnitFired, FireDeclared: // a declared shot is seen only in the open
 			if t := v.own(e.Target); t != nil {
 				r.lines = append(r.lines, ReportLine{e.Text, t.Pose.Hex})
 			}

@@ -463,7 +463,7 @@ func (g *Game) loadKey(*Intents) {
 		g.note("F9 is off in the replay viewer: a loaded battle has no replay to step through (load it from the menu)")
 		return
 	}
-	if len(g.battle.Orders()) == 0 || g.battle.Result() != nil {
+	if g.play.ump.OrderCount() == 0 || g.battle.Result() != nil {
 		g.load()
 		return
 	}
@@ -507,7 +507,7 @@ func keptText(g *Game) string {
 	switch {
 	case g.opts.Autosave == "":
 		return "It is not kept (there is no config folder for the autosave; F5 saves it)."
-	case len(g.battle.Orders()) == 0:
+	case g.play.ump.OrderCount() == 0:
 		return "No order has been given yet, so there is nothing to go on with."
 	}
 	return "It is saved: Continue on the menu goes on with it."

@@ -311,7 +311,9 @@ func (g *Game) update(a *App, in frameInput) error {
 	case exitToMenu:
 		a.toMenu()
 	case exitToVictory:
-		a.goTo(newVictory(a, g.battle, g.play.replay == nil))
+		if b, over := g.play.ump.Revealed(); over {
+			a.goTo(newVictory(a, b, g.play.replay == nil))
+		}
 	}
 	return nil
 }

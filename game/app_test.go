@@ -303,8 +303,8 @@ func TestWalkMenuToVictory(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene after Begin = %T, want *Game", a.scene)
 	}
-	if g.battle.Config().Seed != 7 {
-		t.Errorf("seed = %d, want 7", g.battle.Config().Seed)
+	if g.play.ump.Seed() != 7 {
+		t.Errorf("seed = %d, want 7", g.play.ump.Seed())
 	}
 	auto := filepath.Join(dir, autosaveName)
 	asked := 0
@@ -324,12 +324,12 @@ func TestWalkMenuToVictory(t *testing.T) {
 			step(t, a, frameInput{intents: &Intents{Click: true}})
 			continue
 		}
-		before := len(g.battle.Orders())
+		before := g.play.ump.OrderCount()
 		step(t, a, battleKeys(ActionEndPhase))
-		if len(g.battle.Orders()) > before {
+		if g.play.ump.OrderCount() > before {
 			s, err := battle.ReadSave(auto)
-			if err != nil || len(s.Orders) != len(g.battle.Orders()) {
-				t.Fatalf("autosave after order %d: %d orders, %v; want the battle's", len(g.battle.Orders()), len(s.Orders), err)
+			if err != nil || len(s.Orders) != g.play.ump.OrderCount() {
+				t.Fatalf("autosave after order %d: %d orders, %v; want the battle's", g.play.ump.OrderCount(), len(s.Orders), err)
 			}
 		}
 	}
@@ -399,8 +399,8 @@ func TestQuitAndContinue(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene after Continue = %T (%s), want *Game", a.scene, a.message)
 	}
-	if g2.battle.Phase() != battle.Movement || len(g2.battle.Orders()) != 1 {
-		t.Errorf("continued battle: %v phase, %d orders; want Movement, 1", g2.battle.Phase(), len(g2.battle.Orders()))
+	if g2.battle.Phase() != battle.Movement || g2.play.ump.OrderCount() != 1 {
+		t.Errorf("continued battle: %v phase, %d orders; want Movement, 1", g2.battle.Phase(), g2.play.ump.OrderCount())
 	}
 	if log := logText(g2); !strings.Contains(log, "Movement") {
 		t.Errorf("log of the continued battle does not tell of its orders:\n%s", log)

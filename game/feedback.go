@@ -11,6 +11,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/game/ui"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -221,6 +222,17 @@ func advanceHexes(b *battle.Battle, u *battle.Unit) []board.Hex {
 		h := u.Pose.Hex.Neighbor(d)
 		if b.Board().Contains(h) && b.Check(battle.Advance{Unit: u.ID, To: h}) == nil {
 			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// seenBy returns the events side saw (Event.SeenBy), in order.
+func seenBy(events []battle.Event, side maps.Side) []battle.Event {
+	var out []battle.Event
+	for _, e := range events {
+		if e.SeenBy(side) {
+			out = append(out, e)
 		}
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -200,7 +201,11 @@ func TestLoadedLogMatchesBoard(t *testing.T) {
 		t.Errorf("log after loading lacks the loaded battle's shot:\n%s", log)
 	}
 	// A loaded battle opened directly gets the same log.
-	g2, err := New(g.battle, Options{})
+	loaded, err := storage.LoadSave(storage.Dir{}, path, testCatalogue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := New(loaded, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,10 +295,10 @@ func moveSherman(t *testing.T, g *Game) *battle.Unit {
 		t.Fatal(c.err)
 	}
 	g.issue(c.order)
-	if b.Moving() == nil {
+	if g.battle.Moving() == nil {
 		t.Fatal("no opportunity fire offered on the Sherman's move")
 	}
-	return sherman
+	return g.battle.Unit(sherman.ID) // as the battle shown knows it now
 }
 
 // TestBattleScreenGoalAndLabels renders the default battle at its fitted

@@ -24,6 +24,7 @@ import (
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
+	"hexfire/umpire"
 )
 
 // Options configure a Game.
@@ -84,6 +85,8 @@ const DefaultSavePath = "hexfire-save.json"
 
 // Game is the board view of a battle. It implements ebiten.Game.
 type Game struct {
+	// battle is the battle as the side the screen shows knows it
+	// (play.look): the umpire (play.ump) holds the battle itself.
 	battle *battle.Battle
 	board  *board.Board
 	opts   Options
@@ -150,12 +153,16 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 		sound: &sounds{on: opts.Sound && !opts.Scripted}}
 	g.mapCache.opaque = true // the terrain layer fills the screen
 	g.batch = ui.NewTriBatch()
-	if err := g.setBattle(b); err != nil {
+	u, err := umpire.New(b)
+	if err != nil {
+		return nil, fmt.Errorf("game: %w", err)
+	}
+	if err := g.setBattle(u); err != nil {
 		return nil, err
 	}
-	if len(b.Orders()) > 0 && opts.Replay == nil {
+	if u.OrderCount() > 0 && opts.Replay == nil {
 		// A loaded battle: its log from the start, as the board shows it.
-		log, err := battleLog(b)
+		log, err := battleLog(u)
 		if err != nil {
 			return nil, fmt.Errorf("game: %w", err)
 		}
@@ -204,13 +211,15 @@ func boardBattle(bd *board.Board) (*battle.Battle, error) {
 	return b, nil
 }
 
-// setBattle makes b the battle shown (at the start, and when F9 loads
-// another), rebuilding the terrain layer when its board is new.
-func (g *Game) setBattle(b *battle.Battle) error {
-	if err := g.play.reset(b, g.opts); err != nil {
+// setBattle makes the battle u holds the battle shown (at the start, and
+// when F9 loads another), rebuilding the terrain layer when its board is
+// new.
+func (g *Game) setBattle(u *umpire.Umpire) error {
+	if err := g.play.reset(u, g.opts); err != nil {
 		return err
 	}
-	g.battle = b
+	g.battle = g.play.b
+	b := g.battle
 	if b.Board() != g.board {
 		g.board = b.Board()
 		mesh := newBoardMesh(g.board)

@@ -59,7 +59,7 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	}
 	right := "H help  F1 goal  Q menu"
 	if r := g.play.replay; r != nil {
-		right = fmt.Sprintf("replay %d/%d  N/B, Space plays", r.at, len(r.orders))
+		right = fmt.Sprintf("replay %d/%d  N/B, Space plays", r.at, r.recorded.Len())
 	}
 	g.text(screen, right, face, w-pad, top/2, ui.AlignEnd, colBarDim)
 
@@ -223,7 +223,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	y += line * 1.3
 
 	// The log, newest at the bottom, wrapped to the panel.
-	rows := g.play.log.wrapped(face, width)
+	rows := g.play.log.wrapped(face, width, g.play.view.Side)
 	fit := int((y1 - pad - y) / line)
 	if fit <= 0 {
 		return

@@ -28,40 +28,56 @@ const (
 type logLine struct {
 	kind logKind
 	text string
+	// unseen is the side that may not read the line (Event.Unseen, or the
+	// enemy of a computer player's reasoning under fog); "" for both.
+	unseen maps.Side
 }
 
 // gameLog is the combat log: every event's text, with the steps and dice
-// of every attack.
+// of every attack, each line marked with the side that did not see it.
+// It shows one side's part at a time (wrapped).
 type gameLog struct {
 	lines []logLine
-	// rows caches the lines wrapped to rowsWidth, for rowsOf lines.
+	// rows caches the lines side rowsFor may read wrapped to rowsWidth,
+	// for rowsOf lines.
 	rows      []logLine
 	rowsOf    int
 	rowsWidth float64
+	rowsFor   maps.Side
 }
 
-// wrapped returns the log's lines wrapped to width in face f, worked out
-// again only for lines added since the last call at that width.
-func (l *gameLog) wrapped(f ui.Face, width float64) []logLine {
-	if width != l.rowsWidth || l.rowsOf > len(l.lines) {
-		l.rows, l.rowsOf, l.rowsWidth = l.rows[:0], 0, width
+// wrapped returns the lines side may read wrapped to width in face f,
+// worked out again only for lines added since the last call at that width
+// for that side.
+func (l *gameLog) wrapped(f ui.Face, width float64, side maps.Side) []logLine {
+	if width != l.rowsWidth || side != l.rowsFor || l.rowsOf > len(l.lines) {
+		l.rows, l.rowsOf, l.rowsWidth, l.rowsFor = l.rows[:0], 0, width, side
 	}
 	for _, line := range l.lines[l.rowsOf:] {
+		if !line.readableBy(side) {
+			continue
+		}
 		indent := ""
 		if line.kind == logStep {
 			indent = "   "
 		}
 		for _, w := range ui.Wrap(f, indent+line.text, width) {
-			l.rows = append(l.rows, logLine{line.kind, w})
+			l.rows = append(l.rows, logLine{kind: line.kind, text: w})
 		}
 	}
 	l.rowsOf = len(l.lines)
 	return l.rows
 }
 
-// add appends a line.
-func (l *gameLog) add(k logKind, text string) {
-	l.lines = append(l.lines, logLine{k, sideWords(text)})
+// readableBy reports whether side may read the line.
+func (l logLine) readableBy(side maps.Side) bool { return l.unseen == "" || l.unseen != side }
+
+// add appends a line both sides may read.
+func (l *gameLog) add(k logKind, text string) { l.addUnseen(k, text, "") }
+
+// addUnseen appends a line side may not read ("": both may).
+func (l *gameLog) addUnseen(k logKind, text string, side maps.Side) {
+	l.lines = append(l.lines, logLine{k, sideWords(text), side})
 }
 
 // sideWords writes the sides named in text as the screen names them: the
@@ -88,35 +104,36 @@ func (l *gameLog) addEvents(events []battle.Event) {
 	for _, e := range events {
 		switch e.Kind {
 		case battle.PhaseStarted:
-			l.add(logHeading, phaseHeading(e.Text))
+			l.addUnseen(logHeading, phaseHeading(e.Text), e.Unseen)
 		case battle.UnitFired:
-			l.add(logResult, e.Text)
+			l.addUnseen(logResult, e.Text, e.Unseen)
 			if e.Outcome != nil {
-				l.addSteps(e.Outcome.Rolls, e.Outcome.Steps)
+				l.addSteps(e.Outcome.Rolls, e.Outcome.Steps, e.Unseen)
 			}
 		case battle.HexFired, battle.CasualtiesAllocated, battle.LaneFired:
-			l.add(logResult, e.Text)
+			l.addUnseen(logResult, e.Text, e.Unseen)
 			if e.AP != nil {
-				l.addSteps(e.AP.Rolls, e.AP.Steps)
+				l.addSteps(e.AP.Rolls, e.AP.Steps, e.Unseen)
 			}
 		case battle.HexAssaulted:
-			l.add(logResult, e.Text)
+			l.addUnseen(logResult, e.Text, e.Unseen)
 			if e.Assault != nil {
-				l.addSteps(e.Assault.Rolls, e.Assault.Steps)
+				l.addSteps(e.Assault.Rolls, e.Assault.Steps, e.Unseen)
 			}
 		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded, battle.MinefieldCrossed, battle.MoveBumped:
-			l.add(logResult, e.Text)
+			l.addUnseen(logResult, e.Text, e.Unseen)
 		default:
-			l.add(logEvent, e.Text)
+			l.addUnseen(logEvent, e.Text, e.Unseen)
 		}
 	}
 }
 
 // addSteps appends the step lines of an attack and a line with the faces
-// of its dice ("dice: AP attack 3+4, vehicle check 5").
-func (l *gameLog) addSteps(rolls []combat.Roll, steps []string) {
+// of its dice ("dice: AP attack 3+4, vehicle check 5"), which side
+// unseen may not read.
+func (l *gameLog) addSteps(rolls []combat.Roll, steps []string, unseen maps.Side) {
 	for _, s := range steps {
-		l.add(logStep, s)
+		l.addUnseen(logStep, s, unseen)
 	}
 	if len(rolls) == 0 {
 		return
@@ -139,7 +156,7 @@ func (l *gameLog) addSteps(rolls []combat.Roll, steps []string) {
 			b.WriteString(strconv.Itoa(d))
 		}
 	}
-	l.add(logStep, b.String())
+	l.addUnseen(logStep, b.String(), unseen)
 }
 
 // truncate drops the lines from n on (a replay stepping back).

@@ -154,14 +154,14 @@ func TestNextTarget(t *testing.T) {
 	in.Triggered[ActionNextTarget] = true
 	g.apply(in)
 	g.refresh()
-	if g.play.pv.target != squad {
+	if g.play.pv.target.ID != squad.ID {
 		t.Errorf("target after C = %v, want %v", g.play.pv.target.Label(), squad.Label())
 	}
 	g.hovered, _ = b.Board().ParseHex("E4")
 	g.refresh()
 	g.hovered = e3
 	g.refresh()
-	if g.play.pv.target != tiger {
+	if g.play.pv.target.ID != tiger.ID {
 		t.Errorf("target after hovering away and back = %v, want the default %v", g.play.pv.target.Label(), tiger.Label())
 	}
 }

@@ -11,14 +11,14 @@ import (
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
 // Player gives the next order of the side acting in a battle, with a short
 // explanation: the seam the computer opponent (package ai) plugs into.
-type Player interface {
-	Next(b *battle.Battle) (battle.Order, string)
-}
+// The umpire seats it (umpire.Ask).
+type Player = umpire.Player
 
 // mode is what the next click on the map means.
 type mode uint8
@@ -33,6 +33,11 @@ const (
 // unit, the order being prepared, the cached previews, the log, the
 // hand-over screen, the computer players and the replay.
 type play struct {
+	// ump holds the battle; b is the battle as the side the screen shows
+	// knows it (view.Known), the only battle the scene reads: look makes
+	// it again after every order.
+	ump         *umpire.Umpire
+	view        *battle.View
 	b           *battle.Battle
 	unit        battle.UnitID // the selected unit, or 0
 	mode        mode
@@ -82,9 +87,8 @@ type play struct {
 	toastUntil int
 	toastBad   bool // the toast is a refusal (red), not a note
 
-	since     map[maps.Side][]summaryLine // by side: what the other side did since it last acted
-	moveLines map[battle.UnitID]moveLine  // each unit's move being summed up: its line and where it started
-	summary   []summaryLine               // shown in the panel: what the other side did
+	reports map[maps.Side]*battle.Report // by side: what it saw the other side do since it last acted
+	summary []summaryLine                // shown in the panel: what the other side did
 
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
 	shotsUntil int
@@ -97,6 +101,33 @@ type play struct {
 	replay *replay
 }
 
+// viewer is the side whose view the screen shows: the side a person plays
+// against the computer; in hot-seat the side that acts (or acted last);
+// the Allies when the computer plays both, and in a replay. Without fog,
+// or once the battle is over, every side's view shows everything.
+func (p *play) viewer() maps.Side {
+	switch acting := p.ump.Acting(); {
+	case p.replay != nil || p.computer[maps.Allies] && p.computer[maps.Axis]:
+		return maps.Allies
+	case p.computer[maps.Allies]:
+		return maps.Axis
+	case p.computer[maps.Axis]:
+		return maps.Allies
+	case acting != "":
+		return acting
+	case p.view != nil:
+		return p.view.Side
+	}
+	return maps.Allies
+}
+
+// look brings the view up to date with the battle: the viewer's view, and
+// the battle as the viewer knows it.
+func (p *play) look() {
+	p.view = p.ump.View(p.viewer())
+	p.b = p.view.Known()
+}
+
 // The computer players' pace, in ticks (60 a second): our own choice, slow
 // enough to follow each order on the map.
 const (
@@ -106,13 +137,16 @@ const (
 	bannerTicks          = 150
 )
 
-// reset starts playing battle b: everything but the log's history is new.
-func (p *play) reset(b *battle.Battle, opts Options) error {
+// reset starts playing the battle u holds: everything but the log's
+// history is new. Under fog the hand-over screen is not a choice: without
+// it either player would see the other's view.
+func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	delay := defaultComputerDelay
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{b: b, handOver: opts.HandOver, computer: map[maps.Side]bool{}, delay: delay, moveLines: map[battle.UnitID]moveLine{},
+	*p = play{ump: u, handOver: opts.HandOver || u.Fog(), computer: map[maps.Side]bool{}, delay: delay,
+		reports:   map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
@@ -124,26 +158,37 @@ func (p *play) reset(b *battle.Battle, opts Options) error {
 		if p.newPlayer == nil {
 			return errors.New("game: computer sides given without a computer player")
 		}
-		pl, err := p.newPlayer(b, opts.Level)
+		pl, err := u.NewPlayer(p.newPlayer, opts.Level)
 		if err != nil {
 			return fmt.Errorf("game: computer player: %w", err)
 		}
 		p.player = pl
 	}
 	if opts.Replay != nil {
-		p.replay = &replay{orders: opts.Replay.Orders(), recorded: opts.Replay}
+		p.replay = &replay{recorded: umpire.Record(opts.Replay)}
 		p.handOver = false
 		p.computer = map[maps.Side]bool{}
 	}
-	sc := b.Scenario()
+	p.look()
+	sc := p.b.Scenario()
 	v, err := victoryOf(sc)
 	if err != nil {
 		return fmt.Errorf("game: %w", err)
 	}
 	p.victory = v
-	p.log.add(logHeading, fmt.Sprintf("%s: seed %d, ruleset %s", sc.Title, b.Config().Seed, b.Rules().Name()))
+	p.log.add(logHeading, battleHeading(u, p.b))
 	p.checkHandOver()
 	return nil
+}
+
+// battleHeading is the log's first line: the scenario, the seed when the
+// players may know it (umpire.Seed), the ruleset.
+func battleHeading(u *umpire.Umpire, known *battle.Battle) string {
+	seed := "seed kept by the umpire"
+	if s := u.Seed(); s != 0 || !u.Fog() {
+		seed = fmt.Sprintf("seed %d", s)
+	}
+	return fmt.Sprintf("%s: %s, ruleset %s", known.Scenario().Title, seed, known.Rules().Name())
 }
 
 // cover returns the text of the screen covering the map, or "".
@@ -706,17 +751,23 @@ func (g *Game) issueExplained(o battle.Order, why string) bool {
 		o = g.ownerAllocates(fa)
 	}
 	passed := passText(g.battle, o)
-	events, err := g.battle.Apply(o)
+	events, err := g.play.ump.Apply(o, why)
 	if err != nil {
 		g.refuse(err)
 		return false
 	}
-	g.battle.Explain(why)
 	if passed != "" {
 		g.play.log.add(logEvent, passed)
 	}
 	g.applied(events)
 	return true
+}
+
+// look shows the battle as it stands now, from the viewer's side
+// (play.look).
+func (g *Game) look() {
+	g.play.look()
+	g.battle = g.play.b
 }
 
 // passText is the log line of a pass of opportunity fire (the battle
@@ -732,11 +783,13 @@ func passText(b *battle.Battle, o battle.Order) string {
 // applied records the events of an order and brings the view up to date.
 func (g *Game) applied(events []battle.Event) {
 	p := &g.play
+	g.look()
 	p.version++
 	p.ghostTurn, p.grenades, p.panzerfaust, p.desperation, p.lane = 0, 0, false, false, battle.NoLane
 	p.log.addEvents(events)
 	p.recordForOpponent(events)
 	p.logScroll = 0
+	events = seenBy(events, p.view.Side)
 	g.sound.play(eventSound(events))
 	banner := p.bannerUntil
 	defer func() {
@@ -765,14 +818,14 @@ func (g *Game) autosave() {
 	if g.opts.Autosave == "" || g.play.replay != nil {
 		return
 	}
-	if err := g.storage().WriteSave(g.battle, g.opts.Autosave); err != nil {
+	if err := g.play.ump.Save(g.storage(), g.opts.Autosave); err != nil {
 		g.note("autosave failed: " + err.Error())
 	}
 }
 
 // undo takes back the last move when the battle allows it.
 func (g *Game) undo() {
-	b := g.battle
+	b := g.play.ump
 	if !b.CanUndo() {
 		g.note("nothing to undo: only a move that rolled no die and gave no shot, or a declared AT shot, can be taken back")
 		return
@@ -803,7 +856,7 @@ func (g *Game) storage() storage.Storage {
 
 // save writes the battle to the save file.
 func (g *Game) save() {
-	if err := g.storage().WriteSave(g.battle, g.savePath()); err != nil {
+	if err := g.play.ump.Save(g.storage(), g.savePath()); err != nil {
 		g.note(err.Error())
 		return
 	}
@@ -814,13 +867,17 @@ func (g *Game) save() {
 // battle goes on unchanged.
 func (g *Game) load() {
 	nb, err := storage.LoadSave(g.storage(), g.savePath(), g.battle.Catalogue())
+	var u *umpire.Umpire
+	if err == nil {
+		u, err = umpire.New(nb)
+	}
 	var log gameLog
 	if err == nil {
-		log, err = battleLog(nb)
+		log, err = battleLog(u)
 	}
 	if err == nil {
 		g.play.log = gameLog{}
-		err = g.setBattle(nb)
+		err = g.setBattle(u)
 	}
 	if err != nil {
 		g.note(err.Error())
@@ -841,32 +898,33 @@ func computerLine(side maps.Side, why string) string {
 	return fmt.Sprintf("%s (computer): %s", side.Title(), why)
 }
 
-// battleLog is the log of battle b from its start: its orders applied
-// again to a fresh battle (the same seed rolls the same dice), each with
-// the computer's reasoning the save kept.
-func battleLog(b *battle.Battle) (gameLog, error) {
+// battleLog is the log of the battle u holds from its start: its orders
+// applied again to a fresh battle (the same seed rolls the same dice),
+// each with the computer's reasoning the save kept, every line marked
+// with the side that did not see it.
+func battleLog(u *umpire.Umpire) (gameLog, error) {
 	var l gameLog
-	sc := b.Scenario()
-	l.add(logHeading, fmt.Sprintf("%s: seed %d, ruleset %s", sc.Title, b.Config().Seed, b.Rules().Name()))
-	nb, err := battle.New(sc, b.Catalogue(), b.Config())
-	if err != nil {
-		return l, err
-	}
-	for i, o := range b.Orders() {
-		if why := b.Why(i); why != "" {
-			l.add(logComputer, computerLine(nb.Acting(), why))
+	l.add(logHeading, battleHeading(u, u.View(maps.Allies).Known()))
+	err := u.History(func(s umpire.Step) error {
+		if s.Why != "" {
+			l.addUnseen(logComputer, computerLine(s.Acting, s.Why), secretOf(u, s.Acting))
 		}
-		passed := passText(nb, o)
-		events, err := nb.Apply(o)
-		if err != nil {
-			return l, fmt.Errorf("order %d: %w", i+1, err)
-		}
-		if passed != "" {
+		if passed := passText(s.Before.Known(), s.Order); passed != "" {
 			l.add(logEvent, passed)
 		}
-		l.addEvents(events)
+		l.addEvents(s.Events)
+		return nil
+	})
+	return l, err
+}
+
+// secretOf is the side that may not read what side's computer player
+// thinks: its enemy, under fog (its reasons speak of what it sees).
+func secretOf(u *umpire.Umpire, side maps.Side) maps.Side {
+	if !u.Fog() {
+		return ""
 	}
-	return l, nil
+	return battle.Opponent(side)
 }
 
 // runComputer gives the computer's next order when a side it plays acts
@@ -879,7 +937,7 @@ func (g *Game) runComputer() {
 		if p.wait++; p.wait >= p.delay {
 			p.wait = 0
 			g.replayForward()
-			r.auto = r.at < len(r.orders)
+			r.auto = r.at < r.recorded.Len()
 		}
 		return
 	}
@@ -895,19 +953,24 @@ func (g *Game) runComputer() {
 		g.issueExplained(battle.Allocate{Losses: pa.Choices[0]}, "the automatic allocation")
 		return
 	}
-	o, why := p.player.Next(b)
-	p.log.add(logComputer, computerLine(side, why))
+	o, why := p.ump.Ask(p.player)
+	p.log.addUnseen(logComputer, computerLine(side, why), secretOf(p.ump, side))
 	actor := orderUnit(o)
 	if g.issueExplained(o, why) {
-		// The camera follows the unit that acted, and selects it.
-		if u := b.Unit(actor); u != nil && u.Active() {
+		// The camera follows the unit that acted, and selects it, when the
+		// side shown knows it.
+		if u := g.battle.Unit(actor); u != nil && u.Active() {
 			g.selectUnit(u.ID)
 			g.showHex(u.Pose.Hex)
 		}
 		return
 	}
 	// A refused order must not stall the battle: pass or end the phase.
-	p.log.add(logError, fmt.Sprintf("%s (computer): %s refused: %s", side.Title(), o.Name(), p.toast))
+	// Under fog its refusal is the computer's own business.
+	p.log.addUnseen(logError, fmt.Sprintf("%s (computer): %s refused: %s", side.Title(), o.Name(), p.toast), secretOf(p.ump, side))
+	if p.ump.Fog() {
+		p.toast = ""
+	}
 	switch u, _, _ := b.MovePaused(); {
 	case u != nil:
 		g.issue(battle.Halt{})

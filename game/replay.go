@@ -3,44 +3,46 @@ package game
 import (
 	"fmt"
 
-	"hexfire/battle"
+	"hexfire/umpire"
 )
 
-// replay steps through a saved battle's orders. Forward applies the next
+// replay steps through a saved battle's orders. Forward gives the next
 // order to the battle shown; back rebuilds the battle from its start with
 // one order fewer (the battle is deterministic given its seed).
 type replay struct {
-	orders   []battle.Order
-	recorded *battle.Battle // the battle the orders come from, with their reasoning
-	at       int            // orders applied so far
-	marks    []int          // log length before each applied order
-	auto     bool           // the replay plays by itself, an order every pace
+	recorded umpire.Recorded // the battle the orders come from, with their reasoning
+	at       int             // orders applied so far
+	marks    []int           // log length before each applied order
+	auto     bool            // the replay plays by itself, an order every pace
 }
 
 // replayForward applies the next order of the replay.
 func (g *Game) replayForward() {
 	r := g.play.replay
-	if r.at >= len(r.orders) {
-		g.note(fmt.Sprintf("end of the replay (%d orders)", len(r.orders)))
+	if r.at >= r.recorded.Len() {
+		g.note(fmt.Sprintf("end of the replay (%d orders)", r.recorded.Len()))
 		return
 	}
-	o := r.orders[r.at]
 	mark := len(g.play.log.lines)
-	side := g.battle.Acting()
-	events, err := g.battle.Apply(o)
+	step, err := g.play.ump.Play(r.recorded, r.at)
 	if err != nil {
 		g.note(fmt.Sprintf("replay: order %d: %v", r.at+1, err))
 		return
 	}
 	r.marks = append(r.marks, mark)
 	r.at++
-	g.play.log.add(logNote, fmt.Sprintf("replay %d/%d: %s", r.at, len(r.orders), o.Name()))
-	if why := r.recorded.Why(r.at - 1); why != "" {
-		g.play.log.add(logComputer, computerLine(side, why))
+	note := fmt.Sprintf("replay %d/%d", r.at, r.recorded.Len())
+	if !g.play.ump.Fog() {
+		note += ": " + step.Order.Name() // under fog an order's kind may be the enemy's secret
 	}
-	g.applied(events)
-	// The unit the order was for is selected and brought into view.
-	if u := g.battle.Unit(orderUnit(o)); u != nil && u.Active() {
+	g.play.log.add(logNote, note)
+	if step.Why != "" {
+		g.play.log.addUnseen(logComputer, computerLine(step.Acting, step.Why), secretOf(g.play.ump, step.Acting))
+	}
+	g.applied(step.Events)
+	// The unit the order was for is selected and brought into view, when
+	// the side shown knows it.
+	if u := g.battle.Unit(orderUnit(step.Order)); u != nil && u.Active() {
 		g.selectUnit(u.ID)
 		g.showHex(u.Pose.Hex)
 	}
@@ -53,24 +55,14 @@ func (g *Game) replayBack() {
 		g.note("start of the replay")
 		return
 	}
-	old := g.battle
-	nb, err := battle.New(old.Scenario(), old.Catalogue(), old.Config())
-	if err == nil {
-		for i, o := range r.orders[:r.at-1] {
-			if _, err = nb.Apply(o); err != nil {
-				err = fmt.Errorf("replay: order %d: %w", i+1, err)
-				break
-			}
-		}
-	}
+	u, err := g.play.ump.Rewound(r.at - 1)
 	if err != nil {
-		g.note(err.Error())
+		g.note("replay: " + err.Error())
 		return
 	}
 	r.at--
 	g.play.log.truncate(r.marks[r.at])
 	r.marks = r.marks[:r.at]
-	g.battle = nb
-	g.play.b = nb
+	g.play.ump = u
 	g.applied(nil)
 }

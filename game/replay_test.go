@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/maps"
+	"hexfire/umpire"
 )
 
 // TestReplayKeepsReasoning: the computer's orders are autosaved with the
@@ -61,7 +62,11 @@ func TestReplayKeepsReasoning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := battleLog(loaded)
+	u, err := umpire.New(loaded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := battleLog(u)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -255,7 +255,7 @@ func TestLeaveSaysWhatIsKept(t *testing.T) {
 		}
 		step(t, a, battleKeys(ActionQuit))
 		g := a.scene.(*Game)
-		if n := len(g.battle.Orders()); n != tc.orders || g.ask == nil || !strings.Contains(g.ask.Text, tc.want) {
+		if n := g.play.ump.OrderCount(); n != tc.orders || g.ask == nil || !strings.Contains(g.ask.Text, tc.want) {
 			t.Errorf("%s: %d orders, question %v; want %d orders and a question saying %q", tc.name, n, g.ask, tc.orders, tc.want)
 		}
 	}

@@ -80,6 +80,7 @@ func TestSniperKey(t *testing.T) {
 		t.Fatalf("Shift+P gave %#v, want the sniper's shot", o[len(o)-1])
 	}
 	toBattlePhase(t, b, maps.Allies, battle.AdvancePhase)
+	g.look() // the phases were ended on the battle itself, past the game
 	g.snipeKey(nil)
 	if g.ask == nil || !strings.Contains(g.ask.Text, "Withdraw your sniper from E3") {
 		t.Fatalf("Shift+P in the Advance phase asks %+v, want whether to withdraw the sniper", g.ask)

@@ -16,6 +16,7 @@ import (
 	"hexfire/game/ui"
 	"hexfire/killzone"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -250,7 +251,11 @@ func (s *study) rebuild() {
 		return
 	}
 	s.g.play.log = gameLog{}
-	if err := s.g.setBattle(b); err != nil {
+	u, err := umpire.New(b)
+	if err == nil {
+		err = s.g.setBattle(u)
+	}
+	if err != nil {
 		s.message = err.Error()
 		return
 	}

@@ -1,0 +1,132 @@
+package umpire
+
+import (
+	"slices"
+	"testing"
+
+	"hexfire/battle"
+	_ "hexfire/combat/elimination" // the default scenario's ruleset
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// newBattle is the default scenario with seed 3, under fog or in the open.
+func newBattle(t *testing.T, fog battle.FogSetting) *battle.Battle {
+	t.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := battle.OpenScenario(battle.EmbeddedPrefix+maps.DefaultPath, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, battle.Config{Seed: 3, Fog: fog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func newUmpire(t *testing.T, fog battle.FogSetting) *Umpire {
+	t.Helper()
+	u, err := New(newBattle(t, fog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// endPhases ends n phases, each with a reason of its own.
+func endPhases(t *testing.T, u *Umpire, n int) [][]battle.Event {
+	t.Helper()
+	var all [][]battle.Event
+	for i := range n {
+		events, err := u.Apply(battle.EndPhase{}, "reason "+string(rune('a'+i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, events)
+	}
+	return all
+}
+
+// TestSeedAndBattleKept: under fog the seed and the battle stay the
+// umpire's until the battle is over; in the open the seed is shown.
+func TestSeedAndBattleKept(t *testing.T) {
+	if _, err := New(nil); err == nil {
+		t.Error("an umpire of no battle")
+	}
+	open := newUmpire(t, battle.FogOff)
+	if open.Seed() != 3 {
+		t.Errorf("open battle: seed %d, want 3", open.Seed())
+	}
+	u := newUmpire(t, battle.FogOn)
+	if u.Seed() != 0 {
+		t.Errorf("under fog the seed %d is shown before the end", u.Seed())
+	}
+	if _, over := u.Revealed(); over {
+		t.Error("the battle is revealed before its end")
+	}
+	for i := 0; !u.Over(); i++ {
+		if i == 1000 {
+			t.Fatal("1,000 phases ended and the battle goes on")
+		}
+		if _, err := u.Apply(battle.EndPhase{}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, over := u.Revealed(); !over || b == nil || u.Seed() != 3 {
+		t.Errorf("after the end: revealed %v, seed %d; want the battle and seed 3", over, u.Seed())
+	}
+}
+
+// TestHistoryAndRewind: History gives every order again with its reason
+// and the events it had; Rewound stands where the battle stood then, and
+// a recording played on a fresh umpire ends where the battle did.
+func TestHistoryAndRewind(t *testing.T) {
+	u := newUmpire(t, battle.FogOn)
+	given := endPhases(t, u, 3)
+	var steps []Step
+	if err := u.History(func(s Step) error { steps = append(steps, s); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(steps) != 3 {
+		t.Fatalf("%d steps, want 3", len(steps))
+	}
+	for i, s := range steps {
+		if s.Why != "reason "+string(rune('a'+i)) || s.Order != (battle.EndPhase{}) || s.Before == nil || !slices.EqualFunc(s.Events, given[i], sameText) {
+			t.Errorf("step %d: %+v, want the order with its reason and events %v", i+1, s, given[i])
+		}
+	}
+
+	two := newUmpire(t, battle.FogOn)
+	endPhases(t, two, 2)
+	back, err := u.Rewound(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.OrderCount() != 2 || back.Digest() != two.Digest() || back.b.Why(1) != "reason b" {
+		t.Errorf("rewound to 2 orders: %d orders, digest equal %v, reason %q", back.OrderCount(), back.Digest() == two.Digest(), back.b.Why(1))
+	}
+
+	replay := newUmpire(t, battle.FogOn)
+	rec := Record(u.b)
+	for i := range rec.Len() {
+		s, err := replay.Play(rec, i)
+		if err != nil || s.Why != "reason "+string(rune('a'+i)) {
+			t.Fatalf("playing order %d: %+v, %v", i+1, s, err)
+		}
+	}
+	if replay.Digest() != u.Digest() {
+		t.Error("the recording played out stands elsewhere than the battle")
+	}
+	if _, err := replay.Play(rec, 3); err == nil {
+		t.Error("playing an order past the recording's end")
+	}
+}
+
+// sameText reports whether two events read alike.
+func sameText(a, b battle.Event) bool {
+	return a.Kind == b.Kind && a.Text == b.Text && a.Unseen == b.Unseen
+}
