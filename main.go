@@ -247,7 +247,7 @@ func run(args []string) error {
 		return game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
 			Width: *width, Height: *height, ShowHelp: *showHelp, Viewshed: *viewshed,
-			Scene: *sceneFlag, Catalogue: cat,
+			Scene: *sceneFlag, Catalogue: cat, Side: screenshotSide(sides),
 		})
 	}
 	app, err := newApp(cat, opts)
@@ -413,4 +413,13 @@ func advanceTo(b *battle.Battle, name string) error {
 		return fmt.Errorf("-phase %s: the battle is in the %s phase", name, b.Phase())
 	}
 	return nil
+}
+
+// screenshotSide is the side whose view a screenshot shows: the one side
+// -ai leaves to a person, else "" (the side to act).
+func screenshotSide(computer []maps.Side) maps.Side {
+	if len(computer) == 1 {
+		return battle.Opponent(computer[0])
+	}
+	return ""
 }

@@ -121,7 +121,8 @@ type counterArt struct {
 
 // drawUnits draws every unit on the map of b as a counter at its hex
 // (units sharing a hex stacked with a small offset, passengers as a count
-// on their carrier), the smoke, fire lane and sniper markers, and a
+// on their carrier), the contacts and last sightings of the side shown
+// (drawSighting), the smoke, fire lane and sniper markers, and a
 // highlight round the selected unit.
 func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battle.UnitID) {
 	a := &v.g.layer.counters
@@ -131,26 +132,39 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battl
 	a.rules = b.Rules()
 
 	a.countStacks(b)
+	sightings := v.g.sightings()
+	for _, e := range sightings {
+		a.stack[e.Pose.Hex]++ // a sighting stacks with the units there
+	}
 	dirs := screenDirections(v.Board.Layout)
 	drawForts(dst, a.batch, v.Board, &v.Camera, hexPx, &dirs)
 	bounds := dst.Bounds()
+	// at places the next counter of hex h, of size s, and reports whether
+	// it shows on dst.
+	at := func(h board.Hex, s float64) (ui.Point, bool) {
+		n, k := a.stack[h], a.placed[h]
+		a.placed[h] = k + 1
+		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+		off := (float64(k) - float64(n-1)/2) * stackStep * size
+		x, y = x+off, y-off
+		return ui.Pt(float32(x), float32(y)), x+s >= float64(bounds.Min.X) && x-s <= float64(bounds.Max.X) && y+s >= float64(bounds.Min.Y) && y-s <= float64(bounds.Max.Y)
+	}
 	for _, u := range b.Units() {
 		if !u.OnMap() {
 			continue
 		}
-		n, k := a.stack[u.Pose.Hex], a.placed[u.Pose.Hex]
-		a.placed[u.Pose.Hex] = k + 1
-		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(u.Pose.Hex))
-		off := (float64(k) - float64(n-1)/2) * stackStep * size
-		x, y = x+off, y-off
 		s := size
 		if u.Type.Kind == units.HalfSquad {
 			s *= halfSquadScale
 		}
-		if x+s < float64(bounds.Min.X) || x-s > float64(bounds.Max.X) || y+s < float64(bounds.Min.Y) || y-s > float64(bounds.Max.Y) {
-			continue
+		if c, shown := at(u.Pose.Hex, s); shown {
+			a.drawCounter(dst, v.g.fonts, u, c, float32(s), &dirs, u.ID == selected)
 		}
-		a.drawCounter(dst, v.g.fonts, u, ui.Pt(float32(x), float32(y)), float32(s), &dirs, u.ID == selected)
+	}
+	for _, e := range sightings {
+		if c, shown := at(e.Pose.Hex, size); shown {
+			a.drawSighting(dst, v.g.fonts, e, battle.Opponent(v.g.play.view.Side), c, float32(size))
+		}
 	}
 	a.batch.Flush(dst)
 	for _, h := range b.SmokeHexes() {

@@ -21,11 +21,12 @@ const fogMap = `
 . . . . . . . . . . . . . . . .
 `
 
-// fogBattle is, under fog (or in the open), an M4 in C2 with a Tiger in
-// the open in M1 in its sight (spotted), and two German squads further
-// than it can make them out: one in the woods of P2, one set up hidden in
-// the crops of hidden.
-func fogBattle(t *testing.T, fog battle.FogSetting, hidden string) *battle.Battle {
+// fogBattle is, under fog (or in the open), an M4 in m4 (C2: the Tiger in
+// the open in M1 in its sight, both German squads too far to make out;
+// K2: the squad in the woods of P2 five hexes off a contact), a Tiger in
+// M1, a German squad in the woods of P2 and one set up hidden in the crops
+// of hidden.
+func fogBattle(t *testing.T, fog battle.FogSetting, m4, hidden string) *battle.Battle {
 	t.Helper()
 	bd := board.MustParseASCII(board.DefaultLayout, fogMap)
 	sc := &maps.Scenario{Path: "fog.tmx", Title: "fog", Board: bd, HexMetres: 50, Ruleset: "elimination",
@@ -36,7 +37,7 @@ func fogBattle(t *testing.T, fog battle.FogSetting, hidden string) *battle.Battl
 		hex    string
 		hidden bool
 	}{
-		{"M4A3E8", maps.Allies, "C2", false},
+		{"M4A3E8", maps.Allies, m4, false},
 		{"Tiger I", maps.Axis, "M1", false},
 		{"German Rifle Squad", maps.Axis, "P2", false},
 		{"German Rifle Squad", maps.Axis, hidden, true},
@@ -61,7 +62,7 @@ func fogBattle(t *testing.T, fog battle.FogSetting, hidden string) *battle.Battl
 // pixel for pixel, wherever the hidden squad lies (in the open it is not).
 func TestGameShowsOnlyTheView(t *testing.T) {
 	opts := Options{Scripted: true, Size: image.Pt(1280, 800)}
-	g, err := New(fogBattle(t, battle.FogOn, "P3"), opts)
+	g, err := New(fogBattle(t, battle.FogOn, "C2", "P3"), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestGameShowsOnlyTheView(t *testing.T) {
 	for _, fog := range []battle.FogSetting{battle.FogOn, battle.FogOff} {
 		var pix [2][]byte
 		for i, hidden := range []string{"P3", "O4"} {
-			g := shotGame(t, fogBattle(t, fog, hidden), "C2", "")
+			g := shotGame(t, fogBattle(t, fog, "C2", hidden), "C2", "")
 			pix[i] = frame(g).Pix
 		}
 		screens[fog] = pix
@@ -100,7 +101,7 @@ func TestGameShowsOnlyTheView(t *testing.T) {
 // out of the M4's sight, is in the Axis player's part of the log and not
 // in the Allies', nor in their summary of the Axis turn.
 func TestLogShowsEachSideItsPart(t *testing.T) {
-	g := shotGame(t, fogBattle(t, battle.FogOn, "P3"), "", "")
+	g := shotGame(t, fogBattle(t, battle.FogOn, "C2", "P3"), "", "")
 	for g.play.view.Acting != maps.Axis || g.battle.Phase() != battle.Movement {
 		if !g.issue(battle.EndPhase{}) {
 			t.Fatal(g.play.toast)
@@ -138,5 +139,135 @@ func TestLogShowsEachSideItsPart(t *testing.T) {
 		if strings.Contains(l.text, "#4") {
 			t.Errorf("the Allies' summary tells of the hidden squad: %q", l.text)
 		}
+	}
+}
+
+// TestSightingsDrawn: the Allies' screen draws their contact (the squad in
+// the woods of P2, from the M4 in K2) and their last sighting of the squad
+// that stepped out of the woods of F3 into E3 and went back behind them
+// next turn, each at its hex, and nothing else changes for them.
+func TestSightingsDrawn(t *testing.T) {
+	g := alliedScreen(t, fogBattle(t, battle.FogOn, "K2", "P3"))
+	sightings := g.sightings()
+	if len(sightings) != 1 || sightings[0].Known != battle.Contact || g.board.Label(sightings[0].Pose.Hex) != "P2" {
+		t.Fatalf("the Allies' sightings %+v, want the contact in P2", sightings)
+	}
+	checkDrawnAt(t, g, "P2", "contact")
+
+	g = alliedScreen(t, fixtureOnScreen(t))
+	move := func(hexes ...string) {
+		t.Helper()
+		for g.play.view.Acting != maps.Axis || g.battle.Phase() != battle.Movement || g.play.view.Phasing != maps.Axis {
+			if !g.issue(battle.EndPhase{}) {
+				t.Fatal(g.play.toast)
+			}
+		}
+		var path []board.Pose
+		for _, h := range hexes {
+			path = append(path, board.Pose{Hex: hexOf(t, g.battle, h), Facing: board.DirSW})
+		}
+		if !g.issue(battle.Move{Unit: 2, Path: path}) {
+			t.Fatal(g.play.toast)
+		}
+		for g.battle.Moving() != nil {
+			if !g.issue(battle.Pass{}) {
+				t.Fatal(g.play.toast)
+			}
+		}
+		if !g.issue(battle.EndPhase{}) {
+			t.Fatal(g.play.toast)
+		}
+	}
+	move("E3")
+	move("F3", "G3")
+	sightings = g.sightings()
+	if len(sightings) != 1 || sightings[0].Known != battle.Unknown || sightings[0].Turn != 2 || g.board.Label(sightings[0].Pose.Hex) != "F3" {
+		t.Fatalf("the Allies' sightings %+v, want the squad last seen in F3 in turn 2", sightings)
+	}
+	checkDrawnAt(t, g, "F3", "last-seen")
+}
+
+// alliedScreen is a screenshot's game of b showing the Allies' view, with
+// no hand-over screen.
+func alliedScreen(t *testing.T, b *battle.Battle) *Game {
+	t.Helper()
+	g, err := New(b, Options{Scripted: true, Size: image.Pt(1280, 800), Viewer: maps.Allies})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(1280, 800)
+	g.refresh()
+	return g
+}
+
+// screenGrid has a block of woods in F2–G4 between open ground to the
+// west and to the east.
+const screenGrid = `
+. . . . . . . . . .
+. . . . . W W . . .
+. . . . . W W . . .
+. . . . . W W . . .
+. . . . . . . . . .
+`
+
+// fixtureOnScreen is an M4 in B3 and a German squad set up hidden in the
+// woods of F3, under fog.
+func fixtureOnScreen(t *testing.T) *battle.Battle {
+	t.Helper()
+	bd := board.MustParseASCII(board.DefaultLayout, screenGrid)
+	sc := &maps.Scenario{Path: "screen.tmx", Title: "screen", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{"fog": "true"}}
+	for i, u := range []struct {
+		typ    string
+		side   maps.Side
+		hex    string
+		hidden bool
+	}{{"M4A3E8", maps.Allies, "B3", false}, {"German Rifle Squad", maps.Axis, "F3", true}} {
+		h, err := bd.ParseHex(u.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: board.DirNE, Hidden: u.hidden})
+	}
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkDrawnAt renders g with and without the view's sightings: the
+// pictures differ at the hex labelled at and nowhere far from it.
+func checkDrawnAt(t *testing.T, g *Game, at, name string) {
+	t.Helper()
+	g.mapCache.valid = false
+	with := frame(g)
+	savePNG(t, name+".png", with)
+	enemy := g.play.view.Enemy
+	g.play.view.Enemy = nil
+	g.mapCache.valid = false
+	without := frame(g)
+	g.play.view.Enemy = enemy
+	h := hexOf(t, g.battle, at)
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
+	cx, cy := v.HexCenter(h)
+	r := v.HexRadius()
+	near, far := 0, 0
+	b := with.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			i := with.PixOffset(x, y)
+			if bytes.Equal(with.Pix[i:i+4], without.Pix[i:i+4]) {
+				continue
+			}
+			if dx, dy := float64(x)-cx, float64(y)-cy; dx*dx+dy*dy <= 4*r*r {
+				near++
+			} else {
+				far++
+			}
+		}
+	}
+	if near < int(r) || far > 0 {
+		t.Errorf("%s: %d pixels drawn near %s, %d elsewhere; want it drawn at its hex only", name, near, at, far)
 	}
 }

@@ -56,6 +56,10 @@ type Options struct {
 	Computer  []maps.Side
 	Level     string
 	NewPlayer func(b *battle.Battle, level string) (Player, error)
+	// Viewer, when set, is the side whose view the screen always shows,
+	// with no hand-over screen (a screenshot's); "" lets play.viewer
+	// choose.
+	Viewer maps.Side
 	// Fog, unless battle.FogOfMap, decides the fog of war of the battles
 	// started from the briefing over the scenario and the settings (the
 	// -fog flag).

@@ -39,6 +39,7 @@ type play struct {
 	ump         *umpire.Umpire
 	view        *battle.View
 	b           *battle.Battle
+	viewerSide  maps.Side     // Options.Viewer
 	unit        battle.UnitID // the selected unit, or 0
 	mode        mode
 	call        callChoice         // what a click calls in modeCall
@@ -101,12 +102,15 @@ type play struct {
 	replay *replay
 }
 
-// viewer is the side whose view the screen shows: the side a person plays
-// against the computer; in hot-seat the side that acts (or acted last);
-// the Allies when the computer plays both, and in a replay. Without fog,
-// or once the battle is over, every side's view shows everything.
+// viewer is the side whose view the screen shows: the side Options.Viewer
+// names; else the side a person plays against the computer; in hot-seat
+// the side that acts (or acted last); the Allies when the computer plays
+// both, and in a replay. Without fog, or once the battle is over, every
+// side's view shows everything.
 func (p *play) viewer() maps.Side {
 	switch acting := p.ump.Acting(); {
+	case p.viewerSide != "":
+		return p.viewerSide
 	case p.replay != nil || p.computer[maps.Allies] && p.computer[maps.Axis]:
 		return maps.Allies
 	case p.computer[maps.Allies]:
@@ -145,7 +149,7 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{ump: u, handOver: opts.HandOver || u.Fog(), computer: map[maps.Side]bool{}, delay: delay,
+	*p = play{ump: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
 		reports:   map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
@@ -231,6 +235,10 @@ func (p *play) checkHandOver() {
 		}
 		if p.handOver && p.humans() && p.replay == nil {
 			p.coverTitle, p.coverText = handOverText(b)
+			if p.ump.Fog() {
+				// The board behind it is the next player's view already.
+				p.coverTitle = "Pass to the " + acting.Adjective() + " player"
+			}
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/fileio"
+	"hexfire/maps"
 	"hexfire/units"
 )
 
@@ -31,6 +32,9 @@ type ScreenshotOptions struct {
 	// app's unit catalogue.
 	Scene     string
 	Catalogue *units.Catalogue
+	// Side is the side whose view a battle shows, with no hand-over
+	// screen over it ("": the side to act, covered under fog).
+	Side maps.Side
 }
 
 // sceneNames are the values of ScreenshotOptions.Scene.
@@ -101,7 +105,7 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	} else {
 		g, err := New(b, Options{
 			Select: opts.Select, Hover: opts.Hover, Viewshed: opts.Viewshed,
-			Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp,
+			Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp, Viewer: opts.Side,
 		})
 		if err != nil {
 			return err
