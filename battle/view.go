@@ -78,6 +78,17 @@ type Enemy struct {
 
 // View returns side's view of the battle now.
 func (b *Battle) View(side hmaps.Side) *View {
+	return b.view(side, !b.fog || b.result != nil || b.intel == nil)
+}
+
+// ViewOpen returns side's view of the battle now with every enemy unit
+// shown, as the end of the battle shows it: for whoever may see the whole
+// battle already (the replay of a battle that is over).
+func (b *Battle) ViewOpen(side hmaps.Side) *View { return b.view(side, true) }
+
+// view is side's view, open (every enemy unit known) or as the side knows
+// the enemy.
+func (b *Battle) view(side hmaps.Side, open bool) *View {
 	v := &View{
 		Side: side, Fog: b.fog, Turn: b.turn, Turns: b.scenario.Turns, Phase: b.phase, Phasing: b.phasing,
 		Smoke: maps.Clone(b.smoke), Panzerfausts: b.Panzerfausts(side), Grenades: b.grenades[side],
@@ -88,7 +99,6 @@ func (b *Battle) View(side hmaps.Side) *View {
 		v.Result = &r
 	}
 	v.Acting = b.Acting()
-	open := !b.fog || b.result != nil || b.intel == nil
 	v.known = b.knownBy(side, open)
 	var contacts []Enemy
 	for _, u := range b.units {

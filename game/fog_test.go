@@ -153,6 +153,9 @@ func TestSightingsDrawn(t *testing.T) {
 		t.Fatalf("the Allies' sightings %+v, want the contact in P2", sightings)
 	}
 	checkDrawnAt(t, g, "P2", "contact")
+	if got := sightingText(sightings[0]); got != "contact: something is there" {
+		t.Errorf("the bar over the contact says %q", got)
+	}
 
 	g = alliedScreen(t, fixtureOnScreen(t))
 	move := func(hexes ...string) {
@@ -185,6 +188,9 @@ func TestSightingsDrawn(t *testing.T) {
 		t.Fatalf("the Allies' sightings %+v, want the squad last seen in F3 in turn 2", sightings)
 	}
 	checkDrawnAt(t, g, "F3", "last-seen")
+	if got := sightingText(sightings[0]); got != "last seen: German Rifle Squad #2, turn 2" {
+		t.Errorf("the bar over the last sighting says %q", got)
+	}
 }
 
 // alliedScreen is a screenshot's game of b showing the Allies' view, with

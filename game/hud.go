@@ -67,6 +67,11 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	left := "-"
 	if h, ok := g.Hovered(); ok {
 		left = describeHex(g.board, h)
+		for _, e := range g.sightings() {
+			if e.Pose.Hex == h {
+				left += "  |  " + sightingText(e)
+			}
+		}
 		if s := g.play.pv.losStatus; s != "" {
 			left += "  |  " + s
 		}

@@ -170,6 +170,7 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	}
 	if opts.Replay != nil {
 		p.replay = &replay{recorded: umpire.Record(opts.Replay)}
+		u.Replays(p.replay.recorded)
 		p.handOver = false
 		p.computer = map[maps.Side]bool{}
 	}

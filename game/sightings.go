@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image/color"
 	"strconv"
 
@@ -78,4 +79,13 @@ func (a *counterArt) drawSighting(dst *ebiten.Image, f *ui.Fonts, e battle.Enemy
 	tag := a.labelTag(f, "T"+strconv.Itoa(e.Turn), colLastSeenTag, colInkLight)
 	w := float32(tag.Bounds().Dx()) * k
 	a.blit(dst, tag, c.X-half-w*0.7, c.Y-half+s*0.26, k)
+}
+
+// sightingText is what the bottom bar says of sighting e under the
+// cursor: "contact: something is there" or "last seen: Tiger I #9, turn 3".
+func sightingText(e battle.Enemy) string {
+	if e.Known == battle.Contact {
+		return "contact: something is there"
+	}
+	return fmt.Sprintf("last seen: %s #%d, turn %d", e.Name, e.ID, e.Turn)
 }

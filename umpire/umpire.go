@@ -19,6 +19,8 @@ import (
 // Umpire holds one battle.
 type Umpire struct {
 	b *battle.Battle
+	// open: every view shows everything (Replays of a battle that is over).
+	open bool
 }
 
 // New returns the umpire of battle b. b is the umpire's from then on:
@@ -31,7 +33,18 @@ func New(b *battle.Battle) (*Umpire, error) {
 }
 
 // View returns side's view of the battle now.
-func (u *Umpire) View(side maps.Side) *battle.View { return u.b.View(side) }
+func (u *Umpire) View(side maps.Side) *battle.View {
+	if u.open {
+		return u.b.ViewOpen(side)
+	}
+	return u.b.View(side)
+}
+
+// Replays says that u replays recording r from its start: when r's battle
+// is over, everything in it may be shown, and u's views show every unit
+// from the first order on; a battle not yet over is replayed as each side
+// saw it.
+func (u *Umpire) Replays(r Recorded) { u.open = r.b.Result() != nil }
 
 // Fog reports whether the battle is fought under fog of war.
 func (u *Umpire) Fog() bool { return u.b.Fog() }
@@ -156,7 +169,7 @@ func (u *Umpire) Rewound(n int) (*Umpire, error) {
 		}
 		nb.Explain(u.b.Why(i))
 	}
-	return &Umpire{b: nb}, nil
+	return &Umpire{b: nb, open: u.open}, nil
 }
 
 // Recorded is a battle recorded in full (a replay's), whose orders a

@@ -130,3 +130,45 @@ func TestHistoryAndRewind(t *testing.T) {
 func sameText(a, b battle.Event) bool {
 	return a.Kind == b.Kind && a.Text == b.Text && a.Unseen == b.Unseen
 }
+
+// TestReplayShowsAllOnlyOfAFinishedBattle: the replay of a battle that is
+// over shows the Allies every Axis unit from the start; the replay of one
+// still going shows them what they knew.
+func TestReplayShowsAllOnlyOfAFinishedBattle(t *testing.T) {
+	axisOnMap := func(b *battle.Battle) int {
+		n := 0
+		for _, u := range b.Units() {
+			if u.Side == maps.Axis && u.OnMap() {
+				n++
+			}
+		}
+		return n
+	}
+	going := newUmpire(t, battle.FogOn)
+	endPhases(t, going, 2)
+	over := newUmpire(t, battle.FogOn)
+	for i := 0; !over.Over(); i++ {
+		if i == 1000 {
+			t.Fatal("1,000 phases ended and the battle goes on")
+		}
+		if _, err := over.Apply(battle.EndPhase{}, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		rec  *Umpire
+		all  bool
+	}{{"over", over, true}, {"going on", going, false}} {
+		start := newBattle(t, battle.FogOn)
+		total := axisOnMap(start)
+		u, err := New(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.Replays(Record(tt.rec.b))
+		if n := len(u.View(maps.Allies).Enemy); (n == total) != tt.all {
+			t.Errorf("replay of a battle %s: the Allies see %d of %d Axis units at the start", tt.name, n, total)
+		}
+	}
+}
