@@ -74,7 +74,21 @@ func (b *Battle) StackSpec(us []*Unit) board.MoveSpec {
 // their side sees the map (Occupancy).
 func (b *Battle) StackOccupancy(us []*Unit) board.Occupancy {
 	side := us[0].Side
-	hidden := func(h board.Hex) bool { return b.enemyIn(side, h) && !b.knownEnemyIn(side, h) }
+	// hidden: h holds enemy units and side knows none of them, so the move
+	// may be planned to end there (it runs into them: bump), in one look
+	// at the hex.
+	hidden := func(h board.Hex) bool {
+		enemy := false
+		for _, e := range b.standingAt(h) {
+			if e.Side != side {
+				if !b.unknownTo(side, e) {
+					return false
+				}
+				enemy = true
+			}
+		}
+		return enemy
+	}
 	return board.Occupancy{
 		CanEnter: func(h board.Hex) bool { return !b.knownEnemyIn(side, h) },
 		CanEnd:   func(h board.Hex) bool { return hidden(h) || b.stackError(us, h) == nil },

@@ -133,7 +133,9 @@ func battleAtSetUp(path, rules string, fog battle.FogSetting, cat *units.Catalog
 }
 
 // battleAfter is the battle of the save file after its first n orders
-// (all of them when n is negative), replayed from the start.
+// (all of them when n is negative), replayed from the start. The save is
+// replayed whole first: only its last state's digest vouches for its
+// orders, so a part of them is replayed again once the whole has passed.
 func battleAfter(path string, n int, cat *units.Catalogue) (*battle.Battle, error) {
 	saved, err := battle.LoadSave(path, cat)
 	if err != nil {
