@@ -10,11 +10,13 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -55,7 +57,8 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Logf("built the site in %.0f s; %s is %d bytes", time.Since(start).Seconds(), wasmName, size)
 	}
-	srv := httptest.NewServer(Handler(dir))
+	wire := &wireCount{h: Handler(dir)}
+	srv := httptest.NewServer(wire)
 	defer srv.Close()
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -78,6 +81,11 @@ func TestBrowser(t *testing.T) {
 	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, the game's Go code started %.1f s, first frame %.1f s",
 		times.Downloaded/1000, times.Compiled/1000, times.Started/1000, times.FirstFrame/1000)
 	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
+	sent, encoding := wire.wasm()
+	t.Logf("%s sent as %q: %d bytes on the wire", wasmName, encoding, sent)
+	if encoding == "" {
+		t.Errorf("Chromium was sent %s uncompressed (%d bytes)", wasmName, sent)
+	}
 
 	shot := screenshot(t, page, "first")
 	if shot.Bounds().Dx() != pageWidth || shot.Bounds().Dy() != pageHeight {
@@ -516,4 +524,46 @@ func countDiffering(a, b *image.RGBA, r image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// wireCount serves h and counts the bytes of the WebAssembly file's body
+// it sends, with their Content-Encoding.
+type wireCount struct {
+	h        http.Handler
+	mu       sync.Mutex
+	bytes    int64
+	encoding string
+}
+
+func (c *wireCount) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !strings.HasSuffix(r.URL.Path, wasmName) {
+		c.h.ServeHTTP(w, r)
+		return
+	}
+	cw := &countingWriter{ResponseWriter: w}
+	c.h.ServeHTTP(cw, r)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.bytes += cw.n
+	c.encoding = w.Header().Get("Content-Encoding")
+}
+
+// wasm returns the bytes of the WebAssembly file sent so far and the
+// encoding of the last time it was.
+func (c *wireCount) wasm() (int64, string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes, c.encoding
+}
+
+// countingWriter counts the body bytes written through it.
+type countingWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(p)
+	w.n += int64(n)
+	return n, err
 }

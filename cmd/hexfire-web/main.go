@@ -1,7 +1,8 @@
 // Command hexfire-web builds Hexfire for the browser: a static site of the
-// game compiled to WebAssembly (GOOS=js GOARCH=wasm), Go's loader
-// wasm_exec.js and an index.html with a loading bar, that any static host
-// can serve.
+// game compiled to WebAssembly (GOOS=js GOARCH=wasm) with its brotli and
+// gzip copies, Go's loader wasm_exec.js and an index.html with a loading
+// bar, that any static host can serve (one that serves only the raw file
+// too); -serve sends the best copy the browser accepts.
 //
 //	hexfire-web -out DIR              write the site to DIR
 //	hexfire-web -serve :8080          build it to a temporary folder and serve it
