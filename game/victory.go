@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -182,6 +183,9 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 		c.Text(fmt.Sprintf("%s: lost %d of %d units", side.Title(), b.Eliminated(side), total), c.Face(ui.BarTextSize*1.2, true),
 			cx-width/2, y+line/2, ui.AlignStart, sideTextColour(side))
 		y += line
+		if lost := lostUnits(b, side); len(lost) > 0 {
+			y = c.Paragraph(strings.Join(lost, ", "), c.Face(ui.BarTextSize, false), cx-width/2+16*s, y, width-16*s, line*0.8, ui.ColPanelDim)
+		}
 	}
 	y += line
 	chart := image.Rect(int(cx-width/2), int(y), int(cx+width/2), v.rects(a)[0].Min.Y-int(40*s))
@@ -192,6 +196,18 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 	if v.note != "" {
 		c.Text(v.note, c.Face(ui.BarTextSize, false), cx, float64(a.screen.Y)-24*s, ui.AlignCenter, ui.ColPanelDim)
 	}
+}
+
+// lostUnits names side's units eliminated in battle b, in ID order
+// ("Tiger I #9"): the victory screen shows the battle whole.
+func lostUnits(b *battle.Battle, side maps.Side) []string {
+	var out []string
+	for _, u := range b.Units() {
+		if u.Side == side && u.Eliminated {
+			out = append(out, u.Label())
+		}
+	}
+	return out
 }
 
 // sideTextColour is a side's colour for text on the dark screens.
