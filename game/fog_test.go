@@ -28,27 +28,37 @@ const fogMap = `
 // of hidden.
 func fogBattle(t *testing.T, fog battle.FogSetting, m4, hidden string) *battle.Battle {
 	t.Helper()
-	bd := board.MustParseASCII(board.DefaultLayout, fogMap)
-	sc := &maps.Scenario{Path: "fog.tmx", Title: "fog", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
-	for i, u := range []struct {
-		typ    string
-		side   maps.Side
-		hex    string
-		hidden bool
-	}{
+	return concealedBattle(t, fogMap, battle.Config{Seed: 1, Fog: fog}, []concealed{
 		{"M4A3E8", maps.Allies, m4, false},
 		{"Tiger I", maps.Axis, "M1", false},
 		{"German Rifle Squad", maps.Axis, "P2", false},
 		{"German Rifle Squad", maps.Axis, hidden, true},
-	} {
+	})
+}
+
+// concealed is a unit of a test battle, set up hidden or not.
+type concealed struct {
+	typ    string
+	side   maps.Side
+	hex    string
+	hidden bool
+}
+
+// concealedBattle is a battle on the ASCII map grid with units us, facing
+// south-west, as cfg says.
+func concealedBattle(t *testing.T, grid string, cfg battle.Config, us []concealed) *battle.Battle {
+	t.Helper()
+	bd := board.MustParseASCII(board.DefaultLayout, grid)
+	sc := &maps.Scenario{Path: "fog.tmx", Title: "fog", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
+	for i, u := range us {
 		h, err := bd.ParseHex(u.hex)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: board.DirSW, Hidden: u.hidden})
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Fog: fog})
+	b, err := battle.New(sc, testCatalogue, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,26 +230,10 @@ const screenGrid = `
 // woods of F3, under fog.
 func fixtureOnScreen(t *testing.T) *battle.Battle {
 	t.Helper()
-	bd := board.MustParseASCII(board.DefaultLayout, screenGrid)
-	sc := &maps.Scenario{Path: "screen.tmx", Title: "screen", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{"fog": "true"}}
-	for i, u := range []struct {
-		typ    string
-		side   maps.Side
-		hex    string
-		hidden bool
-	}{{"M4A3E8", maps.Allies, "B3", false}, {"German Rifle Squad", maps.Axis, "F3", true}} {
-		h, err := bd.ParseHex(u.hex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: board.DirNE, Hidden: u.hidden})
-	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return concealedBattle(t, screenGrid, battle.Config{Seed: 1, Fog: battle.FogOn}, []concealed{
+		{"M4A3E8", maps.Allies, "B3", false},
+		{"German Rifle Squad", maps.Axis, "F3", true},
+	})
 }
 
 // checkDrawnAt renders g with and without the view's sightings: the
