@@ -76,10 +76,11 @@ func (b *Battle) Check(o Order) error {
 func (b *Battle) clone() *Battle {
 	c := *b
 	c.units = make([]*Unit, len(b.units))
+	copies := make([]Unit, len(b.units)) // one allocation for them all
 	for i, u := range b.units {
-		v := *u
-		v.States = maps.Clone(u.States)
-		c.units[i] = &v
+		copies[i] = *u
+		copies[i].States = maps.Clone(u.States)
+		c.units[i] = &copies[i]
 	}
 	c.smoke = maps.Clone(b.smoke)
 	c.supply = maps.Clone(b.supply)

@@ -101,10 +101,11 @@ func (b *Battle) view(side hmaps.Side, open bool) *View {
 	v.Acting = b.Acting()
 	v.known = b.knownBy(side, open)
 	var contacts []Enemy
-	for _, u := range b.units {
+	for i, u := range b.units {
 		if u.Side == side {
-			c := *u
-			c.States = maps.Clone(u.States)
+			// The known battle's copy, whose states are its own already:
+			// the two share them, both the view's.
+			c := *v.known.units[i]
 			c.Placement.Properties = maps.Clone(u.Placement.Properties)
 			v.Own = append(v.Own, c)
 			continue
