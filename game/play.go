@@ -388,6 +388,9 @@ func clickCommand(b *battle.Battle, sel *battle.Unit, h board.Hex, pv *preview, 
 		return command{order: battle.Advance{Unit: sel.ID, To: h}}
 	case len(enemy) > 0:
 		return command{selectUnit: nextInStack(enemy, sel)}
+	case mine && b.Moving() == nil && b.Phase() == battle.Movement && pv.unit == sel && pv.active && h != sel.Pose.Hex:
+		// Not a silent loss of the selection: say why it cannot go there.
+		return command{err: fmt.Errorf("%s cannot reach %s this phase (the shaded hexes are its reach); Esc clears the selection", sel.Label(), b.Board().Label(h))}
 	}
 	return command{selectHex: true}
 }

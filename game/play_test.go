@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -251,6 +252,8 @@ func TestClickCommand(t *testing.T) {
 		{"smoke round from an AFV", fire, 1, "D3", modeSmoke, command{order: battle.FireSmoke{Unit: 1, Hex: hex(fire, "D3")}}},
 		{"smoke by hand from infantry", move, 5, "E7", modeSmoke, command{order: battle.PlaceSmoke{Unit: 5, Hex: hex(move, "E7")}}},
 		{"empty hex outside the Movement phase", fire, 1, "H12", modeNormal, command{selectHex: true}},
+		{"a hex out of reach says why", move, 1, "W12", modeNormal,
+			command{err: errors.New("M4A3E8 #1 cannot reach W12 this phase (the shaded hexes are its reach); Esc clears the selection")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
