@@ -205,8 +205,8 @@ func (b *Battle) ShotAt(firer *Unit, from board.Pose, target *Unit, to board.Pos
 
 // CheckShotAt reports what PlanFire would say of shot s (from ShotAt) by
 // firer standing in pose from at a target in hex to, before the line of
-// sight: the active ruleset's eligibility, then the forward arc of a gun
-// that does not traverse. The sequence of play is left out, so a study or
+// sight: the active ruleset's eligibility, then the arc of a gun that
+// does not traverse (its forward arc, or the ruleset's, combat.GunBears). The sequence of play is left out, so a study or
 // a kill zone can ask it of any poses; the line of sight is the caller's.
 func (b *Battle) CheckShotAt(firer *Unit, from board.Pose, to board.Hex, s combat.Shot) error {
 	return b.checkShot(b.rules, firer, from, to, s)
@@ -223,7 +223,7 @@ func (b *Battle) checkShot(r combat.Ruleset, firer *Unit, from board.Pose, to bo
 	if err := b.checkMortarHex(from.Hex, s.Weapon.Mortar); err != nil {
 		return err
 	}
-	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !board.InForwardArc(from.Hex, from.Facing, to) {
+	if s.Weapon.Class == combat.MainGun && !firer.Type.Turret && !combat.GunBears(r, s.Weapon, from, to) {
 		return fmt.Errorf("%s is outside the forward firing arc of %s, whose gun does not traverse", b.Board().Label(to), firer.Label())
 	}
 	return nil
@@ -596,7 +596,7 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	switch {
 	case !los.Clear:
 		return nil, fmt.Errorf("no line of sight to %s: %s", b.Board().Label(o.Hex), los.BlockedBy.Reason)
-	case !u.Type.Kind.Infantry() && !u.Type.Turret && o.Hex != u.Pose.Hex && !board.InForwardArc(u.Pose.Hex, u.Pose.Facing, o.Hex):
+	case !u.Type.Kind.Infantry() && !u.Type.Turret && o.Hex != u.Pose.Hex && !combat.GunBears(b.rules, w, u.Pose, o.Hex):
 		return nil, fmt.Errorf("%s is outside the forward firing arc of %s", b.Board().Label(o.Hex), u.Label())
 	case b.supply[u.Side] < factors:
 		return nil, fmt.Errorf("a smoke round costs %d smoke factors and the %s have %d", factors, u.Side, b.supply[u.Side])

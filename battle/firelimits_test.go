@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -150,5 +151,53 @@ func TestSecondVehicleRefusedWithoutVolleys(t *testing.T) {
 	b := f.battle(t)
 	if _, err := b.PlanFire(Fire{Unit: 1, Target: 2, Second: 3}); err == nil || !strings.Contains(err.Error(), "fires no volley that may strike a second vehicle under elimination") {
 		t.Errorf("elimination: %v, want refused", err)
+	}
+}
+
+// TestLimitedTraverse: the arc of a gun without a turret is the
+// ruleset's. A StuG in D5 facing north fires into its forward arc (60°
+// either side) under the default ruleset; under d20 its limited-traverse
+// mount is laid up to 90° off its centre line, with the +2 beyond 22.5°,
+// and no further (issue 37, fault 12).
+func TestLimitedTraverse(t *testing.T) {
+	targets := []struct {
+		hex   string
+		angle float64 // off the StuG's centre line, checked below
+	}{{"D1", 0}, {"G4", 79.1}, {"B5", 90}, {"A5", 100.9}}
+	units := []unitAt{{"StuG III G", maps.Axis, "D5", board.DirN}}
+	for _, tg := range targets {
+		units = append(units, unitAt{"M4A3E8", maps.Allies, tg.hex, board.DirS})
+	}
+	tests := []struct {
+		rules string
+		want  []string // for each target: a piece of the error, or "+" and a piece of a step
+	}{
+		{"elimination", []string{"+", "forward firing arc", "forward firing arc", "forward firing arc"}},
+		{"d20", []string{"+", "+2 limited traverse, 79° off the centre line", "+2 limited traverse, 90° off the centre line", "limited traverse (at most 90°)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rules, func(t *testing.T) {
+			b := fixture{grid: tallMap, rules: tt.rules, units: units}.battle(t)
+			untilActing(t, b, FirePhase, maps.Axis)
+			for i, tg := range targets {
+				stug := b.Unit(1).Pose
+				if got := board.OffAxis(stug.Hex, stug.Facing, hexOf(t, b, tg.hex)); math.Abs(got-tg.angle) > 0.1 {
+					t.Fatalf("%s is %.2f° off the centre line, want %.1f°", tg.hex, got, tg.angle)
+				}
+				p, err := b.PlanFire(Fire{Unit: 1, Target: UnitID(i + 2)})
+				want := tt.want[i]
+				if step, ok := strings.CutPrefix(want, "+"); ok {
+					if err != nil {
+						t.Errorf("at %s: refused (%v), want fired", tg.hex, err)
+					} else if !slices.ContainsFunc(p.Odds.Steps, func(s string) bool { return strings.Contains(s, step) }) {
+						t.Errorf("at %s: steps %q, want one with %q", tg.hex, p.Odds.Steps, step)
+					}
+					continue
+				}
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("at %s: %v, want refused with %q", tg.hex, err, want)
+				}
+			}
+		})
 	}
 }

@@ -7,7 +7,8 @@
 // A ruleset must resolve anti-tank shots (Ruleset). Everything else it may
 // offer as a capability, an interface the battle looks for on it the way
 // io.Copy looks for io.WriterTo: its own armour aspects (AspectRules), the
-// fields of a shot it never reads (OddsKeyRules), how terrain covers
+// fields of a shot it never reads (OddsKeyRules), how far a gun without a
+// turret is laid off its centre line (TraverseRules), how terrain covers
 // (CoverRules), the states it puts on units (StateRules),
 // the crew check after other attacks (CrewChecker), smoke rounds
 // (SmokeRounds) and their running out (SmokeDepletion), infantry fire and close assault (InfantryRules),
@@ -82,6 +83,28 @@ func OddsKey(r Ruleset, s Shot) Shot {
 func WithoutOffAxis(s Shot) Shot {
 	s.FirerOffAxis = 0
 	return s
+}
+
+// TraverseRules is a ruleset in which a gun without a turret may be laid
+// beyond its forward arc (board.InForwardArc: the 60° either side of its
+// centre line that its two front hexsides bound, where such a gun fires
+// under every ruleset). Traverse returns how far off the centre line, in
+// degrees either side, weapon w may fire (seed 003's limited traverse:
+// 90°, with its modifier beyond 22.5°); an angle within the forward arc
+// leaves the arc as it is.
+type TraverseRules interface {
+	Traverse(w Weapon) float64
+}
+
+// GunBears reports whether under ruleset r weapon w of a unit without a
+// turret, standing in pose from, may be laid on hex to: inside the forward
+// arc, or within the ruleset's Traverse.
+func GunBears(r Ruleset, w Weapon, from board.Pose, to board.Hex) bool {
+	if board.InForwardArc(from.Hex, from.Facing, to) {
+		return true
+	}
+	t, ok := r.(TraverseRules)
+	return ok && to != from.Hex && board.OffAxis(from.Hex, from.Facing, to) <= t.Traverse(w)
 }
 
 // CoverRules is a ruleset with its own cover for terrain. Without it a

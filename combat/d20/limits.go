@@ -78,6 +78,17 @@ func checkLimits(s combat.Shot, f fire) error {
 	return nil
 }
 
+// Traverse is how far off its centre line a gun without a turret may be
+// laid (combat.TraverseRules): a limited-traverse mount's 90° (excerpt),
+// which checkLimits holds a shot to; a gunless vehicle's heavy MG keeps
+// the battle's forward arc.
+func (Ruleset) Traverse(w combat.Weapon) float64 {
+	if w.Class == combat.MainGun && !w.Turret && w.History != nil && w.History.Gun.MM > 0 {
+		return mostTraverse
+	}
+	return 0
+}
+
 // firerName is the shot's firer for messages.
 func firerName(s combat.Shot) string {
 	if s.Firer == "" {
