@@ -135,10 +135,10 @@ var pack = []scenario{
 		briefing: "Rain, mud and firebreaks. An American rifle company with a few tanks and tank destroyers pushes along the forest trail. " +
 			"A German rearguard holds the trail in front of the main line and will fall back once it is pressed. " +
 			"The Americans win by holding the clearing at the end.",
-		turns: 9, firstSide: maps.Allies, defender: maps.Axis,
+		turns: 8, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.55, objTo: 0.8,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 9; axis destroy 6; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
