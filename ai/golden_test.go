@@ -88,7 +88,7 @@ func TestGoldenBattleLogs(t *testing.T) {
 // its log: every order, every event line, and every roll and step of every
 // attack.
 func playLogged(sc *maps.Scenario, cat *units.Catalogue, seed uint64) ([]byte, error) {
-	b, err := battle.New(sc, cat, battle.Config{Seed: seed})
+	b, err := battle.New(sc, cat, battle.Config{Seed: seed, Fog: battle.FogOff})
 	if err != nil {
 		return nil, err
 	}

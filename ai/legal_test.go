@@ -15,7 +15,7 @@ func defaultBattle(t testing.TB, seed uint64) *battle.Battle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed})
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func TestShippedReinforcementsArrive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func playedEvents(t *testing.T, rules string, seeds ...uint64) []battle.Event {
 	var all []battle.Event
 	for _, seed := range seeds {
 		for _, players := range []string{"opponent", "random"} {
-			b, err := battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: rules, Source: battle.EmbeddedPrefix + maps.DefaultPath})
+			b, err := battle.New(sc, cat, battle.Config{Seed: seed, Ruleset: rules, Source: battle.EmbeddedPrefix + maps.DefaultPath, Fog: battle.FogOff})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -28,7 +28,7 @@ func testApp(t *testing.T, dir string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := NewApp(AppOptions{Battle: Options{Size: image.Pt(1280, 800), Scripted: true}, ConfigDir: dir, Catalogue: cat,
+	a, err := NewApp(AppOptions{Battle: Options{Size: image.Pt(1280, 800), Scripted: true, Fog: battle.FogOff}, ConfigDir: dir, Catalogue: cat,
 		NewSeed: func() (uint64, error) { return 7, nil }})
 	if err != nil {
 		t.Fatal(err)

@@ -282,7 +282,7 @@ func TestDefaultScenarioCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +373,7 @@ func BenchmarkDrawUnits(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defBattle, err := battle.New(def, testCatalogue, battle.Config{Seed: 1})
+	defBattle, err := battle.New(def, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func openDefault() (*battle.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return battle.New(sc, cat, battle.Config{Seed: 1, Source: battle.EmbeddedPrefix + maps.DefaultPath})
+	return battle.New(sc, cat, battle.Config{Seed: 1, Source: battle.EmbeddedPrefix + maps.DefaultPath, Fog: battle.FogOff})
 }
 
 // runDefaultScreenshot is the re-executed test binary's screenshot run.

@@ -180,7 +180,8 @@ func (m *Map) BuyForces(cat *units.Catalogue) error {
 // allies' at the west edge, the axis's at the east.
 func (m *Map) ZoneWidth() int { return max(2, m.Options.Width/6) }
 
-// Deploy places the named unit types for side in its deployment zone (set
+// Deploy places the named unit types (maps.DummyType for a dummy counter)
+// for side in its deployment zone (set
 // m.Zones[side] first for another than the default ZoneWidth columns at its
 // edge: the allies' west, the axis's east), one
 // unit to a hex, each on a hex it may enter, and faces vehicles and Guns
@@ -204,9 +205,9 @@ func (m *Map) Deploy(cat *units.Catalogue, side maps.Side, force []string, rng *
 		used[u.Hex] = true
 	}
 	for _, name := range force {
-		t, err := cat.Lookup(name)
+		t, err := deployType(cat, name)
 		if err != nil {
-			return fmt.Errorf("mapgen: %w", err)
+			return err
 		}
 		best, bestScore := board.Hex{}, -1e9
 		for col := from; col < to; col++ {
@@ -233,6 +234,23 @@ func (m *Map) Deploy(cat *units.Catalogue, side maps.Side, force []string, rng *
 		m.Units = append(m.Units, Unit{Type: name, Side: side, Hex: best, Facing: m.towardEnemy(side, rng)})
 	}
 	return nil
+}
+
+// dummyType stands in for a dummy counter (maps.DummyType) where a unit
+// is deployed: it stands where a squad may and likes cover as one does.
+var dummyType = &units.Type{Name: maps.DummyType, Kind: units.Squad}
+
+// deployType returns the catalogue type called name, or dummyType for a
+// dummy counter.
+func deployType(cat *units.Catalogue, name string) (*units.Type, error) {
+	if name == maps.DummyType {
+		return dummyType, nil
+	}
+	t, err := cat.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("mapgen: %w", err)
+	}
+	return t, nil
 }
 
 // MayStand reports whether a unit of type t may start in h.

@@ -60,6 +60,10 @@ type Options struct {
 	// TilesetDir is the folder of the tilesets relative to the .tmx file,
 	// slash-separated: "../tiles" for a map in assets/scenarios.
 	TilesetDir string
+	// Open writes a quick battle fought without fog of war (map property
+	// fog false, nobody set up hidden); otherwise it is fought under fog
+	// and each side's infantry and Guns in cover are set up hidden.
+	Open bool
 }
 
 // Validate checks the options and says which one is wrong.
@@ -116,6 +120,9 @@ type Unit struct {
 	// Weapons is the placement's "weapons" property (the support weapons
 	// it carries, docs/MAPS.md); "" for its type's.
 	Weapons string
+	// Hidden is the placement's "hidden" property: set up concealed under
+	// fog of war (docs/RULES.md, Fog of war).
+	Hidden bool
 }
 
 // Property is one map property, written in order.
@@ -280,7 +287,41 @@ func Generate(o Options, cat *units.Catalogue) (*Map, error) {
 	}
 	m.SetProperty("victory", "", victory)
 	m.SetProperty("briefing", "", fmt.Sprintf("A meeting engagement. Each side holds the objectives %s alone at the end, or destroys three fifths of the enemy, to win.", obj))
+	m.SetProperty("fog", "bool", fmt.Sprint(!o.Open))
+	if !o.Open {
+		if err := m.HideInCover(cat, maps.Allies, maps.Axis); err != nil {
+			return nil, err
+		}
+	}
 	return m, nil
+}
+
+// HideInCover sets up hidden every infantry unit and Gun of the sides that
+// stands in cover: terrain that hinders or blocks sight (crops, orchards,
+// woods, buildings) or a fortification. Vehicles are not (an engine is
+// heard, a hull is hard to hide), nor dummies: a dummy deceives only as a
+// contact the enemy sees.
+func (m *Map) HideInCover(cat *units.Catalogue, sides ...maps.Side) error {
+	fortified := map[board.Hex]bool{}
+	for _, f := range m.Forts {
+		fortified[f.Hex] = true
+	}
+	for i, u := range m.Units {
+		if !slices.Contains(sides, u.Side) || u.Type == maps.DummyType {
+			continue
+		}
+		t, err := deployType(cat, u.Type)
+		if err != nil {
+			return err
+		}
+		if t.Kind != units.Gun && !t.Kind.Infantry() {
+			continue
+		}
+		if fortified[u.Hex] || m.At(u.Hex).Terrain.Info().LOS != board.Clear {
+			m.Units[i].Hidden = true
+		}
+	}
+	return nil
 }
 
 func (m *Map) count(side maps.Side) int {

@@ -296,3 +296,61 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestFogAndHiddenInCover: a quick battle is fought under fog with each
+// side's infantry and Guns in cover (terrain that hinders or blocks sight,
+// a fortification) set up hidden and nobody else; Open writes an open
+// battle with nobody hidden. The file says so in the properties fog and
+// hidden.
+func TestFogAndHiddenInCover(t *testing.T) {
+	cat := catalogue(t)
+	for _, g := range Grounds {
+		t.Run(string(g), func(t *testing.T) {
+			o := options(g, 5, false)
+			m, err := Generate(o, cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := m.Property("fog"); f != "true" {
+				t.Errorf("fog = %q, want true", f)
+			}
+			hidden := 0
+			for _, u := range m.Units {
+				ty, err := cat.Lookup(u.Type)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cover := m.At(u.Hex).Terrain.Info().LOS != board.Clear
+				if want := cover && (ty.Kind.Infantry() || ty.Kind == units.Gun); u.Hidden != want {
+					t.Errorf("%s %s at %s on %s: hidden %v, want %v", u.Side, u.Type, m.Label(u.Hex), m.At(u.Hex).Terrain, u.Hidden, want)
+				}
+				if u.Hidden {
+					hidden++
+				}
+			}
+			if hidden == 0 {
+				t.Error("nobody hidden")
+			}
+			data, err := m.TMX()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := bytes.Count(data, []byte(`<property name="hidden" type="bool" value="true"/>`)); n != hidden {
+				t.Errorf("the file sets %d units hidden, want %d", n, hidden)
+			}
+
+			o.Open = true
+			if m, err = Generate(o, cat); err != nil {
+				t.Fatal(err)
+			}
+			if f := m.Property("fog"); f != "false" {
+				t.Errorf("open: fog = %q, want false", f)
+			}
+			for _, u := range m.Units {
+				if u.Hidden {
+					t.Errorf("open: %s %s at %s hidden", u.Side, u.Type, m.Label(u.Hex))
+				}
+			}
+		})
+	}
+}

@@ -159,6 +159,9 @@ func (m *Map) TMX() ([]byte, error) {
 			writeProperty(&b, "    ", Property{"arrives", "", u.Arrives})
 		}
 		writeProperty(&b, "    ", Property{"facing", "int", strconv.Itoa(int(u.Facing))})
+		if u.Hidden {
+			writeProperty(&b, "    ", Property{"hidden", "bool", "true"})
+		}
 		if u.Script != "" {
 			writeProperty(&b, "    ", Property{"script", "", u.Script})
 		}

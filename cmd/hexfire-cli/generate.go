@@ -30,6 +30,8 @@ type generateReport struct {
 	Points     map[maps.Side]int `json:"points"`
 	Objectives string            `json:"objectives"`
 	Victory    string            `json:"victory"`
+	Fog        bool              `json:"fog"`
+	Hidden     map[maps.Side]int `json:"hidden"`
 }
 
 func runGenerate(args []string, stdout io.Writer) error {
@@ -52,6 +54,7 @@ func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 	sides := fs.String("sides", "US,DE", "nations of the allies (US, UK or SU) and of the axis (DE)")
 	orientation := fs.String("orientation", "flat", "hexes: flat (flat-topped) or pointy (pointy-topped)")
 	out := fs.String("out", "", ".tmx file to write")
+	fog := fs.Bool("fog", true, "fight under fog of war, with the infantry and Guns in cover set up hidden (--fog=false: an open battle)")
 	jsonOut := fs.Bool("json", false, "print JSON")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -65,7 +68,7 @@ func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 	if *out == "" {
 		return nil, fmt.Errorf("generate: --out is required (a .tmx file)")
 	}
-	o := mapgen.Options{Seed: *seed, Ground: mapgen.Ground(*ground), Points: *points}
+	o := mapgen.Options{Seed: *seed, Ground: mapgen.Ground(*ground), Points: *points, Open: !*fog}
 	w, h, ok := strings.Cut(*size, "x")
 	var errW, errH error
 	o.Width, errW = strconv.Atoi(w)
@@ -100,9 +103,13 @@ func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 		tilesetDir := m.Options.TilesetDir
 		r := generateReport{Out: *out, Title: m.Property("title"), Ground: string(o.Ground), Seed: o.Seed,
 			Size: fmt.Sprintf("%dx%d", o.Width, o.Height), Tileset: tilesetDir,
-			Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory")}
+			Units: map[maps.Side]int{}, Points: map[maps.Side]int{}, Objectives: m.Labels(m.Objectives), Victory: m.Property("victory"),
+			Fog: !o.Open, Hidden: map[maps.Side]int{}}
 		for _, u := range m.Units {
 			r.Units[u.Side]++
+			if u.Hidden {
+				r.Hidden[u.Side]++
+			}
 		}
 		for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 			r.Points[side], _ = strconv.Atoi(m.Property("points_" + string(side)))
@@ -114,7 +121,12 @@ func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 		}
 		fmt.Fprintf(stdout, "%s: %s, %s hexes, tilesets in %s\n", r.Out, r.Title, r.Size, r.Tileset)
 		fmt.Fprintf(stdout, "allies %d units (%d points), axis %d units (%d points)\n", r.Units[maps.Allies], r.Points[maps.Allies], r.Units[maps.Axis], r.Points[maps.Axis])
-		_, err = fmt.Fprintf(stdout, "objectives %s; victory: %s\n", r.Objectives, r.Victory)
+		fmt.Fprintf(stdout, "objectives %s; victory: %s\n", r.Objectives, r.Victory)
+		if !r.Fog {
+			_, err = fmt.Fprintln(stdout, "open: no fog of war")
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "fog of war: allies %d and axis %d units set up hidden in cover\n", r.Hidden[maps.Allies], r.Hidden[maps.Axis])
 		return err
 	}, nil
 }

@@ -42,6 +42,9 @@ type force struct {
 	// there once every unit is deployed, so the others deploy as they
 	// would without them.
 	joins bool
+	// hidden sets the units up concealed under fog of war wherever they
+	// stand (the scenario's defender in cover is hidden anyway).
+	hidden bool
 }
 
 // scenario is one battle of the pack.
@@ -70,6 +73,9 @@ type scenario struct {
 	support map[maps.Side]string
 	allies  []force
 	axis    []force
+	// defender, when set, is the side whose infantry and Guns are set up
+	// hidden where they stand in cover (mapgen.HideInCover).
+	defender maps.Side
 	// fortify, when set, adds the battle's fortifications once the units
 	// are deployed.
 	fortify func(m *mapgen.Map) error
@@ -133,6 +139,7 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 				if f.armed == 0 || i-start < f.armed {
 					m.Units[i].Weapons = f.weapons
 				}
+				m.Units[i].Hidden = f.hidden
 				if f.joins {
 					if i-start >= start-prev {
 						return nil, fmt.Errorf("%s: %d %s join %d units", s.file, f.n, f.typ, start-prev)
@@ -160,11 +167,17 @@ func build(s scenario, cat *units.Catalogue) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", s.file, err)
 		}
 	}
+	if s.defender != "" {
+		if err := m.HideInCover(cat, s.defender); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.file, err)
+		}
+	}
 	m.SetProperty("title", "", s.title)
 	m.SetProperty("setting", "", s.setting)
 	m.SetProperty("date", "", s.date)
 	m.SetProperty("briefing", "", s.briefing)
 	m.SetProperty("hex_m", "int", "50")
+	m.SetProperty("fog", "bool", "true")
 	ruleset := s.ruleset
 	if ruleset == "" {
 		ruleset = maps.DefaultRuleset

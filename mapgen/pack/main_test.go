@@ -40,8 +40,9 @@ func TestPackUpToDate(t *testing.T) {
 // every unit type of the catalogue and all four nations used, both hex
 // orientations, a 12×10 skirmish and a 60×40 battle, the five kinds of
 // ground, an ambush, a patrol and a withdrawal among the scripts, a Gun
-// that starts with a tower that may tow it, and on
-// every map a title, setting, date (year-month), briefing, victory
+// that starts with a tower that may tow it, dummy counters in at least
+// two battles, every unit in ambush set up hidden, and on every map fog
+// of war, a title, setting, date (year-month), briefing, victory
 // conditions and a turn limit; and each registered ruleset the own
 // ruleset of at least one battle.
 func TestPackCoverage(t *testing.T) {
@@ -57,6 +58,7 @@ func TestPackCoverage(t *testing.T) {
 	scripts := map[string]bool{}
 	rulesets := map[string]bool{}
 	towing := false
+	dummies := map[string]bool{}
 	date := regexp.MustCompile(`^19[34][0-9]-(0[1-9]|1[0-2])$`)
 	for _, s := range pack {
 		sc, err := maps.Load(assets.FS, "scenarios/"+s.file, cat)
@@ -70,6 +72,9 @@ func TestPackCoverage(t *testing.T) {
 			if sc.Properties[p] == "" {
 				t.Errorf("%s: no %s", s.file, p)
 			}
+		}
+		if sc.Properties["fog"] != "true" {
+			t.Errorf("%s: fog %q, want true", s.file, sc.Properties["fog"])
 		}
 		if !date.MatchString(sc.Properties["date"]) {
 			t.Errorf("%s: date %q is not YEAR-MONTH", s.file, sc.Properties["date"])
@@ -88,6 +93,13 @@ func TestPackCoverage(t *testing.T) {
 			}
 		}
 		for _, u := range sc.Units {
+			if u.Dummy() {
+				dummies[s.file] = true
+				continue
+			}
+			if strings.HasPrefix(u.Script, "ambush") && !u.Hidden {
+				t.Errorf("%s: %s in ambush at %v is not hidden", s.file, u.Type, u.Hex)
+			}
 			used[u.Type] = true
 			ty, err := cat.Lookup(u.Type)
 			if err != nil {
@@ -127,6 +139,9 @@ func TestPackCoverage(t *testing.T) {
 		if !scripts[s] {
 			t.Errorf("no unit has a %s script", s)
 		}
+	}
+	if len(dummies) < 2 {
+		t.Errorf("dummies in %d battles (%v), want at least 2", len(dummies), dummies)
 	}
 	if !towing {
 		t.Error("no Gun starts with a tower that may tow it")

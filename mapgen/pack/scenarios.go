@@ -27,7 +27,7 @@ var pack = []scenario{
 		briefing: "A British column has pushed through a gap in the German line into Villers-Bocage and must push on east across the stream. " +
 			"A lone Tiger of the 101st SS Heavy Panzer Battalion lies in ambush on the northern road, and a few grenadiers hold the far bank. " +
 			"The British win by holding the objective beyond the stream at the end; the Germans if they still hold it or have wrecked the column.",
-		turns: 6, firstSide: maps.Allies,
+		turns: 6, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 1, objFrom: 0.55, objTo: 0.8,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
 		victory: "allies hold {obj}; allies destroy 3; axis destroy 4; axis otherwise",
@@ -37,7 +37,7 @@ var pack = []scenario{
 			{n: 3, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
-			{n: 1, typ: "Tiger I", script: ambush(4)},
+			{n: 1, typ: "Tiger I", script: ambush(4), hidden: true},
 			{n: 2, typ: "German Rifle Squad"}, {n: 1, typ: "German Leader"},
 		},
 	},
@@ -47,7 +47,7 @@ var pack = []scenario{
 		ruleset: "strikedice", title: "Bloody Gulch", setting: "Normandy, France: the 101st Airborne Division south-west of Carentan", date: "1944-06",
 		briefing: "At dawn the 17th SS Panzergrenadier Division counter-attacks the paratroopers holding the hedgerows outside Carentan, " +
 			"with assault guns in support. The Germans must hold both marked positions west of the stream at the end, or break the paratroopers; otherwise the paratroopers win.",
-		turns: 7, firstSide: maps.Axis,
+		turns: 7, firstSide: maps.Axis, defender: maps.Allies,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
 		victory: "axis hold {obj}; axis destroy 4; allies destroy 6; allies otherwise",
@@ -66,13 +66,13 @@ var pack = []scenario{
 		briefing: "Panzer Lehr strikes north-west through the hedgerows towards the Vire, Panthers leading. " +
 			"The American infantry, with tank destroyers and a few Shermans, must stop them short of the road junctions. " +
 			"The Germans win by holding them at the end or by destroying the defence.",
-		turns: 10, firstSide: maps.Axis,
+		turns: 10, firstSide: maps.Axis, defender: maps.Allies,
 		objectives: 1, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
 		victory: "axis hold {obj}; axis destroy 8; allies destroy 7; allies otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "smoke_axis": 4, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
-			{n: 2, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "57mm M1", script: ambush(5)}, {n: 1, typ: "M3 Halftrack"},
+			{n: 2, typ: "M4 (75)"}, {n: 1, typ: "M10"}, {n: 1, typ: "57mm M1", script: ambush(5), hidden: true}, {n: 1, typ: "M3 Halftrack"},
 			{n: 4, typ: "US Rifle Squad"}, {n: 1, typ: "US Rifle Half Squad"}, {n: 2, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
 		},
 		axis: []force{
@@ -87,7 +87,7 @@ var pack = []scenario{
 		briefing: "The Irish Guards have broken out of the Neerpelt bridgehead and must seize the bridges over the stream at Valkenswaard before the Germans blow them. " +
 			"German paratroopers and anti-tank guns hold the far bank; a second troop of Fireflies comes up the road from the west on turn 3. " +
 			"The British win by holding the ground beyond the crossings at the end.",
-		turns: 12, firstSide: maps.Allies,
+		turns: 12, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
 		victory: "allies hold {obj}; allies destroy 5; axis destroy 8; axis otherwise",
@@ -97,7 +97,7 @@ var pack = []scenario{
 			{n: 4, typ: "British Rifle Squad", weapons: "Bren", armed: 2}, {n: 1, typ: "British Rifle Half Squad"}, {n: 2, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
-			{n: 2, typ: "Pak 40", script: ambush(6)}, {n: 1, typ: "StuG III G"},
+			{n: 2, typ: "Pak 40", script: ambush(6), hidden: true}, {n: 1, typ: "StuG III G"},
 			{n: 3, typ: "German Rifle Squad", weapons: "MG34", armed: 2}, {n: 2, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
 	},
@@ -107,7 +107,7 @@ var pack = []scenario{
 		title: "Aschaffenburg", setting: "Germany: the US 45th Infantry Division clears the town on the Main", date: "1945-03",
 		briefing: "The garrison has been ordered to fight for every house. American infantry, with new Shermans and tank destroyers in support, " +
 			"must take the town centre street by street. The Americans win by holding it at the end.",
-		turns: 10, firstSide: maps.Allies,
+		turns: 10, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.7,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
 		victory: "allies hold {obj}; allies destroy 7; axis destroy 8; axis otherwise",
@@ -123,8 +123,9 @@ var pack = []scenario{
 			{n: 6, typ: "US Rifle Squad", weapons: "M1919A6", armed: 2}, {n: 1, typ: "US Rifle Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 2, typ: "US Leader"},
 		},
 		axis: []force{
-			{n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(4)}, {n: 1, typ: "Opel Blitz"},
+			{n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(4), hidden: true}, {n: 1, typ: "Opel Blitz"},
 			{n: 4, typ: "German Rifle Squad", weapons: "MG34", armed: 2}, {n: 2, typ: "German Rifle Half Squad"}, {n: 2, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 2, typ: maps.DummyType},
 		},
 	},
 	{
@@ -134,10 +135,10 @@ var pack = []scenario{
 		briefing: "Rain, mud and firebreaks. An American rifle company with a few tanks and tank destroyers pushes along the forest trail. " +
 			"A German rearguard holds the trail in front of the main line and will fall back once it is pressed. " +
 			"The Americans win by holding the clearing at the end.",
-		turns: 9, firstSide: maps.Allies,
+		turns: 8, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.55, objTo: 0.8,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: "allies hold {obj}; allies destroy 8; axis destroy 6; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 9; axis destroy 6; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 1, typ: "M4 (75)"}, {n: 1, typ: "M10"},
@@ -157,7 +158,7 @@ var pack = []scenario{
 		briefing: "The front has broken. Soviet tanks and riflemen drive west along the road to cut off the German 9th Army, " +
 			"while a German rearguard with a tank, an anti-tank gun and a halftrack on patrol tries to keep the village and the road open for the columns behind it. " +
 			"The Soviets win by holding the village at the end.",
-		turns: 10, firstSide: maps.Allies,
+		turns: 10, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
 		victory: "allies hold {obj}; allies destroy 6; axis destroy 7; axis otherwise",
@@ -169,6 +170,7 @@ var pack = []scenario{
 		axis: []force{
 			{n: 1, typ: "Pz IV H"}, {n: 1, typ: "SdKfz 251", script: patrol(6)}, {n: 1, typ: "Opel Blitz"}, {n: 1, typ: "Pak 40"},
 			{n: 4, typ: "German Rifle Squad"}, {n: 1, typ: "German Rifle Half Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
+			{n: 2, typ: maps.DummyType},
 		},
 	},
 	{
@@ -178,7 +180,7 @@ var pack = []scenario{
 		briefing: "Across open rolling steppe, Soviet tank and rifle corps attack the ridges held by the Großdeutschland Division. " +
 			"A Tiger, a Panzer IV and an assault gun wait on the hills, with an anti-tank gun in ambush and a halftrack patrolling the line. " +
 			"The Soviets win by taking the hilltops and holding them at the end.",
-		turns: 18, firstSide: maps.Allies,
+		turns: 18, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
 		victory: "allies hold {obj}; allies destroy 7; axis destroy 16; axis otherwise",
@@ -188,7 +190,7 @@ var pack = []scenario{
 			{n: 8, typ: "Soviet Rifle Squad"}, {n: 2, typ: "Soviet Rifle Half Squad"}, {n: 2, typ: "Soviet AT Rifle Team"}, {n: 2, typ: "Soviet Leader"},
 		},
 		axis: []force{
-			{n: 1, typ: "Tiger I"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(6)},
+			{n: 1, typ: "Tiger I"}, {n: 1, typ: "Pz IV H"}, {n: 1, typ: "StuG III G"}, {n: 1, typ: "Pak 40", script: ambush(6), hidden: true},
 			{n: 1, typ: "SdKfz 251", script: patrol(8)}, {n: 1, typ: "Opel Blitz"},
 			{n: 3, typ: "German Rifle Squad"}, {n: 1, typ: "German Panzerschreck Team"}, {n: 1, typ: "German Leader"},
 		},
