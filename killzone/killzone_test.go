@@ -43,7 +43,9 @@ type pair struct {
 
 // twoUnits starts a battle on sc with only the firer (unit 1, whose side
 // moves first, so it may fire at once) in pose from and the target (unit
-// 2) in pose to.
+// 2) in pose to, in the open as the study table's kill zones are (the
+// shipped scenarios are fought under fog, where PlanFire wants the
+// target spotted first).
 func twoUnits(t testing.TB, sc *maps.Scenario, p pair, from, to board.Pose) *battle.Battle {
 	t.Helper()
 	c := *sc
@@ -52,7 +54,7 @@ func twoUnits(t testing.TB, sc *maps.Scenario, p pair, from, to board.Pose) *bat
 		{ID: 1, Type: p.firer, Side: p.firerSide, Hex: from.Hex, Facing: from.Facing},
 		{ID: 2, Type: p.target, Side: battle.Opponent(p.firerSide), Hex: to.Hex, Facing: to.Facing},
 	}
-	b, err := battle.New(&c, catalogue, battle.Config{Seed: 1, Ruleset: p.rules})
+	b, err := battle.New(&c, catalogue, battle.Config{Seed: 1, Ruleset: p.rules, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -167,7 +167,8 @@ func (f killzoneFlags) build() (*battle.Battle, killzone.Query, error) {
 		{ID: 1, Type: f.firer, Side: maps.Allies, Hex: q.At, Facing: q.FirerFacing},
 		{ID: 2, Type: f.target, Side: maps.Axis, Hex: q.At, Facing: q.TargetFacing},
 	}
-	bt, err := battle.New(&c, cat, battle.Config{Seed: 1, Ruleset: f.rules})
+	// A study of one shot, in the open as the study table's.
+	bt, err := battle.New(&c, cat, battle.Config{Seed: 1, Ruleset: f.rules, Fog: battle.FogOff})
 	if err != nil {
 		return nil, q, err
 	}
