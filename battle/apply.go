@@ -58,7 +58,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	}
 	events = append(events, b.checkSuddenDeath()...)
 	events = append(events, b.learn(events, len(b.orders), actor)...)
-	b.markUnseen(events, spotted)
+	events = b.markUnseen(events, spotted)
 	if b.fog && b.newsFor(actor) != news {
 		b.undoable = false // what the order showed cannot be unseen
 	}

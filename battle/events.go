@@ -50,6 +50,7 @@ const (
 	LanesLifted                   // the fire lanes were removed at the end of the Movement phase
 	MoveBumped                    // under fog the moving unit ran into enemy units it did not know of in Hex, which are revealed, and halted where it stood
 	DummyRevealed                 // under fog the other side would have spotted the dummy Unit in Hex: it is removed from the map (seen by both sides)
+	FiredUponUnseen               // under fog an enemy the Unit's side did not see fired at the Unit in Hex: that side's part of the log, for a UnitFired it did not see
 )
 
 // Event is one thing that happened when an order was applied, for the log,

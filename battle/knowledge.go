@@ -603,11 +603,15 @@ func (b *Battle) spottedByFoe() []bool {
 // the enemy had it spotted before the order (spotted, from spottedByFoe)
 // or after it. A shot declared under simultaneous fire is its side's
 // secret until the fire is resolved. Events of no unit (phases, the
-// battle's end) are seen by both.
-func (b *Battle) markUnseen(events []Event, spotted []bool) {
+// battle's end) are seen by both. A shot at a unit whose side did not see
+// it is told to that side as a FiredUponUnseen of its own: it knows it
+// was fired at, not by whom nor from where. It returns the events with
+// those added.
+func (b *Battle) markUnseen(events []Event, spotted []bool) []Event {
 	if spotted == nil {
-		return
+		return events
 	}
+	var told []Event
 	for i := range events {
 		e := &events[i]
 		u := b.Unit(e.Unit)
@@ -625,7 +629,12 @@ func (b *Battle) markUnseen(events []Event, spotted []bool) {
 		case !spotted[u.ID-1]:
 			e.Unseen = foe
 		}
+		if t := b.Unit(e.Target); e.Kind == UnitFired && e.Unseen == foe && t != nil && t.Side == foe {
+			told = append(told, Event{Kind: FiredUponUnseen, Unit: t.ID, Hex: t.Pose.Hex, Unseen: u.Side,
+				Text: fmt.Sprintf("%s in %s is fired at by an enemy it cannot see", t.Label(), b.Board().Label(t.Pose.Hex))})
+		}
 	}
+	return append(events, told...)
 }
 
 // whereabouts reports whether an event of kind k tells where a unit went.

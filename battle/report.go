@@ -46,6 +46,10 @@ func NewReport(side hmaps.Side) *Report {
 func (r *Report) Add(events []Event, v *View) {
 	bd := v.Board()
 	for _, e := range events {
+		if e.Kind == FiredUponUnseen && e.SeenBy(r.side) {
+			r.lines = append(r.lines, ReportLine{e.Text, e.Hex})
+			continue
+		}
 		if !e.SeenBy(r.side) || v.own(e.Unit) != nil {
 			continue
 		}

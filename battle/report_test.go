@@ -85,3 +85,42 @@ func TestReportOfAShot(t *testing.T) {
 		t.Errorf("the Axis are told %+v", lines)
 	}
 }
+
+// TestFiredUponUnseen: the hidden Pak knocks out the M4, its only
+// watcher, and is lost from sight at once; the Allies see neither the shot
+// nor the Pak, but are told, in their log and their report, that the M4
+// was fired at by an enemy it could not see. The Axis see their shot.
+func TestFiredUponUnseen(t *testing.T) {
+	b := fixture{grid: spotMap, dice: []int{1, 1, 1, 1, 1, 1}, hidden: []int{1}, props: map[string]string{"fog": "true"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "L2", board.DirNE},
+		{"Pak 40", maps.Axis, "P2", board.DirSW},
+	}}.battle(t)
+	allies := NewReport(maps.Allies)
+	var events []Event
+	for _, o := range []Order{EndPhase{}, EndPhase{}, Fire{Unit: 2, Target: 1}} {
+		events = apply(t, b, o)
+		allies.Add(events, b.View(maps.Allies))
+	}
+	if b.Unit(1).Active() {
+		t.Fatal("fixture: the dice leave the M4 in the fight")
+	}
+	const told = "M4A3E8 #1 in L2 is fired at by an enemy it cannot see"
+	var alliesSaw, axisSaw []string
+	for _, e := range events {
+		if e.SeenBy(maps.Allies) {
+			alliesSaw = append(alliesSaw, e.Text)
+		}
+		if e.SeenBy(maps.Axis) {
+			axisSaw = append(axisSaw, e.Text)
+		}
+	}
+	if !slices.Contains(alliesSaw, told) || slices.ContainsFunc(alliesSaw, func(s string) bool { return strings.Contains(s, "Pak") }) {
+		t.Errorf("the Allies saw %q, want %q and no word of the Pak", alliesSaw, told)
+	}
+	if slices.Contains(axisSaw, told) || !slices.ContainsFunc(axisSaw, func(s string) bool { return strings.HasPrefix(s, "Pak 40 #2 fires at M4A3E8 #1") }) {
+		t.Errorf("the Axis saw %q, want their shot and not the Allies' line", axisSaw)
+	}
+	if lines := allies.Take(); !slices.ContainsFunc(lines, func(l ReportLine) bool { return l.Text == told }) {
+		t.Errorf("the Allies' report %+v lacks %q", lines, told)
+	}
+}

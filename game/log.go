@@ -120,7 +120,7 @@ func (l *gameLog) addEvents(events []battle.Event) {
 			if e.Assault != nil {
 				l.addSteps(e.Assault.Rolls, e.Assault.Steps, e.Unseen)
 			}
-		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded, battle.MinefieldCrossed, battle.MoveBumped:
+		case battle.UnitEliminated, battle.UnitImmobilized, battle.UnitPinned, battle.UnitReduced, battle.UnitValorous, battle.BattleEnded, battle.MinefieldCrossed, battle.MoveBumped, battle.FiredUponUnseen:
 			l.addUnseen(logResult, e.Text, e.Unseen)
 		default:
 			l.addUnseen(logEvent, e.Text, e.Unseen)
