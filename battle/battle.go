@@ -222,6 +222,9 @@ type Battle struct {
 	// battle, the hexes of that side's contacts.
 	knownTo      maps.Side
 	contactHexes map[board.Hex]bool
+	// knownUnits are, in a known battle, the units it has (Units): all but
+	// the blank slots, made once as the copy is.
+	knownUnits []*Unit
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -540,7 +543,7 @@ func (b *Battle) Units() []*Unit {
 	if b.knownTo == "" {
 		return b.units
 	}
-	return slices.DeleteFunc(slices.Clone(b.units), func(u *Unit) bool { return u.offMap == unknownSlot })
+	return b.knownUnits
 }
 
 // Unit returns the unit with the given ID, or nil (also, in a side's

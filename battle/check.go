@@ -82,6 +82,9 @@ func (b *Battle) clone() *Battle {
 		copies[i].States = maps.Clone(u.States)
 		c.units[i] = &copies[i]
 	}
+	if b.knownTo != "" { // a known battle's copy lists its own copies
+		c.knownUnits = slices.DeleteFunc(slices.Clone(c.units), func(u *Unit) bool { return u.offMap == unknownSlot })
+	}
 	c.smoke = maps.Clone(b.smoke)
 	c.supply = maps.Clone(b.supply)
 	c.panzerfausts = maps.Clone(b.panzerfausts)

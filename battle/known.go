@@ -44,6 +44,7 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 	c.why = nil
 	c.history = b.history.of(func(id UnitID) bool { return open || b.Unit(id).Side == side })
 	if open {
+		c.knownUnits = c.units
 		return c
 	}
 	enemy := Opponent(side)
@@ -61,6 +62,11 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 		}
 	}
 	c.intel = b.intel.keptBy(spotted)
+	for i, u := range c.units {
+		if kept[i] {
+			c.knownUnits = append(c.knownUnits, u)
+		}
+	}
 	for _, s := range b.units {
 		if k := b.Knowledge(side, s); s.Side == enemy && k.Known == Contact && s.OnMap() {
 			if c.contactHexes == nil {
