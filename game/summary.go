@@ -24,7 +24,11 @@ const maxSummary = 8
 // when its turn comes. Each side's report reads its own view only.
 func (p *play) recordForOpponent(events []battle.Event) {
 	for side, r := range p.reports {
-		r.Add(events, p.ump.View(side))
+		v := p.view // the viewer's, made by look for this order already
+		if side != v.Side {
+			v = p.ump.View(side)
+		}
+		r.Add(events, v)
 	}
 }
 
