@@ -81,6 +81,7 @@ func TestBrowser(t *testing.T) {
 	t.Logf("after the navigation started: downloaded %.1f s, compiled %.1f s, the game's Go code started %.1f s, first frame %.1f s",
 		times.Downloaded/1000, times.Compiled/1000, times.Started/1000, times.FirstFrame/1000)
 	time.Sleep(500 * time.Millisecond) // a few more frames: the map is drawn in its first frames
+	passHandOver(t, page, "handover")
 	sent, encoding := wire.wasm()
 	t.Logf("%s sent as %q: %d bytes on the wire", wasmName, encoding, sent)
 	if encoding == "" {
@@ -98,14 +99,17 @@ func TestBrowser(t *testing.T) {
 		tol   int
 		least int
 	}{
-		// Colours of the game's frame of this battle, and how many pixels
-		// of each the desktop's frame has (go run . -seed 1 -screenshot:
-		// 280,106, 2,878, 3,179 and 1,359; the title menu has none but 289
-		// of the grey): the open ground, the US counters' olive drab, the
-		// German counters' field grey and the Allied side's blue strip.
+		// Colours of the game's frame of this battle once its hand-over
+		// is passed, and how many pixels of each the desktop's frame has
+		// (go run . -seed 1 -ai axis -screenshot, the board the Allies
+		// see: 283,294, 2,900, 689 and 1,359; the title menu has none but
+		// 289 of the grey): the open ground, the US counters' olive drab,
+		// the German counters' field grey (only the two German units the
+		// Allies have spotted under the scenario's fog, and the contact
+		// counter) and the Allied side's blue strip.
 		{"open ground", grass, 8, 200000},
 		{"US olive drab counters", color.RGBA{0x5b, 0x6b, 0x2e, 0xff}, 6, 2000},
-		{"German field grey counters", color.RGBA{0x9c, 0xa5, 0xa2, 0xff}, 6, 2000},
+		{"German field grey counters", color.RGBA{0x9c, 0xa5, 0xa2, 0xff}, 6, 500},
 		{"the Allies' blue strips", color.RGBA{0x1f, 0x4e, 0xa6, 0xff}, 6, 1000},
 	} {
 		if n := countNear(shot, mapArea, c.col, c.tol); n < c.least {
@@ -159,6 +163,7 @@ func TestBrowser(t *testing.T) {
 	if len(loaded.Orders) != len(saved.Orders) {
 		t.Errorf("loaded %d orders, saved %d", len(loaded.Orders), len(saved.Orders))
 	}
+	passHandOver(t, page, "loaded")
 
 	// The save comes back as a file the player picks: Q and Y leave the
 	// battle for the menu, Files, "Open a scenario or a save…" opens the
@@ -197,6 +202,7 @@ func TestBrowser(t *testing.T) {
 	if err := page.frames(3); err != nil {
 		t.Fatal(err)
 	}
+	passHandOver(t, page, "uploaded-handover")
 	if n := countNear(screenshot(t, page, "uploaded"), mapArea, grass, 8); n < 200000 {
 		t.Errorf("after picking the save: %d pixels of open ground, want its battle (200000 or more)", n)
 	}
@@ -280,6 +286,28 @@ func TestBrowser(t *testing.T) {
 		if !bytes.Contains(study, []byte(want)) {
 			t.Errorf("the downloaded study (%d bytes) lacks %s", len(study), want)
 		}
+	}
+}
+
+// passHandOver checks that the screen shows the hand-over of a hot-seat
+// battle under fog, which hides the board (none of its open ground shows)
+// and names the player to take the seat in the gold of a cover's title,
+// and passes it with Space.
+func passHandOver(t *testing.T, page *cdpConn, name string) {
+	t.Helper()
+	shot := screenshot(t, page, name)
+	board, title := image.Rect(10, 40, 900, 760), image.Rect(400, 330, 880, 390)
+	if n := countNear(shot, board, grass, 8); n > 100 {
+		t.Errorf("%s: %d pixels of open ground, want the hand-over screen hiding the board", name, n)
+	}
+	if n := countNear(shot, title, coverTitleGold, 40); n < 300 {
+		t.Errorf("%s: %d pixels of the cover's gold title in %v, want \"Pass to the Allied player\" (300 or more)", name, n, title)
+	}
+	if err := page.press("Space"); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.frames(3); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -567,3 +595,7 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 	w.n += int64(n)
 	return n, err
 }
+
+// coverTitleGold is the colour of the title of a screen covering the map
+// (ui.ColPanelKey, #ffc800).
+var coverTitleGold = color.RGBA{0xff, 0xc8, 0x00, 0xff}
