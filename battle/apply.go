@@ -46,7 +46,7 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 		}
 	}
 	b.orders = append(b.orders, o)
-	b.history.record(o, len(b.orders)-1)
+	b.history.record(o, actor)
 	switch o.(type) {
 	case Move, Turn:
 		b.undoable = b.pending == nil && b.dice.count == rolled && b.phase == Movement

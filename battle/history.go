@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // history is what the orders so far tell, kept up to date as each order
@@ -13,19 +14,28 @@ import (
 // the battle has run. It is derived from the orders alone (Undo and a
 // replay rebuild it) and so is not part of the digest.
 type history struct {
-	phaseStart int                    // index of the first order after the last EndPhase order
-	fired      map[UnitID]bool        // units that fired or led fire, in any phase
-	trails     map[UnitID][]board.Hex // the hexes moves and advances took each unit through
+	phase  []phaseOrder            // the orders since the last EndPhase order
+	fired  map[UnitID]bool        // units that fired or led fire, in any phase
+	trails map[UnitID][]board.Hex // the hexes moves and advances took each unit through
 }
 
-// record adds applied order o to the history.
-func (h *history) record(o Order, index int) {
+// phaseOrder is an order of the phase in play and the side that gave it.
+type phaseOrder struct {
+	order Order
+	by    maps.Side
+}
+
+// record adds order o, given by side by, to the history.
+func (h *history) record(o Order, by maps.Side) {
 	if h.fired == nil {
 		h.fired, h.trails = map[UnitID]bool{}, map[UnitID][]board.Hex{}
 	}
+	if _, end := o.(EndPhase); end {
+		h.phase = nil
+	} else {
+		h.phase = append(h.phase, phaseOrder{o, by})
+	}
 	switch o := o.(type) {
-	case EndPhase:
-		h.phaseStart = index + 1
 	case Fire:
 		h.fired[o.Unit] = true
 		if o.Leader != 0 {
@@ -60,8 +70,15 @@ func (b *Battle) LastOrder() Order {
 }
 
 // PhaseOrders returns the orders applied since the last EndPhase order,
-// oldest first: those of the phase in play.
-func (b *Battle) PhaseOrders() []Order { return slices.Clone(b.orders[b.history.phaseStart:]) }
+// oldest first: those of the phase in play (of a known battle, those its
+// side gave).
+func (b *Battle) PhaseOrders() []Order {
+	out := make([]Order, len(b.history.phase))
+	for i, p := range b.history.phase {
+		out[i] = p.order
+	}
+	return out
+}
 
 // HasFired reports whether unit id has fired, or led a fire group, in any
 // phase of the battle so far.

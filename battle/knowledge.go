@@ -74,6 +74,9 @@ type Sighting struct {
 	// Last is its last sighting while it is not Spotted; nil when the side
 	// never spotted it or has seen it gone.
 	Last *LastSeen
+	// Gone: the side had it spotted as it left the battle for good
+	// (eliminated, or off an edge), so it knows of the loss.
+	Gone bool
 }
 
 // intel is both sides' knowledge of each other (knowledge.go), derived from
@@ -334,11 +337,12 @@ func (in *intel) lose(b *Battle, u *Unit) {
 
 // gone settles the knowledge of a unit that left the map, was carried off
 // or eliminated: what the side saw happen (it had the unit spotted) it
-// knows, and forgets the unit; else its last sighting stays.
+// knows, and forgets the unit but for the loss of one gone for good
+// (Gone); else its last sighting stays.
 func (in *intel) gone(b *Battle, u *Unit) {
 	k := &in.seen[u.ID-1]
 	if k.Known == Spotted {
-		*k = Sighting{}
+		*k = Sighting{Gone: u.Eliminated || u.offMap == exitedMap}
 		return
 	}
 	k.Known, k.Contact = Unknown, 0

@@ -24,6 +24,8 @@ import (
 //     latest move); what cannot be seen is what its type would have (troop
 //     quality, support weapon), or nothing (engineers, counted rounds,
 //     script, the placement's properties, its memory of its own shots);
+//   - an enemy unit the side saw eliminated or leave by an edge is kept so,
+//     off the map, so that the side counts the loss (Eliminated, Exited);
 //   - every other enemy unit is a blank slot that is nowhere (Unit returns
 //     nil for it, as for an ID no unit has), and the hexes of the side's
 //     contacts count as holding an enemy the side knows of, for the orders
@@ -34,15 +36,18 @@ import (
 //   - the only knowledge is the side's own of the enemy units it keeps.
 //
 // It takes no orders (Apply refuses them), rolls no dice and has neither
-// the seed nor the orders given so far and their reasons (nor, under fog,
-// the enemy's trails and who of it fired). In a battle without fog, or once it is over, the side knows
-// every unit, and the copy holds the whole battle's state but those.
+// the seed nor the orders given so far and their reasons, but for the
+// orders of the phase in play the side gave (PhaseOrders); nor, under
+// fog, the enemy's trails and who of it fired. In a battle without fog,
+// or once it is over, the side knows every unit, and the copy holds the
+// whole battle's state but those (PhaseOrders: every order of the phase).
 func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 	c := b.clone()
 	c.knownTo = side
 	c.config.Seed, c.config.Dice = 0, nil // the dice to come are nobody's to know
 	c.why = nil
-	c.history = b.history.of(func(id UnitID) bool { return open || b.Unit(id).Side == side })
+	c.history = b.history.of(func(id UnitID) bool { return open || b.Unit(id).Side == side },
+		func(by hmaps.Side) bool { return open || by == side })
 	if open {
 		c.knownUnits = c.units
 		return c
@@ -57,6 +62,12 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 		case b.Knowledge(side, b.units[i]).Known == Spotted && u.OnMap():
 			kept[i], spotted[i] = true, true
 			*u = seenAs(u)
+		case b.Knowledge(side, b.units[i]).Gone:
+			// Seen eliminated or leaving: the side counts the loss.
+			kept[i] = true
+			eliminated, offMap, exited := u.Eliminated, u.offMap, u.exited
+			*u = seenAs(u)
+			u.Eliminated, u.offMap, u.exited = eliminated, offMap, exited
 		default:
 			*u = Unit{ID: u.ID, Side: u.Side, Name: unknownType.Name, Type: unknownType, offMap: unknownSlot}
 		}
@@ -155,10 +166,15 @@ func (in *intel) keptBy(spotted []bool) *intel {
 	return c
 }
 
-// of is the history of the units keep returns true for, with no orders
-// (a known battle's: PhaseOrders is empty).
-func (h history) of(keep func(UnitID) bool) history {
+// of is the history of the units keep returns true for, with the orders
+// of the phase in play given by a side mine returns true for.
+func (h history) of(keep func(UnitID) bool, mine func(hmaps.Side) bool) history {
 	c := history{fired: map[UnitID]bool{}, trails: map[UnitID][]board.Hex{}}
+	for _, p := range h.phase {
+		if mine(p.by) {
+			c.phase = append(c.phase, p)
+		}
+	}
 	for id, f := range h.fired {
 		if keep(id) {
 			c.fired[id] = f

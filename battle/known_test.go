@@ -215,3 +215,31 @@ func TestFireAtAHexBelievedEmpty(t *testing.T) {
 		})
 	}
 }
+
+// TestKnownLosses: an enemy unit the side saw eliminated stays in its
+// known battle, eliminated, so that the side counts the loss it inflicted
+// (the top bar's score, the destroy clauses).
+func TestKnownLosses(t *testing.T) {
+	b := fixture{grid: openMap, dice: []int{1, 1, 1, 1}, props: map[string]string{"fog": "true", "victory": "allies destroy 2; axis hold B1"},
+		units: []unitAt{
+			{"M4A3E8", maps.Allies, "B5", board.DirN},
+			{"Tiger I", maps.Axis, "B2", board.DirN}, // faces away: rear D, EN 7
+		}}.battle(t)
+	if k := b.Knowledge(maps.Allies, b.Unit(2)); k.Known != Spotted {
+		t.Fatalf("fixture: the Allies know the Tiger as %v, want it spotted", k.Known)
+	}
+	apply(t, b, Fire{Unit: 1, Target: 2})
+	if !b.Unit(2).Eliminated {
+		t.Fatal("fixture: the Tiger was not eliminated")
+	}
+	k := b.View(maps.Allies).Known()
+	if n := k.Eliminated(maps.Axis); n != 1 {
+		t.Errorf("the Allies' known battle counts %d Axis units eliminated, want the Tiger they saw go", n)
+	}
+	if u := k.Unit(2); u == nil || !u.Eliminated || u.OnMap() {
+		t.Errorf("the known Tiger %+v, want it eliminated, off the map", u)
+	}
+	if k := b.Knowledge(maps.Allies, b.Unit(2)); !k.Gone || k.Last != nil {
+		t.Errorf("the Allies' knowledge of the Tiger %+v, want it gone and no last sighting", k)
+	}
+}
