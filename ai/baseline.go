@@ -9,6 +9,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -29,7 +30,7 @@ type Random struct {
 // Next returns a random legal order for the acting side.
 func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	side := b.Acting()
-	rng := decisionRNG(b, "random "+side, b.OrderCount())
+	rng := decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, "random "+side)
 	if o, why, ok := goOnAfterFire(b, rng); ok {
 		return o, "random: " + why
 	}

@@ -7,6 +7,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -132,5 +133,5 @@ func newDecision(t *testing.T, b *battle.Battle, side maps.Side) *decision {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &decision{o: op, view: newView(b, &op.memo, side), rng: decisionRNG(b, side, b.OrderCount())}
+	return &decision{o: op, view: newView(b, &op.memo, side), rng: decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, side)}
 }

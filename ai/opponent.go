@@ -13,6 +13,7 @@ package ai
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -23,6 +24,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -61,13 +63,29 @@ func NewOpponent(b *battle.Battle) (*Opponent, error) {
 	return o, nil
 }
 
-// decisionRNG is the tie-break randomness of one decision: seeded from the
-// battle's seed, the acting side and the number of orders so far, so it
-// never touches the battle's dice and repeats exactly on a replay.
-func decisionRNG(b *battle.Battle, side maps.Side, orders int) *rand.Rand {
+// decisionRNG is the tie-break randomness of one decision: seeded from
+// the seat's seed (umpire.SeatSeed) and the position as the side knows it
+// (positionKey), so it never touches the battle's dice and repeats
+// exactly on a replay.
+func decisionRNG(seed uint64, b *battle.Battle, side maps.Side) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, positionKey(b, side)))
+}
+
+// positionKey hashes what a decision of side reads of battle b: the side,
+// the turn and phase, the orders of the phase so far, and every unit with
+// its hex, facing, markers and whether it is on the map or carried.
+func positionKey(b *battle.Battle, side maps.Side) uint64 {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d", side, orders)
-	return rand.New(rand.NewPCG(b.Config().Seed, h.Sum64()))
+	fmt.Fprintf(h, "%s|%d|%s|%s|%s|%d|", side, b.Turn(), b.Phasing(), b.Phase(), b.Acting(), len(b.PhaseOrders()))
+	var buf [8]byte
+	for _, u := range b.Units() {
+		for _, x := range []int{int(u.ID), u.Pose.Hex.Q, u.Pose.Hex.R, int(u.Pose.Facing), int(u.Markers), int(u.Carrier)} {
+			binary.LittleEndian.PutUint64(buf[:], uint64(x))
+			h.Write(buf[:])
+		}
+		fmt.Fprintf(h, "%t;", u.OnMap())
+	}
+	return h.Sum64()
 }
 
 // Next returns the acting side's next order and why it was chosen.
@@ -79,7 +97,7 @@ func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
 	if o, why, ok := goOnAfterFire(b, nil); ok {
 		return o, why
 	}
-	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(b, side, b.OrderCount())}
+	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, side)}
 	d.weighStakes()
 	if m := b.Moving(); m != nil {
 		return d.opportunity(m)

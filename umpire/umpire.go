@@ -9,6 +9,8 @@
 package umpire
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -108,6 +110,17 @@ type SaveWriter interface {
 // orders, so it holds what both sides did: keeping it from the players is
 // the storage's business (the desktop's own files; a server's database).
 func (u *Umpire) Save(w SaveWriter, name string) error { return w.WriteSave(u.b, name) }
+
+// SeatSeed is the seed of the computer player of side in a battle of seed
+// battleSeed: its own randomness (tie-breaks, a level's errors), fixed by
+// the battle's seed so that a replay decides alike, and one-way, so that
+// the player can learn nothing of the battle's dice from it.
+func SeatSeed(battleSeed uint64, side maps.Side) uint64 {
+	var in [8]byte
+	binary.LittleEndian.PutUint64(in[:], battleSeed)
+	sum := sha256.Sum256(append([]byte("hexfire seat "+string(side)+" "), in[:]...))
+	return binary.LittleEndian.Uint64(sum[:8])
+}
 
 // Player is a computer player: it gives the acting side's next order, with
 // a short reason.
