@@ -58,14 +58,29 @@ func (b *Battle) Check(o Order) error {
 		// any face accepts or refuses it as Apply would.
 		c := b.clone()
 		c.dice = &countingDice{dice: anyFace{}}
+		c.intel = b.checkedIntel()
 		_, err = c.apply(o)
 	default:
-		_, err = b.clone().apply(o)
+		c := b.clone()
+		c.intel = b.checkedIntel()
+		_, err = c.apply(o)
 	}
 	if err != nil {
 		return &OrderError{Order: o, Err: err}
 	}
 	return nil
+}
+
+// checkedIntel is the knowledge of the copy Check applies an order to:
+// under fog a copy of the battle's, since a move may enter a hex whose
+// enemy units its side does not know of, and looks as it goes; none in
+// the open, where it decides nothing, nor in a known battle, whose unknown
+// enemy units are nowhere.
+func (b *Battle) checkedIntel() *intel {
+	if !b.fog || b.knownTo != "" {
+		return nil
+	}
+	return b.intel.clone()
 }
 
 // clone returns a copy of the battle's state that can be changed without

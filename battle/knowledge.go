@@ -118,6 +118,21 @@ type intel struct {
 	unmasked []unmasked
 }
 
+// clone returns a copy of the knowledge that can change without touching
+// in (nil for nil): Check moves a copy of a battle under fog, and a move
+// looks as it goes.
+func (in *intel) clone() *intel {
+	if in == nil {
+		return nil
+	}
+	c := *in
+	c.pairs, c.clear, c.glimpse, c.identify = slices.Clone(in.pairs), slices.Clone(in.clear), slices.Clone(in.glimpse), slices.Clone(in.identify)
+	c.concealed, c.seen, c.seenPose, c.unseenAtMove = slices.Clone(in.concealed), slices.Clone(in.seen), slices.Clone(in.seenPose), slices.Clone(in.unseenAtMove)
+	c.at, c.on, c.unmasked = slices.Clone(in.at), slices.Clone(in.on), slices.Clone(in.unmasked)
+	c.smoke, c.contacts, c.news = maps.Clone(in.smoke), maps.Clone(in.contacts), maps.Clone(in.news)
+	return &c
+}
+
 // newIntel sets up the knowledge of a battle's start: concealed units as
 // their placements say, then a first look from every unit (set-up).
 func newIntel(b *Battle) *intel {

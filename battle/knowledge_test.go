@@ -167,6 +167,8 @@ func TestFireNeedsASpottedTarget(t *testing.T) {
 // (the hex holds an enemy). Under fog it is accepted, as the Allies know of
 // nothing there; the squad is spotted when the US squad comes within two
 // hexes, and the move halts in O3, before its hex, instead of entering it.
+// (Check accepts that move as Apply does: it must not refuse what the
+// battle takes, nor change what it knows.)
 func TestMoveRunsIntoAnEnemy(t *testing.T) {
 	for _, fog := range []bool{false, true} {
 		b := fixture{grid: spotMap, hidden: []int{1}, props: map[string]string{"fog": fmt.Sprint(fog)}, units: []unitAt{
@@ -180,7 +182,18 @@ func TestMoveRunsIntoAnEnemy(t *testing.T) {
 		for _, h := range []string{"M3", "N3", "O3", "P3"} {
 			path = append(path, pose(t, b, h, board.DirSE))
 		}
+		digest, known := b.Digest(), b.Knowledge(maps.Allies, b.Unit(2))
+		checked := b.Check(Move{Unit: 1, Path: path})
+		if k := b.Knowledge(maps.Allies, b.Unit(2)); k != known || b.Digest() != digest {
+			t.Errorf("fog %t: Check changed the battle, or the Allies' knowledge of the German squad (%v, was %v)", fog, k.Known, known.Known)
+		}
 		events, err := b.Apply(Move{Unit: 1, Path: path})
+		if fmt.Sprint(checked) != fmt.Sprint(err) {
+			t.Errorf("fog %t: Check says %v, Apply %v: want Check to answer as Apply does", fog, checked, err)
+		}
+		if fog && b.Digest() == digest {
+			t.Error("under fog the move changed nothing")
+		}
 		if !fog {
 			if err == nil || !strings.Contains(err.Error(), "P3") {
 				t.Errorf("open: the move into the German squad's hex: error %v, want it refused naming P3", err)
