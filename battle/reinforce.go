@@ -187,9 +187,15 @@ func (b *Battle) enter(o Enter) ([]Event, error) {
 		}
 		cost += rest
 	}
+	if b.intel != nil {
+		b.intel.moveBegins([]*Unit{u})
+	}
 	u.offMap = onTheMap
 	b.setPose(u, entry)
 	u.MovedFrom = entry.Hex
+	if b.intel != nil {
+		b.intel.update(b, []*Unit{u}, len(b.orders)+1) // the enemy looks at it as it comes on
+	}
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path[1:], Cost: cost}
 	events := []Event{{Kind: UnitEntered, Unit: u.ID, To: entry, Hex: entry.Hex,
 		Text: fmt.Sprintf("%s enters the map at %s", u.Label(), b.Board().Label(entry.Hex))}}
@@ -198,7 +204,7 @@ func (b *Battle) enter(o Enter) ([]Event, error) {
 	if hit {
 		return append(events, b.endMove(u)...), nil
 	}
-	if b.opportunityOffered() {
+	if b.inSightOfFoe([]*Unit{u}) && b.opportunityOffered() {
 		return append(events, Event{Kind: OpportunityOffered, Unit: u.ID, Hex: entry.Hex,
 			Text: fmt.Sprintf("the %s may opportunity-fire at %s in %s", Opponent(u.Side), u.Label(), b.Board().Label(entry.Hex))}), nil
 	}

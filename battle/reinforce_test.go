@@ -2,6 +2,7 @@ package battle
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -271,5 +272,33 @@ func TestEnterThroughOpportunityFire(t *testing.T) {
 	}
 	if tank := b.Unit(1); b.Board().Label(tank.Pose.Hex) != "B4" || !tank.Has(Moved) {
 		t.Errorf("tank in %s, moved %v; want it in B4, moved", b.Board().Label(tank.Pose.Hex), tank.Has(Moved))
+	}
+}
+
+// TestEnteringUnseen: a US squad comes on in the crops of P3, eight hexes
+// from a Tiger in H3 with a clear line: beyond the six hexes crops let it
+// be spotted at, it is a contact to the Axis, and under fog they are
+// offered no opportunity fire at it (they do not see it); in the open the
+// move waits for their fire.
+func TestEnteringUnseen(t *testing.T) {
+	for _, fog := range []bool{false, true} {
+		f := fixture{grid: spotMap, props: map[string]string{"fog": fmt.Sprint(fog)}, units: []unitAt{
+			{"US Rifle Squad", maps.Allies, "P3", board.DirSW},
+			{"Tiger I", maps.Axis, "H3", board.DirSE},
+		}}
+		sc := f.scenario(t)
+		sc.Units[0].Arrives = maps.Arrival{Turn: 1}
+		b, err := New(sc, testCatalogue, Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		toPhase(t, b, 1, maps.Allies, Movement)
+		apply(t, b, Enter{Unit: 1, Path: []board.Pose{pose(t, b, "P3", board.DirSW)}})
+		if offered := b.Moving() != nil; offered != !fog {
+			t.Errorf("fog %t: opportunity fire offered %t, want %t", fog, offered, !fog)
+		}
+		if k := b.Knowledge(maps.Axis, b.Unit(1)); fog && k.Known != Contact {
+			t.Errorf("under fog the Axis know the squad that came on as %v, want a contact", k.Known)
+		}
 	}
 }
