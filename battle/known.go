@@ -98,11 +98,17 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 	c.held = slices.DeleteFunc(c.held, func(h heldAttack) bool { return !kept[h.Firer-1] || !kept[h.Target-1] })
 	if p := c.pending; p != nil && b.Unit(p.Unit).Side != side {
 		// Opportunity fire is offered only at a mover the side has spotted;
-		// where it goes on to is the enemy's secret.
+		// where it goes on to is the enemy's secret. The stack's lead may
+		// be unseen while a unit with it is spotted: that one leads the
+		// move the side sees, and a move it sees none of is none.
 		q := *p
-		q.With = slices.DeleteFunc(slices.Clone(p.With), func(id UnitID) bool { return !kept[id-1] })
+		movers := slices.DeleteFunc(append([]UnitID{p.Unit}, p.With...), func(id UnitID) bool { return !kept[id-1] })
 		q.Rest, q.Cost, q.Overrun = nil, 0, nil
-		c.pending = &q
+		c.pending = nil
+		if len(movers) > 0 {
+			q.Unit, q.With = movers[0], movers[1:]
+			c.pending = &q
+		}
 	}
 	if a := c.allocation; a != nil && a.Owner != side {
 		q := *a
