@@ -40,6 +40,7 @@ import (
 	"hexfire/game"
 	"hexfire/game/storage"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -148,7 +149,7 @@ func run(args []string) error {
 		return fmt.Errorf("-ai-level: %w", err)
 	}
 	// The flag's level, when given, else the settings' (passed in level).
-	newPlayer := func(b *battle.Battle, level string) (game.Player, error) {
+	newPlayer := func(v *battle.View, seed uint64, level string) (game.Player, error) {
 		if set["ai-level"] || level == "" {
 			level = *levelFlag
 		}
@@ -156,7 +157,7 @@ func run(args []string) error {
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewOpponentLevel(b, l)
+		return ai.NewOpponentLevel(v, seed, l)
 	}
 	if *save != "" { // from the working directory, not the config directory
 		if *save, err = filepath.Abs(*save); err != nil {
@@ -334,15 +335,19 @@ const maxPlayOut = 100000
 // playOut lets the computer play both sides of b to its end, for a
 // screenshot of the victory screen.
 func playOut(b *battle.Battle) error {
-	opp, err := ai.NewOpponent(b)
-	if err != nil {
-		return err
+	seats := map[maps.Side]ai.Player{}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		opp, err := ai.NewOpponent(b.View(side), umpire.SeatSeed(b.Config().Seed, side))
+		if err != nil {
+			return err
+		}
+		seats[side] = opp
 	}
 	for range maxPlayOut {
 		if b.Result() != nil {
 			return nil
 		}
-		o, _ := opp.Next(b)
+		o, _ := seats[b.Acting()].Next(b.View(b.Acting()))
 		if _, err := b.Apply(o); err == nil {
 			continue
 		}

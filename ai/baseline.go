@@ -9,7 +9,6 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
-	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -25,12 +24,18 @@ type Random struct {
 	// EndChance is the chance of ending the phase when other orders are
 	// possible; 0 means 1/4 (our choice: a few orders per phase).
 	EndChance float64
+	// Seed is its own randomness (umpire.SeatSeed gives a seat's).
+	Seed uint64
 }
 
-// Next returns a random legal order for the acting side.
-func (r Random) Next(b *battle.Battle) (battle.Order, string) {
-	side := b.Acting()
-	rng := decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, "random "+side)
+// Next returns a random legal order for the side of view v, which acts.
+func (r Random) Next(v *battle.View) (battle.Order, string) {
+	b, why, ok := actingView(v)
+	if !ok {
+		return battle.EndPhase{}, "random: " + why
+	}
+	side := v.Side
+	rng := decisionRNG(r.Seed, b, "random "+side)
 	if o, why, ok := goOnAfterFire(b, rng); ok {
 		return o, "random: " + why
 	}
@@ -51,7 +56,7 @@ func (r Random) Next(b *battle.Battle) (battle.Order, string) {
 	if end == 0 {
 		end = 0.25
 	}
-	if side == "" || rng.Float64() < end {
+	if rng.Float64() < end {
 		return battle.EndPhase{}, "random: end the phase"
 	}
 	if o, ok := pickKind(b, rng, randomKinds(b, side)); ok {
@@ -329,12 +334,13 @@ type Greedy struct {
 	memo memo
 }
 
-// Next returns the greedy order for the acting side.
-func (g *Greedy) Next(b *battle.Battle) (battle.Order, string) {
-	side := b.Acting()
-	if side == "" {
-		return battle.EndPhase{}, "the battle is over"
+// Next returns the greedy order for the side of view v, which acts.
+func (g *Greedy) Next(view *battle.View) (battle.Order, string) {
+	b, why, ok := actingView(view)
+	if !ok {
+		return battle.EndPhase{}, "greedy: " + why
 	}
+	side := view.Side
 	if o, why, ok := goOnAfterFire(b, nil); ok {
 		return o, "greedy: " + why
 	}

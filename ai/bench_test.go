@@ -10,12 +10,12 @@ import (
 	"hexfire/maps"
 )
 
-// playSegment lets one Opponent play both sides from the current phase
+// playSegment lets op play both sides from the current phase
 // until the phasing side changes (or the battle ends).
-func playSegment(tb testing.TB, b *battle.Battle, op *Opponent) int {
+func playSegment(tb testing.TB, b *battle.Battle, op Player) int {
 	side, n := b.Phasing(), 0
 	for b.Result() == nil && b.Phasing() == side {
-		o, why := op.Next(b)
+		o, why := ask(op, b)
 		if _, err := b.Apply(o); err != nil {
 			tb.Fatalf("order %#v (%s) refused: %v", o, why, err)
 		}
@@ -32,7 +32,7 @@ func BenchmarkSegmentDefault(b *testing.B) {
 		b.StopTimer()
 		bt := defaultBattle(b, 1)
 		b.StartTimer()
-		op, err := NewOpponent(bt)
+		op, err := opponentOf(bt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -63,7 +63,7 @@ func BenchmarkSegmentBig(b *testing.B) {
 		b.StopTimer()
 		bt := bigBattle(b)
 		b.StartTimer()
-		op, err := NewOpponent(bt)
+		op, err := opponentOf(bt)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -97,12 +97,12 @@ func BenchmarkNextAfterLongHistory(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			op, err := NewOpponent(bt)
+			op, err := opponentOf(bt)
 			if err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				op.Next(bt)
+				ask(op, bt)
 			}
 		})
 	}

@@ -121,7 +121,7 @@ func TestScriptCommands(t *testing.T) {
 				grid = openMap
 			}
 			b := fixture{grid: grid, units: tt.units, turns: 5}.battle(t)
-			op, err := NewOpponent(b)
+			op, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,7 +151,7 @@ func TestNewOpponentRefusesBadScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = NewOpponent(b)
+	_, err = opponentOf(b)
 	want := `ai: x.tmx: unit 3 "Gun": script "hold; ambush": position 13: want a number of hexes`
 	if err == nil || err.Error() != want {
 		t.Errorf("NewOpponent error = %v, want %s", err, want)

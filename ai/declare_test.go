@@ -23,10 +23,10 @@ func TestOpponentSpreadsDeclaredFire(t *testing.T) {
 		{"Opel Blitz", maps.Axis, "D4", 0, ""}, // 5
 		{"Opel Blitz", maps.Axis, "E4", 0, ""}, // 6
 	}}.battle(t)
-	o := &Opponent{}
+	o := mustOpponent(t, b)
 	at := map[battle.UnitID]int{}
 	for n := 0; ; n++ {
-		order, why := o.Next(b)
+		order, why := ask(o, b)
 		if _, ok := order.(battle.Resolve); ok {
 			break
 		}
@@ -48,7 +48,7 @@ func TestOpponentSpreadsDeclaredFire(t *testing.T) {
 	if _, err := b.Apply(battle.Resolve{}); err != nil {
 		t.Fatal(err)
 	}
-	if order, why := o.Next(b); order != (battle.EndPhase{}) {
+	if order, why := ask(o, b); order != (battle.EndPhase{}) {
 		t.Errorf("after Resolve: %#v (%s), want the phase's end", order, why)
 	}
 }

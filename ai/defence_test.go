@@ -25,7 +25,7 @@ const defenceMap = `
 // the phase ends without one).
 func moveOf(t *testing.T, b *battle.Battle, id battle.UnitID) battle.Order {
 	t.Helper()
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func moveOf(t *testing.T, b *battle.Battle, id battle.UnitID) battle.Order {
 		if b.Phase() != phase || b.Acting() != side || b.Moving() != nil {
 			return nil
 		}
-		o, why := op.Next(b)
+		o, why := ask(op, b)
 		switch o := o.(type) {
 		case battle.Move:
 			if o.Unit == id {
@@ -157,11 +157,11 @@ func TestOpportunityFireWaits(t *testing.T) {
 			if b.Moving() == nil {
 				t.Fatal("the move gives the Tiger no opportunity to fire")
 			}
-			op, err := NewOpponent(b)
+			op, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, why := op.Next(b)
+			o, why := ask(op, b)
 			if _, fires := o.(battle.Fire); fires != tt.fires {
 				t.Errorf("the Tiger gives %#v (%s); want it to fire %v", o, why, tt.fires)
 			}
@@ -221,11 +221,11 @@ func lastTurnHolder(t *testing.T, units []unitAt, victory string, turn int, side
 // opponentNext is a new opponent's next order in b, and its reason.
 func opponentNext(t *testing.T, b *battle.Battle) (battle.Order, string) {
 	t.Helper()
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return op.Next(b)
+	return ask(op, b)
 }
 
 // surrounded is a squad of side in D3 (unit 1) and enemy squads in hexes.

@@ -47,7 +47,7 @@ func TestDummiesHoldAndAreNoTargets(t *testing.T) {
 			var p Player
 			switch kind {
 			case "opponent":
-				op, err := NewOpponent(b)
+				op, err := opponentOf(b)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -62,7 +62,7 @@ func TestDummiesHoldAndAreNoTargets(t *testing.T) {
 				if i == 2000 {
 					t.Fatal("no end after 2000 orders")
 				}
-				o, why := p.Next(b)
+				o, why := ask(p, b)
 				actors, target, at := aims(o)
 				for _, id := range actors {
 					if u := b.Unit(id); u.Dummy() && kind != "random" {

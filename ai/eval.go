@@ -138,19 +138,20 @@ type fieldKey struct {
 // units, board, smoke and rules only, so keeping them never changes a
 // decision. A memo serves one battle.
 type memo struct {
-	battle *battle.Battle // weapons and AP reach are memoised by unit ID
-	board  *board.Board
-	rules  combat.Ruleset
-	smoke  string // fingerprint of the smoke the lines of sight were traced in
+	// The board and ruleset the memo was made for: a side's known battle
+	// is a new copy at every decision, and the memo outlives it.
+	board *board.Board
+	rules combat.Ruleset
+	smoke string // fingerprint of the smoke the lines of sight were traced in
 	// sights holds, by the board cell of a line's first hex, the lines of
 	// sight asked so far from it (windows of them, at most maxSightWindows).
 	sights  []*sightWindow
 	windows int
 	odds    map[combat.Shot]shotChances
-	weapons []*weaponInfo // by unit ID (dense from 1)
+	weapons []*weaponInfo // by unit ID (dense from 1; grown as IDs come)
 	fields  map[fieldKey][]int32
 	apOdds  map[apKey]fateOdds
-	apReach []apReachMemo // by unit ID
+	apReach []apReachMemo // by unit ID, as weapons
 	reaches map[moveKey]*board.Reach
 	poses   map[poseKey]poseChoice
 	// approach is the enemy's routes to its goals for the side and the
@@ -163,10 +164,16 @@ type memo struct {
 }
 
 func (m *memo) reset(b *battle.Battle) {
-	if m.battle != b || m.board != b.Board() || m.rules != b.Rules() {
-		*m = memo{battle: b, board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{},
-			weapons: make([]*weaponInfo, len(b.Units())+1), fields: map[fieldKey][]int32{},
-			apOdds: map[apKey]fateOdds{}, apReach: make([]apReachMemo, len(b.Units())+1), reaches: map[moveKey]*board.Reach{}, poses: map[poseKey]poseChoice{}}
+	if m.board != b.Board() || m.rules != b.Rules() {
+		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{}, fields: map[fieldKey][]int32{},
+			apOdds: map[apKey]fateOdds{}, reaches: map[moveKey]*board.Reach{}, poses: map[poseKey]poseChoice{}}
+	}
+	// Under fog the units known grow as enemy units are spotted.
+	for _, u := range b.Units() {
+		if n := int(u.ID) + 1; n > len(m.weapons) {
+			m.weapons = append(m.weapons, make([]*weaponInfo, n-len(m.weapons))...)
+			m.apReach = append(m.apReach, make([]apReachMemo, n-len(m.apReach))...)
+		}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {

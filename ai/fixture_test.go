@@ -99,7 +99,7 @@ func play(t *testing.T, b *battle.Battle, p Player, stop func(*battle.Battle) bo
 		if b.Result() != nil || stop(b) {
 			return given
 		}
-		o, why := p.Next(b)
+		o, why := ask(p, b)
 		if _, err := b.Apply(o); err != nil {
 			t.Fatalf("order %#v (%s) refused: %v", o, why, err)
 		}
@@ -129,9 +129,51 @@ func turnIs(n int) func(*battle.Battle) bool {
 // that needs them calls weighStakes.
 func newDecision(t *testing.T, b *battle.Battle, side maps.Side) *decision {
 	t.Helper()
-	op, err := NewOpponent(b)
+	seed := umpire.SeatSeed(b.Config().Seed, side)
+	op, err := NewOpponent(b.View(side), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &decision{o: op, view: newView(b, &op.memo, side), rng: decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, side)}
+	return &decision{o: op, view: newView(b, &op.memo, side), rng: decisionRNG(seed, b, side)}
 }
+
+// seated plays both sides of a battle as the umpire seats the computer:
+// each side by its own opponent at level, made from the side's view with
+// the seat's seed of the battle's seed when the side first acts.
+type seated struct {
+	seed  uint64
+	level Level
+	sides map[maps.Side]*Opponent
+}
+
+// opponentOf is the opponent, at the normal level, of both sides of b.
+func opponentOf(b *battle.Battle) (*seated, error) { return opponentLevelOf(b, Normal) }
+
+// opponentLevelOf is the opponent, at level l, of both sides of b.
+func opponentLevelOf(b *battle.Battle, l Level) (*seated, error) {
+	s := &seated{seed: b.Config().Seed, level: l, sides: map[maps.Side]*Opponent{}}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		op, err := NewOpponentLevel(b.View(side), umpire.SeatSeed(s.seed, side), l)
+		if err != nil {
+			return nil, err
+		}
+		s.sides[side] = op
+	}
+	return s, nil
+}
+
+// mustOpponent is opponentOf(b), failing the test on an error.
+func mustOpponent(t *testing.T, b *battle.Battle) *seated {
+	t.Helper()
+	s, err := opponentOf(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Next is the order of the opponent of v's side.
+func (s *seated) Next(v *battle.View) (battle.Order, string) { return s.sides[v.Side].Next(v) }
+
+// ask is p's next order for the side acting in b, from its view.
+func ask(p Player, b *battle.Battle) (battle.Order, string) { return p.Next(b.View(b.Acting())) }

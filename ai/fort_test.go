@@ -23,7 +23,7 @@ minefield C5
 		{"US Rifle Squad", maps.Allies, "A3", 0, "move-to E3"},
 		{"German Rifle Squad", maps.Axis, "H6", 0, "hold"},
 	}}.battle(t)
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"hexfire/battle"
 	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -94,7 +95,7 @@ func playLogged(sc *maps.Scenario, cat *units.Catalogue, seed uint64) ([]byte, e
 	}
 	players := map[maps.Side]ai.Player{}
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-		if players[side], err = ai.NewOpponent(b); err != nil {
+		if players[side], err = ai.NewOpponent(b.View(side), umpire.SeatSeed(seed, side)); err != nil {
 			return nil, err
 		}
 	}
@@ -103,7 +104,7 @@ func playLogged(sc *maps.Scenario, cat *units.Catalogue, seed uint64) ([]byte, e
 		if n > 20000 {
 			return nil, fmt.Errorf("no result after %d orders", n)
 		}
-		o, _ := players[b.Acting()].Next(b)
+		o, _ := players[b.Acting()].Next(b.View(b.Acting()))
 		events, err := b.Apply(o)
 		if err != nil {
 			return nil, fmt.Errorf("order %d %s refused: %w", n+1, o.Name(), err)

@@ -35,11 +35,11 @@ func TestKeepsItsMoveForLesserShots(t *testing.T) {
 	if len(cands) <= moveChecks {
 		t.Fatalf("fixture: %d attacks worth fireThreshold, want more than moveChecks (%d)", len(cands), moveChecks)
 	}
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	switch o, why := op.Next(b); o.(type) {
+	switch o, why := ask(op, b); o.(type) {
 	case battle.Fire, battle.FireAP:
 		t.Errorf("the Sherman fires instead of moving out of the Tigers' sight: %s", why)
 	}

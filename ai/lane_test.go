@@ -34,11 +34,11 @@ func TestOpponentLaysFireLane(t *testing.T) {
 			if _, err := b.Apply(battle.Move{Unit: 1, Path: []board.Pose{{Hex: h("E5")}, {Hex: h("E4")}, {Hex: h("E3")}}}); err != nil {
 				t.Fatal(err)
 			}
-			opp, err := NewOpponent(b)
+			opp, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, why := opp.Next(b)
+			o, why := ask(opp, b)
 			ap, ok := o.(battle.FireAP)
 			if !ok || ap.Lane != tt.want {
 				t.Fatalf("order %#v (%s), want AP fire laying lane %q", o, why, tt.want)

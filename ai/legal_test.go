@@ -31,7 +31,7 @@ func playOut(t *testing.T, b *battle.Battle, players map[maps.Side]Player) []str
 			break
 		}
 		side := b.Acting()
-		o, why := players[side].Next(b)
+		o, why := ask(players[side], b)
 		if _, err := b.Apply(o); err != nil {
 			t.Fatalf("seed %d, turn %d, %s %s phase: order %#v (%s) refused: %v", b.Config().Seed, b.Turn(), side, b.Phase(), o, why, err)
 		}
@@ -122,7 +122,7 @@ func newTestPlayer(t *testing.T, kind string, b *battle.Battle) Player {
 	case "greedy":
 		return &Greedy{}
 	}
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,12 +148,12 @@ func TestDeterminism(t *testing.T) {
 			// order the original chose.
 			b3 := defaultBattle(t, seed)
 			for i, o := range b1.Orders() {
-				fresh, err := NewOpponent(b3)
+				fresh, err := opponentOf(b3)
 				if err != nil {
 					t.Fatal(err)
 				}
 				rolled := b3.DiceRolled()
-				have, _ := fresh.Next(b3)
+				have, _ := ask(fresh, b3)
 				if b3.DiceRolled() != rolled {
 					t.Fatalf("order %d: deciding rolled the battle's dice", i)
 				}
@@ -223,7 +223,7 @@ func TestOpponentCloseAssaults(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			o, why := (&Opponent{}).Next(b)
+			o, why := ask(mustOpponent(t, b), b)
 			if _, assaults := o.(battle.Assault); assaults != tt.want {
 				t.Errorf("the opponent gives %#v (%s), want an assault: %v", o, why, tt.want)
 			}

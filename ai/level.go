@@ -60,13 +60,13 @@ var depths = [...]depth{
 	Hard:   {candidates: 48, exposed: 24, checks: 12},
 }
 
-// NewOpponentLevel makes an opponent for battle b that plays at level l
-// (NewOpponent plays Normal).
-func NewOpponentLevel(b *battle.Battle, l Level) (*Opponent, error) {
+// NewOpponentLevel makes an opponent for the side whose view v is, with
+// seed, that plays at level l (NewOpponent plays Normal).
+func NewOpponentLevel(v *battle.View, seed uint64, l Level) (*Opponent, error) {
 	if int(l) >= len(depths) {
 		return nil, fmt.Errorf("ai: unknown level %d", l)
 	}
-	o, err := NewOpponent(b)
+	o, err := NewOpponent(v, seed)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("%v.String() = %q", got, got.String())
 		}
 	}
-	if _, err := NewOpponentLevel(defaultBattle(t, 1), Level(9)); err == nil {
+	if _, err := opponentLevelOf(defaultBattle(t, 1), Level(9)); err == nil {
 		t.Error("level 9 accepted")
 	}
 }
@@ -33,7 +33,7 @@ func TestParseLevel(t *testing.T) {
 func TestLevelsRepeatAndDiffer(t *testing.T) {
 	play := func(l Level) []string {
 		b := defaultBattle(t, 3)
-		op, err := NewOpponentLevel(b, l)
+		op, err := opponentLevelOf(b, l)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,6 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/maps"
-	"hexfire/umpire"
 )
 
 // movement moves the next unit (in ID order, after the last one that moved
@@ -555,7 +554,7 @@ func (d *decision) bestPose(u *battle.Unit) (stay, best scored, path []board.Pos
 	if c, ok := d.m.poses[k]; ok {
 		stay, best, path = c.stay, c.best, c.path
 	} else {
-		stay, best, path = d.searchPose(u, rand.New(rand.NewPCG(umpire.SeatSeed(d.b.Config().Seed, d.side), k.state^uint64(u.ID))))
+		stay, best, path = d.searchPose(u, rand.New(rand.NewPCG(d.o.seed, k.state^uint64(u.ID))))
 		if len(d.m.poses) >= maxPoseMemo {
 			clear(d.m.poses)
 		}

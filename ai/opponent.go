@@ -24,34 +24,45 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
-	"hexfire/umpire"
 	"hexfire/units"
 )
 
-// Player gives the next order of the side acting in a battle, with a short
-// explanation in words. The order is one battle.Apply accepts.
+// Player gives its side's next order, with a short explanation in words,
+// from the side's view of the battle (the only thing it is given: under
+// fog it knows the enemy as the side does). The order is one
+// battle.Apply accepts from the side.
 type Player interface {
-	Next(b *battle.Battle) (battle.Order, string)
+	Next(v *battle.View) (battle.Order, string)
 }
 
-// Opponent is the tactical computer opponent. It plays whichever side is
-// acting when Next is called: scripted units by their scripts, the others
-// by its own judgement. Its decisions depend only on the battle (its seed
-// and the orders so far): an Opponent made for a reloaded battle decides
-// exactly as the one that played it. It keeps only caches of pure
-// computations (lines of sight, odds, distance fields).
+// Opponent is the tactical computer opponent of one side: its scripted
+// units by their scripts, the others by its own judgement. It reads
+// nothing but the side's view of the battle (battle.View and the battle
+// as the side knows it, View.Known): under fog it plays from what its
+// side has seen. Its decisions depend only on that view and its seed, so
+// an Opponent made again for a reloaded battle decides exactly as the one
+// that played it. It keeps only caches of pure computations (lines of
+// sight, odds, distance fields).
 type Opponent struct {
+	side    maps.Side
+	seed    uint64
 	scripts map[battle.UnitID]*compiledScript
 	memo    memo
 	level   Level
 }
 
-// NewOpponent makes an opponent for battle b, parsing the scripts of its
-// units. A script that does not parse, or names a hex off the map, is an
-// error naming the map file, the unit and the position in the script.
-func NewOpponent(b *battle.Battle) (*Opponent, error) {
-	o := &Opponent{scripts: map[battle.UnitID]*compiledScript{}}
+// NewOpponent makes an opponent for the side whose view v is, with seed
+// for its own randomness (umpire.SeatSeed gives the seat's), parsing the
+// scripts of the side's units. A script that does not parse, or names a
+// hex off the map, is an error naming the map file, the unit and the
+// position in the script.
+func NewOpponent(v *battle.View, seed uint64) (*Opponent, error) {
+	o := &Opponent{side: v.Side, seed: seed, scripts: map[battle.UnitID]*compiledScript{}}
+	b := v.Known()
 	for _, u := range b.Units() {
+		if u.Side != v.Side {
+			continue
+		}
 		cs, err := compileScript(b.Scenario(), u.Placement)
 		if err != nil {
 			return nil, fmt.Errorf("ai: %w", err)
@@ -61,6 +72,18 @@ func NewOpponent(b *battle.Battle) (*Opponent, error) {
 		}
 	}
 	return o, nil
+}
+
+// actingView returns the battle as the side of view v knows it, when that
+// side acts; else why it gives no order.
+func actingView(v *battle.View) (*battle.Battle, string, bool) {
+	switch v.Acting {
+	case "":
+		return nil, "the battle is over", false
+	case v.Side:
+		return v.Known(), "", true
+	}
+	return nil, fmt.Sprintf("the %s act, not the %s", v.Acting, v.Side), false
 }
 
 // decisionRNG is the tie-break randomness of one decision: seeded from
@@ -88,16 +111,22 @@ func positionKey(b *battle.Battle, side maps.Side) uint64 {
 	return h.Sum64()
 }
 
-// Next returns the acting side's next order and why it was chosen.
-func (o *Opponent) Next(b *battle.Battle) (battle.Order, string) {
-	side := b.Acting()
-	if side == "" {
-		return battle.EndPhase{}, "the battle is over"
+// Next returns the side's next order and why it was chosen. Asked with
+// the view of another side, or when its side does not act, it ends the
+// phase, saying so (the umpire never asks it then).
+func (o *Opponent) Next(v *battle.View) (battle.Order, string) {
+	if v.Side != o.side {
+		return battle.EndPhase{}, fmt.Sprintf("the %s opponent was shown the %s view", o.side.Adjective(), v.Side.Adjective())
 	}
+	b, why, ok := actingView(v)
+	if !ok {
+		return battle.EndPhase{}, why
+	}
+	side := o.side
 	if o, why, ok := goOnAfterFire(b, nil); ok {
 		return o, why
 	}
-	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(umpire.SeatSeed(b.Config().Seed, side), b, side)}
+	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(o.seed, b, side)}
 	d.weighStakes()
 	if m := b.Moving(); m != nil {
 		return d.opportunity(m)

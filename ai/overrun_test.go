@@ -69,7 +69,7 @@ foxhole C3
 	if m := b.Moving(); m == nil || b.Board().Label(m.Pose.Hex) != "C2" {
 		t.Fatalf("the overrun does not wait in C2 for the final shot (moving %v)", m)
 	}
-	next, why := (&Opponent{}).Next(b)
+	next, why := ask(mustOpponent(t, b), b)
 	f, ok := next.(battle.Fire)
 	if !ok || !f.Panzerfaust || b.Board().Label(b.Unit(f.Unit).Pose.Hex) != "C3" {
 		t.Fatalf("the opponent gives %#v (%s), want a Panzerfaust from C3", next, why)

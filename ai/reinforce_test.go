@@ -24,7 +24,7 @@ func TestPlayersBringReinforcementsOn(t *testing.T) {
 		player func(b *battle.Battle) Player
 	}{
 		{"opponent", func(b *battle.Battle) Player {
-			o, err := NewOpponent(b)
+			o, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,13 +37,13 @@ func TestPlayersBringReinforcementsOn(t *testing.T) {
 			p := tc.player(b)
 			atMovement := func(b *battle.Battle) bool { return b.Phasing() == maps.Allies && b.Phase() == battle.Movement }
 			play(t, b, p, atMovement)
-			if o, _ := p.Next(b); o != (battle.EndPhase{}) {
+			if o, _ := ask(p, b); o != (battle.EndPhase{}) {
 				t.Errorf("turn 1: %#v, want the phase ended (the tank arrives on turn 2)", o)
 			}
 			play(t, b, p, turnIs(2))
 			play(t, b, p, atMovement)
 			want := battle.Enter{Unit: 1, Path: []board.Pose{{Hex: hexOf(t, b, "D6"), Facing: board.DirN}}}
-			if o, why := p.Next(b); !reflect.DeepEqual(o, want) {
+			if o, why := ask(p, b); !reflect.DeepEqual(o, want) {
 				t.Errorf("turn 2: %#v (%s), want the tank entering at D6, the edge hex nearest D1, facing it", o, why)
 			}
 		})
@@ -72,7 +72,7 @@ func TestOpponentPursuesItsExitAim(t *testing.T) {
 			{"German Rifle Squad", maps.Axis, "H6", 0, ""},
 		}}
 	b := f.battle(t)
-	o, err := NewOpponent(b)
+	o, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestShippedReinforcementsArrive(t *testing.T) {
 	if n := len(b.Reinforcements(maps.Allies)); n != 2 {
 		t.Fatalf("allied reinforcements = %d, want 2", n)
 	}
-	o, err := NewOpponent(b)
+	o, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}

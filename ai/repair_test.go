@@ -30,7 +30,7 @@ func TestOpponentRepairs(t *testing.T) {
 		}}.battle(t)
 		b.Unit(1).WeaponLost = "broken"
 		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == tt.phase && b.Acting() == maps.Allies })
-		o, why := (&Opponent{}).Next(b)
+		o, why := ask(mustOpponent(t, b), b)
 		if got := o == battle.Order(battle.Repair{Unit: 1}); got != tt.repairs {
 			t.Errorf("%s: the opponent gives %#v (%s)", tt.name, o, why)
 			continue

@@ -149,7 +149,7 @@ func TestScriptsFireAP(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := fixture{grid: openMap, units: tt.units, turns: 5}.battle(t)
-			op, err := NewOpponent(b)
+			op, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}

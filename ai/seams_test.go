@@ -9,6 +9,7 @@ import (
 	"hexfire/battle"
 	"hexfire/combat/seamtest"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -55,17 +56,20 @@ func playedEvents(t *testing.T, rules string, seeds ...uint64) []battle.Event {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var player ai.Player = ai.Random{}
-			if players == "opponent" {
-				if player, err = ai.NewOpponent(b); err != nil {
-					t.Fatal(err)
+			seats := map[maps.Side]ai.Player{}
+			for _, side := range b.Scenario().Sides {
+				seats[side] = ai.Random{}
+				if players == "opponent" {
+					if seats[side], err = ai.NewOpponent(b.View(side), umpire.SeatSeed(seed, side)); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 			for n := 0; b.Result() == nil; n++ {
 				if n > 50000 {
 					t.Fatalf("%s, seed %d, %s: no result after %d orders", rules, seed, players, n)
 				}
-				o, why := player.Next(b)
+				o, why := seats[b.Acting()].Next(b.View(b.Acting()))
 				events, err := b.Apply(o)
 				if err != nil {
 					t.Fatalf("%s, seed %d, %s: order %d refused (%s): %v", rules, seed, players, n+1, why, err)

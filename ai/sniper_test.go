@@ -20,7 +20,7 @@ func TestPlayersFireTheSniper(t *testing.T) {
 		shotsFirst int
 	}{
 		{"opponent", func(b *battle.Battle) Player {
-			o, err := NewOpponent(b)
+			o, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,13 +53,13 @@ func TestPlayersFireTheSniper(t *testing.T) {
 			mustApply(t, b, battle.Move{Unit: 2, Path: []board.Pose{{Hex: c2, Facing: b.Unit(2).Pose.Facing}}})
 			p := tt.player(b)
 			for range tt.shotsFirst {
-				o, why := p.Next(b)
+				o, why := ask(p, b)
 				if _, ok := o.(battle.FireAP); !ok {
 					t.Fatalf("the Allies answer the move with %#v (%s), want the squad's AP fire first", o, why)
 				}
 				mustApply(t, b, o)
 			}
-			if o, why := p.Next(b); o != (battle.Snipe{}) {
+			if o, why := ask(p, b); o != (battle.Snipe{}) {
 				t.Errorf("the Allies answer the move with %#v (%s), want the sniper's shot", o, why)
 			}
 		})

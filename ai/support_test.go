@@ -50,11 +50,11 @@ func TestOpponentCallsArtillery(t *testing.T) {
 				o.Target, _ = b.Board().ParseHex("F3")
 				tt.want = o
 			}
-			opp, err := NewOpponent(b)
+			opp, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			first, why := opp.Next(b)
+			first, why := ask(opp, b)
 			call, isCall := first.(battle.CallFire)
 			switch {
 			case tt.want == nil && isCall:
@@ -91,13 +91,13 @@ func opponentFiresMortarAt(t *testing.T, target string) {
 		{"German Leader", maps.Allies, "E4", 0, ""},
 		{target, maps.Axis, "F3", 0, ""},
 	}, placed: map[int]map[string]string{0: {"weapons": "5cm Mortar"}}}.battle(t)
-	opp, err := NewOpponent(b)
+	opp, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f3, _ := b.Board().ParseHex("F3")
 	for range 5 {
-		o, why := opp.Next(b)
+		o, why := ask(opp, b)
 		if ap, ok := o.(battle.FireAP); ok && len(ap.Units) == 1 && ap.Units[0] == 1 && ap.Target == f3 {
 			p, err := b.PlanAP(ap)
 			if err != nil || p.Spotter == nil {

@@ -176,7 +176,7 @@ func TestFireOrMove(t *testing.T) {
 				{"M4A3E8", maps.Allies, "D4", board.DirNE, ""},
 				{"Tiger I", maps.Axis, "H4", tt.enemyFacing, "hold"},
 			}}.battle(t)
-			op, err := NewOpponent(b)
+			op, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -179,11 +179,11 @@ func TestClosesInsteadOfFiring(t *testing.T) {
 		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool {
 			return b.Turn() >= 7 && b.Phase() == battle.FirePhase && b.Acting() == maps.Allies
 		})
-		op, err := NewOpponent(b)
+		op, err := opponentOf(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, why := op.Next(b)
+		o, why := ask(op, b)
 		if _, fires := o.(battle.FireAP); fires != tt.fires {
 			t.Errorf("%q: %s (%s); want the squad to fire %v", tt.victory, o.Name(), why, tt.fires)
 		}

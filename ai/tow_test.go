@@ -25,7 +25,7 @@ W W W W W . . . . .
 		{"57mm M1", maps.Allies, "B5", board.DirN, ""},
 		{"Opel Blitz", maps.Axis, "B1", board.DirS, ""},
 	}}.battle(t)
-	op, err := NewOpponent(b)
+	op, err := opponentOf(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,10 +35,10 @@ W W W W W . . . . .
 		var o battle.Order
 		var why string
 		if b.Acting() == maps.Allies {
-			o, why = op.Next(b)
+			o, why = ask(op, b)
 			given = append(given, o)
 		} else {
-			o, why = idle.Next(b)
+			o, why = ask(idle, b)
 		}
 		if _, err := b.Apply(o); err != nil {
 			t.Fatalf("order %#v (%s) refused: %v", o, why, err)

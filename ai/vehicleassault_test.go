@@ -20,7 +20,7 @@ func TestOpponentAssaultsVehicles(t *testing.T) {
 			{"German Rifle Squad", maps.Axis, "H1", 0, ""},
 		}}.battle(t)
 		play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.AdvancePhase })
-		o, why := (&Opponent{}).Next(b)
+		o, why := ask(mustOpponent(t, b), b)
 		_, assaults := o.(battle.AssaultVehicle)
 		if assaults != (rules == shiftchart.Name) {
 			t.Errorf("%s: the opponent gives %#v (%s)", rules, o, why)

@@ -47,11 +47,11 @@ func TestOpponentHandsOverWeapons(t *testing.T) {
 			if !ok || o != tt.want {
 				t.Fatalf("hand-over %#v (%v), want %#v", o, ok, tt.want)
 			}
-			opp, err := NewOpponent(b)
+			opp, err := opponentOf(b)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if first, _ := opp.Next(b); first != tt.want {
+			if first, _ := ask(opp, b); first != tt.want {
 				t.Errorf("the opponent's first order %#v, want the hand-over", first)
 			}
 			if _, err := b.Apply(o); err != nil {

@@ -14,7 +14,7 @@ import (
 // the battle has run. It is derived from the orders alone (Undo and a
 // replay rebuild it) and so is not part of the digest.
 type history struct {
-	phase  []phaseOrder            // the orders since the last EndPhase order
+	phase  []phaseOrder           // the orders since the last EndPhase order
 	fired  map[UnitID]bool        // units that fired or led fire, in any phase
 	trails map[UnitID][]board.Hex // the hexes moves and advances took each unit through
 }

@@ -147,7 +147,11 @@ func TestTheComputerTakesTheAutomaticAllocation(t *testing.T) {
 	g, b := casualtyGame(t)
 	fireAtC2(t, g, b)
 	g.play.computer[maps.Axis] = true
-	g.play.player = endPhases{}
+	seat, err := g.play.ump.NewSeat(maps.Axis, func(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.play.seats[maps.Axis] = seat
 	g.play.wait = g.play.delay
 	g.runComputer()
 	if _, ok := b.AllocationPending(); ok || !b.Unit(4).Has(battle.Pinned) || !b.Unit(5).Eliminated {

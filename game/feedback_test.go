@@ -257,7 +257,7 @@ func TestBanner(t *testing.T) {
 		opts := Options{Size: image.Pt(1280, 800), Scripted: true}
 		if computerAxis {
 			opts.Computer = []maps.Side{maps.Axis}
-			opts.NewPlayer = func(*battle.Battle, string) (Player, error) { return endPhases{}, nil }
+			opts.NewPlayer = func(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }
 		}
 		g, err := New(b, opts)
 		if err != nil {

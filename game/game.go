@@ -50,12 +50,13 @@ type Options struct {
 	QuickCasualties bool
 	// SavePath is the file F5 writes and F9 reads; "" means DefaultSavePath.
 	SavePath string
-	// Computer names the sides the computer plays; NewPlayer makes its
-	// player for a battle (again after F9 loads another one), at Level
+	// Computer names the sides the computer plays; NewPlayer makes the
+	// player of each from the side's view and its seat's seed
+	// (umpire.NewSeat; again after F9 loads another battle), at Level
 	// ("easy", "normal", "hard"; "" for the program's default).
 	Computer  []maps.Side
 	Level     string
-	NewPlayer func(b *battle.Battle, level string) (Player, error)
+	NewPlayer func(v *battle.View, seed uint64, level string) (Player, error)
 	// Viewer, when set, is the side whose view the screen always shows,
 	// with no hand-over screen (a screenshot's); "" lets play.viewer
 	// choose.

@@ -78,8 +78,8 @@ type play struct {
 	handOver              bool
 
 	computer  map[maps.Side]bool
-	player    Player
-	newPlayer func(*battle.Battle, string) (Player, error)
+	seats     map[maps.Side]*umpire.Seat // the computer's, by side
+	newPlayer func(v *battle.View, seed uint64, level string) (Player, error)
 	delay     int // ticks between two computer orders
 	wait      int // ticks waited since the last one
 
@@ -158,21 +158,22 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 		}
 		p.computer[side] = true
 	}
-	if len(p.computer) > 0 {
-		if p.newPlayer == nil {
-			return errors.New("game: computer sides given without a computer player")
-		}
-		pl, err := u.NewPlayer(p.newPlayer, opts.Level)
-		if err != nil {
-			return fmt.Errorf("game: computer player: %w", err)
-		}
-		p.player = pl
+	if len(p.computer) > 0 && p.newPlayer == nil {
+		return errors.New("game: computer sides given without a computer player")
 	}
 	if opts.Replay != nil {
 		p.replay = &replay{recorded: umpire.Record(opts.Replay)}
 		u.Replays(p.replay.recorded)
 		p.handOver = false
 		p.computer = map[maps.Side]bool{}
+	}
+	p.seats = map[maps.Side]*umpire.Seat{}
+	for side := range p.computer {
+		seat, err := u.NewSeat(side, p.newPlayer, opts.Level)
+		if err != nil {
+			return fmt.Errorf("game: computer player: %w", err)
+		}
+		p.seats[side] = seat
 	}
 	p.look()
 	sc := p.b.Scenario()
@@ -953,7 +954,8 @@ func (g *Game) runComputer() {
 		}
 		return
 	}
-	if p.replay != nil || p.player == nil || side == "" || !p.computer[side] || p.coverText != "" || g.ask != nil {
+	seat := p.seats[side]
+	if p.replay != nil || seat == nil || p.coverText != "" || g.ask != nil {
 		return
 	}
 	p.wait++
@@ -965,7 +967,11 @@ func (g *Game) runComputer() {
 		g.issueExplained(battle.Allocate{Losses: pa.Choices[0]}, "the automatic allocation")
 		return
 	}
-	o, why := p.ump.Ask(p.player)
+	o, why, err := p.ump.Ask(seat)
+	if err != nil { // never: the seat's side acts
+		p.toast = err.Error()
+		return
+	}
 	p.log.addUnseen(logComputer, computerLine(side, why), secretOf(p.ump, side))
 	actor := orderUnit(o)
 	if g.issueExplained(o, why) {

@@ -335,7 +335,7 @@ func TestHandOver(t *testing.T) {
 func TestComputerPlaysItsSide(t *testing.T) {
 	b := defaultBattle(t)
 	g, err := New(b, Options{HandOver: true, Computer: []maps.Side{maps.Allies},
-		NewPlayer: func(*battle.Battle, string) (Player, error) { return endPhases{}, nil }})
+		NewPlayer: func(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +359,7 @@ func TestComputerPlaysItsSide(t *testing.T) {
 // endPhases is a computer player that ends every phase.
 type endPhases struct{}
 
-func (endPhases) Next(*battle.Battle) (battle.Order, string) {
+func (endPhases) Next(*battle.View) (battle.Order, string) {
 	return battle.EndPhase{}, "nothing to do"
 }
 

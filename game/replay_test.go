@@ -18,7 +18,7 @@ func TestReplayKeepsReasoning(t *testing.T) {
 	auto := filepath.Join(t.TempDir(), "auto.json")
 	b := defaultBattle(t)
 	g, err := New(b, Options{Computer: []maps.Side{maps.Allies}, Autosave: auto,
-		NewPlayer: func(*battle.Battle, string) (Player, error) { return endPhases{}, nil }})
+		NewPlayer: func(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // the Tiger I, then ending phases.
 type fireAtTiger struct{ fired *bool }
 
-func (p fireAtTiger) Next(*battle.Battle) (battle.Order, string) {
+func (p fireAtTiger) Next(*battle.View) (battle.Order, string) {
 	if !*p.fired {
 		*p.fired = true
 		return battle.Fire{Unit: 1, Target: 9}, "the Tiger is in the open"
@@ -30,7 +30,7 @@ func TestCameraFollowsComputer(t *testing.T) {
 	b := defaultBattle(t)
 	fired := false
 	g, err := New(b, Options{Scripted: true, Size: image.Pt(1280, 800), Computer: []maps.Side{maps.Allies},
-		NewPlayer: func(*battle.Battle, string) (Player, error) { return fireAtTiger{&fired}, nil }})
+		NewPlayer: func(*battle.View, uint64, string) (Player, error) { return fireAtTiger{&fired}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,8 @@
 // rolls the dice and tells each side what it knows (battle.View), and
 // nothing it offers lets a player read the rest. The game keeps its
 // battle here and draws a side's view; the battle itself is reached only
-// by the umpire's own methods, and by the computer opponent it seats
-// (which, until the opponent plays from a view, still reads the whole
-// battle: Ask).
+// by the umpire's own methods: the computer players it seats are given
+// their side's view (Ask), as a person is shown one.
 package umpire
 
 import (
@@ -122,21 +121,47 @@ func SeatSeed(battleSeed uint64, side maps.Side) uint64 {
 	return binary.LittleEndian.Uint64(sum[:8])
 }
 
-// Player is a computer player: it gives the acting side's next order, with
-// a short reason.
+// Player is a computer player of one side: from the side's view it gives
+// the side's next order, with a short reason. The view is all it is ever
+// given.
 type Player interface {
-	Next(b *battle.Battle) (battle.Order, string)
+	Next(v *battle.View) (battle.Order, string)
 }
 
-// NewPlayer makes a computer player for the battle with make, at level.
-func (u *Umpire) NewPlayer(make func(b *battle.Battle, level string) (Player, error), level string) (Player, error) {
-	return make(u.b, level)
+// Seat is a side the computer plays, and its player.
+type Seat struct {
+	side   maps.Side
+	player Player
 }
 
-// Ask returns p's next order for the acting side, and its reason. The
-// computer opponent still reads the whole battle (issue 34 has it play
-// from its side's view).
-func (u *Umpire) Ask(p Player) (battle.Order, string) { return p.Next(u.b) }
+// Side returns the side of the seat.
+func (s *Seat) Side() maps.Side { return s.side }
+
+// NewSeat seats a computer player for side, made by make from the side's
+// view with the seat's own seed (SeatSeed) at level.
+func (u *Umpire) NewSeat(side maps.Side, make func(v *battle.View, seed uint64, level string) (Player, error), level string) (*Seat, error) {
+	if side != maps.Allies && side != maps.Axis {
+		return nil, fmt.Errorf("umpire: no side %q to seat", side)
+	}
+	p, err := make(u.View(side), SeatSeed(u.b.Config().Seed, side), level)
+	if err != nil {
+		return nil, err
+	}
+	return &Seat{side: side, player: p}, nil
+}
+
+// Ask returns the next order of the player in seat s, and its reason,
+// given its side's view; an error when its side does not act now.
+func (u *Umpire) Ask(s *Seat) (battle.Order, string, error) {
+	switch acting := u.b.Acting(); {
+	case acting == "":
+		return nil, "", errors.New("umpire: the battle is over: no order to ask for")
+	case acting != s.side:
+		return nil, "", fmt.Errorf("umpire: the %s player asked for an order while the %s act", s.side.Adjective(), acting)
+	}
+	o, why := s.player.Next(u.View(s.side))
+	return o, why, nil
+}
 
 // Step is one order of a battle: the view of the side that gave it just
 // before, the order, its reason and its events (each with its Unseen).

@@ -172,3 +172,78 @@ func TestReplayShowsAllOnlyOfAFinishedBattle(t *testing.T) {
 		}
 	}
 }
+
+// viewRecorder is a computer player that ends every phase and keeps the
+// views it is shown.
+type viewRecorder struct{ views *[]*battle.View }
+
+func (r viewRecorder) Next(v *battle.View) (battle.Order, string) {
+	*r.views = append(*r.views, v)
+	return battle.EndPhase{}, "recorded"
+}
+
+// TestSeat: a seated player is made from its side's view with the seat's
+// seed, is asked only while its side acts, and is shown only its side's
+// view: under fog, a known battle without the enemy units it has not
+// spotted (the default scenario's Germans set up hidden).
+func TestSeat(t *testing.T) {
+	u := newUmpire(t, battle.FogOn)
+	var views []*battle.View
+	seeds := map[maps.Side]uint64{}
+	seat := func(side maps.Side) *Seat {
+		s, err := u.NewSeat(side, func(v *battle.View, seed uint64, level string) (Player, error) {
+			views, seeds[side] = append(views, v), seed
+			return viewRecorder{&views}, nil
+		}, "normal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	allies, axis := seat(maps.Allies), seat(maps.Axis)
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		if seeds[side] != SeatSeed(3, side) {
+			t.Errorf("the %s seat was made with seed %d, want SeatSeed(3, %s) = %d", side, seeds[side], side, SeatSeed(3, side))
+		}
+	}
+	if _, err := u.NewSeat("nobody", nil, ""); err == nil {
+		t.Error("a seat for no side")
+	}
+	if u.Acting() != maps.Allies {
+		t.Fatalf("fixture: the %s act first", u.Acting())
+	}
+	if _, _, err := u.Ask(axis); err == nil {
+		t.Error("the Axis player was asked while the Allies act")
+	}
+	o, why, err := u.Ask(allies)
+	if err != nil || o != (battle.EndPhase{}) || why != "recorded" {
+		t.Fatalf("Ask = %v, %q, %v; want the player's EndPhase", o, why, err)
+	}
+	shown := views[len(views)-1]
+	if shown.Side != maps.Allies || views[0].Side != maps.Allies || views[1].Side != maps.Axis {
+		t.Errorf("the views shown are of the %s, %s and %s; want the Allies, the Axis, then the Allies", views[0].Side, views[1].Side, shown.Side)
+	}
+	unseen := 0
+	for _, e := range u.b.Units() {
+		if e.Side == maps.Axis && u.b.Knowledge(maps.Allies, e).Known != battle.Spotted {
+			unseen++
+			if shown.Known().Unit(e.ID) != nil {
+				t.Errorf("the Allied player's known battle holds %s, which the Allies have not spotted", e.Label())
+			}
+		}
+	}
+	if unseen == 0 {
+		t.Fatal("fixture: the Allies have spotted every German unit")
+	}
+}
+
+// TestSeatSeed: a seat's seed is fixed by the battle's seed and the side,
+// differs between the sides, and is not the battle's seed.
+func TestSeatSeed(t *testing.T) {
+	for _, seed := range []uint64{0, 1, 3, 1 << 63} {
+		a, x := SeatSeed(seed, maps.Allies), SeatSeed(seed, maps.Axis)
+		if a != SeatSeed(seed, maps.Allies) || a == x || a == seed || x == seed {
+			t.Errorf("seed %d: seats' seeds %d and %d", seed, a, x)
+		}
+	}
+}

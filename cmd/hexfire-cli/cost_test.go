@@ -5,8 +5,10 @@ import (
 	"runtime"
 	"testing"
 
+	"hexfire/ai"
 	"hexfire/battle"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -35,9 +37,11 @@ func TestDecisionsCostWhatThePositionCosts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := newPlayer(name, b)
-			if err != nil {
-				t.Fatal(err)
+			players := map[maps.Side]ai.Player{}
+			for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+				if players[side], err = newPlayer(name, b.View(side), umpire.SeatSeed(3, side)); err != nil {
+					t.Fatal(err)
+				}
 			}
 			const block, blocks = 1000, 6
 			var spent []uint64 // bytes allocated by each block of orders
@@ -49,7 +53,7 @@ func TestDecisionsCostWhatThePositionCosts(t *testing.T) {
 					if b.Result() != nil {
 						t.Fatalf("the battle ended after %d orders, want %d", b.OrderCount(), block*blocks)
 					}
-					o, why := p.Next(b)
+					o, why := players[b.Acting()].Next(b.View(b.Acting()))
 					if err := applyOrder(b, o); err != nil {
 						t.Fatalf("%s (%s): %v", o.Name(), why, err)
 					}

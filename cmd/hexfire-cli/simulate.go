@@ -15,6 +15,7 @@ import (
 	"hexfire/battle"
 	"hexfire/fileio"
 	"hexfire/maps"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
@@ -176,22 +177,22 @@ func count(counts map[maps.Side]map[string]int, side maps.Side, name string) {
 // playerNames are the players simulate knows.
 var playerNames = []string{"opponent", "random", "greedy"}
 
-// newPlayer makes the player name names for battle b: "opponent" (at
-// the normal level, or "opponent:easy", "opponent:hard"), "random" or
-// "greedy".
-func newPlayer(name string, b *battle.Battle) (ai.Player, error) {
+// newPlayer makes the player name names for the side whose view v is,
+// with seed (its seat's): "opponent" (at the normal level, or
+// "opponent:easy", "opponent:hard"), "random" or "greedy".
+func newPlayer(name string, v *battle.View, seed uint64) (ai.Player, error) {
 	if level, ok := strings.CutPrefix(name, "opponent:"); ok {
 		l, err := ai.ParseLevel(level)
 		if err != nil {
 			return nil, err
 		}
-		return ai.NewOpponentLevel(b, l)
+		return ai.NewOpponentLevel(v, seed, l)
 	}
 	switch name {
 	case "opponent":
-		return ai.NewOpponent(b)
+		return ai.NewOpponent(v, seed)
 	case "random":
-		return ai.Random{}, nil
+		return ai.Random{Seed: seed}, nil
 	case "greedy":
 		return &ai.Greedy{}, nil
 	}
@@ -388,7 +389,7 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 	}
 	players := map[maps.Side]ai.Player{}
 	for side, name := range names {
-		if players[side], err = newPlayer(name, b); err != nil {
+		if players[side], err = newPlayer(name, b.View(side), umpire.SeatSeed(cfg.Seed, side)); err != nil {
 			return battleResult{err: err}
 		}
 	}
@@ -398,7 +399,7 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			break
 		}
 		side := b.Acting()
-		o, why := players[side].Next(b)
+		o, why := players[side].Next(b.View(side))
 		weapons := attackWeapons(b, o) // before the order: a Panzerfaust or a round is spent by it
 		act := actName(b, o)
 		if err := apply(b, o); err != nil {

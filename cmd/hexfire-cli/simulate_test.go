@@ -40,7 +40,7 @@ func TestSimulateDeterministic(t *testing.T) {
 }
 
 func TestSimulateJSON(t *testing.T) {
-	out, err := runCombatCLI(t, "simulate", "--battles", "4", "--seed", "1", "--json")
+	out, err := runCombatCLI(t, "simulate", "--battles", "4", "--seed", "1", "--fog=false", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
