@@ -90,6 +90,7 @@ func (v *view) apReach(u *battle.Unit) int {
 	if !u.Type.Kind.Infantry() {
 		k.states = u.StateSet()
 	}
+	v.m.grow(u.ID)
 	if r := v.m.apReach[u.ID]; r.set && r.key == k {
 		return r.reach
 	}

@@ -163,17 +163,19 @@ type memo struct {
 	victoryOK, victoryParsed bool
 }
 
+// grow makes room in the memos by unit ID for unit id: under fog the
+// units a side knows of come as they are spotted.
+func (m *memo) grow(id battle.UnitID) {
+	if n := int(id) + 1; n > len(m.weapons) {
+		m.weapons = append(m.weapons, make([]*weaponInfo, n-len(m.weapons))...)
+		m.apReach = append(m.apReach, make([]apReachMemo, n-len(m.apReach))...)
+	}
+}
+
 func (m *memo) reset(b *battle.Battle) {
 	if m.board != b.Board() || m.rules != b.Rules() {
 		*m = memo{board: b.Board(), rules: b.Rules(), odds: map[combat.Shot]shotChances{}, fields: map[fieldKey][]int32{},
 			apOdds: map[apKey]fateOdds{}, reaches: map[moveKey]*board.Reach{}, poses: map[poseKey]poseChoice{}}
-	}
-	// Under fog the units known grow as enemy units are spotted.
-	for _, u := range b.Units() {
-		if n := int(u.ID) + 1; n > len(m.weapons) {
-			m.weapons = append(m.weapons, make([]*weaponInfo, n-len(m.weapons))...)
-			m.apReach = append(m.apReach, make([]apReachMemo, n-len(m.apReach))...)
-		}
 	}
 	var sb strings.Builder
 	for _, h := range b.SmokeHexes() {
@@ -222,7 +224,10 @@ type view struct {
 	// reach is, for each of enemies, the farthest it may attack before its
 	// next Fire phase (attackReach).
 	reach []int
-	smoke func(board.Hex) int
+	// ghosts are the enemy units believed where the side sees none
+	// (believe; none for Greedy).
+	ghosts []ghost
+	smoke  func(board.Hex) int
 	// killScale and lossScale weigh expected kills and losses by what the
 	// victory conditions make of them now (weighStakes); 1 by default.
 	killScale, lossScale float64
@@ -290,6 +295,7 @@ const strengthRange = 4
 // from reference poses, not from where the unit stands.
 func (v *view) weapon(u *battle.Unit) *weaponInfo {
 	worked := weaponFor{u.Type, u.Quality, u.SupportWeapon}
+	v.m.grow(u.ID)
 	if w := v.m.weapons[u.ID]; w != nil && w.worked == worked {
 		return w
 	}
@@ -537,6 +543,11 @@ func (v *view) threatTo(u *battle.Unit, p board.Pose) (float64, *battle.Unit) {
 			worst, worstE = t, e
 		}
 	}
+	for _, g := range v.ghosts {
+		if g.unit.Pose.Hex.Distance(p.Hex) <= g.reach {
+			total += g.weight * v.enemyShot(g.unit, u, p, true)
+		}
+	}
 	return total, worstE
 }
 
@@ -590,23 +601,36 @@ func (v *view) enemyAttackFrom(e *battle.Unit, ep board.Pose, u *battle.Unit, p 
 func (v *view) exposure(u *battle.Unit, from board.Pose, path []board.Pose) float64 {
 	total := 0.0
 	for i, e := range v.enemies {
-		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) || e.Pose.Hex.Distance(from.Hex)-len(path) > v.reach[i] {
+		if e.Has(battle.Fired) || e.Has(battle.SmokeLaid) || e.Has(battle.Pinned) {
 			continue
 		}
-		best := 0.0
-		if len(path) == 0 {
-			best = v.enemyShot(e, u, from, false)
-		}
-		prev := from.Hex
-		for i, p := range path {
-			if p.Hex != prev || i == len(path)-1 {
-				best = max(best, v.enemyAttack(e, u, p, false, p.Hex != prev))
-			}
-			prev = p.Hex
-		}
-		total += best
+		total += v.bestShotOnPath(e, v.reach[i], u, from, path)
+	}
+	for _, g := range v.ghosts {
+		total += g.weight * v.bestShotOnPath(g.unit, g.reach, u, from, path)
 	}
 	return total
+}
+
+// bestShotOnPath is enemy e's best attack, within reach, on u moving from
+// pose from along path (after each hex entered, and at its end), or
+// standing there when path is empty.
+func (v *view) bestShotOnPath(e *battle.Unit, reach int, u *battle.Unit, from board.Pose, path []board.Pose) float64 {
+	if e.Pose.Hex.Distance(from.Hex)-len(path) > reach {
+		return 0
+	}
+	best := 0.0
+	if len(path) == 0 {
+		best = v.enemyShot(e, u, from, false)
+	}
+	prev := from.Hex
+	for i, p := range path {
+		if p.Hex != prev || i == len(path)-1 {
+			best = max(best, v.enemyAttack(e, u, p, false, p.Hex != prev))
+		}
+		prev = p.Hex
+	}
+	return best
 }
 
 // towards returns the direction from a whose neighbour is nearest to b.

@@ -127,6 +127,9 @@ func (o *Opponent) Next(v *battle.View) (battle.Order, string) {
 		return o, why
 	}
 	d := &decision{o: o, view: newView(b, &o.memo, side), rng: decisionRNG(o.seed, b, side)}
+	if v.Fog {
+		d.believe(v)
+	}
 	d.weighStakes()
 	if m := b.Moving(); m != nil {
 		return d.opportunity(m)
