@@ -106,9 +106,9 @@ func TestDesperationFire(t *testing.T) {
 	}
 }
 
-// TestMagneticMinePins: German infantry assaulting a hex with a Sherman in
-// 1944 open with the mine check; its original 6 pins them after the
-// assault, which (5 +1 = 6 at 1-1) succeeds.
+// TestMagneticMinePins: German infantry declaring a magnetic mine on a hex
+// with a Sherman in 1944 open with the mine check; its original 6 pins
+// them after the assault, which (5 +1 = 6 at 1-1) succeeds.
 func TestMagneticMinePins(t *testing.T) {
 	f := fixture{grid: openMap, props: map[string]string{"date": "1944-08"}, dice: []int{6, 2, 3}, units: []unitAt{
 		{"German Rifle Squad", maps.Allies, "C4", board.DirN},
@@ -116,9 +116,74 @@ func TestMagneticMinePins(t *testing.T) {
 	}}
 	b := under(t, f, datedRules)
 	apply(t, b, toAdvancePhase...)
-	events := apply(t, b, Assault{Units: []UnitID{1}, Target: hexOf(t, b, "C3")})
+	events := apply(t, b, Assault{Units: []UnitID{1}, Target: hexOf(t, b, "C3"), Mine: true})
 	if !b.Unit(2).Eliminated || !b.Unit(1).Has(Pinned) || events[0].Assault == nil || events[0].Assault.Steps[0] != "magnetic mine check: rolled 6: an original 6, the attackers are pinned (+1 to the assault)" {
 		t.Errorf("Sherman eliminated %v, squad pinned %v; events %v", b.Unit(2).Eliminated, b.Unit(1).Has(Pinned), events)
+	}
+}
+
+// TestMagneticMineTakesTheVehicleAlone: two German squads declare a
+// magnetic mine on a hex an M4A3E8 holds with a US Rifle Squad in 1944-08
+// (the check's 1 places it): 7 -3 = 4 takes the Sherman alone, and the
+// squad meets the 7 without the mine, a failure, so the hex holds and the
+// attackers stay. 4 without the mine takes the hex. Undeclared, or by a
+// save of before version 9 (the check wherever it applied, the whole hex
+// taken), and refused in 1943-12.
+func TestMagneticMineTakesTheVehicleAlone(t *testing.T) {
+	tests := []struct {
+		name     string
+		date     string
+		version  int
+		mine     bool
+		dice     []int
+		refused  string
+		sherman  bool // eliminated
+		squad    bool // eliminated
+		movedIn  bool
+		assaults string
+	}{
+		{"declared, 7 -3 = 4", "1944-08", 0, true, []int{1, 3, 4, 6, 6, 6, 6, 6, 6}, "", true, false, false, "succeeds against the vehicles alone"},
+		{"declared, 2 -3 = -1", "1944-08", 0, true, []int{1, 1, 1, 6, 6, 6, 6, 6, 6}, "", true, true, true, "succeeds"},
+		{"not declared, 7", "1944-08", 0, false, []int{3, 4, 6, 6, 6, 6, 6, 6}, "", false, false, false, "fails"},
+		{"a version 8 save, 7 -3 = 4", "1944-08", 8, false, []int{1, 3, 4, 6, 6, 6, 6, 6, 6}, "", true, true, true, "succeeds"},
+		{"declared in 1943-12", "1943-12", 0, true, nil, "only German infantry carry magnetic mines, from 1944", false, false, false, ""},
+	}
+	for _, tt := range tests {
+		f := fixture{grid: openMap, props: map[string]string{"date": tt.date}, dice: tt.dice, units: []unitAt{
+			{"German Rifle Squad", maps.Allies, "C4", board.DirN},
+			{"German Rifle Squad", maps.Allies, "C4", board.DirN},
+			{"M4A3E8", maps.Axis, "C3", board.DirS},
+			{"US Rifle Squad", maps.Axis, "C3", board.DirS},
+		}, rules: datedRules}
+		sc := f.scenario(t)
+		cfg := Config{Seed: 1, Ruleset: datedRules, Version: tt.version}
+		if tt.dice != nil {
+			cfg.Dice = combat.NewFixedDice(tt.dice...)
+		}
+		b, err := New(sc, testCatalogue, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		apply(t, b, toAdvancePhase...)
+		o := Assault{Units: []UnitID{1, 2}, Target: hexOf(t, b, "C3"), Mine: tt.mine}
+		if tt.refused != "" {
+			assertRefused(t, b, o, tt.refused)
+			continue
+		}
+		events := apply(t, b, o)
+		var text string
+		for _, e := range events {
+			if e.Assault != nil {
+				text = e.Text
+			}
+		}
+		if want := map[int]int{0: SaveVersion, 8: 8}[tt.version]; b.saveVersion() != want {
+			t.Errorf("%s: saves as version %d, want %d", tt.name, b.saveVersion(), want)
+		}
+		movedIn := b.Unit(1).Active() && b.Unit(1).Pose.Hex == hexOf(t, b, "C3")
+		if b.Unit(3).Eliminated != tt.sherman || b.Unit(4).Eliminated != tt.squad || movedIn != tt.movedIn || !strings.HasSuffix(text, ") "+tt.assaults) {
+			t.Errorf("%s: Sherman eliminated %v, squad %v, moved in %v, %q; events %v", tt.name, b.Unit(3).Eliminated, b.Unit(4).Eliminated, movedIn, text, events)
+		}
 	}
 }
 
