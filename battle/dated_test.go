@@ -187,6 +187,79 @@ func TestMagneticMineTakesTheVehicleAlone(t *testing.T) {
 	}
 }
 
+// TestBazookaAtInfantry: under tohit-tokill a Bazooka fires at a squad
+// (the excerpt's light AT weapons fire at infantry too): its hit (3+3 at
+// 2 hexes, 9 needed) is an AP attack of 8 on the squad alone, rolled by
+// the infantry combat; a miss (5+5) leaves it untouched. The default
+// ruleset still refuses the shot.
+func TestBazookaAtInfantry(t *testing.T) {
+	tests := []struct {
+		dice   []int
+		hit    bool
+		points bool
+	}{{[]int{3, 3, 1, 1}, true, true}, {[]int{5, 5}, false, false}}
+	for _, tt := range tests {
+		f := fixture{grid: openMap, props: map[string]string{"date": "1944-08"}, dice: tt.dice, units: []unitAt{
+			{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+			{"German Rifle Squad", maps.Axis, "C3", board.DirS},
+			{"German Rifle Squad", maps.Axis, "C3", board.DirS},
+		}}
+		b := under(t, f, datedRules)
+		events := apply(t, b, Fire{Unit: 1, Target: 2})
+		var ap *combat.APOutcome
+		for _, e := range events {
+			if e.AP != nil {
+				ap = e.AP
+			}
+		}
+		if events[0].Outcome == nil || events[0].Outcome.Hit != tt.hit || (ap != nil) != tt.points {
+			t.Fatalf("dice %v: events %v", tt.dice, events)
+		}
+		if tt.hit && !strings.Contains(events[1].Text, "take an AP attack of 8 firepower") {
+			t.Errorf("dice %v: %q", tt.dice, events[1].Text)
+		}
+		if b.Unit(3).Type.Name != "German Rifle Squad" || b.Unit(3).Markers != 0 {
+			t.Errorf("dice %v: the other squad of the hex is hit: %s %v", tt.dice, b.Unit(3).Type.Name, b.Unit(3).Markers)
+		}
+	}
+	f := fixture{grid: openMap, units: []unitAt{
+		{"US Bazooka Team", maps.Allies, "C5", board.DirN},
+		{"German Rifle Squad", maps.Axis, "C3", board.DirS},
+	}}
+	assertRefused(t, f.battle(t), Fire{Unit: 1, Target: 2}, "anti-tank fire cannot harm infantry")
+}
+
+// TestATRifleReachesTwelveHexes: the AT rifle's AP fire (1 firepower, the
+// team's own 4 hexes left behind) reaches 12 hexes under tohit-tokill, the
+// excerpt's reach for it against personnel, and the catalogue's 4 under
+// the default ruleset.
+func TestATRifleReachesTwelveHexes(t *testing.T) {
+	grid := strings.Repeat(". . .\n", 15)
+	tests := []struct {
+		rules  string
+		target string // a hex down the B column from B1
+		want   int
+	}{
+		{datedRules, "B5", 2}, // 4 hexes: the team's 1 and the rifle's 1
+		{datedRules, "B6", 1},
+		{datedRules, "B13", 1}, // 12 hexes
+		{datedRules, "B14", 0},
+		{"", "B5", 2},
+		{"", "B6", 0},
+	}
+	for _, tt := range tests {
+		f := fixture{grid: grid, units: []unitAt{
+			{"Soviet AT Rifle Team", maps.Allies, "B1", board.DirS},
+			{"German Rifle Squad", maps.Axis, tt.target, board.DirN},
+		}}
+		b := under(t, f, tt.rules)
+		u := b.Unit(1)
+		if have, _ := b.APFirepower(u, u.Pose, hexOf(t, b, tt.target)); have != tt.want {
+			t.Errorf("%q at %s (%d hexes): %d APFP, want %d", tt.rules, tt.target, u.Pose.Hex.Distance(hexOf(t, b, tt.target)), have, tt.want)
+		}
+	}
+}
+
 // TestBazookaWhitePhosphorus: in 1945 the Bazooka fires a smoke round
 // (white phosphorus) under tohit-tokill when its depletion d6 finds one
 // (3); not once its weapon is lost.

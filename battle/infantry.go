@@ -445,14 +445,15 @@ func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *unit
 }
 
 // APWeapon returns u's support weapon if it has AP firepower and reaches
-// dist hexes when fired from hex from, or nil. Expendable weapons (the
+// dist hexes (its range, or the ruleset's reach: combat.APRangeOf) when
+// fired from hex from, or nil. Expendable weapons (the
 // Panzerfaust) are AT only.
 func (b *Battle) APWeapon(u *Unit, from board.Hex, dist int) *units.Weapon {
 	if u.SupportWeapon == "" || u.WeaponSpent || u.WeaponLost != "" {
 		return nil
 	}
 	w, err := b.catalogue.LookupWeapon(u.SupportWeapon)
-	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
+	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > combat.APRangeOf(b.rules, w) || dist < w.MinRange {
 		return nil
 	}
 	if w.Mortar && (b.Board().Fort(from).Kind.IsBunker() || b.checkMortarHex(from, true) != nil) {

@@ -52,6 +52,24 @@ func InfantryOf(r Ruleset) InfantryRules {
 	return i
 }
 
+// SupportWeaponReach is a ruleset under which a support weapon's AP fire
+// reaches another distance than the catalogue's range (tohit-tokill's AT
+// rifle, 12 hexes).
+type SupportWeaponReach interface {
+	// APRange returns how many hexes w's AP fire reaches.
+	APRange(w *units.Weapon) int
+}
+
+// APRangeOf returns how many hexes support weapon w's AP fire reaches
+// under ruleset r: r's own reach (SupportWeaponReach), or the catalogue's
+// range.
+func APRangeOf(r Ruleset, w *units.Weapon) int {
+	if sr, ok := r.(SupportWeaponReach); ok {
+		return sr.APRange(w)
+	}
+	return w.Range
+}
+
 // VehicleFirepower is a ruleset whose states change a vehicle's AP
 // firepower (shock taking firepower away, a machine gun lost). Without it
 // a vehicle fires the APFP of its gun and of every machine gun that bears.

@@ -33,8 +33,11 @@ type plan struct {
 	spent                          bool // the shot uses up a round or the weapon
 	desperation                    bool
 	// After a hit: roll is false when the hit alone settles it (an
-	// unarmoured target of a weapon other than the Molotov projector).
+	// unarmoured target of a weapon other than the Molotov projector, or
+	// infantry); apfp is the firepower of the AP attack a hit on infantry
+	// makes, 0 for any other target.
 	roll bool
+	apfp int
 	// kill is the final to-kill number (or the Molotov projector's kill
 	// number, killCrit on a critical hit); below it eliminates, equal
 	// immobilizes.
@@ -103,6 +106,8 @@ func newPlan(s combat.Shot, m *model) plan {
 	p.spent = (isPF && !s.Weapon.Inherent) || s.Weapon.Rounds > 0
 	p.immobile = s.Target.Immobile
 	switch {
+	case s.Target.Kind.Infantry():
+		p.apfp = m.apfp
 	case m == &molotovProjector && s.Target.Kind == units.AFV:
 		p.roll, p.kill = true, molotovKillAFV
 		p.killLine = fmt.Sprintf("Molotov kill number %d", molotovKillAFV)
@@ -146,11 +151,12 @@ const (
 	targetUntouched uint8 = iota
 	targetEliminated
 	targetImmobilized
+	targetAPAttack // infantry hit: the AP attack of the plan's apfp
 )
 
 // How many values each part of a result takes.
 const (
-	targetKinds = 3
+	targetKinds = 4
 	firerKinds  = 1 << 5
 	hexKinds    = 3
 )
@@ -204,11 +210,15 @@ func resultOf(i int) result {
 	return r
 }
 
-// effects lists a result's effects: the target's, then the firer's, then
-// its hex's.
-func (r result) effects() []combat.Effect {
+// effects lists a result's effects: the target's (an AP attack of apfp
+// firepower on infantry), then the firer's, then its hex's.
+func (r result) effects(apfp int) []combat.Effect {
 	var es []combat.Effect
 	switch r.target {
+	case targetAPAttack:
+		// The cover counted in the to-hit roll, so the attack is rolled
+		// without it.
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnTarget, N: apfp})
 	case targetEliminated:
 		es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
 	case targetImmobilized:
@@ -312,7 +322,7 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		switch {
 		case pinned:
 			o.Steps = append(o.Steps, line+": an original 6, no Panzerfaust to hand and the squad is pinned")
-			o.Effects = result{firer: firerPinned}.effects()
+			o.Effects = result{firer: firerPinned}.effects(0)
 			return o
 		case !fires:
 			o.Steps = append(o.Steps, line+": no chance to fire it")
@@ -330,18 +340,30 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	o.Hit = r.hit
 	if r.hit {
 		o.Aspect = s.Aspect
-		if !p.roll {
+		switch {
+		case p.apfp > 0:
+			r.target = targetAPAttack
+			o.Steps = append(o.Steps, p.afterHitLine())
+		case !p.roll:
 			r.target = targetEliminated
-			o.Steps = append(o.Steps, "a hit destroys an unarmoured vehicle or Gun")
-		} else {
+			o.Steps = append(o.Steps, p.afterHitLine())
+		default:
 			x, y := d.Roll(6), d.Roll(6)
 			o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-kill", Sides: 6, Dice: []int{x, y}})
 			r.target = p.toKillSum(x+y, crit)
 			o.Steps = append(o.Steps, p.toKillLine(x+y, crit, r.target))
 		}
 	}
-	o.Effects = r.effects()
+	o.Effects = r.effects(p.apfp)
 	return o
+}
+
+// afterHitLine is the step line of a hit that needs no to-kill roll.
+func (p *plan) afterHitLine() string {
+	if p.apfp > 0 {
+		return fmt.Sprintf("a hit on infantry: an AP attack of %d firepower on it (its cover counted in the to-hit roll)", p.apfp)
+	}
+	return "a hit destroys an unarmoured vehicle or Gun"
 }
 
 // toHitLine is the step line of the to-hit roll.
@@ -435,6 +457,9 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 				switch {
 				case !r.hit:
 					weights[r.index()] += tkTotal
+				case p.apfp > 0:
+					r.target = targetAPAttack
+					weights[r.index()] += tkTotal
 				case !p.roll:
 					r.target = targetEliminated
 					weights[r.index()] += tkTotal
@@ -453,7 +478,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 			continue
 		}
 		r := resultOf(i)
-		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: r.effects(), Weight: w})
+		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: r.effects(p.apfp), Weight: w})
 	}
 	combat.SortOutcomes(o.Outcomes)
 	o.Steps = p.oddsSteps()
@@ -505,7 +530,7 @@ func (p *plan) oddsSteps() []string {
 			steps = append(steps, fmt.Sprintf("an original 2 that hits is a critical hit: the kill number doubles to %d", p.killCrit))
 		}
 	default:
-		steps = append(steps, "a hit destroys an unarmoured vehicle or Gun")
+		steps = append(steps, p.afterHitLine())
 	}
 	return steps
 }

@@ -159,8 +159,6 @@ func check(s combat.Shot) (*model, error) {
 	firer, target := nameOr(s.Firer, "the firer"), nameOr(s.Target.Name, "the target")
 	w := s.Weapon
 	switch {
-	case s.Target.Kind.Infantry():
-		return nil, fmt.Errorf("%s is infantry: light anti-tank weapons fire at vehicles and Guns; use AP fire", target)
 	case s.Passenger:
 		return nil, fmt.Errorf("%s is carried: passengers fire AP only", firer)
 	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
@@ -186,6 +184,12 @@ func check(s combat.Shot) (*model, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	case s.Target.Kind.Infantry() && m == nil:
+		return nil, fmt.Errorf("%s is infantry: a gun fires at it with AP fire", target)
+	case s.Target.Kind.Infantry() && m == &atRifle:
+		return nil, fmt.Errorf("%s is infantry: the AT rifle fires at it as small arms, with AP fire", target)
+	case s.Target.Kind.Infantry() && m.apfp == 0:
+		return nil, fmt.Errorf("%s is infantry: the %s fires at vehicles and Guns only", target, m.name)
 	case m == nil && s.Desperation:
 		return nil, fmt.Errorf("desperation fire is for a backblast weapon fired from a building, not for the gun of %s", firer)
 	case m == nil:
@@ -226,6 +230,17 @@ func (Ruleset) Allotment(halfSquads int, date combat.Date) int {
 		return halfSquads * 3 / 4
 	}
 	return halfSquads
+}
+
+// APRange is how far a support weapon's AP fire reaches
+// (combat.SupportWeaponReach): the AT rifle fires at infantry as small
+// arms to its 12 hexes (printed 13.24), every other weapon to the
+// catalogue's range.
+func (Ruleset) APRange(w *units.Weapon) int {
+	if w.Name == atRifle.name {
+		return maxRange(&atRifle, combat.Date{})
+	}
+	return w.Range
 }
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never

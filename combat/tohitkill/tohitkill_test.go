@@ -69,6 +69,7 @@ func TestWorkedExample(t *testing.T) {
 func TestResolveStepByStep(t *testing.T) {
 	sherman := combat.Target{Name: "Sherman", Kind: units.AFV, Armour: units.Armour{Front: units.D, Rear: units.C}}
 	truck := combat.Target{Name: "truck", Kind: units.Vehicle}
+	rifles := combat.Target{Name: "rifle squad", Kind: units.Squad}
 	us := func(w string, r int) combat.Shot {
 		return combat.Shot{Firer: "team", FirerKind: units.HalfSquad, FirerNation: "US", Weapon: sw(w),
 			Target: combat.Target{Name: "Panther", Kind: units.AFV, Armour: units.Armour{Front: units.E, Rear: units.C}},
@@ -152,6 +153,19 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerTerrain, s.Desperation, s.FirerMoved = board.Building, true, true
 		}), []int{6, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"to-hit 10; 2d6 6+4: hit", "backblast in the firer's hex: second die 4, no effect"}},
+		{"a Bazooka 44 hit on a squad in woods: an AP attack of 8", with(us("Bazooka", 2), func(s *combat.Shot) {
+			s.Target, s.Cover, s.CoverName = rifles, 2, "woods"
+		}), []int{3, 3}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 8}},
+			[]string{"to-hit 9; 2d6 3+3 +2 woods = 8: hit", "a hit on infantry: an AP attack of 8 firepower on it (its cover counted in the to-hit roll)"}},
+		{"a Panzerschreck hit on a squad: an AP attack of 12", with(us("Panzerschreck", 1), func(s *combat.Shot) { s.FirerNation, s.Target = "DE", rifles }),
+			[]int{5, 5}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 12}}, []string{"to-hit 10; 2d6 5+5: hit"}},
+		{"the worked example's Panzerfaust at a squad two hexes away: 6, an AP attack of 12", with(pfShot(), func(s *combat.Shot) { s.Target = rifles }),
+			[]int{2, 4}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 12}, {Kind: combat.WeaponSpent, On: combat.OnFirer}},
+			[]string{"to-hit 10 -4 range = 6; 2d6 2+4: hit"}},
+		{"a carried Panzerfaust at infantry: +1 to the check", with(pfShot(), func(s *combat.Shot) { inherent(s); s.Target = rifles }),
+			[]int{3}, false, nil, []string{"Panzerfaust check: rolled 3 +1 not an AFV = 4: no chance to fire it"}},
+		{"a PIAT misses a squad", with(us("PIAT", 3), func(s *combat.Shot) { s.FirerNation, s.Target = "UK", rifles }),
+			[]int{4, 4}, false, nil, []string{"to-hit 7; 2d6 4+4: miss"}},
 		{"counted rounds are spent", with(us("Bazooka", 1), func(s *combat.Shot) { s.Weapon.Rounds, s.Target = 3, truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.WeaponSpent, On: combat.OnFirer}}, nil},
 		{"a gun: the general table and the AP range row", combat.Shot{Firer: "Pz IV", FirerKind: units.AFV,
@@ -233,7 +247,12 @@ func TestRefusals(t *testing.T) {
 		shot combat.Shot
 		want string
 	}{
-		{"infantry target", with(pfShot(), func(s *combat.Shot) { s.Target = combat.Target{Kind: units.Squad} }), "use AP fire"},
+		{"a gun at infantry", combat.Shot{Firer: "tank", FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C},
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: a gun fires at it with AP fire"},
+		{"an AT rifle at infantry", combat.Shot{FirerKind: units.HalfSquad, FirerNation: "SU", Weapon: sw("AT Rifle"),
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: the AT rifle fires at it as small arms, with AP fire"},
+		{"a Molotov projector at infantry", combat.Shot{FirerKind: units.Squad, FirerNation: "SU", Weapon: sw("Molotov Projector"),
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: the Molotov Projector fires at vehicles and Guns only"},
 		{"PF before August 1943", with(pfShot(), func(s *combat.Shot) { s.Date = combat.Date{Year: 1943, Month: 7}; s.Range = 1 }), "not in service"},
 		{"Panzerschreck in August 1943", combat.Shot{FirerKind: units.Squad, FirerNation: "DE", Weapon: sw("Panzerschreck"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Date: combat.Date{Year: 1943, Month: 8}}, "not in service"},
@@ -285,6 +304,7 @@ func spread() []combat.Shot {
 		{Name: "Stuart", Kind: units.AFV, Armour: units.Armour{Front: units.B, Rear: units.A}},
 		{Name: "truck", Kind: units.Vehicle},
 		{Name: "gun", Kind: units.Gun},
+		{Name: "squad", Kind: units.Squad},
 	}
 	weapons := []struct {
 		name, nation string
@@ -321,6 +341,9 @@ func spread() []combat.Shot {
 	for _, atfp := range []units.Rating{units.A, units.C, units.F} {
 		for _, r := range []int{1, 6, 7, 13, 20} {
 			for _, tg := range targets {
+				if tg.Kind.Infantry() {
+					continue // a gun fires AP at infantry
+				}
 				shots = append(shots, combat.Shot{Firer: "tank", FirerKind: units.AFV,
 					Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: atfp}, Target: tg, Range: r,
 					Aspect: board.Side, TargetMoved: r%2 == 0})
