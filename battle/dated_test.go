@@ -60,6 +60,53 @@ func TestInherentPanzerfaust(t *testing.T) {
 	assertRefused(t, f.battle(t), Fire{Unit: 1, Target: 2, Panzerfaust: true}, "no Panzerfausts left")
 }
 
+// TestPanzerfaustTrials: in September 1943 a German squad carries the
+// early Panzerfaust only where the map's panzerfaust_trials says so; its
+// check (2 +1 Aug-Sep 1943 = 3) then finds one. A bad value is refused.
+func TestPanzerfaustTrials(t *testing.T) {
+	f := fixture{grid: openMap, props: map[string]string{"date": "1943-09"}, dice: []int{2, 1, 1, 6, 6}, units: []unitAt{
+		{"German Rifle Squad", maps.Allies, "C4", board.DirN},
+		{"M4A3E8", maps.Axis, "C3", board.DirS},
+	}}
+	assertRefused(t, under(t, f, datedRules), Fire{Unit: 1, Target: 2, Panzerfaust: true}, "map property panzerfaust_trials")
+	f.props["panzerfaust_trials"] = "true"
+	events := apply(t, under(t, f, datedRules), Fire{Unit: 1, Target: 2, Panzerfaust: true})
+	if got := events[0].Outcome.Steps[0]; got != "Panzerfaust check: rolled 2 +1 Aug-Sep 1943 = 3: a Panzerfaust is to hand" {
+		t.Errorf("first step %q", got)
+	}
+	f.props["panzerfaust_trials"] = "perhaps"
+	if _, err := New(f.scenario(t), testCatalogue, Config{Seed: 1, Ruleset: datedRules}); err == nil || !strings.Contains(err.Error(), `map property "panzerfaust_trials"`) {
+		t.Errorf("a bad value: %v", err)
+	}
+}
+
+// TestLeaderPanzerfaust: a German leader fires a Panzerfaust too, carried
+// (the check 1 -1 1945 +2 leader = 2 finds it) or from the pool (no
+// check), but does not direct his own shot.
+func TestLeaderPanzerfaust(t *testing.T) {
+	for _, tt := range []struct {
+		pool string
+		dice []int
+	}{{"", []int{1, 1, 1, 2, 2}}, {"1", []int{1, 1, 2, 2}}} {
+		f := fixture{grid: openMap, props: map[string]string{"date": "1945-02", "panzerfausts_allies": tt.pool}, dice: tt.dice, units: []unitAt{
+			{"German Leader", maps.Allies, "C5", board.DirN},
+			{"M4A3E8", maps.Axis, "C3", board.DirS},
+		}}
+		if tt.pool == "" {
+			delete(f.props, "panzerfausts_allies")
+		}
+		b := under(t, f, datedRules)
+		assertRefused(t, b, Fire{Unit: 1, Target: 2, Panzerfaust: true, Leader: 1}, "a leader directs the fire of others")
+		events := apply(t, b, Fire{Unit: 1, Target: 2, Panzerfaust: true})
+		if !b.Unit(2).Eliminated || b.Panzerfausts(maps.Allies) != 0 {
+			t.Errorf("pool %q: Sherman eliminated %v, pool %d; events %v", tt.pool, b.Unit(2).Eliminated, b.Panzerfausts(maps.Allies), events)
+		}
+		if first := events[0].Outcome.Steps[0]; (tt.pool == "") != strings.HasPrefix(first, "Panzerfaust check: rolled 1 -1 1945 +2 leader = 2") {
+			t.Errorf("pool %q: first step %q", tt.pool, first)
+		}
+	}
+}
+
 // TestRepairOrder: a broken PIAT is repaired on 1-2, stays broken on 3-5
 // and is removed on 6; the attempt is the unit's fire for the segment.
 func TestRepairOrder(t *testing.T) {
@@ -256,6 +303,31 @@ func TestATRifleReachesTwelveHexes(t *testing.T) {
 		u := b.Unit(1)
 		if have, _ := b.APFirepower(u, u.Pose, hexOf(t, b, tt.target)); have != tt.want {
 			t.Errorf("%q at %s (%d hexes): %d APFP, want %d", tt.rules, tt.target, u.Pose.Hex.Distance(hexOf(t, b, tt.target)), have, tt.want)
+		}
+	}
+}
+
+// TestMolotovProjectorCollateral: a Molotov projector's hit on an AFV
+// (2+3 at one hex) makes an AP attack of 4 on the squad it carries, whatever
+// the kill roll (5+5, no effect); a miss (5+6) none.
+func TestMolotovProjectorCollateral(t *testing.T) {
+	for _, tt := range []struct {
+		dice []int
+		hit  bool
+	}{{[]int{2, 3, 5, 5, 6, 6, 6, 6}, true}, {[]int{5, 6}, false}} {
+		f := fixture{grid: openMap, props: map[string]string{"date": "1944-06"}, dice: tt.dice, units: []unitAt{
+			{"Soviet Molotov Projector Team", maps.Allies, "C4", board.DirN},
+			{"SdKfz 251", maps.Axis, "C3", board.DirS},
+			{"German Rifle Squad", maps.Axis, "C3", board.DirS},
+		}}
+		b := under(t, f, datedRules)
+		b.Unit(3).Carrier = 2
+		events := apply(t, b, Fire{Unit: 1, Target: 2})
+		attacked := slices.ContainsFunc(events, func(e Event) bool {
+			return strings.HasPrefix(e.Text, "the passengers of SdKfz 251 #2 take an AP attack of 4 firepower")
+		})
+		if events[0].Outcome.Hit != tt.hit || attacked != tt.hit || b.Unit(2).Eliminated {
+			t.Errorf("dice %v: hit %v, passengers attacked %v, carrier eliminated %v; events %v", tt.dice, events[0].Outcome.Hit, attacked, b.Unit(2).Eliminated, events)
 		}
 	}
 }

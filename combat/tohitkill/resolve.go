@@ -38,6 +38,10 @@ type plan struct {
 	// makes, 0 for any other target.
 	roll bool
 	apfp int
+	// collateral is the firepower of the attack a hit makes on the
+	// target's passengers besides (the Molotov projector's on an AFV), 0
+	// for none.
+	collateral int
 	// kill is the final to-kill number (or the Molotov projector's kill
 	// number, killCrit on a critical hit); below it eliminates, equal
 	// immobilizes.
@@ -64,8 +68,11 @@ func newPlan(s combat.Shot, m *model) plan {
 		if s.Target.Kind != units.AFV {
 			p.checkMods = append(p.checkMods, combat.Modifier{Value: 1, Label: "not an AFV"})
 		}
-		if s.FirerKind == units.HalfSquad {
+		switch s.FirerKind {
+		case units.HalfSquad:
 			p.checkMods = append(p.checkMods, combat.Modifier{Value: 1, Label: "half squad"})
+		case units.Leader:
+			p.checkMods = append(p.checkMods, combat.Modifier{Value: leaderCheckMod, Label: "leader"})
 		}
 	}
 	p.basic, p.rangeCut = basicToHit(m, s.Range), rangeCut(m, s.Range)
@@ -110,6 +117,9 @@ func newPlan(s combat.Shot, m *model) plan {
 		p.apfp = m.apfp
 	case m == &molotovProjector && s.Target.Kind == units.AFV:
 		p.roll, p.kill = true, molotovKillAFV
+		if s.Target.Riders > 0 {
+			p.collateral = molotovCollateral
+		}
 		p.killLine = fmt.Sprintf("Molotov kill number %d", molotovKillAFV)
 		if h := s.Target.History; h != nil && h.OpenTop {
 			p.kill++
@@ -210,15 +220,19 @@ func resultOf(i int) result {
 	return r
 }
 
-// effects lists a result's effects: the target's (an AP attack of apfp
-// firepower on infantry), then the firer's, then its hex's.
-func (r result) effects(apfp int) []combat.Effect {
+// effects lists a result's effects under plan p: a hit's attack on the
+// target's passengers, the target's (an AP attack on infantry), then the
+// firer's, then its hex's.
+func (p *plan) effects(r result) []combat.Effect {
 	var es []combat.Effect
+	if r.hit && p.collateral > 0 {
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnPassengers, N: p.collateral})
+	}
 	switch r.target {
 	case targetAPAttack:
 		// The cover counted in the to-hit roll, so the attack is rolled
 		// without it.
-		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnTarget, N: apfp})
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnTarget, N: p.apfp})
 	case targetEliminated:
 		es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
 	case targetImmobilized:
@@ -322,7 +336,7 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		switch {
 		case pinned:
 			o.Steps = append(o.Steps, line+": an original 6, no Panzerfaust to hand and the squad is pinned")
-			o.Effects = result{firer: firerPinned}.effects(0)
+			o.Effects = p.effects(result{firer: firerPinned})
 			return o
 		case !fires:
 			o.Steps = append(o.Steps, line+": no chance to fire it")
@@ -353,9 +367,17 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 			r.target = p.toKillSum(x+y, crit)
 			o.Steps = append(o.Steps, p.toKillLine(x+y, crit, r.target))
 		}
+		if p.collateral > 0 {
+			o.Steps = append(o.Steps, p.collateralLine())
+		}
 	}
-	o.Effects = r.effects(p.apfp)
+	o.Effects = p.effects(r)
 	return o
+}
+
+// collateralLine is the step line of a hit's attack on the passengers.
+func (p *plan) collateralLine() string {
+	return fmt.Sprintf("a hit also makes an AP attack of %d on the passengers", p.collateral)
 }
 
 // afterHitLine is the step line of a hit that needs no to-kill roll.
@@ -478,7 +500,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 			continue
 		}
 		r := resultOf(i)
-		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: r.effects(p.apfp), Weight: w})
+		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: p.effects(r), Weight: w})
 	}
 	combat.SortOutcomes(o.Outcomes)
 	o.Steps = p.oddsSteps()
@@ -528,6 +550,9 @@ func (p *plan) oddsSteps() []string {
 		steps = append(steps, line)
 		if p.crit {
 			steps = append(steps, fmt.Sprintf("an original 2 that hits is a critical hit: the kill number doubles to %d", p.killCrit))
+		}
+		if p.collateral > 0 {
+			steps = append(steps, p.collateralLine())
 		}
 	default:
 		steps = append(steps, p.afterHitLine())

@@ -135,13 +135,22 @@ const (
 	molotovKillAFV        = 6
 	molotovKillUnarmoured = 9
 	molotovRemovedAt      = 12 // printed: X12 eliminates the projector
+	// molotovCollateral is the firepower of the attack a hit on an AFV
+	// makes on those it carries (printed 13.54: 4 against its vulnerable
+	// passengers and riders; Hexfire's passengers ride outside or in
+	// open-topped carriers, so all of them, inferred).
+	molotovCollateral = 4
 )
 
 // The Panzerfaust check (13.31): a d6 modified; 1–3 fires (printed), 4 or
-// more no opportunity (printed), an original 6 pins (printed).
+// more no opportunity (printed), an original 6 pins (printed). A leader
+// making the check himself (13.35) adds 2 (ours: the excerpt's list of
+// modifiers breaks off after the half squad's +1; one man is less likely
+// still to be placed for the shot).
 const (
 	checkFiresUpTo = 3
 	checkPinsOn    = 6
+	leaderCheckMod = 2
 )
 
 // gunToHit is the general to-hit table (ours; the excerpt refers to one it

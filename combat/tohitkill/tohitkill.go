@@ -42,11 +42,12 @@ func (Ruleset) Aspect(target board.Pose, from board.Hex) board.Aspect {
 	return board.Sector(target.Hex, target.Facing, from)
 }
 
-// InherentExpendable reports that German squads and half squads carry a
-// Panzerfaust from August 1943 (13.3: the early model from then, the
-// Panzerfaust from October), fired after the check.
+// InherentExpendable reports that German squads, half squads and leaders
+// carry a Panzerfaust from August 1943 (13.3: the early model from then,
+// the Panzerfaust from October; 13.35 has a leader make the check
+// himself), fired after the check.
 func (Ruleset) InherentExpendable(k units.Kind, nation string, date combat.Date) bool {
-	return nation == "DE" && (k == units.Squad || k == units.HalfSquad) && !dateOf(date).Before(1943, 8)
+	return nation == "DE" && k.Infantry() && !dateOf(date).Before(1943, 8)
 }
 
 // dateOf is the date a shot is read at: the scenario's, or UndatedAs.
@@ -197,10 +198,10 @@ func check(s combat.Shot) (*model, error) {
 	}
 	date := dateOf(s.Date)
 	switch {
-	case (m == &panzerfaust || m == &panzerfaustEarly) && s.FirerKind != units.Squad && s.FirerKind != units.HalfSquad:
-		return nil, fmt.Errorf("only squads and half squads fire the Panzerfaust, not %s", firer)
 	case w.Inherent && (s.FirerNation != "DE" || (m != &panzerfaust && m != &panzerfaustEarly)):
 		return nil, fmt.Errorf("only German infantry carry the %s without an allotment", w.Name)
+	case w.Inherent && m == &panzerfaustEarly && !s.PanzerfaustTrials:
+		return nil, fmt.Errorf("the early Panzerfaust of %s is carried only by the scenario's rule (map property panzerfaust_trials)", date)
 	case m == &molotovProjector && (s.FirerNation != "SU" || s.FirerKind == units.Leader):
 		return nil, fmt.Errorf("only a Russian squad or half squad crews the Molotov projector, not %s", firer)
 	case s.Range > maxRange(m, date):

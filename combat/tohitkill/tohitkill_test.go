@@ -96,9 +96,19 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerKind, s.Target = units.HalfSquad, truck
 		}), []int{3}, false, nil,
 			[]string{"Panzerfaust check: rolled 3 +1 not an AFV +1 half squad = 5: no chance to fire it"}},
-		{"check +1 in Aug-Sep 1943 with the early model", with(pfShot(), func(s *combat.Shot) {
+		{"a leader fires a carried Panzerfaust: 1 +2 leader = 3", with(pfShot(), func(s *combat.Shot) {
 			inherent(s)
-			s.Date, s.Range = combat.Date{Year: 1943, Month: 9}, 1
+			s.FirerKind = units.Leader
+		}), []int{1, 1, 1, 3, 3}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"Panzerfaust check: rolled 1 +2 leader = 3: a Panzerfaust is to hand", "to-hit 10 -4 range = 6; 2d6 1+1: hit",
+				"to-kill 31 -8 front armour = 23; 2d6 6: below, destroyed"}},
+		{"a leader's check of 2 +2 = 4: no opportunity", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.FirerKind = units.Leader
+		}), []int{2}, false, nil, []string{"Panzerfaust check: rolled 2 +2 leader = 4: no chance to fire it"}},
+		{"check +1 in Aug-Sep 1943 with the early model, by the scenario's rule", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.Date, s.Range, s.PanzerfaustTrials = combat.Date{Year: 1943, Month: 9}, 1, true
 		}), []int{2, 2, 2, 5, 5}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"Panzerfaust check: rolled 2 +1 Aug-Sep 1943 = 3: a Panzerfaust is to hand", "to-hit 10 -2 range = 8; 2d6 2+2: hit",
 				"to-kill 22 -8 front armour = 14; 2d6 10: below, destroyed"}},
@@ -137,6 +147,13 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerNation, s.Aspect = "SU", board.Rear
 		}), []int{1, 1, 6, 6}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"to-hit 9; 2d6 1+1: a critical hit", "Molotov kill number 6 +1 rear, doubled by the critical hit to 14; 2d6 12: below, destroyed"}},
+		{"Molotov projector on a Panther with riders: an AP attack of 4 on them", with(us("Molotov Projector", 1), func(s *combat.Shot) {
+			s.FirerNation, s.Target.Riders = "SU", 1
+		}), []int{2, 3, 3, 4}, true, []combat.Effect{{Kind: combat.InfantryHits, On: combat.OnPassengers, N: 4}},
+			[]string{"to-hit 9; 2d6 2+3: hit", "Molotov kill number 6; 2d6 7: no effect", "a hit also makes an AP attack of 4 on the passengers"}},
+		{"Molotov projector misses a Panther with riders: nothing", with(us("Molotov Projector", 1), func(s *combat.Shot) {
+			s.FirerNation, s.Target.Riders = "SU", 1
+		}), []int{5, 5}, false, nil, []string{"to-hit 9; 2d6 5+5: miss"}},
 		{"Molotov projector 11 breaks, 12 removes", with(us("Molotov Projector", 1), func(s *combat.Shot) { s.FirerNation = "SU" }),
 			[]int{6, 6}, false, []combat.Effect{{Kind: combat.WeaponRemoved, On: combat.OnFirer}}, nil},
 		{"AT rifle at a Gun 10 hexes away: the general table, no to-kill roll", with(us("AT Rifle", 10), func(s *combat.Shot) {
@@ -264,10 +281,14 @@ func TestRefusals(t *testing.T) {
 		{"desperation where none is needed", with(pfShot(), func(s *combat.Shot) { s.Desperation = true }), "desperation"},
 		{"PIAT down at an adjacent lower target", combat.Shot{FirerKind: units.Squad, FirerNation: "UK", Weapon: sw("PIAT"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Elevation: -1}, "cannot fire down"},
+		{"the early PF carried without the scenario's rule", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.Date, s.Range = combat.Date{Year: 1943, Month: 9}, 1
+		}), "the early Panzerfaust of 1943-09 is carried only by the scenario's rule (map property panzerfaust_trials)"},
 		{"inherent PF for a US squad", with(pfShot(), func(s *combat.Shot) { inherent(s); s.FirerNation = "US" }), "German"},
 		{"Molotov projector without Russians", combat.Shot{FirerKind: units.Squad, FirerNation: "DE", Weapon: sw("Molotov Projector"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1}, "Russian"},
-		{"a leader with a PF", with(pfShot(), func(s *combat.Shot) { s.FirerKind = units.Leader }), "squads and half squads"},
+		{"a PF on a tank", with(pfShot(), func(s *combat.Shot) { s.FirerKind = units.AFV }), "support weapons are for infantry"},
 		{"an MG", with(pfShot(), func(s *combat.Shot) { s.Weapon = sw("MG34") }), "not an anti-tank weapon"},
 		{"spent", with(pfShot(), func(s *combat.Shot) { s.Weapon.Spent = true }), "used up"},
 		{"passenger", with(pfShot(), func(s *combat.Shot) { s.Passenger = true }), "passengers"},
@@ -305,6 +326,7 @@ func spread() []combat.Shot {
 		{Name: "truck", Kind: units.Vehicle},
 		{Name: "gun", Kind: units.Gun},
 		{Name: "squad", Kind: units.Squad},
+		{Name: "SdKfz 251 carrying a squad", Kind: units.AFV, Armour: units.Armour{Front: units.A, Rear: units.A}, Riders: 1},
 	}
 	weapons := []struct {
 		name, nation string
@@ -324,6 +346,7 @@ func spread() []combat.Shot {
 					s := combat.Shot{Firer: "f", FirerKind: w.kind, FirerNation: w.nation, Weapon: sw(w.name), Target: tg,
 						Range: r, Date: date, Aspect: []board.Aspect{board.Front, board.Side, board.Rear}[(i+ti)%3]}
 					s.Weapon.Inherent = w.name == "Panzerfaust" && i%2 == 0
+					s.PanzerfaustTrials = i%3 != 0
 					s.Weapon.Rounds = i % 3
 					s.FirerQuality = []combat.Quality{combat.Regular, combat.Green}[i%2]
 					s.Cover, s.Hindrance, s.TargetMoved, s.FirerMoved = i%4, i%3/2, i%5 == 0, i%7 == 0
@@ -415,9 +438,10 @@ func TestRegistered(t *testing.T) {
 	if !combat.HasInherentExpendable(r, units.Squad, "DE", combat.Date{Year: 1943, Month: 8}) ||
 		combat.HasInherentExpendable(r, units.Squad, "DE", combat.Date{Year: 1943, Month: 7}) ||
 		combat.HasInherentExpendable(r, units.Squad, "US", combat.Date{Year: 1945, Month: 1}) ||
-		combat.HasInherentExpendable(r, units.Leader, "DE", combat.Date{Year: 1945, Month: 1}) ||
+		!combat.HasInherentExpendable(r, units.Leader, "DE", combat.Date{Year: 1945, Month: 1}) ||
+		combat.HasInherentExpendable(r, units.AFV, "DE", combat.Date{Year: 1945, Month: 1}) ||
 		!combat.HasInherentExpendable(r, units.HalfSquad, "DE", combat.Date{}) {
-		t.Error("inherent Panzerfausts: German squads and half squads from August 1943 (undated: July 1944)")
+		t.Error("inherent Panzerfausts: German infantry, leaders included, from August 1943 (undated: July 1944)")
 	}
 }
 
