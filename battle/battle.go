@@ -212,6 +212,9 @@ type Battle struct {
 	date combat.Date
 	// night: the scenario is fought at night (map property "night").
 	night bool
+	// panzerfaustTrials: the scenario lets German infantry carry the early
+	// Panzerfaust (map property "panzerfaust_trials", Shot.PanzerfaustTrials).
+	panzerfaustTrials bool
 	// fog: each side sees only what it knows of the other (map property
 	// "fog"); intel is that knowledge, kept in every battle (nil in a copy
 	// made for Check, which learns nothing).
@@ -336,6 +339,10 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"night\": %w", sc.Path, err)
 	}
+	trials, err := maps.ParseFlag(sc.Properties["panzerfaust_trials"])
+	if err != nil {
+		return nil, fmt.Errorf("battle: %s: map property \"panzerfaust_trials\": %w", sc.Path, err)
+	}
 	fog, err := maps.ParseFlag(sc.Properties["fog"])
 	if err != nil {
 		return nil, fmt.Errorf("battle: %s: map property \"fog\": %w", sc.Path, err)
@@ -352,24 +359,25 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 		dice = combat.NewSeededDice(cfg.Seed)
 	}
 	b := &Battle{
-		scenario:     sc,
-		catalogue:    cat,
-		rules:        rules,
-		states:       combat.StatesOfRuleset(rules),
-		infantry:     combat.InfantryOf(rules),
-		config:       cfg,
-		dice:         &countingDice{dice: dice},
-		victory:      victory,
-		date:         date,
-		night:        night,
-		fog:          fog,
-		turn:         1,
-		first:        sc.FirstSide,
-		phase:        Command,
-		smoke:        map[board.Hex]int{},
-		supply:       map[maps.Side]int{},
-		panzerfausts: map[maps.Side]int{},
-		grenades:     map[maps.Side]int{},
+		scenario:          sc,
+		catalogue:         cat,
+		rules:             rules,
+		states:            combat.StatesOfRuleset(rules),
+		infantry:          combat.InfantryOf(rules),
+		config:            cfg,
+		dice:              &countingDice{dice: dice},
+		victory:           victory,
+		date:              date,
+		night:             night,
+		panzerfaustTrials: trials,
+		fog:               fog,
+		turn:              1,
+		first:             sc.FirstSide,
+		phase:             Command,
+		smoke:             map[board.Hex]int{},
+		supply:            map[maps.Side]int{},
+		panzerfausts:      map[maps.Side]int{},
+		grenades:          map[maps.Side]int{},
 	}
 	if b.first == "" {
 		b.first = maps.Allies

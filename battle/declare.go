@@ -64,7 +64,8 @@ func (b *Battle) rollsAtOnce() bool {
 // with them (2 before moves waited for their owner after opportunity
 // fire, 3 before declared fire, 4 before grenades by the unit, 5
 // before the mortar's strike on every vehicle of its hex, 6 before the
-// draw at once when both sides win by one order).
+// draw at once when both sides win by one order, 8 before the magnetic
+// mine was declared).
 func (b *Battle) saveVersion() int {
 	switch {
 	case b.wholeMoves():
@@ -77,6 +78,8 @@ func (b *Battle) saveVersion() int {
 		return mortarStrikeVersion - 1
 	case b.playsOnWhenBothWin():
 		return mutualDeathVersion - 1
+	case b.minesWherever():
+		return mineDeclaredVersion - 1
 	}
 	return SaveVersion
 }

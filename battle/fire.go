@@ -276,7 +276,7 @@ func (b *Battle) shotUnder(r combat.Ruleset, firer *Unit, from board.Pose, targe
 	if m := firer.LastMove; m.Segment > 0 && m.Segment >= b.segment()-1 {
 		s.FirerMovedMP, s.FirerMP = m.Cost, m.MP
 	}
-	s.Night = b.night
+	s.Night, s.PanzerfaustTrials = b.night, b.panzerfaustTrials
 	switch target.Type.Kind {
 	case units.AFV:
 		s.Aspect = combat.AspectOf(r, to, from.Hex)
@@ -360,6 +360,8 @@ func (b *Battle) directingLeader(r combat.Ruleset, firer *Unit, id UnitID) (*Uni
 		return nil, fmt.Errorf("there is no leader #%d on the map", id)
 	case l.Side != firer.Side || l.Type.Kind != units.Leader:
 		return nil, fmt.Errorf("%s is not a friendly leader", l.Label())
+	case l == firer:
+		return nil, fmt.Errorf("%s fires itself: a leader directs the fire of others", l.Label())
 	case !combat.LeaderDirects(r, firer.Type.Kind):
 		return nil, fmt.Errorf("leaders direct infantry fire, not %s", firer.Label())
 	case l.Pose.Hex != firer.Pose.Hex:

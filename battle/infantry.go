@@ -445,14 +445,15 @@ func (b *Battle) apFirepower(u *Unit, from board.Pose, to board.Hex) (int, *unit
 }
 
 // APWeapon returns u's support weapon if it has AP firepower and reaches
-// dist hexes when fired from hex from, or nil. Expendable weapons (the
+// dist hexes (its range, or the ruleset's reach: combat.APRangeOf) when
+// fired from hex from, or nil. Expendable weapons (the
 // Panzerfaust) are AT only.
 func (b *Battle) APWeapon(u *Unit, from board.Hex, dist int) *units.Weapon {
 	if u.SupportWeapon == "" || u.WeaponSpent || u.WeaponLost != "" {
 		return nil
 	}
 	w, err := b.catalogue.LookupWeapon(u.SupportWeapon)
-	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > w.Range || dist < w.MinRange {
+	if err != nil || w.APFP == 0 || w.Type == units.Expendable || dist > combat.APRangeOf(b.rules, w) || dist < w.MinRange {
 		return nil
 	}
 	if w.Mortar && (b.Board().Fort(from).Kind.IsBunker() || b.checkMortarHex(from, true) != nil) {
@@ -944,6 +945,19 @@ func (b *Battle) checkGrenades(n int, us []*Unit) error {
 	return nil
 }
 
+// mineDeclaredVersion is the save version from which an assault declares a
+// magnetic mine (Assault.Mine), whose success acts on the defending
+// vehicles alone; older saves rolled the mine check wherever the ruleset
+// gave one, and a success with the mine took the whole hex.
+const mineDeclaredVersion = 9
+
+// minesWherever reports whether the battle follows a save of before
+// version 9, whose assaults used magnetic mines wherever they could
+// (Config.Version).
+func (b *Battle) minesWherever() bool {
+	return b.config.Version > 0 && b.config.Version < mineDeclaredVersion
+}
+
 // PlanAssault works out order o without rolling.
 func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	var p AssaultPlan
@@ -996,6 +1010,12 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 	}
 	a := combat.Assault{Attackers: len(p.Attackers), Date: b.date,
 		AttackerNation: p.Attackers[0].Type.Nation}
+	switch {
+	case b.minesWherever():
+		a.Mine = combat.MineWherever
+	case o.Mine:
+		a.Mine = combat.MineDeclared
+	}
 	for _, u := range p.Attackers {
 		if u.Type.Nation != a.AttackerNation {
 			a.AttackerNation = ""
@@ -1011,7 +1031,9 @@ func (b *Battle) PlanAssault(o Assault) (AssaultPlan, error) {
 			continue
 		}
 		p.Defenders = append(p.Defenders, u)
-		a.Vehicles = a.Vehicles || u.Type.Kind == units.AFV || u.Type.Kind == units.Vehicle
+		if u.Type.Kind == units.AFV || u.Type.Kind == units.Vehicle {
+			a.Vehicles++
+		}
 		a.Defense += b.assaultFirepower(u, false)
 		if u.Type.Kind == units.Leader {
 			a.DefenderLeader = min(a.DefenderLeader, u.Type.Modifier)
@@ -1107,16 +1129,18 @@ func (b *Battle) assault(o Assault) ([]Event, error) {
 	b.grenades[side] -= p.Assault.AttackerGrenades
 	b.grenades[Opponent(side)] -= p.DefenderGrenades
 	result := "fails"
-	if out.Success {
+	switch {
+	case out.Success:
 		result = "succeeds"
+	case out.VehiclesOnly:
+		result = "succeeds against the vehicles alone"
 	}
 	events = append(events, Event{Kind: HexAssaulted, Unit: p.Attackers[0].ID, Hex: p.Target, Assault: &out,
 		Text: fmt.Sprintf("close assault from %s on %s (%s, kill number %d) %s", bd.Label(p.From), bd.Label(p.Target), out.Ratio, out.Kill, result)})
-	if out.Success {
-		for _, u := range p.Defenders {
-			if u.Active() {
-				events = append(events, b.eliminate(u, "eliminated in close assault")...)
-			}
+	for _, u := range p.Defenders {
+		vehicle := u.Type.Kind == units.AFV || u.Type.Kind == units.Vehicle
+		if u.Active() && (out.Success || out.VehiclesOnly && vehicle) {
+			events = append(events, b.eliminate(u, "eliminated in close assault")...)
 		}
 	}
 	sp := b.infantry.Spend(b.defenders(p.Attackers, p.Target), out.AttackerPoints, b.dice)
@@ -1154,11 +1178,15 @@ func (b *Battle) moveIn(p AssaultPlan) []Event {
 // defenders: AFVs take them first, up to 3 each, and roll for
 // immobilization (our choice: an immobilization loses no casualty rating,
 // so it is the cheapest place for them); the rest go to the other
-// defenders by the automatic allocation.
+// defenders by the automatic allocation. Defenders already eliminated
+// (the vehicles a magnetic mine took) take none.
 func (b *Battle) defendersTakePoints(p AssaultPlan, points int) []Event {
 	var events []Event
 	var rest []*Unit
 	for _, u := range p.Defenders {
+		if !u.Active() {
+			continue
+		}
 		if u.Type.Kind != units.AFV {
 			rest = append(rest, u)
 			if u.Type.Kind == units.Vehicle {

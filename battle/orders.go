@@ -81,11 +81,15 @@ type FireAP struct {
 
 // Assault is a close assault in the Advance & Assault phase by infantry of
 // one hex that did not advance, on the adjacent enemy hex Target; Grenades
-// counters are thrown from the side's pool, one a unit at most.
+// counters are thrown from the side's pool, one a unit at most. Mine
+// declares a magnetic mine attack on the vehicles that defend, under a
+// ruleset that gives the attackers mines (tohit-tokill; refused by the
+// others).
 type Assault struct {
 	Units    []UnitID
 	Target   board.Hex
 	Grenades int
+	Mine     bool
 }
 
 // AssaultVehicle is a close assault in the Advance & Assault phase by one
@@ -266,7 +270,7 @@ func (o FireAP) record(bd *board.Board) OrderRecord {
 }
 
 func (o Assault) record(bd *board.Board) OrderRecord {
-	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), GrenadeCount: o.Grenades}
+	return OrderRecord{Order: o.Name(), Units: o.Units, Hex: bd.Label(o.Target), GrenadeCount: o.Grenades, Mine: o.Mine}
 }
 
 func (o AssaultVehicle) record(*board.Board) OrderRecord {
@@ -351,7 +355,7 @@ func (FireAP) parse(r OrderRecord, bd *board.Board) (Order, error) {
 
 func (Assault) parse(r OrderRecord, bd *board.Board) (Order, error) {
 	h, err := hexField(r, bd)
-	return Assault{Units: r.Units, Target: h, Grenades: r.grenades()}, err
+	return Assault{Units: r.Units, Target: h, Grenades: r.grenades(), Mine: r.Mine}, err
 }
 
 func (AssaultVehicle) parse(r OrderRecord, _ *board.Board) (Order, error) {

@@ -188,3 +188,42 @@ func TestSaveWithTrailingBytesRefused(t *testing.T) {
 		t.Errorf("ParseSave of the save alone: %v", err)
 	}
 }
+
+// TestFirerMovedReached: a US Bazooka Team moves in the Allies' segment
+// and fires in the Axis' next one, in Defensive Fire; under shiftchart its
+// move counts (-2 firer moved), as under d20 (firing on the move); a
+// segment later, in the Allies' own Fire phase, it no longer does.
+func TestFirerMovedReached(t *testing.T) {
+	for _, tt := range []struct{ rules, label string }{{"shiftchart", "firer moved"}, {"d20", "firing on the move"}} {
+		f := fixture{grid: openMap, units: []unitAt{
+			{"US Bazooka Team", maps.Allies, "C6", board.DirN},
+			{"Pz IV H", maps.Axis, "C2", board.DirS},
+		}, rules: tt.rules}
+		b := f.battle(t)
+		steps := func() string {
+			p, err := b.PlanFire(Fire{Unit: 1, Target: 2})
+			if err != nil {
+				t.Fatalf("%s: %v", tt.rules, err)
+			}
+			return strings.Join(p.Odds.Steps, "; ")
+		}
+		until := func(p Phase, side maps.Side) {
+			for b.Phase() != p || b.Phasing() != side {
+				if b.Moving() != nil {
+					apply(t, b, Pass{})
+					continue
+				}
+				apply(t, b, EndPhase{})
+			}
+		}
+		apply(t, b, EndPhase{}, Move{Unit: 1, Path: []board.Pose{pose(t, b, "C5", board.DirN)}})
+		until(DefensiveFire, maps.Axis)
+		if got := steps(); !strings.Contains(got, tt.label) {
+			t.Errorf("%s: in the Axis' Defensive Fire after its move: %q, want %q", tt.rules, got, tt.label)
+		}
+		until(FirePhase, maps.Allies)
+		if got := steps(); strings.Contains(got, tt.label) {
+			t.Errorf("%s: a segment later: %q", tt.rules, got)
+		}
+	}
+}

@@ -34,7 +34,11 @@ import (
 // once when both sides meet a destroy or exit clause by one order, where
 // older saves played on to the last turn; version 8 records whether the
 // battle is fought under fog of war ("fog"), where older saves followed
-// the scenario's map property. Saves of every version from 1 (a path as
+// the scenario's map property; version 9 lets an assault declare a
+// magnetic mine ("mine"), which acts on the defending vehicles alone,
+// where older saves' German infantry rolled the mine check in every
+// assault it applied to and a success with the mine took the whole hex.
+// Saves of every version from 1 (a path as
 // the command line gave it, no digests) are still read and replayed by
 // their own rules (Config.Version); a battle replayed from one is saved
 // as the last version with those rules. A save holds orders only: what
@@ -42,7 +46,7 @@ import (
 // knowledge is refused.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = fogVersion
+	SaveVersion = mineDeclaredVersion
 )
 
 // fogVersion is the save version that records the battle's fog (Save.Fog).
@@ -112,6 +116,8 @@ type OrderRecord struct {
 	// Smoke, that it fires a smoke barrage instead.
 	Mission string `json:"mission,omitempty"`
 	Smoke   bool   `json:"smoke,omitempty"`
+	// Mine (version 9, an assault) declares a magnetic mine attack.
+	Mine bool `json:"mine,omitempty"`
 	// Lane (a FireAP) is the pattern of the MG fire lane the attack lays:
 	// "straight", "left" or "right" (rules 13.9); absent for none.
 	Lane string `json:"lane,omitempty"`
@@ -406,11 +412,12 @@ func ParseSave(data []byte) (Save, error) {
 	// "why" came with version 3, but a battle replayed from a version 1
 	// save is saved as version 2 (the last with its rules) and keeps the
 	// reasons the computer gave after it.
-	if s.Version < 2 {
-		for i, r := range s.Orders {
-			if r.Why != "" {
-				return Save{}, fmt.Errorf("order %d: field \"why\" in a version %d save", i+1, s.Version)
-			}
+	for i, r := range s.Orders {
+		switch {
+		case s.Version < 2 && r.Why != "":
+			return Save{}, fmt.Errorf("order %d: field \"why\" in a version %d save", i+1, s.Version)
+		case s.Version < mineDeclaredVersion && r.Mine:
+			return Save{}, fmt.Errorf("order %d: field \"mine\" in a version %d save", i+1, s.Version)
 		}
 	}
 	if s.Version >= 2 {

@@ -303,6 +303,9 @@ func TestBadSavesRefused(t *testing.T) {
 		}), `order 1: field "why" in a version 1 save`},
 		{"fog in version 7", edit(func(s *Save) { s.Version = 7 }), `field "fog" in a version 7 save`},
 		{"no fog in version 8", edit(func(s *Save) { s.Fog = nil }), `field "fog" is missing`},
+		{"a mine in version 8", edit(func(s *Save) {
+			s.Version, s.Orders = 8, append(s.Orders, OrderRecord{Order: "assault", Units: []UnitID{1}, Hex: "C3", Mine: true})
+		}), `field "mine" in a version 8 save`},
 		{"knowledge claimed", []byte(strings.Replace(string(good), `"seed"`, `"knowledge":{"allies":[]},"seed"`, 1)), `field "knowledge": a save holds orders only`},
 		{"a view claimed", []byte(strings.Replace(string(good), `"seed"`, `"enemy":[{"id":"3","hex":"E4"}],"seed"`, 1)), `field "enemy": a save holds orders only`},
 	}
@@ -362,7 +365,7 @@ func TestEveryOrderKindRoundTrips(t *testing.T) {
 		Turn{Unit: 2, Facing: board.DirSW},
 		Fire{Unit: 4, Target: 9, Leader: 5, Panzerfaust: true, Desperation: true, Ammo: "APCR", Second: 8},
 		FireAP{Units: []UnitID{1, 2}, Target: h("D4"), Leader: 3, Grenades: 1, OwnerAllocates: true, Lane: LaneStaggerLeft},
-		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: 1},
+		Assault{Units: []UnitID{6, 7}, Target: h("C3"), Grenades: 1, Mine: true},
 		AssaultVehicle{Unit: 6, Target: 9},
 		FireSmoke{Unit: 8, Hex: h("E5")},
 		PlaceSmoke{Unit: 6, Hex: h("A1")},

@@ -52,6 +52,24 @@ func InfantryOf(r Ruleset) InfantryRules {
 	return i
 }
 
+// SupportWeaponReach is a ruleset under which a support weapon's AP fire
+// reaches another distance than the catalogue's range (tohit-tokill's AT
+// rifle, 12 hexes).
+type SupportWeaponReach interface {
+	// APRange returns how many hexes w's AP fire reaches.
+	APRange(w *units.Weapon) int
+}
+
+// APRangeOf returns how many hexes support weapon w's AP fire reaches
+// under ruleset r: r's own reach (SupportWeaponReach), or the catalogue's
+// range.
+func APRangeOf(r Ruleset, w *units.Weapon) int {
+	if sr, ok := r.(SupportWeaponReach); ok {
+		return sr.APRange(w)
+	}
+	return w.Range
+}
+
 // VehicleFirepower is a ruleset whose states change a vehicle's AP
 // firepower (shock taking firepower away, a machine gun lost). Without it
 // a vehicle fires the APFP of its gun and of every machine gun that bears.
@@ -233,15 +251,35 @@ type Assault struct {
 
 	// For the rulesets whose close assault depends on who assaults what,
 	// and when (tohit-tokill's magnetic mines): the scenario's date, the
-	// attackers' nation when they all share one ("" otherwise), and
-	// whether an unpinned AFV or vehicle defends the hex.
+	// attackers' nation when they all share one ("" otherwise), how many
+	// of the Defenders are AFVs or vehicles, and whether the attackers use
+	// the ruleset's magnetic mines.
 	Date           Date
 	AttackerNation string
-	Vehicles       bool
+	Vehicles       int
+	Mine           MineUse
 	// Extra is one more modifier a ruleset adds to the attackers' roll
 	// (Value 0: none), labelled for the step lines.
 	Extra Modifier
 }
+
+// MineUse is whether close-assaulting infantry use a ruleset's magnetic
+// mines (tohit-tokill), which help against the defending vehicles alone.
+type MineUse uint8
+
+// The uses of a magnetic mine.
+const (
+	// NoMine: the assault is rolled without a mine check.
+	NoMine MineUse = iota
+	// MineDeclared: the attackers declare a mine attack, refused by a
+	// ruleset that gives them none; its check opens the assault where a
+	// vehicle defends.
+	MineDeclared
+	// MineWherever is the earlier reading a replayed battle may follow: the
+	// check opens every assault where the ruleset gives one, and a success
+	// with the mine takes the whole hex.
+	MineWherever
+)
 
 // Ratio is a close-assault odds ratio, Attacker to Defender with one side 1.
 type Ratio struct{ Attacker, Defender int }
@@ -259,6 +297,12 @@ type AssaultOdds struct {
 	Total       uint64
 	FixedPoints int
 	PointsText  string
+	// VehicleWays is how many of the Total rolls succeed against the
+	// defending vehicles only, a success a weapon against vehicles alone
+	// made (tohit-tokill's magnetic mine): the vehicles are eliminated,
+	// and the rest of the hex holds as after a failure. SuccessWays leaves
+	// them out.
+	VehicleWays uint64
 }
 
 // AssaultOutcome is a resolved close assault.
@@ -268,6 +312,10 @@ type AssaultOutcome struct {
 	Natural int
 	Total   int
 	Success bool
+	// VehiclesOnly: the roll succeeded against the defending vehicles
+	// only (see AssaultOdds.VehicleWays); Success is false, and the points
+	// are those of the failure against the rest of the hex.
+	VehiclesOnly bool
 	// AttackerPoints are the casualty points the attackers take;
 	// DefenderPoints those the defenders take (after a failure only).
 	AttackerPoints int

@@ -167,6 +167,11 @@ type Shot struct {
 	TargetIntoSight, TargetOutOfSight bool
 	// Night: the scenario is fought at night (its map property "night").
 	Night bool
+	// PanzerfaustTrials: the scenario lets German infantry carry the early
+	// Panzerfaust of the combat trials (its map property
+	// "panzerfaust_trials"), for the ruleset that keeps it to a scenario
+	// rule (tohit-tokill).
+	PanzerfaustTrials bool
 	// Second is a second vehicle the shot's volley may strike, for the
 	// rulesets whose volleys may hit two (TwoTargetVolleys); nil for none.
 	// Its effects fall on the role OnSecond.

@@ -31,10 +31,12 @@ type shotFlags struct {
 	valor, jsonOut              bool
 	extraShotFlags
 	// The flags of tohit-tokill's shots (other-rulesets.md): date, nation,
-	// counted rounds, the firer's hex and elevation, desperation fire.
+	// counted rounds, the firer's hex and elevation, desperation fire, the
+	// scenario's rule for the early Panzerfaust.
 	date, nation, firerTerrain string
 	rounds, elevation          int
 	inherent, desperation      bool
+	panzerfaustTrials          bool
 }
 
 func (f *shotFlags) register(fs *flag.FlagSet) {
@@ -63,6 +65,7 @@ func (f *shotFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.nation, "nation", "", "the firer's nation (DE, SU, UK, US); default: the --firer's, else none")
 	fs.IntVar(&f.rounds, "rounds", 0, "counted rounds left for the weapon (0: not counted)")
 	fs.BoolVar(&f.inherent, "inherent", false, "an expendable weapon the unit is assumed to carry, not the side's pool (the Panzerfaust check of tohit-tokill)")
+	fs.BoolVar(&f.panzerfaustTrials, "panzerfaust-trials", false, "the scenario lets German infantry carry the early Panzerfaust (the map property panzerfaust_trials: tohit-tokill)")
 	fs.StringVar(&f.firerTerrain, "firer-terrain", "", "the terrain of the firer's hex (building: backblast in tohit-tokill)")
 	fs.BoolVar(&f.desperation, "desperation", false, "fire from terrain the ruleset otherwise forbids, accepting the harm to the firer's hex")
 	fs.IntVar(&f.elevation, "elevation", 0, "the target hex's level minus the firer's")
@@ -181,7 +184,7 @@ func (f *shotFlags) buildMore(s *combat.Shot) error {
 		s.FirerNation = f.nation
 	}
 	s.Weapon.Rounds, s.Weapon.Inherent = f.rounds, f.inherent
-	s.Desperation, s.Elevation = f.desperation, f.elevation
+	s.Desperation, s.Elevation, s.PanzerfaustTrials = f.desperation, f.elevation, f.panzerfaustTrials
 	return nil
 }
 

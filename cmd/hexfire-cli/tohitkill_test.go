@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,15 @@ func TestOddsTohitTokillFlags(t *testing.T) {
 	}
 	if _, err := runCombatCLI(t, append(base, "--date", "1944-12", "--firer-terrain", "building")...); err == nil || !strings.Contains(err.Error(), "backblast") {
 		t.Errorf("from a building: %v", err)
+	}
+	// The early Panzerfaust is carried in September 1943 only by the
+	// scenario's rule.
+	early := append(slices.Clone(base[:len(base)-1]), "1", "--date", "1943-09", "--inherent")
+	if _, err := runCombatCLI(t, early...); err == nil || !strings.Contains(err.Error(), "panzerfaust_trials") {
+		t.Errorf("an early Panzerfaust carried without the rule: %v", err)
+	}
+	if out, err := runCombatCLI(t, append(early, "--panzerfaust-trials")...); err != nil || !strings.Contains(out, "+1 Aug-Sep 1943") {
+		t.Errorf("with the rule: %v\n%s", err, out)
 	}
 	for _, bad := range [][]string{{"--date", "1944"}, {"--quality", "raw"}, {"--firer-terrain", "lava"}, {"--rounds", "-1"}} {
 		if _, err := runCombatCLI(t, append(base, bad...)...); err == nil || !strings.Contains(err.Error(), bad[0]) {

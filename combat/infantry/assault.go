@@ -52,6 +52,8 @@ func checkAssault(a combat.Assault) error {
 		return errors.New("a leader's modifier is negative")
 	case a.AttackerGrenades < 0 || a.DefenderGrenades < 0:
 		return fmt.Errorf("grenades %d and %d: none or more", a.AttackerGrenades, a.DefenderGrenades)
+	case a.Mine == combat.MineDeclared:
+		return errors.New("this ruleset has no magnetic mines")
 	}
 	return nil
 }

@@ -483,6 +483,14 @@ func TestGrenadesPerUnit(t *testing.T) {
 	if err := checkAssault(combat.Assault{Attack: 8, Defense: 8, Attackers: 2, AttackerGrenades: -1}); err == nil {
 		t.Errorf("-1 attacker grenades: want an error")
 	}
+	// No magnetic mines in the default close assault; the earlier reading a
+	// replayed battle follows is no declaration, and passes.
+	if err := checkAssault(combat.Assault{Attack: 8, Defense: 8, Attackers: 2, Mine: combat.MineDeclared}); err == nil || err.Error() != "this ruleset has no magnetic mines" {
+		t.Errorf("a declared mine: %v, want refused", err)
+	}
+	if err := checkAssault(combat.Assault{Attack: 8, Defense: 8, Attackers: 2, Mine: combat.MineWherever}); err != nil {
+		t.Errorf("mines wherever: %v", err)
+	}
 }
 
 // TestCrossfireModifier: each fire lane marker past the first in a hex

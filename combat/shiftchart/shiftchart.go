@@ -43,7 +43,7 @@ func (Ruleset) SimultaneousFire() bool { return true }
 // negative, as the excerpt's shifts count only negative modifiers.
 const (
 	modTargetMoving = -1 // the target moved this segment, or is moving
-	modFirerMoved   = -2 // the firer moved this segment
+	modFirerMoved   = -2 // the firer moved this segment or the one before
 	modGreenFirer   = -1 // militia or recruit firers
 	modGunShield    = -1 // a Gun's shield faces the firer
 )
@@ -137,7 +137,9 @@ func modifiers(s combat.Shot, rangeMod int) []combat.Modifier {
 	if s.TargetMoved {
 		add(modTargetMoving, "target moving")
 	}
-	if s.FirerMoved {
+	if s.FirerMoved || s.FirerMovedMP > 0 {
+		// A unit fires next after its own move in the enemy's segment
+		// (opportunity or Defensive Fire), where the move still counts.
 		add(modFirerMoved, "firer moved")
 	}
 	if s.FirerQuality == combat.Green {

@@ -33,8 +33,15 @@ type plan struct {
 	spent                          bool // the shot uses up a round or the weapon
 	desperation                    bool
 	// After a hit: roll is false when the hit alone settles it (an
-	// unarmoured target of a weapon other than the Molotov projector).
+	// unarmoured target of a weapon other than the Molotov projector, or
+	// infantry); apfp is the firepower of the AP attack a hit on infantry
+	// makes, 0 for any other target.
 	roll bool
+	apfp int
+	// collateral is the firepower of the attack a hit makes on the
+	// target's passengers besides (the Molotov projector's on an AFV), 0
+	// for none.
+	collateral int
 	// kill is the final to-kill number (or the Molotov projector's kill
 	// number, killCrit on a critical hit); below it eliminates, equal
 	// immobilizes.
@@ -61,8 +68,11 @@ func newPlan(s combat.Shot, m *model) plan {
 		if s.Target.Kind != units.AFV {
 			p.checkMods = append(p.checkMods, combat.Modifier{Value: 1, Label: "not an AFV"})
 		}
-		if s.FirerKind == units.HalfSquad {
+		switch s.FirerKind {
+		case units.HalfSquad:
 			p.checkMods = append(p.checkMods, combat.Modifier{Value: 1, Label: "half squad"})
+		case units.Leader:
+			p.checkMods = append(p.checkMods, combat.Modifier{Value: leaderCheckMod, Label: "leader"})
 		}
 	}
 	p.basic, p.rangeCut = basicToHit(m, s.Range), rangeCut(m, s.Range)
@@ -103,8 +113,13 @@ func newPlan(s combat.Shot, m *model) plan {
 	p.spent = (isPF && !s.Weapon.Inherent) || s.Weapon.Rounds > 0
 	p.immobile = s.Target.Immobile
 	switch {
+	case s.Target.Kind.Infantry():
+		p.apfp = m.apfp
 	case m == &molotovProjector && s.Target.Kind == units.AFV:
 		p.roll, p.kill = true, molotovKillAFV
+		if s.Target.Riders > 0 {
+			p.collateral = molotovCollateral
+		}
 		p.killLine = fmt.Sprintf("Molotov kill number %d", molotovKillAFV)
 		if h := s.Target.History; h != nil && h.OpenTop {
 			p.kill++
@@ -146,11 +161,12 @@ const (
 	targetUntouched uint8 = iota
 	targetEliminated
 	targetImmobilized
+	targetAPAttack // infantry hit: the AP attack of the plan's apfp
 )
 
 // How many values each part of a result takes.
 const (
-	targetKinds = 3
+	targetKinds = 4
 	firerKinds  = 1 << 5
 	hexKinds    = 3
 )
@@ -204,11 +220,19 @@ func resultOf(i int) result {
 	return r
 }
 
-// effects lists a result's effects: the target's, then the firer's, then
-// its hex's.
-func (r result) effects() []combat.Effect {
+// effects lists a result's effects under plan p: a hit's attack on the
+// target's passengers, the target's (an AP attack on infantry), then the
+// firer's, then its hex's.
+func (p *plan) effects(r result) []combat.Effect {
 	var es []combat.Effect
+	if r.hit && p.collateral > 0 {
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnPassengers, N: p.collateral})
+	}
 	switch r.target {
+	case targetAPAttack:
+		// The cover counted in the to-hit roll, so the attack is rolled
+		// without it.
+		es = append(es, combat.Effect{Kind: combat.InfantryHits, On: combat.OnTarget, N: p.apfp})
 	case targetEliminated:
 		es = append(es, combat.Effect{Kind: combat.Eliminated, On: combat.OnTarget})
 	case targetImmobilized:
@@ -312,7 +336,7 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 		switch {
 		case pinned:
 			o.Steps = append(o.Steps, line+": an original 6, no Panzerfaust to hand and the squad is pinned")
-			o.Effects = result{firer: firerPinned}.effects()
+			o.Effects = p.effects(result{firer: firerPinned})
 			return o
 		case !fires:
 			o.Steps = append(o.Steps, line+": no chance to fire it")
@@ -330,18 +354,38 @@ func (Ruleset) Resolve(s combat.Shot, d combat.Dice) combat.Outcome {
 	o.Hit = r.hit
 	if r.hit {
 		o.Aspect = s.Aspect
-		if !p.roll {
+		switch {
+		case p.apfp > 0:
+			r.target = targetAPAttack
+			o.Steps = append(o.Steps, p.afterHitLine())
+		case !p.roll:
 			r.target = targetEliminated
-			o.Steps = append(o.Steps, "a hit destroys an unarmoured vehicle or Gun")
-		} else {
+			o.Steps = append(o.Steps, p.afterHitLine())
+		default:
 			x, y := d.Roll(6), d.Roll(6)
 			o.Rolls = append(o.Rolls, combat.Roll{Purpose: "to-kill", Sides: 6, Dice: []int{x, y}})
 			r.target = p.toKillSum(x+y, crit)
 			o.Steps = append(o.Steps, p.toKillLine(x+y, crit, r.target))
 		}
+		if p.collateral > 0 {
+			o.Steps = append(o.Steps, p.collateralLine())
+		}
 	}
-	o.Effects = r.effects()
+	o.Effects = p.effects(r)
 	return o
+}
+
+// collateralLine is the step line of a hit's attack on the passengers.
+func (p *plan) collateralLine() string {
+	return fmt.Sprintf("a hit also makes an AP attack of %d on the passengers", p.collateral)
+}
+
+// afterHitLine is the step line of a hit that needs no to-kill roll.
+func (p *plan) afterHitLine() string {
+	if p.apfp > 0 {
+		return fmt.Sprintf("a hit on infantry: an AP attack of %d firepower on it (its cover counted in the to-hit roll)", p.apfp)
+	}
+	return "a hit destroys an unarmoured vehicle or Gun"
 }
 
 // toHitLine is the step line of the to-hit roll.
@@ -435,6 +479,9 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 				switch {
 				case !r.hit:
 					weights[r.index()] += tkTotal
+				case p.apfp > 0:
+					r.target = targetAPAttack
+					weights[r.index()] += tkTotal
 				case !p.roll:
 					r.target = targetEliminated
 					weights[r.index()] += tkTotal
@@ -453,7 +500,7 @@ func (Ruleset) Odds(s combat.Shot) (combat.Odds, error) {
 			continue
 		}
 		r := resultOf(i)
-		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: r.effects(), Weight: w})
+		o.Outcomes = append(o.Outcomes, combat.WeightedOutcome{Hit: r.hit, Effects: p.effects(r), Weight: w})
 	}
 	combat.SortOutcomes(o.Outcomes)
 	o.Steps = p.oddsSteps()
@@ -504,8 +551,11 @@ func (p *plan) oddsSteps() []string {
 		if p.crit {
 			steps = append(steps, fmt.Sprintf("an original 2 that hits is a critical hit: the kill number doubles to %d", p.killCrit))
 		}
+		if p.collateral > 0 {
+			steps = append(steps, p.collateralLine())
+		}
 	default:
-		steps = append(steps, "a hit destroys an unarmoured vehicle or Gun")
+		steps = append(steps, p.afterHitLine())
 	}
 	return steps
 }

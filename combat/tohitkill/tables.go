@@ -50,6 +50,10 @@ type model struct {
 	faultAt int
 	// backblast: not fired from restrictive terrain except in desperation.
 	backblast bool
+	// apfp is the fire table column a hit on infantry is rolled on, an AP
+	// attack of that firepower; 0 for a weapon that does not fire at
+	// infantry this way.
+	apfp int
 }
 
 // The Panzerfaust (13.3): basic to-hit 10 (printed), less 2 a hex
@@ -60,11 +64,27 @@ const (
 	pfPerHex     = 2
 )
 
+// The light anti-tank weapons fire at infantry too (the worked example
+// names an infantry target; 13.43 and 13.48 give the fire table columns):
+// a hit is an AP attack on the target of the Bazooka's 8 and the
+// Panzerschreck's 12 firepower (printed), the PIAT's 8 (inferred: it
+// follows the Bazooka's rules where 13.6 does not differ), the
+// Panzerfaust's 12 and its early model's 8 (ours: the excerpt prints no
+// column for them; the Panzerschreck's for the full charge, the Bazooka's
+// for the smaller one of the trials).
+const (
+	bazookaAPFP       = 8
+	panzerschreckAPFP = 12
+	piatAPFP          = bazookaAPFP
+	pfAPFP            = panzerschreckAPFP
+	pfEarlyAPFP       = bazookaAPFP
+)
+
 var (
-	panzerfaust = model{name: "Panzerfaust", from: combat.Date{Year: 1943, Month: 10}, toKill: 31, penMM: 200, heat: true, backblast: true}
+	panzerfaust = model{name: "Panzerfaust", from: combat.Date{Year: 1943, Month: 10}, toKill: 31, penMM: 200, heat: true, backblast: true, apfp: pfAPFP}
 	// panzerfaustEarly is the early model (PFk) of the combat trials; its
 	// 140 mm is ours, the figure usually quoted for the Faustpatrone klein.
-	panzerfaustEarly = model{name: "Panzerfaust (early)", from: combat.Date{Year: 1943, Month: 8}, toKill: 22, penMM: 140, heat: true, backblast: true}
+	panzerfaustEarly = model{name: "Panzerfaust (early)", from: combat.Date{Year: 1943, Month: 8}, toKill: 22, penMM: 140, heat: true, backblast: true, apfp: pfEarlyAPFP}
 
 	// The Bazookas (13.4): three models by date, the latest in use
 	// (printed); the 43 from November 1942 (printed); the 44 and 45 from
@@ -74,22 +94,22 @@ var (
 	// The 44 and 45 penetrate the catalogue's 100 mm; the 43 85 mm (ours:
 	// the early M6 rocket, at the low end of the 75-120 mm sources give).
 	bazooka43 = model{name: "Bazooka 43", from: combat.Date{Year: 1942, Month: 11}, toHit: []int{10, 9, 8},
-		toKill: 13, penMM: 85, heat: true, fault: removedOnX, faultAt: 10, backblast: true}
+		toKill: 13, penMM: 85, heat: true, fault: removedOnX, faultAt: 10, backblast: true, apfp: bazookaAPFP}
 	bazooka44 = model{name: "Bazooka 44", from: combat.Date{Year: 1944, Month: 1}, toHit: []int{10, 9, 8, 6},
-		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true, apfp: bazookaAPFP}
 	bazooka45 = model{name: "Bazooka 45", from: combat.Date{Year: 1945, Month: 1}, toHit: []int{10, 9, 8, 6},
-		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 16, penMM: 100, heat: true, fault: removedOnX, faultAt: 11, backblast: true, apfp: bazookaAPFP}
 
 	// The Panzerschreck (13.48): from September 1943 (printed); its table
 	// and X# ours; the catalogue's 200 mm.
 	panzerschreck = model{name: "Panzerschreck", from: combat.Date{Year: 1943, Month: 9}, toHit: []int{10, 9, 8, 7},
-		toKill: 31, penMM: 200, heat: true, fault: removedOnX, faultAt: 11, backblast: true}
+		toKill: 31, penMM: 200, heat: true, fault: removedOnX, faultAt: 11, backblast: true, apfp: panzerschreckAPFP}
 
 	// The PIAT (13.6): from April 1943 and B10 (printed); its table ours;
 	// the catalogue's 100 mm. A spigot launcher: no backblast (our
 	// reading, as it is not a rocket).
 	piat = model{name: "PIAT", from: combat.Date{Year: 1943, Month: 4}, toHit: []int{10, 8, 7},
-		toKill: 16, penMM: 100, heat: true, fault: brokenOnB, faultAt: 10}
+		toKill: 16, penMM: 100, heat: true, fault: brokenOnB, faultAt: 10, apfp: piatAPFP}
 
 	// The anti-tank rifle (13.2): 12 hexes (printed); its to-hit numbers
 	// are the general to-hit table's (gunToHit); its AP to-kill number
@@ -115,13 +135,22 @@ const (
 	molotovKillAFV        = 6
 	molotovKillUnarmoured = 9
 	molotovRemovedAt      = 12 // printed: X12 eliminates the projector
+	// molotovCollateral is the firepower of the attack a hit on an AFV
+	// makes on those it carries (printed 13.54: 4 against its vulnerable
+	// passengers and riders; Hexfire's passengers ride outside or in
+	// open-topped carriers, so all of them, inferred).
+	molotovCollateral = 4
 )
 
 // The Panzerfaust check (13.31): a d6 modified; 1–3 fires (printed), 4 or
-// more no opportunity (printed), an original 6 pins (printed).
+// more no opportunity (printed), an original 6 pins (printed). A leader
+// making the check himself (13.35) adds 2 (ours: the excerpt's list of
+// modifiers breaks off after the half squad's +1; one man is less likely
+// still to be placed for the shot).
 const (
 	checkFiresUpTo = 3
 	checkPinsOn    = 6
+	leaderCheckMod = 2
 )
 
 // gunToHit is the general to-hit table (ours; the excerpt refers to one it

@@ -42,11 +42,12 @@ func (Ruleset) Aspect(target board.Pose, from board.Hex) board.Aspect {
 	return board.Sector(target.Hex, target.Facing, from)
 }
 
-// InherentExpendable reports that German squads and half squads carry a
-// Panzerfaust from August 1943 (13.3: the early model from then, the
-// Panzerfaust from October), fired after the check.
+// InherentExpendable reports that German squads, half squads and leaders
+// carry a Panzerfaust from August 1943 (13.3: the early model from then,
+// the Panzerfaust from October; 13.35 has a leader make the check
+// himself), fired after the check.
 func (Ruleset) InherentExpendable(k units.Kind, nation string, date combat.Date) bool {
-	return nation == "DE" && (k == units.Squad || k == units.HalfSquad) && !dateOf(date).Before(1943, 8)
+	return nation == "DE" && k.Infantry() && !dateOf(date).Before(1943, 8)
 }
 
 // dateOf is the date a shot is read at: the scenario's, or UndatedAs.
@@ -159,8 +160,6 @@ func check(s combat.Shot) (*model, error) {
 	firer, target := nameOr(s.Firer, "the firer"), nameOr(s.Target.Name, "the target")
 	w := s.Weapon
 	switch {
-	case s.Target.Kind.Infantry():
-		return nil, fmt.Errorf("%s is infantry: light anti-tank weapons fire at vehicles and Guns; use AP fire", target)
 	case s.Passenger:
 		return nil, fmt.Errorf("%s is carried: passengers fire AP only", firer)
 	case s.FirerKind.Infantry() && w.Class != combat.SupportWeapon:
@@ -186,6 +185,12 @@ func check(s combat.Shot) (*model, error) {
 	switch {
 	case err != nil:
 		return nil, err
+	case s.Target.Kind.Infantry() && m == nil:
+		return nil, fmt.Errorf("%s is infantry: a gun fires at it with AP fire", target)
+	case s.Target.Kind.Infantry() && m == &atRifle:
+		return nil, fmt.Errorf("%s is infantry: the AT rifle fires at it as small arms, with AP fire", target)
+	case s.Target.Kind.Infantry() && m.apfp == 0:
+		return nil, fmt.Errorf("%s is infantry: the %s fires at vehicles and Guns only", target, m.name)
 	case m == nil && s.Desperation:
 		return nil, fmt.Errorf("desperation fire is for a backblast weapon fired from a building, not for the gun of %s", firer)
 	case m == nil:
@@ -193,10 +198,10 @@ func check(s combat.Shot) (*model, error) {
 	}
 	date := dateOf(s.Date)
 	switch {
-	case (m == &panzerfaust || m == &panzerfaustEarly) && s.FirerKind != units.Squad && s.FirerKind != units.HalfSquad:
-		return nil, fmt.Errorf("only squads and half squads fire the Panzerfaust, not %s", firer)
 	case w.Inherent && (s.FirerNation != "DE" || (m != &panzerfaust && m != &panzerfaustEarly)):
 		return nil, fmt.Errorf("only German infantry carry the %s without an allotment", w.Name)
+	case w.Inherent && m == &panzerfaustEarly && !s.PanzerfaustTrials:
+		return nil, fmt.Errorf("the early Panzerfaust of %s is carried only by the scenario's rule (map property panzerfaust_trials)", date)
 	case m == &molotovProjector && (s.FirerNation != "SU" || s.FirerKind == units.Leader):
 		return nil, fmt.Errorf("only a Russian squad or half squad crews the Molotov projector, not %s", firer)
 	case s.Range > maxRange(m, date):
@@ -226,6 +231,17 @@ func (Ruleset) Allotment(halfSquads int, date combat.Date) int {
 		return halfSquads * 3 / 4
 	}
 	return halfSquads
+}
+
+// APRange is how far a support weapon's AP fire reaches
+// (combat.SupportWeaponReach): the AT rifle fires at infantry as small
+// arms to its 12 hexes (printed 13.24), every other weapon to the
+// catalogue's range.
+func (Ruleset) APRange(w *units.Weapon) int {
+	if w.Name == atRifle.name {
+		return maxRange(&atRifle, combat.Date{})
+	}
+	return w.Range
 }
 
 // OddsKey clears the firer's off-axis angle, which this ruleset never

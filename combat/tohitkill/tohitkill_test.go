@@ -69,6 +69,7 @@ func TestWorkedExample(t *testing.T) {
 func TestResolveStepByStep(t *testing.T) {
 	sherman := combat.Target{Name: "Sherman", Kind: units.AFV, Armour: units.Armour{Front: units.D, Rear: units.C}}
 	truck := combat.Target{Name: "truck", Kind: units.Vehicle}
+	rifles := combat.Target{Name: "rifle squad", Kind: units.Squad}
 	us := func(w string, r int) combat.Shot {
 		return combat.Shot{Firer: "team", FirerKind: units.HalfSquad, FirerNation: "US", Weapon: sw(w),
 			Target: combat.Target{Name: "Panther", Kind: units.AFV, Armour: units.Armour{Front: units.E, Rear: units.C}},
@@ -95,9 +96,19 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerKind, s.Target = units.HalfSquad, truck
 		}), []int{3}, false, nil,
 			[]string{"Panzerfaust check: rolled 3 +1 not an AFV +1 half squad = 5: no chance to fire it"}},
-		{"check +1 in Aug-Sep 1943 with the early model", with(pfShot(), func(s *combat.Shot) {
+		{"a leader fires a carried Panzerfaust: 1 +2 leader = 3", with(pfShot(), func(s *combat.Shot) {
 			inherent(s)
-			s.Date, s.Range = combat.Date{Year: 1943, Month: 9}, 1
+			s.FirerKind = units.Leader
+		}), []int{1, 1, 1, 3, 3}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"Panzerfaust check: rolled 1 +2 leader = 3: a Panzerfaust is to hand", "to-hit 10 -4 range = 6; 2d6 1+1: hit",
+				"to-kill 31 -8 front armour = 23; 2d6 6: below, destroyed"}},
+		{"a leader's check of 2 +2 = 4: no opportunity", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.FirerKind = units.Leader
+		}), []int{2}, false, nil, []string{"Panzerfaust check: rolled 2 +2 leader = 4: no chance to fire it"}},
+		{"check +1 in Aug-Sep 1943 with the early model, by the scenario's rule", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.Date, s.Range, s.PanzerfaustTrials = combat.Date{Year: 1943, Month: 9}, 1, true
 		}), []int{2, 2, 2, 5, 5}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"Panzerfaust check: rolled 2 +1 Aug-Sep 1943 = 3: a Panzerfaust is to hand", "to-hit 10 -2 range = 8; 2d6 2+2: hit",
 				"to-kill 22 -8 front armour = 14; 2d6 10: below, destroyed"}},
@@ -136,6 +147,13 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerNation, s.Aspect = "SU", board.Rear
 		}), []int{1, 1, 6, 6}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"to-hit 9; 2d6 1+1: a critical hit", "Molotov kill number 6 +1 rear, doubled by the critical hit to 14; 2d6 12: below, destroyed"}},
+		{"Molotov projector on a Panther with riders: an AP attack of 4 on them", with(us("Molotov Projector", 1), func(s *combat.Shot) {
+			s.FirerNation, s.Target.Riders = "SU", 1
+		}), []int{2, 3, 3, 4}, true, []combat.Effect{{Kind: combat.InfantryHits, On: combat.OnPassengers, N: 4}},
+			[]string{"to-hit 9; 2d6 2+3: hit", "Molotov kill number 6; 2d6 7: no effect", "a hit also makes an AP attack of 4 on the passengers"}},
+		{"Molotov projector misses a Panther with riders: nothing", with(us("Molotov Projector", 1), func(s *combat.Shot) {
+			s.FirerNation, s.Target.Riders = "SU", 1
+		}), []int{5, 5}, false, nil, []string{"to-hit 9; 2d6 5+5: miss"}},
 		{"Molotov projector 11 breaks, 12 removes", with(us("Molotov Projector", 1), func(s *combat.Shot) { s.FirerNation = "SU" }),
 			[]int{6, 6}, false, []combat.Effect{{Kind: combat.WeaponRemoved, On: combat.OnFirer}}, nil},
 		{"AT rifle at a Gun 10 hexes away: the general table, no to-kill roll", with(us("AT Rifle", 10), func(s *combat.Shot) {
@@ -152,6 +170,19 @@ func TestResolveStepByStep(t *testing.T) {
 			s.FirerTerrain, s.Desperation, s.FirerMoved = board.Building, true, true
 		}), []int{6, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
 			[]string{"to-hit 10; 2d6 6+4: hit", "backblast in the firer's hex: second die 4, no effect"}},
+		{"a Bazooka 44 hit on a squad in woods: an AP attack of 8", with(us("Bazooka", 2), func(s *combat.Shot) {
+			s.Target, s.Cover, s.CoverName = rifles, 2, "woods"
+		}), []int{3, 3}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 8}},
+			[]string{"to-hit 9; 2d6 3+3 +2 woods = 8: hit", "a hit on infantry: an AP attack of 8 firepower on it (its cover counted in the to-hit roll)"}},
+		{"a Panzerschreck hit on a squad: an AP attack of 12", with(us("Panzerschreck", 1), func(s *combat.Shot) { s.FirerNation, s.Target = "DE", rifles }),
+			[]int{5, 5}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 12}}, []string{"to-hit 10; 2d6 5+5: hit"}},
+		{"the worked example's Panzerfaust at a squad two hexes away: 6, an AP attack of 12", with(pfShot(), func(s *combat.Shot) { s.Target = rifles }),
+			[]int{2, 4}, true, []combat.Effect{{Kind: combat.InfantryHits, N: 12}, {Kind: combat.WeaponSpent, On: combat.OnFirer}},
+			[]string{"to-hit 10 -4 range = 6; 2d6 2+4: hit"}},
+		{"a carried Panzerfaust at infantry: +1 to the check", with(pfShot(), func(s *combat.Shot) { inherent(s); s.Target = rifles }),
+			[]int{3}, false, nil, []string{"Panzerfaust check: rolled 3 +1 not an AFV = 4: no chance to fire it"}},
+		{"a PIAT misses a squad", with(us("PIAT", 3), func(s *combat.Shot) { s.FirerNation, s.Target = "UK", rifles }),
+			[]int{4, 4}, false, nil, []string{"to-hit 7; 2d6 4+4: miss"}},
 		{"counted rounds are spent", with(us("Bazooka", 1), func(s *combat.Shot) { s.Weapon.Rounds, s.Target = 3, truck }), []int{1, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.WeaponSpent, On: combat.OnFirer}}, nil},
 		{"a gun: the general table and the AP range row", combat.Shot{Firer: "Pz IV", FirerKind: units.AFV,
@@ -233,7 +264,12 @@ func TestRefusals(t *testing.T) {
 		shot combat.Shot
 		want string
 	}{
-		{"infantry target", with(pfShot(), func(s *combat.Shot) { s.Target = combat.Target{Kind: units.Squad} }), "use AP fire"},
+		{"a gun at infantry", combat.Shot{Firer: "tank", FirerKind: units.AFV, Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: units.C},
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: a gun fires at it with AP fire"},
+		{"an AT rifle at infantry", combat.Shot{FirerKind: units.HalfSquad, FirerNation: "SU", Weapon: sw("AT Rifle"),
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: the AT rifle fires at it as small arms, with AP fire"},
+		{"a Molotov projector at infantry", combat.Shot{FirerKind: units.Squad, FirerNation: "SU", Weapon: sw("Molotov Projector"),
+			Target: combat.Target{Name: "squad", Kind: units.Squad}, Range: 1}, "squad is infantry: the Molotov Projector fires at vehicles and Guns only"},
 		{"PF before August 1943", with(pfShot(), func(s *combat.Shot) { s.Date = combat.Date{Year: 1943, Month: 7}; s.Range = 1 }), "not in service"},
 		{"Panzerschreck in August 1943", combat.Shot{FirerKind: units.Squad, FirerNation: "DE", Weapon: sw("Panzerschreck"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Date: combat.Date{Year: 1943, Month: 8}}, "not in service"},
@@ -245,10 +281,14 @@ func TestRefusals(t *testing.T) {
 		{"desperation where none is needed", with(pfShot(), func(s *combat.Shot) { s.Desperation = true }), "desperation"},
 		{"PIAT down at an adjacent lower target", combat.Shot{FirerKind: units.Squad, FirerNation: "UK", Weapon: sw("PIAT"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Elevation: -1}, "cannot fire down"},
+		{"the early PF carried without the scenario's rule", with(pfShot(), func(s *combat.Shot) {
+			inherent(s)
+			s.Date, s.Range = combat.Date{Year: 1943, Month: 9}, 1
+		}), "the early Panzerfaust of 1943-09 is carried only by the scenario's rule (map property panzerfaust_trials)"},
 		{"inherent PF for a US squad", with(pfShot(), func(s *combat.Shot) { inherent(s); s.FirerNation = "US" }), "German"},
 		{"Molotov projector without Russians", combat.Shot{FirerKind: units.Squad, FirerNation: "DE", Weapon: sw("Molotov Projector"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1}, "Russian"},
-		{"a leader with a PF", with(pfShot(), func(s *combat.Shot) { s.FirerKind = units.Leader }), "squads and half squads"},
+		{"a PF on a tank", with(pfShot(), func(s *combat.Shot) { s.FirerKind = units.AFV }), "support weapons are for infantry"},
 		{"an MG", with(pfShot(), func(s *combat.Shot) { s.Weapon = sw("MG34") }), "not an anti-tank weapon"},
 		{"spent", with(pfShot(), func(s *combat.Shot) { s.Weapon.Spent = true }), "used up"},
 		{"passenger", with(pfShot(), func(s *combat.Shot) { s.Passenger = true }), "passengers"},
@@ -285,6 +325,8 @@ func spread() []combat.Shot {
 		{Name: "Stuart", Kind: units.AFV, Armour: units.Armour{Front: units.B, Rear: units.A}},
 		{Name: "truck", Kind: units.Vehicle},
 		{Name: "gun", Kind: units.Gun},
+		{Name: "squad", Kind: units.Squad},
+		{Name: "SdKfz 251 carrying a squad", Kind: units.AFV, Armour: units.Armour{Front: units.A, Rear: units.A}, Riders: 1},
 	}
 	weapons := []struct {
 		name, nation string
@@ -304,6 +346,7 @@ func spread() []combat.Shot {
 					s := combat.Shot{Firer: "f", FirerKind: w.kind, FirerNation: w.nation, Weapon: sw(w.name), Target: tg,
 						Range: r, Date: date, Aspect: []board.Aspect{board.Front, board.Side, board.Rear}[(i+ti)%3]}
 					s.Weapon.Inherent = w.name == "Panzerfaust" && i%2 == 0
+					s.PanzerfaustTrials = i%3 != 0
 					s.Weapon.Rounds = i % 3
 					s.FirerQuality = []combat.Quality{combat.Regular, combat.Green}[i%2]
 					s.Cover, s.Hindrance, s.TargetMoved, s.FirerMoved = i%4, i%3/2, i%5 == 0, i%7 == 0
@@ -321,6 +364,9 @@ func spread() []combat.Shot {
 	for _, atfp := range []units.Rating{units.A, units.C, units.F} {
 		for _, r := range []int{1, 6, 7, 13, 20} {
 			for _, tg := range targets {
+				if tg.Kind.Infantry() {
+					continue // a gun fires AP at infantry
+				}
 				shots = append(shots, combat.Shot{Firer: "tank", FirerKind: units.AFV,
 					Weapon: combat.Weapon{Name: "gun", Class: combat.MainGun, ATFP: atfp}, Target: tg, Range: r,
 					Aspect: board.Side, TargetMoved: r%2 == 0})
@@ -392,9 +438,10 @@ func TestRegistered(t *testing.T) {
 	if !combat.HasInherentExpendable(r, units.Squad, "DE", combat.Date{Year: 1943, Month: 8}) ||
 		combat.HasInherentExpendable(r, units.Squad, "DE", combat.Date{Year: 1943, Month: 7}) ||
 		combat.HasInherentExpendable(r, units.Squad, "US", combat.Date{Year: 1945, Month: 1}) ||
-		combat.HasInherentExpendable(r, units.Leader, "DE", combat.Date{Year: 1945, Month: 1}) ||
+		!combat.HasInherentExpendable(r, units.Leader, "DE", combat.Date{Year: 1945, Month: 1}) ||
+		combat.HasInherentExpendable(r, units.AFV, "DE", combat.Date{Year: 1945, Month: 1}) ||
 		!combat.HasInherentExpendable(r, units.HalfSquad, "DE", combat.Date{}) {
-		t.Error("inherent Panzerfausts: German squads and half squads from August 1943 (undated: July 1944)")
+		t.Error("inherent Panzerfausts: German infantry, leaders included, from August 1943 (undated: July 1944)")
 	}
 }
 
