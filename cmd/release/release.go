@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
@@ -111,6 +112,7 @@ func release(o options, log io.Writer) ([]string, error) {
 	defer os.RemoveAll(tmp)
 
 	var names []string
+	checkedStamp := false // whether the go command's stamp of the commit is checked
 	for _, pl := range o.targets {
 		start := time.Now()
 		folder := fmt.Sprintf("hexfire-%s-%s-%s", o.version, pl.goos, pl.goarch)
@@ -132,6 +134,10 @@ func release(o options, log io.Writer) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
+			if !checkedStamp && !stampedWithCommit(files[0].data) {
+				fmt.Fprintf(log, "release: the go command found no git checkout at %s (it does not follow the .git file of a git worktree): every -version says \"commit unknown\"; release from a clone\n", rootDir)
+			}
+			checkedStamp = true
 			files = inFolder(folder, append(append(files, readme), licences...))
 			if pl.goos == "windows" {
 				name = folder + ".zip"
@@ -263,6 +269,21 @@ func buildPrograms(root, dir string, pl platform, version string) ([]entry, erro
 		files = append(files, entry{name: p.binary(pl), mode: 0o755, data: data})
 	}
 	return files, nil
+}
+
+// stampedWithCommit tells whether the go command stamped the commit into
+// a binary (vcs.revision).
+func stampedWithCommit(binary []byte) bool {
+	info, err := buildinfo.Read(bytes.NewReader(binary))
+	if err != nil {
+		return false
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" {
+			return true
+		}
+	}
+	return false
 }
 
 // goEnv is the go command's environment for pl, with cgo or without.
