@@ -85,81 +85,95 @@ type options struct {
 // SHA256SUMS of them, telling progress to log. It returns the archives'
 // names.
 func release(o options, log io.Writer) ([]string, error) {
-	rootDir, err := moduleRoot()
+	root, err := moduleRoot()
 	if err != nil {
 		return nil, err
 	}
-	modTime, err := commitTime(rootDir)
-	if err != nil {
+	b := builder{root: root, version: o.version, log: log}
+	if b.modTime, err = commitTime(root); err != nil {
 		return nil, err
 	}
-	if status, err := command(rootDir, nil, "git", "status", "--porcelain"); err != nil {
+	if status, err := command(root, nil, "git", "status", "--porcelain"); err != nil {
 		return nil, err
 	} else if len(status) > 0 {
-		fmt.Fprintf(log, "release: %s has changes not committed: every -version says \"modified\"\n", rootDir)
+		fmt.Fprintf(log, "release: %s has changes not committed: every -version says \"modified\"\n", root)
 	}
-	readme, licences, err := documents(rootDir)
-	if err != nil {
+	if b.readme, b.licences, err = documents(root); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(o.out, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "hexfire-release-")
-	if err != nil {
+	if b.tmp, err = os.MkdirTemp("", "hexfire-release-"); err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer os.RemoveAll(b.tmp)
 
 	var names []string
-	checkedStamp := false // whether the go command's stamp of the commit is checked
 	for _, pl := range o.targets {
 		start := time.Now()
-		folder := fmt.Sprintf("hexfire-%s-%s-%s", o.version, pl.goos, pl.goarch)
-		var name string
-		var archive bytes.Buffer
-		switch {
-		case pl == webPlatform:
-			folder = "hexfire-" + o.version + "-" + webTarget
-			name = folder + ".zip"
-			files, err := webSite(rootDir, filepath.Join(tmp, webTarget))
-			if err == nil {
-				err = writeZip(&archive, inFolder(folder, append(files, licences...)), modTime)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-		default:
-			files, err := buildPrograms(rootDir, filepath.Join(tmp, pl.goos+"-"+pl.goarch), pl, o.version)
-			if err != nil {
-				return nil, err
-			}
-			if !checkedStamp && !stampedWithCommit(files[0].data) {
-				fmt.Fprintf(log, "release: the go command found no git checkout at %s (it does not follow the .git file of a git worktree): every -version says \"commit unknown\"; release from a clone\n", rootDir)
-			}
-			checkedStamp = true
-			files = inFolder(folder, append(append(files, readme), licences...))
-			if pl.goos == "windows" {
-				name = folder + ".zip"
-				err = writeZip(&archive, files, modTime)
-			} else {
-				name = folder + ".tar.gz"
-				err = writeTarGz(&archive, files, modTime)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-		}
-		if err := fileio.WriteFileAtomic(filepath.Join(o.out, name), archive.Bytes()); err != nil {
+		name, archive, err := b.archive(pl)
+		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(log, "release: wrote %s (%d bytes) in %.0f s\n", filepath.Join(o.out, name), archive.Len(), time.Since(start).Seconds())
+		if err := fileio.WriteFileAtomic(filepath.Join(o.out, name), archive); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(log, "release: wrote %s (%d bytes) in %.0f s\n", filepath.Join(o.out, name), len(archive), time.Since(start).Seconds())
 		names = append(names, name)
 	}
 	if err := writeSums(o.out, names); err != nil {
 		return nil, err
 	}
 	return names, nil
+}
+
+// builder writes the archives of one release.
+type builder struct {
+	root, tmp string // the module's folder; a temporary folder for the builds
+	version   string
+	modTime   time.Time // of every file in every archive: the commit's
+	readme    entry
+	licences  []entry // LICENSE and the third-party notices
+	log       io.Writer
+	checked   bool // whether a binary was checked for the commit's stamp
+}
+
+// archive builds the archive of pl (the web site for webPlatform) and
+// returns its name and bytes: a folder of the programs, the README and
+// the licences, as a zip on Windows and a .tar.gz elsewhere; the site and
+// the licences as a zip.
+func (b *builder) archive(pl platform) (string, []byte, error) {
+	var buf bytes.Buffer
+	if pl == webPlatform {
+		folder := "hexfire-" + b.version + "-" + webTarget
+		files, err := webSite(b.root, filepath.Join(b.tmp, webTarget))
+		if err == nil {
+			err = writeZip(&buf, inFolder(folder, append(files, b.licences...)), b.modTime)
+		}
+		if err != nil {
+			return "", nil, fmt.Errorf("%s.zip: %w", folder, err)
+		}
+		return folder + ".zip", buf.Bytes(), nil
+	}
+	folder := fmt.Sprintf("hexfire-%s-%s-%s", b.version, pl.goos, pl.goarch)
+	files, err := buildPrograms(b.root, filepath.Join(b.tmp, pl.goos+"-"+pl.goarch), pl, b.version)
+	if err != nil {
+		return "", nil, err
+	}
+	if !b.checked && !stampedWithCommit(files[0].data) {
+		fmt.Fprintf(b.log, "release: the go command found no git checkout at %s (it does not follow the .git file of a git worktree): every -version says \"commit unknown\"; release from a clone\n", b.root)
+	}
+	b.checked = true
+	files = inFolder(folder, append(append(files, b.readme), b.licences...))
+	name, write := folder+".tar.gz", writeTarGz
+	if pl.goos == "windows" {
+		name, write = folder+".zip", writeZip
+	}
+	if err := write(&buf, files, b.modTime); err != nil {
+		return "", nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return name, buf.Bytes(), nil
 }
 
 // parseTargets reads -targets: platforms such as linux/amd64 and
