@@ -93,10 +93,9 @@ func TestRunRefuses(t *testing.T) {
 
 // TestReproducible builds this machine's archive twice and wants the
 // same bytes, then runs the hexfire-cli in it: -version prints the
-// release's version. (The builds share the build cache: a build of the
-// same commit from a clone elsewhere with a cache of its own, which
-// checks the compiler too, gave the same bytes by hand: the report of
-// issue 36.)
+// release's version. (The two builds share the build cache; two of every
+// archive from clones in two folders, each with an empty cache of its
+// own, were byte-identical too: docs/BENCHMARKS.md, "Release archives".)
 func TestReproducible(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the game twice")
