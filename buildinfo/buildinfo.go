@@ -1,6 +1,7 @@
 // Package buildinfo tells which build of Hexfire is running: the module
 // version and the commit that the Go toolchain stamps into every binary
-// built from a git checkout (runtime/debug.ReadBuildInfo).
+// built from a git checkout with -buildvcs (runtime/debug.ReadBuildInfo),
+// or the version a release build stamps (cmd/release).
 package buildinfo
 
 import (
@@ -8,20 +9,29 @@ import (
 	"runtime/debug"
 )
 
-// Line is the -version line of a program: its name, the module version,
-// the commit with its time, and "modified" when the checkout had changes
-// not committed.
+// release is the version of a release build, set by cmd/release with
+// -ldflags "-X hexfire/buildinfo.release=vX.Y.Z"; empty in any other
+// build, whose version is the module's.
+var release string
+
+// Line is the -version line of a program: its name, the release version
+// or else the module version, the commit with its time, and "modified"
+// when the checkout had changes not committed.
 func Line(program string) string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return program + ": no build information (not built with module support)"
 	}
-	return format(program, info)
+	return format(program, release, info)
 }
 
-// format writes the version line from build information.
-func format(program string, info *debug.BuildInfo) string {
+// format writes the version line from build information; a release
+// version, when not empty, stands in for the module's.
+func format(program, releaseVersion string, info *debug.BuildInfo) string {
 	version := info.Main.Version
+	if releaseVersion != "" {
+		version = releaseVersion
+	}
 	if version == "" {
 		version = "(devel)"
 	}
