@@ -58,6 +58,10 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 	}
 	events = append(events, b.checkSuddenDeath()...)
 	events = append(events, b.learn(events, len(b.orders), actor)...)
+	if lost := b.passMoverLost(); lost != nil {
+		events = append(events, lost...)
+		events = append(events, b.learn(lost, len(b.orders), actor)...)
+	}
 	events = b.markUnseen(events, spotted)
 	if b.fog && b.newsFor(actor) != news {
 		b.undoable = false // what the order showed cannot be unseen

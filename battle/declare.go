@@ -80,6 +80,8 @@ func (b *Battle) saveVersion() int {
 		return mutualDeathVersion - 1
 	case b.minesWherever():
 		return mineDeclaredVersion - 1
+	case b.firesAtUnseenMovers():
+		return unseenMoverVersion - 1
 	}
 	return SaveVersion
 }

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -318,5 +319,50 @@ func TestReverseStraightAway(t *testing.T) {
 				t.Errorf("reversed into %s, want %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestOpportunityEndsWithTheMoverOutOfSight: the M4 in D1 fires at a Tiger
+// moving into D4 and makes it reverse; with the building of D5 closed to
+// it, it backs into E4, behind the woods of E3. Under fog the Allies see no mover any
+// more, and their opportunity fire ends as if they had passed (the move
+// goes on without them); in the open the Tiger stands in their sight and
+// the move still waits for their fire. A replayed save of version 9 keeps
+// the offer, as it was played.
+func TestOpportunityEndsWithTheMoverOutOfSight(t *testing.T) {
+	reverse := []combat.Effect{{Kind: combat.Reverse, N: 1}}
+	grid := ". . . . . . .\n. . . . . . .\n. . . . W . .\n. . . . . . .\n. . . B . . .\n. . . . . . .\n. . . . . . .\n"
+	for _, tt := range []struct {
+		fog     bool
+		version int
+		waits   bool
+	}{
+		{false, 0, true},
+		{true, 0, false},
+		{true, unseenMoverVersion - 1, true},
+	} {
+		f := fixture{grid: grid, turns: 2, props: map[string]string{"fog": fmt.Sprint(tt.fog)}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "D1", board.DirS},
+			{"Tiger I", maps.Axis, "C3", board.DirSE},
+		}}
+		engageEffects, engageShots = map[string][]combat.Effect{"M4A3E8 #1": reverse}, nil
+		t.Cleanup(func() { engageEffects, engageShots = map[string][]combat.Effect{}, nil })
+		f.rules = engageName
+		b, err := New(f.scenario(t), testCatalogue, Config{Seed: 1, Ruleset: engageName, Version: tt.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		toPhase(t, b, 1, maps.Axis, Movement)
+		apply(t, b, Move{Unit: 2, Path: []board.Pose{pose(t, b, "D4", board.DirSE)}})
+		if b.Moving() == nil || b.Acting() != maps.Allies {
+			t.Fatalf("fog %t: the Tiger's move into D4 offers the Allies no opportunity fire", tt.fog)
+		}
+		apply(t, b, Fire{Unit: 1, Target: 2})
+		if got := b.Board().Label(b.Unit(2).Pose.Hex); got != "E4" {
+			t.Fatalf("fog %t: the Tiger reversed into %s, want E4", tt.fog, got)
+		}
+		if waits := b.Moving() != nil; waits != tt.waits {
+			t.Errorf("fog %t, version %d: the move waits for Allied fire %t, want %t (acting: %s)", tt.fog, tt.version, waits, tt.waits, b.Acting())
+		}
 	}
 }

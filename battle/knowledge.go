@@ -699,3 +699,29 @@ func (b *Battle) beganUnseen(from board.Hex, target *Unit) bool {
 	}
 	return !b.Board().Sight(from, target.MovedFrom, b.Smoke).Visible
 }
+
+// unseenMoverVersion is the save version from which, under fog, a side's
+// opportunity fire ends once it sees none of the movers (passMoverLost).
+const unseenMoverVersion = 10
+
+// firesAtUnseenMovers reports whether the battle replays a save of before
+// unseenMoverVersion, whose opportunity fire went on at a mover out of
+// sight.
+func (b *Battle) firesAtUnseenMovers() bool {
+	return b.config.Version > 0 && b.config.Version < unseenMoverVersion
+}
+
+// passMoverLost passes, under fog, for a side offered opportunity fire at
+// a move none of whose units it sees any more (the side's fire made the
+// mover reverse out of its sight): it has nothing left to fire at, and
+// its knowledge must not tell it that a move waits there (ours).
+func (b *Battle) passMoverLost() []Event {
+	if !b.fog || b.intel == nil || b.firesAtUnseenMovers() || b.Moving() == nil || b.inSightOfFoe(b.movers()) {
+		return nil
+	}
+	events, err := Pass{}.apply(b)
+	if err != nil {
+		return nil // never: a move waits for the pass
+	}
+	return events
+}

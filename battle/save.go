@@ -37,8 +37,10 @@ import (
 // the scenario's map property; version 9 lets an assault declare a
 // magnetic mine ("mine"), which acts on the defending vehicles alone,
 // where older saves' German infantry rolled the mine check in every
-// assault it applied to and a success with the mine took the whole hex.
-// Saves of every version from 1 (a path as
+// assault it applied to and a success with the mine took the whole hex;
+// version 10 ends a side's opportunity fire, under fog, once it sees none
+// of the movers any more (a shot made the mover reverse out of its
+// sight), where older saves kept offering it. Saves of every version from 1 (a path as
 // the command line gave it, no digests) are still read and replayed by
 // their own rules (Config.Version); a battle replayed from one is saved
 // as the last version with those rules. A save holds orders only: what
@@ -46,7 +48,7 @@ import (
 // knowledge is refused.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = mineDeclaredVersion
+	SaveVersion = unseenMoverVersion
 )
 
 // fogVersion is the save version that records the battle's fog (Save.Fog).
