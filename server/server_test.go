@@ -222,7 +222,7 @@ func endPhases(t *testing.T, seats map[maps.Side]*seatConn, n int) {
 		if acting == "" {
 			t.Fatalf("end-phase %d: the battle is over", i+1)
 		}
-		if m := seats[acting].order(fmt.Sprint(i), endPhase); m.Type != typeAccepted {
+		if m := seats[acting].order(fmt.Sprint("end-phase ", i), endPhase); m.Type != typeAccepted {
 			t.Fatalf("end-phase %d of the %s: %s", i+1, acting, m.raw)
 		}
 		for side, sc := range seats {
