@@ -51,9 +51,9 @@ type Options struct {
 }
 
 // DefaultOptions are the limits of hexfire-server: our own choices. A
-// view of the largest shipped scenario is under 40 KB and an order under
-// 1 KB, so 64 KiB of frame holds any honest message; a person gives a
-// few orders a second at most, a bot of the protocol many more.
+// client sends orders, each under 1 KB (a move's path of a hundred hexes
+// is about 1 KB), so 64 KiB of frame holds any honest message; a person
+// gives a few orders a second at most, a bot of the protocol many more.
 var DefaultOptions = Options{
 	MaxMessageBytes: 64 << 10,
 	MaxBodyBytes:    64 << 10,

@@ -250,6 +250,7 @@ func TestTwoPeoplePlay(t *testing.T) {
 	seats := map[maps.Side]*seatConn{maps.Allies: allies, maps.Axis: axis}
 	start := allies.head()
 	endPhases(t, seats, 12)
+	t.Logf("open battle of the default scenario: Allied welcome %d bytes (view %d), last update %d bytes", len(wa.raw), len(wa.View), len(allies.all[len(allies.all)-1]))
 	end := allies.head()
 	if end.Turn <= start.Turn {
 		t.Errorf("after 12 phases ended: turn %d, started on %d", end.Turn, start.Turn)
