@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -166,13 +167,13 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 	}
 	switch acting := h.ump.Acting(); {
 	case acting == "":
-		refuse(fmt.Errorf("the battle is over: no more orders"))
+		refuse(errors.New("the battle is over: no more orders"))
 		return
 	case acting != c.side:
 		refuse(fmt.Errorf("the %s act now, not the %s: wait for their orders", acting.Title(), c.side.Title()))
 		return
 	case h.server.closing.Load():
-		refuse(fmt.Errorf("the server is shutting down: give the order again once it is back"))
+		refuse(errors.New("the server is shutting down: give the order again once it is back"))
 		return
 	}
 	o, err := battle.OrderOf(r, h.board)
