@@ -1,8 +1,9 @@
 // Command release writes Hexfire's release archives to a folder: for
 // Linux amd64 and arm64 a .tar.gz, for Windows amd64 a .zip, each of one
-// folder with the programs (hexfire and hexfire-cli), README.md, LICENSE
-// and THIRD-PARTY-NOTICES; a zip of the web site that cmd/hexfire-web
-// writes, with the two licence files; and SHA256SUMS of them all.
+// folder with the programs (hexfire, hexfire-cli and hexfire-server),
+// README.md, LICENSE and THIRD-PARTY-NOTICES; a zip of the web site that
+// cmd/hexfire-web writes, with the two licence files; and SHA256SUMS of
+// them all.
 //
 //	release -version v1.2.3 -out dist                          every archive
 //	release -version v1.2.3 -out dist -targets linux/amd64,web  some of them

@@ -26,12 +26,13 @@ type program struct {
 }
 
 // programs are the commands in every platform's archive, in the
-// archive's order. A new command joins with one line here (hexfire-server
-// will); TestEveryCommandShipped fails while a folder of cmd/ is neither
-// here nor known to be left out.
+// archive's order. A new command joins with one line here;
+// TestEveryCommandShipped fails while a folder of cmd/ is neither here
+// nor known to be left out.
 var programs = []program{
 	{name: "hexfire", pkg: ".", game: true},
 	{name: "hexfire-cli", pkg: "./cmd/hexfire-cli"},
+	{name: "hexfire-server", pkg: "./cmd/hexfire-server"},
 }
 
 // needsCgo tells whether p is built with cgo for pl: the game on Linux.

@@ -1,0 +1,83 @@
+// Command hexfire-server hosts Hexfire battles for players at a distance
+// (package server): hexfire-server -listen :8090 -db hexfire.db. It holds
+// every battle, rolls the dice and sends each seat only its side's view;
+// every accepted order is in the database before it is acknowledged, so
+// a server killed at any moment goes on from there when it is started
+// again.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"hexfire/buildinfo"
+	"hexfire/server"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "hexfire-server:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until SIGINT or SIGTERM; the address it listens on is
+// printed on stdout once it does (with -listen :0, the port chosen).
+func run(args []string, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("hexfire-server", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	listen := flags.String("listen", ":8090", "address to serve on (host:port; :0 picks a free port)")
+	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing)")
+	version := flags.Bool("version", false, "print this build's version and exit")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if *version {
+		fmt.Fprintln(stdout, buildinfo.Line("hexfire-server"))
+		return nil
+	}
+	if flags.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db)", flags.Arg(0))
+	}
+	store, err := server.OpenSQLite(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv, err := server.New(store, server.Options{Logf: log.New(stderr, "", log.LstdFlags).Printf})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "hexfire-server: serving on %s, battles in %s\n", ln.Addr(), *dbPath)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"hexfire/ai"
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/fileio"
+	"hexfire/maps"
+	"hexfire/umpire"
+)
+
+// host holds one battle: its umpire, its seats and its connected
+// clients. Its lock is the battle's alone, so a battle waiting on its
+// computer player or its storage holds up no other; nothing under it
+// waits on a network (clients are sent messages through their outboxes).
+type host struct {
+	server *Server
+	record BattleRecord
+	board  *board.Board // the battle's map, read only
+
+	mu    sync.Mutex
+	ump   *umpire.Umpire
+	seats map[maps.Side]*seat
+	// logs are each side's part of the log so far; lastView each side's
+	// view as its clients were last sent it.
+	logs     map[maps.Side][]logEntry
+	lastView map[maps.Side][]byte
+	clients  map[*client]bool
+}
+
+// seat is one side of a battle and who plays it: a person, known by the
+// hash of its token, or a computer player the server runs.
+type seat struct {
+	host      *host
+	side      maps.Side
+	tokenHash []byte
+	computer  *umpire.Seat
+}
+
+// computerLevel is the level a player named "opponent" plays at.
+const computerLevel = "normal"
+
+// checkPlayer checks the name of a side's player (createRequest).
+func checkPlayer(name string) error {
+	if name == person {
+		return nil
+	}
+	_, err := levelOf(name)
+	return err
+}
+
+// levelOf is the level of the computer player name names: "opponent" or
+// "opponent:LEVEL".
+func levelOf(name string) (string, error) {
+	if name == "opponent" {
+		return computerLevel, nil
+	}
+	level, ok := strings.CutPrefix(name, "opponent:")
+	if !ok {
+		return "", fmt.Errorf("player %s is not %q, \"opponent\" or \"opponent:LEVEL\"", fileio.Quote(name), person)
+	}
+	if _, err := ai.ParseLevel(level); err != nil {
+		return "", err
+	}
+	return level, nil
+}
+
+// newComputer makes the computer opponent for the side whose view v is.
+func newComputer(v *battle.View, seed uint64, level string) (umpire.Player, error) {
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		return nil, err
+	}
+	return ai.NewOpponentLevel(v, seed, l)
+}
+
+// newHost hosts battle b of record r, seating its computer players and
+// reading each side's part of the log of the orders b has taken.
+func newHost(s *Server, r BattleRecord, b *battle.Battle) (*host, error) {
+	u, err := umpire.New(b)
+	if err != nil {
+		return nil, err
+	}
+	h := &host{server: s, record: r, board: b.Board(), ump: u, seats: map[maps.Side]*seat{},
+		logs: map[maps.Side][]logEntry{}, lastView: map[maps.Side][]byte{}, clients: map[*client]bool{}}
+	for _, sr := range r.Seats {
+		st := &seat{host: h, side: sr.Side, tokenHash: sr.TokenHash}
+		if sr.Player != person {
+			level, err := levelOf(sr.Player)
+			if err != nil {
+				return nil, fmt.Errorf("the %s seat: %w", sr.Side.Adjective(), err)
+			}
+			if st.computer, err = u.NewSeat(sr.Side, newComputer, level); err != nil {
+				return nil, fmt.Errorf("the %s seat: %w", sr.Side.Adjective(), err)
+			}
+		}
+		h.seats[sr.Side] = st
+	}
+	err = u.History(func(step umpire.Step) error {
+		h.addToLogs(step.Events)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// addToLogs adds events to the logs of the sides that saw them, and
+// returns each side's new lines.
+func (h *host) addToLogs(events []battle.Event) map[maps.Side][]logEntry {
+	lines := map[maps.Side][]logEntry{}
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		for _, e := range events {
+			if e.SeenBy(side) {
+				lines[side] = append(lines[side], logEntry{Text: e.Text})
+			}
+		}
+		h.logs[side] = append(h.logs[side], lines[side]...)
+	}
+	return lines
+}
+
+// viewJSON is side's view now in its JSON form.
+func (h *host) viewJSON(side maps.Side) []byte {
+	data, err := json.Marshal(h.ump.View(side))
+	if err != nil {
+		panic("server: a view's JSON: " + err.Error()) // plain data: cannot fail
+	}
+	return data
+}
+
+// join welcomes client c to its side's seat: from then on it is sent
+// every update of its side. h.mu must not be held.
+func (h *host) join(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	view := h.viewJSON(c.side)
+	h.lastView[c.side] = view
+	h.clients[c] = true
+	c.send(encode(welcomeMessage{Type: typeWelcome, Battle: h.record.ID, Side: c.side,
+		SeatSeed: umpire.SeatSeed(h.record.Seed, c.side), View: view, Log: h.logs[c.side]}))
+}
+
+// leave stops sending to client c.
+func (h *host) leave(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.clients, c)
+}
+
+// order gives the order record r of client c's side, answers c (the
+// client's id for it echoed), sends each side what it now knows and
+// lets the computer play when its side acts next.
+func (h *host) order(c *client, r battle.OrderRecord, id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	refuse := func(err error) {
+		c.send(encode(answerMessage{Type: typeRefused, ID: id, Reason: err.Error()}))
+	}
+	switch acting := h.ump.Acting(); {
+	case acting == "":
+		refuse(errors.New("the battle is over: no more orders"))
+		return
+	case acting != c.side:
+		refuse(fmt.Errorf("the %s act now, not the %s: wait for their orders", acting.Title(), c.side.Title()))
+		return
+	case h.server.closing.Load():
+		refuse(errors.New("the server is shutting down: give the order again once it is back"))
+		return
+	}
+	o, err := battle.OrderOf(r, h.board)
+	if err != nil {
+		refuse(fmt.Errorf("order %s: %w", fileio.Quote(r.Order), err))
+		return
+	}
+	events, err := h.commit(o, "")
+	if err != nil {
+		refuse(err)
+		return
+	}
+	c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
+	h.publish(events)
+	h.playComputers()
+}
+
+// commit applies order o (with the computer's reason why) and stores it
+// with the digest it leads to. An order the engine refuses is not
+// stored; one the store fails to keep is taken back (the battle rebuilt
+// without it), so that the battle never runs ahead of what is stored.
+// h.mu is held.
+func (h *host) commit(o battle.Order, why string) ([]battle.Event, error) {
+	events, err := h.ump.Apply(o, why)
+	if err != nil {
+		return nil, err
+	}
+	n := h.ump.OrderCount()
+	row := OrderRow{Number: n, Record: battle.RecordOf(o, h.board), Reason: why, Digest: h.ump.Digest()}
+	if err := h.server.store.AppendOrder(h.server.ctx, h.record.ID, row); err != nil {
+		h.server.opts.Logf("hexfire-server: battle %d: %v", h.record.ID, err)
+		back, rerr := h.ump.Rewound(n - 1)
+		if rerr != nil {
+			panic(fmt.Sprintf("server: battle %d: taking back order %d that could not be stored: %v", h.record.ID, n, rerr))
+		}
+		h.ump = back
+		return nil, fmt.Errorf("the server could not store the order, so it was not given: give it again (%w)", err)
+	}
+	return events, nil
+}
+
+// publish adds an order's events to the logs and sends each side whose
+// view or log changed its update. h.mu is held.
+func (h *host) publish(events []battle.Event) {
+	lines := h.addToLogs(events)
+	for side, st := range h.seats {
+		if st.computer != nil {
+			continue
+		}
+		var clients []*client
+		for c := range h.clients {
+			if c.side == side {
+				clients = append(clients, c)
+			}
+		}
+		if len(clients) == 0 {
+			delete(h.lastView, side)
+			continue
+		}
+		// An order the side saw nothing of, leaving its view as it was,
+		// is not told: even that an order came would tell the side that
+		// the enemy is at work where it cannot see.
+		view := h.viewJSON(side)
+		if bytes.Equal(view, h.lastView[side]) && len(lines[side]) == 0 {
+			continue
+		}
+		h.lastView[side] = view
+		msg := encode(updateMessage{Type: typeUpdate, View: view, Log: lines[side]})
+		for _, c := range clients {
+			c.send(msg)
+		}
+	}
+}
+
+// playComputers has the computer players give their orders while their
+// side acts, each stored before it is sent. A computer's order that the
+// engine refuses stops them (logged): the battle waits. h.mu is held.
+func (h *host) playComputers() {
+	for !h.server.closing.Load() {
+		st := h.seats[h.ump.Acting()]
+		if st == nil || st.computer == nil {
+			return
+		}
+		o, why, err := h.ump.Ask(st.computer)
+		if err == nil {
+			var events []battle.Event
+			if events, err = h.commit(o, why); err == nil {
+				h.publish(events)
+				continue
+			}
+		}
+		h.server.opts.Logf("hexfire-server: battle %d: the %s computer player stops: %v", h.record.ID, st.side.Adjective(), err)
+		return
+	}
+}

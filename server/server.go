@@ -1,0 +1,370 @@
+// Package server hosts Hexfire battles for players at a distance (issue
+// 35): it holds each battle in an umpire, rolls its dice, checks every
+// order with the engine, stores it before it is acknowledged and sends
+// each seat only its side's view and its side's part of the log, over
+// WebSocket. Its protocol and its limits are in docs/ARCHITECTURE.md,
+// "The server".
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"hexfire/battle"
+	"hexfire/fileio"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// Options are the server's limits. The zero value of a field is its
+// default (DefaultOptions).
+type Options struct {
+	// MaxMessageBytes is the largest frame a client may send; a larger
+	// one closes its connection (status 1009).
+	MaxMessageBytes int64
+	// MaxBodyBytes is the largest HTTP request body (a battle's creation).
+	MaxBodyBytes int64
+	// OrdersPerSecond and OrderBurst bound a connection's orders: a
+	// client that sends more is disconnected.
+	OrdersPerSecond float64
+	OrderBurst      int
+	// MaxConnsPerAddr bounds the open connections from one IP address.
+	MaxConnsPerAddr int
+	// HelloTimeout is how long a new connection has to present its token;
+	// WriteTimeout how long one message may take to reach a client.
+	HelloTimeout, WriteTimeout time.Duration
+	// Outbox is how many messages may wait for a slow client before it is
+	// disconnected, so that it never holds up its battle.
+	Outbox int
+	// Logf writes the server's log (log.Printf when nil).
+	Logf func(format string, args ...any)
+}
+
+// DefaultOptions are the limits of hexfire-server: our own choices. A
+// client sends orders, each under 1 KB (a move's path of a hundred hexes
+// is about 1 KB), so 64 KiB of frame holds any honest message; a person
+// gives a few orders a second at most, a bot of the protocol many more.
+var DefaultOptions = Options{
+	MaxMessageBytes: 64 << 10,
+	MaxBodyBytes:    64 << 10,
+	OrdersPerSecond: 50,
+	OrderBurst:      100,
+	MaxConnsPerAddr: 32,
+	HelloTimeout:    10 * time.Second,
+	WriteTimeout:    10 * time.Second,
+	Outbox:          256,
+}
+
+// withDefaults is o with every zero field set to its default.
+func (o Options) withDefaults() Options {
+	d := DefaultOptions
+	if o.MaxMessageBytes > 0 {
+		d.MaxMessageBytes = o.MaxMessageBytes
+	}
+	if o.MaxBodyBytes > 0 {
+		d.MaxBodyBytes = o.MaxBodyBytes
+	}
+	if o.OrdersPerSecond > 0 {
+		d.OrdersPerSecond = o.OrdersPerSecond
+	}
+	if o.OrderBurst > 0 {
+		d.OrderBurst = o.OrderBurst
+	}
+	if o.MaxConnsPerAddr > 0 {
+		d.MaxConnsPerAddr = o.MaxConnsPerAddr
+	}
+	if o.HelloTimeout > 0 {
+		d.HelloTimeout = o.HelloTimeout
+	}
+	if o.WriteTimeout > 0 {
+		d.WriteTimeout = o.WriteTimeout
+	}
+	if o.Outbox > 0 {
+		d.Outbox = o.Outbox
+	}
+	d.Logf = o.Logf
+	if d.Logf == nil {
+		d.Logf = log.Printf
+	}
+	return d
+}
+
+// Server hosts the battles of one store.
+type Server struct {
+	store     Store
+	catalogue *units.Catalogue
+	opts      Options
+
+	mu      sync.Mutex
+	battles map[int64]*host
+	seats   map[tokenKey][]*seat // by the start of their token's hash
+	addrs   map[string]int       // open connections by address
+
+	// ctx ends with Close; closing tells the battles' computer players
+	// to stop; work counts the goroutines Close waits for.
+	ctx     context.Context
+	cancel  context.CancelFunc
+	closing atomic.Bool
+	work    sync.WaitGroup
+}
+
+// New returns a server of the battles in store, each rebuilt by
+// replaying its stored orders; a battle that cannot be rebuilt (its
+// scenario or the rules changed) is logged and left out, and the others
+// are served. The store stays the caller's to close, after Close.
+func New(store Store, opts Options) (*Server, error) {
+	cat, err := units.Default()
+	if err != nil {
+		return nil, fmt.Errorf("server: the unit catalogue: %w", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{store: store, catalogue: cat, opts: opts.withDefaults(), battles: map[int64]*host{},
+		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, ctx: ctx, cancel: cancel}
+	records, err := store.Battles(ctx)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	for _, r := range records {
+		h, err := s.rebuild(r)
+		if err != nil {
+			s.opts.Logf("hexfire-server: battle %d is not served: %v", r.ID, err)
+			continue
+		}
+		s.add(h)
+	}
+	return s, nil
+}
+
+// rebuild replays battle r from its stored orders.
+func (s *Server) rebuild(r BattleRecord) (*host, error) {
+	orders, err := s.store.Orders(s.ctx, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	save := r.save(orders)
+	sc, err := battle.OpenSaveScenario(save, s.catalogue)
+	if err != nil {
+		return nil, err
+	}
+	b, err := battle.Replay(sc, s.catalogue, save)
+	if err != nil {
+		return nil, err
+	}
+	return newHost(s, r, b)
+}
+
+// add serves battle h: its seats' tokens open it, and its computer
+// players start when their side acts.
+func (s *Server) add(h *host) {
+	s.mu.Lock()
+	s.battles[h.record.ID] = h
+	for _, st := range h.seats {
+		if st.tokenHash != nil {
+			k := keyOf(st.tokenHash)
+			s.seats[k] = append(s.seats[k], st)
+		}
+	}
+	s.mu.Unlock()
+	s.work.Go(func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.playComputers()
+	})
+}
+
+// seatOf returns the seat whose token hashes to hash, or nil.
+func (s *Server) seatOf(hash []byte) *seat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range s.seats[keyOf(hash)] {
+		if tokenMatches(hash, st.tokenHash) {
+			return st
+		}
+	}
+	return nil
+}
+
+// Handler returns the server's HTTP handler: POST /battles creates a
+// battle, GET /play is a seat's WebSocket.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /battles", s.serveCreate)
+	mux.HandleFunc("GET /play", s.servePlay)
+	return mux
+}
+
+// Close disconnects every client, stops the computer players and waits
+// for every order in progress to be stored and applied.
+func (s *Server) Close() {
+	s.closing.Store(true)
+	s.cancel()
+	s.work.Wait()
+}
+
+// createRequest is the body of POST /battles.
+type createRequest struct {
+	// Scenario is battle.EmbeddedPrefix and a path in the program's
+	// assets (default: the default scenario).
+	Scenario string `json:"scenario"`
+	// Rules names the ruleset (default: the scenario's).
+	Rules string `json:"rules"`
+	// Fog sets fog of war on or off (default: the scenario's).
+	Fog *bool `json:"fog"`
+	// Allies and Axis are who plays each side: "person" (the default) or
+	// "opponent", "opponent:easy", "opponent:normal", "opponent:hard".
+	Allies string `json:"allies"`
+	Axis   string `json:"axis"`
+}
+
+// createResponse answers POST /battles: the battle's id and one token per
+// person seat (a computer seat has none).
+type createResponse struct {
+	Battle int64  `json:"battle"`
+	Allies string `json:"allies,omitempty"`
+	Axis   string `json:"axis,omitempty"`
+}
+
+// person is the player of a side a person plays.
+const person = "person"
+
+// serveCreate creates a battle from a createRequest.
+func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	var req createRequest
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		status := http.StatusBadRequest
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+			status = http.StatusRequestEntityTooLarge
+		}
+		httpError(w, status, fmt.Errorf("the battle's request is not its JSON: %w", err))
+		return
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		httpError(w, http.StatusBadRequest, errors.New("the battle's request is not its JSON: something follows its object"))
+		return
+	}
+	resp, err := s.create(req)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(encode(resp), '\n'))
+}
+
+// httpError answers with status and the reason as JSON.
+func httpError(w http.ResponseWriter, status int, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(encode(map[string]string{"error": err.Error()}), '\n'))
+}
+
+// create starts, stores and serves the battle req asks for.
+func (s *Server) create(req createRequest) (createResponse, error) {
+	if req.Scenario == "" {
+		req.Scenario = battle.EmbeddedPrefix + maps.DefaultPath
+	}
+	if !strings.HasPrefix(req.Scenario, battle.EmbeddedPrefix) {
+		return createResponse{}, fmt.Errorf("field \"scenario\": %s is not one of the program's scenarios (%s and a path); the server opens no file", fileio.Quote(req.Scenario), battle.EmbeddedPrefix)
+	}
+	players := map[maps.Side]string{maps.Allies: req.Allies, maps.Axis: req.Axis}
+	for side, p := range players {
+		if p == "" {
+			players[side] = person
+		} else if err := checkPlayer(p); err != nil {
+			return createResponse{}, fmt.Errorf("field %q: %w", string(side), err)
+		}
+	}
+	if players[maps.Allies] != person && players[maps.Axis] != person {
+		return createResponse{}, errors.New("fields \"allies\" and \"axis\": a battle needs a person on one side at least")
+	}
+	sc, err := battle.OpenScenario(req.Scenario, s.catalogue)
+	if err != nil {
+		return createResponse{}, fmt.Errorf("field \"scenario\": %w", err)
+	}
+	seed, err := newSeed()
+	if err != nil {
+		return createResponse{}, err
+	}
+	cfg := battle.Config{Seed: seed, Ruleset: req.Rules, Source: req.Scenario}
+	if req.Fog != nil {
+		cfg.Fog = battle.FogSettingOf(*req.Fog)
+	}
+	b, err := battle.New(sc, s.catalogue, cfg)
+	if err != nil {
+		return createResponse{}, err
+	}
+	save := b.Save()
+	r := BattleRecord{Scenario: save.Scenario, ScenarioDigest: save.ScenarioDigest, CatalogueDigest: save.CatalogueDigest,
+		Ruleset: save.Ruleset, Fog: b.Fog(), Seed: seed, Version: save.Version, Digest: save.Digest}
+	var resp createResponse
+	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
+		seat := SeatRecord{Side: side, Player: players[side]}
+		if seat.Player == person {
+			var token string
+			if token, seat.TokenHash, err = newToken(); err != nil {
+				return createResponse{}, err
+			}
+			if side == maps.Allies {
+				resp.Allies = token
+			} else {
+				resp.Axis = token
+			}
+		}
+		r.Seats = append(r.Seats, seat)
+	}
+	h, err := newHost(s, r, b) // seats the computer players before anything is stored
+	if err != nil {
+		return createResponse{}, err
+	}
+	if r.ID, err = s.store.CreateBattle(s.ctx, r); err != nil {
+		return createResponse{}, err
+	}
+	h.record.ID = r.ID
+	resp.Battle = r.ID
+	s.add(h)
+	return resp, nil
+}
+
+// acquireAddr counts a new connection from addr, false when addr has as
+// many open as it may.
+func (s *Server) acquireAddr(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.addrs[addr] >= s.opts.MaxConnsPerAddr {
+		return false
+	}
+	s.addrs[addr]++
+	return true
+}
+
+// releaseAddr counts a connection from addr closed.
+func (s *Server) releaseAddr(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.addrs[addr]--; s.addrs[addr] <= 0 {
+		delete(s.addrs, addr)
+	}
+}
+
+// addrOf is the IP address of a request's client.
+func addrOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
