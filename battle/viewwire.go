@@ -933,6 +933,13 @@ func (v *View) enemies(list []enemyJSON, open bool) error {
 		}
 		v.Enemy = append(v.Enemy, e)
 	}
+	// Under fog the known battle has an enemy unit on the map only when
+	// the side has it spotted.
+	for _, u := range k.knownUnits {
+		if k.intel != nil && u.Side != v.Side && u.OnMap() && k.intel.seen[u.ID-1].Known != Spotted {
+			return fieldError("view.enemy", "unit %d, on the map in the known battle, is not spotted", u.ID)
+		}
+	}
 	return nil
 }
 

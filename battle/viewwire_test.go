@@ -2,6 +2,7 @@ package battle
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -346,6 +347,7 @@ func TestDecodeViewMalformed(t *testing.T) {
 		{"contact hex", edit("view.enemy.1.hex", "A99"), `field "view.enemy[1].hex"`},
 		{"seen by", edit("view.enemy.0.seen_by", []any{"3"}), `field "view.enemy[0].seen_by": "3"`},
 		{"known", edit("view.enemy.0.known", "rumoured"), `field "view.enemy[0].known": "rumoured"`},
+		{"spotted unit not listed", edit("view.enemy.0.known", "last_seen"), `field "view.enemy": unit 3, on the map in the known battle, is not spotted`},
 		{"own units as shown", edit("view.own.0.name", "Fury"), `field "view": does not agree with the known battle`},
 		{"pools as shown", edit("view.grenades", 9), `field "view": does not agree with the known battle`},
 	} {
@@ -362,21 +364,30 @@ func TestDecodeViewMalformed(t *testing.T) {
 }
 
 // TestViewWireSize logs the size of the encoded views of the default
-// scenario at its start, for docs: each side's, under fog and in the open.
+// scenario, raw and gzipped, for docs: each side's, under fog and in the
+// open, at the start and after 60 random orders.
 func TestViewWireSize(t *testing.T) {
 	for _, fog := range []FogSetting{FogOn, FogOff} {
 		b, err := New(defaultScenario(t), testCatalogue, Config{Seed: 1, Fog: fog})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, side := range []hmaps.Side{hmaps.Allies, hmaps.Axis} {
-			v := b.View(side)
-			display, _ := json.Marshal(v)
-			data, err := v.Encode()
-			if err != nil {
-				t.Fatal(err)
+		for _, orders := range []int{0, 60} {
+			playRandom(t, b, rand.New(rand.NewPCG(1, 35)), orders)
+			for _, side := range []hmaps.Side{hmaps.Allies, hmaps.Axis} {
+				v := b.View(side)
+				display, _ := json.Marshal(v)
+				data, err := v.Encode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var zipped bytes.Buffer
+				z := gzip.NewWriter(&zipped)
+				z.Write(data)
+				z.Close()
+				t.Logf("fog %v, after %d orders, the %s: %d bytes encoded, %d gzipped (the display form %d)",
+					fog == FogOn, b.OrderCount(), side, len(data), zipped.Len(), len(display))
 			}
-			t.Logf("fog %v, the %s: %d bytes encoded (the display form %d)", fog == FogOn, side, len(data), len(display))
 		}
 	}
 }
