@@ -731,6 +731,9 @@ func (c wireCheck) allocation(a *pendingAllocation) error {
 	if _, err := sideNamed("known.allocation.Owner", string(a.Owner), false); err != nil {
 		return err
 	}
+	if _, ok := c.b.infantry.(combat.CasualtyChoices); !ok {
+		return fieldError("known.allocation", "the %s ruleset has no owner's allocation", c.b.rules.Name())
+	}
 	if err := c.hex("known.allocation.Target", a.Target); err != nil {
 		return err
 	}

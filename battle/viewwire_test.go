@@ -393,8 +393,10 @@ func TestViewWireSize(t *testing.T) {
 }
 
 // FuzzDecodeView: whatever bytes DecodeView is given, it returns an error
-// or a view that encodes again to bytes it decodes to the same view
-// (encoded, the same bytes); never a panic. Seeded with both sides' views
+// or a view whose known battle answers what a player asks of it
+// (knownAnswers, moveAnswers, the allocation pending) and that encodes
+// again to bytes it decodes to the same view (encoded, the same bytes);
+// never a panic. Seeded with both sides' views
 // of a random battle of the default scenario under fog and in the open,
 // and some edits of them.
 func FuzzDecodeView(f *testing.F) {
@@ -424,6 +426,9 @@ func FuzzDecodeView(f *testing.F) {
 		if err != nil {
 			return
 		}
+		knownAnswers(v)
+		moveAnswers(v)
+		v.Known().AllocationPending()
 		again, err := v.Encode()
 		if err != nil {
 			t.Fatalf("the decoded view does not encode: %v", err)
