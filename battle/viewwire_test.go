@@ -444,9 +444,9 @@ func FuzzDecodeView(f *testing.F) {
 }
 
 // TestViewRoundTripRecords: the records random battles seldom hold
-// travel too: an AP attack's casualty points waiting for their owner,
-// under fog and in the open, and an MG's fire lane with the move it
-// fell on paused.
+// travel too: an AP attack's casualty points waiting for their owner and
+// AT shots declared under simultaneous fire, each under fog and in the
+// open, and an MG's fire lane with the move it fell on paused.
 func TestViewRoundTripRecords(t *testing.T) {
 	for _, fog := range []string{"true", "false"} {
 		f := allocationFixture
@@ -459,6 +459,18 @@ func TestViewRoundTripRecords(t *testing.T) {
 		}
 		for _, side := range []hmaps.Side{hmaps.Allies, hmaps.Axis} {
 			roundTrip(t, b.Scenario(), b.View(side), "the allocation, fog "+fog+", the "+string(side))
+		}
+	}
+	for _, fog := range []string{"true", "false"} {
+		f := declareFixture()
+		f.props = map[string]string{"fog": fog}
+		b := f.battle(t)
+		apply(t, b, Fire{Unit: 1, Target: 4}, Fire{Unit: 3, Target: 5})
+		if len(b.DeclaredShots()) != 2 {
+			t.Fatalf("fixture: %d shots declared, want 2", len(b.DeclaredShots()))
+		}
+		for _, side := range []hmaps.Side{hmaps.Allies, hmaps.Axis} {
+			roundTrip(t, b.Scenario(), b.View(side), "the declared shots, fog "+fog+", the "+string(side))
 		}
 	}
 	b := laneFixture(t, false, 6, 6)
