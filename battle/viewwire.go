@@ -367,7 +367,7 @@ func decodeKnown(sc *hmaps.Scenario, cat *units.Catalogue, w *knownWire, d *view
 	if w.SaveVersion < 0 || w.SaveVersion > SaveVersion {
 		return nil, fieldError("known.save_version", "%d is not 0 to %d", w.SaveVersion, SaveVersion)
 	}
-	k, err := New(sc, cat, Config{Ruleset: w.Ruleset, Source: w.Source, Version: w.SaveVersion, Fog: w.FogSetting})
+	k, err := setUp(sc, cat, Config{Ruleset: w.Ruleset, Source: w.Source, Version: w.SaveVersion, Fog: w.FogSetting})
 	if err != nil {
 		return nil, fmt.Errorf("battle: view: field \"known.ruleset\" %s on its scenario: %w", fileio.Quote(w.Ruleset), err)
 	}
@@ -382,7 +382,6 @@ func decodeKnown(sc *hmaps.Scenario, cat *units.Catalogue, w *knownWire, d *view
 	// knownBy's.
 	k.dice = &countingDice{dice: noDice{}}
 	k.knownTo = side
-	k.intel = nil
 	if err := w.units(c, k, sc, side); err != nil {
 		return nil, err
 	}
