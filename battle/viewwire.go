@@ -343,8 +343,8 @@ func (c wireCheck) units(field string, ids []UnitID) error {
 	return nil
 }
 
-// count refuses n, of field, when it is negative.
-func count(field string, n int) error {
+// notNegative refuses n, of field, when it is negative.
+func notNegative(field string, n int) error {
 	if n < 0 {
 		return fieldError(field, "%d is negative", n)
 	}
@@ -517,7 +517,7 @@ func (x unitWire) unit(field string, c wireCheck, p hmaps.Placement, side hmaps.
 		n    int
 	}{{"rounds", x.Rounds}, {"pool_fired", x.PoolFired}, {"last_move.Segment", u.LastMove.Segment},
 		{"last_move.Cost", u.LastMove.Cost}, {"last_move.MP", u.LastMove.MP}, {"aim.Shots", u.Aim.Shots}, {"aim.Segment", u.Aim.Segment}} {
-		if err := count(field+"."+f.name, f.n); err != nil {
+		if err := notNegative(field+"."+f.name, f.n); err != nil {
 			return Unit{}, err
 		}
 	}
@@ -562,7 +562,7 @@ func (w *knownWire) pools(c wireCheck, k *Battle, side hmaps.Side) error {
 			if s == enemy && !w.Open {
 				return fieldError(field, "the enemy's pool is not the side's to know under fog")
 			}
-			if err := count(field, n); err != nil {
+			if err := notNegative(field, n); err != nil {
 				return err
 			}
 		}
@@ -710,7 +710,7 @@ func (c wireCheck) pending(p *pendingMove) error {
 			return err
 		}
 	}
-	if err := count("known.pending.Cost", p.Cost); err != nil {
+	if err := notNegative("known.pending.Cost", p.Cost); err != nil {
 		return err
 	}
 	if o := p.Overrun; o != nil {
@@ -736,7 +736,7 @@ func (c wireCheck) allocation(a *pendingAllocation) error {
 	if err := c.hex("known.allocation.Target", a.Target); err != nil {
 		return err
 	}
-	if err := count("known.allocation.Points", a.Points); err != nil {
+	if err := notNegative("known.allocation.Points", a.Points); err != nil {
 		return err
 	}
 	for _, l := range []struct {
@@ -843,7 +843,7 @@ func viewOf(k *Battle, d *viewJSON, open bool) (*View, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := count("view.result.turn", r.Turn); err != nil {
+		if err := notNegative("view.result.turn", r.Turn); err != nil {
 			return nil, err
 		}
 		v.Result = &Result{Winner: winner, Turn: r.Turn, Reason: r.Reason}
