@@ -314,6 +314,28 @@ func (c *countingDice) Roll(sides int) int {
 
 // New starts a battle on a loaded scenario.
 func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
+	b, err := setUp(sc, cat, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.allot(); err != nil {
+		return nil, err
+	}
+	if !b.fog {
+		b.clearDummies()
+	}
+	b.intel = newIntel(b)
+	// A dummy the enemy makes out at set-up is gone before the first
+	// order: no order's events tell of it.
+	b.learn(b.startPhase(), 0, b.phasing)
+	return b, nil
+}
+
+// setUp is a battle on sc as its scenario and cfg make it, its units as
+// placed, before anything is worked out from them (the pools the ruleset
+// allots, the knowledge, the first phase): what DecodeView sets a known
+// battle's state on.
+func setUp(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	name := cfg.Ruleset
 	if name == "" {
 		name = sc.Ruleset
@@ -436,16 +458,6 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 			b.units[i].offMap = waiting
 		}
 	}
-	if err := b.allot(); err != nil {
-		return nil, err
-	}
-	if !fog {
-		b.clearDummies()
-	}
-	b.intel = newIntel(b)
-	// A dummy the enemy makes out at set-up is gone before the first
-	// order: no order's events tell of it.
-	b.learn(b.startPhase(), 0, b.phasing)
 	return b, nil
 }
 

@@ -152,8 +152,8 @@ func BenchmarkKnowledgeMove(b *testing.B) {
 	b.ReportMetric(float64(spotted), "spotted")
 }
 
-// BenchmarkView is building the Allies' view and its JSON form on the
-// 200×160 map with 300 units under fog.
+// BenchmarkView is building the Allies' view, its JSON form, its encoded
+// form and decoding that, on the 200×160 map with 300 units under fog.
 func BenchmarkView(b *testing.B) {
 	bt := bigFogBattle(b)
 	b.Run("build", func(b *testing.B) {
@@ -169,5 +169,25 @@ func BenchmarkView(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		v := bt.View(maps.Allies)
+		for b.Loop() {
+			if _, err := v.Encode(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		data, err := bt.View(maps.Allies).Encode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			if _, err := DecodeView(bt.Scenario(), testCatalogue, data); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(data)), "bytes")
 	})
 }

@@ -86,7 +86,7 @@ func randomOrder(b *Battle, rng *rand.Rand) Order {
 
 // playRandom plays up to n orders of random legal play; refused orders are
 // skipped (an advance may be refused), applied ones counted.
-func playRandom(t *testing.T, b *Battle, rng *rand.Rand, n int) int {
+func playRandom(t testing.TB, b *Battle, rng *rand.Rand, n int) int {
 	t.Helper()
 	applied := 0
 	for tries := 0; applied < n && b.Result() == nil && tries < 20*n; tries++ {

@@ -15,7 +15,9 @@ import (
 // result). It is built from the battle and shares nothing with it that
 // could be changed: a View is a snapshot, and nothing in it depends on an
 // enemy unit the side does not know. In a battle without fog, or once it
-// is over, the side knows every enemy unit (spotted by RevealOpen).
+// is over, the side knows every enemy unit (spotted by RevealOpen). It
+// travels to a remote seat as Encode writes it, and DecodeView rebuilds it
+// whole there.
 type View struct {
 	Side hmaps.Side
 	// Fog: the battle is fought under fog of war.

@@ -25,42 +25,12 @@ import (
 // side (each in turn) neither spots nor glimpses is changed: moved to a
 // hex no unit of the side has a line to, turned, its markers and weapon
 // state changed, and the knowledge updated; the side's view, serialised,
-// must be the same bytes. (Its last sighting, if any, stays as seen.) A
+// must be the same bytes, and so must its encoded form (View.Encode), and
+// its known battle must answer alike. (Its last sighting, if any, stays as seen.) A
 // battle that ended is shown whole, and not checked. Every scenario gains
 // a dummy of each side (withDummies), which the changes treat as any unit.
 func TestViewNonInterference(t *testing.T) {
-	files, err := fs.Glob(assets.FS, "scenarios/*.tmx")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("shipped scenarios: %v %v", files, err)
-	}
-	type scenario struct {
-		sc      *maps.Scenario
-		battles uint64 // per ruleset
-	}
-	var scenarios []scenario
-	for _, f := range files {
-		sc, err := OpenScenario(EmbeddedPrefix+f, testCatalogue)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenarios = append(scenarios, scenario{sc, 16}) // 9 × 5 rulesets × 16 = 720 battles
-	}
-	// Six quick battles, one of each ground, flat and pointy, of every
-	// allied nation: 6 × 5 rulesets × 11 = 330 battles.
-	dir := t.TempDir()
-	for i, ground := range mapgen.Grounds {
-		o := mapgen.Options{Seed: uint64(100 + i), Width: 20, Height: 14, Ground: ground, Points: 300,
-			Allies: []string{"US", "UK", "SU"}[i%3], Axis: "DE", Pointy: i%2 == 1}
-		path := filepath.Join(dir, fmt.Sprintf("quick-%d.tmx", i))
-		if _, err := mapgen.WriteFile(path, o, testCatalogue); err != nil {
-			t.Fatal(err)
-		}
-		sc, err := OpenScenario(path, testCatalogue)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenarios = append(scenarios, scenario{sc, 11})
-	}
+	scenarios := viewScenarios(t, 16, 11) // 9 × 5 rulesets × 16 + 6 × 5 × 11 = 1,050 battles
 	rules := []string{"elimination", "strikedice", "shiftchart", "d20", "tohit-tokill"}
 	battles, changed, unmasked := 0, 0, 0
 	for _, s := range scenarios {
@@ -89,9 +59,17 @@ func TestViewNonInterference(t *testing.T) {
 						t.Fatal(err)
 					}
 					answers := knownAnswers(b.View(side))
+					wire, err := b.View(side).Encode()
+					if err != nil {
+						t.Fatal(err)
+					}
 					n := changeUnknown(b, side, rng)
 					changed += n
 					after, _ := json.Marshal(b.View(side))
+					if again, _ := b.View(side).Encode(); !bytes.Equal(wire, again) {
+						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed their encoded view:\n%s\n%s",
+							sc.Path, r, seed, b.OrderCount(), n, side, wire, again)
+					}
 					if again := knownAnswers(b.View(side)); again != answers {
 						t.Fatalf("%s %s seed %d, after %d orders: changing %d enemy units the %s do not know changed what their known battle answers:\n%s\n%s",
 							sc.Path, r, seed, b.OrderCount(), n, side, answers, again)
@@ -108,6 +86,47 @@ func TestViewNonInterference(t *testing.T) {
 		t.Errorf("%d battles, %d units changed, %d dummies found out: want at least 1,000 battles, some changes, some dummies found out", battles, changed, unmasked)
 	}
 	t.Logf("%d battles, %d unknown units changed, %d dummies found out", battles, changed, unmasked)
+}
+
+// viewScenario is a scenario to play random battles on, and how many to
+// play on it in each ruleset.
+type viewScenario struct {
+	sc      *maps.Scenario
+	battles uint64
+}
+
+// viewScenarios are every shipped scenario, shipped battles each, and six
+// quick battles, one of each ground, flat and pointy, of every allied
+// nation, quick battles each.
+func viewScenarios(t *testing.T, shipped, quick uint64) []viewScenario {
+	t.Helper()
+	files, err := fs.Glob(assets.FS, "scenarios/*.tmx")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("shipped scenarios: %v %v", files, err)
+	}
+	var scenarios []viewScenario
+	for _, f := range files {
+		sc, err := OpenScenario(EmbeddedPrefix+f, testCatalogue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, viewScenario{sc, shipped})
+	}
+	dir := t.TempDir()
+	for i, ground := range mapgen.Grounds {
+		o := mapgen.Options{Seed: uint64(100 + i), Width: 20, Height: 14, Ground: ground, Points: 300,
+			Allies: []string{"US", "UK", "SU"}[i%3], Axis: "DE", Pointy: i%2 == 1}
+		path := filepath.Join(dir, fmt.Sprintf("quick-%d.tmx", i))
+		if _, err := mapgen.WriteFile(path, o, testCatalogue); err != nil {
+			t.Fatal(err)
+		}
+		sc, err := OpenScenario(path, testCatalogue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scenarios = append(scenarios, viewScenario{sc, quick})
+	}
+	return scenarios
 }
 
 // knownAnswers is what v's known battle answers to the questions a player
