@@ -30,11 +30,11 @@ var pack = []scenario{
 		turns: 6, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 1, objFrom: 0.55, objTo: 0.8,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.25}, maps.Axis: {0.5, 1}},
-		victory: "allies hold {obj}; allies destroy 3; axis destroy 4; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 4; axis destroy 3; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 2, "grenades_allies": 1, "grenades_axis": 1},
 		allies: []force{
-			{n: 2, typ: "Sherman Firefly"}, {n: 1, typ: "3-Ton Truck"}, {n: 1, typ: "6-Pndr Mk IV"},
-			{n: 3, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
+			{n: 1, typ: "Sherman Firefly"}, {n: 1, typ: "3-Ton Truck"}, {n: 1, typ: "6-Pndr Mk IV"},
+			{n: 2, typ: "British Rifle Squad"}, {n: 1, typ: "British Rifle Half Squad"}, {n: 1, typ: "British PIAT Team"}, {n: 1, typ: "British Leader"},
 		},
 		axis: []force{
 			{n: 1, typ: "Tiger I", script: ambush(4), hidden: true},
@@ -50,7 +50,7 @@ var pack = []scenario{
 		turns: 7, firstSide: maps.Axis, defender: maps.Allies,
 		objectives: 2, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.8, 1}},
-		victory: "axis hold {obj}; axis destroy 4; allies destroy 6; allies otherwise",
+		victory: "axis hold {obj}; axis destroy 6; allies destroy 2; allies otherwise",
 		pools:   map[string]int{"smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 1},
 		allies: []force{
 			{n: 4, typ: "US Para Half Squad"}, {n: 1, typ: "US Bazooka Team"}, {n: 1, typ: "US Leader"},
@@ -66,7 +66,7 @@ var pack = []scenario{
 		briefing: "Panzer Lehr strikes north-west through the hedgerows towards the Vire, Panthers leading. " +
 			"The American infantry, with tank destroyers and a few Shermans, must stop them short of the road junctions. " +
 			"The Germans win by holding them at the end or by destroying the defence.",
-		turns: 10, firstSide: maps.Axis, defender: maps.Allies,
+		turns: 6, firstSide: maps.Axis, defender: maps.Allies,
 		objectives: 1, objFrom: 0.25, objTo: 0.45,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.5}, maps.Axis: {0.83, 1}},
 		victory: "axis hold {obj}; axis destroy 8; allies destroy 7; allies otherwise",
@@ -90,7 +90,7 @@ var pack = []scenario{
 		turns: 12, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.75,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.55, 1}},
-		victory: "allies hold {obj}; allies destroy 5; axis destroy 8; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 6; axis destroy 5; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 6, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 2, typ: "Sherman Firefly"}, {n: 2, typ: "Sherman Firefly", arrives: "3 west"}, {n: 1, typ: "6-Pndr Mk IV"}, {n: 1, typ: "3-Ton Truck", joins: true},
@@ -110,7 +110,7 @@ var pack = []scenario{
 		turns: 10, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.7,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.17}, maps.Axis: {0.4, 1}},
-		victory: "allies hold {obj}; allies destroy 7; axis destroy 8; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 7; axis destroy 10; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "grenades_allies": 3, "grenades_axis": 3, "panzerfausts_axis": 4},
 		// The town was shelled and struck by fighter-bombers before and
 		// during the attack, its commander refusing to surrender; how many
@@ -183,7 +183,7 @@ var pack = []scenario{
 		turns: 18, firstSide: maps.Allies, defender: maps.Axis,
 		objectives: 2, objFrom: 0.5, objTo: 0.65,
 		zones:   map[maps.Side][2]float64{maps.Allies: {0, 0.15}, maps.Axis: {0.45, 1}},
-		victory: "allies hold {obj}; allies destroy 7; axis destroy 16; axis otherwise",
+		victory: "allies hold {obj}; allies destroy 9; axis destroy 7; axis otherwise",
 		pools:   map[string]int{"smoke_allies": 4, "smoke_axis": 2, "grenades_allies": 2, "grenades_axis": 2, "panzerfausts_axis": 2},
 		allies: []force{
 			{n: 8, typ: "T-34/85"}, {n: 2, typ: "SU-85"}, {n: 2, typ: "45mm M1937"}, {n: 1, typ: "ZIS-5 Truck"},
