@@ -131,3 +131,81 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 		t.Errorf("after a lost order and a stored one: %d orders stored, view changed %t", len(orders), !bytes.Equal(acting.view, before))
 	}
 }
+
+// TestStoppedBattle: a battle stopped for a fault of the server's own
+// (an order it could neither store nor take back) disconnects its seats
+// with the reason and from then on welcomes no one and answers no save,
+// while the server's other battles play on.
+func TestStoppedBattle(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{})
+	r := ts.newBattle(`{}`)
+	other := ts.newBattle(`{}`)
+	allies, _ := ts.join(r.Allies)
+	ts.srv.mu.Lock()
+	h := ts.srv.battles[r.Battle]
+	ts.srv.mu.Unlock()
+	h.mu.Lock()
+	h.stop(errors.New("order 1 could not be stored nor taken back"))
+	h.mu.Unlock()
+	for {
+		m, err := allies.readErr(10 * time.Second)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusInternalError {
+				t.Errorf("the stopped battle's seat is disconnected with %v, want status 1011", err)
+			}
+			break
+		}
+		if m.Type == typeError && !strings.Contains(m.Reason, "is stopped") {
+			t.Errorf("the stopped battle's seat is told %s", m.raw)
+		}
+	}
+	sc := ts.dial()
+	sc.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+	if m := sc.read(); m.Type != typeError || !strings.Contains(m.Reason, "is stopped") {
+		t.Errorf("a hello to the stopped battle: %s", m.raw)
+	}
+	req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
+	req.Header.Set("Authorization", "Bearer "+r.Allies)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("GET /save of the stopped battle: %s", resp.Status)
+	}
+	if _, w := ts.join(other.Allies); w.Type != typeWelcome {
+		t.Errorf("the other battle: %s", w.raw)
+	}
+}
+
+// TestSaveAndSeedRefusals: GET /save without a token or with one no seat
+// has is refused (401, 403), and a seed that is not a decimal uint64 is
+// refused naming the field.
+func TestSaveAndSeedRefusals(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{})
+	r := ts.newBattle(`{"seed":"18446744073709551615"}`)
+	for _, c := range []struct {
+		authorization string
+		status        int
+	}{{"", http.StatusUnauthorized}, {"Basic " + r.Allies, http.StatusUnauthorized}, {"Bearer x" + r.Allies, http.StatusForbidden}, {"Bearer " + r.Allies, http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
+		if c.authorization != "" {
+			req.Header.Set("Authorization", c.authorization)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status || (c.status == http.StatusOK && resp.Header.Get(SaveKindHeader) != SaveKindView) {
+			t.Errorf("GET /save with Authorization %q: %s (%s %q), want %d", c.authorization, resp.Status, SaveKindHeader, resp.Header.Get(SaveKindHeader), c.status)
+		}
+	}
+	for _, seed := range []string{"-1", "18446744073709551616", "0x10", "1.5"} {
+		status, data := ts.create(fmt.Sprintf(`{"seed":%q}`, seed))
+		if status != http.StatusBadRequest || !strings.Contains(string(data), `field \"seed\"`) {
+			t.Errorf("seed %s: %d %s", seed, status, data)
+		}
+	}
+}

@@ -362,9 +362,14 @@ func (b *bot) ping(ctx context.Context, conn *websocket.Conn) {
 // report is the result of the battle that view v shows over: once it is
 // over the side knows every unit, its losses the enemy's too.
 func (b *bot) report(v *battle.View) botReport {
-	winner := string(v.Result.Winner)
+	return botReport{Battle: b.battleID, Side: b.side, Winner: winnerName(v.Result.Winner), Turn: v.Result.Turn, Losses: lossesOf(v.Known().Units())}
+}
+
+// winnerName is how a report names a battle's winner: the side, or
+// "draw" for none.
+func winnerName(winner maps.Side) string {
 	if winner == "" {
-		winner = "draw"
+		return "draw"
 	}
-	return botReport{Battle: b.battleID, Side: b.side, Winner: winner, Turn: v.Result.Turn, Losses: lossesOf(v.Known().Units())}
+	return string(winner)
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"hexfire/battle"
 	"hexfire/maps"
@@ -23,19 +26,27 @@ import (
 // returns its ws:// URL.
 func startMatchServer(t *testing.T) string {
 	t.Helper()
-	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The bots give their orders as fast as they decide them (--rate 0),
-	// so the server's limit of orders a second is lifted.
-	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, store := openMatchServer(t, filepath.Join(t.TempDir(), "hexfire.db"))
 	web := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
 	return "ws" + strings.TrimPrefix(web.URL, "http")
+}
+
+// openMatchServer opens a server of the database at path. The bots give
+// their orders as fast as they decide them (--rate 0), so the server's
+// limit of orders a second is lifted.
+func openMatchServer(t *testing.T, path string) (*server.Server, *server.SQLite) {
+	t.Helper()
+	store, err := server.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
+	if err != nil {
+		store.Close()
+		t.Fatal(err)
+	}
+	return srv, store
 }
 
 // runJSON runs the CLI with args and decodes its output into out.
@@ -105,10 +116,7 @@ func TestMatchAsSimulated(t *testing.T) {
 			if want.err != nil || !want.ended {
 				t.Fatalf("simulate: ended %t, %v", want.ended, want.err)
 			}
-			wantWinner := string(want.winner)
-			if wantWinner == "" {
-				wantWinner = "draw"
-			}
+			wantWinner := winnerName(want.winner)
 			for side, r := range reports {
 				if r.Winner != wantWinner || r.Turn != want.turns || !reflect.DeepEqual(r.Losses, want.losses) {
 					t.Errorf("the %s bot: %s on turn %d, losses %v; simulate: %s on turn %d, losses %v",
@@ -135,5 +143,88 @@ func TestMatchAsSimulated(t *testing.T) {
 			}
 			t.Logf("seed %d, allies %s, axis %s: %s on turn %d after %d orders, digest %s", c.seed, c.allies, c.axis, wantWinner, want.turns, len(save.Orders), save.Digest)
 		})
+	}
+}
+
+// TestBotReconnects: a bot whose server goes down in the middle of the
+// battle and comes back on the same address two seconds later, its
+// database kept, connects again and plays to the end, which is
+// simulate's; the computer plays the other side in the server.
+func TestBotReconnects(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hexfire.db")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	url := "ws://" + addr
+	// serve serves the database on ln until the stop it returns is called.
+	serve := func(ln net.Listener) (stop func()) {
+		srv, store := openMatchServer(t, path)
+		web := &http.Server{Handler: srv.Handler()}
+		go web.Serve(ln)
+		return func() { web.Close(); srv.Close(); store.Close() }
+	}
+	stop := serve(ln)
+	var tokens map[string]any
+	runJSON(t, &tokens, "match", "new", "--server", url, "--seed", "5", "--fog=true", "--axis", "opponent")
+	token, _ := tokens["allies"].(string)
+	if token == "" || tokens["axis"] != nil {
+		t.Fatalf("match new printed %v: want a token for the allies alone", tokens)
+	}
+	record := filepath.Join(t.TempDir(), "allies.jsonl")
+	var report botReport
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runJSON(t, &report, "bot", "--server", url, "--token", token, "--player", "opponent", "--rate", "10", "--record", record)
+	}()
+	for lines := 0; lines < 5; {
+		time.Sleep(50 * time.Millisecond)
+		data, _ := os.ReadFile(record)
+		lines = bytes.Count(data, []byte("\n"))
+	}
+	stop()
+	time.Sleep(2 * time.Second)
+	if ln, err = net.Listen("tcp", addr); err != nil {
+		t.Fatal(err)
+	}
+	stop = serve(ln)
+	defer stop()
+	<-done
+
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := loadScenario("", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"}
+	want := simulateBattle(sc, cat, battle.Config{Seed: 5, Fog: battle.FogSettingOf(true), Source: scenarioSource("")}, players, applyOrder)
+	if want.err != nil {
+		t.Fatal(want.err)
+	}
+	if report.Winner != winnerName(want.winner) || report.Turn != want.turns || !reflect.DeepEqual(report.Losses, want.losses) {
+		t.Errorf("the bot: %s on turn %d, losses %v; simulate: %s on turn %d, losses %v", report.Winner, report.Turn, report.Losses, want.winner, want.turns, want.losses)
+	}
+	data, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte(`{"type":"welcome"`)); n < 2 {
+		t.Errorf("the bot was welcomed %d times: it never connected again", n)
+	}
+}
+
+// TestBotRefusedToken: a bot whose token the server does not know stops
+// at once with the server's reason.
+func TestBotRefusedToken(t *testing.T) {
+	url := startMatchServer(t)
+	var stdout bytes.Buffer
+	err := run([]string{"bot", "--server", url, "--token", "no-such-token", "--player", "random"}, &stdout)
+	if err == nil || !strings.Contains(err.Error(), "seat token refused") {
+		t.Fatalf("a bot with an unknown token: %v, want the server's refusal", err)
 	}
 }
