@@ -209,3 +209,38 @@ func TestSaveAndSeedRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatConnections: a seat's token may be presented again, from
+// another device, while its first connection is open: each connection is
+// welcomed and sent the side's updates, up to MaxConnsPerSeat; one more
+// is refused with the reason (1013) until one of them closes.
+func TestSeatConnections(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{MaxConnsPerSeat: 2})
+	r := ts.newBattle(`{"fog":false}`)
+	first, _ := ts.join(r.Allies)
+	second, _ := ts.join(r.Allies)
+	axis, _ := ts.join(r.Axis)
+	third := ts.dial()
+	third.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+	if m := third.read(); m.Type != typeError || !strings.Contains(m.Reason, "2 connections open already") {
+		t.Errorf("a third connection of the Allied seat: %s", m.raw)
+	}
+	if _, err := third.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
+		t.Errorf("a third connection of the Allied seat ends with %v, want status 1013", err)
+	}
+	endPhases(t, map[maps.Side]*seatConn{maps.Allies: first, maps.Axis: axis}, 1)
+	if m := second.read(); m.Type != typeUpdate {
+		t.Errorf("the second Allied connection was sent %s, not the update", m.raw)
+	}
+	first.conn.Close(websocket.StatusNormalClosure, "")
+	for {
+		again := ts.dial()
+		again.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+		if m := again.read(); m.Type == typeWelcome {
+			break
+		} else if !strings.Contains(m.Reason, "open already") {
+			t.Fatalf("a connection once the first closed: %s", m.raw)
+		}
+		time.Sleep(20 * time.Millisecond) // the server has yet to see the first close
+	}
+}

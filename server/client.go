@@ -115,7 +115,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	c := &client{conn: conn, side: st.side, outbox: make(chan []byte, s.opts.Outbox), closed: make(chan struct{})}
 	h := st.host
 	if err := h.join(c); err != nil {
-		s.refuse(conn, websocket.StatusInternalError, err)
+		s.refuse(conn, websocket.StatusTryAgainLater, err)
 		return
 	}
 	defer h.leave(c)

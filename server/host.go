@@ -142,13 +142,23 @@ func (h *host) viewWire(side maps.Side) []byte {
 }
 
 // join welcomes client c to its side's seat: from then on it is sent
-// every update of its side. A battle stopped (stop) welcomes no one: its
-// error is returned. h.mu must not be held.
+// every update of its side. A seat may be connected from several devices
+// at once, up to the server's MaxConnsPerSeat; a battle stopped (stop)
+// welcomes no one. The refusal is returned. h.mu must not be held.
 func (h *host) join(c *client) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped != nil {
 		return h.stopped
+	}
+	open := 0
+	for other := range h.clients {
+		if other.side == c.side {
+			open++
+		}
+	}
+	if limit := h.server.opts.MaxConnsPerSeat; open >= limit {
+		return fmt.Errorf("the %s seat has %d connections open already, as many as a seat may: close one first", c.side.Adjective(), limit)
 	}
 	view := h.viewWire(c.side)
 	h.lastView[c.side] = view

@@ -40,8 +40,11 @@ type Options struct {
 	// client that sends more is disconnected.
 	OrdersPerSecond float64
 	OrderBurst      int
-	// MaxConnsPerAddr bounds the open connections from one IP address.
+	// MaxConnsPerAddr bounds the open connections from one IP address;
+	// MaxConnsPerSeat those of one seat (a person's devices), wherever
+	// they come from.
 	MaxConnsPerAddr int
+	MaxConnsPerSeat int
 	// HelloTimeout is how long a new connection has to present its token;
 	// WriteTimeout how long one message may take to reach a client.
 	HelloTimeout, WriteTimeout time.Duration
@@ -62,6 +65,7 @@ var DefaultOptions = Options{
 	OrdersPerSecond: 50,
 	OrderBurst:      100,
 	MaxConnsPerAddr: 32,
+	MaxConnsPerSeat: 4,
 	HelloTimeout:    10 * time.Second,
 	WriteTimeout:    10 * time.Second,
 	Outbox:          256,
@@ -84,6 +88,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxConnsPerAddr > 0 {
 		d.MaxConnsPerAddr = o.MaxConnsPerAddr
+	}
+	if o.MaxConnsPerSeat > 0 {
+		d.MaxConnsPerSeat = o.MaxConnsPerSeat
 	}
 	if o.HelloTimeout > 0 {
 		d.HelloTimeout = o.HelloTimeout
