@@ -45,6 +45,11 @@ func runMatch(args []string, stdout io.Writer) error {
 		return errors.New("match: want a subcommand: new or save")
 	}
 	switch args[0] {
+	case "-h", "--help", "help":
+		fmt.Fprintln(stdout, "usage: hexfire-cli match new|save [flags]   (match new -h, match save -h for their flags)")
+		fmt.Fprintln(stdout, "  new   create a battle on a server and print its seat tokens")
+		fmt.Fprintln(stdout, "  save  write a seat's battle's save once it is over, its own view before")
+		return nil
 	case "new":
 		return runMatchNew(args[1:], stdout)
 	case "save":
