@@ -225,7 +225,7 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 		return
 	}
 	c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
-	h.publish(events)
+	h.publish(events, c.side)
 	h.playComputers()
 }
 
@@ -254,9 +254,12 @@ func (h *host) commit(o battle.Order, why string) ([]battle.Event, error) {
 	return events, nil
 }
 
-// publish adds an order's events to the logs and sends each side whose
-// view or log changed its update. h.mu is held.
-func (h *host) publish(events []battle.Event) {
+// publish adds the events of an order the side by gave to the logs and
+// sends its update to that side and to each other side whose view or log
+// changed. The side that gave the order is always sent one, so that its
+// clients know that what follows the order's acceptance is its update,
+// and it tells the side nothing it did not know. h.mu is held.
+func (h *host) publish(events []battle.Event, by maps.Side) {
 	lines := h.addToLogs(events)
 	for side, st := range h.seats {
 		if st.computer != nil {
@@ -276,7 +279,7 @@ func (h *host) publish(events []battle.Event) {
 		// is not told: even that an order came would tell the side that
 		// the enemy is at work where it cannot see.
 		view := h.viewWire(side)
-		if bytes.Equal(view, h.lastView[side]) && len(lines[side]) == 0 {
+		if side != by && bytes.Equal(view, h.lastView[side]) && len(lines[side]) == 0 {
 			continue
 		}
 		h.lastView[side] = view
@@ -300,7 +303,7 @@ func (h *host) playComputers() {
 		if err == nil {
 			var events []battle.Event
 			if events, err = h.commit(o, why); err == nil {
-				h.publish(events)
+				h.publish(events, st.side)
 				continue
 			}
 		}

@@ -50,6 +50,12 @@ const (
 	// default: under the 50 of hexfire-server's limit (server.DefaultOptions),
 	// which disconnects a client that gives more.
 	botDefaultRate = 40
+	// A refused order is given again from the same view after
+	// botRefusedWait, botRefusals times in a row at most: the server
+	// refuses for a while an order it cannot store or while it shuts
+	// down, and an order the engine refuses is refused every time.
+	botRefusedWait = time.Second
+	botRefusals    = 5
 )
 
 // botReport is what bot prints once its battle is over.
@@ -229,8 +235,12 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 	go b.ping(sctx, conn)
 
 	// The bot acts on each view it is sent in which its side acts. While
-	// it acts nothing else happens in the battle, so the view after its
-	// order is the one of the update that follows the order's acceptance.
+	// it acts nothing else happens in the battle, and the update that
+	// follows an order's acceptance is the view after it. last is the
+	// latest view, refusals the refusals in a row of the orders given
+	// from it.
+	var last *battle.View
+	refusals := 0
 	for {
 		_, data, err := conn.Read(sctx)
 		if err != nil {
@@ -262,7 +272,16 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 		case "accepted":
 			continue
 		case "refused":
-			return botReport{}, welcomed, refusedError{reason: fmt.Sprintf("order %s was refused: %s", m.ID, m.Reason)}
+			if refusals++; refusals >= botRefusals || last == nil {
+				return botReport{}, welcomed, refusedError{reason: fmt.Sprintf("order %s was refused %d times in a row: %s", m.ID, refusals, m.Reason)}
+			}
+			b.logf("order %s was refused (%s); giving it again in %v", m.ID, m.Reason, botRefusedWait)
+			select {
+			case <-time.After(botRefusedWait):
+			case <-sctx.Done():
+				return botReport{}, welcomed, sctx.Err()
+			}
+			v = last
 		case "error":
 			if !welcomed {
 				return botReport{}, welcomed, refusedError{reason: m.Reason}
@@ -270,6 +289,9 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 			return botReport{}, welcomed, fmt.Errorf("the server closed the connection: %s", m.Reason)
 		default:
 			return botReport{}, welcomed, fmt.Errorf("a message of unknown type %s from the server", fileio.Quote(m.Type))
+		}
+		if v != last {
+			last, refusals = v, 0
 		}
 		if v.Result != nil {
 			return b.report(v), true, nil

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,7 +29,14 @@ import (
 // returns its ws:// URL.
 func startMatchServer(t *testing.T) string {
 	t.Helper()
-	srv, store := openMatchServer(t, filepath.Join(t.TempDir(), "hexfire.db"))
+	return serveMatchStore(t, nil)
+}
+
+// serveMatchStore is startMatchServer with the store wrap makes of the
+// database (nil: the database itself).
+func serveMatchStore(t *testing.T, wrap func(server.Store) server.Store) string {
+	t.Helper()
+	srv, store := openMatchServer(t, filepath.Join(t.TempDir(), "hexfire.db"), wrap)
 	web := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
 	return "ws" + strings.TrimPrefix(web.URL, "http")
@@ -35,13 +45,17 @@ func startMatchServer(t *testing.T) string {
 // openMatchServer opens a server of the database at path. The bots give
 // their orders as fast as they decide them (--rate 0), so the server's
 // limit of orders a second is lifted.
-func openMatchServer(t *testing.T, path string) (*server.Server, *server.SQLite) {
+func openMatchServer(t *testing.T, path string, wrap func(server.Store) server.Store) (*server.Server, *server.SQLite) {
 	t.Helper()
 	store, err := server.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
+	var served server.Store = store
+	if wrap != nil {
+		served = wrap(store)
+	}
+	srv, err := server.New(served, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
 	if err != nil {
 		store.Close()
 		t.Fatal(err)
@@ -83,15 +97,12 @@ func TestMatchAsSimulated(t *testing.T) {
 	}{{7, "opponent", "opponent"}, {11, "greedy", "opponent"}} {
 		t.Run(fmt.Sprintf("%s-%s-seed%d", c.allies, c.axis, c.seed), func(t *testing.T) {
 			seed := strconv.FormatUint(c.seed, 10)
-			var tokens map[string]any
-			runJSON(t, &tokens, "match", "new", "--server", url, "--seed", seed, "--fog=true")
-			token := map[maps.Side]string{}
-			for _, side := range []maps.Side{maps.Allies, maps.Axis} {
-				token[side], _ = tokens[string(side)].(string)
+			var made created
+			runJSON(t, &made, "match", "new", "--server", url, "--seed", seed, "--fog=true")
+			if made.Battle == 0 || made.Allies == "" || made.Axis == "" {
+				t.Fatalf("match new printed %+v: want a battle and two tokens", made)
 			}
-			if tokens["battle"] == nil || token[maps.Allies] == "" || token[maps.Axis] == "" {
-				t.Fatalf("match new printed %v: want a battle and two tokens", tokens)
-			}
+			token := map[maps.Side]string{maps.Allies: made.Allies, maps.Axis: made.Axis}
 			dir := t.TempDir()
 			early := filepath.Join(dir, "early.json")
 			var saved savedReport
@@ -160,7 +171,7 @@ func TestBotReconnects(t *testing.T) {
 	url := "ws://" + addr
 	// serve serves the database on ln until the stop it returns is called.
 	serve := func(ln net.Listener) (stop func()) {
-		srv, store := openMatchServer(t, path)
+		srv, store := openMatchServer(t, path, nil)
 		web := &http.Server{Handler: srv.Handler()}
 		go web.Serve(ln)
 		return func() { web.Close(); srv.Close(); store.Close() }
@@ -226,5 +237,58 @@ func TestBotRefusedToken(t *testing.T) {
 	err := run([]string{"bot", "--server", url, "--token", "no-such-token", "--player", "random"}, &stdout)
 	if err == nil || !strings.Contains(err.Error(), "seat token refused") {
 		t.Fatalf("a bot with an unknown token: %v, want the server's refusal", err)
+	}
+}
+
+// failingStore is a store that fails the order it is given failAt-th
+// (from 1) once.
+type failingStore struct {
+	server.Store
+	failAt, given atomic.Int32
+}
+
+func (s *failingStore) AppendOrder(ctx context.Context, id int64, row server.OrderRow) error {
+	if s.given.Add(1) == s.failAt.Load() {
+		return errors.New("the disk is full (a test's store)")
+	}
+	return s.Store.AppendOrder(ctx, id, row)
+}
+
+// TestBotGivesARefusedOrderAgain: an order the server refuses because its
+// store failed to keep it is given again by the bot a second later, and
+// the battle ends as simulate's.
+func TestBotGivesARefusedOrderAgain(t *testing.T) {
+	failing := &failingStore{}
+	failing.failAt.Store(10)
+	url := serveMatchStore(t, func(s server.Store) server.Store { failing.Store = s; return failing })
+	var c created
+	runJSON(t, &c, "match", "new", "--server", url, "--seed", "7", "--fog=true")
+	reports := map[maps.Side]*botReport{}
+	var wg sync.WaitGroup
+	for side, token := range map[maps.Side]string{maps.Allies: c.Allies, maps.Axis: c.Axis} {
+		reports[side] = &botReport{}
+		wg.Go(func() {
+			runJSON(t, reports[side], "bot", "--server", url, "--token", token, "--player", "opponent", "--rate", "0")
+		})
+	}
+	wg.Wait()
+	if failing.given.Load() <= 10 {
+		t.Fatalf("the store was given %d orders: the failing one was never reached", failing.given.Load())
+	}
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := loadScenario("", cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := simulateBattle(sc, cat, battle.Config{Seed: 7, Fog: battle.FogSettingOf(true), Source: scenarioSource("")},
+		map[maps.Side]string{maps.Allies: "opponent", maps.Axis: "opponent"}, applyOrder)
+	for side, r := range reports {
+		if r.Winner != winnerName(want.winner) || r.Turn != want.turns || !reflect.DeepEqual(r.Losses, want.losses) {
+			t.Errorf("the %s bot: %s on turn %d, losses %v; simulate: %s on turn %d, losses %v",
+				side.Adjective(), r.Winner, r.Turn, r.Losses, want.winner, want.turns, want.losses)
+		}
 	}
 }
