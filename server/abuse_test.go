@@ -244,3 +244,32 @@ func TestSeatConnections(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // the server has yet to see the first close
 	}
 }
+
+// TestComputerTriesAgain: a computer player whose order the store fails
+// to keep decides again a second later, and once the store keeps orders
+// again plays its phase to its end, as the person waiting on it sees.
+func TestComputerTriesAgain(t *testing.T) {
+	store, err := OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	failing := &failingStore{Store: store}
+	failing.fail.Store(true)
+	srv, err := New(failing, Options{Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, store: store, srv: srv, http: httptest.NewServer(srv.Handler())}
+	defer func() { ts.http.Close(); srv.Close() }()
+	r := ts.newBattle(`{"allies":"opponent"}`) // the Allies act first in the default scenario
+	axis, _ := ts.join(r.Axis)
+	if acting := axis.head().Acting; acting != string(maps.Allies) {
+		t.Fatalf("the %s act first, want the Allies", acting)
+	}
+	time.Sleep(1500 * time.Millisecond) // a try or two refused by the store
+	failing.fail.Store(false)
+	for axis.head().Acting != string(maps.Axis) {
+		axis.read()
+	}
+}

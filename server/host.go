@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -249,7 +250,7 @@ func (h *host) commit(o battle.Order, why string) ([]battle.Event, error) {
 			return nil, h.stopped
 		}
 		h.ump = back
-		return nil, fmt.Errorf("the server could not store the order, so it was not given: give it again (%w)", err)
+		return nil, fmt.Errorf("%w: give it again (%w)", errNotStored, err)
 	}
 	return events, nil
 }
@@ -290,9 +291,21 @@ func (h *host) publish(events []battle.Event, by maps.Side) {
 	}
 }
 
+// errNotStored says that an order was not given because the store failed
+// to keep it (commit).
+var errNotStored = errors.New("the server could not store the order, so it was not given")
+
+// computerRetry is how long a computer player whose order the store
+// failed to keep waits before it decides again: our choice, a store's
+// passing trouble (a full disk being freed) over in seconds.
+const computerRetry = time.Second
+
 // playComputers has the computer players give their orders while their
 // side acts, each stored before it is sent. A computer's order that the
-// engine refuses stops them (logged): the battle waits. h.mu is held.
+// engine refuses stops them (logged): the battle waits. One the store
+// failed to keep is decided again after computerRetry, until the server
+// closes, so that a battle whose other side is a person waiting for the
+// computer does not wait for a restart. h.mu is held.
 func (h *host) playComputers() {
 	for !h.server.closing.Load() && h.stopped == nil {
 		st := h.seats[h.ump.Acting()]
@@ -306,6 +319,20 @@ func (h *host) playComputers() {
 				h.publish(events, st.side)
 				continue
 			}
+		}
+		if errors.Is(err, errNotStored) {
+			h.server.opts.Logf("hexfire-server: battle %d: the %s computer player tries again in %v: %v", h.record.ID, st.side.Adjective(), computerRetry, err)
+			h.server.work.Go(func() {
+				select {
+				case <-time.After(computerRetry):
+				case <-h.server.ctx.Done():
+					return
+				}
+				h.mu.Lock()
+				defer h.mu.Unlock()
+				h.playComputers()
+			})
+			return
 		}
 		h.server.opts.Logf("hexfire-server: battle %d: the %s computer player stops: %v", h.record.ID, st.side.Adjective(), err)
 		return
