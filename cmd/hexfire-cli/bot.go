@@ -81,11 +81,12 @@ type serverMessage struct {
 	View     json.RawMessage `json:"view"`
 }
 
-// refusedError is the server's refusal of the seat (its token, or the
-// hello): the bot stops rather than reconnect.
-type refusedError struct{ reason string }
+// stopError ends the bot with no other connection tried: the server
+// refused the seat (its token) or an order for good, or sent what the bot
+// cannot play from.
+type stopError struct{ reason string }
 
-func (e refusedError) Error() string { return "the server refused the seat: " + e.reason }
+func (e stopError) Error() string { return e.reason }
 
 // bot plays one seat of a battle on a server.
 type bot struct {
@@ -188,7 +189,7 @@ func (b *bot) play(ctx context.Context) (botReport, error) {
 		if err == nil {
 			return report, nil
 		}
-		if _, refused := errors.AsType[refusedError](err); refused || ctx.Err() != nil {
+		if _, stop := errors.AsType[stopError](err); stop || ctx.Err() != nil {
 			return botReport{}, err
 		}
 		if welcomed {
@@ -259,7 +260,7 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 		switch m.Type {
 		case "welcome":
 			if v, err = b.welcome(m); err != nil {
-				return botReport{}, welcomed, refusedError{reason: err.Error()}
+				return botReport{}, welcomed, stopError{reason: err.Error()}
 			}
 			welcomed = true
 		case "update":
@@ -267,13 +268,13 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 				return botReport{}, welcomed, errors.New("an update before the welcome")
 			}
 			if v, err = battle.DecodeView(b.scenario, b.catalogue, m.View); err != nil {
-				return botReport{}, welcomed, refusedError{reason: fmt.Sprintf("the server's view does not decode: %v", err)}
+				return botReport{}, welcomed, stopError{reason: fmt.Sprintf("the server's view does not decode: %v", err)}
 			}
 		case "accepted":
 			continue
 		case "refused":
 			if refusals++; refusals >= botRefusals || last == nil {
-				return botReport{}, welcomed, refusedError{reason: fmt.Sprintf("order %s was refused %d times in a row: %s", m.ID, refusals, m.Reason)}
+				return botReport{}, welcomed, stopError{reason: fmt.Sprintf("order %s was refused %d times in a row: %s", m.ID, refusals, m.Reason)}
 			}
 			b.logf("order %s was refused (%s); giving it again in %v", m.ID, m.Reason, botRefusedWait)
 			select {
@@ -284,7 +285,13 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 			v = last
 		case "error":
 			if !welcomed {
-				return botReport{}, welcomed, refusedError{reason: m.Reason}
+				// The close that follows says whether to try again later
+				// (1013: the seat has as many connections as it may, one
+				// perhaps the bot's own, not yet seen closed) or not.
+				if _, _, err := conn.Read(sctx); websocket.CloseStatus(err) == websocket.StatusTryAgainLater {
+					return botReport{}, welcomed, fmt.Errorf("the server turned the seat away for now: %s", m.Reason)
+				}
+				return botReport{}, welcomed, stopError{reason: "the server refused the seat: " + m.Reason}
 			}
 			return botReport{}, welcomed, fmt.Errorf("the server closed the connection: %s", m.Reason)
 		default:
