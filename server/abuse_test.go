@@ -131,3 +131,145 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 		t.Errorf("after a lost order and a stored one: %d orders stored, view changed %t", len(orders), !bytes.Equal(acting.view, before))
 	}
 }
+
+// TestStoppedBattle: a battle stopped for a fault of the server's own
+// (an order it could neither store nor take back) disconnects its seats
+// with the reason and from then on welcomes no one and answers no save,
+// while the server's other battles play on.
+func TestStoppedBattle(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{})
+	r := ts.newBattle(`{}`)
+	other := ts.newBattle(`{}`)
+	allies, _ := ts.join(r.Allies)
+	ts.srv.mu.Lock()
+	h := ts.srv.battles[r.Battle]
+	ts.srv.mu.Unlock()
+	h.mu.Lock()
+	h.stop(errors.New("order 1 could not be stored nor taken back"))
+	h.mu.Unlock()
+	for {
+		m, err := allies.readErr(10 * time.Second)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusInternalError {
+				t.Errorf("the stopped battle's seat is disconnected with %v, want status 1011", err)
+			}
+			break
+		}
+		if m.Type == typeError && !strings.Contains(m.Reason, "is stopped") {
+			t.Errorf("the stopped battle's seat is told %s", m.raw)
+		}
+	}
+	sc := ts.dial()
+	sc.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+	if m := sc.read(); m.Type != typeError || !strings.Contains(m.Reason, "is stopped") {
+		t.Errorf("a hello to the stopped battle: %s", m.raw)
+	}
+	req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
+	req.Header.Set("Authorization", "Bearer "+r.Allies)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("GET /save of the stopped battle: %s", resp.Status)
+	}
+	if _, w := ts.join(other.Allies); w.Type != typeWelcome {
+		t.Errorf("the other battle: %s", w.raw)
+	}
+}
+
+// TestSaveAndSeedRefusals: GET /save without a token or with one no seat
+// has is refused (401, 403), and a seed that is not a decimal uint64 is
+// refused naming the field.
+func TestSaveAndSeedRefusals(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{})
+	r := ts.newBattle(`{"seed":"18446744073709551615"}`)
+	for _, c := range []struct {
+		authorization string
+		status        int
+	}{{"", http.StatusUnauthorized}, {"Basic " + r.Allies, http.StatusUnauthorized}, {"Bearer x" + r.Allies, http.StatusForbidden}, {"Bearer " + r.Allies, http.StatusOK}} {
+		req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
+		if c.authorization != "" {
+			req.Header.Set("Authorization", c.authorization)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status || (c.status == http.StatusOK && resp.Header.Get(SaveKindHeader) != SaveKindView) {
+			t.Errorf("GET /save with Authorization %q: %s (%s %q), want %d", c.authorization, resp.Status, SaveKindHeader, resp.Header.Get(SaveKindHeader), c.status)
+		}
+	}
+	for _, seed := range []string{"-1", "18446744073709551616", "0x10", "1.5"} {
+		status, data := ts.create(fmt.Sprintf(`{"seed":%q}`, seed))
+		if status != http.StatusBadRequest || !strings.Contains(string(data), `field \"seed\"`) {
+			t.Errorf("seed %s: %d %s", seed, status, data)
+		}
+	}
+}
+
+// TestSeatConnections: a seat's token may be presented again, from
+// another device, while its first connection is open: each connection is
+// welcomed and sent the side's updates, up to MaxConnsPerSeat; one more
+// is refused with the reason (1013) until one of them closes.
+func TestSeatConnections(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{MaxConnsPerSeat: 2})
+	r := ts.newBattle(`{"fog":false}`)
+	first, _ := ts.join(r.Allies)
+	second, _ := ts.join(r.Allies)
+	axis, _ := ts.join(r.Axis)
+	third := ts.dial()
+	third.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+	if m := third.read(); m.Type != typeError || !strings.Contains(m.Reason, "2 connections open already") {
+		t.Errorf("a third connection of the Allied seat: %s", m.raw)
+	}
+	if _, err := third.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
+		t.Errorf("a third connection of the Allied seat ends with %v, want status 1013", err)
+	}
+	endPhases(t, map[maps.Side]*seatConn{maps.Allies: first, maps.Axis: axis}, 1)
+	if m := second.read(); m.Type != typeUpdate {
+		t.Errorf("the second Allied connection was sent %s, not the update", m.raw)
+	}
+	first.conn.Close(websocket.StatusNormalClosure, "")
+	for {
+		again := ts.dial()
+		again.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
+		if m := again.read(); m.Type == typeWelcome {
+			break
+		} else if !strings.Contains(m.Reason, "open already") {
+			t.Fatalf("a connection once the first closed: %s", m.raw)
+		}
+		time.Sleep(20 * time.Millisecond) // the server has yet to see the first close
+	}
+}
+
+// TestComputerTriesAgain: a computer player whose order the store fails
+// to keep decides again a second later, and once the store keeps orders
+// again plays its phase to its end, as the person waiting on it sees.
+func TestComputerTriesAgain(t *testing.T) {
+	store, err := OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	failing := &failingStore{Store: store}
+	failing.fail.Store(true)
+	srv, err := New(failing, Options{Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, store: store, srv: srv, http: httptest.NewServer(srv.Handler())}
+	defer func() { ts.http.Close(); srv.Close() }()
+	r := ts.newBattle(`{"allies":"opponent"}`) // the Allies act first in the default scenario
+	axis, _ := ts.join(r.Axis)
+	if acting := axis.head().Acting; acting != string(maps.Allies) {
+		t.Fatalf("the %s act first, want the Allies", acting)
+	}
+	time.Sleep(1500 * time.Millisecond) // a try or two refused by the store
+	failing.fail.Store(false)
+	for axis.head().Acting != string(maps.Axis) {
+		axis.read()
+	}
+}

@@ -114,7 +114,10 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &client{conn: conn, side: st.side, outbox: make(chan []byte, s.opts.Outbox), closed: make(chan struct{})}
 	h := st.host
-	h.join(c)
+	if err := h.join(c); err != nil {
+		s.refuse(conn, websocket.StatusTryAgainLater, err)
+		return
+	}
 	defer h.leave(c)
 	writing := make(chan struct{})
 	go func() {

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"hexfire/ai"
 	"hexfire/battle"
@@ -33,6 +36,8 @@ type host struct {
 	logs     map[maps.Side][]logEntry
 	lastView map[maps.Side][]byte
 	clients  map[*client]bool
+	// stopped is why the battle stopped (stop), nil while it plays.
+	stopped error
 }
 
 // seat is one side of a battle and who plays it: a person, known by the
@@ -128,25 +133,55 @@ func (h *host) addToLogs(events []battle.Event) map[maps.Side][]logEntry {
 	return lines
 }
 
-// viewJSON is side's view now in its JSON form.
-func (h *host) viewJSON(side maps.Side) []byte {
-	data, err := json.Marshal(h.ump.View(side))
+// viewWire is side's view now in the form it travels in (View.Encode).
+func (h *host) viewWire(side maps.Side) []byte {
+	data, err := h.ump.View(side).Encode()
 	if err != nil {
-		panic("server: a view's JSON: " + err.Error()) // plain data: cannot fail
+		panic("server: a view's wire form: " + err.Error()) // plain data: cannot fail
 	}
 	return data
 }
 
 // join welcomes client c to its side's seat: from then on it is sent
-// every update of its side. h.mu must not be held.
-func (h *host) join(c *client) {
+// every update of its side. A seat may be connected from several devices
+// at once, up to the server's MaxConnsPerSeat; a battle stopped (stop)
+// welcomes no one. The refusal is returned. h.mu must not be held.
+func (h *host) join(c *client) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	view := h.viewJSON(c.side)
+	if h.stopped != nil {
+		return h.stopped
+	}
+	open := 0
+	for other := range h.clients {
+		if other.side == c.side {
+			open++
+		}
+	}
+	if limit := h.server.opts.MaxConnsPerSeat; open >= limit {
+		return fmt.Errorf("the %s seat has %d connections open already, as many as a seat may: close one first", c.side.Adjective(), limit)
+	}
+	view := h.viewWire(c.side)
 	h.lastView[c.side] = view
 	h.clients[c] = true
-	c.send(encode(welcomeMessage{Type: typeWelcome, Battle: h.record.ID, Side: c.side,
+	c.send(encode(welcomeMessage{Type: typeWelcome, Battle: h.record.ID, Side: c.side, Scenario: h.record.Scenario,
 		SeatSeed: umpire.SeatSeed(h.record.Seed, c.side), View: view, Log: h.logs[c.side]}))
+	return nil
+}
+
+// stop stops the battle for err, a fault of the server's own (an order
+// it can neither store nor take back): every client of it is
+// disconnected with the reason, and from then on it takes no order and
+// welcomes no one, until the server is restarted and rebuilds it from
+// its store. h.mu is held.
+func (h *host) stop(err error) {
+	h.stopped = fmt.Errorf("battle %d is stopped: %w", h.record.ID, err)
+	h.server.opts.Logf("hexfire-server: %v", h.stopped)
+	for c := range h.clients {
+		c.send(encode(errorMessage{Type: typeError, Reason: h.stopped.Error()}))
+		c.closeWith(websocket.StatusInternalError, closeReason(h.stopped.Error()))
+	}
+	clear(h.clients)
 }
 
 // leave stops sending to client c.
@@ -164,6 +199,10 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 	defer h.mu.Unlock()
 	refuse := func(err error) {
 		c.send(encode(answerMessage{Type: typeRefused, ID: id, Reason: err.Error()}))
+	}
+	if h.stopped != nil {
+		refuse(h.stopped)
+		return
 	}
 	switch acting := h.ump.Acting(); {
 	case acting == "":
@@ -187,7 +226,7 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 		return
 	}
 	c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
-	h.publish(events)
+	h.publish(events, c.side)
 	h.playComputers()
 }
 
@@ -207,17 +246,21 @@ func (h *host) commit(o battle.Order, why string) ([]battle.Event, error) {
 		h.server.opts.Logf("hexfire-server: battle %d: %v", h.record.ID, err)
 		back, rerr := h.ump.Rewound(n - 1)
 		if rerr != nil {
-			panic(fmt.Sprintf("server: battle %d: taking back order %d that could not be stored: %v", h.record.ID, n, rerr))
+			h.stop(fmt.Errorf("order %d could not be stored (%v) nor taken back: %w", n, err, rerr))
+			return nil, h.stopped
 		}
 		h.ump = back
-		return nil, fmt.Errorf("the server could not store the order, so it was not given: give it again (%w)", err)
+		return nil, fmt.Errorf("%w: give it again (%w)", errNotStored, err)
 	}
 	return events, nil
 }
 
-// publish adds an order's events to the logs and sends each side whose
-// view or log changed its update. h.mu is held.
-func (h *host) publish(events []battle.Event) {
+// publish adds the events of an order the side by gave to the logs and
+// sends its update to that side and to each other side whose view or log
+// changed. The side that gave the order is always sent one, so that its
+// clients know that what follows the order's acceptance is its update,
+// and it tells the side nothing it did not know. h.mu is held.
+func (h *host) publish(events []battle.Event, by maps.Side) {
 	lines := h.addToLogs(events)
 	for side, st := range h.seats {
 		if st.computer != nil {
@@ -236,8 +279,8 @@ func (h *host) publish(events []battle.Event) {
 		// An order the side saw nothing of, leaving its view as it was,
 		// is not told: even that an order came would tell the side that
 		// the enemy is at work where it cannot see.
-		view := h.viewJSON(side)
-		if bytes.Equal(view, h.lastView[side]) && len(lines[side]) == 0 {
+		view := h.viewWire(side)
+		if side != by && bytes.Equal(view, h.lastView[side]) && len(lines[side]) == 0 {
 			continue
 		}
 		h.lastView[side] = view
@@ -248,11 +291,23 @@ func (h *host) publish(events []battle.Event) {
 	}
 }
 
+// errNotStored says that an order was not given because the store failed
+// to keep it (commit).
+var errNotStored = errors.New("the server could not store the order, so it was not given")
+
+// computerRetry is how long a computer player whose order the store
+// failed to keep waits before it decides again: our choice, a store's
+// passing trouble (a full disk being freed) over in seconds.
+const computerRetry = time.Second
+
 // playComputers has the computer players give their orders while their
 // side acts, each stored before it is sent. A computer's order that the
-// engine refuses stops them (logged): the battle waits. h.mu is held.
+// engine refuses stops them (logged): the battle waits. One the store
+// failed to keep is decided again after computerRetry, until the server
+// closes, so that a battle whose other side is a person waiting for the
+// computer does not wait for a restart. h.mu is held.
 func (h *host) playComputers() {
-	for !h.server.closing.Load() {
+	for !h.server.closing.Load() && h.stopped == nil {
 		st := h.seats[h.ump.Acting()]
 		if st == nil || st.computer == nil {
 			return
@@ -261,11 +316,42 @@ func (h *host) playComputers() {
 		if err == nil {
 			var events []battle.Event
 			if events, err = h.commit(o, why); err == nil {
-				h.publish(events)
+				h.publish(events, st.side)
 				continue
 			}
+		}
+		if errors.Is(err, errNotStored) {
+			h.server.opts.Logf("hexfire-server: battle %d: the %s computer player tries again in %v: %v", h.record.ID, st.side.Adjective(), computerRetry, err)
+			h.server.work.Go(func() {
+				select {
+				case <-time.After(computerRetry):
+				case <-h.server.ctx.Done():
+					return
+				}
+				h.mu.Lock()
+				defer h.mu.Unlock()
+				h.playComputers()
+			})
+			return
 		}
 		h.server.opts.Logf("hexfire-server: battle %d: the %s computer player stops: %v", h.record.ID, st.side.Adjective(), err)
 		return
 	}
+}
+
+// save is what GET /save answers the seat of side: once the battle is
+// over its whole save (SaveKindBattle), before only the side's own view
+// (SaveKindView).
+func (h *host) save(side maps.Side) (kind string, data []byte, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stopped != nil {
+		return "", nil, h.stopped
+	}
+	if b, over := h.ump.Revealed(); over {
+		data, err = json.MarshalIndent(b.Save(), "", "  ")
+		return SaveKindBattle, data, err
+	}
+	data, err = json.Marshal(h.ump.View(side))
+	return SaveKindView, data, err
 }

@@ -64,21 +64,26 @@ type logEntry struct {
 	Text string `json:"text"`
 }
 
-// welcomeMessage answers a hello with a token the server knows. View is
-// battle.View's JSON form; SeatSeed, a decimal string (a JSON number
+// welcomeMessage answers a hello with a token the server knows. Scenario
+// is the battle's source (battle.EmbeddedPrefix and a path), which a
+// client opens to decode the view; View is the side's view in the form
+// it travels in (battle.View.Encode: its display JSON under "view" and
+// the known battle beside it); SeatSeed, a decimal string (a JSON number
 // loses bits above 2^53), is the seed the seat's own computer players
 // take (umpire.SeatSeed); Log is the side's whole part of the log.
 type welcomeMessage struct {
 	Type     string          `json:"type"`
 	Battle   int64           `json:"battle"`
 	Side     maps.Side       `json:"side"`
+	Scenario string          `json:"scenario"`
 	SeatSeed uint64          `json:"seat_seed,string"`
 	View     json.RawMessage `json:"view"`
 	Log      []logEntry      `json:"log"`
 }
 
 // updateMessage is sent to a side's seats after an order that changed
-// what the side knows: its view now and the log lines it saw.
+// what the side knows: its view now (View.Encode, as in the welcome) and
+// the log lines it saw.
 type updateMessage struct {
 	Type string          `json:"type"`
 	View json.RawMessage `json:"view"`

@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -38,8 +40,11 @@ type Options struct {
 	// client that sends more is disconnected.
 	OrdersPerSecond float64
 	OrderBurst      int
-	// MaxConnsPerAddr bounds the open connections from one IP address.
+	// MaxConnsPerAddr bounds the open connections from one IP address;
+	// MaxConnsPerSeat those of one seat (a person's devices), wherever
+	// they come from.
 	MaxConnsPerAddr int
+	MaxConnsPerSeat int
 	// HelloTimeout is how long a new connection has to present its token;
 	// WriteTimeout how long one message may take to reach a client.
 	HelloTimeout, WriteTimeout time.Duration
@@ -60,6 +65,7 @@ var DefaultOptions = Options{
 	OrdersPerSecond: 50,
 	OrderBurst:      100,
 	MaxConnsPerAddr: 32,
+	MaxConnsPerSeat: 4,
 	HelloTimeout:    10 * time.Second,
 	WriteTimeout:    10 * time.Second,
 	Outbox:          256,
@@ -82,6 +88,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxConnsPerAddr > 0 {
 		d.MaxConnsPerAddr = o.MaxConnsPerAddr
+	}
+	if o.MaxConnsPerSeat > 0 {
+		d.MaxConnsPerSeat = o.MaxConnsPerSeat
 	}
 	if o.HelloTimeout > 0 {
 		d.HelloTimeout = o.HelloTimeout
@@ -196,12 +205,52 @@ func (s *Server) seatOf(hash []byte) *seat {
 }
 
 // Handler returns the server's HTTP handler: POST /battles creates a
-// battle, GET /play is a seat's WebSocket.
+// battle, GET /play is a seat's WebSocket, GET /save a seat's save.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /battles", s.serveCreate)
 	mux.HandleFunc("GET /play", s.servePlay)
+	mux.HandleFunc("GET /save", s.serveSave)
 	return mux
+}
+
+// SaveKindHeader is the header of a GET /save answer that says what its
+// body is: SaveKindBattle or SaveKindView.
+const SaveKindHeader = "Hexfire-Save"
+
+// The bodies of GET /save.
+const (
+	// SaveKindBattle: the battle is over, and its body is the whole
+	// battle's save file (battle.Save), which may now be shown.
+	SaveKindBattle = "battle"
+	// SaveKindView: the battle goes on, and its body is only the seat's
+	// own view (battle.View's JSON form).
+	SaveKindView = "view"
+)
+
+// serveSave answers the seat whose token the request's "Authorization:
+// Bearer TOKEN" header gives with its battle's save once it is over, and
+// with the seat's own view before. The token goes in a header, not the
+// URL, so that no log of a proxy holds it.
+func (s *Server) serveSave(w http.ResponseWriter, r *http.Request) {
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || token == "" {
+		httpError(w, http.StatusUnauthorized, errors.New(`no seat token: give it as the header "Authorization: Bearer TOKEN"`))
+		return
+	}
+	st := s.seatOf(hashToken(token))
+	if st == nil {
+		httpError(w, http.StatusForbidden, errors.New("seat token refused: no seat of this server has it"))
+		return
+	}
+	kind, data, err := st.host.save(st.side)
+	if err != nil {
+		httpError(w, http.StatusServiceUnavailable, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set(SaveKindHeader, kind)
+	w.Write(append(data, '\n'))
 }
 
 // Close disconnects every client, stops the computer players and waits
@@ -225,6 +274,11 @@ type createRequest struct {
 	// "opponent", "opponent:easy", "opponent:normal", "opponent:hard".
 	Allies string `json:"allies"`
 	Axis   string `json:"axis"`
+	// Seed is the battle's seed as a decimal string (a JSON number loses
+	// bits above 2^53), so that a battle may be played again exactly, as
+	// hexfire-cli simulate plays it; absent, it comes from crypto/rand and
+	// neither player can know the dice.
+	Seed string `json:"seed"`
 }
 
 // createResponse answers POST /battles: the battle's id and one token per
@@ -295,7 +349,7 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	if err != nil {
 		return createResponse{}, fmt.Errorf("field \"scenario\": %w", err)
 	}
-	seed, err := newSeed()
+	seed, err := seedOf(req.Seed)
 	if err != nil {
 		return createResponse{}, err
 	}
@@ -326,6 +380,14 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 		}
 		r.Seats = append(r.Seats, seat)
 	}
+	// The battle is hosted as a restart rebuilds it from its store (its
+	// save version and fog setting written out, where New left them to
+	// the defaults), so that its views are the same bytes before and
+	// after any restart.
+	b, err = battle.Replay(sc, s.catalogue, r.save(nil))
+	if err != nil {
+		return createResponse{}, err
+	}
 	h, err := newHost(s, r, b) // seats the computer players before anything is stored
 	if err != nil {
 		return createResponse{}, err
@@ -337,6 +399,19 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	resp.Battle = r.ID
 	s.add(h)
 	return resp, nil
+}
+
+// seedOf is the battle's seed the request's field seed asks for, or a
+// new one from crypto/rand when it is empty.
+func seedOf(field string) (uint64, error) {
+	if field == "" {
+		return newSeed()
+	}
+	seed, err := strconv.ParseUint(field, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("field \"seed\": %s is not a decimal number from 0 to %d", fileio.Quote(field), uint64(math.MaxUint64))
+	}
+	return seed, nil
 }
 
 // acquireAddr counts a new connection from addr, false when addr has as

@@ -188,11 +188,13 @@ func (sc *seatConn) read() received {
 // head is the seat's last view's head.
 func (sc *seatConn) head() viewHead {
 	sc.t.Helper()
-	var h viewHead
-	if err := json.Unmarshal(sc.view, &h); err != nil {
+	var wire struct {
+		View viewHead `json:"view"` // the display form in View.Encode's
+	}
+	if err := json.Unmarshal(sc.view, &wire); err != nil {
 		sc.t.Fatal(err)
 	}
-	return h
+	return wire.View
 }
 
 // order sends an order record and reads up to its answer, which it

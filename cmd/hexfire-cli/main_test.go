@@ -19,6 +19,8 @@ func TestSubcommandHelp(t *testing.T) {
 		{"render", "-scale"},
 		{"killzone", "-reverse"},
 		{"view", "-side"},
+		{"bot", "-player"},
+		{"match", "save"},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			out, err := runCombatCLI(t, tc.command, "-h")
@@ -30,8 +32,8 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 		})
 	}
-	if len(commands) != 9 {
-		t.Errorf("%d subcommands, want the 9 this test covers", len(commands))
+	if len(commands) != 11 {
+		t.Errorf("%d subcommands, want the 11 this test covers", len(commands))
 	}
 }
 

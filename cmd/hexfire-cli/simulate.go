@@ -393,7 +393,7 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 			return battleResult{err: err}
 		}
 	}
-	res := battleResult{losses: map[maps.Side]map[string]int{}, shots: map[maps.Side]map[string]int{}, acts: map[maps.Side]map[string]int{}}
+	res := battleResult{shots: map[maps.Side]map[string]int{}, acts: map[maps.Side]map[string]int{}}
 	for range maxOrdersPerBattle {
 		if b.Result() != nil {
 			break
@@ -418,13 +418,18 @@ func simulateBattle(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, 
 	} else {
 		res.turns = b.Turn()
 	}
-	for _, u := range b.Units() {
+	res.losses = lossesOf(b.Units())
+	return res
+}
+
+// lossesOf counts the eliminated units among units, by side and type: a
+// side that lost none has no entry.
+func lossesOf(units []*battle.Unit) map[maps.Side]map[string]int {
+	losses := map[maps.Side]map[string]int{}
+	for _, u := range units {
 		if u.Eliminated {
-			if res.losses[u.Side] == nil {
-				res.losses[u.Side] = map[string]int{}
-			}
-			res.losses[u.Side][u.Type.Name]++
+			count(losses, u.Side, u.Type.Name)
 		}
 	}
-	return res
+	return losses
 }

@@ -136,9 +136,11 @@ func (s *seat) read() message {
 
 // acting is the side that acts in the seat's last view.
 func (s *seat) acting() string {
-	var v struct{ Acting string }
-	json.Unmarshal(s.view, &v)
-	return v.Acting
+	var wire struct {
+		View struct{ Acting string } // the display form in View.Encode's
+	}
+	json.Unmarshal(s.view, &wire)
+	return wire.View.Acting
 }
 
 // TestKilledServerContinues: a hexfire-server killed (SIGKILL) with an
