@@ -57,10 +57,10 @@ func (b *Battle) Apply(o Order) ([]Event, error) {
 		b.undoable = false
 	}
 	events = append(events, b.checkSuddenDeath()...)
-	events = append(events, b.learn(events, len(b.orders), actor)...)
+	events = append(events, b.learn(events, actor)...)
 	if lost := b.passMoverLost(); lost != nil {
 		events = append(events, lost...)
-		events = append(events, b.learn(lost, len(b.orders), actor)...)
+		events = append(events, b.learn(lost, actor)...)
 	}
 	events = b.markUnseen(events, spotted)
 	if b.fog && b.newsFor(actor) != news {
@@ -429,7 +429,7 @@ func (b *Battle) continueMove() []Event {
 			text = fmt.Sprintf("%s move%s %s → %s", names, verbS(us), b.Board().Label(from.Hex), b.Board().Label(next.Hex))
 		}
 		if b.intel != nil {
-			b.intel.update(b, us, len(b.orders)+1)
+			b.intel.update(b, us)
 		}
 		events = append(events, Event{Kind: UnitMoved, Unit: u.ID, From: from, To: next, Hex: next.Hex, Text: text, seen: b.inSightOfFoe(us)})
 		if u.Dummy() && next.Hex != from.Hex {

@@ -327,7 +327,7 @@ func New(sc *maps.Scenario, cat *units.Catalogue, cfg Config) (*Battle, error) {
 	b.intel = newIntel(b)
 	// A dummy the enemy makes out at set-up is gone before the first
 	// order: no order's events tell of it.
-	b.learn(b.startPhase(), 0, b.phasing)
+	b.learn(b.startPhase(), b.phasing)
 	return b, nil
 }
 

@@ -147,7 +147,7 @@ func BenchmarkKnowledgeMove(b *testing.B) {
 	}
 	for b.Loop() {
 		u.Pose.Hex, to = to, u.Pose.Hex
-		bt.intel.update(bt, []*Unit{u}, 1)
+		bt.intel.update(bt, []*Unit{u})
 	}
 	b.ReportMetric(float64(spotted), "spotted")
 }

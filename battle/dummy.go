@@ -92,7 +92,7 @@ func (b *Battle) unmaskAt(side maps.Side, h board.Hex, cause string) []Event {
 	}
 	for _, u := range b.standingAt(h) {
 		if u.Dummy() && u.Side != side {
-			b.intel.unmask(b, u, Reveal{Event: cause, Order: len(b.orders) + 1})
+			b.intel.unmask(b, u, Reveal{Event: cause, Turn: b.turn})
 		}
 	}
 	return b.unmaskedEvents()
@@ -105,6 +105,6 @@ func (b *Battle) dummyEntered(u *Unit) []Event {
 	if b.intel == nil || b.LaneMarkers(Opponent(u.Side), u.Pose.Hex) == 0 {
 		return nil
 	}
-	b.intel.unmask(b, u, Reveal{Event: RevealAttacked, Order: len(b.orders) + 1})
+	b.intel.unmask(b, u, Reveal{Event: RevealAttacked, Turn: b.turn})
 	return b.unmaskedEvents()
 }

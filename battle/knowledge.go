@@ -36,11 +36,11 @@ func (k Known) String() string {
 }
 
 // Reveal is the event that made a side spot a unit: what happened, and the
-// number of the order it happened in (1 for the first order; 0 at
-// set-up).
+// turn it happened in. (Not the number of the order: counted against its
+// own, a side would learn how many orders the enemy gave unseen.)
 type Reveal struct {
 	Event string // RevealSetUp, RevealSight, …
-	Order int
+	Turn  int
 }
 
 // The events that reveal a unit.
@@ -258,12 +258,12 @@ func (in *intel) snapshot(b *Battle) {
 // update looks again after the battle changed: every pair again when the
 // smoke did, else the pairs of the units that moved, came or went. moving
 // are units entering a hex as part of a move: one a line reaches gives
-// its concealment away. order is the number of the order being applied.
-func (in *intel) update(b *Battle, moving []*Unit, order int) {
-	sight := Reveal{Event: RevealSight, Order: order}
+// its concealment away.
+func (in *intel) update(b *Battle, moving []*Unit) {
+	sight := Reveal{Event: RevealSight, Turn: b.turn}
 	if !maps.Equal(in.smoke, b.smoke) {
 		in.refresh(b, sight)
-		in.uncover(b, moving, order)
+		in.uncover(b, moving)
 		return
 	}
 	var changed []*Unit
@@ -276,7 +276,7 @@ func (in *intel) update(b *Battle, moving []*Unit, order int) {
 		in.relook(b, u)
 	}
 	in.snapshot(b)
-	in.uncover(b, moving, order)
+	in.uncover(b, moving)
 	if len(changed) == 0 {
 		return
 	}
@@ -294,13 +294,13 @@ func (in *intel) update(b *Battle, moving []*Unit, order int) {
 
 // uncover takes the concealment from every moving unit that an enemy has a
 // line to (it moved in sight), and looks again at it.
-func (in *intel) uncover(b *Battle, moving []*Unit, order int) {
+func (in *intel) uncover(b *Battle, moving []*Unit) {
 	for _, u := range moving {
 		i := int(u.ID - 1)
 		if in.concealed[i] && in.clear[i] > 0 {
 			in.concealed[i] = false
 			in.relook(b, u)
-			in.judge(b, u, Reveal{Event: RevealMoved, Order: order})
+			in.judge(b, u, Reveal{Event: RevealMoved, Turn: b.turn})
 		}
 	}
 }
@@ -410,20 +410,20 @@ func (in *intel) reveal(b *Battle, u *Unit, cause Reveal) {
 	in.judge(b, u, cause)
 }
 
-// learn updates both sides' knowledge after order number order gave
+// learn updates both sides' knowledge after an order gave
 // events: the units that moved, came or went are looked at again, then
 // what the events reveal is spotted (docs/RULES.md, "Fog of war"). actor
 // is the side that gave the order. It returns the events of the dummies
 // this took off the map.
-func (b *Battle) learn(events []Event, order int, actor hmaps.Side) []Event {
+func (b *Battle) learn(events []Event, actor hmaps.Side) []Event {
 	in := b.intel
 	if in == nil {
 		return nil
 	}
-	in.update(b, nil, order)
+	in.update(b, nil)
 	reveal := func(u *Unit, event string) {
 		if u != nil {
-			in.reveal(b, u, Reveal{Event: event, Order: order})
+			in.reveal(b, u, Reveal{Event: event, Turn: b.turn})
 		}
 	}
 	hex := func(h board.Hex, event string) {
@@ -584,7 +584,7 @@ func (b *Battle) bump(us []*Unit, h board.Hex) ([]Event, bool) {
 	if len(found) == 0 {
 		return nil, false
 	}
-	cause := Reveal{Event: RevealBumped, Order: len(b.orders) + 1}
+	cause := Reveal{Event: RevealBumped, Turn: b.turn}
 	u := us[0]
 	if u.Dummy() && slices.ContainsFunc(found, func(o *Unit) bool { return !o.Dummy() }) {
 		b.intel.unmask(b, u, cause)

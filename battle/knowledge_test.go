@@ -109,7 +109,7 @@ func TestFiringReveals(t *testing.T) {
 	}
 	apply(t, b, EndPhase{}, EndPhase{}, Fire{Unit: 2, Target: 1})
 	k := b.Knowledge(maps.Allies, pak)
-	if k.Known != Spotted || k.Since != (Reveal{Event: RevealFired, Order: 3}) {
+	if k.Known != Spotted || k.Since != (Reveal{Event: RevealFired, Turn: 1}) {
 		t.Fatalf("after its shot the Pak is %v by %+v, want spotted, fired in order 3", k.Known, k.Since)
 	}
 	if seen := b.SeenBy(maps.Allies, pak); len(seen) != 1 || seen[0].ID != 1 {
@@ -490,7 +490,7 @@ func TestAttackRevealsTheHex(t *testing.T) {
 	if !sq.Active() {
 		t.Fatal("seed 1 eliminated the squad: the fixture wants it to survive the attack")
 	}
-	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealAttacked, Order: 1}) {
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealAttacked, Turn: 1}) {
 		t.Errorf("the squad in the attacked hex is %v by %+v, want spotted by the attack of order 1", k.Known, k.Since)
 	}
 }
@@ -577,7 +577,7 @@ func TestEventsReveal(t *testing.T) {
 			if tt.firing {
 				b.Unit(2).Markers |= Fired
 			}
-			b.learn([]Event{tt.event(b)}, 4, tt.actor)
+			b.learn([]Event{tt.event(b)}, tt.actor)
 			for _, c := range []struct {
 				id   UnitID
 				want string
@@ -586,7 +586,7 @@ func TestEventsReveal(t *testing.T) {
 				switch {
 				case c.want == "" && k.Known != Unknown:
 					t.Errorf("unit %d is %v by %+v, want unknown", c.id, k.Known, k.Since)
-				case c.want != "" && (k.Known != Spotted || k.Since != Reveal{Event: c.want, Order: 4}):
+				case c.want != "" && (k.Known != Spotted || k.Since != Reveal{Event: c.want, Turn: 1}):
 					t.Errorf("unit %d is %v by %+v, want spotted by %s of order 4", c.id, k.Known, k.Since, c.want)
 				}
 			}
@@ -616,7 +616,7 @@ func TestObserverReveals(t *testing.T) {
 	if !sq.Active() {
 		t.Fatal("the barrage eliminated the squad: the fixture wants it to survive")
 	}
-	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealObserver, Order: 1}) {
+	if k := b.Knowledge(maps.Allies, sq); k.Known != Spotted || k.Since != (Reveal{Event: RevealObserver, Turn: 1}) {
 		t.Errorf("the squad under the barrage is %v by %+v, want spotted by the observer of order 1", k.Known, k.Since)
 	}
 }

@@ -194,7 +194,7 @@ func (b *Battle) enter(o Enter) ([]Event, error) {
 	b.setPose(u, entry)
 	u.MovedFrom = entry.Hex
 	if b.intel != nil {
-		b.intel.update(b, []*Unit{u}, len(b.orders)+1) // the enemy looks at it as it comes on
+		b.intel.update(b, []*Unit{u}) // the enemy looks at it as it comes on
 	}
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path[1:], Cost: cost}
 	events := []Event{{Kind: UnitEntered, Unit: u.ID, To: entry, Hex: entry.Hex,

@@ -198,7 +198,7 @@ func changeUnknown(b *Battle, side maps.Side, rng *rand.Rand) int {
 		u.States = map[string]State{"changed": {N: 1 + rng.IntN(3)}}
 		n++
 	}
-	b.intel.update(b, nil, len(b.orders))
+	b.intel.update(b, nil)
 	return n
 }
 

@@ -60,7 +60,7 @@ type (
 	}
 	revealJSON struct {
 		Event string `json:"event"`
-		Order int    `json:"order"`
+		Turn  int    `json:"turn"`
 	}
 	smokeJSON struct {
 		Hex   string `json:"hex"`
@@ -155,7 +155,7 @@ func (v *View) MarshalJSON() ([]byte, error) {
 			x.SeenBy = append(x.SeenBy, strconv.Itoa(int(id)))
 		}
 		if e.Revealed.Event != "" {
-			x.Revealed = &revealJSON{Event: e.Revealed.Event, Order: e.Revealed.Order}
+			x.Revealed = &revealJSON{Event: e.Revealed.Event, Turn: e.Revealed.Turn}
 		}
 		w.Enemy = append(w.Enemy, x)
 	}

@@ -883,7 +883,7 @@ func (v *View) enemies(list []enemyJSON, open bool) error {
 		var e Enemy
 		var err error
 		if x.Revealed != nil {
-			e.Revealed = Reveal{Event: x.Revealed.Event, Order: x.Revealed.Order}
+			e.Revealed = Reveal{Event: x.Revealed.Event, Turn: x.Revealed.Turn}
 		}
 		if e.SeenBy, err = v.seenByOf(field+".seen_by", x.SeenBy); err != nil {
 			return err

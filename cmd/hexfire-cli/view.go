@@ -214,8 +214,12 @@ func printView(w io.Writer, b *battle.Battle, v *battle.View) error {
 		default:
 			why = e.Known.String()
 		}
-		if e.Revealed.Event != "" && e.Revealed.Event != battle.RevealOpen {
-			why += fmt.Sprintf(" (revealed: %s, order %d)", e.Revealed.Event, e.Revealed.Order)
+		switch e.Revealed.Event {
+		case "", battle.RevealOpen:
+		case battle.RevealSetUp:
+			why += " (revealed: set-up)"
+		default:
+			why += fmt.Sprintf(" (revealed: %s, turn %d)", e.Revealed.Event, e.Revealed.Turn)
 		}
 		marks := ""
 		if e.Known == battle.Spotted {

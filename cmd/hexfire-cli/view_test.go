@@ -63,7 +63,7 @@ type viewOut struct {
 		SeenBy               []string `json:"seen_by"`
 		Revealed             *struct {
 			Event string
-			Order int
+			Turn  int
 		} `json:"revealed_by"`
 	}
 	Result *struct{ Winner string }
@@ -91,7 +91,7 @@ func enemies(v viewOut) []string {
 			words = append(words, strings.Join(e.SeenBy, ","))
 		}
 		if e.Revealed != nil {
-			words = append(words, fmt.Sprintf("%s@%d", e.Revealed.Event, e.Revealed.Order))
+			words = append(words, fmt.Sprintf("%s@%d", e.Revealed.Event, e.Revealed.Turn))
 		}
 		list = append(list, strings.Join(words, " "))
 	}
@@ -167,7 +167,7 @@ func TestViewAtSetUp(t *testing.T) {
 		"Fog row (" + path + "), ruleset elimination, under fog of war\n",
 		"the Allies' view after 0 orders: turn 1 of 2,",
 		"  1    M4A3E8                       B2 N\n",
-		"  2    Tiger I                      D2 N    spotted, seen by 1 (revealed: set-up, order 0)\n",
+		"  2    Tiger I                      D2 N    spotted, seen by 1 (revealed: set-up)\n",
 		"  c1   ?                            L2      contact, seen by 1\n",
 	} {
 		if !strings.Contains(out, want) {
