@@ -110,7 +110,7 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 			c.pending = &q
 		}
 	}
-	if a := c.allocation; a != nil && a.Owner != side {
+	if a := c.allocation; a != nil {
 		q := *a
 		q.Firers = slices.DeleteFunc(slices.Clone(a.Firers), func(id UnitID) bool { return !kept[id-1] })
 		c.allocation = &q
