@@ -115,10 +115,13 @@ func (a *App) openSave(name string, asReplay bool) {
 	}
 }
 
+// rects lays the buttons out in a column under the title, its spacing
+// shrunk on a short window so that the hint below still shows.
 func (m *menu) rects(a *App) []image.Rectangle {
 	s := a.scale
 	w, h := int(420*s), int(40*s)
-	return ui.Column(len(m.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), w, h, int(10*s))
+	bottom := a.screen.Y - int(60*s)
+	return ui.FitColumn(len(m.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), bottom, w, h, int(10*s))
 }
 
 func (m *menu) update(a *App, in frameInput) error {
@@ -163,19 +166,33 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	}
 }
 
-// helpScreen shows the keymap from the menu.
-type helpScreen struct{}
+// helpScreen shows the keymap from the menu, scrolled with Up/Down and
+// the wheel when it is longer than the screen.
+type helpScreen struct {
+	first int // the first row shown
+}
 
-func (*helpScreen) update(a *App, in frameInput) error {
-	if in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help {
+// helpWheelRows is how many rows of the help one notch of the wheel
+// scrolls.
+const helpWheelRows = 3
+
+func (h *helpScreen) update(a *App, in frameInput) error {
+	switch {
+	case in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help:
 		a.toMenu()
+	case in.ui.Up:
+		h.first = max(0, h.first-1)
+	case in.ui.Down:
+		h.first++
+	case in.ui.Wheel != 0:
+		h.first = max(0, h.first-int(in.ui.Wheel*helpWheelRows))
 	}
 	return nil
 }
 
-func (*helpScreen) draw(a *App, screen *ebiten.Image) {
+func (h *helpScreen) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
-	drawKeymap(a.canvas(screen), a.screen)
+	h.first = drawKeymap(a.canvas(screen), a.screen, h.first, "Up/Down or the wheel")
 }
 
 // columnScreen is a screen of one column of buttons under a title, with a
@@ -186,9 +203,17 @@ type columnScreen struct {
 	list        ui.ButtonList
 }
 
+// paragraphWidth is the width of a column screen's paragraph in window
+// pixels.
+const paragraphWidth = 600
+
+// rects lays the buttons out in a column, its spacing shrunk on a short
+// window so that the paragraph below still shows.
 func (s *columnScreen) rects(a *App) []image.Rectangle {
 	w, h := int(480*a.scale), int(40*a.scale)
-	return ui.Column(len(s.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), w, h, int(10*a.scale))
+	lines := len(ui.Wrap(a.fonts.Face(ui.BarTextSize*a.scale, false), s.text, paragraphWidth*a.scale))
+	bottom := a.screen.Y - int((40+float64(lines)*ui.BarTextSize*1.5)*a.scale)
+	return ui.FitColumn(len(s.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), bottom, w, h, int(10*a.scale))
 }
 
 func (s *columnScreen) update(a *App, in frameInput) error {
@@ -210,7 +235,7 @@ func (s *columnScreen) drawColumn(a *App, screen *ebiten.Image) (c ui.Canvas, y 
 	rs := s.rects(a)
 	s.list.Draw(c, rs)
 	y = float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	c.Paragraph(s.text, c.Face(ui.BarTextSize, false), cx-300*a.scale, y, 600*a.scale, ui.BarTextSize*a.scale*1.5, ui.ColPanelDim)
+	c.Paragraph(s.text, c.Face(ui.BarTextSize, false), cx-paragraphWidth/2*a.scale, y, paragraphWidth*a.scale, ui.BarTextSize*a.scale*1.5, ui.ColPanelDim)
 	return c, y
 }
 

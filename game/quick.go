@@ -142,7 +142,7 @@ func (q *quickScreen) draw(a *App, screen *ebiten.Image) {
 	c, y := q.drawColumn(a, screen)
 	if q.err != "" {
 		cx := float64(a.screen.X) / 2
-		c.Paragraph("cannot make the battle: "+q.err, c.Face(ui.BarTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
+		c.Paragraph("cannot make the battle: "+q.err, c.Face(ui.BarTextSize, false), cx-paragraphWidth/2*a.scale, y+80*a.scale, paragraphWidth*a.scale,
 			ui.BarTextSize*a.scale*1.5, colBad)
 	}
 }
