@@ -157,6 +157,39 @@ func isPanelLine(a *App, r image.Rectangle) bool {
 	return ok && r.In(g.panelRect())
 }
 
+// TestPanelCutAtItsFoot: at 1024×600 the fire preview of the M4A3E8 in
+// E4 at K8 runs past the foot of the battle's panel; it is cut there, so
+// the status bar below the panel is drawn as with nothing selected.
+func TestPanelCutAtItsFoot(t *testing.T) {
+	size := image.Pt(1024, 600)
+	b := defaultBattle(t)
+	game := func(sel, hover string) *Game {
+		g, err := New(b, Options{Scripted: true, Select: sel, Hover: hover, Size: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(size.X, size.Y)
+		g.refresh()
+		return g
+	}
+	g := game("E4", "K8")
+	long, plain := frame(g), frame(game("", ""))
+	panel := g.panelRect()
+	// The status bar under the panel, left of the zoom's figure.
+	bar := image.Rect(panel.Min.X, panel.Max.Y, panel.Max.X-int(120*g.scale), size.Y)
+	differ := 0
+	for y := bar.Min.Y; y < bar.Max.Y; y++ {
+		for x := bar.Min.X; x < bar.Max.X; x++ {
+			if long.RGBAAt(x, y) != plain.RGBAAt(x, y) {
+				differ++
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d pixels of the status bar under the panel (%v) differ with the fire preview shown", differ, bar)
+	}
+}
+
 // TestLongTextStaysInItsPanel gives the default scenario a briefing far
 // longer than a screen holds and shows it on the briefing screen and in
 // the picker at 1024×600: the text is cut at its panel, so the band below

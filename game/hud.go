@@ -132,6 +132,11 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	if r.Empty() {
 		return
 	}
+	// What runs past the panel's foot (a long fire preview on a short
+	// window) is cut there, clear of the status bar, and its lines answer
+	// no click there.
+	screen = screen.SubImage(r).(*ebiten.Image)
+	defer g.clipPanelRects(r)
 	s := g.scale
 	x0, y0, x1, y1 := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
 	g.fillRect(screen, x0, y0, x1, y1, colPanelBack)
@@ -239,6 +244,17 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	for _, l := range rows[start:end] {
 		g.text(screen, l.text, face, x0+pad, y+line/2, ui.AlignStart, logColour(l.kind))
 		y += line
+	}
+}
+
+// clipPanelRects holds the panel's clickable lines to the panel r, a line
+// drawn past its foot to nothing.
+func (g *Game) clipPanelRects(r image.Rectangle) {
+	for i := range g.summaryRects {
+		g.summaryRects[i] = g.summaryRects[i].Intersect(r)
+	}
+	for i := range g.reinforceRects {
+		g.reinforceRects[i].rect = g.reinforceRects[i].rect.Intersect(r)
 	}
 }
 
