@@ -264,12 +264,16 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 	}
 }
 
+// detailTextWidth is the widest the picker's text runs, in window pixels.
+const detailTextWidth = 900
+
 // drawDetail draws the chosen scenario in detail, c clipped to it: its
 // title, thumbnail, facts, briefing and goal. The thumbnail gives way to
 // the text on a short window, down to nothing.
 func (p *picker) drawDetail(a *App, c ui.Canvas, e *scenarioEntry, detail image.Rectangle) {
 	s := a.scale
-	x, y, width := float64(detail.Min.X), float64(detail.Min.Y), float64(detail.Dx())
+	x, y := float64(detail.Min.X), float64(detail.Min.Y)
+	width := min(float64(detail.Dx()), detailTextWidth*s) // a line longer is hard to follow
 	line := ui.BarTextSize * s * 1.5
 	body, bold := c.Face(ui.BarTextSize, false), c.Face(ui.BarTextSize, true)
 	if e.sc == nil {
