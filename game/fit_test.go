@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,6 +127,9 @@ func TestScreensFit(t *testing.T) {
 				t.Errorf("%s at %v: no buttons", name, size)
 			}
 			for i, r := range buttons {
+				if r.Empty() { // scrolled out of its list: neither drawn nor clicked
+					continue
+				}
 				if !r.In(window) {
 					t.Errorf("%s at %v: button %d at %v is not inside the window", name, size, i, r)
 				}
@@ -228,5 +232,59 @@ func TestLongTextStaysInItsPanel(t *testing.T) {
 	}
 	if n := band.Dx()*band.Dy() - countColour(img, band, colCover, 2); n > 0 {
 		t.Errorf("picker: %d pixels drawn in %v, between the detail and the hint", n, band)
+	}
+}
+
+// TestPickerScrolls fills the picker with 36 scenarios (as a browser's
+// picked maps join the list) at 1024×600: the list shows those that fit,
+// from the focused one's, each inside the window and the others neither
+// drawn nor clicked; Up past the first shown and the wheel scroll it.
+func TestPickerScrolls(t *testing.T) {
+	size := image.Pt(1024, 600)
+	a, err := sceneApp(defaultBattle(t), "menu", testCatalogue, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range slices.Clone(a.scenarios()) {
+		for range 3 {
+			e.thumb = nil
+			a.catalog = append(a.catalog, e)
+		}
+	}
+	n := len(a.catalog)
+	p := newPicker(a)
+	a.goTo(p)
+	p.show(n - 1)
+	appFrame(a)
+	l := p.layout(a)
+	if l.shown >= n || l.shown < 5 {
+		t.Fatalf("%d of %d scenarios shown, want the list scrolled", l.shown, n)
+	}
+	if l.first+l.shown != n {
+		t.Errorf("the list shows scenarios %d to %d of %d, want the last (focused) at its foot", l.first+1, l.first+l.shown, n)
+	}
+	window := image.Rectangle{Max: size}
+	for i, r := range l.buttons {
+		shown := i >= n || i >= l.first && i < l.first+l.shown
+		if shown == r.Empty() || shown && !r.In(window) {
+			t.Errorf("button %d (%s) at %v: shown %v, want it inside the window if and only if shown", i, p.list.Items[i].Label, r, shown)
+		}
+	}
+	top := l.first
+	var click frameInput
+	click.ui.Click, click.ui.Cursor = true, l.buttons[top].Min.Add(image.Pt(5, 5))
+	step(t, a, click)
+	if p.chosen != top {
+		t.Fatalf("a click on the first scenario shown (%d) chose %d", top, p.chosen)
+	}
+	step(t, a, press("up"))
+	if l := p.layout(a); p.chosen != top-1 || l.first != top-1 {
+		t.Errorf("Up from the first shown: chosen %d, list from %d; want both %d", p.chosen, l.first, top-1)
+	}
+	var wheel frameInput
+	wheel.ui.Wheel = -1 // towards the player: down the list
+	step(t, a, wheel)
+	if p.chosen != top {
+		t.Errorf("the wheel turned down: chosen %d, want %d", p.chosen, top)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -102,6 +103,7 @@ func (e *scenarioEntry) thumbnail(batch *ui.TriBatch, size image.Point) *ebiten.
 type picker struct {
 	list     ui.ButtonList
 	chosen   int
+	first    int // the first scenario the list shows, when it holds more than the window
 	computer map[maps.Side]bool
 	asking   *ui.Question
 }
@@ -122,12 +124,16 @@ func newPicker(a *App) *picker {
 		}
 	}
 	p.build(a)
-	p.list.Focus = p.chosen
+	p.show(p.chosen)
 	if p.list.Items[p.chosen].Off {
 		p.list.FirstOn()
 	}
 	return p
 }
+
+// show chooses scenario i and puts the focus on it, so the list scrolls
+// to it.
+func (p *picker) show(i int) { p.chosen, p.list.Focus = i, i }
 
 // build makes the buttons: one per scenario, who plays each side, the
 // ruleset, start and back.
@@ -195,15 +201,18 @@ const pickerHint = "Up/Down or a click shows a battle; Enter, a second click or 
 // pickerLayout is where the picker draws: the buttons, the chosen
 // scenario's details and the hint's lines at the foot.
 type pickerLayout struct {
-	buttons []image.Rectangle
-	detail  image.Rectangle
-	hint    []string
-	hintTop float64
+	buttons      []image.Rectangle // one for each button; empty for a scenario scrolled out of the list
+	first, shown int               // the scenarios the list shows
+	detail       image.Rectangle
+	hint         []string
+	hintTop      float64
 }
 
 // layout lays the picker out: the scenarios and the other buttons in one
 // column, a gap between them, shrunk on a short window to end above the
-// hint, wrapped to the window's width.
+// hint, wrapped to the window's width. When even shrunk the scenarios do
+// not fit the list shows as many as do, from p.first held so that the
+// focused one shows, and says so in the gap.
 func (p *picker) layout(a *App) pickerLayout {
 	s := a.scale
 	pad := int(30 * s)
@@ -214,12 +223,26 @@ func (p *picker) layout(a *App) pickerLayout {
 	n := len(a.scenarios())
 	top, bottom := int(100*s), int(l.hintTop-8*s)
 	column := ui.FitColumn(len(p.list.Items), pad, top, bottom-section, w, h, gap)
+	l.first, l.shown = 0, n
 	if len(column) > 1 {
 		section = section * (column[1].Min.Y - column[0].Max.Y) / gap // shrunk as the gaps are
+		row := column[1].Min.Y - column[0].Min.Y
+		if over := column[len(column)-1].Max.Y - (bottom - section); over > 0 {
+			l.shown = max(1, n-(over+row-1)/row)
+			l.first = p.first
+			if f := p.list.Focus; f < n {
+				l.first = min(max(l.first, f-l.shown+1), f)
+			}
+			l.first = max(0, min(l.first, n-l.shown))
+		}
 	}
-	for i, r := range column {
-		if i >= n {
-			r = r.Add(image.Pt(0, section))
+	for i := range p.list.Items {
+		var r image.Rectangle
+		switch {
+		case i >= n:
+			r = column[i-n+l.shown].Add(image.Pt(0, section))
+		case i >= l.first && i < l.first+l.shown:
+			r = column[i-l.first]
 		}
 		l.buttons = append(l.buttons, r)
 	}
@@ -238,10 +261,19 @@ func (p *picker) update(a *App, in frameInput) error {
 		a.toMenu()
 		return nil
 	}
-	p.list.Update(in.ui, p.layout(a).buttons)
-	if n := len(a.scenarios()); p.list.Focus < n {
+	n := len(a.scenarios())
+	if in.ui.Wheel != 0 && p.list.Focus < n { // the wheel browses the scenarios
+		p.list.Focus = max(0, min(n-1, p.list.Focus-int(math.Copysign(1, in.ui.Wheel))))
+	}
+	// The list stays where the player saw it, and then scrolls to the
+	// focus.
+	shown := p.layout(a)
+	p.first = shown.first
+	p.list.Update(in.ui, shown.buttons)
+	if p.list.Focus < n {
 		p.chosen = p.list.Focus
 	}
+	p.first = p.layout(a).first
 	return nil
 }
 
@@ -251,13 +283,18 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
 	l := p.layout(a)
 	rs, detail := l.buttons, l.detail
-	c.Text("Choose a battle", c.Face(ui.BarTextSize*2, true), float64(rs[0].Min.X), 50*s, ui.AlignStart, ui.ColPanelKey)
+	left := float64(rs[l.first].Min.X)
+	c.Text("Choose a battle", c.Face(ui.BarTextSize*2, true), left, 50*s, ui.AlignStart, ui.ColPanelKey)
 	p.list.Draw(c, rs)
+	if n := len(a.scenarios()); l.shown < n {
+		c.Text(fmt.Sprintf("battles %d–%d of %d: Up/Down or the wheel", l.first+1, l.first+l.shown, n), c.Face(ui.BarTextSize, false),
+			left, float64(rs[l.first+l.shown-1].Max.Y+rs[n].Min.Y)/2, ui.AlignStart, ui.ColPanelDim)
+	}
 	e := &a.scenarios()[p.chosen]
 	p.drawDetail(a, c.Clip(detail), e, detail)
 	hint := c.Face(ui.BarTextSize, false)
 	for i, line := range l.hint {
-		c.Text(strings.TrimLeft(line, " "), hint, float64(rs[0].Min.X), l.hintTop+(float64(i)+0.5)*ui.BarTextSize*s*1.5, ui.AlignStart, ui.ColPanelDim)
+		c.Text(strings.TrimLeft(line, " "), hint, left, l.hintTop+(float64(i)+0.5)*ui.BarTextSize*s*1.5, ui.AlignStart, ui.ColPanelDim)
 	}
 	if p.asking != nil {
 		ui.DrawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.Text)

@@ -85,12 +85,16 @@ func FitColumn(n, x, top, bottom, w, h, gap int) []image.Rectangle {
 }
 
 // Draw draws the buttons in their rectangles, the focused one
-// highlighted.
+// highlighted; a button whose rectangle is empty (scrolled out of a list)
+// is not drawn, and Update never chooses it by a click.
 func (l *ButtonList) Draw(c Canvas, rects []image.Rectangle) {
 	f := c.Face(BarTextSize*1.15, true)
 	for i, r := range rects {
 		if i >= len(l.Items) {
 			break
+		}
+		if r.Empty() {
+			continue
 		}
 		b := l.Items[i]
 		bg, fg := colButton, ColPanelText
