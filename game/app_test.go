@@ -544,8 +544,8 @@ func TestQuickBattle(t *testing.T) {
 	q.ground, q.size, q.points, q.nations, q.hexes = 1, 0, 0, 1, 1 // town, 12×10, 200, UK v DE, pointy
 	q.build(a)
 	q.start(a)
-	if q.err != "" {
-		t.Fatal(q.err)
+	if q.problem != "" {
+		t.Fatal(q.problem)
 	}
 	br, ok := a.scene.(*briefing)
 	if !ok {

@@ -288,3 +288,20 @@ func TestPickerScrolls(t *testing.T) {
 		t.Errorf("the wheel turned down: chosen %d, want %d", p.chosen, top)
 	}
 }
+
+// TestQuickProblemShows: at 1024×600 the quick battle's "cannot make the
+// battle" shows under its paragraph, the column shrunk to make room.
+func TestQuickProblemShows(t *testing.T) {
+	a, err := sceneApp(defaultBattle(t), "quick", testCatalogue, image.Pt(1024, 600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := a.scene.(*quickScreen)
+	q.problem = "cannot make the battle: " + strings.Repeat("the disk is full ", 6)
+	img := appFrame(a)
+	rs := q.rects(a)
+	below := image.Rect(0, rs[len(rs)-1].Max.Y, 1024, 600)
+	if n := countColour(img, below, colBad, 8); n < 100 {
+		t.Errorf("%d pixels of the problem's colour under the buttons, want it shown", n)
+	}
+}
