@@ -9,7 +9,7 @@
 //	hexfire -replay FILE                      step through a saved battle (N forward, B back, Space plays)
 //	hexfire -study [-scenario FILE|blank:WxH[:pointy]]  the study table: place, turn and compare units, kill zones
 //	hexfire -version                          print the module version and commit of this build
-//	hexfire -screenshot out.png [-scene menu|picker|briefing|victory|study] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
+//	hexfire -screenshot out.png [-scene menu|picker|briefing|victory|study|settings|help|quick] [-scenario FILE] [-select E4] [-hover C1] [-phase movement] [-frames N] [-width W -height H] [-show-help] [-viewshed]
 //	                                          render to a PNG and exit
 //
 // -phase fire|movement|defensive|advance ends phases until that one of the
@@ -93,7 +93,7 @@ func run(args []string) error {
 	phase := flags.String("phase", "", "end phases until this one: fire, movement, defensive or advance")
 	cpuProfile := flags.String("cpuprofile", "", "write a Go CPU profile of the run to this file")
 	studyFlag := flags.Bool("study", false, "open the study table on -scenario (default: the embedded one; blank:30x20 or blank:30x20:pointy for a blank map): place, turn and compare units, kill zones")
-	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing, victory or study (the study table, with -select's kill zone against -hover's unit)")
+	sceneFlag := flags.String("scene", "", "with -screenshot: render this scene instead of the battle: menu, picker, briefing, victory, study (the study table, with -select's kill zone against -hover's unit), settings, help or quick (the quick battle's choices)")
 	fog := flags.Bool("fog", true, "fight under fog of war where the scenario says so; -fog=false plays the battle open (as does the setting)")
 	version := flags.Bool("version", false, "print the version and commit of this build and exit")
 	if err := flags.Parse(args); err != nil {
@@ -106,7 +106,7 @@ func run(args []string) error {
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *sceneFlag != "" && !game.KnownScene(*sceneFlag) {
-		return fmt.Errorf("-scene %q: want menu, picker, briefing, victory or study", *sceneFlag)
+		return fmt.Errorf("-scene %q: want menu, picker, briefing, victory, study, settings, help or quick", *sceneFlag)
 	}
 	if flags.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q (flags start with -)", flags.Args())

@@ -49,7 +49,7 @@ func TestRunRefusesBadInput(t *testing.T) {
 		{"study of a save", []string{"-study", "-load", "s.json"}, []string{"-study", "-load"}},
 		{"study on a blank map too small", []string{"-study", "-scenario", "blank:3x3"}, []string{"blank:3x3", "size 3x3"}},
 		{"study of a missing scenario", []string{"-study", "-scenario", "testdata/no-such.tmx"}, []string{"no-such.tmx"}},
-		{"unknown scene", []string{"-screenshot", "x.png", "-scene", "credits"}, []string{"-scene", "credits", "menu, picker, briefing, victory or study"}},
+		{"unknown scene", []string{"-screenshot", "x.png", "-scene", "credits"}, []string{"-scene", "credits", "menu, picker, briefing, victory, study, settings, help or quick"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -146,7 +146,7 @@ func TestPickerScene(t *testing.T) {
 	p.chosen, p.list.Focus = def, def
 	img := appFrame(a)
 	// The thumbnail: a hex's centre is in its terrain colour.
-	_, detail := p.layout(a)
+	detail := p.layout(a).detail
 	e := &entries[def]
 	bd := e.sc.Board
 	size := e.size
@@ -544,8 +544,8 @@ func TestQuickBattle(t *testing.T) {
 	q.ground, q.size, q.points, q.nations, q.hexes = 1, 0, 0, 1, 1 // town, 12×10, 200, UK v DE, pointy
 	q.build(a)
 	q.start(a)
-	if q.err != "" {
-		t.Fatal(q.err)
+	if q.problem != "" {
+		t.Fatal(q.problem)
 	}
 	br, ok := a.scene.(*briefing)
 	if !ok {
@@ -582,7 +582,7 @@ func TestPickerChoosing(t *testing.T) {
 		t.Fatalf("the picker opens on %s, want the default battle", have)
 	}
 	other := (p.chosen + 1) % len(entries)
-	rs, _ := p.layout(a)
+	rs := p.layout(a).buttons
 	click := func() {
 		var in frameInput
 		in.ui.Click, in.ui.Cursor = true, rs[other].Min.Add(image.Pt(5, 5))

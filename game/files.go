@@ -90,7 +90,7 @@ func (a *App) keepPicked(files []pickedFile) error {
 		a.catalog = append(a.catalog, e)
 	}
 	p := newPicker(a)
-	p.chosen = len(a.catalog) - 1
+	p.show(len(a.catalog) - 1)
 	a.goTo(p)
 	return nil
 }

@@ -120,6 +120,7 @@ type Game struct {
 	fixedHover            bool
 
 	showLabels, showHelp, showPanel bool
+	helpFirst                       int  // the first row of the help shown, when it is longer than the screen
 	showBriefing                    bool // F1: the briefing and victory conditions over the map
 	quit                            bool
 

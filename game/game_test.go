@@ -531,23 +531,31 @@ func TestEdgeCornersShared(t *testing.T) {
 	}
 }
 
-// TestKeymapFitsTheScreen: the help lays the keymap out within the width
-// of every window from 1024×600 up, its text at least keymapMinSize of the
-// bar's, and at 1280×800 (the default window) no help line is cut.
+// TestKeymapFitsTheScreen: the help lays the keymap out within every
+// window from 1024×600 up, its text at least keymapMinSize of the bar's,
+// no help line wider than its column (a long one wraps), every row shown
+// from 1280×657 up (1024×600 scrolls a few), and scrolled to the last row
+// from a row past it.
 func TestKeymapFitsTheScreen(t *testing.T) {
 	g := newTestGame(t, Options{})
 	c := ui.Canvas{Fonts: g.fonts, Scale: 1}
-	for _, size := range []image.Point{{1024, 600}, {1280, 800}, {1920, 1080}} {
-		l := layoutKeymap(c, size)
-		if l.w > float64(size.X) || l.x0 < 0 {
-			t.Errorf("%v: the panel is %.0f wide from %.0f, wider than the window", size, l.w, l.x0)
+	for _, size := range []image.Point{{1024, 600}, {1280, 657}, {1280, 800}, {1920, 1080}, {2560, 1440}} {
+		l := layoutKeymap(c, size, 0)
+		if l.w > float64(size.X) || l.x0 < 0 || l.h > float64(size.Y) || l.y0 < 0 {
+			t.Errorf("%v: the panel is %.0f×%.0f at (%.0f, %.0f), not inside the window", size, l.w, l.h, l.x0, l.y0)
 		}
-		if size == (image.Point{1280, 800}) {
-			for _, b := range Keymap {
-				if ui.TextWidth(l.face, b.Help) > l.colW-l.keysW-l.gap {
-					t.Errorf("%v: the help of %s is cut: %q", size, b.Controls(), b.Help)
+		for i, e := range l.entries {
+			for _, line := range e.help {
+				if ui.TextWidth(l.face, line) > l.colW-l.keysW-l.gap {
+					t.Errorf("%v: the help of %s runs out of its column: %q", size, Keymap[i].Controls(), line)
 				}
 			}
+		}
+		if size.Y >= 657 && l.shown < l.rows {
+			t.Errorf("%v: %d of the help's %d rows shown, want all", size, l.shown, l.rows)
+		}
+		if last := layoutKeymap(c, size, l.rows+5); last.first != l.rows-l.shown {
+			t.Errorf("%v: scrolled past the end, the help shows from row %d, want %d", size, last.first, l.rows-l.shown)
 		}
 	}
 }

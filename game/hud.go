@@ -132,6 +132,11 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	if r.Empty() {
 		return
 	}
+	// What runs past the panel's foot (a long fire preview on a short
+	// window) is cut there, clear of the status bar, and its lines answer
+	// no click there.
+	screen = screen.SubImage(r).(*ebiten.Image)
+	defer g.clipPanelRects(r)
 	s := g.scale
 	x0, y0, x1, y1 := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
 	g.fillRect(screen, x0, y0, x1, y1, colPanelBack)
@@ -242,6 +247,17 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	}
 }
 
+// clipPanelRects holds the panel's clickable lines to the panel r, a line
+// drawn past its foot to nothing.
+func (g *Game) clipPanelRects(r image.Rectangle) {
+	for i := range g.summaryRects {
+		g.summaryRects[i] = g.summaryRects[i].Intersect(r)
+	}
+	for i := range g.reinforceRects {
+		g.reinforceRects[i].rect = g.reinforceRects[i].rect.Intersect(r)
+	}
+}
+
 // logColour is the colour of a log line of kind k.
 func logColour(k logKind) color.RGBA {
 	switch k {
@@ -259,8 +275,13 @@ func logColour(k logKind) color.RGBA {
 	return ui.ColPanelText
 }
 
-// scrollLog scrolls the log by n lines (positive: back in time).
+// scrollLog scrolls the log by n lines (positive: back in time), or the
+// help by n rows (positive: up) while it shows.
 func (g *Game) scrollLog(n float64) {
+	if g.showHelp {
+		g.helpFirst = max(0, g.helpFirst-int(n))
+		return
+	}
 	g.play.logScroll = max(0, g.play.logScroll+int(n))
 }
 
@@ -384,26 +405,42 @@ func (g *Game) drawCover(screen *ebiten.Image) {
 		cy+float64(len(lines)+2)*ui.BarTextSize*s*1.8, ui.AlignCenter, ui.ColPanelDim)
 }
 
-// drawHelp draws the keymap over the battle.
+// drawHelp draws the keymap over the battle, from the row the help is
+// scrolled to (PgUp and PgDn scroll it while it shows).
 func (g *Game) drawHelp(screen *ebiten.Image) {
-	drawKeymap(ui.Canvas{Dst: screen, Fonts: g.fonts, Batch: g.batch, Scale: g.scale}, g.screen)
+	g.helpFirst = drawKeymap(ui.Canvas{Dst: screen, Fonts: g.fonts, Batch: g.batch, Scale: g.scale}, g.screen, g.helpFirst, "PgUp/PgDn")
 }
 
 // drawKeymap draws the keymap as a panel in the middle of a screen of the
 // given size, in as many columns as the height needs, its text made
 // smaller (down to keymapMinSize of the bar's) until the panel fits the
-// width; what still does not fit is cut.
-func drawKeymap(c ui.Canvas, screen image.Point) {
-	l := layoutKeymap(c, screen)
+// width; a help longer than its column then wraps onto more rows, and
+// when the rows are more than the screen holds the panel shows them from
+// row first, its title saying which rows show and that scrollKeys scroll
+// them. It returns the first row shown.
+func drawKeymap(c ui.Canvas, screen image.Point, first int, scrollKeys string) int {
+	l := layoutKeymap(c, screen, first)
 	c.Fill(l.x0, l.y0, l.x0+l.w, l.y0+l.h, ui.ColPanel)
-	c.Text("Controls  (Esc closes)", l.title, l.x0+l.pad, l.y0+l.pad+l.line/2, ui.AlignStart, ui.ColPanelText)
-	for i, b := range Keymap {
-		col, row := i/l.rows, i%l.rows
-		x := l.x0 + l.pad + float64(col)*(l.colW+2*l.gap)
-		y := l.y0 + l.pad + l.line*2 + l.line*float64(row)
-		c.Text(b.Controls(), l.bold, x+l.keysW, y, ui.AlignEnd, ui.ColPanelKey)
-		c.Text(ui.FitText(l.face, b.Help, l.colW-l.keysW-l.gap), l.face, x+l.keysW+l.gap, y, ui.AlignStart, ui.ColPanelText)
+	title := "Controls  (Esc closes)"
+	if l.shown < l.rows {
+		title += fmt.Sprintf("  ·  rows %d–%d of %d, %s scroll", l.first+1, l.first+l.shown, l.rows, scrollKeys)
 	}
+	c.Text(title, l.title, l.x0+l.pad, l.y0+l.pad+l.line/2, ui.AlignStart, ui.ColPanelText)
+	for i, e := range l.entries {
+		x := l.x0 + l.pad + float64(e.col)*(l.colW+2*l.gap)
+		for j, help := range e.help {
+			row := e.row + j - l.first
+			if row < 0 || row >= l.shown {
+				continue
+			}
+			y := l.y0 + l.pad + l.line*2 + l.line*float64(row)
+			if j == 0 {
+				c.Text(Keymap[i].Controls(), l.bold, x+l.keysW, y, ui.AlignEnd, ui.ColPanelKey)
+			}
+			c.Text(help, l.face, x+l.keysW+l.gap, y, ui.AlignStart, ui.ColPanelText)
+		}
+	}
+	return l.first
 }
 
 // keymapMinSize is the smallest the help's text is made, as a share of the
@@ -414,12 +451,21 @@ const keymapMinSize = 0.7
 type keymapLayout struct {
 	bold, face, title           ui.Face
 	line, pad, gap, keysW, colW float64
-	rows                        int
+	entries                     []keymapEntry // one for each binding of Keymap, in its order
+	rows, shown, first          int           // rows of the longest column, the rows shown and the first of them
 	x0, y0, w, h                float64
 }
 
-// layoutKeymap lays the keymap out for a screen of the given size.
-func layoutKeymap(c ui.Canvas, screen image.Point) keymapLayout {
+// keymapEntry is where a binding of the keymap is: its column, its first
+// row and its help wrapped to the column.
+type keymapEntry struct {
+	col, row int
+	help     []string
+}
+
+// layoutKeymap lays the keymap out for a screen of the given size, scrolled
+// to row first (held to the rows there are).
+func layoutKeymap(c ui.Canvas, screen image.Point, first int) keymapLayout {
 	var l keymapLayout
 	for share := 1.0; ; share -= 0.05 {
 		size := ui.BarTextSize * c.Scale * share
@@ -433,19 +479,52 @@ func layoutKeymap(c ui.Canvas, screen image.Point) keymapLayout {
 		}
 		rowsFit := max(1, int((float64(screen.Y)-4*l.line-2*l.pad)/l.line))
 		cols := (len(Keymap) + rowsFit - 1) / rowsFit
-		l.rows = (len(Keymap) + cols - 1) / cols
 		l.colW = l.keysW + l.gap + helpW
 		l.w = l.pad*2 + l.colW*float64(cols) + 2*l.gap*float64(cols-1)
-		l.h = l.pad*2 + l.line*float64(l.rows+2)
 		if l.w > float64(screen.X) && share-0.05 >= keymapMinSize {
 			continue
 		}
-		if l.w > float64(screen.X) { // at the smallest size: the help is cut
+		if l.w > float64(screen.X) { // at the smallest size: the longest helps wrap
 			l.colW = (float64(screen.X) - l.pad*2 - 2*l.gap*float64(cols-1)) / float64(cols)
 			l.w = float64(screen.X)
 		}
+		l.arrange(cols)
+		l.shown = min(l.rows, rowsFit)
+		l.first = max(0, min(first, l.rows-l.shown))
+		l.h = l.pad*2 + l.line*float64(l.shown+2)
 		l.x0, l.y0 = max(0, float64(screen.X)/2-l.w/2), max(0, float64(screen.Y)/2-l.h/2)
 		return l
+	}
+}
+
+// arrange wraps each binding's help to the column and fills the columns
+// in turn, a binding never split between two, the columns as even as
+// that allows.
+func (l *keymapLayout) arrange(cols int) {
+	helpW := max(1, l.colW-l.keysW-l.gap)
+	wrapped := make([][]string, len(Keymap))
+	total := 0
+	for i, b := range Keymap {
+		for _, line := range ui.Wrap(l.face, b.Help, helpW) {
+			wrapped[i] = append(wrapped[i], strings.TrimLeft(line, " "))
+		}
+		total += len(wrapped[i])
+	}
+	l.entries = make([]keymapEntry, len(Keymap))
+	for perCol := (total + cols - 1) / cols; ; perCol++ {
+		col, row := 0, 0
+		l.rows = 0
+		for i, help := range wrapped {
+			if row > 0 && row+len(help) > perCol {
+				col, row = col+1, 0
+			}
+			l.entries[i] = keymapEntry{col: col, row: row, help: help}
+			row += len(help)
+			l.rows = max(l.rows, row)
+		}
+		if col < cols {
+			return
+		}
 	}
 }
 

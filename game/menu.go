@@ -115,10 +115,13 @@ func (a *App) openSave(name string, asReplay bool) {
 	}
 }
 
+// rects lays the buttons out in a column under the title, its spacing
+// shrunk on a short window so that the hint below still shows.
 func (m *menu) rects(a *App) []image.Rectangle {
 	s := a.scale
 	w, h := int(420*s), int(40*s)
-	return ui.Column(len(m.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), w, h, int(10*s))
+	bottom := a.screen.Y - int(60*s)
+	return ui.FitColumn(len(m.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*0.34), bottom, w, h, int(10*s))
 }
 
 func (m *menu) update(a *App, in frameInput) error {
@@ -163,32 +166,59 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 	}
 }
 
-// helpScreen shows the keymap from the menu.
-type helpScreen struct{}
+// helpScreen shows the keymap from the menu, scrolled with Up/Down and
+// the wheel when it is longer than the screen.
+type helpScreen struct {
+	first int // the first row shown
+}
 
-func (*helpScreen) update(a *App, in frameInput) error {
-	if in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help {
+// helpWheelRows is how many rows of the help one notch of the wheel
+// scrolls.
+const helpWheelRows = 3
+
+func (h *helpScreen) update(a *App, in frameInput) error {
+	switch {
+	case in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help:
 		a.toMenu()
+	case in.ui.Up:
+		h.first = max(0, h.first-1)
+	case in.ui.Down:
+		h.first++
+	case in.ui.Wheel != 0:
+		h.first = max(0, h.first-int(in.ui.Wheel*helpWheelRows))
 	}
 	return nil
 }
 
-func (*helpScreen) draw(a *App, screen *ebiten.Image) {
+func (h *helpScreen) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
-	drawKeymap(a.canvas(screen), a.screen)
+	h.first = drawKeymap(a.canvas(screen), a.screen, h.first, "Up/Down or the wheel")
 }
 
 // columnScreen is a screen of one column of buttons under a title, with a
-// paragraph below: the settings and the quick battle's choices.
+// paragraph below, and under it what went wrong: the settings and the
+// quick battle's choices.
 type columnScreen struct {
 	title, text string
+	problem     string  // what went wrong, "" for nothing
 	top         float64 // where the column starts, in screen heights
 	list        ui.ButtonList
 }
 
+// paragraphWidth is the width of a column screen's paragraph in window
+// pixels.
+const paragraphWidth = 600
+
+// rects lays the buttons out in a column, its spacing shrunk on a short
+// window so that the paragraph and the problem below still show.
 func (s *columnScreen) rects(a *App) []image.Rectangle {
 	w, h := int(480*a.scale), int(40*a.scale)
-	return ui.Column(len(s.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), w, h, int(10*a.scale))
+	lines := 0
+	for _, text := range s.paragraphs() {
+		lines += len(ui.Wrap(a.fonts.Face(ui.BarTextSize*a.scale, false), text, paragraphWidth*a.scale))
+	}
+	bottom := a.screen.Y - int((40+float64(lines)*ui.BarTextSize*1.5)*a.scale)
+	return ui.FitColumn(len(s.list.Items), a.screen.X/2-w/2, int(float64(a.screen.Y)*s.top), bottom, w, h, int(10*a.scale))
 }
 
 func (s *columnScreen) update(a *App, in frameInput) error {
@@ -200,21 +230,32 @@ func (s *columnScreen) update(a *App, in frameInput) error {
 	return nil
 }
 
-// drawColumn draws the title, the buttons and the paragraph, and returns
-// where the paragraph ends.
-func (s *columnScreen) drawColumn(a *App, screen *ebiten.Image) (c ui.Canvas, y float64) {
-	c = a.canvas(screen)
+// paragraphs are the texts under the column: the paragraph, and the
+// problem when there is one.
+func (s *columnScreen) paragraphs() []string {
+	if s.problem == "" {
+		return []string{s.text}
+	}
+	return []string{s.text, s.problem}
+}
+
+// draw draws the title, the buttons, the paragraph and the problem.
+func (s *columnScreen) draw(a *App, screen *ebiten.Image) {
+	c := a.canvas(screen)
 	screen.Fill(colCover)
 	cx := float64(a.screen.X) / 2
 	c.Text(s.title, c.Face(ui.BarTextSize*2.2, true), cx, float64(a.screen.Y)*(s.top-0.12), ui.AlignCenter, ui.ColPanelKey)
 	rs := s.rects(a)
 	s.list.Draw(c, rs)
-	y = float64(rs[len(rs)-1].Max.Y) + 30*a.scale
-	c.Paragraph(s.text, c.Face(ui.BarTextSize, false), cx-300*a.scale, y, 600*a.scale, ui.BarTextSize*a.scale*1.5, ui.ColPanelDim)
-	return c, y
+	y := float64(rs[len(rs)-1].Max.Y) + 30*a.scale
+	for i, text := range s.paragraphs() {
+		col := ui.ColPanelDim
+		if i > 0 {
+			col = colBad
+		}
+		y = c.Paragraph(text, c.Face(ui.BarTextSize, false), cx-paragraphWidth/2*a.scale, y, paragraphWidth*a.scale, ui.BarTextSize*a.scale*1.5, col)
+	}
 }
-
-func (s *columnScreen) draw(a *App, screen *ebiten.Image) { s.drawColumn(a, screen) }
 
 // settingsScreen changes the settings: sound, hand-over screens, pace.
 type settingsScreen struct{ columnScreen }

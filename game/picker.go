@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -102,6 +103,7 @@ func (e *scenarioEntry) thumbnail(batch *ui.TriBatch, size image.Point) *ebiten.
 type picker struct {
 	list     ui.ButtonList
 	chosen   int
+	first    int // the first scenario the list shows, when it holds more than the window
 	computer map[maps.Side]bool
 	asking   *ui.Question
 }
@@ -122,12 +124,16 @@ func newPicker(a *App) *picker {
 		}
 	}
 	p.build(a)
-	p.list.Focus = p.chosen
+	p.show(p.chosen)
 	if p.list.Items[p.chosen].Off {
 		p.list.FirstOn()
 	}
 	return p
 }
+
+// show chooses scenario i and puts the focus on it, so the list scrolls
+// to it.
+func (p *picker) show(i int) { p.chosen, p.list.Focus = i, i }
 
 // build makes the buttons: one per scenario, who plays each side, the
 // ruleset, start and back.
@@ -188,16 +194,60 @@ func (p *picker) sides() []maps.Side {
 	return out
 }
 
-// layout returns the buttons' rectangles and the detail area.
-func (p *picker) layout(a *App) ([]image.Rectangle, image.Rectangle) {
+// pickerHint is the line of help at the foot of the picker.
+const pickerHint = "Up/Down or a click shows a battle; Enter, a second click or Start goes on; Rules picks the ruleset; " +
+	"the side buttons switch human and computer; Esc: back"
+
+// pickerLayout is where the picker draws: the buttons, the chosen
+// scenario's details and the hint's lines at the foot.
+type pickerLayout struct {
+	buttons      []image.Rectangle // one for each button; empty for a scenario scrolled out of the list
+	first, shown int               // the scenarios the list shows
+	detail       image.Rectangle
+	hint         []string
+	hintTop      float64
+}
+
+// layout lays the picker out: the scenarios and the other buttons in one
+// column, a gap between them, shrunk on a short window to end above the
+// hint, wrapped to the window's width. When even shrunk the scenarios do
+// not fit the list shows as many as do, from p.first held so that the
+// focused one shows, and says so in the gap.
+func (p *picker) layout(a *App) pickerLayout {
 	s := a.scale
 	pad := int(30 * s)
-	w, h, gap := int(360*s), int(36*s), int(8*s)
+	w, h, gap, section := int(360*s), int(36*s), int(8*s), int(40*s)
+	var l pickerLayout
+	l.hint = ui.Wrap(a.fonts.Face(ui.BarTextSize*s, false), pickerHint, float64(a.screen.X-2*pad))
+	l.hintTop = float64(a.screen.Y) - 8*s - float64(len(l.hint))*ui.BarTextSize*s*1.5
 	n := len(a.scenarios())
-	rs := ui.Column(n, pad, int(100*s), w, h, gap)
-	rs = append(rs, ui.Column(len(p.list.Items)-n, pad, rs[n-1].Max.Y+int(40*s), w, h, gap)...)
-	detail := image.Rect(pad*2+w, int(80*s), a.screen.X-pad, a.screen.Y-pad)
-	return rs, detail
+	top, bottom := int(100*s), int(l.hintTop-8*s)
+	column := ui.FitColumn(len(p.list.Items), pad, top, bottom-section, w, h, gap)
+	l.first, l.shown = 0, n
+	if len(column) > 1 {
+		section = section * (column[1].Min.Y - column[0].Max.Y) / gap // shrunk as the gaps are
+		row := column[1].Min.Y - column[0].Min.Y
+		if over := column[len(column)-1].Max.Y - (bottom - section); over > 0 {
+			l.shown = max(1, n-(over+row-1)/row)
+			l.first = p.first
+			if f := p.list.Focus; f < n {
+				l.first = min(max(l.first, f-l.shown+1), f)
+			}
+			l.first = max(0, min(l.first, n-l.shown))
+		}
+	}
+	for i := range p.list.Items {
+		var r image.Rectangle
+		switch {
+		case i >= n:
+			r = column[i-n+l.shown].Add(image.Pt(0, section))
+		case i >= l.first && i < l.first+l.shown:
+			r = column[i-l.first]
+		}
+		l.buttons = append(l.buttons, r)
+	}
+	l.detail = image.Rect(pad*2+w, int(80*s), a.screen.X-pad, bottom)
+	return l
 }
 
 func (p *picker) update(a *App, in frameInput) error {
@@ -211,11 +261,19 @@ func (p *picker) update(a *App, in frameInput) error {
 		a.toMenu()
 		return nil
 	}
-	rs, _ := p.layout(a)
-	p.list.Update(in.ui, rs)
-	if n := len(a.scenarios()); p.list.Focus < n {
+	n := len(a.scenarios())
+	if in.ui.Wheel != 0 && p.list.Focus < n { // the wheel browses the scenarios
+		p.list.Focus = max(0, min(n-1, p.list.Focus-int(math.Copysign(1, in.ui.Wheel))))
+	}
+	// The list stays where the player saw it, and then scrolls to the
+	// focus.
+	shown := p.layout(a)
+	p.first = shown.first
+	p.list.Update(in.ui, shown.buttons)
+	if p.list.Focus < n {
 		p.chosen = p.list.Focus
 	}
+	p.first = p.layout(a).first
 	return nil
 }
 
@@ -223,36 +281,64 @@ func (p *picker) draw(a *App, screen *ebiten.Image) {
 	c := a.canvas(screen)
 	s := a.scale
 	screen.Fill(colCover)
-	rs, detail := p.layout(a)
-	c.Text("Choose a battle", c.Face(ui.BarTextSize*2, true), float64(rs[0].Min.X), 50*s, ui.AlignStart, ui.ColPanelKey)
+	l := p.layout(a)
+	rs, detail := l.buttons, l.detail
+	left := float64(rs[l.first].Min.X)
+	c.Text("Choose a battle", c.Face(ui.BarTextSize*2, true), left, 50*s, ui.AlignStart, ui.ColPanelKey)
 	p.list.Draw(c, rs)
-	e := &a.scenarios()[p.chosen]
-	x, y, width := float64(detail.Min.X), float64(detail.Min.Y), float64(detail.Dx())
-	line := ui.BarTextSize * s * 1.5
-	if e.sc == nil {
-		c.Paragraph(e.err.Error(), c.Face(ui.BarTextSize, false), x, y, width, line, colBad)
-	} else {
-		c.Text(e.sc.Title, c.Face(ui.BarTextSize*1.6, true), x, y+line/2, ui.AlignStart, ui.ColPanelText)
-		y += line * 1.6
-		thumb := image.Pt(detail.Dx(), min(int(float64(detail.Dy())*0.45), detail.Dx()*2/3))
-		img := e.thumbnail(a.batch, thumb)
-		var op ebiten.DrawImageOptions
-		op.GeoM.Translate(x, y)
-		screen.DrawImage(img, &op)
-		y += float64(thumb.Y) + line/2
-		sc := e.sc
-		facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
-			turnsText(sc.Turns), sidesText(sc), rulesText(sc, a.pickedRules))
-		y = c.Paragraph(facts, c.Face(ui.BarTextSize, true), x, y, width, line, ui.ColPanelKey)
-		y = c.Paragraph(briefingOf(sc), c.Face(ui.BarTextSize, false), x, y+line/3, width, line, ui.ColPanelText)
-		for _, l := range goalLines(sc, e.victory) {
-			y = c.Paragraph(l, c.Face(ui.BarTextSize, false), x, y, width, line, ui.ColPanelDim)
-		}
+	if n := len(a.scenarios()); l.shown < n {
+		c.Text(fmt.Sprintf("battles %d–%d of %d: Up/Down or the wheel", l.first+1, l.first+l.shown, n), c.Face(ui.BarTextSize, false),
+			left, float64(rs[l.first+l.shown-1].Max.Y+rs[n].Min.Y)/2, ui.AlignStart, ui.ColPanelDim)
 	}
-	c.Text("Up/Down or a click shows a battle; Enter, a second click or Start goes on; Rules picks the ruleset; the side buttons switch human and computer; Esc: back", c.Face(ui.BarTextSize, false),
-		float64(rs[0].Min.X), float64(a.screen.Y)-16*s, ui.AlignStart, ui.ColPanelDim)
+	e := &a.scenarios()[p.chosen]
+	p.drawDetail(a, c.Clip(detail), e, detail)
+	hint := c.Face(ui.BarTextSize, false)
+	for i, line := range l.hint {
+		c.Text(strings.TrimLeft(line, " "), hint, left, l.hintTop+(float64(i)+0.5)*ui.BarTextSize*s*1.5, ui.AlignStart, ui.ColPanelDim)
+	}
 	if p.asking != nil {
 		ui.DrawQuestionBox(c, image.Rectangle{Max: a.screen}, p.asking.Text)
+	}
+}
+
+// detailTextWidth is the widest the picker's text runs, in window pixels.
+const detailTextWidth = 900
+
+// drawDetail draws the chosen scenario in detail, c clipped to it: its
+// title, thumbnail, facts, briefing and goal. The thumbnail gives way to
+// the text on a short window, down to nothing.
+func (p *picker) drawDetail(a *App, c ui.Canvas, e *scenarioEntry, detail image.Rectangle) {
+	s := a.scale
+	x, y := float64(detail.Min.X), float64(detail.Min.Y)
+	width := min(float64(detail.Dx()), detailTextWidth*s) // a line longer is hard to follow
+	line := ui.BarTextSize * s * 1.5
+	body, bold := c.Face(ui.BarTextSize, false), c.Face(ui.BarTextSize, true)
+	if e.sc == nil {
+		c.Paragraph(e.err.Error(), body, x, y, width, line, colBad)
+		return
+	}
+	sc := e.sc
+	facts := fmt.Sprintf("%d×%d hexes of %d m  ·  %s  ·  sides: %s  ·  %s", sc.Board.Width, sc.Board.Height, sc.HexMetres,
+		turnsText(sc.Turns), sidesText(sc), rulesText(sc, a.pickedRules))
+	goals := goalLines(sc, e.victory)
+	textLines := len(ui.Wrap(bold, facts, width)) + len(ui.Wrap(body, briefingOf(sc), width))
+	for _, g := range goals {
+		textLines += len(ui.Wrap(body, g, width))
+	}
+	c.Text(sc.Title, c.Face(ui.BarTextSize*1.6, true), x, y+line/2, ui.AlignStart, ui.ColPanelText)
+	y += line * 1.6
+	room := float64(detail.Max.Y) - y - line/2 - line/3 - float64(textLines)*line
+	thumb := image.Pt(detail.Dx(), min(int(float64(detail.Dy())*0.45), detail.Dx()*2/3, int(room)))
+	if thumb.Y >= int(60*s) {
+		var op ebiten.DrawImageOptions
+		op.GeoM.Translate(x, y)
+		c.Dst.DrawImage(e.thumbnail(a.batch, thumb), &op)
+		y += float64(thumb.Y) + line/2
+	}
+	y = c.Paragraph(facts, bold, x, y, width, line, ui.ColPanelKey)
+	y = c.Paragraph(briefingOf(sc), body, x, y+line/3, width, line, ui.ColPanelText)
+	for _, g := range goals {
+		y = c.Paragraph(g, body, x, y, width, line, ui.ColPanelDim)
 	}
 }
 
@@ -396,8 +482,9 @@ func (br *briefing) draw(a *App, screen *ebiten.Image) {
 
 // drawBriefing writes a scenario's briefing, victory conditions, who
 // plays each side and the ruleset (rules, as rulesText words it) in area
-// (the briefing screen, and the battle's F1).
+// (the briefing screen, and the battle's F1), cut at the area's edge.
 func drawBriefing(c ui.Canvas, area image.Rectangle, sc *maps.Scenario, v battle.Victory, rules string, computer []maps.Side) {
+	c = c.Clip(area)
 	s := c.Scale
 	width := min(float64(area.Dx())-80*s, 900*s)
 	x := float64(area.Min.X+area.Max.X)/2 - width/2

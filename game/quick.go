@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/mapgen"
@@ -32,7 +30,6 @@ const quickFolder = "quick"
 type quickScreen struct {
 	columnScreen
 	ground, size, points, nations, hexes int // indexes into the choices
-	err                                  string
 }
 
 func newQuick(a *App) *quickScreen {
@@ -81,7 +78,7 @@ func (q *quickScreen) start(a *App) {
 		err = q.write(a, seed)
 	}
 	if err != nil {
-		q.err = err.Error()
+		q.problem = "cannot make the battle: " + err.Error()
 	}
 }
 
@@ -136,13 +133,4 @@ func (q *quickScreen) store(a *App, name string, seed uint64) error {
 		return err
 	}
 	return a.store.Write(name, data)
-}
-
-func (q *quickScreen) draw(a *App, screen *ebiten.Image) {
-	c, y := q.drawColumn(a, screen)
-	if q.err != "" {
-		cx := float64(a.screen.X) / 2
-		c.Paragraph("cannot make the battle: "+q.err, c.Face(ui.BarTextSize, false), cx-300*a.scale, y+80*a.scale, 600*a.scale,
-			ui.BarTextSize*a.scale*1.5, colBad)
-	}
 }

@@ -27,9 +27,10 @@ type ScreenshotOptions struct {
 	Viewshed      bool   // shade what the selected unit cannot see
 	// Scene, when set, renders that screen of the app instead of the
 	// battle: "menu", "picker", "briefing" (of b's scenario), "victory"
-	// (of b, ended or not) or "study" (the study table on b's scenario,
-	// Select and Hover as study.pose takes them). Catalogue is then the
-	// app's unit catalogue.
+	// (of b, ended or not), "study" (the study table on b's scenario,
+	// Select and Hover as study.pose takes them), "settings", "help" or
+	// "quick" (the quick battle's choices). Catalogue is then the app's
+	// unit catalogue.
 	Scene     string
 	Catalogue *units.Catalogue
 	// Side is the side whose view a battle shows, with no hand-over
@@ -38,7 +39,7 @@ type ScreenshotOptions struct {
 }
 
 // sceneNames are the values of ScreenshotOptions.Scene.
-var sceneNames = []string{"menu", "picker", "briefing", "victory", "study"}
+var sceneNames = []string{"menu", "picker", "briefing", "victory", "study", "settings", "help", "quick"}
 
 // KnownScene reports whether name is a scene Screenshot can render.
 func KnownScene(name string) bool { return slices.Contains(sceneNames, name) }
@@ -63,6 +64,12 @@ func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Po
 		a.goTo(newBriefing(a, e, b.Config().Ruleset, nil))
 	case "victory":
 		a.goTo(newVictory(a, b, false))
+	case "settings":
+		a.goTo(newSettings(a))
+	case "help":
+		a.goTo(&helpScreen{})
+	case "quick":
+		a.goTo(newQuick(a))
 	case "study":
 		if err := a.StartStudy(b.Config().Source); err != nil {
 			return nil, err

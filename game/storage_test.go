@@ -146,7 +146,7 @@ func TestBrowserQuickBattle(t *testing.T) {
 	q.start(a)
 	br, ok := a.scene.(*briefing)
 	if !ok {
-		t.Fatalf("after Generate: scene %T (%s)", a.scene, q.err)
+		t.Fatalf("after Generate: scene %T (%s)", a.scene, q.problem)
 	}
 	if _, ok := kv["hexfire/scenarios/quick-7.tmx"]; !ok || br.entry.source != "stored:scenarios/quick-7.tmx" {
 		t.Fatalf("quick battle kept as %q; storage keys %d", br.entry.source, len(kv))

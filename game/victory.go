@@ -156,8 +156,11 @@ func (v *victoryScreen) update(a *App, in frameInput) error {
 }
 
 func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
-	c := a.canvas(screen)
 	s := a.scale
+	buttons := v.rects(a)
+	// The text is cut above the buttons: a long list of losses never
+	// covers them.
+	c := a.canvas(screen).Clip(image.Rect(0, 0, a.screen.X, buttons[0].Min.Y-int(8*s)))
 	screen.Fill(colCover)
 	b := v.b
 	r := b.Result()
@@ -188,11 +191,12 @@ func (v *victoryScreen) draw(a *App, screen *ebiten.Image) {
 		}
 	}
 	y += line
-	chart := image.Rect(int(cx-width/2), int(y), int(cx+width/2), v.rects(a)[0].Min.Y-int(40*s))
+	chart := image.Rect(int(cx-width/2), int(y), int(cx+width/2), buttons[0].Min.Y-int(40*s))
 	if len(v.strength) > 1 && chart.Dy() > int(60*s) {
 		drawStrengthChart(c, chart, v.strength)
 	}
-	v.list.Draw(c, v.rects(a))
+	c = a.canvas(screen)
+	v.list.Draw(c, buttons)
 	if v.note != "" {
 		c.Text(v.note, c.Face(ui.BarTextSize, false), cx, float64(a.screen.Y)-24*s, ui.AlignCenter, ui.ColPanelDim)
 	}

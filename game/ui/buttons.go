@@ -68,13 +68,33 @@ func Column(n int, x, y, w, h, gap int) []image.Rectangle {
 	return rs
 }
 
+// minColumnShare is the least share of their height and gap FitColumn
+// shrinks a column's buttons to: below it their label no longer fits.
+const minColumnShare = 0.6
+
+// FitColumn lays n buttons out down from (x, top) as Column does, each w
+// wide, their height h and gap shrunk alike (to no less than
+// minColumnShare of them) so that the column ends above bottom on a
+// short window.
+func FitColumn(n, x, top, bottom, w, h, gap int) []image.Rectangle {
+	if natural := n*(h+gap) - gap; natural > bottom-top && natural > 0 {
+		k := max(minColumnShare, float64(bottom-top)/float64(natural))
+		h, gap = int(float64(h)*k), int(float64(gap)*k)
+	}
+	return Column(n, x, top, w, h, gap)
+}
+
 // Draw draws the buttons in their rectangles, the focused one
-// highlighted.
+// highlighted; a button whose rectangle is empty (scrolled out of a list)
+// is not drawn, and Update never chooses it by a click.
 func (l *ButtonList) Draw(c Canvas, rects []image.Rectangle) {
 	f := c.Face(BarTextSize*1.15, true)
 	for i, r := range rects {
 		if i >= len(l.Items) {
 			break
+		}
+		if r.Empty() {
+			continue
 		}
 		b := l.Items[i]
 		bg, fg := colButton, ColPanelText

@@ -31,6 +31,13 @@ type Canvas struct {
 	Scale float64   // window pixels to screen pixels
 }
 
+// Clip returns the canvas drawing only inside r (in the same
+// coordinates): a panel's text longer than the panel is cut at its edge.
+func (c Canvas) Clip(r image.Rectangle) Canvas {
+	c.Dst = c.Dst.SubImage(r.Intersect(c.Dst.Bounds())).(*ebiten.Image)
+	return c
+}
+
 // Fill fills the rectangle [x0, x1]×[y0, y1].
 func (c Canvas) Fill(x0, y0, x1, y1 float64, col color.RGBA) {
 	c.Batch.Fan(c.Dst, col,

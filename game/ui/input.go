@@ -14,11 +14,13 @@ type Input struct {
 	Click                        bool
 	Up, Down, Left, Right        bool
 	Enter, Back, Help, Quit, Yes bool
+	Wheel                        float64 // the mouse wheel's turn this frame, positive away from the player
 }
 
 // ReadInput polls ebiten for a menu screen's input.
 func ReadInput() Input {
 	x, y := ebiten.CursorPosition()
+	_, wheel := ebiten.Wheel()
 	pressed := func(keys ...ebiten.Key) bool {
 		for _, k := range keys {
 			if inpututil.IsKeyJustPressed(k) {
@@ -39,5 +41,6 @@ func ReadInput() Input {
 		Help:   pressed(ebiten.KeyH, ebiten.KeySlash),
 		Quit:   pressed(ebiten.KeyQ),
 		Yes:    pressed(ebiten.KeyY),
+		Wheel:  wheel,
 	}
 }
