@@ -56,13 +56,14 @@ func (b *Battle) knownBy(side hmaps.Side, open bool) *Battle {
 	kept := make([]bool, len(c.units))    // the units the copy has
 	spotted := make([]bool, len(c.units)) // the enemy units among them
 	for i, u := range c.units {
+		k := b.Knowledge(side, b.units[i])
 		switch {
 		case u.Side == side:
 			kept[i] = true
-		case b.Knowledge(side, b.units[i]).Known == Spotted && u.OnMap():
+		case k.Known == Spotted && u.OnMap():
 			kept[i], spotted[i] = true, true
 			*u = seenAs(u)
-		case b.Knowledge(side, b.units[i]).Gone:
+		case k.Gone:
 			// Seen eliminated or leaving: the side counts the loss.
 			kept[i] = true
 			eliminated, offMap, exited := u.Eliminated, u.offMap, u.exited
