@@ -411,10 +411,11 @@ func (b *Battle) continueMove() []Event {
 	var events []Event
 	for len(pm.Rest) > 0 {
 		next := pm.Rest[0]
-		if next.Hex != u.Pose.Hex && pm.Overrun == nil {
+		if next.Hex != u.Pose.Hex && b.bumpsInto(next.Hex) {
 			bumped, halted := b.bump(us, next.Hex)
 			events = append(events, bumped...)
 			if halted {
+				events = append(events, b.fallBackFromOverrun(us)...)
 				pm.Rest = nil
 				break
 			}

@@ -43,6 +43,8 @@ type fixture struct {
 	placed map[int]map[string]string
 	// hidden are the units (by index in units) set up hidden.
 	hidden []int
+	// version plays by the rules of a save of that version (Config.Version).
+	version int
 }
 
 func (f fixture) scenario(t *testing.T) *maps.Scenario {
@@ -69,7 +71,7 @@ func (f fixture) scenario(t *testing.T) *maps.Scenario {
 
 func (f fixture) battle(t *testing.T) *Battle {
 	t.Helper()
-	cfg := Config{Seed: 1, Ruleset: f.rules}
+	cfg := Config{Seed: 1, Ruleset: f.rules, Version: f.version}
 	if f.dice != nil {
 		cfg.Dice = combat.NewFixedDice(f.dice...)
 	}

@@ -65,7 +65,8 @@ func (b *Battle) rollsAtOnce() bool {
 // fire, 3 before declared fire, 4 before grenades by the unit, 5
 // before the mortar's strike on every vehicle of its hex, 6 before the
 // draw at once when both sides win by one order, 8 before the magnetic
-// mine was declared).
+// mine was declared, 9 before opportunity fire ended with the mover out
+// of sight, 10 before overruns ran into unseen enemies).
 func (b *Battle) saveVersion() int {
 	switch {
 	case b.wholeMoves():
@@ -82,6 +83,8 @@ func (b *Battle) saveVersion() int {
 		return mineDeclaredVersion - 1
 	case b.firesAtUnseenMovers():
 		return unseenMoverVersion - 1
+	case b.overrunsThroughUnseen():
+		return overrunBumpVersion - 1
 	}
 	return SaveVersion
 }

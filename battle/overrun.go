@@ -161,11 +161,11 @@ func (b *Battle) checkOverrunner(id UnitID) (*Unit, error) {
 // the rules do not provide for.
 func (b *Battle) checkOverrunTarget(u *Unit, h board.Hex) error {
 	bd := b.Board()
-	if !b.enemyIn(u.Side, h) {
+	if !b.knownEnemyIn(u.Side, h) {
 		return fmt.Errorf("there is no enemy unit in %s to overrun", bd.Label(h))
 	}
 	for _, o := range b.UnitsAt(h) {
-		if o.Side != u.Side && o.Type.Kind == units.AFV {
+		if o.Side != u.Side && o.Type.Kind == units.AFV && b.checkTargetSpotted(u.Side, o.ID) == nil {
 			return fmt.Errorf("%s is in %s: an enemy AFV's hex may not be overrun (rules 19.1)", o.Label(), bd.Label(h))
 		}
 	}
@@ -218,6 +218,59 @@ func (b *Battle) overrun(o Overrun) ([]Event, error) {
 	u.LastMove = LastMove{Segment: b.segment(), Cost: p.Cost, MP: b.allowance(u).MP}
 	b.pending = &pendingMove{Unit: u.ID, Rest: o.Path, Cost: p.Cost, Overrun: &overrunState{Target: p.Target, From: p.From}}
 	return b.continueMove(), nil
+}
+
+// overrunBumpVersion is the save version from which, under fog, an
+// overrun runs into the enemy units its side did not know of as any move
+// does, in every hex but its target, and falls back out of the target when
+// they bar the hex beyond it (fallBackFromOverrun); older saves drove on
+// through them.
+const overrunBumpVersion = 11
+
+// overrunsThroughUnseen reports whether the battle replays a save of
+// before overrunBumpVersion.
+func (b *Battle) overrunsThroughUnseen() bool {
+	return b.config.Version > 0 && b.config.Version < overrunBumpVersion
+}
+
+// bumpsInto reports whether the pending move may run into enemy units it
+// did not know of as it enters hex h (bump): any move may, but an overrun
+// drives into the enemy in its target, where only an AFV its side had not
+// spotted (checkOverrunTarget refuses one it had) stops it.
+func (b *Battle) bumpsInto(h board.Hex) bool {
+	ov, side := b.pending.Overrun, b.Unit(b.pending.Unit).Side
+	switch {
+	case ov == nil:
+		return true
+	case b.overrunsThroughUnseen():
+		return false
+	case h == ov.Target:
+		return slices.ContainsFunc(b.standingAt(h), func(o *Unit) bool { return o.Side != side && o.Type.Kind == units.AFV })
+	}
+	return true
+}
+
+// fallBackFromOverrun takes the overrunning AFV (and what it carries),
+// halted in the target hex by enemy units it ran into beyond it, back into
+// the hex it entered the target from, facing the target, while the target
+// still holds enemy units: units of both sides never share a hex. Ours:
+// the rules' overrun always drives through, as without fog nothing unseen
+// can bar the hex beyond.
+func (b *Battle) fallBackFromOverrun(us []*Unit) []Event {
+	ov, u := b.pending.Overrun, us[0]
+	if ov == nil || u.Pose.Hex != ov.Target || !b.enemyIn(u.Side, ov.Target) {
+		return nil
+	}
+	facing, _ := ov.From.DirectionTo(ov.Target)
+	from, back := u.Pose, board.Pose{Hex: ov.From, Facing: facing}
+	for _, m := range us {
+		b.setPose(m, back)
+	}
+	if b.intel != nil {
+		b.intel.update(b, us)
+	}
+	text := fmt.Sprintf("%s fall%s back %s → %s", stackNames(us), verbS(us), b.Board().Label(from.Hex), b.Board().Label(back.Hex))
+	return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: back, Hex: back.Hex, Text: text, seen: b.inSightOfFoe(us)}}
 }
 
 // overrunHits makes the overrun attack of the pending move's AFV u, now in

@@ -1,6 +1,8 @@
 package battle
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,5 +272,110 @@ func TestOverrunTo(t *testing.T) {
 	apply(t, b, Move{Unit: 1, Path: northFrom(t, b, "D4")})
 	if os := b.Overruns(u); len(os) != 0 {
 		t.Errorf("Overruns after a move = %v, want none", os)
+	}
+}
+
+// TestOverrunRunsIntoTheUnseen: under fog an M4A3E8 overruns a German
+// squad in the open in D4, driving north from D6 out to D3, where a second
+// squad lies hidden in the crops. The way out is barred by it: the AFV
+// runs into it, and, the target squad left unharmed (6+6), falls back to
+// D5 facing the target, so that no hex holds units of both sides; the
+// target wiped out (1+1), it halts in D4. A version 10 save drove on
+// into D3.
+func TestOverrunRunsIntoTheUnseen(t *testing.T) {
+	const grid = `
+. . . . . . . .
+. . . . . . . .
+. . . c . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+	for _, tc := range []struct {
+		dice    []int
+		version int
+		want    string // where the AFV ends
+		lost    bool   // the target squad eliminated
+	}{
+		{dice: []int{6, 6}, want: "D5"},
+		{dice: []int{1, 1}, want: "D4", lost: true},
+		{dice: []int{6, 6}, version: 10, want: "D3"},
+	} {
+		b := fixture{grid: grid, dice: tc.dice, hidden: []int{2}, version: tc.version, props: map[string]string{"fog": "true"}, units: []unitAt{
+			{"M4A3E8", maps.Allies, "D6", board.DirN},  // 1
+			{"German Rifle Squad", maps.Axis, "D4", 0}, // 2
+			{"German Rifle Squad", maps.Axis, "D3", 0}, // 3, hidden
+		}}.battle(t)
+		for b.Phase() != Movement {
+			apply(t, b, EndPhase{})
+		}
+		o := Overrun{Unit: 1, Path: northFrom(t, b, "D5", "D4", "D3")}
+		checked := b.Check(o)
+		events, err := b.Apply(o)
+		if fmt.Sprint(checked) != fmt.Sprint(err) || err != nil {
+			t.Fatalf("%v: Check says %v, Apply %v: want both to accept the overrun", tc.dice, checked, err)
+		}
+		for b.Moving() != nil {
+			events = append(events, apply(t, b, Pass{})...)
+		}
+		u := b.Unit(1)
+		if got := b.Board().Label(u.Pose.Hex); got != tc.want || u.Pose.Facing != board.DirN || !u.Has(Moved) {
+			t.Errorf("%v, version %d: the M4A3E8 ends in %s facing %v (moved %t), want %s facing N, moved", tc.dice, tc.version, got, u.Pose.Facing, u.Has(Moved), tc.want)
+		}
+		if lost := !b.Unit(2).OnMap(); lost != tc.lost {
+			t.Errorf("%v: the target squad eliminated %t, want %t", tc.dice, lost, tc.lost)
+		}
+		if tc.version != 0 {
+			continue
+		}
+		if k := b.Knowledge(maps.Allies, b.Unit(3)); k.Known != Spotted {
+			t.Errorf("%v: the hidden squad is %v to the Allies after the overrun ran into it", tc.dice, k.Known)
+		}
+		if !slices.ContainsFunc(events, func(e Event) bool { return e.Kind == MoveBumped && e.Hex == hexOf(t, b, "D3") }) {
+			t.Errorf("%v: no bump into D3 among %v", tc.dice, events)
+		}
+	}
+}
+
+// TestOverrunFindsAnUnseenAFV: under fog an enemy AFV bars an overrun only
+// where its side has spotted it (refusing the order would tell of one it
+// has not). A Pz IV H lies hidden in the woods of D4 with a German squad
+// the Allies can see; the M4A3E8's overrun of the squad from D7 is
+// accepted, finds the Panzer on the way and halts in D5 before the hex,
+// no attack made.
+func TestOverrunFindsAnUnseenAFV(t *testing.T) {
+	const grid = `
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . W . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+	b := fixture{grid: grid, hidden: []int{2}, props: map[string]string{"fog": "true"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "D7", board.DirN},  // 1
+		{"German Rifle Squad", maps.Axis, "D4", 0}, // 2
+		{"Pz IV H", maps.Axis, "D4", board.DirS},   // 3, hidden
+	}}.battle(t)
+	for b.Phase() != Movement {
+		apply(t, b, EndPhase{})
+	}
+	if k := b.Knowledge(maps.Allies, b.Unit(2)); k.Known == Unknown {
+		t.Fatalf("the German squad in D4 is unknown to the Allies: the fixture needs it known")
+	}
+	events := apply(t, b, Overrun{Unit: 1, Path: northFrom(t, b, "D6", "D5", "D4", "D3")})
+	for b.Moving() != nil {
+		events = append(events, apply(t, b, Pass{})...)
+	}
+	if got := b.Board().Label(b.Unit(1).Pose.Hex); got != "D5" {
+		t.Errorf("the M4A3E8 ends in %s, want D5", got)
+	}
+	if slices.ContainsFunc(events, func(e Event) bool { return e.AP != nil }) {
+		t.Errorf("an overrun attack was made: %v", events)
+	}
+	if k := b.Knowledge(maps.Allies, b.Unit(3)); k.Known != Spotted {
+		t.Errorf("the Pz IV H is %v to the Allies after the overrun found it", k.Known)
 	}
 }

@@ -40,7 +40,11 @@ import (
 // assault it applied to and a success with the mine took the whole hex;
 // version 10 ends a side's opportunity fire, under fog, once it sees none
 // of the movers any more (a shot made the mover reverse out of its
-// sight), where older saves kept offering it. Saves of every version from 1 (a path as
+// sight), where older saves kept offering it; version 11 has an overrun
+// under fog run into the enemy units its side did not know of on its way
+// as any move does, and fall back out of its target when they bar the
+// hex beyond, where older saves drove on through them. Saves of every
+// version from 1 (a path as
 // the command line gave it, no digests) are still read and replayed by
 // their own rules (Config.Version); a battle replayed from one is saved
 // as the last version with those rules. A save holds orders only: what
@@ -48,7 +52,7 @@ import (
 // knowledge is refused.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = unseenMoverVersion
+	SaveVersion = overrunBumpVersion
 )
 
 // fogVersion is the save version that records the battle's fog (Save.Fog).
