@@ -36,6 +36,9 @@ type ScreenshotOptions struct {
 	// Side is the side whose view a battle shows, with no hand-over
 	// screen over it ("": the side to act, covered under fog).
 	Side maps.Side
+	// Replay, when not nil, shows b in the replay viewer of this recorded
+	// battle, as Options.Replay does.
+	Replay *battle.Battle
 }
 
 // sceneNames are the values of ScreenshotOptions.Scene.
@@ -112,7 +115,7 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	} else {
 		g, err := New(b, Options{
 			Select: opts.Select, Hover: opts.Hover, Viewshed: opts.Viewshed,
-			Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp, Viewer: opts.Side,
+			Size: image.Pt(opts.Width, opts.Height), Scripted: true, ShowHelp: opts.ShowHelp, Viewer: opts.Side, Replay: opts.Replay,
 		})
 		if err != nil {
 			return err
