@@ -132,8 +132,10 @@ func TestRepairOrder(t *testing.T) {
 	assertRefused(t, b, Repair{Unit: 1}, "repairs no weapons")
 }
 
-// TestDesperationFire: a Bazooka in a building fires only in desperation;
-// the to-hit roll's second die (1) then reduces every unit of its hex.
+// TestDesperationFire: a Bazooka in a building fires with +2 to hit for
+// its backblast, or in desperation without it; the to-hit roll's second
+// die (1) then reduces every unit of its hex. Under the default ruleset,
+// which has no backblast, desperation is refused.
 func TestDesperationFire(t *testing.T) {
 	grid := `
 . . . . .
@@ -146,7 +148,17 @@ func TestDesperationFire(t *testing.T) {
 		{"Pz IV H", maps.Axis, "C2", board.DirS},
 	}}
 	b := under(t, f, datedRules)
-	assertRefused(t, b, Fire{Unit: 1, Target: 3}, "backblast")
+	plain, err := b.PlanFire(Fire{Unit: 1, Target: 3})
+	if err != nil || !slices.Contains(plain.Odds.Steps, "to-hit 10; 2d6 +2 backblast: fired from a building hits at or below it") {
+		t.Errorf("the plain shot from the building: %v, steps %q; want it planned with the backblast's +2", err, plain.Odds.Steps)
+	}
+	open := under(t, f, "elimination")
+	assertRefused(t, open, Fire{Unit: 1, Target: 3, Desperation: true}, "the elimination ruleset has no desperation fire")
+	for _, ro := range open.CompareFire(Fire{Unit: 1, Target: 3, Desperation: true}) {
+		if ro.Err != nil && strings.Contains(ro.Err.Error(), "desperation") {
+			t.Errorf("CompareFire under %s: %v, want a shot in desperation compared as a plain one where a ruleset has none", ro.Ruleset, ro.Err)
+		}
+	}
 	apply(t, b, Fire{Unit: 1, Target: 3, Desperation: true})
 	if !b.Unit(3).Eliminated || !b.Unit(1).Eliminated || b.Unit(2).Type.Name != "US Rifle Half Squad" {
 		t.Errorf("Pz IV eliminated %v, team eliminated %v, squad now %s", b.Unit(3).Eliminated, b.Unit(1).Eliminated, b.Unit(2).Type.Name)

@@ -69,6 +69,9 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 		return FirePlan{}, err
 	}
 	p.Shot.Desperation, p.Shot.Ammo = o.Desperation, o.Ammo
+	if _, reads := r.(combat.DesperationRules); o.Desperation && !reads {
+		return FirePlan{}, fmt.Errorf("the %s ruleset has no desperation fire", r.Name())
+	}
 	if final {
 		p.Shot.Aspect = board.Rear // the final shot at an overrunning AFV strikes its rear (rules 19.2)
 	}
@@ -165,7 +168,8 @@ type RulesetOdds struct {
 
 // CompareFire works out order o as PlanFire does under every registered
 // ruleset, in name order: the same units, markers and line of sight, each
-// ruleset with its own aspects, cover, eligibility and odds. The units'
+// ruleset with its own aspects, cover, eligibility and odds (a shot in
+// desperation is a plain one where a ruleset has none). The units'
 // states are the active ruleset's; the others see them but know them not.
 func (b *Battle) CompareFire(o Fire) []RulesetOdds {
 	var all []RulesetOdds
@@ -173,13 +177,24 @@ func (b *Battle) CompareFire(o Fire) []RulesetOdds {
 		r, err := combat.Lookup(name)
 		ro := RulesetOdds{Ruleset: name, Err: err}
 		if err == nil {
-			if ro.Plan, ro.Err = b.planFire(o, r); ro.Err == nil {
+			ro.Plan, ro.Err = b.planFire(withoutDesperation(o, r), r)
+			if ro.Err == nil {
 				ro.Summary = ro.Plan.Odds.Summary(combat.StatesOfRuleset(r))
 			}
 		}
 		all = append(all, ro)
 	}
 	return all
+}
+
+// withoutDesperation is o as ruleset r reads it: a ruleset without
+// desperation fire (combat.DesperationRules) compares the shot as a plain
+// one.
+func withoutDesperation(o Fire, r combat.Ruleset) Fire {
+	if _, reads := r.(combat.DesperationRules); !reads {
+		o.Desperation = false
+	}
+	return o
 }
 
 // shot fills in the ruleset's view of an attack by firer on target where

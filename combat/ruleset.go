@@ -48,6 +48,23 @@ type Ruleset interface {
 // AspectRules is a ruleset that reads armour aspects its own way (front,
 // side, rear by board.Sector, say). Without it a shot strikes the front or
 // rear half by board.ArmourAspect.
+// DesperationRules is the capability of a ruleset that reads
+// Shot.Desperation (tohit-tokill's backblast): some shots may be fired in
+// desperation, at the ruleset's price to the firer's hex. Under a ruleset
+// without it no shot is.
+type DesperationRules interface {
+	// MayFireInDesperation reports whether shot s may be fired in
+	// desperation.
+	MayFireInDesperation(s Shot) bool
+}
+
+// MayFireInDesperation reports whether ruleset r lets shot s be fired in
+// desperation (DesperationRules).
+func MayFireInDesperation(r Ruleset, s Shot) bool {
+	d, ok := r.(DesperationRules)
+	return ok && d.MayFireInDesperation(s)
+}
+
 type AspectRules interface {
 	Aspect(target board.Pose, from board.Hex) board.Aspect
 }

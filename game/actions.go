@@ -276,7 +276,7 @@ func (g *Game) panzerfaustKey(*Intents) {
 // shows, or no longer.
 func (g *Game) desperationKey(*Intents) {
 	g.toggleOption(&g.play.desperation, g.play.pv.fire.desperation,
-		"; fires in desperation when the ruleset refuses the previewed shot for its backblast")
+		"; fires in desperation when the previewed shot suffers its backblast (tohit-tokill)")
 }
 
 // toggleOption turns an option of the AT shot off, or on when the preview

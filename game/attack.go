@@ -491,14 +491,16 @@ func vehicleAssaultTip(b *battle.Battle, sel *battle.Unit, vehicles []*battle.Un
 
 // fireOptions are the choices of an AT shot that the battle would accept
 // and those taken: a Panzerfaust (from the side's pool or carried, as the
-// ruleset allows), and desperation fire where the ruleset refuses the
-// shot as it is (its backblast) but accepts it in desperation.
+// ruleset allows), and desperation fire where the ruleset accepts the
+// shot in desperation (its backblast, combat.DesperationRules).
 type fireOptions struct {
 	panzerfaust, withPanzerfaust bool
 	// panzerfaustOnly: the unit has no shot of its own (not even in
 	// desperation), so the Panzerfaust is taken without asking.
 	panzerfaustOnly            bool
 	desperation, inDesperation bool
+	// refused: the shot is refused unless fired in desperation.
+	refused bool
 }
 
 // mayFirePanzerfaust reports whether u could have a Panzerfaust at all: an
@@ -515,8 +517,8 @@ func mayFirePanzerfaust(b *battle.Battle, u *battle.Unit) bool {
 // planFireOptions plans AT shot o with the options key asks for that the
 // battle accepts, and says which it offers: a Panzerfaust when a shot with
 // one is accepted (in desperation or not), taken without asking when the
-// unit has no shot of its own; desperation when the shot is refused as it
-// is but accepted in desperation. It returns the order a click gives and
+// unit has no shot of its own; desperation when the shot is accepted in
+// desperation. It returns the order a click gives and
 // its plan, or why the battle refuses it.
 func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fire, fireOptions, *battle.FirePlan, error) {
 	accepts := func(f battle.Fire) bool {
@@ -539,21 +541,18 @@ func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fi
 	o.Panzerfaust = opts.panzerfaust && (key.pzf || opts.panzerfaustOnly)
 	opts.withPanzerfaust = o.Panzerfaust
 	plan, err := b.PlanFire(o)
-	if err == nil {
-		return o, opts, &plan, nil
-	}
 	d := o
 	d.Desperation = true
 	dplan, derr := b.PlanFire(d)
-	if derr != nil {
+	opts.desperation, opts.refused = derr == nil, err != nil
+	switch {
+	case opts.desperation && key.desperate:
+		opts.inDesperation = true
+		return d, opts, &dplan, nil
+	case err != nil:
 		return o, opts, nil, err
 	}
-	opts.desperation = true
-	if !key.desperate {
-		return o, opts, nil, err
-	}
-	opts.inDesperation = true
-	return d, opts, &dplan, nil
+	return o, opts, &plan, nil
 }
 
 // lines are the fire preview's lines for the options: each one offered,
@@ -575,9 +574,12 @@ func (opts fireOptions) lines(b *battle.Battle, sel *battle.Unit) []tipLine {
 		lines = append(lines, tipLine{tipText, s})
 	}
 	if opts.desperation {
-		s := "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"
-		if opts.inDesperation {
+		s := "backblast: +2 to hit from the building  (;: fire in desperation, no +2, the firer's hex takes the blast)"
+		switch {
+		case opts.inDesperation:
 			s = "desperation fire: the firer's hex takes the backblast  (;: not)"
+		case opts.refused:
+			s = "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"
 		}
 		lines = append(lines, tipLine{tipText, s})
 	}

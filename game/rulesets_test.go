@@ -315,18 +315,19 @@ func fireOptionScene(t *testing.T, rules string, props map[string]string) *battl
 	return b
 }
 
-// TestDesperationFire: the Panzerschreck may not fire from the building
-// for its backblast under tohit-tokill; the preview offers desperation
-// (;), and with it asked for the order carries it and the preview shows
-// the plan's odds, the backblast's chances on the firer's hex included
-// (the second die of the to-hit roll: 1 a casualty, 2 pinned, 1/6 each).
+// TestDesperationFire: the Panzerschreck fires from the building with +2
+// to hit for its backblast under tohit-tokill; the preview offers
+// desperation (;), and with it asked for the order carries it and the
+// preview shows the plan's odds, the backblast's chances on the firer's
+// hex included (the second die of the to-hit roll: 1 a casualty, 2
+// pinned, 1/6 each).
 func TestDesperationFire(t *testing.T) {
 	b := fireOptionScene(t, tohitkill.Name, nil)
 	pv := previewOf(t, b, previewKey{unit: 1}, "C3")
-	if !pv.fire.desperation || pv.plan != nil || pv.attack.(battle.Fire).Desperation {
-		t.Fatalf("without desperation: options %+v, plan %v, order %#v; want desperation offered, the shot refused", pv.fire, pv.plan != nil, pv.attack)
+	if !pv.fire.desperation || pv.plan == nil || pv.attack.(battle.Fire).Desperation {
+		t.Fatalf("without desperation: options %+v, plan %v, order %#v; want desperation offered, the plain shot planned", pv.fire, pv.plan != nil, pv.attack)
 	}
-	if missing := tipLacks(pv, "refused for its backblast  (;: fire in desperation, the firer's hex takes the blast)"); len(missing) > 0 {
+	if missing := tipLacks(pv, "backblast: +2 to hit from the building  (;: fire in desperation, no +2, the firer's hex takes the blast)"); len(missing) > 0 {
 		t.Errorf("the preview lacks %q:\n%s", missing, previewText(pv))
 	}
 	pv = previewOf(t, b, previewKey{unit: 1, desperate: true}, "C3")
@@ -339,6 +340,9 @@ func TestDesperationFire(t *testing.T) {
 	}
 	if pv := previewOf(t, b, previewKey{unit: 2, desperate: true}, "C3"); pv.fire.desperation {
 		t.Errorf("the squad in the open is offered desperation: %+v", pv.fire)
+	}
+	if pv := previewOf(t, fireOptionScene(t, "elimination", nil), previewKey{unit: 1}, "C3"); pv.fire.desperation {
+		t.Errorf("the default ruleset offers desperation: %+v", pv.fire)
 	}
 
 	g := shotGame(t, b, "B3", "C3")

@@ -25,8 +25,8 @@ func TestOddsTohitTokillFlags(t *testing.T) {
 	if _, err := runCombatCLI(t, append(base, "--date", "1944-05")...); err == nil || !strings.Contains(err.Error(), "reaches 1 hexes") {
 		t.Errorf("a Panzerfaust before June 1944 at 2 hexes: %v", err)
 	}
-	if _, err := runCombatCLI(t, append(base, "--date", "1944-12", "--firer-terrain", "building")...); err == nil || !strings.Contains(err.Error(), "backblast") {
-		t.Errorf("from a building: %v", err)
+	if out, err := runCombatCLI(t, append(base, "--date", "1944-12", "--firer-terrain", "building")...); err != nil || !strings.Contains(out, "to-hit 10 -4 range = 6; 2d6 +2 backblast: fired from a building hits at or below it") {
+		t.Errorf("from a building: %v, want the backblast's +2 on the roll; got\n%s", err, out)
 	}
 	// The early Panzerfaust is carried in September 1943 only by the
 	// scenario's rule.

@@ -86,8 +86,13 @@ func newPlan(s combat.Shot, m *model) plan {
 	if s.TargetMoved {
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "moving target"})
 	}
-	if s.FirerMoved && !s.Desperation {
-		// 13.81: a desperation shot may ignore this Case C3 +2
+	switch {
+	case s.Desperation:
+		// 13.81: a desperation shot ignores the Case C3 +2, whichever
+		// way it comes.
+	case backblastFrom(m, s):
+		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "backblast: fired from a building"})
+	case s.FirerMoved:
 		p.drms = append(p.drms, combat.Modifier{Value: 2, Label: "firer moved"})
 	}
 	if s.Leader != 0 {
@@ -434,6 +439,15 @@ func (p *plan) toKillLine(sum int, crit bool, target uint8) string {
 		return line + ": equal, but already immobile"
 	}
 	return line + ": no effect"
+}
+
+// backblastFrom reports whether shot s fires weapon m from where its
+// backblast costs the Case C3 +2 (13.8, 13.81): a rocket or recoilless
+// launcher fired from a building, Hexfire's only restrictive terrain.
+// The +2 is the same Case C3 as the firer's move, counted once; a gun
+// (m nil) has no backblast.
+func backblastFrom(m *model, s combat.Shot) bool {
+	return m != nil && m.backblast && s.FirerTerrain == board.Building
 }
 
 // desperationLine is the step line of the backblast in the firer's hex.

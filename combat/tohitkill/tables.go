@@ -48,7 +48,8 @@ type model struct {
 	// roll (2d6) from which it happens; 0 for none.
 	fault   malfunction
 	faultAt int
-	// backblast: not fired from restrictive terrain except in desperation.
+	// backblast: fired from restrictive terrain with the Case C3 +2, or
+	// in desperation without it (backblastFrom).
 	backblast bool
 	// apfp is the fire table column a hit on infantry is rolled on, an AP
 	// attack of that firepower; 0 for a weapon that does not fire at

@@ -208,12 +208,17 @@ func check(s combat.Shot) (*model, error) {
 		return nil, fmt.Errorf("the %s reaches %d hexes in %s; %s is %d away", m.name, maxRange(m, date), date, target, s.Range)
 	case m == &piat && s.Elevation < 0 && s.Range <= 1:
 		return nil, fmt.Errorf("the PIAT cannot fire down at %s, lower and adjacent", target)
-	case s.Desperation && !(m.backblast && s.FirerTerrain == board.Building):
+	case s.Desperation && !backblastFrom(m, s):
 		return nil, fmt.Errorf("desperation fire is for a backblast weapon fired from a building; the %s in %s needs none", m.name, s.FirerTerrain)
-	case m.backblast && s.FirerTerrain == board.Building && !s.Desperation:
-		return nil, fmt.Errorf("backblast: the %s is not fired from a building, except in desperation (the firer's own hex is attacked)", m.name)
 	}
 	return m, nil
+}
+
+// MayFireInDesperation implements combat.DesperationRules: a backblast
+// weapon fired from a building (13.81).
+func (Ruleset) MayFireInDesperation(s combat.Shot) bool {
+	m, err := modelOf(s)
+	return err == nil && backblastFrom(m, s)
 }
 
 // Allotment is the optional Panzerfaust allotment (13.311): none before

@@ -166,6 +166,12 @@ func TestResolveStepByStep(t *testing.T) {
 			[]int{6, 1, 2, 2}, true,
 			[]combat.Effect{{Kind: combat.Eliminated}, {Kind: combat.Casualty, On: combat.OnFirerHex}},
 			[]string{"to-hit 10; 2d6 6+1: hit", "backblast in the firer's hex: second die 1, a casualty reduction to every unit there"}},
+		{"a Bazooka fired from a building: the Case C3 +2 for its backblast (13.8)", with(us("Bazooka", 1), func(s *combat.Shot) { s.FirerTerrain = board.Building }),
+			[]int{4, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
+			[]string{"to-hit 10; 2d6 4+4 +2 backblast: fired from a building = 10: hit"}},
+		{"from a building after moving: Case C3 once", with(us("Bazooka", 1), func(s *combat.Shot) { s.FirerTerrain, s.FirerMoved = board.Building, true }),
+			[]int{5, 4}, false, nil,
+			[]string{"to-hit 10; 2d6 5+4 +2 backblast: fired from a building = 11: miss"}},
 		{"desperation ignores the firer's +2 for moving (13.81, Case C3)", with(us("Bazooka", 1), func(s *combat.Shot) {
 			s.FirerTerrain, s.Desperation, s.FirerMoved = board.Building, true, true
 		}), []int{6, 4, 2, 2}, true, []combat.Effect{{Kind: combat.Eliminated}},
@@ -277,7 +283,6 @@ func TestRefusals(t *testing.T) {
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Date: combat.Date{Year: 1943, Month: 3}}, "not in service"},
 		{"Bazooka in October 1942", combat.Shot{FirerKind: units.Squad, FirerNation: "US", Weapon: sw("Bazooka"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Date: combat.Date{Year: 1942, Month: 10}}, "not in service"},
-		{"backblast from a building", with(pfShot(), func(s *combat.Shot) { s.FirerTerrain = board.Building }), "backblast"},
 		{"desperation where none is needed", with(pfShot(), func(s *combat.Shot) { s.Desperation = true }), "desperation"},
 		{"PIAT down at an adjacent lower target", combat.Shot{FirerKind: units.Squad, FirerNation: "UK", Weapon: sw("PIAT"),
 			Target: combat.Target{Kind: units.Vehicle}, Range: 1, Elevation: -1}, "cannot fire down"},
