@@ -344,7 +344,45 @@ func (d *decision) atChoice(o battle.Fire, plan battle.FirePlan) shotChoice {
 		ev, kill = ev*left, kill*left
 		text += fmt.Sprintf(" (the shots already declared at it leave it standing %.0f%%)", 100*left)
 	}
+	if cost := d.selfHarm(plan); cost > 0 {
+		ev -= cost
+		text += fmt.Sprintf(", at a cost of %.2f to its own", cost)
+	}
 	return shotChoice{order: o, members: members, ev: ev, score: ev, text: text, kills: []killChance{{plan.Target, kill}}}
+}
+
+// selfHarm is the expected worth a shot's own side loses by the shot's
+// effects on the firer and its hex (a Panzerfaust's 12, a backblast fired
+// in desperation), each rated as the enemy's AP fire would be (fateWorth):
+// a casualty reduces a squad and eliminates a smaller unit.
+func (d *decision) selfHarm(plan battle.FirePlan) float64 {
+	firerHex := d.b.UnitsAt(plan.Firer.Pose.Hex)
+	cost := 0.0
+	for _, w := range plan.Odds.Outcomes {
+		p := plan.Odds.Probability(w.Weight)
+		for _, e := range w.Effects {
+			hit := firerHex
+			switch {
+			case e.On == combat.OnFirer:
+				hit = []*battle.Unit{plan.Firer}
+			case e.On != combat.OnFirerHex:
+				continue
+			}
+			for _, u := range hit {
+				fate := combat.FatePinned
+				switch {
+				case e.Kind == combat.Casualty && d.b.HalfSquadOf(u.Type) != nil:
+					fate = combat.FateReduced
+				case e.Kind == combat.Casualty:
+					fate = combat.FateEliminated
+				case e.Kind != combat.Pinned:
+					continue
+				}
+				cost += p * d.fateWorth(fate, u)
+			}
+		}
+	}
+	return cost
 }
 
 // apChoice describes a planned AP attack.
@@ -372,9 +410,15 @@ func (d *decision) apChoice(o battle.FireAP, plan battle.APPlan) shotChoice {
 	return c
 }
 
+// panzerfaustReach is the farthest a Panzerfaust fires under any ruleset
+// (tohit-tokill's from 1945); PlanFire refuses what the ruleset and the
+// date do not allow.
+const panzerfaustReach = 3
+
 // shotOptions returns the AT attacks f may make on target: its own weapon
-// with each round the ruleset lets it choose, a Panzerfaust from the pool,
-// each with a directing leader if one is free.
+// with each round the ruleset lets it choose, a Panzerfaust from the pool
+// or carried, each in desperation too where f stands in a building under a
+// ruleset with backblast, and each with a directing leader if one is free.
 func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 	opts := []battle.Fire{{Unit: f.ID, Target: target.ID}}
 	if w, err := d.b.WeaponOf(f); err == nil {
@@ -384,8 +428,14 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 			}
 		}
 	}
-	if (f.Type.Kind == units.Squad || f.Type.Kind == units.HalfSquad) && d.b.Panzerfausts(f.Side) > 0 && f.Pose.Hex.Distance(target.Pose.Hex) == 1 {
+	if d.b.MayFirePanzerfaust(f) && f.Pose.Hex.Distance(target.Pose.Hex) <= panzerfaustReach {
 		opts = append(opts, battle.Fire{Unit: f.ID, Target: target.ID, Panzerfaust: true})
+	}
+	if _, reads := d.b.Rules().(combat.DesperationRules); reads && d.b.Board().Cell(f.Pose.Hex).Terrain == board.Building {
+		for _, o := range slices.Clone(opts) {
+			o.Desperation = true
+			opts = append(opts, o)
+		}
 	}
 	if f.Type.Kind.Infantry() {
 		for _, l := range d.mine {
@@ -405,12 +455,15 @@ func (d *decision) shotOptions(f, target *battle.Unit) []battle.Fire {
 // false when there is none worth more than 0.
 func (d *decision) bestATShot(f *battle.Unit, targets []*battle.Unit, ambush int) (shotChoice, bool) {
 	best, found := shotChoice{}, false
-	reach := d.weapon(f).reach
+	reach, pfReach := d.weapon(f).reach, 0
+	if d.b.MayFirePanzerfaust(f) {
+		pfReach = panzerfaustReach
+	}
 	for _, e := range targets {
 		dist := f.Pose.Hex.Distance(e.Pose.Hex)
 		// Every shot needs a clear line: the memoised Sight rules out most
 		// targets before a plan is built.
-		if e.Type.Kind.Infantry() || dist > max(reach, 1) || ambush > 0 && dist > ambush || !d.los(f.Pose.Hex, e.Pose.Hex).Visible {
+		if e.Type.Kind.Infantry() || dist > max(reach, 1, pfReach) || ambush > 0 && dist > ambush || !d.los(f.Pose.Hex, e.Pose.Hex).Visible {
 			continue
 		}
 		for _, o := range d.shotOptions(f, e) {

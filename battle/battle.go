@@ -663,6 +663,18 @@ func (b *Battle) Date() combat.Date { return b.date }
 // less those that shots declared in this phase will fire.
 func (b *Battle) Panzerfausts(side maps.Side) int { return b.panzerfausts[side] - b.declaredPool(side) }
 
+// MayFirePanzerfaust reports whether u could have a Panzerfaust at all:
+// an infantry unit whose side has some in its pool, or whose ruleset lets
+// it carry one (combat.InherentWeapons). Only then is a shot with one
+// worth planning (PlanFire with Fire.Panzerfaust says whether it may be
+// fired there).
+func (b *Battle) MayFirePanzerfaust(u *Unit) bool {
+	if !u.Type.Kind.Infantry() {
+		return false
+	}
+	return b.Panzerfausts(u.Side) > 0 || combat.HasInherentExpendable(b.rules, u.Type.Kind, u.Type.Nation, b.date)
+}
+
 // Grenades returns how many grenade attacks are left in side's pool (map
 // property "grenades_SIDE", 0 when absent).
 func (b *Battle) Grenades(side maps.Side) int { return b.grenades[side] }

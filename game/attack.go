@@ -52,7 +52,7 @@ func defaultKind(b *battle.Battle, sel *battle.Unit, enemy []*battle.Unit) attac
 		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID}); err == nil {
 			return attackAT
 		}
-		if !mayFirePanzerfaust(b, sel) {
+		if !b.MayFirePanzerfaust(sel) {
 			continue
 		}
 		if _, err := b.PlanFire(battle.Fire{Unit: sel.ID, Target: u.ID, Panzerfaust: true}); err == nil {
@@ -503,17 +503,6 @@ type fireOptions struct {
 	refused bool
 }
 
-// mayFirePanzerfaust reports whether u could have a Panzerfaust at all: an
-// infantry unit whose side has some in its pool or whose ruleset lets it
-// carry one (combat.InherentWeapons). Only then does the preview ask the
-// battle about a shot with one.
-func mayFirePanzerfaust(b *battle.Battle, u *battle.Unit) bool {
-	if !u.Type.Kind.Infantry() {
-		return false
-	}
-	return b.Panzerfausts(u.Side) > 0 || combat.HasInherentExpendable(b.Rules(), u.Type.Kind, u.Type.Nation, b.Date())
-}
-
 // planFireOptions plans AT shot o with the options key asks for that the
 // battle accepts, and says which it offers: a Panzerfaust when a shot with
 // one is accepted (in desperation or not), taken without asking when the
@@ -526,7 +515,7 @@ func planFireOptions(b *battle.Battle, o battle.Fire, key previewKey) (battle.Fi
 		return err == nil
 	}
 	var opts fireOptions
-	if mayFirePanzerfaust(b, b.Unit(o.Unit)) {
+	if b.MayFirePanzerfaust(b.Unit(o.Unit)) {
 		pf := o
 		pf.Panzerfaust = true
 		pfDesperate := pf
