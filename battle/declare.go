@@ -66,7 +66,8 @@ func (b *Battle) rollsAtOnce() bool {
 // before the mortar's strike on every vehicle of its hex, 6 before the
 // draw at once when both sides win by one order, 8 before the magnetic
 // mine was declared, 9 before opportunity fire ended with the mover out
-// of sight, 10 before overruns ran into unseen enemies).
+// of sight, 10 before overruns ran into unseen enemies, 11 before an
+// abandoned transport's passengers got out).
 func (b *Battle) saveVersion() int {
 	switch {
 	case b.wholeMoves():
@@ -85,6 +86,8 @@ func (b *Battle) saveVersion() int {
 		return unseenMoverVersion - 1
 	case b.overrunsThroughUnseen():
 		return overrunBumpVersion - 1
+	case b.passengersLostWhenAbandoned():
+		return abandonUnloadVersion - 1
 	}
 	return SaveVersion
 }

@@ -462,10 +462,39 @@ func (b *Battle) eliminate(u *Unit, how string) []Event {
 }
 
 // abandon eliminates an AFV whose crew abandoned it: the rules count it
-// eliminated (18.6), and what it carries shares its fate (8.5): its
-// passengers and the Gun it tows are eliminated with it.
+// eliminated (18.6). The Gun it tows shares its fate (8.5); its passengers
+// too, unless the ruleset lets them get out (combat.AbandonedPassengers):
+// then each unloads into the hex, marked Move, where stacking allows once
+// the AFV is gone, and is lost with it where it does not (ours).
 func (b *Battle) abandon(u *Unit) []Event {
-	return b.eliminate(u, "abandoned by its crew")
+	if !combat.PassengersGetOut(b.rules) || b.passengersLostWhenAbandoned() {
+		return b.eliminate(u, "abandoned by its crew")
+	}
+	passengers := b.Passengers(u.ID)
+	u.Eliminated = true // before its passengers get out: the hex has its room
+	events := []Event{{Kind: UnitEliminated, Unit: u.ID, Hex: u.Pose.Hex, Text: u.Label() + " is abandoned by its crew"}}
+	for _, p := range passengers {
+		if out := b.dismount(p); out != nil {
+			events = append(events, out...)
+			continue
+		}
+		events = append(events, b.eliminate(p, "eliminated with its vehicle: no room to get out in "+b.Board().Label(u.Pose.Hex))...)
+	}
+	for _, c := range b.carried(u.ID) {
+		events = append(events, b.eliminate(c, "eliminated with its vehicle")...)
+	}
+	return events
+}
+
+// abandonUnloadVersion is the save version from which the passengers of
+// an abandoned transport get out where the ruleset says so
+// (combat.AbandonedPassengers); older saves lost them with it.
+const abandonUnloadVersion = 12
+
+// passengersLostWhenAbandoned reports whether the battle replays a save
+// of before abandonUnloadVersion.
+func (b *Battle) passengersLostWhenAbandoned() bool {
+	return b.config.Version > 0 && b.config.Version < abandonUnloadVersion
 }
 
 // OpportunityFirers returns the units of the non-moving side that could

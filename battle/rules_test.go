@@ -123,25 +123,40 @@ func TestStoppedInAnOverStackedHex(t *testing.T) {
 	}
 }
 
-// TestPassengersShareAnAbandonedTransportsFate: the crew's abandoning an
-// AFV eliminates it (rules 18.6), and its passengers share its fate
-// (8.5): the two half squads and the leader riding the halftrack are
-// eliminated with it; the squads beside it are not.
-func TestPassengersShareAnAbandonedTransportsFate(t *testing.T) {
-	b := fixture{grid: openMap, units: []unitAt{
-		{"M3 Halftrack", maps.Allies, "C4", board.DirN},
-		{"US Rifle Half Squad", maps.Allies, "C4", 0},
-		{"US Rifle Half Squad", maps.Allies, "C4", 0},
-		{"US Leader", maps.Allies, "C4", 0},
-		{"US Rifle Squad", maps.Allies, "C4", 0},
-		{"US Rifle Squad", maps.Allies, "C4", 0},
-		{"Tiger I", maps.Axis, "H1", board.DirS},
-	}}.battle(t)
-	apply(t, b, EndPhase{}, Load{Unit: 2, Carrier: 1}, Load{Unit: 3, Carrier: 1}, Load{Unit: 4, Carrier: 1})
-	b.abandon(b.Unit(1))
-	for id, want := range map[UnitID]bool{1: true, 2: true, 3: true, 4: true, 5: false, 6: false} {
-		if have := b.Unit(id).Eliminated; have != want {
-			t.Errorf("%s eliminated = %v, want %v", b.Unit(id).Label(), have, want)
+// TestAbandonedTransportsPassengers: the crew's abandoning an AFV
+// eliminates it (rules 18.6). Under the default ruleset its passengers get
+// out into its hex, marked Move, as far as stacking allows once it is gone
+// (default-ruleset.md, decided): beside two squads, the two half squads
+// riding the halftrack find room and its leader, the fifth infantry unit,
+// does not and is lost with it. A version 11 save lost all three (8.5).
+func TestAbandonedTransportsPassengers(t *testing.T) {
+	for _, tc := range []struct {
+		version int
+		lost    map[UnitID]bool
+	}{
+		{0, map[UnitID]bool{1: true, 2: false, 3: false, 4: true, 5: false, 6: false}},
+		{11, map[UnitID]bool{1: true, 2: true, 3: true, 4: true, 5: false, 6: false}},
+	} {
+		b := fixture{grid: openMap, version: tc.version, units: []unitAt{
+			{"M3 Halftrack", maps.Allies, "C4", board.DirN},
+			{"US Rifle Half Squad", maps.Allies, "C4", 0},
+			{"US Rifle Half Squad", maps.Allies, "C4", 0},
+			{"US Leader", maps.Allies, "C4", 0},
+			{"US Rifle Squad", maps.Allies, "C4", 0},
+			{"US Rifle Squad", maps.Allies, "C4", 0},
+			{"Tiger I", maps.Axis, "H1", board.DirS},
+		}}.battle(t)
+		apply(t, b, EndPhase{}, Load{Unit: 2, Carrier: 1}, Load{Unit: 3, Carrier: 1}, Load{Unit: 4, Carrier: 1})
+		b.abandon(b.Unit(1))
+		for id, want := range tc.lost {
+			if have := b.Unit(id).Eliminated; have != want {
+				t.Errorf("version %d: %s eliminated = %v, want %v", tc.version, b.Unit(id).Label(), have, want)
+			}
+		}
+		for _, id := range []UnitID{2, 3} {
+			if u := b.Unit(id); !u.Eliminated && (!u.OnMap() || !u.Has(Moved) || b.Board().Label(u.Pose.Hex) != "C4") {
+				t.Errorf("version %d: %s got out on the map %t, marked Move %t, in %s; want in C4, marked Move", tc.version, u.Label(), u.OnMap(), u.Has(Moved), b.Board().Label(u.Pose.Hex))
+			}
 		}
 	}
 }

@@ -43,7 +43,10 @@ import (
 // sight), where older saves kept offering it; version 11 has an overrun
 // under fog run into the enemy units its side did not know of on its way
 // as any move does, and fall back out of its target when they bar the
-// hex beyond, where older saves drove on through them. Saves of every
+// hex beyond, where older saves drove on through them; version 12 lets
+// the passengers of an abandoned transport get out into its hex where the
+// ruleset says so (the default ruleset), where older saves lost them with
+// it. Saves of every
 // version from 1 (a path as
 // the command line gave it, no digests) are still read and replayed by
 // their own rules (Config.Version); a battle replayed from one is saved
@@ -52,7 +55,7 @@ import (
 // knowledge is refused.
 const (
 	SaveFormat  = "hexfire-save"
-	SaveVersion = overrunBumpVersion
+	SaveVersion = abandonUnloadVersion
 )
 
 // fogVersion is the save version that records the battle's fog (Save.Fog).

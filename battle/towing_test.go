@@ -107,7 +107,8 @@ func TestTowingRefusals(t *testing.T) {
 
 // TestTowedGunSharesItsTowersEnd: a Gun in tow never fires, and is pinned
 // and eliminated with its tower (rules 8.5), abandoned by its crew too
-// (18.6: the tower is eliminated).
+// (18.6: the tower is eliminated), where the tower's passenger gets out
+// (the default ruleset's decided reading).
 func TestTowedGunSharesItsTowersEnd(t *testing.T) {
 	for _, end := range []string{"pinned", "eliminated", "abandoned"} {
 		t.Run(end, func(t *testing.T) {
@@ -136,8 +137,8 @@ func TestTowedGunSharesItsTowersEnd(t *testing.T) {
 				return
 			}
 			b.abandon(track)
-			if !gun.Eliminated || !squad.Eliminated {
-				t.Errorf("tower abandoned: Gun eliminated %v, passenger %v; want both", gun.Eliminated, squad.Eliminated)
+			if !gun.Eliminated || squad.Eliminated || !squad.OnMap() {
+				t.Errorf("tower abandoned: Gun eliminated %v, passenger %v (on the map %v); want the Gun lost, the passenger out", gun.Eliminated, squad.Eliminated, squad.OnMap())
 			}
 		})
 	}

@@ -199,6 +199,23 @@ type CrewChecker interface {
 	CrewCheck(d Dice) (Roll, bool, string)
 }
 
+// AbandonedPassengers is the capability of a ruleset in which the
+// passengers of a vehicle its crew abandons get out into its hex, where
+// stacking allows, instead of being lost with it (the default ruleset's
+// decided reading: they unload, marked Move). A ruleset without it either
+// sets them down itself, as an effect of the hit (Dismount), or loses them
+// with the vehicle. A towed Gun is lost with its tower either way.
+type AbandonedPassengers interface {
+	PassengersGetOut() bool
+}
+
+// PassengersGetOut reports whether under ruleset r the passengers of an
+// abandoned vehicle get out into its hex (AbandonedPassengers).
+func PassengersGetOut(r Ruleset) bool {
+	a, ok := r.(AbandonedPassengers)
+	return ok && a.PassengersGetOut()
+}
+
 // SmokeRounds is a ruleset in which some units may fire smoke rounds
 // (Guns and AFVs; a dated infantry weapon's white phosphorus). CheckSmoke
 // refuses a round the ruleset does not allow; SmokeRound gives the level

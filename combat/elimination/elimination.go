@@ -245,6 +245,13 @@ func abandonment(d combat.Dice, o *combat.Outcome, faces []int, result result) r
 	return result
 }
 
+// PassengersGetOut implements combat.AbandonedPassengers: the passengers
+// of an abandoned transport unload into its hex, marked Move (decided in
+// the default ruleset's specification; the rules' 8.5 gives a passenger
+// the fate of its transport, which the specification reads for a
+// transport eliminated, not for one whose crew leaves it).
+func (Ruleset) PassengersGetOut() bool { return true }
+
 // CrewCheck rolls the crew's check of an immobile AFV that has survived an
 // attack of any kind (§10 step 6; the battle calls it after a failed close
 // assault): the roll, whether the crew abandons (1–2), and the step line.
