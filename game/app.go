@@ -191,6 +191,7 @@ func (a *App) battleOptions(computer []maps.Side) Options {
 	o := a.opts.Battle
 	o.HandOver = a.settings.HandOver
 	o.QuickCasualties = a.settings.QuickCasualties
+	o.Reasoning = a.settings.Reasoning
 	o.Computer = computer
 	if a.kept() {
 		o.Autosave, o.Storage = autosaveName, a.store

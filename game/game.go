@@ -48,6 +48,8 @@ type Options struct {
 	// units by the automatic allocation, as for the computer's, instead
 	// of asking him.
 	QuickCasualties bool
+	// Reasoning shows the computer's reasoning in the log (the setting).
+	Reasoning bool
 	// SavePath is the file F5 writes and F9 reads; "" means DefaultSavePath.
 	SavePath string
 	// Computer names the sides the computer plays; NewPlayer makes the

@@ -233,7 +233,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 	y += line * 1.3
 
 	// The log, newest at the bottom, wrapped to the panel.
-	rows := g.play.log.wrapped(face, width, g.play.view.Side)
+	rows := g.play.log.wrapped(face, width, g.play.view.Side, g.opts.Reasoning)
 	fit := int((y1 - pad - y) / line)
 	if fit <= 0 {
 		return

@@ -40,21 +40,23 @@ type gameLog struct {
 	lines []logLine
 	// rows caches the lines side rowsFor may read wrapped to rowsWidth,
 	// for rowsOf lines.
-	rows      []logLine
-	rowsOf    int
-	rowsWidth float64
-	rowsFor   maps.Side
+	rows          []logLine
+	rowsOf        int
+	rowsWidth     float64
+	rowsFor       maps.Side
+	rowsReasoning bool
 }
 
 // wrapped returns the lines side may read wrapped to width in face f,
-// worked out again only for lines added since the last call at that width
-// for that side.
-func (l *gameLog) wrapped(f ui.Face, width float64, side maps.Side) []logLine {
-	if width != l.rowsWidth || side != l.rowsFor || l.rowsOf > len(l.lines) {
-		l.rows, l.rowsOf, l.rowsWidth, l.rowsFor = l.rows[:0], 0, width, side
+// the computer's reasoning only when asked for (Options.Reasoning: it
+// weighs orders by scores a player has no use for), worked out again only
+// for lines added since the last call with the same arguments.
+func (l *gameLog) wrapped(f ui.Face, width float64, side maps.Side, reasoning bool) []logLine {
+	if width != l.rowsWidth || side != l.rowsFor || reasoning != l.rowsReasoning || l.rowsOf > len(l.lines) {
+		l.rows, l.rowsOf, l.rowsWidth, l.rowsFor, l.rowsReasoning = l.rows[:0], 0, width, side, reasoning
 	}
 	for _, line := range l.lines[l.rowsOf:] {
-		if !line.readableBy(side) {
+		if !line.readableBy(side) || line.kind == logComputer && !reasoning {
 			continue
 		}
 		indent := ""

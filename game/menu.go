@@ -289,6 +289,7 @@ func (s *settingsScreen) build(a *App) {
 			changed()
 		}},
 		{Label: "Fog of war: " + map[bool]string{false: "as the scenario says", true: "off (every battle open)"}[st.Open], Do: func() { st.Open = !st.Open; changed() }},
+		{Label: "Computer's reasoning in the log: " + onOff[st.Reasoning], Do: func() { st.Reasoning = !st.Reasoning; changed() }},
 		{Label: "Computer level: " + cmp.Or(st.AILevel, "normal"), Do: func() {
 			i := slices.Index(aiLevels, cmp.Or(st.AILevel, "normal"))
 			st.AILevel = aiLevels[(i+1)%len(aiLevels)]

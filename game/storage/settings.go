@@ -37,6 +37,10 @@ type Settings struct {
 	// Open plays every battle open, with no fog of war, whatever its
 	// scenario says.
 	Open bool `json:"open,omitempty"`
+	// Reasoning shows the computer's reasoning for each of its orders in
+	// the log, with the scores it weighed them by: for those who study or
+	// tune it; players read what happened from the events.
+	Reasoning bool `json:"reasoning,omitempty"`
 }
 
 // writeFileAtomic writes data to path atomically (fileio.WriteFileAtomic),
