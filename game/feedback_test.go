@@ -137,12 +137,18 @@ func TestAdvanceHexes(t *testing.T) {
 	}
 }
 
-// TestPassIsLogged gives an opportunity-fire pass and finds it in the log.
-func TestPassIsLogged(t *testing.T) {
+// TestPassLeavesNoLine gives an opportunity-fire pass in C9: the chance
+// the log told is taken back with it, and the move, on to its next chance
+// in D10, reads as one line.
+func TestPassLeavesNoLine(t *testing.T) {
 	b := defaultBattle(t)
 	g := shotGame(t, b, "", "")
 	g.issue(battle.EndPhase{}) // Fire → Movement
 	sherman := moveSherman(t, g)
+	chance := "the Axis may opportunity-fire at " + sherman.Label() + " in C9"
+	if log := logText(g); !strings.Contains(log, chance) {
+		t.Fatalf("the log does not tell the chance of opportunity fire in C9:\n%s", log)
+	}
 	var space Intents
 	space.Triggered[ActionEndPhase] = true
 	g.apply(space)
@@ -152,8 +158,12 @@ func TestPassIsLogged(t *testing.T) {
 	var yes Intents
 	yes.Triggered[ActionYes] = true
 	g.apply(yes)
-	if log := logText(g); !strings.Contains(log, "the Axis pass: no opportunity fire at "+sherman.Label()) {
-		t.Errorf("log after a pass does not say so:\n%s", log)
+	log := logText(g)
+	if strings.Contains(log, chance) || strings.Contains(log, "pass") {
+		t.Errorf("the log after a pass still tells the chance in C9, or the pass:\n%s", log)
+	}
+	if !strings.Contains(log, sherman.Label()+" moves B9 → C9 → D10") {
+		t.Errorf("the log does not tell the move as one line:\n%s", log)
 	}
 }
 

@@ -770,7 +770,7 @@ func (g *Game) issueExplained(o battle.Order, why string) bool {
 		return false
 	}
 	if passed != "" {
-		g.play.log.add(logEvent, passed)
+		g.play.log.pass(passed)
 	}
 	g.applied(events)
 	return true
@@ -923,7 +923,7 @@ func battleLog(u *umpire.Umpire) (gameLog, error) {
 			l.addUnseen(logComputer, computerLine(s.Acting, s.Why), secretOf(u, s.Acting))
 		}
 		if passed := passText(s.Before.Known(), s.Order); passed != "" {
-			l.add(logEvent, passed)
+			l.pass(passed)
 		}
 		l.addEvents(s.Events)
 		return nil
