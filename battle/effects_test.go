@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -167,7 +168,8 @@ func TestTimedStatesExpire(t *testing.T) {
 
 // TestCompareFire plans one shot under every registered ruleset: the
 // active one's column equals PlanFire, the others read the same geometry
-// their own way (the scripted ruleset hits with its firer's effects).
+// their own way (the scripted ruleset hits with its firer's effects); a
+// firer that fired is compared as if it had not.
 func TestCompareFire(t *testing.T) {
 	b := fixture{grid: openMap, units: []unitAt{
 		{"M4A3E8", maps.Allies, "B2", board.DirSE},
@@ -194,5 +196,18 @@ func TestCompareFire(t *testing.T) {
 	}
 	if s := byName[scriptedName]; s.Err != nil || s.Summary.Immobilize != s.Summary.Total {
 		t.Errorf("the scripted ruleset's column = %+v, want a certain immobilization", s)
+	}
+
+	// Once the M4A3E8 has fired, the shot is refused, but compared as if
+	// it had not: the same odds under every ruleset.
+	b.Unit(1).Markers |= Fired
+	if _, err := b.PlanFire(Fire{Unit: 1, Target: 2}); err == nil {
+		t.Fatal("PlanFire accepts a shot from a unit that fired")
+	}
+	for _, ro := range b.CompareFire(Fire{Unit: 1, Target: 2}) {
+		was := byName[ro.Ruleset]
+		if fmt.Sprint(ro.Err) != fmt.Sprint(was.Err) || !reflect.DeepEqual(ro.Summary, was.Summary) {
+			t.Errorf("%s, the firer marked Fire: %v, summary %+v; want the shot as before it fired: %v, %+v", ro.Ruleset, ro.Err, ro.Summary, was.Err, was.Summary)
+		}
 	}
 }

@@ -30,10 +30,11 @@ type FirePlan struct {
 // PlanFire works out order o without rolling: it checks everything Fire
 // checks (phase, markers, line of sight, arc, range, the ruleset's
 // eligibility) and returns the shot with its exact odds.
-func (b *Battle) PlanFire(o Fire) (FirePlan, error) { return b.planFire(o, b.rules) }
+func (b *Battle) PlanFire(o Fire) (FirePlan, error) { return b.planFire(o, b.rules, false) }
 
-// planFire is PlanFire under ruleset r.
-func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
+// planFire is PlanFire under ruleset r; asIfReady takes the firer as
+// unmarked, as a final opportunity shot does (CompareFire).
+func (b *Battle) planFire(o Fire, r combat.Ruleset, asIfReady bool) (FirePlan, error) {
 	firer, err := b.actor(o.Unit)
 	if err != nil {
 		return FirePlan{}, err
@@ -58,7 +59,7 @@ func (b *Battle) planFire(o Fire, r combat.Ruleset) (FirePlan, error) {
 	}
 	final := b.FinalOpportunity(firer)
 	check := b.checkCanFire
-	if final {
+	if final || asIfReady {
 		check = b.checkCanFireUnmarked
 	}
 	if err := check(firer); err != nil {
@@ -169,15 +170,17 @@ type RulesetOdds struct {
 // CompareFire works out order o as PlanFire does under every registered
 // ruleset, in name order: the same units, markers and line of sight, each
 // ruleset with its own aspects, cover, eligibility and odds (a shot in
-// desperation is a plain one where a ruleset has none). The units'
-// states are the active ruleset's; the others see them but know them not.
+// desperation is a plain one where a ruleset has none). It compares the
+// shot, not whether it may be taken now: a firer that fired this segment
+// is taken as if it had not. The units' states are the active ruleset's;
+// the others see them but know them not.
 func (b *Battle) CompareFire(o Fire) []RulesetOdds {
 	var all []RulesetOdds
 	for _, name := range combat.Names() {
 		r, err := combat.Lookup(name)
 		ro := RulesetOdds{Ruleset: name, Err: err}
 		if err == nil {
-			ro.Plan, ro.Err = b.planFire(withoutDesperation(o, r), r)
+			ro.Plan, ro.Err = b.planFire(withoutDesperation(o, r), r, true)
 			if ro.Err == nil {
 				ro.Summary = ro.Plan.Odds.Summary(combat.StatesOfRuleset(r))
 			}

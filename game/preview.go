@@ -299,15 +299,19 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 	extra = append(extra, volley...)
 	pv.tip = slices.Insert(pv.tip, 1, extra...)
 	if key.compare {
-		pv.tip = append(pv.tip, compareTip(b.CompareFire(o))...)
+		pv.tip = append(pv.tip, compareTip(b.CompareFire(o), u.Has(battle.Fired))...)
 	}
 	pv.tip = append(pv.tip, overrunTip(b, u, h)...)
 }
 
 // compareTip is the same shot under every registered ruleset, one block
-// each: the shared summary, or why the ruleset refuses it.
-func compareTip(all []battle.RulesetOdds) []tipLine {
+// each: the shared summary, or why the ruleset refuses it; for a firer
+// that fired, the shot as if it had not (CompareFire).
+func compareTip(all []battle.RulesetOdds, fired bool) []tipLine {
 	lines := []tipLine{{tipTitle, "under every ruleset (D: hide)"}}
+	if fired {
+		lines = append(lines, tipLine{tipText, "it fired this segment: the shot as if it had not"})
+	}
 	for _, ro := range all {
 		if ro.Err != nil {
 			lines = append(lines, tipLine{tipRefused, fmt.Sprintf("%s: refused: %v", ro.Ruleset, ro.Err)})

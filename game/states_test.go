@@ -48,7 +48,8 @@ func TestRulesetStatesOnCounters(t *testing.T) {
 
 // TestComparePreview turns on the comparison (D) over a hovered AT shot:
 // the preview adds every registered ruleset's summary of the same shot,
-// from battle.CompareFire; off, it shows none.
+// from battle.CompareFire; off, it shows none; for a firer that fired,
+// the same summaries.
 func TestComparePreview(t *testing.T) {
 	b := testBattle(t, board.DefaultLayout, nil,
 		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
@@ -77,6 +78,15 @@ func TestComparePreview(t *testing.T) {
 	}
 	if !strings.Contains(on, "seam-test (to hit") || !strings.Contains(on, "elimination (to hit 10)") {
 		t.Errorf("want a column for elimination and one for the test ruleset:\n%s", on)
+	}
+	// Once the M4A3E8 has fired, the preview refuses the shot and the
+	// comparison shows it as if it had not, saying so.
+	b.Unit(1).Markers |= battle.Fired
+	fired := previewText(previewOf(t, b, previewKey{unit: 1, compare: true}, "D3"))
+	for _, w := range append(want, "it fired this segment: the shot as if it had not") {
+		if !strings.Contains(fired, w) {
+			t.Errorf("the comparison after the M4A3E8 fired lacks %q:\n%s", w, fired)
+		}
 	}
 }
 
