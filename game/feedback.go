@@ -42,7 +42,7 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 	var out []shotMark
 	for i, e := range events {
 		if e.Kind == battle.CasualtiesAllocated { // the owner's choice: what it did, at the hex
-			text, hit := hexEffect(events[i+1:])
+			text, hit := hexEffect(nil, events[i+1:], e.Hex)
 			out = append(out, shotMark{from: e.Hex, to: e.Hex, text: text, hit: hit})
 			continue
 		}
@@ -66,7 +66,11 @@ func shotMarks(b *battle.Battle, events []battle.Event) []shotMark {
 			}
 			out = append(out, shotMark{from: firer.Pose.Hex, to: t.Pose.Hex, text: resultOf(e.Text), hit: struck(t.ID, events[i+1:])})
 		case battle.HexFired, battle.HexAssaulted:
-			text, hit := hexEffect(events[i+1:])
+			var before []battle.Event
+			if e.Kind == battle.HexAssaulted {
+				before = events[:i] // its pinned defenders are eliminated before it is rolled
+			}
+			text, hit := hexEffect(before, events[i+1:], e.Hex)
 			if e.AP != nil && e.AP.Fates == nil && e.AP.Points > 0 { // the owner chooses how they fall
 				text, hit = ui.Plural(e.AP.Points, "casualty point"), true
 			}
@@ -102,34 +106,53 @@ func struck(target battle.UnitID, after []battle.Event) bool {
 }
 
 // strikeEffect sums up what an off-board mission did, from the events of
-// its strike that follow its call: its AP attack's and its shots' alike.
+// its strike that follow its call: its AP attack's and its shots' alike,
+// wherever they fell.
 func strikeEffect(after []battle.Event) (string, bool) {
-	return effectUntil(after, battle.SupportCalled)
+	var c effectCount
+	c.add(after, nil, battle.SupportCalled)
+	return effectText(c.elim, c.pinned, c.reduced)
 }
 
-// hexEffect sums up what an AP attack or assault did to the units of the
-// hex, from the events that follow it: "1 eliminated, 1 pinned".
-func hexEffect(after []battle.Event) (string, bool) {
-	return effectUntil(after, battle.UnitFired, battle.HexFired, battle.HexAssaulted)
+// attackKinds are the events that start an attack.
+var attackKinds = []battle.EventKind{battle.UnitFired, battle.HexFired, battle.HexAssaulted}
+
+// hexEffect sums up what an AP attack or assault did to the units of its
+// hex h, from the events that follow it, and those of before that belong
+// to it (an assault's pinned defenders, eliminated before it is rolled:
+// the eliminations in h since the last attack): "1 eliminated, 1
+// pinned". What befalls units elsewhere (an assault's attackers, a firer's
+// valor check) is not its effect.
+func hexEffect(before, after []battle.Event, h board.Hex) (string, bool) {
+	var c effectCount
+	for i := len(before) - 1; i >= 0 && !slices.Contains(attackKinds, before[i].Kind); i-- {
+		if e := before[i]; e.Kind == battle.UnitEliminated && e.Hex == h {
+			c.elim++
+		}
+	}
+	c.add(after, &h, attackKinds...)
+	return effectText(c.elim, c.pinned, c.reduced)
 }
 
-// effectUntil counts the units eliminated, pinned and reduced in the
-// events after an attack, up to the first of the kinds that start another.
-func effectUntil(after []battle.Event, next ...battle.EventKind) (string, bool) {
-	var elim, pinned, reduced int
+// effectCount counts the units an attack eliminated, pinned and reduced.
+type effectCount struct{ elim, pinned, reduced int }
+
+// add counts those of the events after an attack, up to the first of the
+// kinds that start another, in hex h only when h is not nil.
+func (c *effectCount) add(after []battle.Event, h *board.Hex, next ...battle.EventKind) {
 	for _, e := range after {
 		switch {
 		case slices.Contains(next, e.Kind):
-			return effectText(elim, pinned, reduced)
+			return
+		case h != nil && e.Hex != *h:
 		case e.Kind == battle.UnitEliminated:
-			elim++
+			c.elim++
 		case e.Kind == battle.UnitPinned:
-			pinned++
+			c.pinned++
 		case e.Kind == battle.UnitReduced:
-			reduced++
+			c.reduced++
 		}
 	}
-	return effectText(elim, pinned, reduced)
 }
 
 func effectText(elim, pinned, reduced int) (string, bool) {

@@ -468,3 +468,49 @@ func TestSummaryLines(t *testing.T) {
 		t.Errorf("allied summary lacks %q: %v", want, g.play.summary)
 	}
 }
+
+// TestAttackLabels: the label an attack leaves at its target hex tells
+// what it did to the units of that hex, and nothing else: an assault's
+// pinned defenders, eliminated before its roll, count (the label said "no
+// effect" while they died); the attackers' own losses and a second attack
+// of the same order do not.
+func TestAttackLabels(t *testing.T) {
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"US Rifle Squad", maps.Allies, "C4", 0},        // 1
+		placed{"German Rifle Squad", maps.Axis, "C3", 0},      // 2
+		placed{"German Rifle Half Squad", maps.Axis, "C3", 0}, // 3
+	)
+	c3, c4 := hexOf(t, b, "C3"), hexOf(t, b, "C4")
+	ev := func(k battle.EventKind, unit battle.UnitID, h board.Hex) battle.Event {
+		return battle.Event{Kind: k, Unit: unit, Hex: h}
+	}
+	type label struct {
+		text string
+		hit  bool
+	}
+	for _, tc := range []struct {
+		name   string
+		events []battle.Event
+		want   []label
+	}{
+		{"an assault that wins", []battle.Event{ev(battle.UnitEliminated, 3, c3), ev(battle.HexAssaulted, 1, c3),
+			ev(battle.UnitEliminated, 2, c3), ev(battle.UnitPinned, 1, c4)}, []label{{"2 eliminated", true}}},
+		{"an assault on pinned units alone", []battle.Event{ev(battle.UnitEliminated, 2, c3), ev(battle.UnitEliminated, 3, c3),
+			ev(battle.HexAssaulted, 1, c3)}, []label{{"2 eliminated", true}}},
+		{"an assault that fails", []battle.Event{ev(battle.HexAssaulted, 1, c3), ev(battle.UnitReduced, 1, c4)},
+			[]label{{"no effect", false}}},
+		{"two AP attacks", []battle.Event{ev(battle.HexFired, 1, c3), ev(battle.UnitPinned, 2, c3),
+			ev(battle.HexFired, 1, c3), ev(battle.UnitEliminated, 3, c3), ev(battle.UnitReduced, 2, c3)},
+			[]label{{"1 pinned", true}, {"1 eliminated, 1 reduced", true}}},
+		{"AP fire before an assault", []battle.Event{ev(battle.HexFired, 1, c3), ev(battle.UnitPinned, 2, c3),
+			ev(battle.HexAssaulted, 1, c3)}, []label{{"1 pinned", true}, {"no effect", false}}},
+	} {
+		var got []label
+		for _, m := range shotMarks(b, tc.events) {
+			got = append(got, label{m.text, m.hit})
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: labels %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
