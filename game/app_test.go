@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -536,13 +537,19 @@ func TestSettingsKept(t *testing.T) {
 
 // TestQuickBattle chooses a quick battle from the menu: it is written under
 // the config directory with its tileset, loads as a scenario of the chosen
-// kind, and its briefing begins a battle on it.
+// kind, and its briefing begins a battle on it, with the opponent and the
+// ruleset chosen.
 func TestQuickBattle(t *testing.T) {
 	dir := t.TempDir()
 	a := testApp(t, dir)
+	a.opts.Battle.NewPlayer = func(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }
 	q := newQuick(a)
 	q.ground, q.size, q.points, q.nations, q.hexes = 1, 0, 0, 1, 1 // town, 12×10, 200, UK v DE, pointy
 	q.build(a)
+	q.list.Items[5].Do()                                // the opponent: the computer plays the Allies
+	for range slices.Index(combat.Names(), "d20") + 1 { // rules: d20
+		q.list.Items[6].Do()
+	}
 	q.start(a)
 	if q.problem != "" {
 		t.Fatal(q.problem)
@@ -550,6 +557,9 @@ func TestQuickBattle(t *testing.T) {
 	br, ok := a.scene.(*briefing)
 	if !ok {
 		t.Fatalf("after Generate the scene is %T, want the briefing", a.scene)
+	}
+	if br.rules != "d20" || !slices.Equal(br.computer, []maps.Side{maps.Allies}) {
+		t.Errorf("the briefing plays ruleset %q with the computer on %v, want d20 and the Allies", br.rules, br.computer)
 	}
 	sc := br.entry.sc
 	if sc.Board.Width != 12 || sc.Board.Height != 10 || sc.Board.Layout.StaggerX || len(sc.Units) == 0 {
@@ -567,6 +577,9 @@ func TestQuickBattle(t *testing.T) {
 	br.begin(a)
 	if br.err != "" {
 		t.Fatalf("begin: %s", br.err)
+	}
+	if g, ok := a.scene.(*Game); !ok || g.battle.Rules().Name() != "d20" || !g.play.computer[maps.Allies] || g.play.computer[maps.Axis] {
+		t.Errorf("the battle begun: scene %T; want a d20 battle with the computer on the Allies alone", a.scene)
 	}
 }
 

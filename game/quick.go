@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"hexfire/combat"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/mapgen"
@@ -18,18 +19,29 @@ var (
 	quickSizes   = []image.Point{{12, 10}, {20, 14}, {30, 20}, {40, 28}}
 	quickPoints  = []int{200, 400, 700}
 	quickNations = [][2]string{{"US", "DE"}, {"UK", "DE"}, {"SU", "DE"}}
+	// quickOpponents are who the computer plays, the first for a new
+	// player, who most often plays alone.
+	quickOpponents = []struct {
+		label    string
+		computer []maps.Side
+	}{
+		{"the computer plays the Axis", []maps.Side{maps.Axis}},
+		{"the computer plays the Allies", []maps.Side{maps.Allies}},
+		{"none: two players, hot-seat", nil},
+	}
 )
 
 // quickFolder is where quick battles are written, under the config
 // directory, so that their saves and replays find the map again.
 const quickFolder = "quick"
 
-// quickScreen sets up a quick battle: ground, size, points, nations and
-// hexes, each button cycling through its choices; Generate writes the map
+// quickScreen sets up a quick battle: ground, size, points, nations,
+// hexes, the opponent and the ruleset (the picker's choice, shared with
+// it), each button cycling through its choices; Generate writes the map
 // (mapgen.WriteFile, as hexfire-cli generate) and shows its briefing.
 type quickScreen struct {
 	columnScreen
-	ground, size, points, nations, hexes int // indexes into the choices
+	ground, size, points, nations, hexes, opponent int // indexes into the choices
 }
 
 func newQuick(a *App) *quickScreen {
@@ -53,6 +65,11 @@ func (q *quickScreen) build(a *App) {
 		{Label: fmt.Sprintf("Points a side: %d", quickPoints[q.points]), Do: next(&q.points, len(quickPoints))},
 		{Label: fmt.Sprintf("Sides: %s v %s", quickNations[q.nations][0], quickNations[q.nations][1]), Do: next(&q.nations, len(quickNations))},
 		{Label: "Hexes: " + hexes[q.hexes], Do: next(&q.hexes, len(hexes))},
+		{Label: "Opponent: " + quickOpponents[q.opponent].label, Do: next(&q.opponent, len(quickOpponents))},
+		{Label: "Rules: " + rulesChoiceText(a.pickedRules), Do: func() {
+			a.pickedRules = nextRulesChoice(a.pickedRules, combat.Names())
+			q.build(a)
+		}},
 		{Label: "Generate and read the briefing", Do: func() { q.start(a) }},
 		{Label: "Back", Do: a.toMenu},
 	}
@@ -115,7 +132,7 @@ func (q *quickScreen) write(a *App, seed uint64) error {
 	if e.err != nil {
 		return e.err
 	}
-	a.goTo(newBriefing(a, e, "", nil))
+	a.goTo(newBriefing(a, e, a.pickedRules, quickOpponents[q.opponent].computer))
 	return nil
 }
 
