@@ -76,6 +76,10 @@ type play struct {
 	lastActing            maps.Side
 	resultShown           bool
 	handOver              bool
+	// briefChange: the last change of the side to act was a chance of
+	// fire in an open battle, announced without a cover, and so is the
+	// mover's side taking over again after it (checkHandOver).
+	briefChange bool
 
 	computer  map[maps.Side]bool
 	seats     map[maps.Side]*umpire.Seat // the computer's, by side
@@ -225,7 +229,17 @@ func (p *play) checkHandOver() {
 	if !changed && !newPhase {
 		return
 	}
+	paused, _, _ := b.MovePaused()
+	_, allocating := b.AllocationPending()
+	midMove := b.Moving() != nil || paused != nil
 	if changed {
+		// In an open battle a chance of opportunity fire, and the mover's
+		// side taking over after it, are announced by the banner, not a
+		// cover, as neither player has anything to hide (ours: a move
+		// under fire made a hand-over of every hex). Under fog each side
+		// must not see the other's view, and every hand-over is covered.
+		brief := !p.ump.Fog() && (midMove && !allocating || p.briefChange)
+		p.briefChange = !p.ump.Fog() && midMove && !allocating
 		p.lastActing = acting
 		p.showSummary(acting)
 		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation, p.lane = modeNormal, false, 0, false, false, battle.NoLane
@@ -235,7 +249,7 @@ func (p *play) checkHandOver() {
 		if u, _, _ := b.MovePaused(); u != nil && !p.computer[acting] {
 			p.unit = u.ID // its owner says how its move goes on: a click gives a new path
 		}
-		if p.handOver && p.humans() && p.replay == nil {
+		if p.handOver && p.humans() && p.replay == nil && !brief {
 			p.coverTitle, p.coverText = handOverText(b)
 			if p.ump.Fog() {
 				// The board behind it is the next player's view already.
@@ -250,9 +264,7 @@ func (p *play) checkHandOver() {
 	// opportunity fire (not the mover's side
 	// taking over again after it; at the start the briefing has just
 	// said who begins).
-	paused, _, _ := b.MovePaused()
-	_, allocating := b.AllocationPending()
-	opportunity := changed && (b.Moving() != nil || paused != nil || allocating) && !p.computer[acting]
+	opportunity := changed && (midMove || allocating) && !p.computer[acting]
 	if !first && (opportunity || newPhase) {
 		p.banner, p.bannerSide, p.bannerUntil = bannerText(b), acting, p.tick+bannerTicks
 	}

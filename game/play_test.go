@@ -332,6 +332,41 @@ func TestHandOver(t *testing.T) {
 	}
 }
 
+// TestOpportunityHandOverWhenOpen: hot-seat with hand-over screens on,
+// the Sherman moves under the Axis guns. In an open battle the chance of
+// opportunity fire, and the Allies taking over again after the pass, are
+// announced by the banner, not a cover; under fog both are covered.
+func TestOpportunityHandOverWhenOpen(t *testing.T) {
+	for _, fog := range []battle.FogSetting{battle.FogOff, battle.FogOn} {
+		cfg := defaultBattle(t).Config()
+		cfg.Fog = fog
+		b, err := battle.New(defaultBattle(t).Scenario(), testCatalogue, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := New(b, Options{HandOver: true, Size: image.Pt(1280, 800)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.play.dismissCover()
+		g.issue(battle.EndPhase{}) // Fire → Movement
+		moveSherman(t, g)
+		covered := fog == battle.FogOn
+		if have := g.play.cover() != ""; have != covered || !covered && g.play.banner == "" {
+			t.Errorf("fog %v: the chance of opportunity fire: cover %q, banner %q; want covered %t", fog, g.play.cover(), g.play.banner, covered)
+		}
+		g.play.dismissCover()
+		g.issue(battle.Pass{})
+		for b.Moving() != nil { // further chances on the way, passed too
+			g.play.dismissCover()
+			g.issue(battle.Pass{})
+		}
+		if have := g.play.cover() != ""; have != covered {
+			t.Errorf("fog %v: the Allies taking over after the pass: cover %q; want covered %t", fog, g.play.cover(), covered)
+		}
+	}
+}
+
 func TestComputerPlaysItsSide(t *testing.T) {
 	b := defaultBattle(t)
 	g, err := New(b, Options{HandOver: true, Computer: []maps.Side{maps.Allies},
