@@ -123,7 +123,7 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 	h.mu.Unlock()
 	failing.fail.Store(false)
 	endPhases(t, seats, 1)
-	orders, err := store.Orders(context.Background(), r.Battle)
+	orders, err := store.Orders(context.Background(), r.Battle, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

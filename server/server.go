@@ -118,6 +118,11 @@ type Server struct {
 	battles map[int64]*host
 	seats   map[tokenKey][]*seat // by the start of their token's hash
 	addrs   map[string]int       // open connections by address
+	// unserved are the battles that could not be rebuilt, and why.
+	unserved map[int64]error
+	// loading is held while a battle found in the store by a token is
+	// rebuilt (seatOf), so that it is rebuilt once.
+	loading sync.Mutex
 
 	// ctx ends with Close; closing tells the battles' computer players
 	// to stop; work counts the goroutines Close waits for.
@@ -138,7 +143,7 @@ func New(store Store, opts Options) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{store: store, catalogue: cat, opts: opts.withDefaults(), battles: map[int64]*host{},
-		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, ctx: ctx, cancel: cancel}
+		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, unserved: map[int64]error{}, ctx: ctx, cancel: cancel}
 	records, err := store.Battles(ctx)
 	if err != nil {
 		cancel()
@@ -148,16 +153,39 @@ func New(store Store, opts Options) (*Server, error) {
 		h, err := s.rebuild(r)
 		if err != nil {
 			s.opts.Logf("hexfire-server: battle %d is not served: %v", r.ID, err)
+			s.unserved[r.ID] = err
 			continue
 		}
 		s.add(h)
 	}
+	if w, ok := store.(Watcher); ok {
+		s.work.Go(func() { w.Watch(ctx, s.stored) })
+	}
 	return s, nil
+}
+
+// stored is told by a shared store (Watcher) that order number of
+// battle id is stored, by this process or another; id 0 says that
+// notices may have been lost, so every battle looks.
+func (s *Server) stored(id int64, number int) {
+	s.mu.Lock()
+	var hosts []*host
+	if id == 0 {
+		for _, h := range s.battles {
+			hosts = append(hosts, h)
+		}
+	} else if h := s.battles[id]; h != nil {
+		hosts = append(hosts, h)
+	}
+	s.mu.Unlock()
+	for _, h := range hosts {
+		h.notified(number)
+	}
 }
 
 // rebuild replays battle r from its stored orders.
 func (s *Server) rebuild(r BattleRecord) (*host, error) {
-	orders, err := s.store.Orders(s.ctx, r.ID)
+	orders, err := s.store.Orders(s.ctx, r.ID, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -177,6 +205,10 @@ func (s *Server) rebuild(r BattleRecord) (*host, error) {
 // players start when their side acts.
 func (s *Server) add(h *host) {
 	s.mu.Lock()
+	if s.battles[h.record.ID] != nil {
+		s.mu.Unlock()
+		return // served already
+	}
 	s.battles[h.record.ID] = h
 	for _, st := range h.seats {
 		if st.tokenHash != nil {
@@ -192,8 +224,66 @@ func (s *Server) add(h *host) {
 	})
 }
 
-// seatOf returns the seat whose token hashes to hash, or nil.
-func (s *Server) seatOf(hash []byte) *seat {
+// errNoSeat refuses a token that no seat has.
+var errNoSeat = errors.New("seat token refused: no seat of this server has it")
+
+// seatOf returns the seat whose token hashes to hash. One this process
+// does not serve is looked for in the store, where another server
+// process sharing it may have created its battle since this one started;
+// found, its battle is rebuilt and served here too. errNoSeat refuses a
+// token no seat has, another error a battle that is not served.
+func (s *Server) seatOf(hash []byte) (*seat, error) {
+	if st := s.knownSeat(hash); st != nil {
+		return st, nil
+	}
+	r, ok, err := s.store.BattleOfToken(s.ctx, hash)
+	if err != nil {
+		s.opts.Logf("hexfire-server: %v", err)
+		return nil, errors.New("the server could not read its database: try again")
+	}
+	if !ok || !s.hasToken(r, hash) {
+		return nil, errNoSeat
+	}
+	s.loading.Lock()
+	defer s.loading.Unlock()
+	if st := s.knownSeat(hash); st != nil {
+		return st, nil // rebuilt meanwhile
+	}
+	s.mu.Lock()
+	why, known := s.unserved[r.ID]
+	s.mu.Unlock()
+	if known {
+		return nil, fmt.Errorf("battle %d is not served: %w", r.ID, why)
+	}
+	h, err := s.rebuild(r)
+	if err != nil {
+		s.opts.Logf("hexfire-server: battle %d is not served: %v", r.ID, err)
+		s.mu.Lock()
+		s.unserved[r.ID] = err
+		s.mu.Unlock()
+		return nil, fmt.Errorf("battle %d is not served: %w", r.ID, err)
+	}
+	s.add(h)
+	if st := s.knownSeat(hash); st != nil {
+		return st, nil
+	}
+	return nil, errNoSeat
+}
+
+// hasToken reports whether a seat of battle r has the token of hash,
+// compared in constant time.
+func (s *Server) hasToken(r BattleRecord, hash []byte) bool {
+	for _, seat := range r.Seats {
+		if tokenMatches(hash, seat.TokenHash) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownSeat returns the seat this process serves whose token hashes to
+// hash, or nil.
+func (s *Server) knownSeat(hash []byte) *seat {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, st := range s.seats[keyOf(hash)] {
@@ -238,9 +328,13 @@ func (s *Server) serveSave(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnauthorized, errors.New(`no seat token: give it as the header "Authorization: Bearer TOKEN"`))
 		return
 	}
-	st := s.seatOf(hashToken(token))
-	if st == nil {
-		httpError(w, http.StatusForbidden, errors.New("seat token refused: no seat of this server has it"))
+	st, err := s.seatOf(hashToken(token))
+	if errors.Is(err, errNoSeat) {
+		httpError(w, http.StatusForbidden, err)
+		return
+	}
+	if err != nil {
+		httpError(w, http.StatusServiceUnavailable, err)
 		return
 	}
 	kind, data, err := st.host.save(st.side)

@@ -20,7 +20,7 @@ import (
 // testServer is a server on loopback over a SQLite file.
 type testServer struct {
 	t     *testing.T
-	store *SQLite
+	store Store
 	srv   *Server
 	http  *httptest.Server
 }
@@ -433,7 +433,7 @@ func TestComputerPlaysItsPhases(t *testing.T) {
 		allies.read() // the computer's orders, as the Allies see them
 	}
 	t.Logf("the Axis computer played from turn %d to %+v", turn, allies.head())
-	orders, err := ts.store.Orders(context.Background(), r.Battle)
+	orders, err := ts.store.Orders(context.Background(), r.Battle, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,13 @@ CREATE TABLE IF NOT EXISTS seats (
 	token_hash BLOB,
 	PRIMARY KEY (battle, side)
 );
+CREATE INDEX IF NOT EXISTS seats_token_hash ON seats (token_hash);
+CREATE TABLE IF NOT EXISTS files (
+	battle INTEGER NOT NULL REFERENCES battles(id),
+	name   TEXT    NOT NULL,
+	data   BLOB    NOT NULL,
+	PRIMARY KEY (battle, name)
+);
 CREATE TABLE IF NOT EXISTS orders (
 	battle INTEGER NOT NULL REFERENCES battles(id),
 	number INTEGER NOT NULL,
@@ -98,6 +105,11 @@ func (s *SQLite) CreateBattle(ctx context.Context, b BattleRecord) (id int64, er
 				return err
 			}
 		}
+		for _, name := range fileNames(b.Files) {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO files (battle, name, data) VALUES (?, ?, ?)`, id, name, b.Files[name]); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -106,9 +118,19 @@ func (s *SQLite) CreateBattle(ctx context.Context, b BattleRecord) (id int64, er
 	return id, nil
 }
 
-// Battles returns every stored battle with its seats.
+// Battles returns every stored battle with its seats and files.
 func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, scenario, scenario_digest, catalogue_digest, ruleset, fog, seed, version, digest FROM battles ORDER BY id`)
+	return s.battles(ctx, "", nil)
+}
+
+// battles returns the stored battles with their seats and files, those
+// whose id is id alone where where is " WHERE battle = ?" and id is it.
+func (s *SQLite) battles(ctx context.Context, where string, id any) ([]BattleRecord, error) {
+	var args []any
+	if where != "" {
+		args = []any{id}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, scenario, scenario_digest, catalogue_digest, ruleset, fog, seed, version, digest FROM battles`+strings.ReplaceAll(where, "battle", "id")+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the battles of %s: %w", s.path, err)
 	}
@@ -128,7 +150,7 @@ func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, fmt.Errorf("server: read the battles of %s: %w", s.path, err)
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT battle, side, player, token_hash FROM seats ORDER BY battle, side`)
+	rows, err = s.db.QueryContext(ctx, `SELECT battle, side, player, token_hash FROM seats`+where+` ORDER BY battle, side`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the seats of %s: %w", s.path, err)
 	}
@@ -145,15 +167,54 @@ func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
 			battles[i].Seats = append(battles[i].Seats, seat)
 		}
 	}
-	if err := rows.Err(); err != nil {
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, fmt.Errorf("server: read the seats of %s: %w", s.path, err)
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT battle, name, data FROM files`+where+` ORDER BY battle, name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		var data []byte
+		if err := rows.Scan(&id, &name, &data); err != nil {
+			return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
+		}
+		if i, ok := byID[id]; ok {
+			if battles[i].Files == nil {
+				battles[i].Files = map[string][]byte{}
+			}
+			battles[i].Files[name] = data
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
 	}
 	return battles, nil
 }
 
-// Orders returns the orders of battle id by number.
-func (s *SQLite) Orders(ctx context.Context, id int64) ([]OrderRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT number, record, reason, digest FROM orders WHERE battle = ? ORDER BY number`, id)
+// BattleOfToken returns the battle one of whose seats has token hash.
+func (s *SQLite) BattleOfToken(ctx context.Context, hash []byte) (BattleRecord, bool, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT battle FROM seats WHERE token_hash = ? LIMIT 1`, hash).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return BattleRecord{}, false, nil
+	}
+	if err != nil {
+		return BattleRecord{}, false, fmt.Errorf("server: find a seat in %s: %w", s.path, err)
+	}
+	battles, err := s.battles(ctx, " WHERE battle = ?", id)
+	if err != nil || len(battles) == 0 {
+		return BattleRecord{}, false, err
+	}
+	return battles[0], true, nil
+}
+
+// Orders returns the orders of battle id numbered above after, by number.
+func (s *SQLite) Orders(ctx context.Context, id int64, after int) ([]OrderRow, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, record, reason, digest FROM orders WHERE battle = ? AND number > ? ORDER BY number`, id, after)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the orders of battle %d in %s: %w", id, s.path, err)
 	}

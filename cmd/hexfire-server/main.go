@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -37,7 +38,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("hexfire-server", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	listen := flags.String("listen", ":8090", "address to serve on (host:port; :0 picks a free port)")
-	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing)")
+	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing), or a PostgreSQL URL postgres://... that several servers may share")
 	version := flags.Bool("version", false, "print this build's version and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -49,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if flags.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db)", flags.Arg(0))
 	}
-	store, err := server.OpenSQLite(*dbPath)
+	store, shown, err := openStore(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -63,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "hexfire-server: serving on %s, battles in %s\n", ln.Addr(), *dbPath)
+	fmt.Fprintf(stdout, "hexfire-server: serving on %s, battles in %s\n", ln.Addr(), shown)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -80,4 +81,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// openStore opens the database -db names: a PostgreSQL URL
+// (postgres:// or postgresql://) or a SQLite file. It returns the store
+// and its name as the log shows it (a URL without its password).
+func openStore(db string) (server.Store, string, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		store, err := server.OpenPostgres(ctx, db)
+		if err != nil {
+			return nil, "", err
+		}
+		return store, store.Name(), nil
+	}
+	store, err := server.OpenSQLite(db)
+	if err != nil {
+		return nil, "", err
+	}
+	return store, db, nil
 }
