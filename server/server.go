@@ -8,6 +8,7 @@ package server
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -190,7 +191,7 @@ func (s *Server) rebuild(r BattleRecord) (*host, error) {
 		return nil, err
 	}
 	save := r.save(orders)
-	sc, err := battle.OpenSaveScenario(save, s.catalogue)
+	sc, err := openSaveScenario(r, s.catalogue)
 	if err != nil {
 		return nil, err
 	}
@@ -295,12 +296,14 @@ func (s *Server) knownSeat(hash []byte) *seat {
 }
 
 // Handler returns the server's HTTP handler: POST /battles creates a
-// battle, GET /play is a seat's WebSocket, GET /save a seat's save.
+// battle, GET /play is a seat's WebSocket, GET /save a seat's save and
+// GET /scenario its battle's uploaded scenario files.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /battles", s.serveCreate)
 	mux.HandleFunc("GET /play", s.servePlay)
 	mux.HandleFunc("GET /save", s.serveSave)
+	mux.HandleFunc("GET /scenario", s.serveScenario)
 	return mux
 }
 
@@ -323,18 +326,8 @@ const (
 // with the seat's own view before. The token goes in a header, not the
 // URL, so that no log of a proxy holds it.
 func (s *Server) serveSave(w http.ResponseWriter, r *http.Request) {
-	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok || token == "" {
-		httpError(w, http.StatusUnauthorized, errors.New(`no seat token: give it as the header "Authorization: Bearer TOKEN"`))
-		return
-	}
-	st, err := s.seatOf(hashToken(token))
-	if errors.Is(err, errNoSeat) {
-		httpError(w, http.StatusForbidden, err)
-		return
-	}
-	if err != nil {
-		httpError(w, http.StatusServiceUnavailable, err)
+	st, ok := s.bearerSeat(w, r)
+	if !ok {
 		return
 	}
 	kind, data, err := st.host.save(st.side)
@@ -345,6 +338,49 @@ func (s *Server) serveSave(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set(SaveKindHeader, kind)
 	w.Write(append(data, '\n'))
+}
+
+// scenarioAnswer is the body of GET /scenario: the battle's scenario as
+// the welcome names it and, for one uploaded, its files by name (base64
+// in JSON).
+type scenarioAnswer struct {
+	Scenario string            `json:"scenario"`
+	Files    map[string][]byte `json:"files,omitempty"`
+}
+
+// serveScenario answers a seat (its token as for GET /save) with its
+// battle's scenario files: what a client of an uploaded scenario decodes
+// its views with. Both sides are given the whole map, as both players'
+// programs hold the whole of each of their own scenarios.
+func (s *Server) serveScenario(w http.ResponseWriter, r *http.Request) {
+	st, ok := s.bearerSeat(w, r)
+	if !ok {
+		return
+	}
+	rec := st.host.record
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(append(encode(scenarioAnswer{Scenario: rec.Scenario, Files: rec.Files}), '\n'))
+}
+
+// bearerSeat is the seat whose token the request's "Authorization:
+// Bearer TOKEN" header gives; without one it answers the refusal and
+// returns false.
+func (s *Server) bearerSeat(w http.ResponseWriter, r *http.Request) (*seat, bool) {
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || token == "" {
+		httpError(w, http.StatusUnauthorized, errors.New(`no seat token: give it as the header "Authorization: Bearer TOKEN"`))
+		return nil, false
+	}
+	st, err := s.seatOf(hashToken(token))
+	if errors.Is(err, errNoSeat) {
+		httpError(w, http.StatusForbidden, err)
+		return nil, false
+	}
+	if err != nil {
+		httpError(w, http.StatusServiceUnavailable, err)
+		return nil, false
+	}
+	return st, true
 }
 
 // Close disconnects every client, stops the computer players and waits
@@ -358,8 +394,13 @@ func (s *Server) Close() {
 // createRequest is the body of POST /battles.
 type createRequest struct {
 	// Scenario is battle.EmbeddedPrefix and a path in the program's
-	// assets (default: the default scenario).
+	// assets (default: the default scenario), or with Files the name of
+	// the .tmx among them.
 	Scenario string `json:"scenario"`
+	// Files are an uploaded scenario's files by plain name, each in
+	// base64: its .tmx and the tilesets, templates and images it refers
+	// to, beside it (maps.LoadFiles and its limits).
+	Files map[string]string `json:"files"`
 	// Rules names the ruleset (default: the scenario's).
 	Rules string `json:"rules"`
 	// Fog sets fog of war on or off (default: the scenario's).
@@ -388,7 +429,10 @@ const person = "person"
 
 // serveCreate creates a battle from a createRequest.
 func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	// An upload's files travel in base64: four bytes for three, and each
+	// name quoted, bounded before anything is read.
+	limit := s.opts.MaxBodyBytes + (maps.MaxFilesBytes/3+1)*4 + maps.MaxFilesCount*(maps.MaxFileNameLength+8)
+	r.Body = http.MaxBytesReader(w, r.Body, int64(limit))
 	var req createRequest
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
@@ -422,11 +466,18 @@ func httpError(w http.ResponseWriter, status int, err error) {
 
 // create starts, stores and serves the battle req asks for.
 func (s *Server) create(req createRequest) (createResponse, error) {
-	if req.Scenario == "" {
+	if req.Scenario == "" && req.Files == nil {
 		req.Scenario = battle.EmbeddedPrefix + maps.DefaultPath
 	}
-	if !strings.HasPrefix(req.Scenario, battle.EmbeddedPrefix) {
-		return createResponse{}, fmt.Errorf("field \"scenario\": %s is not one of the program's scenarios (%s and a path); the server opens no file", fileio.Quote(req.Scenario), battle.EmbeddedPrefix)
+	var files map[string][]byte
+	if req.Files != nil {
+		var err error
+		if files, err = s.uploaded(req); err != nil {
+			return createResponse{}, err
+		}
+		req.Scenario = UploadPrefix + req.Scenario
+	} else if !strings.HasPrefix(req.Scenario, battle.EmbeddedPrefix) {
+		return createResponse{}, fmt.Errorf("field \"scenario\": %s is not one of the program's scenarios (%s and a path) nor, with field \"files\", one of the files uploaded; the server opens no file", fileio.Quote(req.Scenario), battle.EmbeddedPrefix)
 	}
 	players := map[maps.Side]string{maps.Allies: req.Allies, maps.Axis: req.Axis}
 	for side, p := range players {
@@ -439,7 +490,7 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	if players[maps.Allies] != person && players[maps.Axis] != person {
 		return createResponse{}, errors.New("fields \"allies\" and \"axis\": a battle needs a person on one side at least")
 	}
-	sc, err := battle.OpenScenario(req.Scenario, s.catalogue)
+	sc, err := openScenario(req.Scenario, files, s.catalogue)
 	if err != nil {
 		return createResponse{}, fmt.Errorf("field \"scenario\": %w", err)
 	}
@@ -457,7 +508,7 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	}
 	save := b.Save()
 	r := BattleRecord{Scenario: save.Scenario, ScenarioDigest: save.ScenarioDigest, CatalogueDigest: save.CatalogueDigest,
-		Ruleset: save.Ruleset, Fog: b.Fog(), Seed: seed, Version: save.Version, Digest: save.Digest}
+		Ruleset: save.Ruleset, Fog: b.Fog(), Seed: seed, Version: save.Version, Digest: save.Digest, Files: files}
 	var resp createResponse
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		seat := SeatRecord{Side: side, Player: players[side]}
@@ -493,6 +544,70 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	resp.Battle = r.ID
 	s.add(h)
 	return resp, nil
+}
+
+// UploadPrefix starts the scenario of a battle created with its files
+// uploaded: "upload:NAME.tmx", NAME.tmx being the map among them. Its
+// clients fetch the files with GET /scenario.
+const UploadPrefix = "upload:"
+
+// uploaded decodes and checks the files of request req (their number,
+// size and names, maps.CheckFiles); req.Scenario must name the .tmx
+// among them. The loader checks them next (openScenario).
+func (s *Server) uploaded(req createRequest) (map[string][]byte, error) {
+	if len(req.Files) > maps.MaxFilesCount {
+		return nil, fmt.Errorf("field \"files\": %d files, at most %d", len(req.Files), maps.MaxFilesCount)
+	}
+	files := map[string][]byte{}
+	for name, text := range req.Files {
+		if err := maps.CheckFileName(name); err != nil {
+			return nil, fmt.Errorf("field \"files\": %w", err)
+		}
+		data, err := base64.StdEncoding.DecodeString(text)
+		if err != nil {
+			return nil, fmt.Errorf("field \"files\": file %s is not in base64: %w", fileio.Quote(name), err)
+		}
+		files[name] = data
+	}
+	if err := maps.CheckFiles(files); err != nil {
+		return nil, fmt.Errorf("field \"files\": %w", err)
+	}
+	if _, ok := files[req.Scenario]; !ok || !strings.HasSuffix(req.Scenario, ".tmx") {
+		return nil, fmt.Errorf("field \"scenario\": %s is not a .tmx among the files uploaded", fileio.Quote(req.Scenario))
+	}
+	return files, nil
+}
+
+// openScenario loads the scenario source names: one of the program's, or
+// with files the uploaded map UploadPrefix+NAME among them.
+func openScenario(source string, files map[string][]byte, cat *units.Catalogue) (*maps.Scenario, error) {
+	if name, ok := strings.CutPrefix(source, UploadPrefix); ok && files != nil {
+		return maps.LoadFiles(files, name, cat)
+	}
+	if !strings.HasPrefix(source, battle.EmbeddedPrefix) {
+		return nil, fmt.Errorf("%s is neither one of the program's scenarios nor uploaded with its files", fileio.Quote(source))
+	}
+	return battle.OpenScenario(source, cat)
+}
+
+// openSaveScenario loads the scenario of stored battle r and checks it
+// and cat against the digests it was created with, as
+// battle.OpenSaveScenario does for a save.
+func openSaveScenario(r BattleRecord, cat *units.Catalogue) (*maps.Scenario, error) {
+	if r.Files == nil {
+		return battle.OpenSaveScenario(r.save(nil), cat)
+	}
+	sc, err := openScenario(r.Scenario, r.Files, cat)
+	if err != nil {
+		return nil, fmt.Errorf("field \"scenario\": %w", err)
+	}
+	if sc.Digest != r.ScenarioDigest {
+		return nil, fmt.Errorf("field \"scenario_digest\": the uploaded scenario %s loads with digest %.12s…, stored %.12s…", r.Scenario, sc.Digest, r.ScenarioDigest)
+	}
+	if d := cat.Digest(); d != r.CatalogueDigest {
+		return nil, fmt.Errorf("field \"catalogue_digest\": the unit catalogue was %w (digest %.12s…, stored %.12s…)", battle.ErrChanged, d, r.CatalogueDigest)
+	}
+	return sc, nil
 }
 
 // seedOf is the battle's seed the request's field seed asks for, or a

@@ -352,8 +352,8 @@ func TestOversizedFrameCloses(t *testing.T) {
 		t.Errorf("the other seat's order: %s", m.raw)
 	}
 	// An oversized request body is refused too.
-	if status, body := ts.create(`{"scenario":"` + strings.Repeat("x", 70<<10) + `"}`); status != http.StatusRequestEntityTooLarge {
-		t.Errorf("a 70 KB creation: %d %s, want 413", status, body)
+	if status, body := ts.create(`{"scenario":"` + strings.Repeat("x", 4<<20) + `"}`); status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 4 MB creation: %d %.200s, want 413", status, body)
 	}
 }
 
