@@ -101,7 +101,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	s.work.Add(1)
 	defer s.work.Done()
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: s.opts.Compression})
 	if err != nil {
 		return // Accept has answered the request
 	}

@@ -23,6 +23,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"hexfire/battle"
 	"hexfire/fileio"
 	"hexfire/maps"
@@ -52,6 +54,17 @@ type Options struct {
 	// Outbox is how many messages may wait for a slow client before it is
 	// disconnected, so that it never holds up its battle.
 	Outbox int
+	// RequestsPerSecond and RequestBurst bound the HTTP requests of one
+	// IP address (POST /battles, GET /save, GET /scenario), a token
+	// bucket per address; each request in progress counts among the
+	// address's connections too (MaxConnsPerAddr).
+	RequestsPerSecond float64
+	RequestBurst      int
+	// Compression is the WebSocket per-message compression the server
+	// agrees to (permessage-deflate, RFC 7692), where the client asks for
+	// it. The zero value is websocket.CompressionDisabled; hexfire-server
+	// sets DefaultCompression.
+	Compression websocket.CompressionMode
 	// Logf writes the server's log (log.Printf when nil).
 	Logf func(format string, args ...any)
 }
@@ -70,7 +83,18 @@ var DefaultOptions = Options{
 	HelloTimeout:    10 * time.Second,
 	WriteTimeout:    10 * time.Second,
 	Outbox:          256,
+	// A person creates a battle or fetches a save now and then; a page
+	// of battles, a few at once.
+	RequestsPerSecond: 5,
+	RequestBurst:      20,
 }
+
+// DefaultCompression is hexfire-server's WebSocket compression: each
+// message deflated alone (no context kept between messages), which
+// costs no memory while a connection waits (a compressor kept with its
+// context is 1.2 MB a connection in coder/websocket) and takes a view
+// to about a quarter of its bytes (docs/BENCHMARKS.md).
+const DefaultCompression = websocket.CompressionNoContextTakeover
 
 // withDefaults is o with every zero field set to its default.
 func (o Options) withDefaults() Options {
@@ -102,6 +126,13 @@ func (o Options) withDefaults() Options {
 	if o.Outbox > 0 {
 		d.Outbox = o.Outbox
 	}
+	if o.RequestsPerSecond > 0 {
+		d.RequestsPerSecond = o.RequestsPerSecond
+	}
+	if o.RequestBurst > 0 {
+		d.RequestBurst = o.RequestBurst
+	}
+	d.Compression = o.Compression
 	d.Logf = o.Logf
 	if d.Logf == nil {
 		d.Logf = log.Printf
@@ -119,6 +150,8 @@ type Server struct {
 	battles map[int64]*host
 	seats   map[tokenKey][]*seat // by the start of their token's hash
 	addrs   map[string]int       // open connections by address
+	// requests are the HTTP requests' token buckets by address.
+	requests map[string]*rateLimit
 	// unserved are the battles that could not be rebuilt, and why.
 	unserved map[int64]error
 	// loading is held while a battle found in the store by a token is
@@ -144,7 +177,7 @@ func New(store Store, opts Options) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{store: store, catalogue: cat, opts: opts.withDefaults(), battles: map[int64]*host{},
-		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, unserved: map[int64]error{}, ctx: ctx, cancel: cancel}
+		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, unserved: map[int64]error{}, requests: map[string]*rateLimit{}, ctx: ctx, cancel: cancel}
 	records, err := store.Battles(ctx)
 	if err != nil {
 		cancel()
@@ -300,10 +333,10 @@ func (s *Server) knownSeat(hash []byte) *seat {
 // GET /scenario its battle's uploaded scenario files.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /battles", s.serveCreate)
+	mux.HandleFunc("POST /battles", s.limited(s.serveCreate))
 	mux.HandleFunc("GET /play", s.servePlay)
-	mux.HandleFunc("GET /save", s.serveSave)
-	mux.HandleFunc("GET /scenario", s.serveScenario)
+	mux.HandleFunc("GET /save", s.limited(s.serveSave))
+	mux.HandleFunc("GET /scenario", s.limited(s.serveScenario))
 	return mux
 }
 
@@ -633,6 +666,48 @@ func (s *Server) acquireAddr(addr string) bool {
 	}
 	s.addrs[addr]++
 	return true
+}
+
+// limited is handler h under the limits of its client's address: the
+// request counts among the address's open connections while it is
+// served, and takes one of its requests a second.
+func (s *Server) limited(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		addr := addrOf(r)
+		if !s.acquireAddr(addr) {
+			httpError(w, http.StatusTooManyRequests, fmt.Errorf("too many connections from %s (at most %d)", addr, s.opts.MaxConnsPerAddr))
+			return
+		}
+		defer s.releaseAddr(addr)
+		if !s.allowRequest(addr, time.Now()) {
+			httpError(w, http.StatusTooManyRequests, fmt.Errorf("more than %g requests a second from %s: wait a moment", s.opts.RequestsPerSecond, addr))
+			return
+		}
+		h(w, r)
+	}
+}
+
+// maxRequestBuckets is how many addresses' request buckets are kept
+// before those full again (idle for a while) are forgotten: our choice.
+const maxRequestBuckets = 10000
+
+// allowRequest takes one request of addr from its bucket at now.
+func (s *Server) allowRequest(addr string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.requests[addr]
+	if l == nil {
+		if len(s.requests) >= maxRequestBuckets {
+			for a, old := range s.requests {
+				if now.Sub(old.last).Seconds()*old.perSecond >= old.burst {
+					delete(s.requests, a)
+				}
+			}
+		}
+		l = &rateLimit{perSecond: s.opts.RequestsPerSecond, burst: float64(s.opts.RequestBurst), tokens: float64(s.opts.RequestBurst), last: now}
+		s.requests[addr] = l
+	}
+	return l.allow(now)
 }
 
 // releaseAddr counts a connection from addr closed.

@@ -219,7 +219,7 @@ func (b *bot) play(ctx context.Context) (botReport, error) {
 func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err error) {
 	dctx, cancel := context.WithTimeout(ctx, botDialTimeout)
 	defer cancel()
-	conn, _, err := websocket.Dial(dctx, b.url+"/play", nil)
+	conn, _, err := websocket.Dial(dctx, b.url+"/play", &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return botReport{}, false, fmt.Errorf("connecting to %s: %w", b.url, err)
 	}

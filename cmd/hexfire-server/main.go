@@ -21,6 +21,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"hexfire/buildinfo"
 	"hexfire/server"
 )
@@ -39,6 +41,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	flags.SetOutput(stderr)
 	listen := flags.String("listen", ":8090", "address to serve on (host:port; :0 picks a free port)")
 	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing), or a PostgreSQL URL postgres://... that several servers may share")
+	compression := flags.String("compression", "message", "WebSocket compression where a client asks for it: message (each message deflated alone), context (deflated with the connection's past messages: 1.2 MB a connection) or none")
 	version := flags.Bool("version", false, "print this build's version and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -48,14 +51,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if flags.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db)", flags.Arg(0))
+		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db, -compression)", flags.Arg(0))
+	}
+	modes := map[string]websocket.CompressionMode{"message": server.DefaultCompression,
+		"context": websocket.CompressionContextTakeover, "none": websocket.CompressionDisabled}
+	mode, ok := modes[*compression]
+	if !ok {
+		return fmt.Errorf("-compression %q: want message, context or none", *compression)
 	}
 	store, shown, err := openStore(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	srv, err := server.New(store, server.Options{Logf: log.New(stderr, "", log.LstdFlags).Printf})
+	srv, err := server.New(store, server.Options{Compression: mode, Logf: log.New(stderr, "", log.LstdFlags).Printf})
 	if err != nil {
 		return err
 	}
