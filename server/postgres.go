@@ -67,6 +67,11 @@ const postgresChannel = "hexfire_orders"
 // creates the schema, so that two started at once do not both create it.
 const schemaLock = 0x4865786669726531 // "Hexfire1"
 
+// defaultPoolConns is how many connections a server keeps to PostgreSQL
+// unless the URL says (pool_max_conns=N): our choice, a fair share of
+// PostgreSQL's default of 100 connections for a few server processes.
+const defaultPoolConns = 24
+
 // Postgres is the Store in a PostgreSQL database (github.com/jackc/pgx),
 // which several server processes may share: each order is inserted in
 // its own transaction, committed before it is acknowledged, and
@@ -80,7 +85,16 @@ type Postgres struct {
 // creates the server's tables where they are missing.
 func OpenPostgres(ctx context.Context, rawURL string) (*Postgres, error) {
 	shown := redactURL(rawURL)
-	pool, err := pgxpool.New(ctx, rawURL)
+	config, err := pgxpool.ParseConfig(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("server: database %s: %w", shown, err)
+	}
+	if !strings.Contains(rawURL, "pool_max_conns") {
+		// pgxpool's default is the number of CPUs (at least 4): every
+		// battle's order waits for one of them while its battle is held.
+		config.MaxConns = defaultPoolConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, config)
 	if err != nil {
 		return nil, fmt.Errorf("server: database %s: %w", shown, err)
 	}

@@ -614,13 +614,27 @@ func (s *Server) uploaded(req createRequest) (map[string][]byte, error) {
 // openScenario loads the scenario source names: one of the program's, or
 // with files the uploaded map UploadPrefix+NAME among them.
 func openScenario(source string, files map[string][]byte, cat *units.Catalogue) (*maps.Scenario, error) {
+	var sc *maps.Scenario
+	var err error
 	if name, ok := strings.CutPrefix(source, UploadPrefix); ok && files != nil {
-		return maps.LoadFiles(files, name, cat)
-	}
-	if !strings.HasPrefix(source, battle.EmbeddedPrefix) {
+		sc, err = maps.LoadFiles(files, name, cat)
+	} else if !strings.HasPrefix(source, battle.EmbeddedPrefix) {
 		return nil, fmt.Errorf("%s is neither one of the program's scenarios nor uploaded with its files", fileio.Quote(source))
+	} else {
+		sc, err = battle.OpenScenario(source, cat)
 	}
-	return battle.OpenScenario(source, cat)
+	return withoutTiles(sc), err
+}
+
+// withoutTiles is sc without its tile layers, the decoded tileset images
+// the game draws the map with and a server never needs: they are about
+// 1 MB a battle of a shipped scenario, nearly all a hosted battle's
+// memory (docs/BENCHMARKS.md).
+func withoutTiles(sc *maps.Scenario) *maps.Scenario {
+	if sc != nil {
+		sc.Tiles = nil
+	}
+	return sc
 }
 
 // openSaveScenario loads the scenario of stored battle r and checks it
@@ -628,7 +642,8 @@ func openScenario(source string, files map[string][]byte, cat *units.Catalogue) 
 // battle.OpenSaveScenario does for a save.
 func openSaveScenario(r BattleRecord, cat *units.Catalogue) (*maps.Scenario, error) {
 	if r.Files == nil {
-		return battle.OpenSaveScenario(r.save(nil), cat)
+		sc, err := battle.OpenSaveScenario(r.save(nil), cat)
+		return withoutTiles(sc), err
 	}
 	sc, err := openScenario(r.Scenario, r.Files, cat)
 	if err != nil {

@@ -6,16 +6,20 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"hexfire/battle"
 	"hexfire/maps"
 )
 
@@ -249,6 +253,75 @@ func TestComputerPlayedOnce(t *testing.T) {
 			counts[0].stored.Load(), counts[1].stored.Load(), counts[0].taken.Load()+counts[1].taken.Load())
 		if len(orders) == 0 || int64(len(orders)) != stored {
 			t.Errorf("%d orders in the database, %d stored by the servers: each should be stored once", len(orders), stored)
+		}
+	})
+}
+
+// TestStoreContract: both stores keep a battle with its seats and files,
+// find it by a seat's token hash, take its orders in number order only
+// (a number taken is ErrOrderExists, one beyond the next an error) and
+// read them back from any number on. Orders of many battles given at
+// once are each stored, one taken refused alone.
+func TestStoreContract(t *testing.T) {
+	sharedDatabases(t, func(t *testing.T, kind, db string) {
+		store := sharedStore(t, kind, db)
+		defer store.Close()
+		ctx := context.Background()
+		hash := hashToken("a token")
+		rec := BattleRecord{Scenario: UploadPrefix + "m.tmx", ScenarioDigest: "s", CatalogueDigest: "c", Ruleset: "r", Fog: true, Seed: 1 << 63, Version: 10, Digest: "d0",
+			Seats: []SeatRecord{{Side: maps.Allies, Player: person, TokenHash: hash}, {Side: maps.Axis, Player: "opponent"}},
+			Files: map[string][]byte{"m.tmx": []byte("<map/>"), "t.png": {0, 1, 2}}}
+		var ids []int64
+		for range 20 {
+			id, err := store.CreateBattle(ctx, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		got, ok, err := store.BattleOfToken(ctx, hash)
+		if err != nil || !ok || got.Seed != rec.Seed || !bytes.Equal(got.Files["t.png"], rec.Files["t.png"]) || len(got.Seats) != 2 {
+			t.Fatalf("BattleOfToken: %+v %t %v", got, ok, err)
+		}
+		if _, ok, err := store.BattleOfToken(ctx, hashToken("another")); ok || err != nil {
+			t.Errorf("BattleOfToken of a token no seat has: %t %v", ok, err)
+		}
+		all, err := store.Battles(ctx)
+		if err != nil || len(all) != 20 || len(all[19].Files) != 2 || all[19].Scenario != rec.Scenario {
+			t.Fatalf("Battles: %d, %v", len(all), err)
+		}
+		row := func(n int) OrderRow {
+			return OrderRow{Number: n, Record: battle.OrderRecord{Order: "end-phase"}, Digest: fmt.Sprint("d", n)}
+		}
+		// Order 1 of every battle at once, and of the first twice.
+		errs := make([]error, len(ids)+1)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() { errs[i] = store.AppendOrder(ctx, ids[i%len(ids)], row(1)) })
+		}
+		wg.Wait()
+		taken := 0
+		for i, err := range errs {
+			if errors.Is(err, ErrOrderExists) && i%len(ids) == 0 {
+				taken++
+			} else if err != nil {
+				t.Errorf("order 1 of battle %d: %v", ids[i%len(ids)], err)
+			}
+		}
+		if taken != 1 {
+			t.Errorf("order 1 of battle %d given twice at once: %d refused as taken, want 1", ids[0], taken)
+		}
+		if err := store.AppendOrder(ctx, ids[0], row(3)); err == nil || errors.Is(err, ErrOrderExists) || !strings.Contains(err.Error(), "its next is 2") {
+			t.Errorf("order 3 after 1: %v", err)
+		}
+		if err := store.AppendOrder(ctx, ids[0], row(2)); err != nil {
+			t.Fatal(err)
+		}
+		for after, want := range []int{2, 1, 0} {
+			orders, err := store.Orders(ctx, ids[0], after)
+			if err != nil || len(orders) != want || want > 0 && (orders[0].Number != after+1 || orders[0].Digest != fmt.Sprint("d", after+1)) {
+				t.Errorf("Orders after %d: %+v %v, want %d", after, orders, err, want)
+			}
 		}
 	})
 }
