@@ -3,11 +3,13 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -123,7 +125,7 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 	h.mu.Unlock()
 	failing.fail.Store(false)
 	endPhases(t, seats, 1)
-	orders, err := store.Orders(context.Background(), r.Battle)
+	orders, err := store.Orders(context.Background(), r.Battle, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,5 +273,48 @@ func TestComputerTriesAgain(t *testing.T) {
 	failing.fail.Store(false)
 	for axis.head().Acting != string(maps.Axis) {
 		axis.read()
+	}
+}
+
+// TestRequestsPerAddress: the HTTP requests of one address count among
+// its connections (a GET /save while its WebSockets fill them is refused
+// with 429), and more requests than its bucket holds are refused with
+// 429 and the reason, other requests' answers unharmed.
+func TestRequestsPerAddress(t *testing.T) {
+	ts := startServer(t, filepath.Join(t.TempDir(), "hexfire.db"), Options{MaxConnsPerAddr: 2, RequestsPerSecond: 1e-6, RequestBurst: 4})
+	r := ts.newBattle(`{}`) // the bucket's first request
+	save := func() (int, string) {
+		req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
+		req.Header.Set("Authorization", "Bearer "+r.Allies)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var answer struct{ Error string }
+		json.NewDecoder(resp.Body).Decode(&answer)
+		return resp.StatusCode, answer.Error
+	}
+	a, b := ts.dial(), ts.dial()
+	if status, reason := save(); status != http.StatusTooManyRequests || !strings.Contains(reason, "too many connections") {
+		t.Errorf("GET /save with the address's connections all open: %d %q, want 429", status, reason)
+	}
+	a.conn.Close(websocket.StatusNormalClosure, "")
+	b.conn.Close(websocket.StatusNormalClosure, "")
+	var statuses []int
+	for deadline := time.Now().Add(10 * time.Second); len(statuses) < 4 && time.Now().Before(deadline); {
+		status, reason := save()
+		if status == http.StatusTooManyRequests && strings.Contains(reason, "too many connections") {
+			time.Sleep(10 * time.Millisecond) // the WebSockets not yet seen closed
+			continue
+		}
+		statuses = append(statuses, status)
+		if status == http.StatusTooManyRequests && !strings.Contains(reason, "requests a second") {
+			t.Errorf("a request over the bucket: %q", reason)
+		}
+	}
+	// The creation took one of four; three saves fit, the fourth not.
+	if want := []int{200, 200, 200, 429}; !slices.Equal(statuses, want) {
+		t.Errorf("four GET /save after a creation, a bucket of four: %v, want %v", statuses, want)
 	}
 }

@@ -101,7 +101,7 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	s.work.Add(1)
 	defer s.work.Done()
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: s.opts.Compression})
 	if err != nil {
 		return // Accept has answered the request
 	}
@@ -148,11 +148,7 @@ func (s *Server) hello(conn *websocket.Conn) (*seat, error) {
 	if m.Type != typeHello {
 		return nil, fmt.Errorf("a %s before the hello: present the seat's token first", m.Type)
 	}
-	st := s.seatOf(hashToken(m.Token))
-	if st == nil {
-		return nil, errors.New("seat token refused: no seat of this server has it")
-	}
-	return st, nil
+	return s.seatOf(hashToken(m.Token))
 }
 
 // read takes client c's orders until the connection ends or breaks the

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -38,6 +39,9 @@ type host struct {
 	clients  map[*client]bool
 	// stopped is why the battle stopped (stop), nil while it plays.
 	stopped error
+	// count is the battle's order count as of its last order given or
+	// caught up, read without mu by a notice of an order stored (notified).
+	count atomic.Int64
 }
 
 // seat is one side of a battle and who plays it: a person, known by the
@@ -115,6 +119,7 @@ func newHost(s *Server, r BattleRecord, b *battle.Battle) (*host, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.count.Store(int64(u.OrderCount()))
 	return h, nil
 }
 
@@ -161,6 +166,19 @@ func (h *host) join(c *client) error {
 	if limit := h.server.opts.MaxConnsPerSeat; open >= limit {
 		return fmt.Errorf("the %s seat has %d connections open already, as many as a seat may: close one first", c.side.Adjective(), limit)
 	}
+	// Another server process sharing the store may have given the battle
+	// orders since this one last looked; should its computer player act
+	// now (its process gone before it played), it plays here.
+	if err := h.catchUp(); err != nil {
+		return err
+	}
+	if st := h.seats[h.ump.Acting()]; st != nil && st.computer != nil {
+		h.server.work.Go(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			h.playComputers()
+		})
+	}
 	view := h.viewWire(c.side)
 	h.lastView[c.side] = view
 	h.clients[c] = true
@@ -200,34 +218,130 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 	refuse := func(err error) {
 		c.send(encode(answerMessage{Type: typeRefused, ID: id, Reason: err.Error()}))
 	}
+	// A refusal the battle's state decides (out of turn, refused by the
+	// engine) is checked again once the battle has caught up with the
+	// orders other server processes may have stored: only a battle
+	// known to be current refuses.
+	current := false
+	stale := func() bool {
+		if current {
+			return false
+		}
+		current = true
+		n := h.ump.OrderCount()
+		if cerr := h.catchUp(); cerr != nil {
+			return false
+		}
+		return h.ump.OrderCount() != n
+	}
+	for tries := 1; ; tries++ {
+		if h.stopped != nil {
+			refuse(h.stopped)
+			return
+		}
+		var err error
+		switch acting := h.ump.Acting(); {
+		case acting == "":
+			err = errors.New("the battle is over: no more orders")
+		case acting != c.side:
+			err = fmt.Errorf("the %s act now, not the %s: wait for their orders", acting.Title(), c.side.Title())
+		case h.server.closing.Load():
+			refuse(errors.New("the server is shutting down: give the order again once it is back"))
+			return
+		}
+		var events []battle.Event
+		if err == nil {
+			var o battle.Order
+			if o, err = battle.OrderOf(r, h.board); err != nil {
+				err = fmt.Errorf("order %s: %w", fileio.Quote(r.Order), err)
+			} else {
+				events, err = h.commit(o, "")
+			}
+		}
+		if errors.Is(err, errBehind) && tries < maxCatchUps {
+			current = true
+			continue // caught up: checked again on the battle as it now stands
+		}
+		if err != nil && !errors.Is(err, errNotStored) && !errors.Is(err, errBehind) && stale() {
+			continue
+		}
+		if err != nil {
+			refuse(err)
+			return
+		}
+		c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
+		h.publish(events, c.side)
+		h.playComputers()
+		return
+	}
+}
+
+// maxCatchUps is how many times an order is tried on a battle that
+// another process moved on meanwhile before it is refused: our choice;
+// each time another process stored an order first, so the battle moves.
+const maxCatchUps = 5
+
+// errBehind says that another server process sharing the store gave the
+// battle its next order first (ErrOrderExists): the battle has caught
+// up since (commit), and the order is to be checked again.
+var errBehind = errors.New("another server process gave the battle an order first")
+
+// catchUp gives the battle the stored orders it has not had, given by
+// another server process sharing the store, and sends each side what
+// they told it. An order stored that the battle refuses, or that leads
+// elsewhere than its stored digest, stops the battle. A store that
+// cannot be read is an error, the battle left as it was. h.mu is held.
+func (h *host) catchUp() error {
 	if h.stopped != nil {
-		refuse(h.stopped)
-		return
+		return h.stopped
 	}
-	switch acting := h.ump.Acting(); {
-	case acting == "":
-		refuse(errors.New("the battle is over: no more orders"))
-		return
-	case acting != c.side:
-		refuse(fmt.Errorf("the %s act now, not the %s: wait for their orders", acting.Title(), c.side.Title()))
-		return
-	case h.server.closing.Load():
-		refuse(errors.New("the server is shutting down: give the order again once it is back"))
-		return
-	}
-	o, err := battle.OrderOf(r, h.board)
+	rows, err := h.server.store.Orders(h.server.ctx, h.record.ID, h.ump.OrderCount())
 	if err != nil {
-		refuse(fmt.Errorf("order %s: %w", fileio.Quote(r.Order), err))
-		return
+		return fmt.Errorf("the server could not read the battle's orders: try again (%w)", err)
 	}
-	events, err := h.commit(o, "")
-	if err != nil {
-		refuse(err)
-		return
+	for _, row := range rows {
+		n := h.ump.OrderCount() + 1
+		if row.Number != n {
+			h.stop(fmt.Errorf("the store holds order %d where order %d was due", row.Number, n))
+			return h.stopped
+		}
+		by := h.ump.Acting()
+		o, err := battle.OrderOf(row.Record, h.board)
+		var events []battle.Event
+		if err == nil {
+			events, err = h.ump.Apply(o, row.Reason)
+		}
+		if err == nil && h.ump.Digest() != row.Digest {
+			err = fmt.Errorf("digest %.12s…, stored %.12s…", h.ump.Digest(), row.Digest)
+		}
+		if err != nil {
+			h.stop(fmt.Errorf("stored order %d does not replay: %w", n, err))
+			return h.stopped
+		}
+		h.count.Store(int64(n))
+		h.publish(events, by)
 	}
-	c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
-	h.publish(events, c.side)
-	h.playComputers()
+	return nil
+}
+
+// notified is told that the store holds order number of the battle
+// (number 0: some order, perhaps): one given by another process reaches
+// this process's clients of the battle. A battle without clients here
+// catches up when a client joins or when it is given an order.
+func (h *host) notified(number int) {
+	if number > 0 && int64(number) <= h.count.Load() {
+		return // this process's own order, or one it has
+	}
+	h.server.work.Go(func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.stopped != nil || len(h.clients) == 0 {
+			return
+		}
+		if err := h.catchUp(); err != nil {
+			h.server.opts.Logf("hexfire-server: battle %d: %v", h.record.ID, err)
+		}
+	})
 }
 
 // commit applies order o (with the computer's reason why) and stores it
@@ -243,15 +357,25 @@ func (h *host) commit(o battle.Order, why string) ([]battle.Event, error) {
 	n := h.ump.OrderCount()
 	row := OrderRow{Number: n, Record: battle.RecordOf(o, h.board), Reason: why, Digest: h.ump.Digest()}
 	if err := h.server.store.AppendOrder(h.server.ctx, h.record.ID, row); err != nil {
-		h.server.opts.Logf("hexfire-server: battle %d: %v", h.record.ID, err)
+		behind := errors.Is(err, ErrOrderExists)
+		if !behind {
+			h.server.opts.Logf("hexfire-server: battle %d: %v", h.record.ID, err)
+		}
 		back, rerr := h.ump.Rewound(n - 1)
 		if rerr != nil {
 			h.stop(fmt.Errorf("order %d could not be stored (%v) nor taken back: %w", n, err, rerr))
 			return nil, h.stopped
 		}
 		h.ump = back
+		if behind {
+			if err := h.catchUp(); err != nil {
+				return nil, err
+			}
+			return nil, errBehind
+		}
 		return nil, fmt.Errorf("%w: give it again (%w)", errNotStored, err)
 	}
+	h.count.Store(int64(n))
 	return events, nil
 }
 
@@ -315,9 +439,11 @@ func (h *host) playComputers() {
 		o, why, err := h.ump.Ask(st.computer)
 		if err == nil {
 			var events []battle.Event
-			if events, err = h.commit(o, why); err == nil {
-				h.publish(events, st.side)
-				continue
+			if events, err = h.commit(o, why); err == nil || errors.Is(err, errBehind) {
+				if err == nil {
+					h.publish(events, st.side)
+				}
+				continue // after errBehind: caught up, whoever acts now
 			}
 		}
 		if errors.Is(err, errNotStored) {
@@ -345,8 +471,8 @@ func (h *host) playComputers() {
 func (h *host) save(side maps.Side) (kind string, data []byte, err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.stopped != nil {
-		return "", nil, h.stopped
+	if err := h.catchUp(); err != nil {
+		return "", nil, err
 	}
 	if b, over := h.ump.Revealed(); over {
 		data, err = json.MarshalIndent(b.Save(), "", "  ")

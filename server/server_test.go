@@ -20,7 +20,7 @@ import (
 // testServer is a server on loopback over a SQLite file.
 type testServer struct {
 	t     *testing.T
-	store *SQLite
+	store Store
 	srv   *Server
 	http  *httptest.Server
 }
@@ -352,8 +352,8 @@ func TestOversizedFrameCloses(t *testing.T) {
 		t.Errorf("the other seat's order: %s", m.raw)
 	}
 	// An oversized request body is refused too.
-	if status, body := ts.create(`{"scenario":"` + strings.Repeat("x", 70<<10) + `"}`); status != http.StatusRequestEntityTooLarge {
-		t.Errorf("a 70 KB creation: %d %s, want 413", status, body)
+	if status, body := ts.create(`{"scenario":"` + strings.Repeat("x", 4<<20) + `"}`); status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 4 MB creation: %d %.200s, want 413", status, body)
 	}
 }
 
@@ -433,7 +433,7 @@ func TestComputerPlaysItsPhases(t *testing.T) {
 		allies.read() // the computer's orders, as the Allies see them
 	}
 	t.Logf("the Axis computer played from turn %d to %+v", turn, allies.head())
-	orders, err := ts.store.Orders(context.Background(), r.Battle)
+	orders, err := ts.store.Orders(context.Background(), r.Battle, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 
 	"hexfire/fileio"
 	"hexfire/maps"
@@ -38,6 +39,13 @@ CREATE TABLE IF NOT EXISTS seats (
 	token_hash BLOB,
 	PRIMARY KEY (battle, side)
 );
+CREATE INDEX IF NOT EXISTS seats_token_hash ON seats (token_hash);
+CREATE TABLE IF NOT EXISTS files (
+	battle INTEGER NOT NULL REFERENCES battles(id),
+	name   TEXT    NOT NULL,
+	data   BLOB    NOT NULL,
+	PRIMARY KEY (battle, name)
+);
 CREATE TABLE IF NOT EXISTS orders (
 	battle INTEGER NOT NULL REFERENCES battles(id),
 	number INTEGER NOT NULL,
@@ -51,11 +59,38 @@ CREATE TABLE IF NOT EXISTS orders (
 // Its writes go through one connection, as SQLite takes one writer at a
 // time anyway; each order is committed with a full sync of the
 // write-ahead log, so it survives the process being killed and the
-// machine losing power.
+// machine losing power. The orders of different battles given at the
+// same moment are committed together (group commit: one transaction
+// and one sync for all the orders waiting, AppendOrder), so that the
+// sync, a millisecond or more, is not paid once for every order of
+// every battle in turn.
 type SQLite struct {
 	db   *sql.DB
 	path string
+
+	// appends are the orders waiting for the writer (write); closing
+	// stops it once they are stored, and mu keeps an order from being
+	// queued after Close.
+	appends chan *appendRequest
+	closing chan struct{}
+	written chan struct{}
+	mu      sync.RWMutex
+	closed  bool
 }
+
+// appendRequest is an order waiting to be stored, and where its
+// outcome goes.
+type appendRequest struct {
+	ctx    context.Context
+	id     int64
+	row    OrderRow
+	record string
+	done   chan error
+}
+
+// maxGroup is the most orders committed in one transaction: our choice,
+// so that one commit stays short.
+const maxGroup = 256
 
 // OpenSQLite opens (creating where missing) the database file at path.
 func OpenSQLite(path string) (*SQLite, error) {
@@ -78,7 +113,9 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("server: open database %s: %w", path, err)
 	}
-	return &SQLite{db: db, path: path}, nil
+	s := &SQLite{db: db, path: path, appends: make(chan *appendRequest, maxGroup), closing: make(chan struct{}), written: make(chan struct{})}
+	go s.write()
+	return s, nil
 }
 
 // CreateBattle stores battle b and its seats in one transaction.
@@ -98,6 +135,11 @@ func (s *SQLite) CreateBattle(ctx context.Context, b BattleRecord) (id int64, er
 				return err
 			}
 		}
+		for _, name := range fileNames(b.Files) {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO files (battle, name, data) VALUES (?, ?, ?)`, id, name, b.Files[name]); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -106,9 +148,19 @@ func (s *SQLite) CreateBattle(ctx context.Context, b BattleRecord) (id int64, er
 	return id, nil
 }
 
-// Battles returns every stored battle with its seats.
+// Battles returns every stored battle with its seats and files.
 func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, scenario, scenario_digest, catalogue_digest, ruleset, fog, seed, version, digest FROM battles ORDER BY id`)
+	return s.battles(ctx, "", nil)
+}
+
+// battles returns the stored battles with their seats and files, those
+// whose id is id alone where where is " WHERE battle = ?" and id is it.
+func (s *SQLite) battles(ctx context.Context, where string, id any) ([]BattleRecord, error) {
+	var args []any
+	if where != "" {
+		args = []any{id}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, scenario, scenario_digest, catalogue_digest, ruleset, fog, seed, version, digest FROM battles`+strings.ReplaceAll(where, "battle", "id")+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the battles of %s: %w", s.path, err)
 	}
@@ -128,7 +180,7 @@ func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, fmt.Errorf("server: read the battles of %s: %w", s.path, err)
 	}
-	rows, err = s.db.QueryContext(ctx, `SELECT battle, side, player, token_hash FROM seats ORDER BY battle, side`)
+	rows, err = s.db.QueryContext(ctx, `SELECT battle, side, player, token_hash FROM seats`+where+` ORDER BY battle, side`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the seats of %s: %w", s.path, err)
 	}
@@ -145,15 +197,54 @@ func (s *SQLite) Battles(ctx context.Context) ([]BattleRecord, error) {
 			battles[i].Seats = append(battles[i].Seats, seat)
 		}
 	}
-	if err := rows.Err(); err != nil {
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, fmt.Errorf("server: read the seats of %s: %w", s.path, err)
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT battle, name, data FROM files`+where+` ORDER BY battle, name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		var data []byte
+		if err := rows.Scan(&id, &name, &data); err != nil {
+			return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
+		}
+		if i, ok := byID[id]; ok {
+			if battles[i].Files == nil {
+				battles[i].Files = map[string][]byte{}
+			}
+			battles[i].Files[name] = data
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("server: read the files of %s: %w", s.path, err)
 	}
 	return battles, nil
 }
 
-// Orders returns the orders of battle id by number.
-func (s *SQLite) Orders(ctx context.Context, id int64) ([]OrderRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT number, record, reason, digest FROM orders WHERE battle = ? ORDER BY number`, id)
+// BattleOfToken returns the battle one of whose seats has token hash.
+func (s *SQLite) BattleOfToken(ctx context.Context, hash []byte) (BattleRecord, bool, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, `SELECT battle FROM seats WHERE token_hash = ? LIMIT 1`, hash).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return BattleRecord{}, false, nil
+	}
+	if err != nil {
+		return BattleRecord{}, false, fmt.Errorf("server: find a seat in %s: %w", s.path, err)
+	}
+	battles, err := s.battles(ctx, " WHERE battle = ?", id)
+	if err != nil || len(battles) == 0 {
+		return BattleRecord{}, false, err
+	}
+	return battles[0], true, nil
+}
+
+// Orders returns the orders of battle id numbered above after, by number.
+func (s *SQLite) Orders(ctx context.Context, id int64, after int) ([]OrderRow, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, record, reason, digest FROM orders WHERE battle = ? AND number > ? ORDER BY number`, id, after)
 	if err != nil {
 		return nil, fmt.Errorf("server: read the orders of battle %d in %s: %w", id, s.path, err)
 	}
@@ -177,35 +268,119 @@ func (s *SQLite) Orders(ctx context.Context, id int64) ([]OrderRow, error) {
 }
 
 // AppendOrder stores order row of battle id once the battle's stored
-// orders end just before it.
+// orders end just before it. It returns once the transaction that holds
+// it is committed (with the orders of other battles queued meanwhile)
+// or has failed; an order queued is waited for to the end, whatever ctx
+// does, so that no stored order is reported lost.
 func (s *SQLite) AppendOrder(ctx context.Context, id int64, row OrderRow) error {
 	record, err := json.Marshal(row.Record)
 	if err != nil {
 		return fmt.Errorf("server: battle %d, order %d: %w", id, row.Number, err)
 	}
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
-		var last int
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(number), 0) FROM orders WHERE battle = ?`, id).Scan(&last); err != nil {
-			return err
-		}
-		if last >= row.Number {
-			return fmt.Errorf("%w (the battle has %d)", ErrOrderExists, last)
-		}
-		if last != row.Number-1 {
-			return fmt.Errorf("the battle has %d orders stored, so its next is %d", last, last+1)
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO orders (battle, number, record, reason, digest) VALUES (?, ?, ?, ?, ?)`,
-			id, row.Number, string(record), row.Reason, row.Digest)
-		return err
-	})
-	if err != nil {
+	req := &appendRequest{ctx: ctx, id: id, row: row, record: string(record), done: make(chan error, 1)}
+	s.mu.RLock()
+	if s.closed {
+		s.mu.RUnlock()
+		return fmt.Errorf("server: store order %d of battle %d in %s: the database is closed", row.Number, id, s.path)
+	}
+	select {
+	case s.appends <- req:
+	case <-ctx.Done():
+		s.mu.RUnlock()
+		return fmt.Errorf("server: store order %d of battle %d in %s: %w", row.Number, id, s.path, ctx.Err())
+	}
+	s.mu.RUnlock()
+	if err := <-req.done; err != nil {
 		return fmt.Errorf("server: store order %d of battle %d in %s: %w", row.Number, id, s.path, err)
 	}
 	return nil
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// write stores the orders queued, as many at once as are waiting, until
+// Close; then it stores those left and ends.
+func (s *SQLite) write() {
+	defer close(s.written)
+	for {
+		var first *appendRequest
+		select {
+		case first = <-s.appends:
+		case <-s.closing:
+			for {
+				select {
+				case req := <-s.appends:
+					s.commitGroup([]*appendRequest{req})
+				default:
+					return
+				}
+			}
+		}
+		group := []*appendRequest{first}
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case req := <-s.appends:
+				group = append(group, req)
+			default:
+				break gather
+			}
+		}
+		s.commitGroup(group)
+	}
+}
+
+// commitGroup stores the orders of group in one transaction, each
+// checked to be its battle's next: one that is not is refused alone
+// (its insert not made), the others committed together. A commit that
+// fails fails them all.
+func (s *SQLite) commitGroup(group []*appendRequest) {
+	errs := make([]error, len(group))
+	err := s.inTx(context.Background(), func(tx *sql.Tx) error {
+		for i, req := range group {
+			errs[i] = appendIn(tx, req)
+		}
+		return nil
+	})
+	for i, req := range group {
+		if err != nil && errs[i] == nil {
+			errs[i] = err
+		}
+		req.done <- errs[i]
+	}
+}
+
+// appendIn inserts order req in transaction tx after checking that it is
+// its battle's next. A refused order leaves tx as it was: SQLite takes
+// back a failed statement alone.
+func appendIn(tx *sql.Tx, req *appendRequest) error {
+	if err := req.ctx.Err(); err != nil {
+		return err
+	}
+	var last int
+	if err := tx.QueryRow(`SELECT COALESCE(MAX(number), 0) FROM orders WHERE battle = ?`, req.id).Scan(&last); err != nil {
+		return err
+	}
+	if last >= req.row.Number {
+		return fmt.Errorf("%w (the battle has %d)", ErrOrderExists, last)
+	}
+	if last != req.row.Number-1 {
+		return fmt.Errorf("the battle has %d orders stored, so its next is %d", last, last+1)
+	}
+	_, err := tx.Exec(`INSERT INTO orders (battle, number, record, reason, digest) VALUES (?, ?, ?, ?, ?)`,
+		req.id, req.row.Number, req.record, req.row.Reason, req.row.Digest)
+	return err
+}
+
+// Close stores the orders queued and closes the database.
+func (s *SQLite) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.closing)
+	}
+	s.mu.Unlock()
+	<-s.written
+	return s.db.Close()
+}
 
 // inTx runs f in a transaction, committed when f returns nil.
 func (s *SQLite) inTx(ctx context.Context, f func(*sql.Tx) error) error {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"hexfire/battle"
 	"hexfire/maps"
@@ -19,14 +20,28 @@ type Store interface {
 	CreateBattle(ctx context.Context, b BattleRecord) (int64, error)
 	// Battles returns every stored battle, by id.
 	Battles(ctx context.Context) ([]BattleRecord, error)
-	// Orders returns the stored orders of battle id, by number.
-	Orders(ctx context.Context, id int64) ([]OrderRow, error)
+	// BattleOfToken returns the battle one of whose seats has the token
+	// of hash, false when none has: a battle another server process
+	// sharing the store created since this one started.
+	BattleOfToken(ctx context.Context, hash []byte) (BattleRecord, bool, error)
+	// Orders returns the stored orders of battle id numbered above after,
+	// by number.
+	Orders(ctx context.Context, id int64, after int) ([]OrderRow, error)
 	// AppendOrder stores order row of battle id in one transaction, durably
 	// once it returns nil. Its number must be the battle's next one: a
 	// number already stored is ErrOrderExists.
 	AppendOrder(ctx context.Context, id int64, row OrderRow) error
 	// Close releases the store.
 	Close() error
+}
+
+// Watcher is a Store that other server processes may write to as well
+// (Postgres). Its orders' numbers are its lock: of two processes giving a
+// battle its next order, one is told ErrOrderExists and catches up.
+type Watcher interface {
+	// Watch calls stored for every order stored by any process, until ctx
+	// ends; stored(0, 0) says that some may have been missed.
+	Watch(ctx context.Context, stored func(battle int64, number int))
 }
 
 // ErrOrderExists is returned by AppendOrder for an order number the
@@ -50,6 +65,20 @@ type BattleRecord struct {
 	// Digest is the battle's state digest before its first order.
 	Digest string
 	Seats  []SeatRecord
+	// Files are the files of an uploaded scenario by name (its .tmx and
+	// the tilesets, templates and images it refers to), nil for one of
+	// the program's own.
+	Files map[string][]byte
+}
+
+// fileNames are the names of files, sorted.
+func fileNames(files map[string][]byte) []string {
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // SeatRecord is who plays one side of a battle.

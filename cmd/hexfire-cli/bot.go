@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"slices"
 	"strconv"
@@ -218,7 +219,7 @@ func (b *bot) play(ctx context.Context) (botReport, error) {
 func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err error) {
 	dctx, cancel := context.WithTimeout(ctx, botDialTimeout)
 	defer cancel()
-	conn, _, err := websocket.Dial(dctx, b.url+"/play", nil)
+	conn, _, err := websocket.Dial(dctx, b.url+"/play", &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover})
 	if err != nil {
 		return botReport{}, false, fmt.Errorf("connecting to %s: %w", b.url, err)
 	}
@@ -260,6 +261,9 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 		switch m.Type {
 		case "welcome":
 			if v, err = b.welcome(m); err != nil {
+				if _, again := errors.AsType[fetchError](err); again {
+					return botReport{}, welcomed, err // connected again, as a lost connection
+				}
 				return botReport{}, welcomed, stopError{reason: err.Error()}
 			}
 			welcomed = true
@@ -311,15 +315,63 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 	}
 }
 
+// fetchError is a GET /scenario that failed on the way (the server down,
+// or refusing for now): tried again with the next connection.
+type fetchError struct{ err error }
+
+func (e fetchError) Error() string { return e.err.Error() }
+func (e fetchError) Unwrap() error { return e.err }
+
+// uploadPrefix starts the scenario of a battle whose map was uploaded
+// with its files (the server's UploadPrefix), which GET /scenario gives.
+const uploadPrefix = "upload:"
+
+// uploadedScenario fetches the files of the battle's uploaded scenario
+// (GET /scenario) and loads them as the server did, with the same
+// loader and limits (maps.LoadFiles): what a server sends is checked as
+// any file is.
+func (b *bot) uploadedScenario(source string) (*maps.Scenario, error) {
+	_, web, err := serverURLs(b.url)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequest(http.MethodGet, web+"/scenario", nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+b.token)
+	_, body, err := exchange(req)
+	if err != nil {
+		return nil, fetchError{fmt.Errorf("GET /scenario: %w", err)}
+	}
+	var answer struct {
+		Scenario string            `json:"scenario"`
+		Files    map[string][]byte `json:"files"`
+	}
+	if err := json.Unmarshal(body, &answer); err != nil {
+		return nil, fmt.Errorf("GET /scenario: not its answer: %w", err)
+	}
+	if answer.Scenario != source {
+		return nil, fmt.Errorf("GET /scenario: the scenario %s, where the welcome named %s", fileio.Quote(answer.Scenario), fileio.Quote(source))
+	}
+	return maps.LoadFiles(answer.Files, strings.TrimPrefix(source, uploadPrefix), b.catalogue)
+}
+
 // welcome takes the server's welcome: the seat's battle, side and
 // scenario (the same on every connection), and its view, which it
 // returns; the first seats the bot's player with the seat's seed.
 func (b *bot) welcome(m serverMessage) (*battle.View, error) {
 	if b.scenario == nil {
-		if !strings.HasPrefix(m.Scenario, battle.EmbeddedPrefix) {
-			return nil, fmt.Errorf("the battle's scenario %s is not one of the program's (%s and a path): the bot opens no file a server names", fileio.Quote(m.Scenario), battle.EmbeddedPrefix)
+		var sc *maps.Scenario
+		var err error
+		switch {
+		case strings.HasPrefix(m.Scenario, uploadPrefix):
+			sc, err = b.uploadedScenario(m.Scenario)
+		case strings.HasPrefix(m.Scenario, battle.EmbeddedPrefix):
+			sc, err = battle.OpenScenario(m.Scenario, b.catalogue)
+		default:
+			return nil, fmt.Errorf("the battle's scenario %s is neither one of the program's (%s and a path) nor uploaded (%s and a name): the bot opens no file a server names", fileio.Quote(m.Scenario), battle.EmbeddedPrefix, uploadPrefix)
 		}
-		sc, err := battle.OpenScenario(m.Scenario, b.catalogue)
 		if err != nil {
 			return nil, fmt.Errorf("the battle's scenario: %w", err)
 		}

@@ -10,12 +10,15 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"hexfire/battle"
 	"hexfire/fileio"
+	"hexfire/maps"
+	"hexfire/units"
 )
 
 func init() {
@@ -111,11 +114,14 @@ func exchange(req *http.Request) (*http.Response, []byte, error) {
 // server's createRequest).
 type createBody struct {
 	Scenario string `json:"scenario,omitempty"`
-	Rules    string `json:"rules,omitempty"`
-	Fog      *bool  `json:"fog,omitempty"`
-	Allies   string `json:"allies"`
-	Axis     string `json:"axis"`
-	Seed     string `json:"seed,omitempty"`
+	// Files are an uploaded scenario's files by name ([]byte: base64 in
+	// JSON, as the server takes them).
+	Files  map[string][]byte `json:"files,omitempty"`
+	Rules  string            `json:"rules,omitempty"`
+	Fog    *bool             `json:"fog,omitempty"`
+	Allies string            `json:"allies"`
+	Axis   string            `json:"axis"`
+	Seed   string            `json:"seed,omitempty"`
 }
 
 // created is the server's answer to a battle's creation, printed as it is.
@@ -129,7 +135,7 @@ func runMatchNew(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("match new", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	serverFlag := fs.String("server", "", "the server, ws://HOST:PORT")
-	scenario := fs.String("scenario", "", "one of the program's scenarios, "+battle.EmbeddedPrefix+"scenarios/NAME.tmx or scenarios/NAME.tmx (default: the default scenario)")
+	scenario := fs.String("scenario", "", "one of the program's scenarios, "+battle.EmbeddedPrefix+"scenarios/NAME.tmx or scenarios/NAME.tmx, or a .tmx file of yours, uploaded with the tilesets, templates and images beside it that it refers to (default: the default scenario)")
 	rules := fs.String("rules", "", "ruleset name (default: the scenario's)")
 	seed := fs.Uint64("seed", 0, "the battle's seed, so that it can be played again exactly (default: the server draws one that no player can know)")
 	allies := fs.String("allies", "person", "player of the allies: person, opponent or opponent:LEVEL")
@@ -147,7 +153,22 @@ func runMatchNew(args []string, stdout io.Writer) error {
 		return fmt.Errorf("match new: %w", err)
 	}
 	body := createBody{Rules: *rules, Allies: *allies, Axis: *axis}
-	if *scenario != "" {
+	if upload, err := isUpload(*scenario); err != nil {
+		return fmt.Errorf("match new: --scenario %s: %w", fileio.Quote(*scenario), err)
+	} else if upload {
+		cat, err := units.Default()
+		if err != nil {
+			return fmt.Errorf("match new: %w", err)
+		}
+		dir, name := filepath.Split(*scenario)
+		if dir == "" {
+			dir = "."
+		}
+		if body.Files, err = maps.FilesOf(os.DirFS(dir), name, cat); err != nil {
+			return fmt.Errorf("match new: --scenario %s: %w", fileio.Quote(*scenario), err)
+		}
+		body.Scenario = name
+	} else if *scenario != "" {
 		body.Scenario = battle.EmbeddedPrefix + strings.TrimPrefix(*scenario, battle.EmbeddedPrefix)
 	}
 	if fog.set {
@@ -181,6 +202,24 @@ func runMatchNew(args []string, stdout io.Writer) error {
 	}
 	_, err = fmt.Fprintf(stdout, "%s\n", out)
 	return err
+}
+
+// isUpload reports whether --scenario names a file of the user's, to be
+// uploaded: a .tmx that exists, not written with battle.EmbeddedPrefix.
+// A name that exists neither as a file nor among the program's scenarios
+// is left to the server to refuse.
+func isUpload(scenario string) (bool, error) {
+	if scenario == "" || strings.HasPrefix(scenario, battle.EmbeddedPrefix) {
+		return false, nil
+	}
+	info, err := os.Stat(scenario)
+	if err != nil {
+		return false, nil // one of the program's, perhaps
+	}
+	if !info.Mode().IsRegular() || !strings.HasSuffix(scenario, ".tmx") {
+		return false, errors.New("not a .tmx file")
+	}
+	return true, nil
 }
 
 // savedReport is what match save prints: the file it wrote and what it

@@ -17,8 +17,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"hexfire/buildinfo"
 	"hexfire/server"
@@ -37,7 +40,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	flags := flag.NewFlagSet("hexfire-server", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	listen := flags.String("listen", ":8090", "address to serve on (host:port; :0 picks a free port)")
-	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing)")
+	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing), or a PostgreSQL URL postgres://... that several servers may share")
+	compression := flags.String("compression", "message", "WebSocket compression where a client asks for it: message (each message deflated alone), context (deflated with the connection's past messages: 1.2 MB a connection) or none")
 	version := flags.Bool("version", false, "print this build's version and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -47,14 +51,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if flags.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db)", flags.Arg(0))
+		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db, -compression)", flags.Arg(0))
 	}
-	store, err := server.OpenSQLite(*dbPath)
+	modes := map[string]websocket.CompressionMode{"message": server.DefaultCompression,
+		"context": websocket.CompressionContextTakeover, "none": websocket.CompressionDisabled}
+	mode, ok := modes[*compression]
+	if !ok {
+		return fmt.Errorf("-compression %q: want message, context or none", *compression)
+	}
+	store, shown, err := openStore(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	srv, err := server.New(store, server.Options{Logf: log.New(stderr, "", log.LstdFlags).Printf})
+	srv, err := server.New(store, server.Options{Compression: mode, Logf: log.New(stderr, "", log.LstdFlags).Printf})
 	if err != nil {
 		return err
 	}
@@ -63,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "hexfire-server: serving on %s, battles in %s\n", ln.Addr(), *dbPath)
+	fmt.Fprintf(stdout, "hexfire-server: serving on %s, battles in %s\n", ln.Addr(), shown)
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: time.Minute}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -80,4 +90,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// openStore opens the database -db names: a PostgreSQL URL
+// (postgres:// or postgresql://) or a SQLite file. It returns the store
+// and its name as the log shows it (a URL without its password).
+func openStore(db string) (server.Store, string, error) {
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		store, err := server.OpenPostgres(ctx, db)
+		if err != nil {
+			return nil, "", err
+		}
+		return store, store.Name(), nil
+	}
+	store, err := server.OpenSQLite(db)
+	if err != nil {
+		return nil, "", err
+	}
+	return store, db, nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/jackc/pgx/v5"
 
 	"hexfire/server"
 )
@@ -217,9 +219,106 @@ func storedOrders(t *testing.T, db string, id int64) int {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	orders, err := store.Orders(context.Background(), id)
+	orders, err := store.Orders(context.Background(), id, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return len(orders)
+}
+
+// postgresEnv names the environment variable that gives the tests a
+// PostgreSQL database (a postgres:// URL; .ci/run sets it).
+const postgresEnv = "HEXFIRE_TEST_POSTGRES"
+
+// testPostgresURL returns the URL of a new schema of the test database,
+// dropped after the test, or skips the test when there is none.
+func testPostgresURL(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv(postgresEnv)
+	if base == "" {
+		t.Skipf("no PostgreSQL to test with: set %s to a postgres:// URL (.ci/run starts one)", postgresEnv)
+	}
+	schema := fmt.Sprintf("hexfire_cmd_test_%d", time.Now().UnixNano())
+	ctx := context.Background()
+	exec := func(sql string) {
+		conn, err := pgx.Connect(ctx, base)
+		if err != nil {
+			t.Fatalf("%s: %v", postgresEnv, err)
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec("CREATE SCHEMA " + schema)
+	t.Cleanup(func() { exec("DROP SCHEMA " + schema + " CASCADE") })
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// TestProcessesSharePostgres: two hexfire-server processes on one
+// PostgreSQL. The Allies play through the first and the Axis through the
+// second, each told of the other's orders; the first is killed (SIGKILL)
+// with an order in flight, the Allies connect to the second and play on,
+// and a third process started on the database sees the battle as the
+// second does.
+func TestProcessesSharePostgres(t *testing.T) {
+	db := testPostgresURL(t)
+	p1, p2 := startProcess(t, db), startProcess(t, db)
+	resp, err := http.Post("http://"+p1.addr+"/battles", "application/json", strings.NewReader(`{"fog":false}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created struct {
+		Battle       int64
+		Allies, Axis string
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&created); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	seats := map[string]*seat{"allies": p1.join(t, created.Allies), "axis": p2.join(t, created.Axis)}
+	play := func(n int) {
+		t.Helper()
+		for i := range n {
+			acting := seats["allies"].acting()
+			s := seats[acting]
+			s.write(`{"type":"order","order":{"order":"end-phase"}}`)
+			if m := s.read(); m.Type != "accepted" {
+				t.Fatalf("end-phase %d of the %s: a %s %s, not accepted", i+1, acting, m.Type, m.Reason)
+			}
+			for side, s := range seats {
+				if m := s.read(); m.Type != "update" {
+					t.Fatalf("after end-phase %d the %s were sent a %s %s, not the update", i+1, side, m.Type, m.Reason)
+				}
+			}
+		}
+	}
+	play(4)
+	for seats["allies"].acting() != "allies" {
+		play(1)
+	}
+	before := seats["allies"].view
+	seats["allies"].write(`{"type":"order","order":{"order":"end-phase"}}`) // to p1, killed at once
+	if err := p1.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	p1.cmd.Wait()
+	seats["allies"] = p2.join(t, created.Allies)
+	if !bytes.Equal(seats["allies"].view, before) {
+		// The order in flight was stored: the Axis on p2 are told of it.
+		t.Log("the order in flight was stored")
+		seats["axis"].read()
+	}
+	play(4)
+	p3 := startProcess(t, db)
+	if again := p3.join(t, created.Axis); !bytes.Equal(again.view, seats["axis"].view) {
+		t.Errorf("a third process's Axis view is not the second's:\n%s\nnot\n%s", again.view, seats["axis"].view)
+	}
 }
