@@ -209,9 +209,9 @@ func (b *Battle) CheckMove(u *Unit) error {
 	case u.Has(Pinned):
 		return fmt.Errorf("%s is pinned and may not move", u.Label())
 	case u.Has(Fired):
-		return fmt.Errorf("%s fired this segment and may not move", u.Label())
+		return fmt.Errorf("%s fired %s and may not move", u.Label(), b.firedWhen(u))
 	case u.Has(Moved):
-		return fmt.Errorf("%s has already moved this segment", u.Label())
+		return fmt.Errorf("%s has already moved in this turn's %s Movement phase", u.Label(), b.phasing.Adjective())
 	}
 	return b.checkForbidden(u, combat.ForbidMove, "move")
 }

@@ -200,7 +200,7 @@ func TestOrdersRefused(t *testing.T) {
 		{"AT fire at infantry", nil, Fire{Unit: 1, Target: 6}, "infantry"},
 		{"no line of sight", nil, Fire{Unit: 2, Target: 12}, "no line of sight"},
 		{"fire twice", []Order{Fire{Unit: 1, Target: 5}}, Fire{Unit: 1, Target: 5}, "already fired"},
-		{"move after firing", []Order{Fire{Unit: 11, Target: 5}, EndPhase{}}, Move{Unit: 11, Path: []board.Pose{{Hex: board.Hex{}, Facing: 0}}}, "fired this segment"},
+		{"move after firing", []Order{Fire{Unit: 11, Target: 5}, EndPhase{}}, Move{Unit: 11, Path: []board.Pose{{Hex: board.Hex{}, Facing: 0}}}, "fired in this turn's Allied Fire phase and may not move"},
 		{"fire in the Movement phase", []Order{EndPhase{}}, Fire{Unit: 1, Target: 5}, "Fire and Defensive Fire"},
 		{"empty path", []Order{EndPhase{}}, Move{Unit: 1}, "path of M4A3E8 #1 is empty"},
 		{"defensive fire by the phasing side", []Order{EndPhase{}, EndPhase{}}, Fire{Unit: 1, Target: 5}, "axis who act"},

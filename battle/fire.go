@@ -385,7 +385,7 @@ func (b *Battle) directingLeader(r combat.Ruleset, firer *Unit, id UnitID) (*Uni
 	case l.Pose.Hex != firer.Pose.Hex:
 		return nil, fmt.Errorf("%s must be in the firer's hex to direct its fire", l.Label())
 	case l.Has(Fired) && !b.FinalOpportunity(firer): // he may direct the final shot at an overrunning AFV (rules 19.2)
-		return nil, fmt.Errorf("%s has already directed or made an attack this segment", l.Label())
+		return nil, fmt.Errorf("%s has already directed or made an attack %s", l.Label(), b.firedWhen(l))
 	case l.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not direct fire", l.Label())
 	}
@@ -621,7 +621,7 @@ func (b *Battle) fireSmoke(o FireSmoke) ([]Event, error) {
 	}
 	switch {
 	case u.Has(Fired):
-		return nil, fmt.Errorf("%s has already fired this segment", u.Label())
+		return nil, fmt.Errorf("%s has already fired %s", u.Label(), b.firedWhen(u))
 	case u.WeaponLost != "":
 		return nil, fmt.Errorf("the weapon of %s is %s", u.Label(), u.WeaponLost)
 	case !b.Board().Contains(o.Hex):
@@ -697,7 +697,7 @@ func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
 	case u.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned", u.Label())
 	case u.Has(Fired):
-		return nil, fmt.Errorf("%s fired this segment; smoke is laid instead of firing", u.Label())
+		return nil, fmt.Errorf("%s fired %s; smoke is laid instead of firing", u.Label(), b.firedWhen(u))
 	case u.Has(Moved) || u.Has(SmokeLaid):
 		return nil, fmt.Errorf("%s places smoke before it moves, once a segment", u.Label())
 	case u.Pose.Hex.Distance(o.Hex) > 1 || !b.Board().Contains(o.Hex):
@@ -815,7 +815,7 @@ func (b *Battle) unload(o Unload) ([]Event, error) {
 	case u.Has(Pinned):
 		return nil, fmt.Errorf("%s is pinned and may not unload", u.Label())
 	case u.Has(Fired):
-		return nil, fmt.Errorf("%s fired this segment and may not unload (unloading is a move)", u.Label())
+		return nil, fmt.Errorf("%s fired %s and may not unload (unloading is a move)", u.Label(), b.firedWhen(u))
 	case u.Type.Kind == units.Gun:
 		if err := b.checkHitch(c, "unhook"); err != nil {
 			return nil, err

@@ -53,7 +53,7 @@ func TestTwoFirePhasesATurn(t *testing.T) {
 	b := f.battle(t)
 	untilActing(t, b, FirePhase, maps.Allies)
 	apply(t, b, Fire{Unit: 1, Target: 2}) // d20 1: a miss
-	if _, err := b.Apply(Fire{Unit: 1, Target: 2}); err == nil || !strings.Contains(err.Error(), "already fired this segment") {
+	if _, err := b.Apply(Fire{Unit: 1, Target: 2}); err == nil || !strings.Contains(err.Error(), "has already fired in this turn") {
 		t.Errorf("a second shot in the Allies' Fire phase: %v, want refused", err)
 	}
 	untilActing(t, b, DefensiveFire, maps.Allies) // the Axis segment of turn 1
@@ -61,7 +61,7 @@ func TestTwoFirePhasesATurn(t *testing.T) {
 		t.Fatalf("turn %d, want the Axis segment of turn 1", b.Turn())
 	}
 	apply(t, b, Fire{Unit: 1, Target: 2})
-	if _, err := b.Apply(Fire{Unit: 1, Target: 2}); err == nil || !strings.Contains(err.Error(), "already fired this segment") {
+	if _, err := b.Apply(Fire{Unit: 1, Target: 2}); err == nil || !strings.Contains(err.Error(), "has already fired in this turn") {
 		t.Errorf("a third shot in turn 1: %v, want refused", err)
 	}
 }

@@ -299,9 +299,21 @@ func (b *Battle) unshieldedDefenders(us []*Unit, from board.Hex) []combat.Defend
 // checkCanFire refuses a firer that may not attack now.
 func (b *Battle) checkCanFire(u *Unit) error {
 	if u.Active() && !u.Has(Pinned) && u.Has(Fired) {
-		return fmt.Errorf("%s has already fired this segment", u.Label())
+		return fmt.Errorf("%s has already fired %s", u.Label(), b.firedWhen(u))
 	}
 	return b.checkCanFireUnmarked(u)
+}
+
+// firedWhen says when unit u, marked Fire, fired, in the words of the
+// phases a player reads on the top bar rather than the rules' segment
+// (the half of the turn a side moves in, whose end clears the marker):
+// the moving side fires in its Fire phase, the other at its movers and
+// in Defensive Fire.
+func (b *Battle) firedWhen(u *Unit) string {
+	if u.Side == b.phasing {
+		return fmt.Sprintf("in this turn's %s Fire phase", b.phasing.Adjective())
+	}
+	return fmt.Sprintf("in this turn's %s Movement or Defensive Fire phase", b.phasing.Adjective())
 }
 
 // checkCanFireUnmarked is checkCanFire for a unit that may fire though it
@@ -313,7 +325,7 @@ func (b *Battle) checkCanFireUnmarked(u *Unit) error {
 	case u.Has(Pinned):
 		return fmt.Errorf("%s is pinned and may not fire", u.Label())
 	case u.Has(SmokeLaid):
-		return fmt.Errorf("%s laid smoke this segment and may not fire", u.Label())
+		return fmt.Errorf("%s laid smoke %s and may not fire", u.Label(), b.firedWhen(u))
 	}
 	return b.checkForbidden(u, combat.ForbidFire, "fire")
 }

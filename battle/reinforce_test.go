@@ -162,7 +162,7 @@ func TestExit(t *testing.T) {
 	for b.Moving() != nil {
 		apply(t, b, Pass{})
 	}
-	assertRefused(t, b, Exit{Unit: 4, Edge: maps.South}, "M10 #4 has already moved this segment")
+	assertRefused(t, b, Exit{Unit: 4, Edge: maps.South}, "M10 #4 has already moved in this turn's Allied Movement phase")
 }
 
 func TestExitVictory(t *testing.T) {

@@ -79,7 +79,7 @@ func TestSmokeAndUnloadNeedNoFireMarker(t *testing.T) {
 	assertRefused(t, b, PlaceSmoke{Unit: 1, Hex: hexOf(t, b, "C4")}, "smoke is laid instead of firing")
 	b.Unit(3).Markers |= Fired
 	b.Unit(3).Markers &^= Loaded
-	assertRefused(t, b, Unload{Unit: 3}, "fired this segment and may not unload")
+	assertRefused(t, b, Unload{Unit: 3}, "fired in this turn's Allied Fire phase and may not unload")
 }
 
 func TestSmokeThatChangesNothingIsRefused(t *testing.T) {

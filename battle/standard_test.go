@@ -424,7 +424,7 @@ func TestStackMoveRefusals(t *testing.T) {
 	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{3}}, "is not in C5")
 	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{2, 2}}, "listed twice")
 	b.Unit(2).Markers |= Fired
-	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{2}}, "fired this segment")
+	assertRefused(t, b, Move{Unit: 1, Path: path, With: []UnitID{2}}, "fired in this turn's Allied Fire phase and may not move")
 }
 
 // TestStackUnderOpportunityFire: AP opportunity fire at a moving stack

@@ -310,7 +310,7 @@ func (pv *preview) hoverPart(b *battle.Battle, u *battle.Unit, key previewKey) {
 func compareTip(all []battle.RulesetOdds, fired bool) []tipLine {
 	lines := []tipLine{{tipTitle, "under every ruleset (D: hide)"}}
 	if fired {
-		lines = append(lines, tipLine{tipText, "it fired this segment: the shot as if it had not"})
+		lines = append(lines, tipLine{tipText, "it has fired already: the shot as if it had not"})
 	}
 	for _, ro := range all {
 		if ro.Err != nil {

@@ -83,7 +83,7 @@ func TestComparePreview(t *testing.T) {
 	// comparison shows it as if it had not, saying so.
 	b.Unit(1).Markers |= battle.Fired
 	fired := previewText(previewOf(t, b, previewKey{unit: 1, compare: true}, "D3"))
-	for _, w := range append(want, "it fired this segment: the shot as if it had not") {
+	for _, w := range append(want, "it has fired already: the shot as if it had not") {
 		if !strings.Contains(fired, w) {
 			t.Errorf("the comparison after the M4A3E8 fired lacks %q:\n%s", w, fired)
 		}
