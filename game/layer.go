@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -45,10 +46,16 @@ const (
 	maxOverviewSide = 2048
 )
 
-// overviewZoomFor returns the zoom of the overview image of a world of
-// worldW×worldH pixels.
-func overviewZoomFor(worldW, worldH float64) float64 {
-	return min(maxOverviewZoom, maxOverviewSide/max(worldW, worldH, 1))
+// overviewZoomFor returns the zoom of the overview image of m's world. It
+// is below the zoom where a hex is flatHexPixels tall, so that a tiled
+// map's overview is its hexes' flat colours filled on the CPU
+// (tilePainter.overviewRaster), as the tile painter would draw them at
+// that size anyway. At a zoom where its tiles show, a board of 200×200
+// hexes had its overview drawn from some 110 chunks and outlined hex by
+// hex, 40,000 hexes of triangles queued for the GPU: 650 MB.
+func overviewZoomFor(m *boardMesh) float64 {
+	flat := math.Nextafter(flatHexPixels/max(m.tileH, 1), 0)
+	return min(maxOverviewZoom, flat, maxOverviewSide/max(m.worldW, m.worldH, 1))
 }
 
 // Label sizes: labels are drawn only when a hex is at least minLabelHex
