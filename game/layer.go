@@ -47,9 +47,9 @@ const (
 )
 
 // overviewZoomFor returns the zoom of the overview image of m's world. It
-// is below the zoom where a hex is flatHexPixels tall, so that a tiled
-// map's overview is its hexes' flat colours filled on the CPU
-// (tilePainter.overviewRaster), as the tile painter would draw them at
+// is below the zoom where a hex is flatHexPixels tall, so that the
+// overview is the hexes' flat colours filled on the CPU (overviewRaster of
+// tilePainter and paletteFill), as the tile painter would draw them at
 // that size anyway. At a zoom where its tiles show, a board of 200×200
 // hexes had its overview drawn from some 110 chunks and outlined hex by
 // hex, 40,000 hexes of triangles queued for the GPU: 650 MB.
@@ -104,10 +104,10 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 	if l.overview == nil || l.overviewPending {
 		z := l.overviewZoom
 		w, h := int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1
-		// Where the tile painter can fill the overview on the CPU, it
-		// costs the overview's pixels, not a polygon per hex.
-		if tp, ok := l.painter.(*tilePainter); ok {
-			if img := tp.overviewRaster(l.mesh, z, w, h); img != nil {
+		// Where the painter can fill the overview on the CPU, it costs
+		// the overview's pixels, not a polygon per hex.
+		if rp, ok := l.painter.(overviewRasterer); ok {
+			if img := rp.overviewRaster(l.mesh, z, w, h); img != nil {
 				l.overview = ebiten.NewImageFromImage(img)
 			}
 		}
@@ -126,6 +126,13 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 	op.GeoM.Translate(-cam.X*cam.Zoom, -cam.Y*cam.Zoom)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(l.overview, &op)
+}
+
+// overviewRasterer is a painter that can fill the overview image on the
+// CPU: overviewRaster returns the board at zoom z in w×h pixels, or nil
+// where the painter must draw it.
+type overviewRasterer interface {
+	overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA
 }
 
 // render draws the hexes that the camera shows within dst's bounds.

@@ -440,18 +440,26 @@ func (p *tilePainter) drawTiles(dst *ebiten.Image, cam Camera) int {
 
 // overviewRaster returns the board at zoom z in an image of w×h pixels,
 // each hex filled with its flat colour, or nil when a hex at z is tall
-// enough for its tiles to show (paint draws those). It is filled on the
-// CPU, hex by hex, so it costs the image's pixels and not one polygon per
-// hex of the map.
+// enough for its tiles to show (paint draws those).
 func (p *tilePainter) overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA {
 	if m.tileH*z >= flatHexPixels {
 		return nil
 	}
+	return rasterHexes(m, z, w, h, func(g *hexGeom) color.RGBA {
+		o := p.layout.ToOffset(g.hex)
+		return p.flat[o.Col+o.Row*p.width]
+	})
+}
+
+// rasterHexes returns the board at zoom z in an image of w×h pixels, each
+// hex filled with colour(g) (not premultiplied). It is filled on the CPU,
+// hex by hex, so it costs the image's pixels and not one polygon per hex
+// of the map.
+func rasterHexes(m *boardMesh, z float64, w, h int, colour func(g *hexGeom) color.RGBA) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for i := range m.hexes {
 		g := &m.hexes[i]
-		o := p.layout.ToOffset(g.hex)
-		c := p.flat[o.Col+o.Row*p.width]
+		c := colour(g)
 		if c.A == 0 {
 			continue
 		}

@@ -425,3 +425,27 @@ func TestUploadImage(t *testing.T) {
 		})
 	}
 }
+
+// TestPaletteOverviewRaster: a board without tiles, of 100×100 to
+// 500×500 hexes, has its overview filled on the CPU in each hex's
+// TerrainColour (drawn polygon by polygon and outlined, a 200×200 board
+// took the game to 534 MB).
+func TestPaletteOverviewRaster(t *testing.T) {
+	for _, n := range []int{100, 200, 500} {
+		b, err := board.New(board.DefaultLayout, n, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newBoardMesh(b)
+		z := overviewZoomFor(m)
+		w, h := int(m.worldW*z)+1, int(m.worldH*z)+1
+		img := (&paletteFill{}).overviewRaster(m, z, w, h)
+		if img == nil {
+			t.Fatalf("%d×%d: no raster at the overview zoom %v", n, n, z)
+		}
+		g := &m.hexes[len(m.hexes)/2]
+		if have, want := img.RGBAAt(int(g.x*z), int(g.y*z)), TerrainColour(g.cell); have != want {
+			t.Errorf("%d×%d: hex centre %v, want %v", n, n, have, want)
+		}
+	}
+}
