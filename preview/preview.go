@@ -26,7 +26,7 @@ import (
 
 // MaxPixels bounds the picture drawn, after Options.Scale: a 500×500 map
 // (board.MaxDimension) drawn at full size would need a gigabyte. Our own
-// choice: 12 megapixels (48 MiB) holds a 65×65 map of 64×56 tiles at full
+// choice: 12 megapixels (48 MiB) holds a 68×68 map of 64×56 tiles at full
 // size and a 200×200 one at a scale of ⅓, and hexfire-cli render draws and
 // writes it within 256 MB and 2 s.
 const MaxPixels = 12 << 20
