@@ -73,7 +73,7 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		if l.img != nil {
 			l.img.Deallocate()
 		}
-		l.img = ebiten.NewImage(b.Dx(), b.Dy())
+		l.img = newScreenImage(b.Dx(), b.Dy())
 		l.drawn = false
 	}
 	if !l.drawn || l.cam != cam || l.labels != labels {
@@ -108,12 +108,12 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 		// the overview's pixels, not a polygon per hex.
 		if rp, ok := l.painter.(overviewRasterer); ok {
 			if img := rp.overviewRaster(l.mesh, z, w, h); img != nil {
-				l.overview = ebiten.NewImageFromImage(img)
+				l.overview = ebiten.NewImageFromImageWithOptions(img, &ebiten.NewImageFromImageOptions{Unmanaged: true})
 			}
 		}
 		if l.overview == nil || l.overviewPending {
 			if l.overview == nil {
-				l.overview = ebiten.NewImage(w, h)
+				l.overview = newScreenImage(w, h)
 			}
 			l.overview.Clear()
 			l.render(l.overview, Camera{Zoom: z}, false)
