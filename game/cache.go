@@ -36,7 +36,7 @@ func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebite
 		if c.img != nil {
 			c.img.Deallocate()
 		}
-		c.img = ebiten.NewImage(b.Dx(), b.Dy())
+		c.img = newScreenImage(b.Dx(), b.Dy())
 		c.parts = map[image.Rectangle]*ebiten.Image{}
 		c.valid = false
 	}
@@ -79,4 +79,12 @@ func (c *imageCache[K]) part(r image.Rectangle) *ebiten.Image {
 		c.parts[r] = p
 	}
 	return p
+}
+
+// newScreenImage returns an empty image of w×h pixels with a texture of
+// its own, for a picture the size of the screen. In Ebiten's shared atlas
+// the screen-sized caches grew the atlas to 8192², and the default
+// scenario in a 2560×1440 window took 784 MB.
+func newScreenImage(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 }

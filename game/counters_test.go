@@ -100,7 +100,7 @@ func unitScene(bd *board.Board) *Game {
 	batch := ui.NewTriBatch()
 	return &Game{board: bd, fonts: f, batch: batch, layer: &terrainLayer{
 		mesh: mesh, painter: &paletteFill{batch: ui.NewTriBatch()}, batch: batch, fonts: f,
-		overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
+		overviewZoom: overviewZoomFor(mesh),
 	}}
 }
 

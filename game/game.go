@@ -236,7 +236,7 @@ func (g *Game) setBattle(u *umpire.Umpire) error {
 			painter:      newTerrainPainter(b.Scenario()),
 			batch:        g.batch,
 			fonts:        g.fonts,
-			overviewZoom: overviewZoomFor(mesh.worldW, mesh.worldH),
+			overviewZoom: overviewZoomFor(mesh),
 		}
 		g.fitted = false
 		g.hasSelected = false

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -45,10 +46,16 @@ const (
 	maxOverviewSide = 2048
 )
 
-// overviewZoomFor returns the zoom of the overview image of a world of
-// worldW×worldH pixels.
-func overviewZoomFor(worldW, worldH float64) float64 {
-	return min(maxOverviewZoom, maxOverviewSide/max(worldW, worldH, 1))
+// overviewZoomFor returns the zoom of the overview image of m's world. It
+// is below the zoom where a hex is flatHexPixels tall, so that the
+// overview is the hexes' flat colours filled on the CPU (overviewRaster of
+// tilePainter and paletteFill), as the tile painter would draw them at
+// that size anyway. At a zoom where its tiles show, a board of 200×200
+// hexes had its overview drawn from some 110 chunks and outlined hex by
+// hex, 40,000 hexes of triangles queued for the GPU: 650 MB.
+func overviewZoomFor(m *boardMesh) float64 {
+	flat := math.Nextafter(flatHexPixels/max(m.tileH, 1), 0)
+	return min(maxOverviewZoom, flat, maxOverviewSide/max(m.worldW, m.worldH, 1))
 }
 
 // Label sizes: labels are drawn only when a hex is at least minLabelHex
@@ -66,7 +73,7 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		if l.img != nil {
 			l.img.Deallocate()
 		}
-		l.img = ebiten.NewImage(b.Dx(), b.Dy())
+		l.img = newScreenImage(b.Dx(), b.Dy())
 		l.drawn = false
 	}
 	if !l.drawn || l.cam != cam || l.labels != labels {
@@ -97,16 +104,16 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 	if l.overview == nil || l.overviewPending {
 		z := l.overviewZoom
 		w, h := int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1
-		// Where the tile painter can fill the overview on the CPU, it
-		// costs the overview's pixels, not a polygon per hex.
-		if tp, ok := l.painter.(*tilePainter); ok {
-			if img := tp.overviewRaster(l.mesh, z, w, h); img != nil {
-				l.overview = ebiten.NewImageFromImage(img)
+		// Where the painter can fill the overview on the CPU, it costs
+		// the overview's pixels, not a polygon per hex.
+		if rp, ok := l.painter.(overviewRasterer); ok {
+			if img := rp.overviewRaster(l.mesh, z, w, h); img != nil {
+				l.overview = ebiten.NewImageFromImageWithOptions(img, &ebiten.NewImageFromImageOptions{Unmanaged: true})
 			}
 		}
 		if l.overview == nil || l.overviewPending {
 			if l.overview == nil {
-				l.overview = ebiten.NewImage(w, h)
+				l.overview = newScreenImage(w, h)
 			}
 			l.overview.Clear()
 			l.render(l.overview, Camera{Zoom: z}, false)
@@ -119,6 +126,13 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 	op.GeoM.Translate(-cam.X*cam.Zoom, -cam.Y*cam.Zoom)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(l.overview, &op)
+}
+
+// overviewRasterer is a painter that can fill the overview image on the
+// CPU: overviewRaster returns the board at zoom z in w×h pixels, or nil
+// where the painter must draw it.
+type overviewRasterer interface {
+	overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA
 }
 
 // render draws the hexes that the camera shows within dst's bounds.

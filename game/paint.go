@@ -1,6 +1,7 @@
 package game
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -108,6 +109,18 @@ func (p *paletteFill) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 		}
 	}
 	p.batch.Flush(dst)
+}
+
+// overviewRaster returns the board at zoom z in an image of w×h pixels,
+// each hex in its TerrainColour, or nil when a hex at z is flatHexPixels
+// tall or more (paint draws it then, with its roads and contours). Drawn
+// by paint hex by hex and outlined, the overview of a 200×200 board took
+// the game to 534 MB.
+func (p *paletteFill) overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA {
+	if m.tileH*z >= flatHexPixels {
+		return nil
+	}
+	return rasterHexes(m, z, w, h, func(g *hexGeom) color.RGBA { return TerrainColour(g.cell) })
 }
 
 // screenHex returns the screen centre and corners of g.

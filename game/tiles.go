@@ -3,6 +3,7 @@ package game
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -46,18 +47,29 @@ type tilePainter struct {
 	rowPitch      float64
 	flat          []color.RGBA // per hex (Col + Row×width), the mean colour of its tiles
 	batch         *ui.TriBatch
+	// sources are the distinct images the tiles are cut from, textures
+	// their Ebiten images, each uploaded when a tile of it is first drawn.
+	sources  []image.Image
+	textures []*ebiten.Image
 
 	chunks     map[chunkKey]*chunk
 	frame      int  // counts paints, for evicting the chunks used longest ago
 	incomplete bool // the last paint left chunks to build
 }
 
-// tileSheet is one tileset as ebiten images: each tile cut once from the
-// uploaded sheet (or uploaded alone from an image collection), with its
-// tileset's offset.
+// tileSheet is one tileset: where each tile its layers place lies in the
+// painter's sources, with its tileset's offset.
 type tileSheet struct {
-	tiles            map[uint32]*ebiten.Image
+	tiles            map[uint32]*sheetTile
 	offsetX, offsetY float64
+}
+
+// sheetTile is one tile of a tileset: the rectangle r of source image
+// src, and once drawn the sub-image of its texture.
+type sheetTile struct {
+	src int
+	r   image.Rectangle
+	img *ebiten.Image
 }
 
 // The chunk cache's limits, our own choice: chunks of 256² pixels (a
@@ -89,9 +101,12 @@ type chunk struct {
 	used  int           // the frame that last drew it
 }
 
-// newTilePainter uploads the tilesets of sc and cuts every tile its layers
-// place. It returns nil when sc has no tile layers, or places a tile that
-// lies outside its tileset's image or is mirrored rather than rotated.
+// newTilePainter finds in the tilesets of sc every tile its layers place
+// and its mean colour. It returns nil when sc has no tile layers, or places
+// a tile that lies outside its tileset's image or is mirrored rather than
+// rotated. No image is uploaded yet: zoomed out, the board is drawn in the
+// tiles' flat colours, and a map that opens fitted on a large board never
+// needs a texture of its tilesets.
 func newTilePainter(sc *maps.Scenario) *tilePainter {
 	tl := sc.Tiles
 	if tl == nil || len(tl.Layers) == 0 {
@@ -104,24 +119,20 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 	x1, _ := l.TileOrigin(l.ToHex(board.Offset{Col: 1}))
 	_, y1 := l.TileOrigin(l.ToHex(board.Offset{Row: 1}))
 	p.colPitch, p.rowPitch = float64(max(1, x1-x0)), float64(max(1, y1-y0))
-	uploaded := map[image.Image]*ebiten.Image{}
-	upload := func(img image.Image) *ebiten.Image {
-		e, ok := uploaded[img]
+	sources := map[image.Image]int{}
+	source := func(img image.Image) int {
+		i, ok := sources[img]
 		if !ok {
-			// A sheet larger than any one tile gets a texture of its
-			// own: in Ebiten's shared atlas an 8192² sheet grew the
-			// atlas to 16384², a gigabyte.
-			b := img.Bounds()
-			big := b.Dx() > maps.MaxTileSize || b.Dy() > maps.MaxTileSize
-			e = ebiten.NewImageFromImageWithOptions(img, &ebiten.NewImageFromImageOptions{Unmanaged: big})
-			uploaded[img] = e
+			i = len(p.sources)
+			p.sources = append(p.sources, img)
+			sources[img] = i
 		}
-		return e
+		return i
 	}
 	means := make([]map[uint32]color.RGBA64, len(tl.Tilesets))
 	for i := range tl.Tilesets {
 		ts := &tl.Tilesets[i]
-		p.sets[i] = tileSheet{tiles: map[uint32]*ebiten.Image{}, offsetX: float64(ts.OffsetX), offsetY: float64(ts.OffsetY)}
+		p.sets[i] = tileSheet{tiles: map[uint32]*sheetTile{}, offsetX: float64(ts.OffsetX), offsetY: float64(ts.OffsetY)}
 		means[i] = map[uint32]color.RGBA64{}
 	}
 	for _, layer := range tl.Layers {
@@ -140,13 +151,57 @@ func newTilePainter(sc *maps.Scenario) *tilePainter {
 			if !ok {
 				return nil
 			}
-			sheet.tiles[t.ID] = upload(img).SubImage(r.Sub(img.Bounds().Min)).(*ebiten.Image)
+			sheet.tiles[t.ID] = &sheetTile{src: source(img), r: r.Sub(img.Bounds().Min)}
 			means[t.Set-1][t.ID] = meanColour(img, r)
 			p.reach = max(p.reach, float64(max(r.Dx(), r.Dy()))+math.Abs(sheet.offsetX)+math.Abs(sheet.offsetY))
 		}
 	}
 	p.flat = flatColours(tl.Layers, means, sc.Board.Width*sc.Board.Height)
+	p.textures = make([]*ebiten.Image, len(p.sources))
 	return p
+}
+
+// tileImage returns the sub-image of tile t's texture, uploading its
+// source image on first use.
+func (p *tilePainter) tileImage(t *sheetTile) *ebiten.Image {
+	if t.img == nil {
+		tex := p.textures[t.src]
+		if tex == nil {
+			tex = uploadImage(p.sources[t.src])
+			p.textures[t.src] = tex
+		}
+		t.img = tex.SubImage(t.r).(*ebiten.Image)
+	}
+	return t.img
+}
+
+// uploadBand is the most bytes of premultiplied pixels uploadImage
+// converts and hands Ebiten at once: our own choice, a few rows of the
+// widest sheet.
+const uploadBand = 256 << 10
+
+// uploadImage returns img as an Ebiten image, written band by band: each
+// band of rows converted to premultiplied RGBA in one small buffer and
+// handed to WritePixels. ebiten.NewImageFromImage converts the whole image
+// into a copy of its own, and Ebiten keeps the buffer it copies written
+// pixels into for reuse, so a 32 MiB sheet stayed in memory three times
+// over (the scenario's decoded image, Ebiten's buffer, the texture); a
+// band's buffer is at most uploadBand bytes. A sheet larger than any one
+// tile gets a texture of its own: in Ebiten's shared atlas an 8192² sheet
+// grew the atlas to 16384², a gigabyte.
+func uploadImage(img image.Image) *ebiten.Image {
+	b := img.Bounds()
+	big := b.Dx() > maps.MaxTileSize || b.Dy() > maps.MaxTileSize
+	e := ebiten.NewImageWithOptions(image.Rect(0, 0, b.Dx(), b.Dy()), &ebiten.NewImageOptions{Unmanaged: big})
+	rows := max(1, min(b.Dy(), uploadBand/(4*max(1, b.Dx()))))
+	band := image.NewRGBA(image.Rect(0, 0, b.Dx(), rows))
+	for y := 0; y < b.Dy(); y += rows {
+		n := min(rows, b.Dy()-y)
+		part := band.SubImage(image.Rect(0, 0, b.Dx(), n)).(*image.RGBA)
+		draw.Draw(part, part.Bounds(), img, image.Pt(b.Min.X, b.Min.Y+y), draw.Src)
+		e.SubImage(image.Rect(0, y, b.Dx(), y+n)).(*ebiten.Image).WritePixels(part.Pix[:4*b.Dx()*n])
+	}
+	return e
 }
 
 // meanColour is the average premultiplied colour of the middle half of r
@@ -349,10 +404,11 @@ func (p *tilePainter) drawTiles(dst *ebiten.Image, cam Camera) int {
 					continue
 				}
 				sheet := &p.sets[t.Set-1]
-				img := sheet.tiles[t.ID]
-				if img == nil {
+				st := sheet.tiles[t.ID]
+				if st == nil {
 					continue
 				}
+				img := p.tileImage(st)
 				h := p.layout.ToHex(board.Offset{Col: col, Row: row})
 				ib := img.Bounds()
 				w, ht := float64(ib.Dx()), float64(ib.Dy())
@@ -384,18 +440,26 @@ func (p *tilePainter) drawTiles(dst *ebiten.Image, cam Camera) int {
 
 // overviewRaster returns the board at zoom z in an image of w×h pixels,
 // each hex filled with its flat colour, or nil when a hex at z is tall
-// enough for its tiles to show (paint draws those). It is filled on the
-// CPU, hex by hex, so it costs the image's pixels and not one polygon per
-// hex of the map.
+// enough for its tiles to show (paint draws those).
 func (p *tilePainter) overviewRaster(m *boardMesh, z float64, w, h int) *image.RGBA {
 	if m.tileH*z >= flatHexPixels {
 		return nil
 	}
+	return rasterHexes(m, z, w, h, func(g *hexGeom) color.RGBA {
+		o := p.layout.ToOffset(g.hex)
+		return p.flat[o.Col+o.Row*p.width]
+	})
+}
+
+// rasterHexes returns the board at zoom z in an image of w×h pixels, each
+// hex filled with colour(g) (not premultiplied). It is filled on the CPU,
+// hex by hex, so it costs the image's pixels and not one polygon per hex
+// of the map.
+func rasterHexes(m *boardMesh, z float64, w, h int, colour func(g *hexGeom) color.RGBA) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for i := range m.hexes {
 		g := &m.hexes[i]
-		o := p.layout.ToOffset(g.hex)
-		c := p.flat[o.Col+o.Row*p.width]
+		c := colour(g)
 		if c.A == 0 {
 			continue
 		}

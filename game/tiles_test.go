@@ -342,3 +342,110 @@ func BenchmarkBigMap(b *testing.B) {
 		})
 	}
 }
+
+// TestLargeMapOpensWithoutTextures opens boards of 100×100 to 300×300
+// hexes of the default scenario's tiles fitted to a 1280×800 screen, as
+// the game opens them: the overview is the tiles' flat colours filled on
+// the CPU (at 100×100 and 200×200 it was drawn from the tiles, outlined
+// hex by hex: 500–650 MB in the game), so no tileset image is uploaded;
+// zoomed in, the sheet is uploaded once and the tiles show.
+func TestLargeMapOpensWithoutTextures(t *testing.T) {
+	screen := ebiten.NewImage(1280, 800)
+	defer screen.Deallocate()
+	for _, n := range []int{100, 200, 300} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			sc := bigScenario(t, n, n, 1)
+			g := unitScene(sc.Board)
+			p := newTilePainter(sc)
+			g.layer.painter = p
+			if z := g.layer.overviewZoom; g.layer.mesh.tileH*z >= flatHexPixels {
+				t.Fatalf("overview zoom %v: hexes %v pixels tall, want under %v", z, g.layer.mesh.tileH*z, flatHexPixels)
+			}
+			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, screen.Bounds(), 0)
+			g.layer.draw(screen, cam, false)
+			if g.layer.overview == nil || p.pending() {
+				t.Fatalf("fitted zoom %v: overview %v, pending %v; want a complete overview", cam.Zoom, g.layer.overview != nil, p.pending())
+			}
+			for i, tex := range p.textures {
+				if tex != nil {
+					t.Errorf("texture %d uploaded for the fitted overview", i)
+				}
+			}
+			h := sc.Board.Layout.ToHex(board.Offset{Col: 2, Row: 2})
+			x, y := sc.Board.Layout.Center(h)
+			cam = Camera{X: x - 640, Y: y - 400, Zoom: 1}
+			g.layer.draw(screen, cam, false)
+			if p.textures[0] == nil {
+				t.Fatal("zoomed in, the sheet is not uploaded")
+			}
+			if have, want := screen.At(640, 400), tilePixel(t, sc, h); !colourNear(have, want, 0) {
+				t.Errorf("C3 at zoom 1 = %v, want its tile's %v", have, want)
+			}
+		})
+	}
+}
+
+// TestUploadImage uploads images of every decoded kind the loader gives
+// (8-bit RGBA with and without alpha, 16-bit, grey, paletted), the wider
+// ones larger than a tile and written in several bands, and reads each
+// back: the texture holds the image's premultiplied pixels.
+func TestUploadImage(t *testing.T) {
+	nrgba := image.NewNRGBA(image.Rect(0, 0, 1500, 300))
+	rgba64 := image.NewNRGBA64(image.Rect(0, 0, 1100, 150))
+	gray := image.NewGray(image.Rect(0, 0, 70, 1200))
+	pal := image.NewPaletted(image.Rect(0, 0, 33, 17), color.Palette{color.RGBA{}, color.RGBA{200, 10, 10, 255}, color.NRGBA{10, 200, 10, 128}})
+	for y := range 1200 {
+		for x := range 1500 {
+			c := color.NRGBA{uint8(x), uint8(y), uint8(x ^ y), uint8(x * y)}
+			nrgba.SetNRGBA(x, y, c)
+			rgba64.Set(x, y, c)
+			gray.Set(x, y, c)
+			pal.Set(x, y, c)
+		}
+	}
+	sub := nrgba.SubImage(image.Rect(100, 20, 1400, 290)) // bounds not at the origin
+	for _, img := range []image.Image{nrgba, sub, rgba64, gray, pal} {
+		b := img.Bounds()
+		t.Run(fmt.Sprintf("%T %dx%d", img, b.Dx(), b.Dy()), func(t *testing.T) {
+			if rows := uploadBand / (4 * b.Dx()); b.Dx() > maps.MaxTileSize && rows >= b.Dy() {
+				t.Fatalf("%d rows a band: want several bands", rows)
+			}
+			e := uploadImage(img)
+			defer e.Deallocate()
+			got := image.NewRGBA(e.Bounds())
+			e.ReadPixels(got.Pix)
+			for y := range b.Dy() {
+				for x := range b.Dx() {
+					want := color.RGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.RGBA)
+					if have := got.RGBAAt(x, y); have != want {
+						t.Fatalf("pixel (%d, %d) = %v, want %v", x, y, have, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPaletteOverviewRaster: a board without tiles, of 100×100 to
+// 500×500 hexes, has its overview filled on the CPU in each hex's
+// TerrainColour (drawn polygon by polygon and outlined, a 200×200 board
+// took the game to 534 MB).
+func TestPaletteOverviewRaster(t *testing.T) {
+	for _, n := range []int{100, 200, 500} {
+		b, err := board.New(board.DefaultLayout, n, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := newBoardMesh(b)
+		z := overviewZoomFor(m)
+		w, h := int(m.worldW*z)+1, int(m.worldH*z)+1
+		img := (&paletteFill{}).overviewRaster(m, z, w, h)
+		if img == nil {
+			t.Fatalf("%d×%d: no raster at the overview zoom %v", n, n, z)
+		}
+		g := &m.hexes[len(m.hexes)/2]
+		if have, want := img.RGBAAt(int(g.x*z), int(g.y*z)), TerrainColour(g.cell); have != want {
+			t.Errorf("%d×%d: hex centre %v, want %v", n, n, have, want)
+		}
+	}
+}

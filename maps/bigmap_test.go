@@ -23,17 +23,20 @@ var bigMapDir = flag.String("bigmap", "", "write the largest benchmark map (bigm
 // bigMap returns a board.MaxDimension-square map of layers full tile
 // layers over the generated flat tileset at tileset, with two units: the
 // size docs/BENCHMARKS.md measures the loader and the game with.
-func bigMap(layers int, tileset string) string {
-	const n = board.MaxDimension
+func bigMap(layers int, tileset string) string { return squareMap(board.MaxDimension, layers, tileset) }
+
+// squareMap returns an n×n map of layers full tile layers over the
+// generated flat tileset at tileset, with two units.
+func squareMap(n, layers int, tileset string) string {
 	// Terrain tiles only (every layer sets each hex's terrain); the top
-	// layer leaves A1 and B1 open for the two units.
+	// layer leaves A1, B1 and B2 open for the two units.
 	terrain := []uint32{0, 1, 2, 6, 7, 8, 24, 25, 30, 31, 32, 35, 36, 37, 42}
 	var body strings.Builder
 	raw := make([]byte, 4*n*n)
 	for l := range layers {
 		for i := range n * n {
 			id := terrain[(i*7+l*3+i/n)%len(terrain)]
-			if l == layers-1 && i < 2 {
+			if l == layers-1 && (i < 2 || i == n+1) {
 				id = 0
 			}
 			binary.LittleEndian.PutUint32(raw[4*i:], id+1)

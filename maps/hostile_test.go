@@ -155,14 +155,29 @@ type hostileCase struct {
 // and still over their limits.
 func hostileCases(t testing.TB, big bool) []hostileCase {
 	mega, bomb, script := 1<<20, 64<<20, 5<<20
-	deep, crowd, many39 := 150_000, 20_000, 2_000
+	deep, crowd, many39, few39, thousand39 := 150_000, 20_000, 2_000, 200, 1_000
 	if !big {
 		mega, bomb, script = 200, 64<<10, MaxPropertyLength+1
-		deep, crowd, many39 = MaxDepth+1, MaxUnits+1, 20
+		deep, crowd, many39, few39, thousand39 = MaxDepth+1, MaxUnits+1, 20, 10, 15
 	}
 	var crowded strings.Builder
 	for i := range crowd {
 		crowded.WriteString(unitObject(i+1, ""))
+	}
+	side200 := 200 // issue 39's 20,000 units lay on 200×200 hexes
+	if !big {
+		side200 = 3
+	}
+	ones200 := make([]int, side200*side200)
+	for i := range ones200 {
+		ones200[i] = 1
+	}
+	var atLimit strings.Builder // MaxUnits units, in big; a few for the fuzzer
+	for i := range MaxUnits {
+		if !big && i == 4 {
+			break
+		}
+		atLimit.WriteString(strings.Replace(unitObject(i+1, ""), `y="28"`, `y="56"`, 1)) // in A1
 	}
 	var collection60 strings.Builder
 	for i := range 60 {
@@ -211,6 +226,12 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"collection image over the tile limit", fmt.Sprintf(mapOpen, 3, 2, `<tileset firstgid="1" name="c" tilewidth="64" tileheight="56" tilecount="1" columns="0"><tile id="0"><image source="tile2000.png"/></tile></tileset>`+ground), []string{`tile 0: image "tile2000.png"`, "limit of 1024"}},
 		{"template of 100,000 properties shared by 2,000 units", tmxMap(3, 2, ground+templated(many39, "fat100k.tx")), []string{`template "fat100k.tx": line 1: more than 100 properties in one <properties>`}},
 		{"template of 3,900 properties of 16 KB shared by 2,000 units", tmxMap(3, 2, ground+templated(many39, "fat16k.tx")), []string{`template "fat16k.tx": line 1: more than 100 properties in one <properties>`}},
+		// Issue 39's shapes as its probe gave them, where the cases
+		// above differ in a count or a size.
+		{"template of 100,000 properties shared by 200 units", tmxMap(3, 2, ground+templated(few39, "fat100k.tx")), []string{`template "fat100k.tx": line 1: more than 100 properties in one <properties>`}},
+		{"template of 3,900 properties of 16 KB shared by 1,000 units", tmxMap(3, 2, ground+templated(thousand39, "fat16k.tx")), []string{`template "fat16k.tx": line 1: more than 100 properties in one <properties>`}},
+		{"1-pixel tiles over an 8192² RGBA sheet", fmt.Sprintf(mapOpen, 3, 2, strings.NewReplacer(`tilewidth="64" tileheight="56"`, `tilewidth="1" tileheight="1"`).Replace(inlineTileset(1, "", "rgba8192.png"))+ground), []string{`tileset "inline1": image "rgba8192.png": image is 8192×8192 pixels, 268435456 bytes decoded`, "limit of 33554432 bytes in all"}},
+		{"units at the limit", tmxMap(3, 2, ground+units(atLimit.String())), nil},
 		{"units over the properties in all", tmxMap(3, 2, ground+templated(MaxUnitProperties/MaxProperties+1, "wide.tx")), []string{`layer "units": object 161 "": the units hold more than the limit of 16000 properties in all`}},
 		{"too many units", tmxMap(3, 2, ground+units(crowded.String())), []string{fmt.Sprintf(`layer "units": the units layers hold %d objects, more than the limit of 1000 units`, crowd)}},
 		{"nested past the depth limit", tmxMap(3, 2, strings.Repeat("<x>", deep)+strings.Repeat("</x>", deep)+ground), []string{`<x> nests more than 64 elements deep`}},
@@ -227,6 +248,7 @@ func hostileCases(t testing.TB, big bool) []hostileCase {
 		{"1 MB layer name", tmxMap(3, 2, csvLayer(strings.Repeat("L", mega), 1, 1)), []string{`layer "LLLL`, `data holds 2 tiles, want 6`}},
 		{"absolute path in a file system", strings.Replace(tmxMap(3, 2, ground), "terrain.tsx", "/etc/passwd", 1), []string{`tileset "/etc/passwd": absolute path`}},
 		{"external tileset with content", strings.Replace(tmxMap(3, 2, ground), `source="terrain.tsx"/>`, `source="terrain.tsx"><image source="huge.png"/></tileset>`, 1), []string{`refers to a file and must have no content`}},
+		{"20,000 units on 200×200", tmxMap(side200, side200, csvLayer("ground", ones200...)+units(crowded.String())), []string{fmt.Sprintf(`layer "units": the units layers hold %d objects, more than the limit of 1000 units`, crowd)}},
 		{"too many layers", tmxMap(500, 500, strings.Repeat(`<layer id="1" name="l"><data encoding="base64" compression="zlib">`+zlibBomb(500*500*4)+`</data></layer>`, 17)), []string{`the layers hold more than 4000000 tiles in all`}},
 	}
 }

@@ -13,8 +13,10 @@ import (
 	"math"
 	"strings"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/f64"
 	"golang.org/x/image/math/fixed"
 
 	"hexfire/board"
@@ -22,10 +24,18 @@ import (
 	"hexfire/units"
 )
 
-// MaxPixels bounds the picture: a 500×500 map (board.MaxDimension) drawn
-// at full size would need a gigabyte. Our own choice: 64 megapixels holds
-// a 200×200 map of 64×56 tiles and stays under 256 MB.
-const MaxPixels = 64 << 20
+// MaxPixels bounds the picture drawn, after Options.Scale: a 500×500 map
+// (board.MaxDimension) drawn at full size would need a gigabyte. Our own
+// choice: 12 megapixels (48 MiB) holds a 68×68 map of 64×56 tiles at full
+// size and a 200×200 one at a scale of ⅓, and hexfire-cli render draws and
+// writes it within 256 MB and 2 s.
+const MaxPixels = 12 << 20
+
+// MaxLayerPixels bounds the picture's pixels times the map's visible tile
+// layers, what drawing the tiles costs: our own choice, four layers at
+// MaxPixels, or the 500×500 map of 16 layers (docs/BENCHMARKS.md) at a
+// scale of 0.068, drawn within 2 s.
+const MaxLayerPixels = 48 << 20
 
 // Options says what to draw besides the map.
 type Options struct {
@@ -36,32 +46,59 @@ type Options struct {
 	// Tints colours hexes over the map and under the counters (a kill
 	// zone); each colour's alpha says how much of the map shows through.
 	Tints map[board.Hex]color.RGBA
+	// Scale is the size of the picture against the map's own pixels,
+	// above 0 and at most 1 (0 means 1): the map is drawn at that size,
+	// each tile scaled once, so what MaxPixels bounds is the picture
+	// written.
+	Scale float64
+}
+
+// Size returns the size in pixels of the picture of b at scale (above 0,
+// at most 1): the map's own size scaled, rounded down, at least 1.
+func Size(b *board.Board, scale float64) (w, h int) {
+	w, h = b.Layout.PixelSize(b.Width, b.Height)
+	if scale == 1 {
+		return w, h
+	}
+	return max(1, int(float64(w)*scale)), max(1, int(float64(h)*scale))
 }
 
 // Draw renders sc: its tile layers bottom to top, then the objectives and
 // the counters. Types looks up each unit's catalogue entry for its nation
-// and kind.
+// and kind. A picture over MaxPixels at opt.Scale is refused before any is
+// drawn.
 func Draw(sc *maps.Scenario, types *units.Catalogue, opt Options) (*image.RGBA, error) {
 	b := sc.Board
-	w, h := b.Layout.PixelSize(b.Width, b.Height)
-	if w <= 0 || h <= 0 || w*h > MaxPixels {
-		return nil, fmt.Errorf("preview: %s: picture of %dx%d pixels is over the limit of %d pixels", sc.Path, w, h, MaxPixels)
+	s := opt.Scale
+	if s == 0 {
+		s = 1
+	}
+	if !(s > 0 && s <= 1) {
+		return nil, fmt.Errorf("preview: %s: scale %v: want a number above 0 and at most 1", sc.Path, opt.Scale)
+	}
+	w, h := Size(b, s)
+	if w <= 0 || h <= 0 || int64(w)*int64(h) > MaxPixels {
+		fw, fh := b.Layout.PixelSize(b.Width, b.Height)
+		return nil, fmt.Errorf("preview: %s: picture of %dx%d pixels (the map's %dx%d at scale %v) is over the limit of %d pixels", sc.Path, w, h, fw, fh, s, MaxPixels)
+	}
+	if n := visibleLayers(sc.Tiles); int64(w)*int64(h)*int64(n) > MaxLayerPixels {
+		return nil, fmt.Errorf("preview: %s: picture of %dx%d pixels at scale %v in %d tile layers is over the limit of %d pixels times layers", sc.Path, w, h, s, n, MaxLayerPixels)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{40, 44, 36, 255}), image.Point{}, draw.Src)
 	if sc.Tiles != nil {
-		drawTiles(img, b, sc.Tiles)
+		drawTiles(img, b, sc.Tiles, s)
 	}
 	for hex, c := range opt.Tints {
-		tintHex(img, b.Layout, hex, c)
+		tintHex(img, b.Layout, s, hex, c)
 	}
 	for _, hex := range b.FortHexes() {
 		c := fortColours[b.Fort(hex).Kind]
-		tintHex(img, b.Layout, hex, color.RGBA{c.R, c.G, c.B, 110})
-		ringHex(img, b.Layout, hex, c, 2)
+		tintHex(img, b.Layout, s, hex, color.RGBA{c.R, c.G, c.B, 110})
+		ringHex(img, b.Layout, s, hex, c, 2)
 	}
 	for _, hex := range opt.Objectives {
-		ringHex(img, b.Layout, hex, color.RGBA{255, 200, 0, 255}, 3)
+		ringHex(img, b.Layout, s, hex, color.RGBA{255, 200, 0, 255}, 3)
 	}
 	if opt.NoUnits {
 		return img, nil
@@ -72,10 +109,23 @@ func Draw(sc *maps.Scenario, types *units.Catalogue, opt Options) (*image.RGBA, 
 		if err != nil {
 			return nil, fmt.Errorf("preview: %s: unit %d: %w", sc.Path, p.ID, err)
 		}
-		drawCounter(img, b.Layout, p, t, stacks[p.Hex])
+		drawCounter(img, b.Layout, s, p, t, stacks[p.Hex])
 		stacks[p.Hex]++
 	}
 	return img, nil
+}
+
+// visibleLayers returns how many tile layers of tl drawTiles draws.
+func visibleLayers(tl *maps.TileLayers) int {
+	n := 0
+	if tl != nil {
+		for _, l := range tl.Layers {
+			if l.Visible && l.Opacity > 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // fortColours mark the fortified hexes of a picture (the game draws each
@@ -91,17 +141,24 @@ var fortColours = map[board.FortKind]color.RGBA{
 	board.Wire:        {34, 34, 38, 255},
 }
 
-// drawTiles draws every visible tile layer. A tile sits with its
-// bottom-left corner on the bottom-left of its hex's cell, as Tiled places
-// tiles larger or smaller than the map's; the layer's offset and opacity
-// apply. Flipped tiles are mirrored; Tiled's hex rotations (60° steps)
-// are drawn unrotated.
-func drawTiles(img *image.RGBA, b *board.Board, tl *maps.TileLayers) {
+// drawTiles draws every visible tile layer at scale s. A tile sits with
+// its bottom-left corner on the bottom-left of its hex's cell, as Tiled
+// places tiles larger or smaller than the map's; the layer's offset and
+// opacity apply. Flipped tiles are mirrored; Tiled's hex rotations (60°
+// steps) are drawn unrotated. Below scale 1 the tiles come from a tileArt,
+// each drawn where its cell's scaled position puts it to an eighth of a
+// pixel: the work follows the picture's pixels and the tiles placed, not
+// the map's own size.
+func drawTiles(img *image.RGBA, b *board.Board, tl *maps.TileLayers, s float64) {
+	art := newTileArt(s)
 	for _, layer := range tl.Layers {
 		if !layer.Visible || layer.Opacity <= 0 {
 			continue
 		}
-		mask := image.NewUniform(color.Alpha{uint8(math.Round(255 * min(layer.Opacity, 1)))})
+		var mask image.Image // nil: opaque, draw's fastest path
+		if op := uint8(math.Round(255 * min(layer.Opacity, 1))); op < 255 {
+			mask = image.NewUniform(color.Alpha{op})
+		}
 		for i, t := range layer.Tiles {
 			if t.Set == 0 || int(t.Set) > len(tl.Tilesets) || i >= b.Width*b.Height {
 				continue
@@ -111,17 +168,116 @@ func drawTiles(img *image.RGBA, b *board.Board, tl *maps.TileLayers) {
 			if !ok {
 				continue
 			}
-			if t.Flip&(maps.FlipHorizontal|maps.FlipVertical) != 0 && t.Flip&(maps.FlipDiagonal|maps.Rotate120) == 0 {
-				src, r = mirrored(src, r, t.Flip&maps.FlipHorizontal != 0, t.Flip&maps.FlipVertical != 0), image.Rect(0, 0, r.Dx(), r.Dy())
-			}
+			mirror := t.Flip&(maps.FlipHorizontal|maps.FlipVertical) != 0 && t.Flip&(maps.FlipDiagonal|maps.Rotate120) == 0
 			hex := b.Layout.ToHex(board.Offset{Col: i % b.Width, Row: i / b.Width})
 			x, y := b.Layout.TileOrigin(hex)
 			x += ts.OffsetX + int(math.Round(layer.OffsetX))
 			y += b.Layout.TileHeight - r.Dy() + ts.OffsetY + int(math.Round(layer.OffsetY))
-			dst := image.Rect(x, y, x+r.Dx(), y+r.Dy())
-			draw.DrawMask(img, dst, src, r.Min, mask, image.Point{}, draw.Over)
+			if s >= 1 {
+				if mirror {
+					src, r = mirrored(src, r, t.Flip&maps.FlipHorizontal != 0, t.Flip&maps.FlipVertical != 0), image.Rect(0, 0, r.Dx(), r.Dy())
+				}
+				draw.DrawMask(img, image.Rect(x, y, x+r.Dx(), y+r.Dy()), src, r.Min, mask, image.Point{}, draw.Over)
+				continue
+			}
+			k := tileKey{set: t.Set, id: t.ID}
+			if mirror {
+				k.flip = t.Flip & (maps.FlipHorizontal | maps.FlipVertical)
+			}
+			v, at := art.place(k, src, r, float64(x)*s, float64(y)*s)
+			draw.DrawMask(img, v.Bounds().Add(at), v, image.Point{}, mask, image.Point{}, draw.Over)
 		}
 	}
+}
+
+// tileKey names a tile of a map, mirrored as flip says.
+type tileKey struct {
+	set  uint16
+	id   uint32
+	flip maps.TileFlip
+}
+
+// tileArt holds a picture's tiles drawn at its scale below 1: each tile
+// (mirrored where placed so) shrunk once with Catmull-Rom to about twice
+// the scale, and from that, bilinearly, one picture for each eighth of a
+// pixel it is placed at, across and down, kept while they hold at most
+// maxArtPixels.
+type tileArt struct {
+	s       float64
+	halfway map[tileKey]*image.RGBA
+	placed  map[artKey]*image.RGBA
+	pixels  int // held in placed
+}
+
+// artKey is a tile at a phase: its position's fraction of a pixel, in
+// eighths, across and down.
+type artKey struct {
+	tileKey
+	fx, fy uint8
+}
+
+// artPhases is how finely tileArt places a tile: an eighth of a pixel.
+const artPhases = 8
+
+// maxArtPixels bounds the pixels tileArt keeps of its placed pictures:
+// our own choice, 16 MB.
+const maxArtPixels = 4 << 20
+
+func newTileArt(s float64) *tileArt {
+	return &tileArt{s: s, halfway: map[tileKey]*image.RGBA{}, placed: map[artKey]*image.RGBA{}}
+}
+
+// place returns the picture of tile k (the part r of src) whose top-left
+// corner lies at (x, y) of the picture, and the pixel to draw it at.
+func (a *tileArt) place(k tileKey, src image.Image, r image.Rectangle, x, y float64) (*image.RGBA, image.Point) {
+	ix, iy := math.Floor(x), math.Floor(y)
+	fx, fy := int(math.Round((x-ix)*artPhases)), int(math.Round((y-iy)*artPhases))
+	if fx == artPhases {
+		ix, fx = ix+1, 0
+	}
+	if fy == artPhases {
+		iy, fy = iy+1, 0
+	}
+	at := image.Pt(int(ix), int(iy))
+	key := artKey{k, uint8(fx), uint8(fy)}
+	if v := a.placed[key]; v != nil {
+		return v, at
+	}
+	h := a.halfway[k]
+	if h == nil {
+		if k.flip != 0 {
+			src, r = mirrored(src, r, k.flip&maps.FlipHorizontal != 0, k.flip&maps.FlipVertical != 0), image.Rect(0, 0, r.Dx(), r.Dy())
+		}
+		h = shrunk(src, r, min(1, 2*a.s))
+		a.halfway[k] = h
+	}
+	// The tile's exact size at the scale, from the halfway picture's
+	// own size: its edges fall where the map's do, between its cells'.
+	w, ht := a.s*float64(r.Dx()), a.s*float64(r.Dy())
+	ox, oy := float64(fx)/artPhases, float64(fy)/artPhases
+	v := image.NewRGBA(image.Rect(0, 0, max(1, int(math.Ceil(ox+w))), max(1, int(math.Ceil(oy+ht)))))
+	hb := h.Bounds()
+	kx, ky := w/float64(hb.Dx()), ht/float64(hb.Dy())
+	xdraw.ApproxBiLinear.Transform(v, f64.Aff3{kx, 0, ox, 0, ky, oy}, h, hb, xdraw.Src, nil)
+	if a.pixels += len(v.Pix) / 4; a.pixels > maxArtPixels {
+		clear(a.placed)
+		a.pixels = len(v.Pix) / 4
+	}
+	a.placed[key] = v
+	return v, at
+}
+
+// shrunk returns the part r of src at scale s (at least a pixel a side),
+// or a copy of it at scale 1.
+func shrunk(src image.Image, r image.Rectangle, s float64) *image.RGBA {
+	if s >= 1 {
+		out := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+		draw.Draw(out, out.Bounds(), src, r.Min, draw.Src)
+		return out
+	}
+	out := image.NewRGBA(image.Rect(0, 0, max(1, int(math.Round(float64(r.Dx())*s))), max(1, int(math.Round(float64(r.Dy())*s)))))
+	xdraw.CatmullRom.Scale(out, out.Bounds(), src, r, xdraw.Src, nil)
+	return out
 }
 
 // mirrored returns the part r of src flipped left-right and/or top-bottom.
@@ -151,11 +307,31 @@ var nationColours = map[string]color.RGBA{
 	"DE": {92, 104, 118, 255}, // field grey
 }
 
-// drawCounter draws unit p as a square counter on its hex, shifted down
-// and right by stacked units already drawn there: a background in its
-// nation's colour (white edge for allies, black for axis), a short name
-// and, for vehicles and Guns, a tick toward its facing.
-func drawCounter(img *image.RGBA, l board.Layout, p maps.Placement, t *units.Type, stacked int) {
+// drawCounter draws unit p as a square counter on its hex at scale s:
+// below 1, drawn at the map's own size into a picture of its own, then
+// scaled onto img.
+func drawCounter(img *image.RGBA, l board.Layout, s float64, p maps.Placement, t *units.Type, stacked int) {
+	if s >= 1 {
+		drawFullCounter(img, l, p, t, stacked)
+		return
+	}
+	cx, cy := l.Center(p.Hex)
+	// The counter, shifted by at most 6 pixels, and its facing tick,
+	// which reaches 0.7 of its side from its centre.
+	reach := int(0.7*0.7*float64(min(l.TileWidth, l.TileHeight))) + 8
+	box := image.Rect(int(cx)-reach, int(cy)-reach, int(cx)+reach, int(cy)+reach)
+	full := image.NewRGBA(box) // transparent but for the counter
+	drawFullCounter(full, l, p, t, stacked)
+	dst := image.Rect(int(math.Round(float64(box.Min.X)*s)), int(math.Round(float64(box.Min.Y)*s)),
+		int(math.Round(float64(box.Max.X)*s)), int(math.Round(float64(box.Max.Y)*s)))
+	xdraw.CatmullRom.Scale(img, dst, full, box, xdraw.Over, nil)
+}
+
+// drawFullCounter draws unit p as a square counter on its hex, shifted
+// down and right by stacked units already drawn there: a background in
+// its nation's colour (white edge for allies, black for axis), a short
+// name and, for vehicles and Guns, a tick toward its facing.
+func drawFullCounter(img *image.RGBA, l board.Layout, p maps.Placement, t *units.Type, stacked int) {
 	cx, cy := l.Center(p.Hex)
 	side := int(0.7 * float64(min(l.TileWidth, l.TileHeight)))
 	shift := 4 * min(stacked, 3)
@@ -225,10 +401,11 @@ func clip(s string, n int) string {
 }
 
 // tintHex blends colour c (non-premultiplied, its alpha the weight) over
-// the pixels of hex h whose centres lie inside its polygon, scanline by
-// scanline: a row of the convex hexagon runs between its edges' crossings.
-func tintHex(img *image.RGBA, l board.Layout, h board.Hex, c color.RGBA) {
-	corners := l.Corners(h)
+// the pixels of hex h at scale s whose centres lie inside its polygon,
+// scanline by scanline: a row of the convex hexagon runs between its
+// edges' crossings.
+func tintHex(img *image.RGBA, l board.Layout, s float64, h board.Hex, c color.RGBA) {
+	corners := scaledCorners(l, s, h)
 	top, bottom := math.Inf(1), math.Inf(-1)
 	for _, p := range corners {
 		top, bottom = min(top, p[1]), max(bottom, p[1])
@@ -257,11 +434,12 @@ func tintHex(img *image.RGBA, l board.Layout, h board.Hex, c color.RGBA) {
 	}
 }
 
-// ringHex outlines hex h with a line of the given width just inside its
-// edges.
-func ringHex(img *image.RGBA, l board.Layout, h board.Hex, c color.Color, width int) {
-	corners := l.Corners(h)
+// ringHex outlines hex h at scale s with a line of the given width just
+// inside its edges.
+func ringHex(img *image.RGBA, l board.Layout, s float64, h board.Hex, c color.Color, width int) {
+	corners := scaledCorners(l, s, h)
 	cx, cy := l.Center(h)
+	cx, cy = cx*s, cy*s
 	for i := range corners {
 		a, b := corners[i], corners[(i+1)%len(corners)]
 		steps := int(math.Hypot(b[0]-a[0], b[1]-a[1])) + 1
@@ -274,4 +452,14 @@ func ringHex(img *image.RGBA, l board.Layout, h board.Hex, c color.Color, width 
 			}
 		}
 	}
+}
+
+// scaledCorners returns the corners of hex h at scale s.
+func scaledCorners(l board.Layout, s float64, h board.Hex) [6][2]float64 {
+	corners := l.Corners(h)
+	for i := range corners {
+		corners[i][0] *= s
+		corners[i][1] *= s
+	}
+	return corners
 }

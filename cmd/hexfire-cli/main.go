@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -30,7 +31,17 @@ type command struct {
 // in an init function.
 var commands = map[string]command{}
 
+// memoryLimit is the heap size above which the garbage collector works
+// harder (debug.SetMemoryLimit; a soft limit, never an error): our own
+// choice, under the 256 MB a command may take on any map within the
+// loader's limits (docs/BENCHMARKS.md); without it the heap of a render
+// grew to twice what it held.
+const memoryLimit = 160 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" { // a limit set by the user wins
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	if err := runReporting(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		os.Exit(1)
 	}

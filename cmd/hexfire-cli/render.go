@@ -5,11 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"image"
 	"image/png"
 	"io"
-
-	xdraw "golang.org/x/image/draw"
 
 	"hexfire/battle"
 	"hexfire/board"
@@ -22,6 +19,13 @@ import (
 func init() {
 	commands["render"] = command{summary: "draw a scenario's map and counters to a PNG", run: runRender}
 }
+
+// fastPNGPixels is the size above which render writes its picture at
+// zlib's fastest level: our own choice. A picture of preview.MaxPixels of
+// terrain took 2.1 s to write at the default level, 1.3 s at the fastest,
+// 4% larger; a shipped scenario's picture, under it, is 14–27% smaller at
+// the default level.
+const fastPNGPixels = 4 << 20
 
 // renderReport is the JSON form of a render.
 type renderReport struct {
@@ -75,19 +79,18 @@ func parseRender(args []string, stdout io.Writer) (func() error, error) {
 		if err != nil {
 			return err
 		}
-		var img image.Image
-		img, err = preview.Draw(sc, catalogue, preview.Options{Objectives: objectives, NoUnits: *noUnits})
+		// Drawn at the scale asked: the picture's size limit is the
+		// written picture's, not the map's at full size.
+		img, err := preview.Draw(sc, catalogue, preview.Options{Objectives: objectives, NoUnits: *noUnits, Scale: *scale})
 		if err != nil {
 			return err
 		}
-		if *scale < 1 {
-			b := img.Bounds()
-			small := image.NewRGBA(image.Rect(0, 0, max(1, int(float64(b.Dx())**scale)), max(1, int(float64(b.Dy())**scale))))
-			xdraw.CatmullRom.Scale(small, small.Bounds(), img, b, xdraw.Src, nil)
-			img = small
-		}
 		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
+		enc := png.Encoder{}
+		if b := img.Bounds(); b.Dx()*b.Dy() > fastPNGPixels {
+			enc.CompressionLevel = png.BestSpeed
+		}
+		if err := enc.Encode(&buf, img); err != nil {
 			return fmt.Errorf("render: %s: %w", *out, err)
 		}
 		if err := fileio.WriteFileAtomic(*out, buf.Bytes()); err != nil {

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"hexfire/assets"
 	"hexfire/board"
 	"hexfire/maps"
 	"hexfire/units"
@@ -116,4 +119,69 @@ func TestRenderErrors(t *testing.T) {
 			t.Errorf("%v: error %v, want one containing %q", tt.args, err, tt.want)
 		}
 	}
+}
+
+// TestRenderScaleChecksThePicture: a 200×200 map is refused at full size,
+// its picture over preview.MaxPixels, and drawn at --scale 0.25 (before,
+// the size was checked before scaling, so no scale helped), at the
+// scaled size, its hexes in their tiles' colours.
+func TestRenderScaleChecksThePicture(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"hexfire-flat.tsx", "hexfire-flat.png"} {
+		data, err := fs.ReadFile(assets.FS, "tiles/"+f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const n = 200
+	tmx := fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="hexagonal" width="%d" height="%d" tilewidth="64" tileheight="56" infinite="0" hexsidelength="32" staggeraxis="x" staggerindex="even">
+ <tileset firstgid="1" source="hexfire-flat.tsx"/>
+ <layer id="1" name="ground"><data encoding="csv">%s</data></layer>
+</map>`, n, n, strings.TrimSuffix(strings.Repeat("1,", n*n), ","))
+	mapFile := filepath.Join(dir, "big.tmx")
+	if err := os.WriteFile(mapFile, []byte(tmx), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "big.png")
+	if _, err := runCombatCLI(t, "render", "--map", mapFile, "--out", out); err == nil || !strings.Contains(err.Error(), "big.tmx: picture of 9616x11228 pixels (the map's 9616x11228 at scale 1) is over the limit of") {
+		t.Errorf("full size: error %v, want the picture over the limit", err)
+	}
+	text, err := runCombatCLI(t, "render", "--map", mapFile, "--out", out, "--scale", "0.25")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "2404x2807 pixels") {
+		t.Errorf("output %q, want a 2404x2807 picture", text)
+	}
+	img := readPNG(t, out)
+	if b := img.Bounds(); b.Dx() != 2404 || b.Dy() != 2807 {
+		t.Fatalf("picture %dx%d, want 2404x2807", b.Dx(), b.Dy())
+	}
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.LoadFile(mapFile, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, r, _ := sc.Tiles.Tilesets[0].Source(0)
+	want := color.RGBAModel.Convert(src.At(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2)).(color.RGBA)
+	h, _ := sc.Board.ParseHex("CV100")
+	x, y := sc.Board.Layout.Center(h)
+	have := color.RGBAModel.Convert(img.At(int(x/4), int(y/4))).(color.RGBA)
+	if d := max(absDiff(have.R, want.R), absDiff(have.G, want.G), absDiff(have.B, want.B)); d > 24 {
+		t.Errorf("hex CV100 at %v = %v, want near its tile's %v", image.Pt(int(x/4), int(y/4)), have, want)
+	}
+}
+
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }
