@@ -78,3 +78,23 @@ foxhole C3
 		t.Fatal(err)
 	}
 }
+
+// TestOpponentOverruns: an M4A3E8 with two German squads in the open two
+// hexes ahead, nothing on the map able to hurt it, overruns them in its
+// Movement phase (38 APFP on the open ground, with no Panzerfausts in the
+// pool), rather than merely driving up to them.
+func TestOpponentOverruns(t *testing.T) {
+	b := fixture{grid: openMap, units: []unitAt{
+		{"M4A3E8", maps.Allies, "D6", 0, ""},
+		{"German Rifle Squad", maps.Axis, "D4", 0, ""},
+		{"German Rifle Squad", maps.Axis, "D4", 0, ""},
+	}}.battle(t)
+	play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement && b.Acting() == maps.Allies })
+	o, why := ask(mustOpponent(t, b), b)
+	if _, ok := o.(battle.Overrun); !ok {
+		t.Fatalf("the opponent gives %#v (%s), want an overrun", o, why)
+	}
+	if _, err := b.Apply(o); err != nil {
+		t.Errorf("%#v refused: %v", o, err)
+	}
+}
