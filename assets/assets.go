@@ -16,3 +16,10 @@ import "embed"
 //
 //go:embed tiles scenarios
 var FS embed.FS
+
+// Primer is the help's "How to play" page (help/primer.txt): the sequence
+// of play and the rules in brief, a section under each line that starts
+// with "# ", paragraphs and "- " items under it.
+//
+//go:embed help/primer.txt
+var Primer string

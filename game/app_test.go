@@ -717,3 +717,52 @@ func TestFogOfBattlesFromTheBriefing(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpPages: the menu's Help opens on how to play, the primer: every
+// section of assets/help/primer.txt a heading, its items bulleted, wrapped
+// inside its panel at 1024×600 and scrolled to its last row; Left shows
+// the controls and Right the primer again.
+func TestHelpPages(t *testing.T) {
+	a := testApp(t, "")
+	a.LayoutF(1024, 600)
+	a.goTo(&helpScreen{})
+	h := a.scene.(*helpScreen)
+	if h.page != 0 {
+		t.Fatalf("the help opens on page %d, want how to play", h.page)
+	}
+	l := layoutPrimer(a.canvas(nil), a.screen, 0)
+	var headings []string
+	for _, r := range l.rows {
+		if r.heading {
+			headings = append(headings, r.text)
+		}
+		if w := ui.TextWidth(l.face, r.text); w > l.w-2*l.pad {
+			t.Errorf("row %q is %.0f px wide, the panel's text %.0f", r.text, w, l.w-2*l.pad)
+		}
+	}
+	if want := []string{"A turn", "Seeing and facing", "Anti-tank fire, by the default rules", "Infantry fire and assault", "Fog of war", "Winning"}; !slices.Equal(headings, want) {
+		t.Errorf("headings %q, want %q", headings, want)
+	}
+	if !slices.ContainsFunc(l.rows, func(r primerRow) bool { return strings.HasPrefix(r.text, "• Movement:") }) {
+		t.Error("the Movement phase is not a bulleted item")
+	}
+	if l.shown >= len(l.rows) {
+		t.Fatalf("%d rows all shown at 1024×600: the scroll is not tested", len(l.rows))
+	}
+	for range len(l.rows) {
+		step(t, a, press("down"))
+	}
+	if last := layoutPrimer(a.canvas(nil), a.screen, h.first); last.first+last.shown != len(last.rows) {
+		t.Errorf("scrolled down: rows %d to %d of %d shown, want the last", last.first+1, last.first+last.shown, len(last.rows))
+	}
+	var left, right frameInput
+	left.ui.Left, right.ui.Right = true, true
+	step(t, a, left)
+	if h.page != 1 || h.first != 0 {
+		t.Errorf("after Left: page %d from row %d, want the controls from the top", h.page, h.first)
+	}
+	step(t, a, right)
+	if h.page != 0 {
+		t.Errorf("after Right: page %d, want how to play", h.page)
+	}
+}

@@ -80,6 +80,10 @@ func screenElements(t *testing.T, a *App) (buttons, panels []image.Rectangle) {
 	case *victoryScreen:
 		return s.rects(a), nil
 	case *helpScreen:
+		if s.page == 0 {
+			l := layoutPrimer(a.canvas(nil), a.screen, s.first)
+			return nil, []image.Rectangle{image.Rect(int(l.x0), int(l.y0), int(l.x0+l.w), int(l.y0+l.h))}
+		}
 		l := layoutKeymap(a.canvas(nil), a.screen, s.first)
 		return nil, []image.Rectangle{image.Rect(int(l.x0), int(l.y0), int(l.x0+l.w), int(l.y0+l.h))}
 	case *Game:

@@ -169,6 +169,7 @@ func (m *menu) draw(a *App, screen *ebiten.Image) {
 // helpScreen shows the keymap from the menu, scrolled with Up/Down and
 // the wheel when it is longer than the screen.
 type helpScreen struct {
+	page  int // 0: how to play (the primer), 1: the controls
 	first int // the first row shown
 }
 
@@ -180,6 +181,8 @@ func (h *helpScreen) update(a *App, in frameInput) error {
 	switch {
 	case in.ui.Back || in.ui.Enter || in.ui.Click || in.ui.Help:
 		a.toMenu()
+	case in.ui.Left || in.ui.Right:
+		h.page, h.first = 1-h.page, 0
 	case in.ui.Up:
 		h.first = max(0, h.first-1)
 	case in.ui.Down:
@@ -192,7 +195,13 @@ func (h *helpScreen) update(a *App, in frameInput) error {
 
 func (h *helpScreen) draw(a *App, screen *ebiten.Image) {
 	screen.Fill(colCover)
-	h.first = drawKeymap(a.canvas(screen), a.screen, h.first, "Up/Down or the wheel")
+	if h.page == 0 {
+		h.first = drawPrimer(a.canvas(screen), a.screen, h.first)
+		return
+	}
+	c := a.canvas(screen)
+	h.first = drawKeymap(c, a.screen, h.first, "Up/Down or the wheel")
+	c.Text("Left/Right: how to play", c.Face(ui.BarTextSize, false), float64(a.screen.X)/2, float64(a.screen.Y)-ui.BarTextSize*a.scale, ui.AlignCenter, ui.ColPanelDim)
 }
 
 // columnScreen is a screen of one column of buttons under a title, with a
