@@ -245,6 +245,7 @@ func (a *App) play(b *battle.Battle, computer []maps.Side, replay *battle.Battle
 func (a *App) Update() error {
 	var in frameInput
 	if !a.opts.Battle.Scripted {
+		ui.BeginFrame()
 		in.ui = ui.ReadInput()
 	}
 	return a.step(in)

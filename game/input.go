@@ -6,6 +6,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"hexfire/game/ui"
 )
 
 // Action is a player's intention, independent of the key or button that
@@ -362,6 +364,8 @@ func (in *Input) Read(view, panel image.Rectangle) Intents {
 			it.Click = true
 		}
 		in.dragging = false
+	case ui.MissedClick(): // pressed and released between two frames: no drag
+		it.Click = true
 	}
 
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)

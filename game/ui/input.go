@@ -31,7 +31,7 @@ func ReadInput() Input {
 	}
 	return Input{
 		Cursor: image.Pt(x, y),
-		Click:  inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft),
+		Click:  inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) || MissedClick(),
 		Up:     pressed(ebiten.KeyArrowUp, ebiten.KeyW),
 		Down:   pressed(ebiten.KeyArrowDown, ebiten.KeyS, ebiten.KeyTab),
 		Left:   pressed(ebiten.KeyArrowLeft),
