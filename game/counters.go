@@ -76,8 +76,8 @@ var (
 // height on a side; a half squad is halfSquadScale of that. Faces are drawn
 // at sizes a factor faceStep apart and scaled to the exact size, so a zoom
 // redraws them only when it crosses to another step. Below minFaceSize
-// pixels a counter is a plain disc; below fullFaceSize it shows its symbol
-// but no text.
+// pixels a counter is a plain disc; below fullFaceSize it shows its main
+// value and its symbol (an AFV, vehicle or Gun: its name), no other text.
 const (
 	counterScale   = 0.8
 	halfSquadScale = 0.8
@@ -507,7 +507,8 @@ func inkOn(c color.RGBA) color.RGBA {
 
 // drawFace draws the face of a counter at the current step's size: body,
 // side strip with the name, type symbol and printed values. A small face
-// leaves the name out and prints only the unit's main value, larger.
+// prints only the unit's main value, larger, and an AFV's, vehicle's or
+// Gun's name in place of its symbol.
 func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	n := a.size
 	s := float32(n)
@@ -528,6 +529,16 @@ func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	}
 	a.batch.Rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
 	ink := inkOn(body)
+	if !full && !key.t.Kind.Infantry() {
+		// Too small for the strip's name: an AFV's, vehicle's or Gun's
+		// symbol says little (a Panther and a Pz IV share it), so its
+		// name takes the symbol's place, as large as it fits.
+		a.batch.Flush(img)
+		name := counterName(key.name, key.t.Nation)
+		printFit(img, f, name, float64(s)*0.3, edge*1.5, s-edge*1.5, float64(fy), ink)
+		a.drawMainValue(img, f, key.t, s, ink)
+		return img
+	}
 	lw := max(1, s/28)
 	a.batch.Outline(img, (s-fw)/2, fy-fh/2, fw, fh, lw, ink)
 	a.drawSymbol(img, key.t.Kind, ui.Pt(s/2, fy), fw, fh, lw, ink)

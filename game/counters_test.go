@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -423,5 +424,29 @@ func TestCounterName(t *testing.T) {
 		if have := counterName(tt.name, tt.nation); have != tt.want {
 			t.Errorf("counterName(%q) = %q, want %q", tt.name, have, tt.want)
 		}
+	}
+}
+
+// TestSmallFacesNameVehicles: too small for the strip's name, an AFV's
+// face still tells a Panther from a Tiger I, which share the symbol and
+// the main value (E, turreted): its name stands where the symbol would.
+func TestSmallFacesNameVehicles(t *testing.T) {
+	f, err := ui.NewFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &counterArt{batch: ui.NewTriBatch(), size: 25, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
+	face := func(name string) []byte {
+		ty, err := testCatalogue.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := a.drawFace(f, faceKey{t: ty, rules: a.rules.Name(), side: maps.Axis, name: ty.Name})
+		pix := make([]byte, 4*a.size*a.size)
+		img.ReadPixels(pix)
+		return pix
+	}
+	if bytes.Equal(face("Panther"), face("Tiger I")) {
+		t.Error("at 25 pixels the Panther's and the Tiger I's faces are the same")
 	}
 }
