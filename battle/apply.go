@@ -221,7 +221,8 @@ func (b *Battle) CheckMove(u *Unit) error {
 // The units' hexes are read once, as they stand when it is called. Under
 // fog an enemy unit u's side does not know of counts as absent: the move
 // is planned on the map as its side sees it, and runs into the unit
-// (bump) if it tries to enter its hex.
+// (bump) if it tries to enter its hex; a contact bars its hex, as the
+// unit behind it does in the battle itself (knownEnemyIn).
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 	at := make(map[board.Hex][]*Unit, len(b.units)) // as UnitsAt, for every hex at once
 	enemy := make(map[board.Hex]bool, len(b.units))
@@ -232,8 +233,9 @@ func (b *Battle) Occupancy(u *Unit) board.Occupancy {
 		}
 	}
 	us := []*Unit{u}
+	contacts := u.Side == b.knownTo // a side's known battle holds its contacts as hexes
 	return board.Occupancy{
-		CanEnter: func(h board.Hex) bool { return !enemy[h] },
+		CanEnter: func(h board.Hex) bool { return !enemy[h] && !(contacts && b.contactHexes[h]) },
 		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },
 	}
 }

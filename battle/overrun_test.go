@@ -379,3 +379,41 @@ func TestOverrunFindsAnUnseenAFV(t *testing.T) {
 		t.Errorf("the Pz IV H is %v to the Allies after the overrun found it", k.Known)
 	}
 }
+
+// TestOverrunAroundAContact: under fog a German squad in the woods of D3,
+// beyond the target D4, is a contact to the M4A3E8 five hexes off. The hex it holds bars an overrun
+// out through it in the Allies' known battle as in the battle itself (the
+// known battle let the path through its contacts, and the battle refused
+// the order it planned: the soak's random overruns).
+func TestOverrunAroundAContact(t *testing.T) {
+	const grid = `
+. . . . . . . .
+. . . . . . . .
+. . . W . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+`
+	b := fixture{grid: grid, props: map[string]string{"fog": "true"}, units: []unitAt{
+		{"M4A3E8", maps.Allies, "D8", board.DirN},  // 1
+		{"German Rifle Squad", maps.Axis, "D4", 0}, // 2
+		{"German Rifle Squad", maps.Axis, "D3", 0}, // 3, in the woods
+	}}.battle(t)
+	for b.Phase() != Movement {
+		apply(t, b, EndPhase{})
+	}
+	if k := b.Knowledge(maps.Allies, b.Unit(3)); k.Known != Contact {
+		t.Fatalf("the squad in the woods is %v to the Allies, want a contact: the fixture needs one", k.Known)
+	}
+	o := Overrun{Unit: 1, Path: northFrom(t, b, "D7", "D6", "D5", "D4", "D3")}
+	known := b.View(maps.Allies).Known()
+	if _, err := known.PlanOverrun(o); err == nil || !strings.Contains(err.Error(), "D3") {
+		t.Errorf("the known battle's plan of an overrun out into the contact's hex: %v, want it refused naming D3", err)
+	}
+	if err := b.Check(o); err == nil || !strings.Contains(err.Error(), "D3") {
+		t.Errorf("the battle's check: %v, want it refused naming D3", err)
+	}
+}
