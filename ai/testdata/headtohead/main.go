@@ -1,7 +1,10 @@
 // Command headtohead plays the opponent of this tree against the opponent
 // of an older commit, copied in as package oldai by run.sh; it is not
 // built with the module (it lives under testdata). Every seed is played
-// twice, the new opponent once on each side.
+// twice, the new opponent once on each side. The new opponent plays from
+// its side's view, as it always does; the old one is asked with the
+// battle itself, so under fog it sees through it (the omniscient opponent
+// of before the fog of war).
 package main
 
 import (
@@ -20,13 +23,10 @@ import (
 	_ "hexfire/combat/tohitkill"
 	"hexfire/maps"
 	"hexfire/oldai"
+	"hexfire/umpire"
 	"hexfire/units"
 )
 
-// player is the common method of both versions.
-type player interface {
-	Next(b *battle.Battle) (battle.Order, string)
-}
 
 func main() {
 	scenario := flag.String("scenario", "", "Tiled .tmx scenario (default: the embedded default)")
@@ -94,7 +94,7 @@ func play(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, newSide ma
 	if err != nil {
 		return "", err
 	}
-	newOp, err := ai.NewOpponent(b)
+	newOp, err := ai.NewOpponent(b.View(newSide), umpire.SeatSeed(cfg.Seed, newSide))
 	if err != nil {
 		return "", err
 	}
@@ -106,18 +106,13 @@ func play(sc *maps.Scenario, cat *units.Catalogue, cfg battle.Config, newSide ma
 		if b.Result() != nil {
 			return b.Result().Winner, nil
 		}
-		var p player = oldOp
+		var o battle.Order
+		var why string
 		if b.Acting() == newSide {
-			p = newOp
-		} else if u, _, _ := b.MovePaused(); u != nil {
-			// An old opponent that predates moves paused after
-			// opportunity fire (rules 13.8) cannot answer one: it goes
-			// on along its path, or halts, as every player of this tree
-			// does (the new opponent's answer, which reads the battle
-			// only).
-			p = newOp
+			o, why = newOp.Next(b.View(newSide))
+		} else {
+			o, why = oldOp.Next(b)
 		}
-		o, why := p.Next(b)
 		if _, err := b.Apply(o); err != nil {
 			return "", fmt.Errorf("seed %d: %s refused (%s): %w", cfg.Seed, o.Name(), why, err)
 		}
