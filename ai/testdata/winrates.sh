@@ -4,7 +4,8 @@
 # quick battles; prints a markdown table (docs/AI.md). The quick battles
 # are summed into one row (QROWS=1 adds a row for each).
 #   CLI=/tmp/hexfire-cli LEVEL=normal N=60 Q=100 QN=4 sh ai/testdata/winrates.sh
-# (LEVEL unset: simulate's default, for a hexfire-cli without --ai-level)
+# (LEVEL unset: simulate's default, for a hexfire-cli without --ai-level;
+# RULES=NAME plays every battle by that ruleset instead of its own)
 # CLI: a hexfire-cli binary; N: battles per scenario and side (seeds 1..N;
 # 0: no scenario rows); Q: generated quick battles (generate --seed
 # QSEED..QSEED+Q-1, QSEED at least 1, 1 unless set, ground cycling through
@@ -14,7 +15,7 @@ cli=${CLI:-hexfire-cli} n=${N:-40} q=${Q:-100} qn=${QN:-4} first=${QSEED:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 wins() { # scenario allies axis battles -> "allies-wins axis-wins"
-	"$cli" simulate --scenario "$1" --allies "$2" --axis "$3" --battles "$4" --seed 1 ${LEVEL:+--ai-level "$LEVEL"} --json |
+	"$cli" simulate --scenario "$1" --allies "$2" --axis "$3" --battles "$4" --seed 1 ${LEVEL:+--ai-level "$LEVEL"} ${RULES:+--rules "$RULES"} --json |
 		tr -d ' \n' | sed 's/.*"wins":{\([^}]*\)}.*/\1/' | tr ',' '\n' |
 		awk -F: '/allies/{a=$2} /axis/{x=$2} END{print a, x}'
 }
