@@ -364,7 +364,7 @@ func TestPhaseAbility(t *testing.T) {
 	}{
 		{tank, "this phase: may still fire"},
 		{tiger, "this phase: the Allies act, not this unit's side"},
-		{leader, "this phase: has done all it can"}, // a leader does not fire
+		{leader, "this phase: a leader fires no weapon of his own: he directs the fire of a unit in his hex"},
 	}
 	for _, tt := range tests {
 		if have := phaseAbility(b, tt.u); have != tt.want {
@@ -376,6 +376,19 @@ func TestPhaseAbility(t *testing.T) {
 	}
 	if have, want := phaseAbility(b, tank), "this phase: may still move"; have != want {
 		t.Errorf("Movement: %q, want %q", have, want)
+	}
+	// Units that cannot act say why, in the phase's words.
+	tank.Markers |= battle.Fired
+	if have, want := phaseAbility(b, tank), "this phase: fired in this turn's Allied Fire phase and may not move"; have != want {
+		t.Errorf("Movement, the tank marked Fire: %q, want %q", have, want)
+	}
+	tank.Markers = battle.Moved
+	if have, want := phaseAbility(b, tank), "this phase: has already moved in this turn's Allied Movement phase"; have != want {
+		t.Errorf("Movement, the tank marked Move: %q, want %q", have, want)
+	}
+	tank.Markers = battle.Pinned
+	if have, want := phaseAbility(b, tank), "this phase: pinned: it neither fires nor moves until it rallies"; have != want {
+		t.Errorf("Movement, the tank pinned: %q, want %q", have, want)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"hexfire/board"
 	"hexfire/game/ui"
 	"hexfire/maps"
+	"hexfire/units"
 )
 
 // The colours of the bars and panels (our own choice), beside ui's.
@@ -610,7 +611,7 @@ func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 	case u.Side != b.Acting():
 		return fmt.Sprintf("this phase: the %s act, not this unit's side", b.Acting().Title())
 	case !canAct(b, u):
-		return "this phase: has done all it can"
+		return "this phase: " + cannotActWhy(b, u)
 	case b.Moving() != nil:
 		return "this phase: may opportunity-fire at the moving unit"
 	}
@@ -623,6 +624,46 @@ func phaseAbility(b *battle.Battle, u *battle.Unit) string {
 		return "this phase: may still advance, assault or turn"
 	}
 	return "this phase: may still act"
+}
+
+// cannotActWhy says why unit u of the acting side can do nothing more in
+// the phase under way, in the phase's terms: what it did already, or what
+// holds it.
+func cannotActWhy(b *battle.Battle, u *battle.Unit) string {
+	switch {
+	case !u.OnMap():
+		return "aboard a vehicle, it may only get out in the Movement phase"
+	case u.Has(battle.Pinned):
+		return "pinned: it neither fires nor moves until it rallies"
+	case b.Moving() != nil:
+		return "no shot at the moving unit"
+	}
+	switch b.Phase() {
+	case battle.FirePhase, battle.DefensiveFire:
+		switch {
+		case u.Has(battle.Fired):
+			return "fired already"
+		case u.Has(battle.SmokeLaid):
+			return "laid smoke instead of firing"
+		case u.Type.Kind == units.Leader:
+			return "a leader fires no weapon of his own: he directs the fire of a unit in his hex"
+		}
+	case battle.Movement:
+		if err := b.CheckMove(u); err != nil {
+			return strings.TrimPrefix(err.Error(), u.Label()+" ")
+		}
+		return "it has no movement points of its own (a Gun moves in tow)"
+	case battle.AdvancePhase:
+		switch {
+		case u.Has(battle.Immobile):
+			return "immobilized"
+		case u.Has(battle.TurnedInAdvance):
+			return "turned in this phase"
+		case u.Has(battle.Advanced):
+			return "advanced or assaulted in this phase"
+		}
+	}
+	return "has done all it can"
 }
 
 // describeFort is the status bar's words on a hex's fortification: what
