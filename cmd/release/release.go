@@ -270,7 +270,10 @@ func buildPrograms(root, dir string, pl platform, version string) ([]entry, erro
 			if err != nil {
 				return nil, fmt.Errorf("%s for %s: %w", p.name, pl, err)
 			}
-			env = append(env, cross...)
+			// The game answers -version without a display before Go starts,
+			// in C (display_unix.go), and takes the release's version from
+			// this definition as package buildinfo does from -X.
+			env = append(append(env, cross...), "CGO_CFLAGS=-O2 -g -DHEXFIRE_RELEASE="+version)
 		}
 		out := filepath.Join(dir, p.binary(pl))
 		ldflags := "-ldflags=-s -w -X " + versionVariable + "=" + version
