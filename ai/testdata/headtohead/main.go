@@ -27,7 +27,6 @@ import (
 	"hexfire/units"
 )
 
-
 func main() {
 	scenario := flag.String("scenario", "", "Tiled .tmx scenario (default: the embedded default)")
 	rules := flag.String("rules", "", "ruleset (default: the scenario's)")
