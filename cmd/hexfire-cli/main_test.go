@@ -21,6 +21,7 @@ func TestSubcommandHelp(t *testing.T) {
 		{"view", "-side"},
 		{"bot", "-player"},
 		{"match", "save"},
+		{"load", "-battles"},
 	} {
 		t.Run(tc.command, func(t *testing.T) {
 			out, err := runCombatCLI(t, tc.command, "-h")
@@ -32,8 +33,8 @@ func TestSubcommandHelp(t *testing.T) {
 			}
 		})
 	}
-	if len(commands) != 11 {
-		t.Errorf("%d subcommands, want the 11 this test covers", len(commands))
+	if len(commands) != 12 {
+		t.Errorf("%d subcommands, want the 12 this test covers", len(commands))
 	}
 }
 
