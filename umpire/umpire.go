@@ -61,10 +61,11 @@ func (u *Umpire) Over() bool { return u.b.Result() != nil }
 func (u *Umpire) OrderCount() int { return u.b.OrderCount() }
 
 // Seed returns the seed of the battle's dice when both sides may know it:
-// in an open battle, or once it is over; else 0 (with the seed and the
-// orders a player could replay the battle and see all of it).
+// in an open battle, once it is over, or in the replay of a battle that is
+// over (Replays); else 0 (with the seed and the orders a player could
+// replay the battle and see all of it).
 func (u *Umpire) Seed() uint64 {
-	if u.b.Fog() && u.b.Result() == nil {
+	if u.b.Fog() && u.b.Result() == nil && !u.open {
 		return 0
 	}
 	return u.b.Config().Seed

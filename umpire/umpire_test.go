@@ -79,6 +79,18 @@ func TestSeedAndBattleKept(t *testing.T) {
 	if b, over := u.Revealed(); !over || b == nil || u.Seed() != 3 {
 		t.Errorf("after the end: revealed %v, seed %d; want the battle and seed 3", over, u.Seed())
 	}
+	// Its replay, from the start, may show the seed; that of a battle not
+	// over may not.
+	fresh := newUmpire(t, battle.FogOn)
+	fresh.Replays(Record(u.b))
+	if fresh.Seed() != 3 {
+		t.Errorf("the replay of the battle over: seed %d, want 3", fresh.Seed())
+	}
+	unfinished := newUmpire(t, battle.FogOn)
+	unfinished.Replays(Record(newUmpire(t, battle.FogOn).b))
+	if unfinished.Seed() != 0 {
+		t.Errorf("the replay of a battle not over shows the seed %d", unfinished.Seed())
+	}
 }
 
 // TestHistoryAndRewind: History gives every order again with its reason
