@@ -189,7 +189,7 @@ func Dial(ctx context.Context, server, token string) (*Conn, error) {
 	}
 	dctx, cancel := context.WithTimeout(ctx, DialTimeout)
 	defer cancel()
-	conn, _, err := websocket.Dial(dctx, ws+"/play", &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover})
+	conn, _, err := websocket.Dial(dctx, ws+"/play", dialOptions())
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", ws, err)
 	}
