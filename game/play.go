@@ -37,6 +37,7 @@ type play struct {
 	// knows it (view.Known), the only battle the scene reads: look makes
 	// it again after every order.
 	ump         *umpire.Umpire
+	table       table // what the scene plays against: ump here
 	view        *battle.View
 	b           *battle.Battle
 	viewerSide  maps.Side     // Options.Viewer
@@ -112,7 +113,7 @@ type play struct {
 // both, and in a replay. Without fog, or once the battle is over, every
 // side's view shows everything.
 func (p *play) viewer() maps.Side {
-	switch acting := p.ump.Acting(); {
+	switch acting := p.table.Acting(); {
 	case p.viewerSide != "":
 		return p.viewerSide
 	case p.replay != nil || p.computer[maps.Allies] && p.computer[maps.Axis]:
@@ -132,7 +133,7 @@ func (p *play) viewer() maps.Side {
 // look brings the view up to date with the battle: the viewer's view, and
 // the battle as the viewer knows it.
 func (p *play) look() {
-	p.view = p.ump.View(p.viewer())
+	p.view = p.table.View(p.viewer())
 	p.b = p.view.Known()
 }
 
@@ -153,7 +154,7 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{ump: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
+	*p = play{ump: u, table: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
 		reports:   map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
@@ -238,8 +239,8 @@ func (p *play) checkHandOver() {
 		// cover, as neither player has anything to hide (ours: a move
 		// under fire made a hand-over of every hex). Under fog each side
 		// must not see the other's view, and every hand-over is covered.
-		brief := !p.ump.Fog() && (midMove && !allocating || p.briefChange)
-		p.briefChange = !p.ump.Fog() && midMove && !allocating
+		brief := !p.table.Fog() && (midMove && !allocating || p.briefChange)
+		p.briefChange = !p.table.Fog() && midMove && !allocating
 		p.lastActing = acting
 		p.showSummary(acting)
 		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation, p.lane = modeNormal, false, 0, false, false, battle.NoLane
@@ -251,7 +252,7 @@ func (p *play) checkHandOver() {
 		}
 		if p.handOver && p.humans() && p.replay == nil && !brief {
 			p.coverTitle, p.coverText = handOverText(b)
-			if p.ump.Fog() {
+			if p.table.Fog() {
 				// The board behind it is the next player's view already.
 				p.coverTitle = "Pass to the " + acting.Adjective() + " player"
 			}
@@ -776,7 +777,7 @@ func (g *Game) issueExplained(o battle.Order, why string) bool {
 		o = g.ownerAllocates(fa)
 	}
 	passed := passText(g.battle, o)
-	events, err := g.play.ump.Apply(o, why)
+	events, err := g.play.table.Apply(o, why)
 	if err != nil {
 		g.refuse(err)
 		return false
