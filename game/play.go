@@ -36,8 +36,12 @@ type play struct {
 	// ump holds the battle; b is the battle as the side the screen shows
 	// knows it (view.Known), the only battle the scene reads: look makes
 	// it again after every order.
-	ump         *umpire.Umpire
-	table       table // what the scene plays against: ump here
+	ump   *umpire.Umpire
+	table table // what the scene plays against: ump, or remote
+	// remote is the seat on a hexfire-server the scene plays (the
+	// table), nil for a battle held here; ump then holds only the side's
+	// known battle as it was welcomed, which nothing plays on.
+	remote      *remoteTable
 	view        *battle.View
 	b           *battle.Battle
 	viewerSide  maps.Side     // Options.Viewer
@@ -851,6 +855,10 @@ func (g *Game) autosave() {
 
 // undo takes back the last move when the battle allows it.
 func (g *Game) undo() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	b := g.play.ump
 	if !b.CanUndo() {
 		g.note("nothing to undo: only a move that rolled no die and gave no shot, or a declared AT shot, can be taken back")
@@ -863,6 +871,9 @@ func (g *Game) undo() {
 	g.play.log.add(logNote, "the last order was taken back")
 	g.applied(nil)
 }
+
+// errRemote refuses undo, save and load in a battle held on a server.
+var errRemote = errors.New("the server holds this battle: no undo, and nothing saved or loaded here (hexfire-cli match save fetches its save)")
 
 // savePath is the file F5 and F9 use.
 func (g *Game) savePath() string {
@@ -882,6 +893,10 @@ func (g *Game) storage() storage.Storage {
 
 // save writes the battle to the save file.
 func (g *Game) save() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	if err := g.play.ump.Save(g.storage(), g.savePath()); err != nil {
 		g.note(err.Error())
 		return
@@ -892,6 +907,10 @@ func (g *Game) save() {
 // load replaces the battle with the one in the save file; on an error the
 // battle goes on unchanged.
 func (g *Game) load() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	nb, err := storage.LoadSave(g.storage(), g.savePath(), g.battle.Catalogue())
 	var u *umpire.Umpire
 	if err == nil {
