@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"hexfire/battle"
 	"hexfire/game/storage"
@@ -31,6 +32,10 @@ type scene interface {
 type frameInput struct {
 	ui      ui.Input
 	intents *Intents
+	// chars are the characters typed this frame, erase and escape the
+	// Backspace and Escape keys: what a text field reads.
+	chars         []rune
+	erase, escape bool
 }
 
 // fog is the fog of war a battle started from the briefing is fought
@@ -247,6 +252,9 @@ func (a *App) Update() error {
 	if !a.opts.Battle.Scripted {
 		ui.BeginFrame()
 		in.ui = ui.ReadInput()
+		in.chars = ebiten.AppendInputChars(nil)
+		in.erase = inpututil.IsKeyJustPressed(ebiten.KeyBackspace)
+		in.escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
 	}
 	return a.step(in)
 }
@@ -308,16 +316,26 @@ func (g *Game) update(a *App, in frameInput) error {
 	case !g.opts.Scripted:
 		intents = g.input.Read(g.view, g.panelRect())
 	}
+	g.pollRemote()
 	g.step(intents)
 	switch g.exit {
 	case exitToMenu:
+		if g.play.remote != nil {
+			g.play.remote.seat.Close()
+		}
 		a.toMenu()
 	case exitToVictory:
-		if b, over := g.play.ump.Revealed(); over {
+		if t := g.play.remote; t != nil {
+			t.seat.Close()
+			a.goTo(newVictory(a, t.st.View.Known(), true))
+		} else if b, over := g.play.ump.Revealed(); over {
 			a.goTo(newVictory(a, b, g.play.replay == nil))
 		}
 	}
 	return nil
 }
 
-func (g *Game) draw(_ *App, screen *ebiten.Image) { g.Draw(screen) }
+func (g *Game) draw(a *App, screen *ebiten.Image) {
+	g.Draw(screen)
+	g.drawRemoteState(a, screen)
+}

@@ -93,7 +93,7 @@ const DefaultSavePath = "hexfire-save.json"
 // Game is the board view of a battle. It implements ebiten.Game.
 type Game struct {
 	// battle is the battle as the side the screen shows knows it
-	// (play.look): the umpire (play.ump) holds the battle itself.
+	// (play.look): the umpire (play.ump, the scene's table) holds the battle itself.
 	battle *battle.Battle
 	board  *board.Board
 	opts   Options

@@ -43,6 +43,7 @@ func newMenu(a *App) *menu {
 		{Label: "Quick battle", Do: func() { a.goTo(newQuick(a)) }},
 		{Label: "Load " + saved, Off: savedErr != nil, Do: func() { a.openSave(saved, false) }},
 		{Label: "Replay " + replayFile.name, Off: replayFile.path == "", Do: func() { a.openSave(replayFile.path, true) }},
+		{Label: "Play over distance", Do: func() { a.goTo(newDistance(a)) }},
 		{Label: "Study", Do: a.openStudy},
 		{Label: "Help", Do: func() { a.goTo(&helpScreen{}) }},
 		{Label: "Settings", Do: func() { a.goTo(newSettings(a)) }},

@@ -36,7 +36,12 @@ type play struct {
 	// ump holds the battle; b is the battle as the side the screen shows
 	// knows it (view.Known), the only battle the scene reads: look makes
 	// it again after every order.
-	ump         *umpire.Umpire
+	ump   *umpire.Umpire
+	table table // what the scene plays against: ump, or remote
+	// remote is the seat on a hexfire-server the scene plays (the
+	// table), nil for a battle held here; ump then holds only the side's
+	// known battle as it was welcomed, which nothing plays on.
+	remote      *remoteTable
 	view        *battle.View
 	b           *battle.Battle
 	viewerSide  maps.Side     // Options.Viewer
@@ -112,7 +117,7 @@ type play struct {
 // both, and in a replay. Without fog, or once the battle is over, every
 // side's view shows everything.
 func (p *play) viewer() maps.Side {
-	switch acting := p.ump.Acting(); {
+	switch acting := p.table.Acting(); {
 	case p.viewerSide != "":
 		return p.viewerSide
 	case p.replay != nil || p.computer[maps.Allies] && p.computer[maps.Axis]:
@@ -132,7 +137,7 @@ func (p *play) viewer() maps.Side {
 // look brings the view up to date with the battle: the viewer's view, and
 // the battle as the viewer knows it.
 func (p *play) look() {
-	p.view = p.ump.View(p.viewer())
+	p.view = p.table.View(p.viewer())
 	p.b = p.view.Known()
 }
 
@@ -153,7 +158,7 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{ump: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
+	*p = play{ump: u, table: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
 		reports:   map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
 		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
@@ -238,8 +243,8 @@ func (p *play) checkHandOver() {
 		// cover, as neither player has anything to hide (ours: a move
 		// under fire made a hand-over of every hex). Under fog each side
 		// must not see the other's view, and every hand-over is covered.
-		brief := !p.ump.Fog() && (midMove && !allocating || p.briefChange)
-		p.briefChange = !p.ump.Fog() && midMove && !allocating
+		brief := !p.table.Fog() && (midMove && !allocating || p.briefChange)
+		p.briefChange = !p.table.Fog() && midMove && !allocating
 		p.lastActing = acting
 		p.showSummary(acting)
 		p.mode, p.withLeader, p.grenades, p.panzerfaust, p.desperation, p.lane = modeNormal, false, 0, false, false, battle.NoLane
@@ -251,7 +256,7 @@ func (p *play) checkHandOver() {
 		}
 		if p.handOver && p.humans() && p.replay == nil && !brief {
 			p.coverTitle, p.coverText = handOverText(b)
-			if p.ump.Fog() {
+			if p.table.Fog() {
 				// The board behind it is the next player's view already.
 				p.coverTitle = "Pass to the " + acting.Adjective() + " player"
 			}
@@ -776,7 +781,7 @@ func (g *Game) issueExplained(o battle.Order, why string) bool {
 		o = g.ownerAllocates(fa)
 	}
 	passed := passText(g.battle, o)
-	events, err := g.play.ump.Apply(o, why)
+	events, err := g.play.table.Apply(o, why)
 	if err != nil {
 		g.refuse(err)
 		return false
@@ -850,6 +855,10 @@ func (g *Game) autosave() {
 
 // undo takes back the last move when the battle allows it.
 func (g *Game) undo() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	b := g.play.ump
 	if !b.CanUndo() {
 		g.note("nothing to undo: only a move that rolled no die and gave no shot, or a declared AT shot, can be taken back")
@@ -862,6 +871,9 @@ func (g *Game) undo() {
 	g.play.log.add(logNote, "the last order was taken back")
 	g.applied(nil)
 }
+
+// errRemote refuses undo, save and load in a battle held on a server.
+var errRemote = errors.New("the server holds this battle: no undo, and nothing saved or loaded here (hexfire-cli match save fetches its save)")
 
 // savePath is the file F5 and F9 use.
 func (g *Game) savePath() string {
@@ -881,6 +893,10 @@ func (g *Game) storage() storage.Storage {
 
 // save writes the battle to the save file.
 func (g *Game) save() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	if err := g.play.ump.Save(g.storage(), g.savePath()); err != nil {
 		g.note(err.Error())
 		return
@@ -891,6 +907,10 @@ func (g *Game) save() {
 // load replaces the battle with the one in the save file; on an error the
 // battle goes on unchanged.
 func (g *Game) load() {
+	if g.play.remote != nil {
+		g.note(errRemote.Error())
+		return
+	}
 	nb, err := storage.LoadSave(g.storage(), g.savePath(), g.battle.Catalogue())
 	var u *umpire.Umpire
 	if err == nil {

@@ -63,6 +63,6 @@ func (g *Game) replayBack() {
 	r.at--
 	g.play.log.truncate(r.marks[r.at])
 	r.marks = r.marks[:r.at]
-	g.play.ump = u
+	g.play.ump, g.play.table = u, u
 	g.applied(nil)
 }

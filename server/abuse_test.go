@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // TestOrderFloodCloses: a connection that gives orders faster than its
@@ -38,7 +39,7 @@ func TestOrderFloodCloses(t *testing.T) {
 			}
 			break
 		}
-		if m.Type == typeError {
+		if m.Type == remote.TypeError {
 			told = strings.Contains(m.Reason, "more than 1 orders a second")
 		}
 	}
@@ -112,7 +113,7 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 	acting := seats[maps.Side(allies.head().Acting)]
 	before := bytes.Clone(acting.view)
 	failing.fail.Store(true)
-	if m := acting.order("lost", endPhase); m.Type != typeRefused || !strings.Contains(m.Reason, "could not store") {
+	if m := acting.order("lost", endPhase); m.Type != remote.TypeRefused || !strings.Contains(m.Reason, "could not store") {
 		t.Fatalf("an order the store failed to keep: %s", m.raw)
 	}
 	srv.mu.Lock()
@@ -157,13 +158,13 @@ func TestStoppedBattle(t *testing.T) {
 			}
 			break
 		}
-		if m.Type == typeError && !strings.Contains(m.Reason, "is stopped") {
+		if m.Type == remote.TypeError && !strings.Contains(m.Reason, "is stopped") {
 			t.Errorf("the stopped battle's seat is told %s", m.raw)
 		}
 	}
 	sc := ts.dial()
 	sc.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
-	if m := sc.read(); m.Type != typeError || !strings.Contains(m.Reason, "is stopped") {
+	if m := sc.read(); m.Type != remote.TypeError || !strings.Contains(m.Reason, "is stopped") {
 		t.Errorf("a hello to the stopped battle: %s", m.raw)
 	}
 	req, _ := http.NewRequest(http.MethodGet, ts.http.URL+"/save", nil)
@@ -176,7 +177,7 @@ func TestStoppedBattle(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("GET /save of the stopped battle: %s", resp.Status)
 	}
-	if _, w := ts.join(other.Allies); w.Type != typeWelcome {
+	if _, w := ts.join(other.Allies); w.Type != remote.TypeWelcome {
 		t.Errorf("the other battle: %s", w.raw)
 	}
 }
@@ -200,8 +201,8 @@ func TestSaveAndSeedRefusals(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if resp.StatusCode != c.status || (c.status == http.StatusOK && resp.Header.Get(SaveKindHeader) != SaveKindView) {
-			t.Errorf("GET /save with Authorization %q: %s (%s %q), want %d", c.authorization, resp.Status, SaveKindHeader, resp.Header.Get(SaveKindHeader), c.status)
+		if resp.StatusCode != c.status || (c.status == http.StatusOK && resp.Header.Get(remote.SaveKindHeader) != remote.SaveKindView) {
+			t.Errorf("GET /save with Authorization %q: %s (%s %q), want %d", c.authorization, resp.Status, remote.SaveKindHeader, resp.Header.Get(remote.SaveKindHeader), c.status)
 		}
 	}
 	for _, seed := range []string{"-1", "18446744073709551616", "0x10", "1.5"} {
@@ -224,21 +225,21 @@ func TestSeatConnections(t *testing.T) {
 	axis, _ := ts.join(r.Axis)
 	third := ts.dial()
 	third.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
-	if m := third.read(); m.Type != typeError || !strings.Contains(m.Reason, "2 connections open already") {
+	if m := third.read(); m.Type != remote.TypeError || !strings.Contains(m.Reason, "2 connections open already") {
 		t.Errorf("a third connection of the Allied seat: %s", m.raw)
 	}
 	if _, err := third.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
 		t.Errorf("a third connection of the Allied seat ends with %v, want status 1013", err)
 	}
 	endPhases(t, map[maps.Side]*seatConn{maps.Allies: first, maps.Axis: axis}, 1)
-	if m := second.read(); m.Type != typeUpdate {
+	if m := second.read(); m.Type != remote.TypeUpdate {
 		t.Errorf("the second Allied connection was sent %s, not the update", m.raw)
 	}
 	first.conn.Close(websocket.StatusNormalClosure, "")
 	for {
 		again := ts.dial()
 		again.write(fmt.Sprintf(`{"type":"hello","token":%q}`, r.Allies))
-		if m := again.read(); m.Type == typeWelcome {
+		if m := again.read(); m.Type == remote.TypeWelcome {
 			break
 		} else if !strings.Contains(m.Reason, "open already") {
 			t.Fatalf("a connection once the first closed: %s", m.raw)

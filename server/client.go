@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // client is one connection of a seat.
@@ -145,7 +146,7 @@ func (s *Server) hello(conn *websocket.Conn) (*seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.Type != typeHello {
+	if m.Type != remote.TypeHello {
 		return nil, fmt.Errorf("a %s before the hello: present the seat's token first", m.Type)
 	}
 	return s.seatOf(hashToken(m.Token))
@@ -169,7 +170,7 @@ func (s *Server) read(c *client, h *host) {
 			s.refuse(c.conn, websocket.StatusInvalidFramePayloadData, err)
 			return
 		}
-		if m.Type != typeOrder {
+		if m.Type != remote.TypeOrder {
 			s.refuse(c.conn, websocket.StatusPolicyViolation, fmt.Errorf("a second %s: the seat is known already", m.Type))
 			return
 		}
@@ -186,7 +187,7 @@ func (s *Server) read(c *client, h *host) {
 func (s *Server) refuse(conn *websocket.Conn, status websocket.StatusCode, err error) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.WriteTimeout)
 	defer cancel()
-	conn.Write(ctx, websocket.MessageText, encode(errorMessage{Type: typeError, Reason: err.Error()}))
+	conn.Write(ctx, websocket.MessageText, encode(remote.ErrorMessage{Type: remote.TypeError, Reason: err.Error()}))
 	conn.Close(status, closeReason(err.Error()))
 }
 

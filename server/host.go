@@ -17,6 +17,7 @@ import (
 	"hexfire/board"
 	"hexfire/fileio"
 	"hexfire/maps"
+	"hexfire/remote"
 	"hexfire/umpire"
 )
 
@@ -34,7 +35,7 @@ type host struct {
 	seats map[maps.Side]*seat
 	// logs are each side's part of the log so far; lastView each side's
 	// view as its clients were last sent it.
-	logs     map[maps.Side][]logEntry
+	logs     map[maps.Side][]remote.LogEntry
 	lastView map[maps.Side][]byte
 	clients  map[*client]bool
 	// stopped is why the battle stopped (stop), nil while it plays.
@@ -56,9 +57,9 @@ type seat struct {
 // computerLevel is the level a player named "opponent" plays at.
 const computerLevel = "normal"
 
-// checkPlayer checks the name of a side's player (createRequest).
+// checkPlayer checks the name of a side's player (remote.CreateRequest).
 func checkPlayer(name string) error {
-	if name == person {
+	if name == remote.Person {
 		return nil
 	}
 	_, err := levelOf(name)
@@ -73,7 +74,7 @@ func levelOf(name string) (string, error) {
 	}
 	level, ok := strings.CutPrefix(name, "opponent:")
 	if !ok {
-		return "", fmt.Errorf("player %s is not %q, \"opponent\" or \"opponent:LEVEL\"", fileio.Quote(name), person)
+		return "", fmt.Errorf("player %s is not %q, \"opponent\" or \"opponent:LEVEL\"", fileio.Quote(name), remote.Person)
 	}
 	if _, err := ai.ParseLevel(level); err != nil {
 		return "", err
@@ -98,10 +99,10 @@ func newHost(s *Server, r BattleRecord, b *battle.Battle) (*host, error) {
 		return nil, err
 	}
 	h := &host{server: s, record: r, board: b.Board(), ump: u, seats: map[maps.Side]*seat{},
-		logs: map[maps.Side][]logEntry{}, lastView: map[maps.Side][]byte{}, clients: map[*client]bool{}}
+		logs: map[maps.Side][]remote.LogEntry{}, lastView: map[maps.Side][]byte{}, clients: map[*client]bool{}}
 	for _, sr := range r.Seats {
 		st := &seat{host: h, side: sr.Side, tokenHash: sr.TokenHash}
-		if sr.Player != person {
+		if sr.Player != remote.Person {
 			level, err := levelOf(sr.Player)
 			if err != nil {
 				return nil, fmt.Errorf("the %s seat: %w", sr.Side.Adjective(), err)
@@ -125,12 +126,12 @@ func newHost(s *Server, r BattleRecord, b *battle.Battle) (*host, error) {
 
 // addToLogs adds events to the logs of the sides that saw them, and
 // returns each side's new lines.
-func (h *host) addToLogs(events []battle.Event) map[maps.Side][]logEntry {
-	lines := map[maps.Side][]logEntry{}
+func (h *host) addToLogs(events []battle.Event) map[maps.Side][]remote.LogEntry {
+	lines := map[maps.Side][]remote.LogEntry{}
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		for _, e := range events {
 			if e.SeenBy(side) {
-				lines[side] = append(lines[side], logEntry{Text: e.Text})
+				lines[side] = append(lines[side], remote.LogEntry{Text: e.Text})
 			}
 		}
 		h.logs[side] = append(h.logs[side], lines[side]...)
@@ -182,7 +183,7 @@ func (h *host) join(c *client) error {
 	view := h.viewWire(c.side)
 	h.lastView[c.side] = view
 	h.clients[c] = true
-	c.send(encode(welcomeMessage{Type: typeWelcome, Battle: h.record.ID, Side: c.side, Scenario: h.record.Scenario,
+	c.send(encode(remote.Welcome{Type: remote.TypeWelcome, Battle: h.record.ID, Side: c.side, Scenario: h.record.Scenario,
 		SeatSeed: umpire.SeatSeed(h.record.Seed, c.side), View: view, Log: h.logs[c.side]}))
 	return nil
 }
@@ -196,7 +197,7 @@ func (h *host) stop(err error) {
 	h.stopped = fmt.Errorf("battle %d is stopped: %w", h.record.ID, err)
 	h.server.opts.Logf("hexfire-server: %v", h.stopped)
 	for c := range h.clients {
-		c.send(encode(errorMessage{Type: typeError, Reason: h.stopped.Error()}))
+		c.send(encode(remote.ErrorMessage{Type: remote.TypeError, Reason: h.stopped.Error()}))
 		c.closeWith(websocket.StatusInternalError, closeReason(h.stopped.Error()))
 	}
 	clear(h.clients)
@@ -216,7 +217,7 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	refuse := func(err error) {
-		c.send(encode(answerMessage{Type: typeRefused, ID: id, Reason: err.Error()}))
+		c.send(encode(remote.Answer{Type: remote.TypeRefused, ID: id, Reason: err.Error()}))
 	}
 	// A refusal the battle's state decides (out of turn, refused by the
 	// engine) is checked again once the battle has caught up with the
@@ -269,7 +270,7 @@ func (h *host) order(c *client, r battle.OrderRecord, id string) {
 			refuse(err)
 			return
 		}
-		c.send(encode(answerMessage{Type: typeAccepted, ID: id}))
+		c.send(encode(remote.Answer{Type: remote.TypeAccepted, ID: id}))
 		h.publish(events, c.side)
 		h.playComputers()
 		return
@@ -408,7 +409,7 @@ func (h *host) publish(events []battle.Event, by maps.Side) {
 			continue
 		}
 		h.lastView[side] = view
-		msg := encode(updateMessage{Type: typeUpdate, View: view, Log: lines[side]})
+		msg := encode(remote.Update{Type: remote.TypeUpdate, View: view, Log: lines[side]})
 		for _, c := range clients {
 			c.send(msg)
 		}
@@ -466,8 +467,8 @@ func (h *host) playComputers() {
 }
 
 // save is what GET /save answers the seat of side: once the battle is
-// over its whole save (SaveKindBattle), before only the side's own view
-// (SaveKindView).
+// over its whole save (remote.SaveKindBattle), before only the side's own view
+// (remote.SaveKindView).
 func (h *host) save(side maps.Side) (kind string, data []byte, err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -476,8 +477,8 @@ func (h *host) save(side maps.Side) (kind string, data []byte, err error) {
 	}
 	if b, over := h.ump.Revealed(); over {
 		data, err = json.MarshalIndent(b.Save(), "", "  ")
-		return SaveKindBattle, data, err
+		return remote.SaveKindBattle, data, err
 	}
 	data, err = json.Marshal(h.ump.View(side))
-	return SaveKindView, data, err
+	return remote.SaveKindView, data, err
 }

@@ -9,6 +9,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // TestHiddenUnitNeverSent: under fog, an Axis unit the Allies never spot
@@ -39,10 +40,10 @@ func TestHiddenUnitNeverSent(t *testing.T) {
 				continue
 			}
 			m := allies.order("order "+strconv.Itoa(i), endPhase)
-			if m.Type == typeRefused { // an Axis unit moves in sight: no opportunity fire
+			if m.Type == remote.TypeRefused { // an Axis unit moves in sight: no opportunity fire
 				m = allies.order("pass "+strconv.Itoa(i), `{"order":"pass"}`)
 			}
-			if m.Type != typeAccepted {
+			if m.Type != remote.TypeAccepted {
 				t.Fatalf("neither end-phase nor pass: %s", m.raw)
 			}
 			allies.read()

@@ -28,6 +28,7 @@ import (
 	"hexfire/battle"
 	"hexfire/fileio"
 	"hexfire/maps"
+	"hexfire/remote"
 	"hexfire/units"
 )
 
@@ -340,20 +341,6 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// SaveKindHeader is the header of a GET /save answer that says what its
-// body is: SaveKindBattle or SaveKindView.
-const SaveKindHeader = "Hexfire-Save"
-
-// The bodies of GET /save.
-const (
-	// SaveKindBattle: the battle is over, and its body is the whole
-	// battle's save file (battle.Save), which may now be shown.
-	SaveKindBattle = "battle"
-	// SaveKindView: the battle goes on, and its body is only the seat's
-	// own view (battle.View's JSON form).
-	SaveKindView = "view"
-)
-
 // serveSave answers the seat whose token the request's "Authorization:
 // Bearer TOKEN" header gives with its battle's save once it is over, and
 // with the seat's own view before. The token goes in a header, not the
@@ -369,16 +356,8 @@ func (s *Server) serveSave(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set(SaveKindHeader, kind)
+	w.Header().Set(remote.SaveKindHeader, kind)
 	w.Write(append(data, '\n'))
-}
-
-// scenarioAnswer is the body of GET /scenario: the battle's scenario as
-// the welcome names it and, for one uploaded, its files by name (base64
-// in JSON).
-type scenarioAnswer struct {
-	Scenario string            `json:"scenario"`
-	Files    map[string][]byte `json:"files,omitempty"`
 }
 
 // serveScenario answers a seat (its token as for GET /save) with its
@@ -392,7 +371,7 @@ func (s *Server) serveScenario(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := st.host.record
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(append(encode(scenarioAnswer{Scenario: rec.Scenario, Files: rec.Files}), '\n'))
+	w.Write(append(encode(remote.ScenarioAnswer{Scenario: rec.Scenario, Files: rec.Files}), '\n'))
 }
 
 // bearerSeat is the seat whose token the request's "Authorization:
@@ -424,49 +403,13 @@ func (s *Server) Close() {
 	s.work.Wait()
 }
 
-// createRequest is the body of POST /battles.
-type createRequest struct {
-	// Scenario is battle.EmbeddedPrefix and a path in the program's
-	// assets (default: the default scenario), or with Files the name of
-	// the .tmx among them.
-	Scenario string `json:"scenario"`
-	// Files are an uploaded scenario's files by plain name, each in
-	// base64: its .tmx and the tilesets, templates and images it refers
-	// to, beside it (maps.LoadFiles and its limits).
-	Files map[string]string `json:"files"`
-	// Rules names the ruleset (default: the scenario's).
-	Rules string `json:"rules"`
-	// Fog sets fog of war on or off (default: the scenario's).
-	Fog *bool `json:"fog"`
-	// Allies and Axis are who plays each side: "person" (the default) or
-	// "opponent", "opponent:easy", "opponent:normal", "opponent:hard".
-	Allies string `json:"allies"`
-	Axis   string `json:"axis"`
-	// Seed is the battle's seed as a decimal string (a JSON number loses
-	// bits above 2^53), so that a battle may be played again exactly, as
-	// hexfire-cli simulate plays it; absent, it comes from crypto/rand and
-	// neither player can know the dice.
-	Seed string `json:"seed"`
-}
-
-// createResponse answers POST /battles: the battle's id and one token per
-// person seat (a computer seat has none).
-type createResponse struct {
-	Battle int64  `json:"battle"`
-	Allies string `json:"allies,omitempty"`
-	Axis   string `json:"axis,omitempty"`
-}
-
-// person is the player of a side a person plays.
-const person = "person"
-
-// serveCreate creates a battle from a createRequest.
+// serveCreate creates a battle from a remote.CreateRequest.
 func (s *Server) serveCreate(w http.ResponseWriter, r *http.Request) {
 	// An upload's files travel in base64: four bytes for three, and each
 	// name quoted, bounded before anything is read.
 	limit := s.opts.MaxBodyBytes + (maps.MaxFilesBytes/3+1)*4 + maps.MaxFilesCount*(maps.MaxFileNameLength+8)
 	r.Body = http.MaxBytesReader(w, r.Body, int64(limit))
-	var req createRequest
+	var req remote.CreateRequest
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
@@ -498,7 +441,7 @@ func httpError(w http.ResponseWriter, status int, err error) {
 }
 
 // create starts, stores and serves the battle req asks for.
-func (s *Server) create(req createRequest) (createResponse, error) {
+func (s *Server) create(req remote.CreateRequest) (remote.Created, error) {
 	if req.Scenario == "" && req.Files == nil {
 		req.Scenario = battle.EmbeddedPrefix + maps.DefaultPath
 	}
@@ -506,30 +449,30 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	if req.Files != nil {
 		var err error
 		if files, err = s.uploaded(req); err != nil {
-			return createResponse{}, err
+			return remote.Created{}, err
 		}
-		req.Scenario = UploadPrefix + req.Scenario
+		req.Scenario = remote.UploadPrefix + req.Scenario
 	} else if !strings.HasPrefix(req.Scenario, battle.EmbeddedPrefix) {
-		return createResponse{}, fmt.Errorf("field \"scenario\": %s is not one of the program's scenarios (%s and a path) nor, with field \"files\", one of the files uploaded; the server opens no file", fileio.Quote(req.Scenario), battle.EmbeddedPrefix)
+		return remote.Created{}, fmt.Errorf("field \"scenario\": %s is not one of the program's scenarios (%s and a path) nor, with field \"files\", one of the files uploaded; the server opens no file", fileio.Quote(req.Scenario), battle.EmbeddedPrefix)
 	}
 	players := map[maps.Side]string{maps.Allies: req.Allies, maps.Axis: req.Axis}
 	for side, p := range players {
 		if p == "" {
-			players[side] = person
+			players[side] = remote.Person
 		} else if err := checkPlayer(p); err != nil {
-			return createResponse{}, fmt.Errorf("field %q: %w", string(side), err)
+			return remote.Created{}, fmt.Errorf("field %q: %w", string(side), err)
 		}
 	}
-	if players[maps.Allies] != person && players[maps.Axis] != person {
-		return createResponse{}, errors.New("fields \"allies\" and \"axis\": a battle needs a person on one side at least")
+	if players[maps.Allies] != remote.Person && players[maps.Axis] != remote.Person {
+		return remote.Created{}, errors.New("fields \"allies\" and \"axis\": a battle needs a person on one side at least")
 	}
 	sc, err := openScenario(req.Scenario, files, s.catalogue)
 	if err != nil {
-		return createResponse{}, fmt.Errorf("field \"scenario\": %w", err)
+		return remote.Created{}, fmt.Errorf("field \"scenario\": %w", err)
 	}
 	seed, err := seedOf(req.Seed)
 	if err != nil {
-		return createResponse{}, err
+		return remote.Created{}, err
 	}
 	cfg := battle.Config{Seed: seed, Ruleset: req.Rules, Source: req.Scenario}
 	if req.Fog != nil {
@@ -537,18 +480,18 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	}
 	b, err := battle.New(sc, s.catalogue, cfg)
 	if err != nil {
-		return createResponse{}, err
+		return remote.Created{}, err
 	}
 	save := b.Save()
 	r := BattleRecord{Scenario: save.Scenario, ScenarioDigest: save.ScenarioDigest, CatalogueDigest: save.CatalogueDigest,
 		Ruleset: save.Ruleset, Fog: b.Fog(), Seed: seed, Version: save.Version, Digest: save.Digest, Files: files}
-	var resp createResponse
+	var resp remote.Created
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		seat := SeatRecord{Side: side, Player: players[side]}
-		if seat.Player == person {
+		if seat.Player == remote.Person {
 			var token string
 			if token, seat.TokenHash, err = newToken(); err != nil {
-				return createResponse{}, err
+				return remote.Created{}, err
 			}
 			if side == maps.Allies {
 				resp.Allies = token
@@ -564,14 +507,14 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	// after any restart.
 	b, err = battle.Replay(sc, s.catalogue, r.save(nil))
 	if err != nil {
-		return createResponse{}, err
+		return remote.Created{}, err
 	}
 	h, err := newHost(s, r, b) // seats the computer players before anything is stored
 	if err != nil {
-		return createResponse{}, err
+		return remote.Created{}, err
 	}
 	if r.ID, err = s.store.CreateBattle(s.ctx, r); err != nil {
-		return createResponse{}, err
+		return remote.Created{}, err
 	}
 	h.record.ID = r.ID
 	resp.Battle = r.ID
@@ -579,15 +522,10 @@ func (s *Server) create(req createRequest) (createResponse, error) {
 	return resp, nil
 }
 
-// UploadPrefix starts the scenario of a battle created with its files
-// uploaded: "upload:NAME.tmx", NAME.tmx being the map among them. Its
-// clients fetch the files with GET /scenario.
-const UploadPrefix = "upload:"
-
 // uploaded decodes and checks the files of request req (their number,
 // size and names, maps.CheckFiles); req.Scenario must name the .tmx
 // among them. The loader checks them next (openScenario).
-func (s *Server) uploaded(req createRequest) (map[string][]byte, error) {
+func (s *Server) uploaded(req remote.CreateRequest) (map[string][]byte, error) {
 	if len(req.Files) > maps.MaxFilesCount {
 		return nil, fmt.Errorf("field \"files\": %d files, at most %d", len(req.Files), maps.MaxFilesCount)
 	}
@@ -612,11 +550,11 @@ func (s *Server) uploaded(req createRequest) (map[string][]byte, error) {
 }
 
 // openScenario loads the scenario source names: one of the program's, or
-// with files the uploaded map UploadPrefix+NAME among them.
+// with files the uploaded map remote.UploadPrefix+NAME among them.
 func openScenario(source string, files map[string][]byte, cat *units.Catalogue) (*maps.Scenario, error) {
 	var sc *maps.Scenario
 	var err error
-	if name, ok := strings.CutPrefix(source, UploadPrefix); ok && files != nil {
+	if name, ok := strings.CutPrefix(source, remote.UploadPrefix); ok && files != nil {
 		sc, err = maps.LoadFiles(files, name, cat)
 	} else if !strings.HasPrefix(source, battle.EmbeddedPrefix) {
 		return nil, fmt.Errorf("%s is neither one of the program's scenarios nor uploaded with its files", fileio.Quote(source))

@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // testServer is a server on loopback over a SQLite file.
@@ -69,13 +70,13 @@ func (ts *testServer) create(body string) (int, []byte) {
 }
 
 // newBattle creates a battle and returns its answer.
-func (ts *testServer) newBattle(body string) createResponse {
+func (ts *testServer) newBattle(body string) remote.Created {
 	ts.t.Helper()
 	status, data := ts.create(body)
 	if status != http.StatusOK {
 		ts.t.Fatalf("POST /battles %s: %d %s", body, status, data)
 	}
-	var r createResponse
+	var r remote.Created
 	if err := json.Unmarshal(data, &r); err != nil {
 		ts.t.Fatal(err)
 	}
@@ -84,13 +85,13 @@ func (ts *testServer) newBattle(body string) createResponse {
 
 // received is a server message as the tests read it.
 type received struct {
-	Type   string          `json:"type"`
-	ID     string          `json:"id"`
-	Reason string          `json:"reason"`
-	Battle int64           `json:"battle"`
-	Side   maps.Side       `json:"side"`
-	View   json.RawMessage `json:"view"`
-	Log    []logEntry      `json:"log"`
+	Type   string            `json:"type"`
+	ID     string            `json:"id"`
+	Reason string            `json:"reason"`
+	Battle int64             `json:"battle"`
+	Side   maps.Side         `json:"side"`
+	View   json.RawMessage   `json:"view"`
+	Log    []remote.LogEntry `json:"log"`
 	raw    []byte
 }
 
@@ -139,7 +140,7 @@ func (ts *testServer) join(token string) (*seatConn, received) {
 	sc := ts.dial()
 	sc.write(fmt.Sprintf(`{"type":"hello","token":%q}`, token))
 	m := sc.read()
-	if m.Type != typeWelcome {
+	if m.Type != remote.TypeWelcome {
 		ts.t.Fatalf("answer to a hello: %s", m.raw)
 	}
 	return sc, m
@@ -204,7 +205,7 @@ func (sc *seatConn) order(id, record string) received {
 	sc.write(fmt.Sprintf(`{"type":"order","id":%q,"order":%s}`, id, record))
 	for {
 		m := sc.read()
-		if m.Type == typeAccepted || m.Type == typeRefused {
+		if m.Type == remote.TypeAccepted || m.Type == remote.TypeRefused {
 			if m.ID != id {
 				sc.t.Fatalf("answer %s to order %q", m.raw, id)
 			}
@@ -224,11 +225,11 @@ func endPhases(t *testing.T, seats map[maps.Side]*seatConn, n int) {
 		if acting == "" {
 			t.Fatalf("end-phase %d: the battle is over", i+1)
 		}
-		if m := seats[acting].order(fmt.Sprint("end-phase ", i), endPhase); m.Type != typeAccepted {
+		if m := seats[acting].order(fmt.Sprint("end-phase ", i), endPhase); m.Type != remote.TypeAccepted {
 			t.Fatalf("end-phase %d of the %s: %s", i+1, acting, m.raw)
 		}
 		for side, sc := range seats {
-			if m := sc.read(); m.Type != typeUpdate {
+			if m := sc.read(); m.Type != remote.TypeUpdate {
 				t.Fatalf("after end-phase %d the %s were sent %s, not an update", i+1, side, m.raw)
 			}
 		}
@@ -285,7 +286,7 @@ func TestWrongTokenRefused(t *testing.T) {
 		sc := ts.dial()
 		sc.write(hello.frame)
 		m := sc.read()
-		if m.Type != typeError || !strings.Contains(m.Reason, hello.reason) {
+		if m.Type != remote.TypeError || !strings.Contains(m.Reason, hello.reason) {
 			t.Errorf("hello %s: answered %s, want an error saying %q", hello.frame, m.raw, hello.reason)
 		}
 		if _, err := sc.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
@@ -310,20 +311,20 @@ func TestOrderOutOfTurnRefused(t *testing.T) {
 		idle = seats[maps.Axis]
 	}
 	m := idle.order("early", endPhase)
-	if m.Type != typeRefused || !strings.Contains(m.Reason, acting.Title()+" act now") {
+	if m.Type != remote.TypeRefused || !strings.Contains(m.Reason, acting.Title()+" act now") {
 		t.Errorf("an order out of turn: %s", m.raw)
 	}
 	m = seats[acting].order("nonsense", `{"order":"teleport"}`)
-	if m.Type != typeRefused || !strings.Contains(m.Reason, `unknown order "teleport"`) {
+	if m.Type != remote.TypeRefused || !strings.Contains(m.Reason, `unknown order "teleport"`) {
 		t.Errorf("an unknown order: %s", m.raw)
 	}
 	m = seats[acting].order("off the map", `{"order":"move","unit":1,"path":["Z99 N"]}`)
-	if m.Type != typeRefused {
+	if m.Type != remote.TypeRefused {
 		t.Errorf("a move off the map: %s", m.raw)
 	}
 	endPhases(t, seats, 1) // both connections still play
 	idle.write(`{"type":"order","order":{"order":"end-phase"},"extra":1}`)
-	if m := idle.read(); m.Type != typeError || !strings.Contains(m.Reason, `unknown field "extra"`) {
+	if m := idle.read(); m.Type != remote.TypeError || !strings.Contains(m.Reason, `unknown field "extra"`) {
 		t.Errorf("a malformed order: %s", m.raw)
 	}
 	if _, err := idle.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusInvalidFramePayloadData {
@@ -348,7 +349,7 @@ func TestOversizedFrameCloses(t *testing.T) {
 	if _, err := big.readErr(10 * time.Second); websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
 		t.Errorf("a frame of 5 KB over a 4 KB limit: the connection ends with %v, want 1009", err)
 	}
-	if m := seats[acting].order("1", endPhase); m.Type != typeAccepted {
+	if m := seats[acting].order("1", endPhase); m.Type != remote.TypeAccepted {
 		t.Errorf("the other seat's order: %s", m.raw)
 	}
 	// An oversized request body is refused too.
@@ -420,7 +421,7 @@ func TestComputerPlaysItsPhases(t *testing.T) {
 	allies, _ := ts.join(r.Allies)
 	deadline := time.Now().Add(2 * time.Minute)
 	for i := 0; allies.head().Acting != string(maps.Axis); i++ {
-		if m := allies.order(fmt.Sprint(i), endPhase); m.Type != typeAccepted {
+		if m := allies.order(fmt.Sprint(i), endPhase); m.Type != remote.TypeAccepted {
 			t.Fatalf("end-phase: %s", m.raw)
 		}
 		allies.read() // the update after it

@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // PostgresEnv names the environment variable that gives the tests a
@@ -160,7 +161,7 @@ func TestStaleServerCatchesUp(t *testing.T) {
 			t.Fatal("the server told of no order was sent an update")
 		}
 		// b's battle is len(stored) orders behind.
-		if m := alliesB.order("late", endPhase); m.Type != typeAccepted {
+		if m := alliesB.order("late", endPhase); m.Type != remote.TypeAccepted {
 			t.Fatalf("an order through the server left behind: %s", m.raw)
 		}
 		alliesB.read() // the order's own update
@@ -173,7 +174,7 @@ func TestStaleServerCatchesUp(t *testing.T) {
 		}
 		// a is now one order behind: its Allied view is the one before.
 		acting := maps.Side(alliesB.head().Acting)
-		if m := seatsA[acting].order("next", endPhase); m.Type != typeAccepted {
+		if m := seatsA[acting].order("next", endPhase); m.Type != remote.TypeAccepted {
 			t.Fatalf("an order through the first server, one behind: %s", m.raw)
 		}
 		seatsA[acting].read()
@@ -268,8 +269,8 @@ func TestStoreContract(t *testing.T) {
 		defer store.Close()
 		ctx := context.Background()
 		hash := hashToken("a token")
-		rec := BattleRecord{Scenario: UploadPrefix + "m.tmx", ScenarioDigest: "s", CatalogueDigest: "c", Ruleset: "r", Fog: true, Seed: 1 << 63, Version: 10, Digest: "d0",
-			Seats: []SeatRecord{{Side: maps.Allies, Player: person, TokenHash: hash}, {Side: maps.Axis, Player: "opponent"}},
+		rec := BattleRecord{Scenario: remote.UploadPrefix + "m.tmx", ScenarioDigest: "s", CatalogueDigest: "c", Ruleset: "r", Fog: true, Seed: 1 << 63, Version: 10, Digest: "d0",
+			Seats: []SeatRecord{{Side: maps.Allies, Player: remote.Person, TokenHash: hash}, {Side: maps.Axis, Player: "opponent"}},
 			Files: map[string][]byte{"m.tmx": []byte("<map/>"), "t.png": {0, 1, 2}}}
 		var ids []int64
 		for range 20 {

@@ -14,6 +14,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/maps"
+	"hexfire/remote"
 )
 
 // uploadFiles are the files of a scenario to upload: a shipped map with
@@ -59,7 +60,7 @@ func TestUploadedScenarioPlays(t *testing.T) {
 	files := uploadFiles(t)
 	r := ts.newBattle(uploadBody(t, "villers.tmx", files, `"fog":false`))
 	allies, w := ts.join(r.Allies)
-	if w.Type != typeWelcome || !bytes.Contains(w.raw, []byte(`"scenario":"upload:villers.tmx"`)) {
+	if w.Type != remote.TypeWelcome || !bytes.Contains(w.raw, []byte(`"scenario":"upload:villers.tmx"`)) {
 		t.Fatalf("the welcome does not name the uploaded map: %.200s", w.raw)
 	}
 	axis, _ := ts.join(r.Axis)
@@ -72,7 +73,7 @@ func TestUploadedScenarioPlays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var answer scenarioAnswer
+	var answer remote.ScenarioAnswer
 	err = json.NewDecoder(resp.Body).Decode(&answer)
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != http.StatusOK || answer.Scenario != "upload:villers.tmx" || len(answer.Files) != 3 ||

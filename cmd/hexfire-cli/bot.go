@@ -7,19 +7,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"hexfire/ai"
 	"hexfire/battle"
 	"hexfire/fileio"
 	"hexfire/maps"
+	"hexfire/remote"
 	"hexfire/units"
 )
 
@@ -27,26 +24,11 @@ func init() {
 	commands["bot"] = command{summary: "a computer player plays one seat of a battle on a hexfire-server to its end", run: runBot}
 }
 
-// The bot's limits and patience: our own choices.
+// The bot's patience: our own choices (remote has a client's limits).
 const (
-	// botReadLimit bounds a message from the server: a welcome holds a
-	// view (at most battle.MaxViewBytes) and the side's whole log.
-	botReadLimit = 2 * battle.MaxViewBytes
-	// botDialTimeout bounds a connection's opening and its hello;
-	// botWriteTimeout an order's sending.
-	botDialTimeout  = 10 * time.Second
-	botWriteTimeout = 10 * time.Second
-	// botPingEvery and botPingTimeout: a server that does not answer a
-	// ping in time is taken for gone (a connection dead without a close
-	// would otherwise be read from forever) and the bot reconnects.
-	botPingEvery   = 30 * time.Second
-	botPingTimeout = 15 * time.Second
-	// The wait before a reconnection doubles from botFirstBackoff up to
-	// botMaxBackoff; the bot gives up once it has been without a
-	// connection for botGiveUp (a server down for a minute is no error).
-	botFirstBackoff = 250 * time.Millisecond
-	botMaxBackoff   = 10 * time.Second
-	botGiveUp       = 10 * time.Minute
+	// botGiveUp: the bot gives up once it has been without a connection
+	// for so long (a server down for a minute is no error).
+	botGiveUp = 10 * time.Minute
 	// botDefaultRate is the orders a second the bot gives at most by
 	// default: under the 50 of hexfire-server's limit (server.DefaultOptions),
 	// which disconnects a client that gives more.
@@ -67,19 +49,6 @@ type botReport struct {
 	Winner string                       `json:"winner"`
 	Turn   int                          `json:"turn"`
 	Losses map[maps.Side]map[string]int `json:"losses"`
-}
-
-// serverMessage is any message of the server as the bot reads it
-// (server's protocol.go).
-type serverMessage struct {
-	Type     string          `json:"type"`
-	ID       string          `json:"id"`
-	Reason   string          `json:"reason"`
-	Battle   int64           `json:"battle"`
-	Side     maps.Side       `json:"side"`
-	Scenario string          `json:"scenario"`
-	SeatSeed uint64          `json:"seat_seed,string"`
-	View     json.RawMessage `json:"view"`
 }
 
 // stopError ends the bot with no other connection tried: the server
@@ -128,7 +97,7 @@ func runBot(args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bot: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
-	ws, _, err := serverURLs(*serverFlag)
+	ws, _, err := remote.URLs(*serverFlag)
 	if err != nil {
 		return fmt.Errorf("bot: %w", err)
 	}
@@ -183,8 +152,7 @@ func runBot(args []string, stdout io.Writer) error {
 // play plays the seat to the battle's end, connecting again after each
 // lost connection, and returns the result.
 func (b *bot) play(ctx context.Context) (botReport, error) {
-	backoff := botFirstBackoff
-	var downSince time.Time
+	var backoff remote.Backoff
 	for {
 		report, welcomed, err := b.session(ctx)
 		if err == nil {
@@ -194,21 +162,18 @@ func (b *bot) play(ctx context.Context) (botReport, error) {
 			return botReport{}, err
 		}
 		if welcomed {
-			downSince, backoff = time.Time{}, botFirstBackoff
+			backoff.Connected()
 		}
-		if downSince.IsZero() {
-			downSince = time.Now()
-		}
-		if time.Since(downSince) > botGiveUp {
+		wait := backoff.Next()
+		if backoff.Down() > botGiveUp {
 			return botReport{}, fmt.Errorf("no connection to %s for %v: %w", b.url, botGiveUp, err)
 		}
-		b.logf("%v; connecting again in %v", err, backoff)
+		b.logf("%v; connecting again in %v", err, wait)
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return botReport{}, ctx.Err()
 		}
-		backoff = min(2*backoff, botMaxBackoff)
 	}
 }
 
@@ -217,24 +182,13 @@ func (b *bot) play(ctx context.Context) (botReport, error) {
 // the connection ends (an error; welcomed says whether it got as far as
 // the welcome).
 func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err error) {
-	dctx, cancel := context.WithTimeout(ctx, botDialTimeout)
-	defer cancel()
-	conn, _, err := websocket.Dial(dctx, b.url+"/play", &websocket.DialOptions{CompressionMode: websocket.CompressionNoContextTakeover})
-	if err != nil {
-		return botReport{}, false, fmt.Errorf("connecting to %s: %w", b.url, err)
-	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(botReadLimit)
-	hello, err := json.Marshal(map[string]string{"type": "hello", "token": b.token})
+	conn, err := remote.Dial(ctx, b.url, b.token)
 	if err != nil {
 		return botReport{}, false, err
 	}
-	if err := conn.Write(dctx, websocket.MessageText, hello); err != nil {
-		return botReport{}, false, fmt.Errorf("sending the hello: %w", err)
-	}
+	defer conn.Close()
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
-	go b.ping(sctx, conn)
 
 	// The bot acts on each view it is sent in which its side acts. While
 	// it acts nothing else happens in the battle, and the update that
@@ -244,8 +198,8 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 	var last *battle.View
 	refusals := 0
 	for {
-		_, data, err := conn.Read(sctx)
-		if err != nil {
+		m, data, err := conn.Read(sctx)
+		if data == nil && err != nil {
 			return botReport{}, welcomed, fmt.Errorf("the connection to %s ended: %w", b.url, err)
 		}
 		if b.record != nil {
@@ -253,15 +207,14 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 				return botReport{}, welcomed, fmt.Errorf("--record: %w", err)
 			}
 		}
-		var m serverMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			return botReport{}, welcomed, fmt.Errorf("a message from the server that is not JSON: %w", err)
+		if err != nil {
+			return botReport{}, welcomed, err
 		}
 		var v *battle.View
 		switch m.Type {
 		case "welcome":
 			if v, err = b.welcome(m); err != nil {
-				if _, again := errors.AsType[fetchError](err); again {
+				if _, again := errors.AsType[remote.FetchError](err); again {
 					return botReport{}, welcomed, err // connected again, as a lost connection
 				}
 				return botReport{}, welcomed, stopError{reason: err.Error()}
@@ -292,7 +245,7 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 				// The close that follows says whether to try again later
 				// (1013: the seat has as many connections as it may, one
 				// perhaps the bot's own, not yet seen closed) or not.
-				if _, _, err := conn.Read(sctx); websocket.CloseStatus(err) == websocket.StatusTryAgainLater {
+				if conn.Retry(sctx) {
 					return botReport{}, welcomed, fmt.Errorf("the server turned the seat away for now: %s", m.Reason)
 				}
 				return botReport{}, welcomed, stopError{reason: "the server refused the seat: " + m.Reason}
@@ -315,63 +268,12 @@ func (b *bot) session(ctx context.Context) (report botReport, welcomed bool, err
 	}
 }
 
-// fetchError is a GET /scenario that failed on the way (the server down,
-// or refusing for now): tried again with the next connection.
-type fetchError struct{ err error }
-
-func (e fetchError) Error() string { return e.err.Error() }
-func (e fetchError) Unwrap() error { return e.err }
-
-// uploadPrefix starts the scenario of a battle whose map was uploaded
-// with its files (the server's UploadPrefix), which GET /scenario gives.
-const uploadPrefix = "upload:"
-
-// uploadedScenario fetches the files of the battle's uploaded scenario
-// (GET /scenario) and loads them as the server did, with the same
-// loader and limits (maps.LoadFiles): what a server sends is checked as
-// any file is.
-func (b *bot) uploadedScenario(source string) (*maps.Scenario, error) {
-	_, web, err := serverURLs(b.url)
-	if err != nil {
-		return nil, err
-	}
-	req, err := http.NewRequest(http.MethodGet, web+"/scenario", nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+b.token)
-	_, body, err := exchange(req)
-	if err != nil {
-		return nil, fetchError{fmt.Errorf("GET /scenario: %w", err)}
-	}
-	var answer struct {
-		Scenario string            `json:"scenario"`
-		Files    map[string][]byte `json:"files"`
-	}
-	if err := json.Unmarshal(body, &answer); err != nil {
-		return nil, fmt.Errorf("GET /scenario: not its answer: %w", err)
-	}
-	if answer.Scenario != source {
-		return nil, fmt.Errorf("GET /scenario: the scenario %s, where the welcome named %s", fileio.Quote(answer.Scenario), fileio.Quote(source))
-	}
-	return maps.LoadFiles(answer.Files, strings.TrimPrefix(source, uploadPrefix), b.catalogue)
-}
-
 // welcome takes the server's welcome: the seat's battle, side and
 // scenario (the same on every connection), and its view, which it
 // returns; the first seats the bot's player with the seat's seed.
-func (b *bot) welcome(m serverMessage) (*battle.View, error) {
+func (b *bot) welcome(m remote.ServerMessage) (*battle.View, error) {
 	if b.scenario == nil {
-		var sc *maps.Scenario
-		var err error
-		switch {
-		case strings.HasPrefix(m.Scenario, uploadPrefix):
-			sc, err = b.uploadedScenario(m.Scenario)
-		case strings.HasPrefix(m.Scenario, battle.EmbeddedPrefix):
-			sc, err = battle.OpenScenario(m.Scenario, b.catalogue)
-		default:
-			return nil, fmt.Errorf("the battle's scenario %s is neither one of the program's (%s and a path) nor uploaded (%s and a name): the bot opens no file a server names", fileio.Quote(m.Scenario), battle.EmbeddedPrefix, uploadPrefix)
-		}
+		sc, err := remote.OpenScenario(context.Background(), b.url, b.token, m.Scenario, b.catalogue)
 		if err != nil {
 			return nil, fmt.Errorf("the battle's scenario: %w", err)
 		}
@@ -393,7 +295,7 @@ func (b *bot) welcome(m serverMessage) (*battle.View, error) {
 
 // order has the player decide the side's next order from view v and
 // sends it, no sooner than b.every after the last.
-func (b *bot) order(ctx context.Context, conn *websocket.Conn, v *battle.View) error {
+func (b *bot) order(ctx context.Context, conn *remote.Conn, v *battle.View) error {
 	o, _ := b.player.Next(v)
 	if wait := time.Until(b.lastOrder.Add(b.every)); wait > 0 {
 		select {
@@ -403,41 +305,11 @@ func (b *bot) order(ctx context.Context, conn *websocket.Conn, v *battle.View) e
 		}
 	}
 	b.orders++
-	record := battle.RecordOf(o, v.Board())
-	msg, err := json.Marshal(struct {
-		Type  string             `json:"type"`
-		ID    string             `json:"id"`
-		Order battle.OrderRecord `json:"order"`
-	}{"order", strconv.Itoa(b.orders), record})
-	if err != nil {
+	if err := conn.SendOrder(ctx, strconv.Itoa(b.orders), battle.RecordOf(o, v.Board())); err != nil {
 		return err
-	}
-	wctx, cancel := context.WithTimeout(ctx, botWriteTimeout)
-	defer cancel()
-	if err := conn.Write(wctx, websocket.MessageText, msg); err != nil {
-		return fmt.Errorf("sending order %d: %w", b.orders, err)
 	}
 	b.lastOrder = time.Now()
 	return nil
-}
-
-// ping pings the server every botPingEvery until ctx ends, and closes the
-// connection when a ping goes unanswered, so that its read ends.
-func (b *bot) ping(ctx context.Context, conn *websocket.Conn) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(botPingEvery):
-		}
-		pctx, cancel := context.WithTimeout(ctx, botPingTimeout)
-		err := conn.Ping(pctx)
-		cancel()
-		if err != nil && ctx.Err() == nil {
-			conn.CloseNow()
-			return
-		}
-	}
 }
 
 // report is the result of the battle that view v shows over: once it is

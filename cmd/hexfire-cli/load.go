@@ -20,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 
 	"hexfire/fileio"
+	"hexfire/remote"
 )
 
 func init() {
@@ -177,7 +178,7 @@ func loadServer(ws, web string, n, orders int, fog bool, mode websocket.Compress
 		defer resp.Body.Close()
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 		if resp.StatusCode != http.StatusOK {
-			return answerError(resp, data)
+			return remote.AnswerError(resp, data)
 		}
 		var c struct{ Allies, Axis string }
 		if err := json.Unmarshal(data, &c); err != nil {

@@ -1,47 +1,28 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"hexfire/battle"
 	"hexfire/fileio"
 	"hexfire/maps"
+	"hexfire/remote"
 	"hexfire/units"
 )
 
 func init() {
 	commands["match"] = command{summary: "a battle on a hexfire-server: match new creates one, match save fetches its save", run: runMatch}
 }
-
-// The header of a GET /save answer and its values, as package server
-// names them (saveKindHeader): the CLI speaks the protocol without
-// importing the server and its database.
-const (
-	saveKindHeader = "Hexfire-Save"
-	saveKindBattle = "battle" // the whole battle's save, once it is over
-	saveKindView   = "view"   // only the seat's own view, before
-)
-
-// httpTimeout bounds each HTTP exchange with a server: our choice, long
-// enough for a save of thousands of orders on a slow link.
-const httpTimeout = 60 * time.Second
-
-// maxAnswerBytes is the most of an HTTP answer the CLI reads: a save of
-// the longest battle (maxOrdersPerBattle orders of a few hundred bytes
-// indented) is far below it.
-const maxAnswerBytes = 64 << 20
 
 func runMatch(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
@@ -61,75 +42,8 @@ func runMatch(args []string, stdout io.Writer) error {
 	return fmt.Errorf("match: unknown subcommand %s (want new or save)", fileio.Quote(args[0]))
 }
 
-// serverURLs checks a --server URL, ws:// or wss:// and a host, and
-// returns it with no trailing slash and the http:// or https:// URL of
-// the same server.
-func serverURLs(raw string) (ws, web string, err error) {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "", "", fmt.Errorf("--server %s: %w", fileio.Quote(raw), err)
-	}
-	if u.Host == "" || (u.Scheme != "ws" && u.Scheme != "wss") {
-		return "", "", fmt.Errorf("--server %s: want ws://HOST:PORT or wss://HOST:PORT", fileio.Quote(raw))
-	}
-	ws = strings.TrimSuffix(u.String(), "/")
-	return ws, "http" + strings.TrimPrefix(ws, "ws"), nil
-}
-
-// answerError is a server's refusal of an HTTP request: its status and
-// the reason it gave ({"error": ...}), or its body when it gave none.
-func answerError(resp *http.Response, body []byte) error {
-	var refusal struct {
-		Error string `json:"error"`
-	}
-	if json.Unmarshal(body, &refusal) == nil && refusal.Error != "" {
-		return fmt.Errorf("the server answered %s: %s", resp.Status, refusal.Error)
-	}
-	return fmt.Errorf("the server answered %s: %s", resp.Status, fileio.Quote(string(bytes.TrimSpace(body))))
-}
-
-// exchange sends req and reads its answer's body, at most maxAnswerBytes
-// of it; an answer other than 200 is an error with the server's reason.
-func exchange(req *http.Request) (*http.Response, []byte, error) {
-	client := &http.Client{Timeout: httpTimeout}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading the server's answer: %w", err)
-	}
-	if len(body) > maxAnswerBytes {
-		return nil, nil, fmt.Errorf("the server's answer is over %d bytes", maxAnswerBytes)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, nil, answerError(resp, body)
-	}
-	return resp, body, nil
-}
-
-// createBody is the body of POST /battles that match new sends (the
-// server's createRequest).
-type createBody struct {
-	Scenario string `json:"scenario,omitempty"`
-	// Files are an uploaded scenario's files by name ([]byte: base64 in
-	// JSON, as the server takes them).
-	Files  map[string][]byte `json:"files,omitempty"`
-	Rules  string            `json:"rules,omitempty"`
-	Fog    *bool             `json:"fog,omitempty"`
-	Allies string            `json:"allies"`
-	Axis   string            `json:"axis"`
-	Seed   string            `json:"seed,omitempty"`
-}
-
-// created is the server's answer to a battle's creation, printed as it is.
-type created struct {
-	Battle int64  `json:"battle"`
-	Allies string `json:"allies,omitempty"`
-	Axis   string `json:"axis,omitempty"`
-}
+// serverURLs checks a --server URL (remote.URLs).
+var serverURLs = remote.URLs
 
 func runMatchNew(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("match new", flag.ContinueOnError)
@@ -148,11 +62,11 @@ func runMatchNew(args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("match new: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
-	_, web, err := serverURLs(*serverFlag)
+	_, _, err := serverURLs(*serverFlag)
 	if err != nil {
 		return fmt.Errorf("match new: %w", err)
 	}
-	body := createBody{Rules: *rules, Allies: *allies, Axis: *axis}
+	body := remote.CreateRequest{Rules: *rules, Allies: *allies, Axis: *axis}
 	if upload, err := isUpload(*scenario); err != nil {
 		return fmt.Errorf("match new: --scenario %s: %w", fileio.Quote(*scenario), err)
 	} else if upload {
@@ -164,9 +78,11 @@ func runMatchNew(args []string, stdout io.Writer) error {
 		if dir == "" {
 			dir = "."
 		}
-		if body.Files, err = maps.FilesOf(os.DirFS(dir), name, cat); err != nil {
+		files, err := maps.FilesOf(os.DirFS(dir), name, cat)
+		if err != nil {
 			return fmt.Errorf("match new: --scenario %s: %w", fileio.Quote(*scenario), err)
 		}
+		body.Files = remote.EncodeFiles(files)
 		body.Scenario = name
 	} else if *scenario != "" {
 		body.Scenario = battle.EmbeddedPrefix + strings.TrimPrefix(*scenario, battle.EmbeddedPrefix)
@@ -179,22 +95,9 @@ func runMatchNew(args []string, stdout io.Writer) error {
 			body.Seed = strconv.FormatUint(*seed, 10)
 		}
 	})
-	data, err := json.Marshal(body)
+	c, err := remote.Create(context.Background(), *serverFlag, body)
 	if err != nil {
 		return fmt.Errorf("match new: %w", err)
-	}
-	req, err := http.NewRequest(http.MethodPost, web+"/battles", bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("match new: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	_, answer, err := exchange(req)
-	if err != nil {
-		return fmt.Errorf("match new: %w", err)
-	}
-	var c created
-	if err := json.Unmarshal(answer, &c); err != nil {
-		return fmt.Errorf("match new: the server's answer is not a battle's creation: %w", err)
 	}
 	out, err := json.Marshal(c)
 	if err != nil {
@@ -226,7 +129,7 @@ func isUpload(scenario string) (bool, error) {
 // holds.
 type savedReport struct {
 	Out string `json:"out"`
-	// Kind is saveKindBattle or saveKindView.
+	// Kind is remote.SaveKindBattle or remote.SaveKindView.
 	Kind string `json:"kind"`
 }
 
@@ -254,13 +157,13 @@ func runMatchSave(args []string, stdout io.Writer) error {
 		return fmt.Errorf("match save: %w", err)
 	}
 	req.Header.Set("Authorization", "Bearer "+*token)
-	resp, body, err := exchange(req)
+	resp, body, err := remote.Exchange(req)
 	if err != nil {
 		return fmt.Errorf("match save: %w", err)
 	}
-	kind := resp.Header.Get(saveKindHeader)
-	if kind != saveKindBattle && kind != saveKindView {
-		return fmt.Errorf("match save: the server's answer is neither a save nor a view (header %s: %s)", saveKindHeader, fileio.Quote(kind))
+	kind := resp.Header.Get(remote.SaveKindHeader)
+	if kind != remote.SaveKindBattle && kind != remote.SaveKindView {
+		return fmt.Errorf("match save: the server's answer is neither a save nor a view (header %s: %s)", remote.SaveKindHeader, fileio.Quote(kind))
 	}
 	if err := os.WriteFile(*out, body, 0o644); err != nil {
 		return fmt.Errorf("match save: %w", err)

@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/maps"
+	"hexfire/remote"
 	"hexfire/server"
 	"hexfire/units"
 )
@@ -97,7 +98,7 @@ func TestMatchAsSimulated(t *testing.T) {
 	}{{7, "opponent", "opponent"}, {11, "greedy", "opponent"}} {
 		t.Run(fmt.Sprintf("%s-%s-seed%d", c.allies, c.axis, c.seed), func(t *testing.T) {
 			seed := strconv.FormatUint(c.seed, 10)
-			var made created
+			var made remote.Created
 			runJSON(t, &made, "match", "new", "--server", url, "--seed", seed, "--fog=true")
 			if made.Battle == 0 || made.Allies == "" || made.Axis == "" {
 				t.Fatalf("match new printed %+v: want a battle and two tokens", made)
@@ -107,7 +108,7 @@ func TestMatchAsSimulated(t *testing.T) {
 			early := filepath.Join(dir, "early.json")
 			var saved savedReport
 			runJSON(t, &saved, "match", "save", "--server", url, "--token", token[maps.Allies], "--out", early)
-			if saved.Kind != saveKindView {
+			if saved.Kind != remote.SaveKindView {
 				t.Errorf("match save before the end wrote %q, not the seat's view", saved.Kind)
 			}
 
@@ -137,7 +138,7 @@ func TestMatchAsSimulated(t *testing.T) {
 
 			out := filepath.Join(dir, "battle.json")
 			runJSON(t, &saved, "match", "save", "--server", url, "--token", token[maps.Axis], "--out", out)
-			if saved.Kind != saveKindBattle {
+			if saved.Kind != remote.SaveKindBattle {
 				t.Fatalf("match save once over wrote %q, not the battle", saved.Kind)
 			}
 			data, err := os.ReadFile(out)
@@ -261,7 +262,7 @@ func TestBotGivesARefusedOrderAgain(t *testing.T) {
 	failing := &failingStore{}
 	failing.failAt.Store(10)
 	url := serveMatchStore(t, func(s server.Store) server.Store { failing.Store = s; return failing })
-	var c created
+	var c remote.Created
 	runJSON(t, &c, "match", "new", "--server", url, "--seed", "7", "--fog=true")
 	reports := map[maps.Side]*botReport{}
 	var wg sync.WaitGroup

@@ -1,0 +1,117 @@
+//go:build !js
+
+package remote_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"hexfire/battle"
+	_ "hexfire/combat/elimination" // the default ruleset
+	"hexfire/maps"
+	"hexfire/remote"
+	"hexfire/server"
+	"hexfire/units"
+)
+
+// startServer serves a server of a new database on loopback and returns
+// its ws:// URL and a function that stops it.
+func startServer(t *testing.T) string {
+	t.Helper()
+	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.New(store, server.Options{Logf: t.Logf})
+	if err != nil {
+		store.Close()
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
+	return "ws" + strings.TrimPrefix(web.URL, "http")
+}
+
+// waitFor polls the seat until ok holds of its status, or fails.
+func waitFor(t *testing.T, s *remote.Seat, what string, ok func(remote.Status) bool) remote.Status {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if st := s.Status(); ok(st) {
+			return st
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	st := s.Status()
+	if st.View != nil {
+		t.Logf("acting %s, turn %d, phasing %s %s", st.View.Acting, st.View.Known().Turn(), st.View.Known().Phasing(), st.View.Known().Phase())
+	}
+	t.Fatalf("waiting for %s: the seat stands at %+v", what, st)
+	return remote.Status{}
+}
+
+// TestSeatPlaysAgainstTheComputer: a seat created with Create plays the
+// Allies against the server's computer Axis under fog: welcomed with its
+// view, its order accepted, the view and the log updated as the Axis
+// play, always only the Allies' view; a wrong token is refused for good.
+func TestSeatPlaysAgainstTheComputer(t *testing.T) {
+	url := startServer(t)
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fog := true
+	c, err := remote.Create(context.Background(), url, remote.CreateRequest{Fog: &fog, Allies: remote.Person, Axis: "opponent:easy", Seed: "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Allies == "" || c.Axis != "" {
+		t.Fatalf("created %+v: want an Allies token alone", c)
+	}
+	s := remote.Open(url, c.Allies, cat)
+	defer s.Close()
+	st := waitFor(t, s, "the welcome", func(st remote.Status) bool { return st.State == remote.Connected })
+	if st.Side != maps.Allies || st.Battle != c.Battle || st.View.Side != maps.Allies {
+		t.Fatalf("welcomed as %+v", st)
+	}
+	// The Allies end each of their phases until the Axis have played a
+	// turn of theirs and handed back: each order accepted, each answered
+	// by the view after it (a pass of opportunity fire while the Axis move).
+	for i := 0; st.View.Known().Turn() == 1 || st.View.Acting != maps.Allies; i++ {
+		if i == 60 {
+			t.Fatalf("60 orders and still turn %d", st.View.Known().Turn())
+		}
+		before := st.Version
+		if st.View.Acting != maps.Allies {
+			st = waitFor(t, s, "the Axis to play", func(st remote.Status) bool { return st.Version > before })
+			continue
+		}
+		var o battle.Order = battle.EndPhase{}
+		if st.View.Known().Moving() != nil {
+			o = battle.Pass{} // the Axis move, and the Allies may fire
+		}
+		if _, err := s.Send(battle.RecordOf(o, st.View.Board())); err != nil {
+			t.Fatal(err)
+		}
+		st = waitFor(t, s, "the view after an order", func(st remote.Status) bool { return st.Version > before && st.Waiting == 0 })
+		for _, a := range s.TakeAnswers() {
+			if a.Type != remote.TypeAccepted {
+				t.Fatalf("order %s: %s %s", a.ID, a.Type, a.Reason)
+			}
+		}
+	}
+	if len(s.TakeLog()) == 0 {
+		t.Fatal("no log lines after a turn")
+	}
+
+	bad := remote.Open(url, "not-a-token", cat)
+	defer bad.Close()
+	st = waitFor(t, bad, "the refusal", func(st remote.Status) bool { return st.State == remote.Refused })
+	if _, err := bad.Send(battle.OrderRecord{}); err != remote.ErrNotConnected {
+		t.Fatalf("an order of a refused seat: %v", err)
+	}
+}
