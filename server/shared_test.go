@@ -3,13 +3,9 @@ package server
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,58 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"hexfire/battle"
 	"hexfire/maps"
 	"hexfire/remote"
+	"hexfire/server/servertest"
 )
-
-// PostgresEnv names the environment variable that gives the tests a
-// PostgreSQL database to use (a postgres:// URL; .ci/run sets it). Each
-// test works in a schema of its own, dropped after it.
-const PostgresEnv = "HEXFIRE_TEST_POSTGRES"
-
-// testPostgresURL returns the URL of a new, empty schema of the test
-// database, skipping the test when there is none.
-func testPostgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(PostgresEnv)
-	if base == "" {
-		t.Skipf("no PostgreSQL to test with: set %s to a postgres:// URL (.ci/run starts one)", PostgresEnv)
-	}
-	var raw [6]byte
-	rand.Read(raw[:])
-	schema := "hexfire_test_" + hex.EncodeToString(raw[:])
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("%s: %v", PostgresEnv, err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Error(err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
 
 // sharedStore opens one more handle on a database, as one more server
 // process would: kind "sqlite" (a file at db) or "postgres" (db a URL).
@@ -89,10 +38,10 @@ func sharedStore(t *testing.T, kind, db string) Store {
 }
 
 // sharedDatabases are the kinds of database the tests of several servers
-// share: a SQLite file always, PostgreSQL when PostgresEnv gives one.
+// share: a SQLite file always, PostgreSQL when servertest.PostgresEnv gives one.
 func sharedDatabases(t *testing.T, test func(t *testing.T, kind, db string)) {
 	t.Run("sqlite", func(t *testing.T) { test(t, "sqlite", filepath.Join(t.TempDir(), "hexfire.db")) })
-	t.Run("postgres", func(t *testing.T) { test(t, "postgres", testPostgresURL(t)) })
+	t.Run("postgres", func(t *testing.T) { test(t, "postgres", servertest.PostgresURL(t)) })
 }
 
 // deaf is a store that is not told of the orders others store: its
@@ -195,7 +144,7 @@ func TestStaleServerCatchesUp(t *testing.T) {
 // is sent its update after every order, the other server's told by
 // PostgreSQL's NOTIFY.
 func TestPostgresTellsOtherServers(t *testing.T) {
-	db := testPostgresURL(t)
+	db := servertest.PostgresURL(t)
 	a := serveStore(t, sharedStore(t, "postgres", db), Options{})
 	b := serveStore(t, sharedStore(t, "postgres", db), Options{})
 	r := a.newBattle(`{"fog":false}`)

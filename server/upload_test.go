@@ -15,6 +15,7 @@ import (
 	"hexfire/assets"
 	"hexfire/maps"
 	"hexfire/remote"
+	"hexfire/server/servertest"
 )
 
 // uploadFiles are the files of a scenario to upload: a shipped map with
@@ -161,7 +162,7 @@ func TestUploadRefusals(t *testing.T) {
 // served by another sharing its PostgreSQL, which rebuilds it from the
 // files stored with it.
 func TestUploadSharedPostgres(t *testing.T) {
-	db := testPostgresURL(t)
+	db := servertest.PostgresURL(t)
 	a := serveStore(t, sharedStore(t, "postgres", db), Options{})
 	b := serveStore(t, sharedStore(t, "postgres", db), Options{})
 	r := a.newBattle(uploadBody(t, "villers.tmx", uploadFiles(t), `"fog":true`))

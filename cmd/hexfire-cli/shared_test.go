@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,49 +13,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"hexfire/battle"
 	"hexfire/maps"
 	"hexfire/server"
+	"hexfire/server/servertest"
 	"hexfire/units"
 )
-
-// postgresEnv names the environment variable that gives the tests a
-// PostgreSQL database (a postgres:// URL; .ci/run sets it).
-const postgresEnv = "HEXFIRE_TEST_POSTGRES"
-
-// testPostgresURL returns the URL of a new schema of the test database,
-// dropped after the test, or skips the test when there is none.
-func testPostgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("no PostgreSQL to test with: set %s to a postgres:// URL (.ci/run starts one)", postgresEnv)
-	}
-	schema := fmt.Sprintf("hexfire_cli_test_%d", time.Now().UnixNano())
-	ctx := context.Background()
-	exec := func(sql string) {
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("%s: %v", postgresEnv, err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, sql); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exec("CREATE SCHEMA " + schema)
-	t.Cleanup(func() { exec("DROP SCHEMA " + schema + " CASCADE") })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
 
 // switchProxy forwards each TCP connection it accepts to its target,
 // which may be changed: the connections open are then cut, as a load
@@ -158,7 +119,7 @@ func servePostgres(t *testing.T, db string) string {
 // missed the orders given meanwhile. The battle ends as simulate's of
 // the same seed.
 func TestBotMovesToAnotherServer(t *testing.T) {
-	db := testPostgresURL(t)
+	db := servertest.PostgresURL(t)
 	a, b := servePostgres(t, db), servePostgres(t, db)
 	proxy := newSwitchProxy(t, a)
 	url := "ws://" + proxy.ln.Addr().String()

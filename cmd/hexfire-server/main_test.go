@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,9 +16,9 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/jackc/pgx/v5"
 
 	"hexfire/server"
+	"hexfire/server/servertest"
 )
 
 // serveEnv, set in a child process of the test binary, makes it the
@@ -226,42 +225,6 @@ func storedOrders(t *testing.T, db string, id int64) int {
 	return len(orders)
 }
 
-// postgresEnv names the environment variable that gives the tests a
-// PostgreSQL database (a postgres:// URL; .ci/run sets it).
-const postgresEnv = "HEXFIRE_TEST_POSTGRES"
-
-// testPostgresURL returns the URL of a new schema of the test database,
-// dropped after the test, or skips the test when there is none.
-func testPostgresURL(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skipf("no PostgreSQL to test with: set %s to a postgres:// URL (.ci/run starts one)", postgresEnv)
-	}
-	schema := fmt.Sprintf("hexfire_cmd_test_%d", time.Now().UnixNano())
-	ctx := context.Background()
-	exec := func(sql string) {
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Fatalf("%s: %v", postgresEnv, err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, sql); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exec("CREATE SCHEMA " + schema)
-	t.Cleanup(func() { exec("DROP SCHEMA " + schema + " CASCADE") })
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
-
 // TestProcessesSharePostgres: two hexfire-server processes on one
 // PostgreSQL. The Allies play through the first and the Axis through the
 // second, each told of the other's orders; the first is killed (SIGKILL)
@@ -269,7 +232,7 @@ func testPostgresURL(t *testing.T) string {
 // and a third process started on the database sees the battle as the
 // second does.
 func TestProcessesSharePostgres(t *testing.T) {
-	db := testPostgresURL(t)
+	db := servertest.PostgresURL(t)
 	p1, p2 := startProcess(t, db), startProcess(t, db)
 	resp, err := http.Post("http://"+p1.addr+"/battles", "application/json", strings.NewReader(`{"fog":false}`))
 	if err != nil {
