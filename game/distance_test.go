@@ -5,7 +5,6 @@ package game
 import (
 	"io"
 	"net"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,26 +16,8 @@ import (
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
+	"hexfire/server/loopback"
 )
-
-// startTestServer serves a hexfire-server of a new database on loopback
-// and returns its ws:// URL and its HTTP server (whose connections a
-// test may cut).
-func startTestServer(t *testing.T) (string, *httptest.Server) {
-	t.Helper()
-	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(store, server.Options{Logf: t.Logf})
-	if err != nil {
-		store.Close()
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
-	return "ws" + strings.TrimPrefix(web.URL, "http"), web
-}
 
 // cutter passes TCP connections through to the server at addr, and cuts
 // every one it passed when told: a lost connection, the server still up.
@@ -104,7 +85,7 @@ func stepUntil(t *testing.T, a *App, what string, ok func() bool) {
 // player's turn, connection lost and back by itself), the view and the
 // log follow the server's updates, and My battles lists the battle.
 func TestPlayOverDistance(t *testing.T) {
-	direct, web := startTestServer(t)
+	direct, web := loopback.Serve(t, server.Options{})
 	var cut cutter
 	url := cut.listen(t, web.Listener.Addr().String())
 	dir := t.TempDir()

@@ -4,9 +4,6 @@ package remote_test
 
 import (
 	"context"
-	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,26 +12,9 @@ import (
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
+	"hexfire/server/loopback"
 	"hexfire/units"
 )
-
-// startServer serves a server of a new database on loopback and returns
-// its ws:// URL and a function that stops it.
-func startServer(t *testing.T) string {
-	t.Helper()
-	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(store, server.Options{Logf: t.Logf})
-	if err != nil {
-		store.Close()
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
-	return "ws" + strings.TrimPrefix(web.URL, "http")
-}
 
 // waitFor polls the seat until ok holds of its status, or fails.
 func waitFor(t *testing.T, s *remote.Seat, what string, ok func(remote.Status) bool) remote.Status {
@@ -59,7 +39,7 @@ func waitFor(t *testing.T, s *remote.Seat, what string, ok func(remote.Status) b
 // view, its order accepted, the view and the log updated as the Axis
 // play, always only the Allies' view; a wrong token is refused for good.
 func TestSeatPlaysAgainstTheComputer(t *testing.T) {
-	url := startServer(t)
+	url, _ := loopback.Serve(t, server.Options{})
 	cat, err := units.Default()
 	if err != nil {
 		t.Fatal(err)

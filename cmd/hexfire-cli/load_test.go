@@ -1,29 +1,17 @@
 package main
 
 import (
-	"net/http/httptest"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"hexfire/server"
+	"hexfire/server/loopback"
 )
 
 // TestLoad: load plays its battles to the orders asked for, every order
 // accepted and timed, and with compression asked for of a server that
 // agrees to it the server sends fewer bytes an order.
 func TestLoad(t *testing.T) {
-	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(store, server.Options{Compression: server.DefaultCompression, Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { web.Close(); srv.Close(); store.Close() })
-	url := "ws" + strings.TrimPrefix(web.URL, "http")
+	url, _ := loopback.Serve(t, server.Options{Compression: server.DefaultCompression})
 	perOrder := map[string]float64{}
 	for _, mode := range []string{"none", "message"} {
 		var r loadReport
