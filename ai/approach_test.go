@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -41,7 +42,9 @@ func TestCoversApproaches(t *testing.T) {
 	}
 	end := m.Path[len(m.Path)-1].Hex
 	bd := b.Board()
-	sees := func(from, to string) bool { return bd.Sight(hexOf(t, b, from), hexOf(t, b, to), nil).Visible }
+	sees := func(from, to string) bool {
+		return bd.Sight(battletest.Hex(t, b, from), battletest.Hex(t, b, to), nil).Visible
+	}
 	label := bd.Label(end)
 	if !sees(label, "K1") && !sees(label, "L1") {
 		t.Errorf("the Pz IV moves to %s, which overlooks neither K1 nor L1", label)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -18,17 +19,19 @@ func TestBelief(t *testing.T) {
 		{"M4A3E8", maps.Allies, "B2", board.DirNE, ""},
 		{"German Rifle Squad", maps.Axis, "H6", board.DirSW, ""},
 	}}.battle(t)
-	tiger, err := testCatalogue.Lookup("Tiger I")
+	tiger, err := battletest.Catalogue(t).Lookup("Tiger I")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sherman := b.Unit(1)
-	at := func(label string) board.Pose { return board.Pose{Hex: hexOf(t, b, label), Facing: board.DirSW} }
+	at := func(label string) board.Pose {
+		return board.Pose{Hex: battletest.Hex(t, b, label), Facing: board.DirSW}
+	}
 	view := &battle.View{Side: maps.Allies, Fog: true, Turn: 4, Enemy: []battle.Enemy{
 		{ID: 7, Name: "Tiger I", Type: tiger, Pose: at("F2"), Turn: 4},
 		{ID: 8, Name: "Tiger I", Type: tiger, Pose: at("F4"), Turn: 2},
 		{ID: 9, Name: "Tiger I", Type: tiger, Pose: at("F6"), Turn: 1},
-		{Known: battle.Contact, Contact: 1, Pose: board.Pose{Hex: hexOf(t, b, "E1")}},
+		{Known: battle.Contact, Contact: 1, Pose: board.Pose{Hex: battletest.Hex(t, b, "E1")}},
 	}}
 	d := newDecision(t, b, maps.Allies)
 	before, _ := d.threatTo(sherman, sherman.Pose)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/board/boardtest"
 	"hexfire/maps"
@@ -30,7 +31,7 @@ func BenchmarkSegmentDefault(b *testing.B) {
 	orders := 0
 	for b.Loop() {
 		b.StopTimer()
-		bt := defaultBattle(b, 1)
+		bt := battletest.DefaultBattle(b, battle.Config{Seed: 1, Fog: battle.FogOff})
 		b.StartTimer()
 		op, err := opponentOf(bt)
 		if err != nil {
@@ -48,7 +49,7 @@ func bigBattle(tb testing.TB) *battle.Battle {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	b, err := battle.New(sc, battletest.Catalogue(tb), battle.Config{Seed: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func BenchmarkNextAfterLongHistory(b *testing.B) {
 				h, _ := bd.ParseHex(u.hex)
 				sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
 			}
-			bt, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+			bt, err := battle.New(sc, battletest.Catalogue(b), battle.Config{Seed: 1})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -88,7 +89,7 @@ func TestHoldsAndFallsBack(t *testing.T) {
 			if tt.stays != (o == nil) {
 				t.Fatalf("the squad's order: %#v; want it to stay %v", o, tt.stays)
 			}
-			if m, ok := o.(battle.Move); ok && m.Path[len(m.Path)-1].Hex != hexOf(t, b, tt.fallback) {
+			if m, ok := o.(battle.Move); ok && m.Path[len(m.Path)-1].Hex != battletest.Hex(t, b, tt.fallback) {
 				t.Errorf("it falls back to %s, want %s", b.Board().Label(m.Path[len(m.Path)-1].Hex), tt.fallback)
 			}
 		})
@@ -147,7 +148,7 @@ func TestOpportunityFireWaits(t *testing.T) {
 			play(t, b, Random{EndChance: 1}, func(b *battle.Battle) bool { return b.Phase() == battle.Movement })
 			mover := b.Unit(1)
 			reach := b.Board().Reachable(b.MoveSpec(mover), mover.Pose, b.Occupancy(mover))
-			steps, ok := reach.Path(hexOf(t, b, "G4"))
+			steps, ok := reach.Path(battletest.Hex(t, b, "G4"))
 			if !ok {
 				t.Fatal("no path to G4")
 			}

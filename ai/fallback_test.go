@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -47,13 +48,13 @@ func TestFallsBackOutOfSight(t *testing.T) {
 	}
 	seen := func(h board.Hex) bool {
 		for _, tiger := range tigers {
-			if b.Board().Sight(hexOf(t, b, tiger), h, nil).Visible {
+			if b.Board().Sight(battletest.Hex(t, b, tiger), h, nil).Visible {
 				return true
 			}
 		}
 		return false
 	}
-	start, end := hexOf(t, b, "B4"), m.Path[len(m.Path)-1].Hex
+	start, end := battletest.Hex(t, b, "B4"), m.Path[len(m.Path)-1].Hex
 	if seen(end) {
 		t.Errorf("the Sherman ends in %s, in sight of the Tigers", b.Board().Label(end))
 	}
@@ -78,7 +79,7 @@ func TestExplainMoveCountsTheWay(t *testing.T) {
 	d := newDecision(t, b, maps.Allies)
 	u, tiger := b.Unit(1), b.Unit(2)
 	stay := scored{pose: u.Pose, score: -3.1}
-	to := board.Pose{Hex: hexOf(t, b, "C5"), Facing: board.DirN}
+	to := board.Pose{Hex: battletest.Hex(t, b, "C5"), Facing: board.DirN}
 	tests := []struct {
 		name string
 		best scored
@@ -113,7 +114,7 @@ func TestExplainMoveCountsTheWay(t *testing.T) {
 // unit in danger, less dangerous than its own, was scored as the hiding
 // places are.
 func TestStepsIntoTheHouseNextDoor(t *testing.T) {
-	sc, err := maps.Default(testCatalogue)
+	sc, err := maps.Default(battletest.Catalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,20 +4,12 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
 	"hexfire/umpire"
-	"hexfire/units"
 )
-
-var testCatalogue = func() *units.Catalogue {
-	c, err := units.Default()
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
 
 const openMap = `
 . . . . . . . .
@@ -82,7 +74,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 	if f.dice != nil {
 		cfg.Dice = combat.NewFixedDice(f.dice...)
 	}
-	b, err := battle.New(sc, testCatalogue, cfg)
+	b, err := battle.New(sc, battletest.Catalogue(t), cfg)
 	if err != nil {
 		t.Fatalf("battle.New: %v", err)
 	}
@@ -107,15 +99,6 @@ func play(t *testing.T, b *battle.Battle, p Player, stop func(*battle.Battle) bo
 	}
 	t.Fatalf("no stop after 1000 orders")
 	return nil
-}
-
-func hexOf(t *testing.T, b *battle.Battle, label string) board.Hex {
-	t.Helper()
-	h, err := b.Board().ParseHex(label)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // turnIs stops play when turn n begins.

@@ -6,21 +6,9 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 )
-
-func defaultBattle(t testing.TB, seed uint64) *battle.Battle {
-	t.Helper()
-	sc, err := maps.Default(testCatalogue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: seed, Fog: battle.FogOff})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // playOut plays a battle to its end, failing on any refused order, and
 // returns the orders as save records (comparable text).
@@ -62,7 +50,7 @@ func TestEveryOrderLegal(t *testing.T) {
 		for _, axis := range kinds {
 			t.Run(allies+" vs "+axis, func(t *testing.T) {
 				for seed := range uint64(12) {
-					b := defaultBattle(t, seed+1)
+					b := battletest.DefaultBattle(t, battle.Config{Seed: seed + 1, Fog: battle.FogOff})
 					playOut(t, b, map[maps.Side]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
 					for _, o := range b.Orders() {
 						given[map[bool]string{true: allies, false: axis}[sideOf(b, o) == maps.Allies]][o.Name()] = true
@@ -135,7 +123,7 @@ func newTestPlayer(t *testing.T, kind string, b *battle.Battle) Player {
 func TestDeterminism(t *testing.T) {
 	for _, seed := range []uint64{3, 17} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			b1, b2 := defaultBattle(t, seed), defaultBattle(t, seed)
+			b1, b2 := battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff}), battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff})
 			o1 := playOut(t, b1, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b1), maps.Axis: newTestPlayer(t, "opponent", b1)})
 			o2 := playOut(t, b2, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
 			if !slices.Equal(o1, o2) {
@@ -146,7 +134,7 @@ func TestDeterminism(t *testing.T) {
 			}
 			// Replay: at every order, a fresh opponent must choose the
 			// order the original chose.
-			b3 := defaultBattle(t, seed)
+			b3 := battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff})
 			for i, o := range b1.Orders() {
 				fresh, err := opponentOf(b3)
 				if err != nil {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 )
 
@@ -21,7 +23,7 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("%v.String() = %q", got, got.String())
 		}
 	}
-	if _, err := opponentLevelOf(defaultBattle(t, 1), Level(9)); err == nil {
+	if _, err := opponentLevelOf(battletest.DefaultBattle(t, battle.Config{Seed: 1, Fog: battle.FogOff}), Level(9)); err == nil {
 		t.Error("level 9 accepted")
 	}
 }
@@ -32,7 +34,7 @@ func TestParseLevel(t *testing.T) {
 // its play is not the normal opponent's.
 func TestLevelsRepeatAndDiffer(t *testing.T) {
 	play := func(l Level) []string {
-		b := defaultBattle(t, 3)
+		b := battletest.DefaultBattle(t, battle.Config{Seed: 3, Fog: battle.FogOff})
 		op, err := opponentLevelOf(b, l)
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -59,7 +60,7 @@ foxhole C3
 	for _, id := range []battle.UnitID{2, 3} {
 		b.Unit(id).Markers |= battle.Fired // as after opportunity fire earlier in the segment
 	}
-	o, err := b.OverrunTo(b.Unit(1), hexOf(t, b, "C3"))
+	o, err := b.OverrunTo(b.Unit(1), battletest.Hex(t, b, "C3"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -42,7 +43,7 @@ func TestPlayersBringReinforcementsOn(t *testing.T) {
 			}
 			play(t, b, p, turnIs(2))
 			play(t, b, p, atMovement)
-			want := battle.Enter{Unit: 1, Path: []board.Pose{{Hex: hexOf(t, b, "D6"), Facing: board.DirN}}}
+			want := battle.Enter{Unit: 1, Path: []board.Pose{{Hex: battletest.Hex(t, b, "D6"), Facing: board.DirN}}}
 			if o, why := ask(p, b); !reflect.DeepEqual(o, want) {
 				t.Errorf("turn 2: %#v (%s), want the tank entering at D6, the edge hex nearest D1, facing it", o, why)
 			}
@@ -86,11 +87,11 @@ func TestOpponentPursuesItsExitAim(t *testing.T) {
 // against computer, to the end of turn 3: both Fireflies that arrive on
 // turn 3 by the west edge must have come on.
 func TestShippedReinforcementsArrive(t *testing.T) {
-	sc, err := maps.Load(assets.FS, "scenarios/valkenswaard.tmx", testCatalogue)
+	sc, err := maps.Load(assets.FS, "scenarios/valkenswaard.tmx", battletest.Catalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
+	b, err := battle.New(sc, battletest.Catalogue(t), battle.Config{Seed: 1, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}

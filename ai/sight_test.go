@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -41,7 +42,7 @@ func TestLOSMemoMatchesSight(t *testing.T) {
 		far := 0
 		for range 2 {
 			for _, label := range viewers {
-				from := hexOf(t, b, label)
+				from := battletest.Hex(t, b, label)
 				for to := range b.Board().Hexes() {
 					if from.Distance(to) > sightRadius {
 						far++
@@ -60,10 +61,10 @@ func TestLOSMemoMatchesSight(t *testing.T) {
 	if _, err := b.Apply(battle.EndPhase{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Apply(battle.PlaceSmoke{Unit: 1, Hex: hexOf(t, b, "C3")}); err != nil {
+	if _, err := b.Apply(battle.PlaceSmoke{Unit: 1, Hex: battletest.Hex(t, b, "C3")}); err != nil {
 		t.Fatal(err)
 	}
-	if b.Smoke(hexOf(t, b, "C3")) == 0 {
+	if b.Smoke(battletest.Hex(t, b, "C3")) == 0 {
 		t.Fatal("no smoke in C3")
 	}
 	check("smoke in C3")

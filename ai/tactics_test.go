@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/maps"
@@ -113,7 +114,7 @@ func TestExposure(t *testing.T) {
 	u, e := b.Unit(1), b.Unit(2)
 	v := newView(b, &memo{}, maps.Allies)
 	pose := func(label string, f board.Direction) board.Pose {
-		return board.Pose{Hex: hexOf(t, b, label), Facing: f}
+		return board.Pose{Hex: battletest.Hex(t, b, label), Facing: f}
 	}
 	// South along column C to C6, which the Pz IV sees past the woods, and
 	// back north-west into hiding.

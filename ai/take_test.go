@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 )
 
@@ -80,11 +81,11 @@ func TestPressesLate(t *testing.T) {
 		}
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": "allies hold L3; axis otherwise"}}.battle(t)
 		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
-		to := hexOf(t, b, "G3")
+		to := battletest.Hex(t, b, "G3")
 		if m, ok := moveOf(t, b, 1).(battle.Move); ok {
 			to = m.Path[len(m.Path)-1].Hex
 		}
-		if next := to.Distance(hexOf(t, b, "L3")) == 1; next != tt.next {
+		if next := to.Distance(battletest.Hex(t, b, "L3")) == 1; next != tt.next {
 			t.Errorf("turn %d: the squad moves G3 → %s; want it next to L3 %v", tt.turn, b.Board().Label(to), tt.next)
 		}
 	}
@@ -237,11 +238,11 @@ func TestBesiegesLate(t *testing.T) {
 		b := fixture{grid: openMap12, units: us, turns: 8, props: map[string]string{"victory": victory}}.battle(t)
 		play(t, b, Random{EndChance: 1}, alliesMoveIn(tt.turn))
 		d := newDecision(t, b, maps.Allies)
-		if focus, ok := d.denyFocus(); tt.victory != "" && (!ok || focus != hexOf(t, b, "L3")) {
+		if focus, ok := d.denyFocus(); tt.victory != "" && (!ok || focus != battletest.Hex(t, b, "L3")) {
 			t.Fatalf("fixture: %q: the stand is %s (%v), want L3", victory, b.Board().Label(focus), ok)
 		}
 		u := b.Unit(1)
-		got, want := d.siegeValue(u, hexOf(t, b, tt.hex)), tt.share*d.holdValue(u, hexOf(t, b, "L3"))
+		got, want := d.siegeValue(u, battletest.Hex(t, b, tt.hex)), tt.share*d.holdValue(u, battletest.Hex(t, b, "L3"))
 		if got < want-1e-9 || got > want+1e-9 || tt.share > 0 && want <= 0 {
 			t.Errorf("%s in %s, turn %d, %q: siege worth %.3f, want %.3f", tt.unit, tt.hex, tt.turn, victory, got, want)
 		}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"hexfire/battle/battletest"
 	"hexfire/killzone"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 // killzoneJSON runs killzone with args and --json and decodes the report.
@@ -30,11 +30,7 @@ func killzoneJSON(t *testing.T, args ...string) killzoneReport {
 // defaultMap loads the embedded default scenario.
 func defaultMap(t *testing.T) *maps.Scenario {
 	t.Helper()
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := maps.Default(cat)
+	sc, err := maps.Default(battletest.Catalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 	"hexfire/units"
@@ -68,34 +69,25 @@ func TestSimulateJSON(t *testing.T) {
 	}
 }
 
-// defaultBattle starts a battle of the embedded default scenario, seed 1.
-func defaultBattle(t *testing.T) *battle.Battle {
-	t.Helper()
-	cat, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := battle.New(defaultMap(t), cat, battle.Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestAttackWeapons names an attack order's weapons for simulate's shots.
 func TestAttackWeapons(t *testing.T) {
-	b := defaultBattle(t)
+	b := battletest.DefaultBattle(t, battle.Config{Seed: 1})
+	easy8 := battletest.Unit(t, b, "M4A3E8")
+	bazooka := battletest.Unit(t, b, "US Bazooka Team")
+	squad := battletest.Unit(t, b, "US Rifle Squad #5")
+	tiger := battletest.Unit(t, b, "Tiger I")
+	german := battletest.Unit(t, b, "German Rifle Squad #17")
 	tests := []struct {
 		o    battle.Order
 		want string
 	}{
-		{battle.Fire{Unit: 1, Target: 9}, "M4A3E8"},
-		{battle.Fire{Unit: 7, Target: 9}, "Bazooka"},
-		{battle.Fire{Unit: 17, Target: 1, Panzerfaust: true}, "Panzerfaust"},
-		{battle.FireAP{Units: []battle.UnitID{5}}, "AP fire"},
-		{battle.Assault{Units: []battle.UnitID{5}}, "close assault"},
-		{battle.Overrun{Unit: 1}, "overrun"},
-		{battle.Move{Unit: 1}, ""},
+		{battle.Fire{Unit: easy8, Target: tiger}, "M4A3E8"},
+		{battle.Fire{Unit: bazooka, Target: tiger}, "Bazooka"},
+		{battle.Fire{Unit: german, Target: easy8, Panzerfaust: true}, "Panzerfaust"},
+		{battle.FireAP{Units: []battle.UnitID{squad}}, "AP fire"},
+		{battle.Assault{Units: []battle.UnitID{squad}}, "close assault"},
+		{battle.Overrun{Unit: easy8}, "overrun"},
+		{battle.Move{Unit: easy8}, ""},
 		{battle.EndPhase{}, ""},
 	}
 	for _, tt := range tests {
@@ -237,7 +229,8 @@ func TestSimulateGivesATurnLimit(t *testing.T) {
 // TestActName names the other orders simulate counts: a Gun's load and
 // unload are towing, anyone else's passengers boarding and unloading.
 func TestActName(t *testing.T) {
-	b := defaultBattle(t)
+	b := battletest.DefaultBattle(t, battle.Config{Seed: 1})
+	easy8 := battletest.Unit(t, b, "M4A3E8")
 	var gun, squad battle.UnitID
 	for _, u := range b.Units() {
 		switch {
@@ -254,13 +247,13 @@ func TestActName(t *testing.T) {
 		o    battle.Order
 		want string
 	}{
-		{battle.Load{Unit: gun, Carrier: 1}, "hook up"},
+		{battle.Load{Unit: gun, Carrier: easy8}, "hook up"},
 		{battle.Unload{Unit: gun}, "unhook"},
-		{battle.Load{Unit: squad, Carrier: 1}, "board"},
+		{battle.Load{Unit: squad, Carrier: easy8}, "board"},
 		{battle.Unload{Unit: squad}, "unload"},
 		{battle.Enter{Unit: squad}, "arrive"},
 		{battle.Exit{Unit: squad}, "exit"},
-		{battle.Fire{Unit: 1, Target: 9}, ""},
+		{battle.Fire{Unit: easy8, Target: battletest.Unit(t, b, "Tiger I")}, ""},
 	}
 	for _, tt := range tests {
 		if have := actName(b, tt.o); have != tt.want {

@@ -3,13 +3,14 @@ package d20
 import (
 	"testing"
 
+	"hexfire/battle/battletest"
 	"hexfire/combat"
 )
 
 // TestRatings holds the formula to the sizes the excerpt prints and to
 // hand-worked values of the catalogue.
 func TestRatings(t *testing.T) {
-	c := catalogue(t)
+	c := battletest.Catalogue(t)
 	tests := []struct {
 		unit, rating, want string
 		origin             combat.Origin

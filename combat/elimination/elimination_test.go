@@ -6,24 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
 )
 
-func catalogue(t testing.TB) *units.Catalogue {
-	t.Helper()
-	c, err := units.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // shot builds a shot from catalogue names; weapon "" means the firer's own.
 func shot(t testing.TB, firer, weapon, target string, rng int, aspect board.Aspect) combat.Shot {
 	t.Helper()
-	c := catalogue(t)
+	c := battletest.Catalogue(t)
 	f, err := c.Lookup(firer)
 	if err != nil {
 		t.Fatal(err)
@@ -390,7 +382,7 @@ func TestDiceRunOut(t *testing.T) {
 }
 
 func TestSmoke(t *testing.T) {
-	c := catalogue(t)
+	c := battletest.Catalogue(t)
 	tests := []struct {
 		firer     string
 		passenger bool

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/units"
@@ -81,7 +82,7 @@ func TestOffBoardShot(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func catalogueType(t *testing.T, name string) *units.Type {
-	ty, err := catalogue(t).Lookup(name)
+	ty, err := battletest.Catalogue(t).Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}

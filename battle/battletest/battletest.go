@@ -1,0 +1,78 @@
+// Package battletest holds the helpers the tests of several packages share:
+// the shipped catalogue, a battle of the default scenario, and the lookups
+// that name a hex by its label and a unit by its scenario name, so a test
+// says which unit it means rather than where the scenario happens to place
+// it in order.
+//
+// It imports battle, so battle's own internal tests cannot use it (they
+// would import themselves); they keep their few helpers in package battle.
+package battletest
+
+import (
+	"testing"
+
+	"hexfire/battle"
+	"hexfire/board"
+	"hexfire/maps"
+	"hexfire/units"
+)
+
+// Catalogue returns the shipped unit catalogue (units.Default), failing t
+// if it does not load.
+func Catalogue(t testing.TB) *units.Catalogue {
+	t.Helper()
+	c, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// DefaultBattle starts a battle of the embedded default scenario on the
+// shipped catalogue with cfg, failing t if it does not start.
+func DefaultBattle(t testing.TB, cfg battle.Config) *battle.Battle {
+	t.Helper()
+	cat := Catalogue(t)
+	sc, err := maps.Default(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := battle.New(sc, cat, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Hex returns the hex of b's board labelled label ("C4"), failing t if
+// there is none.
+func Hex(t testing.TB, b *battle.Battle, label string) board.Hex {
+	t.Helper()
+	h, err := b.Board().ParseHex(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// Unit returns the ID of the one unit of b that the scenario names name
+// (Unit.Name, the type's name where the scenario gives none), or whose
+// label is name ("Sherman #1"), failing t unless exactly one unit matches.
+func Unit(t testing.TB, b *battle.Battle, name string) battle.UnitID {
+	t.Helper()
+	var found []battle.UnitID
+	for _, u := range b.Units() {
+		if u.Name == name || u.Label() == name {
+			found = append(found, u.ID)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0]
+	case 0:
+		t.Fatalf("no unit named %q", name)
+	default:
+		t.Fatalf("%d units named %q (%v): name one by its label", len(found), name, found)
+	}
+	return 0
+}
