@@ -73,10 +73,8 @@ func pickKind(b *battle.Battle, rng *rand.Rand, kinds [][]battle.Order) (battle.
 		i := rng.IntN(len(kinds))
 		cands := kinds[i]
 		rng.Shuffle(len(cands), func(a, c int) { cands[a], cands[c] = cands[c], cands[a] })
-		for _, o := range cands {
-			if b.Check(o) == nil {
-				return o, true
-			}
+		if o, ok := b.FirstLegal(cands); ok {
+			return o, true
 		}
 		kinds = append(kinds[:i], kinds[i+1:]...)
 	}
@@ -124,8 +122,8 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			if b.CheckMove(u) == nil {
 				reach := bd.Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
 				for _, p := range reach.Poses() {
-					if steps, ok := reach.PathTo(p); ok && len(steps) > 0 {
-						move = append(move, battle.Move{Unit: u.ID, Path: poses(steps)})
+					if path, ok := reach.PosesTo(p); ok && len(path) > 0 {
+						move = append(move, battle.Move{Unit: u.ID, Path: path})
 					}
 				}
 			}

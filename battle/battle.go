@@ -228,6 +228,10 @@ type Battle struct {
 	// knownUnits are, in a known battle, the units it has (Units): all but
 	// the blank slots, made once as the copy is.
 	knownUnits []*Unit
+	// hexIndex is, while FirstLegal checks orders, the units standingAt
+	// finds in each hex, in the battle's order; nil otherwise, when
+	// standingAt scans the units (tests move them directly).
+	hexIndex map[board.Hex][]*Unit
 
 	turn    int
 	first   maps.Side // the side that moves first in every turn
@@ -585,6 +589,12 @@ func (b *Battle) UnitsAt(h board.Hex) []*Unit {
 // standingAt is UnitsAt with the dummies in h: what takes room in the
 // hex, and what an enemy may find there.
 func (b *Battle) standingAt(h board.Hex) []*Unit {
+	if b.hexIndex != nil {
+		if us := b.hexIndex[h]; len(us) > 0 {
+			return slices.Clone(us) // callers may filter theirs in place
+		}
+		return nil
+	}
 	var us []*Unit
 	for _, u := range b.units {
 		if u.OnMap() && u.Pose.Hex == h {
@@ -592,6 +602,18 @@ func (b *Battle) standingAt(h board.Hex) []*Unit {
 		}
 	}
 	return us
+}
+
+// unitsByHex lists the units standingAt finds in each hex, in the
+// battle's order.
+func (b *Battle) unitsByHex() map[board.Hex][]*Unit {
+	at := map[board.Hex][]*Unit{}
+	for _, u := range b.units {
+		if u.OnMap() {
+			at[u.Pose.Hex] = append(at[u.Pose.Hex], u)
+		}
+	}
+	return at
 }
 
 // Passengers returns the active infantry units riding unit id (not the

@@ -367,12 +367,9 @@ func (b *Battle) overrunOf(u *Unit, reach *board.Reach, target board.Hex) (Overr
 		approach := board.Pose{Hex: target.Neighbor(d.Opposite()), Facing: d}
 		var path []board.Pose
 		if approach != u.Pose {
-			steps, ok := reach.PathTo(approach)
-			if !ok {
+			var ok bool
+			if path, ok = reach.PosesTo(approach); !ok {
 				continue
-			}
-			for _, s := range steps {
-				path = append(path, s.To)
 			}
 		}
 		o := Overrun{Unit: u.ID, Path: append(path, board.Pose{Hex: target, Facing: d}, board.Pose{Hex: target.Neighbor(d), Facing: d})}

@@ -755,6 +755,24 @@ func (r *Reach) PathTo(p Pose) ([]Step, bool) {
 	return r.steps(id), true
 }
 
+// PosesTo is the poses of PathTo's steps, where each ends: the route
+// without the steps' costs and notes, cheaper for a caller that needs only
+// where the path goes.
+func (r *Reach) PosesTo(p Pose) ([]Pose, bool) {
+	id, ok := r.best(p.Hex, p.Facing, !r.spec.Kind.faced())
+	if !ok {
+		return nil, false
+	}
+	var out []Pose
+	for n := r.nodes[id]; n.prev >= 0; n = r.nodes[id] {
+		to, _ := r.pose(id)
+		out = append(out, to)
+		id = n.prev
+	}
+	slices.Reverse(out)
+	return out, true
+}
+
 func (r *Reach) steps(id int32) []Step {
 	var out []Step
 	for n := r.nodes[id]; n.prev >= 0; n = r.nodes[id] {
