@@ -445,9 +445,9 @@ func greedyMove(v *decision, u *battle.Unit) ([]board.Pose, bool) {
 	if p == u.Pose {
 		return nil, false
 	}
-	steps, ok := reach.PathTo(p)
-	if !ok || len(steps) == 0 {
+	path, ok := reach.PosesTo(p)
+	if !ok || len(path) == 0 {
 		return nil, false
 	}
-	return poses(steps), true
+	return path, true
 }

@@ -152,7 +152,11 @@ func TestOpportunityFireWaits(t *testing.T) {
 			if !ok {
 				t.Fatal("no path to G4")
 			}
-			if _, err := b.Apply(battle.Move{Unit: 1, Path: poses(steps)}); err != nil {
+			var path []board.Pose
+			for _, s := range steps {
+				path = append(path, s.To)
+			}
+			if _, err := b.Apply(battle.Move{Unit: 1, Path: path}); err != nil {
 				t.Fatal(err)
 			}
 			if b.Moving() == nil {

@@ -96,15 +96,6 @@ func (d *decision) overrun(u *battle.Unit) (battle.Overrun, string, bool) {
 	return pick, why, pick.Path != nil
 }
 
-// poses turns a path's steps into the poses a Move order lists.
-func poses(steps []board.Step) []board.Pose {
-	ps := make([]board.Pose, len(steps))
-	for i, s := range steps {
-		ps[i] = s.To
-	}
-	return ps
-}
-
 // plannedMove returns u's move for its task, or false to stay.
 func (d *decision) plannedMove(u *battle.Unit, t task) ([]board.Pose, string, bool) {
 	switch t.verb {
@@ -120,11 +111,11 @@ func (d *decision) plannedMove(u *battle.Unit, t task) ([]board.Pose, string, bo
 		if !ok || spec.Kind == board.Infantry || f == u.Pose.Facing {
 			return nil, "", false
 		}
-		steps, ok := reach.PathTo(board.Pose{Hex: u.Pose.Hex, Facing: f})
-		if !ok || len(steps) == 0 {
+		path, ok := reach.PosesTo(board.Pose{Hex: u.Pose.Hex, Facing: f})
+		if !ok || len(path) == 0 {
 			return nil, "", false
 		}
-		return poses(steps), fmt.Sprintf("%s turns to face %s (script: %s)", u.Label(), d.b.Board().Label(t.goal), t.rule), true
+		return path, fmt.Sprintf("%s turns to face %s (script: %s)", u.Label(), d.b.Board().Label(t.goal), t.rule), true
 	}
 	field := d.field(spec.Kind.Mover(), []board.Hex{t.goal})
 	best, bestD, bestCost := u.Pose.Hex, d.distance(field, u.Pose.Hex), 0
@@ -139,11 +130,11 @@ func (d *decision) plannedMove(u *battle.Unit, t task) ([]board.Pose, string, bo
 		return nil, "", false // arrived, or blocked where it stands
 	}
 	p := d.safestPose(u, reach, best)
-	steps, ok := reach.PathTo(p)
-	if !ok || len(steps) == 0 {
+	path, ok := reach.PosesTo(p)
+	if !ok || len(path) == 0 {
 		return nil, "", false
 	}
-	return poses(steps), fmt.Sprintf("%s moves %s → %s toward %s (script: %s)", u.Label(),
+	return path, fmt.Sprintf("%s moves %s → %s toward %s (script: %s)", u.Label(),
 		d.b.Board().Label(u.Pose.Hex), d.b.Board().Label(best), d.b.Board().Label(t.goal), t.rule), true
 }
 
@@ -808,12 +799,12 @@ func (d *decision) searchPose(u *battle.Unit, rng *rand.Rand) (stay, best scored
 	stay = final(score(u.Pose), nil)
 	best = stay
 	for _, c := range cands {
-		steps, ok := reach.PathTo(c.pose)
-		if !ok || len(steps) == 0 {
+		route, ok := reach.PosesTo(c.pose)
+		if !ok || len(route) == 0 {
 			continue
 		}
-		if s := final(c, poses(steps)); s.score > best.score {
-			best, path = s, poses(steps)
+		if s := final(c, route); s.score > best.score {
+			best, path = s, route
 		}
 	}
 	if best.score < stay.score+moveMargin {

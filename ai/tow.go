@@ -139,8 +139,8 @@ func (d *decision) safeAdvance(c, g *battle.Unit, reach *board.Reach) (board.Pos
 		if d.risk(c, g, cand.p) > moveMargin {
 			continue
 		}
-		steps, ok := reach.PathTo(cand.p)
-		if ok && d.exposure(c, c.Pose, poses(steps)) <= moveMargin {
+		path, ok := reach.PosesTo(cand.p)
+		if ok && d.exposure(c, c.Pose, path) <= moveMargin {
 			return cand.p, true
 		}
 	}
@@ -149,10 +149,10 @@ func (d *decision) safeAdvance(c, g *battle.Unit, reach *board.Reach) (board.Pos
 
 // moveTo is u's move along reach's path to pose p, if the battle takes it.
 func (d *decision) moveTo(u *battle.Unit, reach *board.Reach, p board.Pose) (battle.Order, bool) {
-	steps, ok := reach.PathTo(p)
-	if !ok || len(steps) == 0 {
+	path, ok := reach.PosesTo(p)
+	if !ok || len(path) == 0 {
 		return nil, false
 	}
-	o := battle.Move{Unit: u.ID, Path: poses(steps)}
+	o := battle.Move{Unit: u.ID, Path: path}
 	return o, d.b.Check(o) == nil
 }
