@@ -240,12 +240,12 @@ func fixtureOnScreen(t *testing.T) *battle.Battle {
 // pictures differ at the hex labelled at and nowhere far from it.
 func checkDrawnAt(t *testing.T, g *Game, at, name string) {
 	t.Helper()
-	g.mapCache.valid = false
+	g.mapCache.Invalidate()
 	with := frame(g)
 	savePNG(t, name+".png", with)
 	enemy := g.play.view.Enemy
 	g.play.view.Enemy = nil
-	g.mapCache.valid = false
+	g.mapCache.Invalidate()
 	without := frame(g)
 	g.play.view.Enemy = enemy
 	h := hexOf(t, g.battle, at)

@@ -109,9 +109,9 @@ type Game struct {
 	batch *ui.TriBatch
 	fonts *ui.Fonts
 
-	mapCache imageCache[mapKey] // the terrain, the built-in overlay and the counters
-	hudCache imageCache[hudKey] // the bars, the panel and the tooltip
-	parts    []image.Rectangle  // scratch: the parts of the HUD to copy
+	mapCache ui.ImageCache[mapKey] // the terrain, the built-in overlay and the counters
+	hudCache ui.ImageCache[hudKey] // the bars, the panel and the tooltip
+	parts    []image.Rectangle     // scratch: the parts of the HUD to copy
 	// underCounters, when set, draws a layer of its owner's on the map,
 	// over the washes and under the counters (the study's kill zone); its
 	// owner invalidates mapCache when the layer changes.
@@ -159,7 +159,7 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true,
 		sound: &sounds{on: opts.Sound && !opts.Scripted}}
-	g.mapCache.opaque = true // the terrain layer fills the screen
+	g.mapCache.Opaque = true // the terrain layer fills the screen
 	g.batch = ui.NewTriBatch()
 	u, err := umpire.New(b)
 	if err != nil {
@@ -309,7 +309,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
 	g.drawShots(screen)
-	g.hudCache.draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
+	g.hudCache.Draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
 	g.drawBanner(screen)
 	g.drawToast(screen)
 	if g.showBriefing {

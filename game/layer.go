@@ -73,7 +73,7 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		if l.img != nil {
 			l.img.Deallocate()
 		}
-		l.img = newScreenImage(b.Dx(), b.Dy())
+		l.img = ui.NewScreenImage(b.Dx(), b.Dy())
 		l.drawn = false
 	}
 	if !l.drawn || l.cam != cam || l.labels != labels {
@@ -113,7 +113,7 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 		}
 		if l.overview == nil || l.overviewPending {
 			if l.overview == nil {
-				l.overview = newScreenImage(w, h)
+				l.overview = ui.NewScreenImage(w, h)
 			}
 			l.overview.Clear()
 			l.render(l.overview, Camera{Zoom: z}, false)

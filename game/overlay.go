@@ -124,11 +124,13 @@ type mapKey struct {
 func (g *Game) drawMap(screen *ebiten.Image, v *BoardView) {
 	key := mapKey{pv: g.play.pv.key, cam: g.cam, hover: g.hovered, hasHover: g.hasHover,
 		selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
-	g.mapCache.draw(screen, key, func(dst *ebiten.Image) {
+	g.mapCache.Draw(screen, key, func(dst *ebiten.Image) {
 		g.layer.draw(dst, g.cam, g.showLabels)
 		drawPreview(dst, v)
 	})
-	g.mapCache.valid = g.mapCache.valid && !g.layer.pending() // tiles still to draw: again next frame
+	if g.layer.pending() {
+		g.mapCache.Invalidate() // tiles still to draw: again next frame
+	}
 }
 
 // drawPreview draws the preview in layers, each queued in the batch and

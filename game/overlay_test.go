@@ -213,8 +213,8 @@ func TestCachesRedrawOnlyOnChange(t *testing.T) {
 	for _, s := range steps {
 		s.change()
 		g.Draw(screen)
-		if g.mapCache.redraws != s.mapN || g.hudCache.redraws != s.hudN {
-			t.Errorf("%s: map and HUD redrawn %d and %d times, want %d and %d", s.name, g.mapCache.redraws, g.hudCache.redraws, s.mapN, s.hudN)
+		if g.mapCache.Redraws() != s.mapN || g.hudCache.Redraws() != s.hudN {
+			t.Errorf("%s: map and HUD redrawn %d and %d times, want %d and %d", s.name, g.mapCache.Redraws(), g.hudCache.Redraws(), s.mapN, s.hudN)
 		}
 	}
 }

@@ -276,7 +276,7 @@ func (s *study) rebuild() {
 // on a battle of its own with the pieces, never shown.
 func (s *study) updateZone() {
 	s.zone = nil
-	s.g.mapCache.valid = false // the zone is drawn in the map's picture
+	s.g.mapCache.Invalidate() // the zone is drawn in the map's picture
 	if s.zoneMode == zoneOff || s.selected < 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package game
+package ui
 
 import (
 	"image"
@@ -6,43 +6,42 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// imageCache is a transparent image the size of the screen holding a
+// ImageCache is a transparent image the size of the screen holding a
 // picture that changes far less often than frames are drawn: it is drawn
 // again only when its key changes, and each frame only copies it.
 // Blending the layers into a transparent image first and then over the
 // screen gives the same colours as blending them straight onto it (alpha
 // compositing is associative), up to rounding.
-type imageCache[K comparable] struct {
+type ImageCache[K comparable] struct {
 	img   *ebiten.Image
 	parts map[image.Rectangle]*ebiten.Image // sub-images of img, made once
 	key   K
 	valid bool
-	// opaque says that render covers the whole image with opaque pixels,
+	// Opaque says that render covers the whole image with opaque pixels,
 	// so the image need not be cleared first. Otherwise only the parts
 	// drawn (all of it when none are given) are cleared: render must draw
 	// only within them.
-	opaque bool
-	// redraws counts the times the picture was drawn, for tests.
+	Opaque  bool
 	redraws int
 }
 
-// draw brings the picture up to date for key, drawing it with render when
+// Draw brings the picture up to date for key, drawing it with render when
 // the key or the screen size changed, and draws it onto screen: only the
 // parts within the rectangles parts when any are given (so that a
 // software rasteriser does not blend the empty rest), else the whole.
-func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebiten.Image), parts ...image.Rectangle) {
+func (c *ImageCache[K]) Draw(screen *ebiten.Image, key K, render func(dst *ebiten.Image), parts ...image.Rectangle) {
 	b := screen.Bounds()
 	if c.img == nil || c.img.Bounds() != b {
 		if c.img != nil {
 			c.img.Deallocate()
 		}
-		c.img = newScreenImage(b.Dx(), b.Dy())
+		c.img = NewScreenImage(b.Dx(), b.Dy())
 		c.parts = map[image.Rectangle]*ebiten.Image{}
 		c.valid = false
 	}
 	if !c.valid || c.key != key {
 		switch {
-		case c.opaque:
+		case c.Opaque:
 		case len(parts) == 0:
 			c.img.Clear()
 		default:
@@ -71,8 +70,17 @@ func (c *imageCache[K]) draw(screen *ebiten.Image, key K, render func(dst *ebite
 	}
 }
 
+// Invalidate makes the next Draw render the picture again, whatever its
+// key: for a change the key does not capture, or a picture that its
+// renderer left incomplete.
+func (c *ImageCache[K]) Invalidate() { c.valid = false }
+
+// Redraws returns how many times the picture has been rendered, for tests
+// that check a still frame only copies it.
+func (c *ImageCache[K]) Redraws() int { return c.redraws }
+
 // part returns the sub-image of the cache's image within r.
-func (c *imageCache[K]) part(r image.Rectangle) *ebiten.Image {
+func (c *ImageCache[K]) part(r image.Rectangle) *ebiten.Image {
 	p := c.parts[r]
 	if p == nil {
 		p = c.img.SubImage(r).(*ebiten.Image)
@@ -81,10 +89,10 @@ func (c *imageCache[K]) part(r image.Rectangle) *ebiten.Image {
 	return p
 }
 
-// newScreenImage returns an empty image of w×h pixels with a texture of
+// NewScreenImage returns an empty image of w×h pixels with a texture of
 // its own, for a picture the size of the screen. In Ebiten's shared atlas
 // the screen-sized caches grew the atlas to 8192², and the default
 // scenario in a 2560×1440 window took 784 MB.
-func newScreenImage(w, h int) *ebiten.Image {
+func NewScreenImage(w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 }
