@@ -17,6 +17,7 @@ import (
 	"hexfire/combat"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -51,7 +52,7 @@ func countColour(img *image.RGBA, r image.Rectangle, c color.RGBA, tol int) int 
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			if colourNear(img.RGBAAt(x, y), c, tol) {
+			if uitest.ColourNear(img.RGBAAt(x, y), c, tol) {
 				n++
 			}
 		}
@@ -159,7 +160,7 @@ func TestPickerScene(t *testing.T) {
 		cx, cy := bd.Layout.Center(hx)
 		x := float64(detail.Min.X) + (float64(size.X)-float64(w)*k)/2 + cx*k
 		y := thumbTop + (float64(size.Y)-float64(h)*k)/2 + cy*k
-		if have, want := img.RGBAAt(int(x), int(y)), TerrainColour(bd.Cell(hx)); !colourNear(have, want, 3) {
+		if have, want := img.RGBAAt(int(x), int(y)), TerrainColour(bd.Cell(hx)); !uitest.ColourNear(have, want, 3) {
 			t.Errorf("thumbnail at %s (%d, %d) = %v, want its terrain %v", label, int(x), int(y), have, want)
 		}
 	}

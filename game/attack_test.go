@@ -11,6 +11,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -177,7 +178,7 @@ func TestAPTipMatchesPlan(t *testing.T) {
 			t.Errorf("AP preview at an immobile Tiger lacks %q; have\n%s", w, previewText(immobile))
 		}
 	}
-	savePNG(t, "ap-crew-check.png", frame(shotGame(t, b, "B3", "C3")))
+	uitest.SavePNG(t, "ap-crew-check.png", frame(shotGame(t, b, "B3", "C3")))
 	b.Unit(6).Markers &^= battle.Immobile
 
 	// A refusal shows the battle's reason.
@@ -289,15 +290,15 @@ func TestPinnedAndReducedCounters(t *testing.T) {
 	const zoom = 2
 	pinned, reduced := pinnedAndReduced(t)
 	img := renderUnits(unitScene(pinned.Board()), pinned, zoom, 800, 600, 0)
-	savePNG(t, "pinned.png", img)
+	uitest.SavePNG(t, "pinned.png", img)
 	// C3 holds the squad (first) and the Tiger: the squad sits down-left.
 	x, y, s := counterCentre(t, pinned, "C3", zoom)
 	off := stackStep * s / 2
 	// The first tag's top edge, above its letters.
-	if have, want := pixel(img, x-off-0.5*s+1, y+off-0.5*s+0.26*s+0.04*s), colPinned; !colourNear(have, want, 8) {
+	if have, want := pixel(img, x-off-0.5*s+1, y+off-0.5*s+0.26*s+0.04*s), colPinned; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("pinned tag pixel = %v, want %v", have, want)
 	}
-	if have := pixel(img, x-off-0.42*s, y+off+0.4*s); !colourNear(have, nationColours["DE"], 8) {
+	if have := pixel(img, x-off-0.42*s, y+off+0.4*s); !uitest.ColourNear(have, nationColours["DE"], 8) {
 		t.Errorf("pinned squad's body = %v, want %v", have, nationColours["DE"])
 	}
 
@@ -307,8 +308,8 @@ func TestPinnedAndReducedCounters(t *testing.T) {
 		t.Fatalf("reduced unit kind = %v, want half_squad", have)
 	}
 	img = renderUnits(unitScene(reduced.Board()), reduced, zoom, 800, 600, 0)
-	savePNG(t, "reduced.png", img)
-	if have := pixel(img, x-off-0.46*s, y+off+0.46*s); colourNear(have, nationColours["DE"], 8) {
+	uitest.SavePNG(t, "reduced.png", img)
+	if have := pixel(img, x-off-0.46*s, y+off+0.46*s); uitest.ColourNear(have, nationColours["DE"], 8) {
 		t.Errorf("pixel at the full counter's corner = %v: a full-size counter, want a half squad", have)
 	}
 	info := strings.Join(unitInfo(pinned, pinned.Unit(5)), "\n")

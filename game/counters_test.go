@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,6 +12,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/game/ui"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -120,23 +118,6 @@ func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected bat
 	return out
 }
 
-// savePNG writes img under dir for a look with an image viewer when the
-// HEXFIRE_TEST_PNG directory is set.
-func savePNG(t *testing.T, name string, img image.Image) {
-	dir := os.Getenv("HEXFIRE_TEST_PNG")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // counterCentre returns the screen centre of the hex labelled label at zoom
 // with the camera at the origin, and the counter size there.
 func counterCentre(t *testing.T, b *battle.Battle, label string, zoom float64) (x, y, size float64) {
@@ -161,7 +142,7 @@ func TestCounterColours(t *testing.T) {
 		placed{"German Rifle Squad", maps.Axis, "E3", 0},
 	)
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-	savePNG(t, "colours.png", img)
+	uitest.SavePNG(t, "colours.png", img)
 	tests := []struct {
 		hex          string
 		body, strip  color.RGBA
@@ -174,10 +155,10 @@ func TestCounterColours(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x, y, s := counterCentre(t, b, tc.hex, zoom)
-			if have := pixel(img, x+tc.bodyX*s, y+tc.bodyY*s); !colourNear(have, tc.body, 8) {
+			if have := pixel(img, x+tc.bodyX*s, y+tc.bodyY*s); !uitest.ColourNear(have, tc.body, 8) {
 				t.Errorf("body pixel = %v, want the nation colour %v", have, tc.body)
 			}
-			if have := pixel(img, x-0.44*s, y-0.4*s); !colourNear(have, tc.strip, 8) {
+			if have := pixel(img, x-0.44*s, y-0.4*s); !uitest.ColourNear(have, tc.strip, 8) {
 				t.Errorf("strip pixel = %v, want the side colour %v", have, tc.strip)
 			}
 		})
@@ -194,16 +175,16 @@ func TestFacingMark(t *testing.T) {
 			t.Run(l.name+"/"+d.String(), func(t *testing.T) {
 				b := testBattle(t, l.layout, nil, placed{"Pak 40", maps.Axis, "C3", d})
 				img := renderUnits(unitScene(b.Board()), b, zoom, 800, 700, 0)
-				savePNG(t, "facing-"+l.name+"-"+d.String()+".png", img)
+				uitest.SavePNG(t, "facing-"+l.name+"-"+d.String()+".png", img)
 				x, y, s := counterCentre(t, b, "C3", zoom)
 				dirs := screenDirections(l.layout)
 				u := dirs[d]
 				toward := pixel(img, x+float64(u.X)*0.62*s, y+float64(u.Y)*0.62*s)
 				away := pixel(img, x-float64(u.X)*0.62*s, y-float64(u.Y)*0.62*s)
-				if !colourNear(toward, colFacing, 12) {
+				if !uitest.ColourNear(toward, colFacing, 12) {
 					t.Errorf("pixel towards the faced hexside = %v, want the arrow %v", toward, colFacing)
 				}
-				if colourNear(away, colFacing, 12) {
+				if uitest.ColourNear(away, colFacing, 12) {
 					t.Errorf("pixel on the opposite side = %v, want no arrow", away)
 				}
 			})
@@ -226,31 +207,31 @@ func TestStackAndSmoke(t *testing.T) {
 		t.Fatalf("smoke round: %v", err)
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 2)
-	savePNG(t, "stack.png", img)
+	uitest.SavePNG(t, "stack.png", img)
 	x, y, s := counterCentre(t, b, "C3", zoom)
 	off := stackStep * s / 2
 	// The first counter sits down-left of the centre, the second up-right
 	// on top of it; each shows plain body on its outer side.
-	if have, want := pixel(img, x-off-0.42*s, y+off), nationColours["US"]; !colourNear(have, want, 8) {
+	if have, want := pixel(img, x-off-0.42*s, y+off), nationColours["US"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("first counter's body = %v, want %v", have, want)
 	}
-	if have, want := pixel(img, x+off+0.42*s, y-off), nationColours["UK"]; !colourNear(have, want, 8) {
+	if have, want := pixel(img, x+off+0.42*s, y-off), nationColours["UK"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("second counter's body = %v, want %v", have, want)
 	}
 	// The selected unit (2) is ringed.
-	if have := pixel(img, x+off+0.5*s+2, y-off); !colourNear(have, colSelected, 8) {
+	if have := pixel(img, x+off+0.5*s+2, y-off); !uitest.ColourNear(have, colSelected, 8) {
 		t.Errorf("pixel just right of the selected counter = %v, want the selection %v", have, colSelected)
 	}
 	// The smoke marker: a pale grey puff down-left of the hex centre.
 	sx, sy, _ := counterCentre(t, b, "E3", zoom)
 	hexPx := 56.0 * zoom
 	have := pixel(img, sx-0.24*hexPx-0.1*s, sy+0.2*hexPx)
-	if !colourNear(have, colSmoke, 8) && !colourNear(have, colSmokeShade, 8) {
+	if !uitest.ColourNear(have, colSmoke, 8) && !uitest.ColourNear(have, colSmokeShade, 8) {
 		t.Errorf("smoke marker pixel = %v, want grey %v", have, colSmoke)
 	}
 	// The firer carries a Fire marker down its left edge.
 	fx, fy, _ := counterCentre(t, b, "A5", zoom)
-	if have, want := pixel(img, fx-0.5*s+1, fy-0.5*s+0.26*s+0.1*s), markerFill(battle.Fired); !colourNear(have, want, 8) {
+	if have, want := pixel(img, fx-0.5*s+1, fy-0.5*s+0.26*s+0.1*s), markerFill(battle.Fired); !uitest.ColourNear(have, want, 8) {
 		t.Errorf("fire marker pixel = %v, want %v", have, want)
 	}
 }
@@ -270,7 +251,7 @@ func TestSmallZoomDisc(t *testing.T) {
 	b := testBattle(t, board.DefaultLayout, nil, placed{"Tiger I", maps.Axis, "C3", board.DirS})
 	img := renderUnits(unitScene(b.Board()), b, zoom, 200, 200, 0)
 	x, y, _ := counterCentre(t, b, "C3", zoom)
-	if have, want := pixel(img, x, y), nationColours["DE"]; !colourNear(have, want, 8) {
+	if have, want := pixel(img, x, y), nationColours["DE"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("centre of a far-zoom counter = %v, want the nation colour %v", have, want)
 	}
 }
@@ -293,7 +274,7 @@ func TestDefaultScenarioCounters(t *testing.T) {
 		t.Run(fmt.Sprint(zoom), func(t *testing.T) {
 			w, h := b.Board().Layout.PixelSize(b.Board().Width, b.Board().Height)
 			img := renderUnits(g, b, zoom, int(float64(w)*zoom)+1, int(float64(h)*zoom)+1, 1)
-			savePNG(t, fmt.Sprintf("default-%v.png", zoom), img)
+			uitest.SavePNG(t, fmt.Sprintf("default-%v.png", zoom), img)
 			for _, u := range b.Units() {
 				if len(b.UnitsAt(u.Pose.Hex)) != 1 {
 					continue
@@ -302,7 +283,7 @@ func TestDefaultScenarioCounters(t *testing.T) {
 				if u.Type.Kind == units.HalfSquad {
 					s *= halfSquadScale
 				}
-				if have, want := pixel(img, x-0.36*s, y), nationColours[u.Type.Nation]; !colourNear(have, want, 8) {
+				if have, want := pixel(img, x-0.36*s, y), nationColours[u.Type.Nation]; !uitest.ColourNear(have, want, 8) {
 					t.Errorf("%s: body pixel = %v, want %v", u.Label(), have, want)
 				}
 			}
@@ -322,15 +303,15 @@ func TestPassengersAreABadge(t *testing.T) {
 		}
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-	savePNG(t, "passenger.png", img)
+	uitest.SavePNG(t, "passenger.png", img)
 	x, y, s := counterCentre(t, b, "C3", zoom)
 	// The carrier alone is drawn, centred on its hex.
-	if have, want := pixel(img, x-0.36*s, y), nationColours["US"]; !colourNear(have, want, 8) {
+	if have, want := pixel(img, x-0.36*s, y), nationColours["US"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("carrier body = %v, want %v", have, want)
 	}
 	r := max(4, 0.15*s)
 	bx, by := x+s/2*0.96, y+s/2*0.96
-	if have := pixel(img, bx-r*0.7, by); !colourNear(have, colBadge, 8) {
+	if have := pixel(img, bx-r*0.7, by); !uitest.ColourNear(have, colBadge, 8) {
 		t.Errorf("badge pixel = %v, want %v", have, colBadge)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"hexfire/battle"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
@@ -126,7 +127,7 @@ func TestPlayOverDistance(t *testing.T) {
 	if !strings.Contains(s.invite, axisToken) || s.token == "" || s.token == axisToken {
 		t.Fatalf("invite %q, token field %q, Axis token %q", s.invite, s.token, axisToken)
 	}
-	savePNG(t, "distance-created.png", appFrame(a))
+	uitest.SavePNG(t, "distance-created.png", appFrame(a))
 
 	s.list.Focus = 2 // Join with the token
 	step(t, a, press("enter"))
@@ -167,7 +168,7 @@ func TestPlayOverDistance(t *testing.T) {
 		t.Fatalf("an order out of turn: toast %q", g.play.toast)
 	}
 	logBefore := len(g.play.log.lines)
-	savePNG(t, "distance-their-turn.png", appFrame(a))
+	uitest.SavePNG(t, "distance-their-turn.png", appFrame(a))
 
 	// The Axis end a phase: the game sees it as it arrives.
 	ast := waitSeat(t, axis, func(st remote.Status) bool { return st.State == remote.Connected })
@@ -193,7 +194,7 @@ func TestPlayOverDistance(t *testing.T) {
 	if g.issue(battle.EndPhase{}) || !strings.Contains(g.play.toast, "not connected") {
 		t.Fatalf("an order without a connection: toast %q", g.play.toast)
 	}
-	savePNG(t, "distance-lost.png", appFrame(a))
+	uitest.SavePNG(t, "distance-lost.png", appFrame(a))
 	stepUntil(t, a, "the connection back", func() bool { return rt.st.State == remote.Connected })
 
 	// My battles lists it, with whose turn it is.
@@ -212,7 +213,7 @@ func TestPlayOverDistance(t *testing.T) {
 		}
 		return false
 	})
-	savePNG(t, "distance-my-battles.png", appFrame(a))
+	uitest.SavePNG(t, "distance-my-battles.png", appFrame(a))
 }
 
 // waitSeat waits until ok holds of seat's status.

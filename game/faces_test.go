@@ -10,6 +10,7 @@ import (
 	_ "hexfire/combat/d20" // registered for the faces under every ruleset
 	"hexfire/combat/seamtest"
 	_ "hexfire/combat/strikedice"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -60,7 +61,7 @@ func TestFaceFollowsRuleset(t *testing.T) {
 		b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
 			placed{"Panther", maps.Axis, "B2", board.DirN})
 		faces[rules] = renderUnits(unitScene(b.Board()), b, zoom, 200, 200, 0)
-		savePNG(t, "face-"+rules+".png", faces[rules])
+		uitest.SavePNG(t, "face-"+rules+".png", faces[rules])
 	}
 	b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1}, placed{"Panther", maps.Axis, "B2", board.DirN})
 	x, y, s := counterCentre(t, b, "B2", zoom)
@@ -68,7 +69,7 @@ func TestFaceFollowsRuleset(t *testing.T) {
 		n := 0
 		for py := int(y - s/2 + y0*s); py < int(y-s/2+y1*s); py++ {
 			for px := int(x - s/2); px < int(x+s/2); px++ {
-				if !colourNear(faces["elimination"].RGBAAt(px, py), faces["d20"].RGBAAt(px, py), 8) {
+				if !uitest.ColourNear(faces["elimination"].RGBAAt(px, py), faces["d20"].RGBAAt(px, py), 8) {
 					n++
 				}
 			}
@@ -95,13 +96,13 @@ func TestTagsLegible(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 300, 300, 0)
-	savePNG(t, "tags.png", img)
+	uitest.SavePNG(t, "tags.png", img)
 	x, y, s := counterCentre(t, b, "B2", zoom)
 	fill := markerFill(battle.Fired)
 	rows := 0
 	for py := int(y - s); py < int(y+s); py++ {
 		for px := int(x - 1.2*s); px < int(x); px++ {
-			if colourNear(img.RGBAAt(px, py), fill, 6) {
+			if uitest.ColourNear(img.RGBAAt(px, py), fill, 6) {
 				rows++
 				break
 			}

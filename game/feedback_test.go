@@ -12,6 +12,7 @@ import (
 	"hexfire/board"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -329,7 +330,7 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 		c, _ := v.hexOnScreen(hexOf(t, b, label))
 		k := max(5, r/3.2)
 		flag := image.Pt(int(float64(c.X)-r*0.82+k*0.5), int(float64(c.Y)-k*1.4+k*0.4))
-		if have, want := img.RGBAAt(flag.X, flag.Y), sideColour(maps.Axis); !colourNear(have, want, 8) {
+		if have, want := img.RGBAAt(flag.X, flag.Y), sideColour(maps.Axis); !uitest.ColourNear(have, want, 8) {
 			t.Errorf("%s: flag at %v = %v, want the Axis colour %v (they hold it)", label, flag, have, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -242,7 +243,7 @@ func checkDrawnAt(t *testing.T, g *Game, at, name string) {
 	t.Helper()
 	g.mapCache.Invalidate()
 	with := frame(g)
-	savePNG(t, name+".png", with)
+	uitest.SavePNG(t, name+".png", with)
 	enemy := g.play.view.Enemy
 	g.play.view.Enemy = nil
 	g.mapCache.Invalidate()

@@ -16,6 +16,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/game/ui"
+	"hexfire/game/ui/uitest"
 )
 
 // screenshotEnv names the PNG a re-executed test binary should write with
@@ -84,28 +85,6 @@ func screenPoint(b *board.Board, o ScreenshotOptions, x, y float64) image.Point 
 	cam := FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1, true), fitMargin)
 	sx, sy := cam.WorldToScreen(x, y)
 	return image.Pt(int(sx), int(sy))
-}
-
-// colourNear reports whether two colours differ by at most tol per channel.
-func colourNear(a, b color.Color, tol int) bool {
-	ar, ag, ab, _ := a.RGBA()
-	br, bg, bb, _ := b.RGBA()
-	d := func(x, y uint32) bool { return abs(int(x>>8)-int(y>>8)) <= tol }
-	return d(ar, br) && d(ag, bg) && d(ab, bb)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// over blends a straight-alpha colour c over an opaque base.
-func over(base, c color.RGBA) color.RGBA {
-	a := float64(c.A) / 255
-	mix := func(b, x uint8) uint8 { return uint8(float64(b)*(1-a) + float64(x)*a + 0.5) }
-	return color.RGBA{mix(base.R, c.R), mix(base.G, c.G), mix(base.B, c.B), 0xff}
 }
 
 // screenshotInChild re-runs the test binary with env set to path (ebiten
@@ -181,15 +160,15 @@ func TestScreenshotPixels(t *testing.T) {
 		{"selected hex ring", inside("A3", board.DirS), colSelected},
 		{"selected hex ring, other side", inside("A3", board.DirN), colSelected},
 		{"selected hex centre untouched", centre("A3"), TerrainColour(board.Cell{})},
-		{"hovered hex centre washed", centre("B2"), over(orchard, colHover)},
+		{"hovered hex centre washed", centre("B2"), uitest.Over(orchard, colHover)},
 		{"hovered hex ring", inside("B2", board.DirS), colHoverRing},
 		{"wall on hexside", wall("C3", "C4"), colWall},
 		{"outside the board", image.Pt(3, opts.Height/2), colBackground},
-		{"status bar", image.Pt(opts.Width/2, opts.Height-3), over(colBackground, colBar)},
+		{"status bar", image.Pt(opts.Width/2, opts.Height-3), uitest.Over(colBackground, colBar)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if have := img.At(tt.at.X, tt.at.Y); !colourNear(have, tt.want, 3) {
+			if have := img.At(tt.at.X, tt.at.Y); !uitest.ColourNear(have, tt.want, 3) {
 				t.Errorf("colour at %v = %v, want %v", tt.at, have, tt.want)
 			}
 		})
@@ -238,7 +217,7 @@ func TestWritePNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if have, want := got.At(1, 1), (color.RGBA{10, 20, 30, 255}); !colourNear(have, want, 0) {
+	if have, want := got.At(1, 1), (color.RGBA{10, 20, 30, 255}); !uitest.ColourNear(have, want, 0) {
 		t.Errorf("pixel (1, 1) = %v, want %v", have, want)
 	}
 	if err := writePNG(filepath.Join(dir, "missing", "out.png"), img); err == nil || !strings.Contains(err.Error(), "missing") {

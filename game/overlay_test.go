@@ -11,6 +11,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -57,13 +58,13 @@ func TestHoverUnderCounters(t *testing.T) {
 	bx, by := b.Board().Layout.Center(b2)
 	k := 0.36 * s / math.Hypot(bx-cx, by-cy)
 	body := screenAt(g, cx+(bx-cx)*k, cy+(by-cy)*k)
-	if have, want := hovered.RGBAAt(body.X, body.Y), nationColours["DE"]; !colourNear(have, want, 8) {
+	if have, want := hovered.RGBAAt(body.X, body.Y), nationColours["DE"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("counter body at %v = %v, want the nation colour %v (no wash, no line over it)", body, have, want)
 	}
 	// Below the counter, inside the hover ring, the hex is washed.
 	below := screenAt(g, cx, cy+0.45*float64(b.Board().Layout.TileHeight))
 	base := plain.RGBAAt(below.X, below.Y)
-	if have, want := hovered.RGBAAt(below.X, below.Y), over(base, colHover); !colourNear(have, want, 3) {
+	if have, want := hovered.RGBAAt(below.X, below.Y), uitest.Over(base, colHover); !uitest.ColourNear(have, want, 3) {
 		t.Errorf("colour below the counter at %v = %v, want the wash %v over %v", below, have, want, base)
 	}
 }
@@ -103,7 +104,7 @@ func TestLOSHexsideMarks(t *testing.T) {
 		for _, h := range side.hexes {
 			t.Run(side.name+"/"+b.Board().Label(h), func(t *testing.T) {
 				p := edgePoint(h)
-				if have := shot.RGBAAt(p.X, p.Y); !colourNear(have, side.want, 8) {
+				if have := shot.RGBAAt(p.X, p.Y); !uitest.ColourNear(have, side.want, 8) {
 					t.Errorf("colour inside the edge of %s at %v = %v, want %v", b.Board().Label(h), p, have, side.want)
 				}
 			})

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 )
 
 // allTerrains are the terrain types of board's chart.
@@ -79,7 +80,7 @@ func TestOverviewOfLargeBoard(t *testing.T) {
 	cx, cy := b.Layout.Center(hx)
 	g.cam = Camera{X: cx - 400, Y: cy - 300, Zoom: 1}
 	g.Draw(screen)
-	if have, want := screen.At(400, 300), TerrainColour(board.Cell{Terrain: board.Woods}); !colourNear(have, want, 0) {
+	if have, want := screen.At(400, 300), TerrainColour(board.Cell{Terrain: board.Woods}); !uitest.ColourNear(have, want, 0) {
 		t.Errorf("colour at zoom 1 = %v, want %v", have, want)
 	}
 }

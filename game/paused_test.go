@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -79,7 +80,7 @@ func TestPausedMoveKeys(t *testing.T) {
 				t.Fatalf("selected unit %d after the pause, want the paused tank (1)", g.play.unit)
 			}
 			g.refresh()
-			savePNG(t, "paused-move.png", frame(g))
+			uitest.SavePNG(t, "paused-move.png", frame(g))
 			tt.act(g)
 			if u, _, _ := b.MovePaused(); u != nil {
 				t.Fatalf("the move still waits; toast %q", g.play.toast)

@@ -15,6 +15,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -107,7 +108,7 @@ func TestDefaultScreenshot(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if have := img.At(tt.at.X, tt.at.Y); !colourNear(have, tt.want, 3) {
+			if have := img.At(tt.at.X, tt.at.Y); !uitest.ColourNear(have, tt.want, 3) {
 				t.Errorf("colour at %v = %v, want %v", tt.at, have, tt.want)
 			}
 		})
@@ -156,16 +157,16 @@ func TestOverlayPixels(t *testing.T) {
 			base := plain.RGBAAt(p.X, p.Y)
 			want := base
 			if tt.inArc {
-				want = over(base, colArc)
+				want = uitest.Over(base, colArc)
 			}
-			if have := shot.RGBAAt(p.X, p.Y); !colourNear(have, want, 3) {
+			if have := shot.RGBAAt(p.X, p.Y); !uitest.ColourNear(have, want, 3) {
 				t.Errorf("colour at %s = %v, want %v (unselected %v)", tt.label, have, want, base)
 			}
 		})
 	}
 	t.Run("terrain", func(t *testing.T) {
 		p := hexScreen(g, "H12")
-		if have := plain.RGBAAt(p.X, p.Y); colourNear(have, colBackground, 8) {
+		if have := plain.RGBAAt(p.X, p.Y); uitest.ColourNear(have, colBackground, 8) {
 			t.Errorf("colour at H12 = %v: the background, not terrain", have)
 		}
 	})
@@ -460,8 +461,8 @@ func TestArcsToggle(t *testing.T) {
 		in.Triggered[ActionToggleArcs] = true
 		g.apply(in)
 	}
-	for i, want := range []color.RGBA{over(base, colArc), base, over(base, colArc)} {
-		if have := frame(g).RGBAAt(p.X, p.Y); !colourNear(have, want, 3) {
+	for i, want := range []color.RGBA{uitest.Over(base, colArc), base, uitest.Over(base, colArc)} {
+		if have := frame(g).RGBAAt(p.X, p.Y); !uitest.ColourNear(have, want, 3) {
 			t.Errorf("after %d presses of O: colour at B4 = %v, want %v", i, have, want)
 		}
 		press()

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -18,7 +19,7 @@ func TestRoundsTag(t *testing.T) {
 	b.Unit(1).Rounds = 3
 	g := unitScene(b.Board())
 	img := renderUnits(g, b, zoom, 800, 600, 0)
-	savePNG(t, "rounds.png", img)
+	uitest.SavePNG(t, "rounds.png", img)
 	for hex, want := range map[string]bool{"B2": true, "D2": false} {
 		if n := tagPixels(t, b, img, hex, zoom, colRoundsTag); (n >= 40) != want || (!want && n != 0) {
 			t.Errorf("%s: %d pixels of the rounds tag, want a tag: %v", hex, n, want)

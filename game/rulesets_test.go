@@ -14,6 +14,7 @@ import (
 	"hexfire/combat/seamtest"
 	"hexfire/combat/shiftchart"
 	"hexfire/combat/tohitkill"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -141,7 +142,7 @@ func tagPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom
 	n := 0
 	for py := int(y - s); py < int(y+s); py++ {
 		for px := int(x - 1.2*s); px < int(x); px++ {
-			if colourNear(img.RGBAAt(px, py), c, 6) {
+			if uitest.ColourNear(img.RGBAAt(px, py), c, 6) {
 				n++
 			}
 		}
@@ -178,7 +179,7 @@ func TestDeclaredShotsShown(t *testing.T) {
 			}
 			lines := declaredLines(b)
 			img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-			savePNG(t, "declared-"+rules+".png", img)
+			uitest.SavePNG(t, "declared-"+rules+".png", img)
 			if !simultaneous {
 				if len(lines) != 0 || declaredPixels(t, b, img, "D3", zoom) != 0 {
 					t.Errorf("nothing is declared, yet the panel lists %q or the Tiger is tagged", lines)
@@ -389,7 +390,7 @@ func TestPanzerfaustOption(t *testing.T) {
 			}
 			at := b.Board().Label(b.Unit(tt.unit).Pose.Hex)
 			g := shotGame(t, b, at, "C3")
-			savePNG(t, fmt.Sprintf("panzerfaust-%s-%s-%d.png", tt.rules, tt.pool, tt.unit), frame(g))
+			uitest.SavePNG(t, fmt.Sprintf("panzerfaust-%s-%s-%d.png", tt.rules, tt.pool, tt.unit), frame(g))
 			if tt.taken != "" {
 				if missing := tipLacks(pv, tt.taken); len(missing) > 0 || pv.plan == nil {
 					t.Errorf("the preview lacks %q (plan %v):\n%s", missing, pv.plan != nil, previewText(pv))
@@ -428,7 +429,7 @@ func TestLostWeaponTags(t *testing.T) {
 	b.Unit(1).WeaponLost, b.Unit(2).WeaponLost = "broken", "removed"
 	g := unitScene(b.Board())
 	img := renderUnits(g, b, zoom, 800, 600, 0)
-	savePNG(t, "lost-weapons.png", img)
+	uitest.SavePNG(t, "lost-weapons.png", img)
 	for hex, want := range map[string]bool{"B2": true, "D2": true, "B4": false} {
 		if n := tagPixels(t, b, img, hex, zoom, colWeaponLost); (n >= 40) != want || (!want && n != 0) {
 			t.Errorf("%s: %d pixels of the lost-weapon tag, want a tag: %v", hex, n, want)

@@ -9,6 +9,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -102,7 +103,7 @@ func TestSniperMarker(t *testing.T) {
 		t.Fatalf("the sniper is in %s (in play: %v), want the building in E3", b.Board().Label(h), ok)
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-	savePNG(t, "sniper.png", img)
+	uitest.SavePNG(t, "sniper.png", img)
 	x, y, s := counterCentre(t, b, "E3", zoom)
 	hexPx := 56.0 * zoom
 	cx, cy := x+0.24*hexPx, y+0.2*hexPx
@@ -117,7 +118,7 @@ func TestSniperMarker(t *testing.T) {
 		{"sight", 0.35 * r, 0.35 * r, colSniperSight},
 		{"cross hair", 0.5 * r, 0, side},
 	} {
-		if have := pixel(img, cx+p.dx, cy+p.dy); !colourNear(have, p.want, 8) {
+		if have := pixel(img, cx+p.dx, cy+p.dy); !uitest.ColourNear(have, p.want, 8) {
 			t.Errorf("sniper marker %s = %v, want %v", p.what, have, p.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -37,7 +38,7 @@ func TestStackMoveKeys(t *testing.T) {
 			t.Errorf("the move preview lacks %q:\n%s", want, text)
 		}
 	}
-	savePNG(t, "stack-move.png", frame(g))
+	uitest.SavePNG(t, "stack-move.png", frame(g))
 	trigger(g, ActionMoveTo)
 	for _, id := range []battle.UnitID{1, 2} {
 		if at := b.Board().Label(b.Unit(id).Pose.Hex); at != far {

@@ -8,6 +8,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat/seamtest"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -37,7 +38,7 @@ func TestRulesetStatesOnCounters(t *testing.T) {
 		t.Fatal("no seed of 400 left the Tiger shocked and suppressed")
 	}
 	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-	savePNG(t, "states.png", img)
+	uitest.SavePNG(t, "states.png", img)
 	if n := tagPixels(t, b, img, "D3", zoom, colStateTag); n < 40 {
 		t.Errorf("the shocked, suppressed Tiger shows %d pixels of state tags, want two tags", n)
 	}

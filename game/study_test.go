@@ -15,6 +15,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/game/storage/storagetest"
+	"hexfire/game/ui/uitest"
 	"hexfire/killzone"
 	"hexfire/maps"
 	"hexfire/units"
@@ -111,7 +112,7 @@ func TestStudyKillZonePixels(t *testing.T) {
 		was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y)
 		shade, ok := killzone.Shade(c)
 		if !ok {
-			if !colourNear(was, is, 2) && !c.Clear {
+			if !uitest.ColourNear(was, is, 2) && !c.Clear {
 				t.Errorf("%s out of sight changed from %v to %v", s.base.Board.Label(c.Hex), was, is)
 			}
 			untouched++
@@ -120,7 +121,7 @@ func TestStudyKillZonePixels(t *testing.T) {
 		al := int(shade.A)
 		blend := func(o, c uint8) uint8 { return uint8((int(o)*(255-al) + int(c)*al) / 255) }
 		want := color.RGBA{blend(was.R, shade.R), blend(was.G, shade.G), blend(was.B, shade.B), 255}
-		if !colourNear(is, want, 8) {
+		if !uitest.ColourNear(is, want, 8) {
 			t.Errorf("%s (destroy %.2f) is %v, want %v (%v over %v)", s.base.Board.Label(c.Hex), c.Destroy(), is, want, shade, was)
 		}
 		shaded++
@@ -410,7 +411,7 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 				if !p.In(s.g.view) || p.In(s.legendRect()) {
 					continue
 				}
-				if was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y); !colourNear(was, is, 2) {
+				if was, is := before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y); !uitest.ColourNear(was, is, 2) {
 					t.Fatalf("%s: the counter's pixel %v changed from %v to %v under the zone", s.base.Board.Label(c.Hex), p, was, is)
 				}
 			}
@@ -422,7 +423,7 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 		if math.Abs(float64(p.X)-x) <= size/2 && math.Abs(float64(p.Y)-y) <= size/2 {
 			t.Fatalf("%s: %v is on the counter", s.base.Board.Label(c.Hex), p)
 		}
-		if p.In(s.g.view) && !colourNear(before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y), 2) {
+		if p.In(s.g.view) && !uitest.ColourNear(before.RGBAAt(p.X, p.Y), after.RGBAAt(p.X, p.Y), 2) {
 			rims++
 		}
 	}

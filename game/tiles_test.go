@@ -16,6 +16,7 @@ import (
 	"hexfire/assets"
 	"hexfire/board"
 	"hexfire/game/ui"
+	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
 
@@ -89,14 +90,14 @@ func TestTilePainterDrawsTheTiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			img, p := paintScene(t, sc, 1, 300, 300)
-			savePNG(t, "tiles-"+orientation+".png", img)
+			uitest.SavePNG(t, "tiles-"+orientation+".png", img)
 			if _, ok := p.(*tilePainter); !ok {
 				t.Fatalf("painter = %T, want *tilePainter", p)
 			}
 			for h := range sc.Board.Hexes() {
 				x, y := sc.Board.Layout.Center(h)
 				have, want := img.RGBAAt(int(x), int(y)), tilePixel(t, sc, h)
-				if !colourNear(have, want, 6) {
+				if !uitest.ColourNear(have, want, 6) {
 					t.Errorf("%s centre = %v, want the tile's %v", sc.Board.Label(h), have, want)
 				}
 			}
@@ -145,10 +146,10 @@ func TestTilePainterRotates(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := sc.Board.Layout.Center(h)
-		if have := img.RGBAAt(int(x)-12, int(y)); !colourNear(have, tc.left, 4) {
+		if have := img.RGBAAt(int(x)-12, int(y)); !uitest.ColourNear(have, tc.left, 4) {
 			t.Errorf("%s left of centre = %v, want %v", tc.hex, have, tc.left)
 		}
-		if have := img.RGBAAt(int(x)+12, int(y)); !colourNear(have, tc.right, 4) {
+		if have := img.RGBAAt(int(x)+12, int(y)); !uitest.ColourNear(have, tc.right, 4) {
 			t.Errorf("%s right of centre = %v, want %v", tc.hex, have, tc.right)
 		}
 	}
@@ -193,10 +194,10 @@ func TestOverviewWithTiles(t *testing.T) {
 	}
 	out := image.NewRGBA(img.Bounds())
 	img.ReadPixels(out.Pix)
-	savePNG(t, "overview-tiles.png", out)
+	uitest.SavePNG(t, "overview-tiles.png", out)
 	h := sc.Board.Layout.ToHex(board.Offset{Col: 1, Row: 1})
 	x, y := sc.Board.Layout.Center(h)
-	if have, want := out.RGBAAt(int(x*0.4), int(y*0.4)), tilePixel(t, sc, h); !colourNear(have, want, 24) {
+	if have, want := out.RGBAAt(int(x*0.4), int(y*0.4)), tilePixel(t, sc, h); !uitest.ColourNear(have, want, 24) {
 		t.Errorf("B2 in the overview = %v, want near its ground tile %v", have, want)
 	}
 }
@@ -291,7 +292,7 @@ func TestChunksFillIn(t *testing.T) {
 	}
 	out := image.NewRGBA(img.Bounds())
 	img.ReadPixels(out.Pix)
-	savePNG(t, "chunks-0.2.png", out)
+	uitest.SavePNG(t, "chunks-0.2.png", out)
 	layout := sc.Board.Layout
 	for _, o := range []board.Offset{{Col: 30, Row: 20}, {Col: 60, Row: 32}, {Col: 10, Row: 5}} {
 		h := layout.ToHex(o)
@@ -300,7 +301,7 @@ func TestChunksFillIn(t *testing.T) {
 		want := color.RGBAModel.Convert(src.At(r.Min.X+r.Dx()/2, r.Min.Y+r.Dy()/2)).(color.RGBA)
 		x, y := layout.Center(h)
 		sx, sy := cam.WorldToScreen(x, y)
-		if have := out.RGBAAt(int(sx), int(sy)); !colourNear(have, want, 40) {
+		if have := out.RGBAAt(int(sx), int(sy)); !uitest.ColourNear(have, want, 40) {
 			t.Errorf("%s = %v, want near its top tile %v", sc.Board.Label(h), have, want)
 		}
 	}
@@ -378,7 +379,7 @@ func TestLargeMapOpensWithoutTextures(t *testing.T) {
 			if p.textures[0] == nil {
 				t.Fatal("zoomed in, the sheet is not uploaded")
 			}
-			if have, want := screen.At(640, 400), tilePixel(t, sc, h); !colourNear(have, want, 0) {
+			if have, want := screen.At(640, 400), tilePixel(t, sc, h); !uitest.ColourNear(have, want, 0) {
 				t.Errorf("C3 at zoom 1 = %v, want its tile's %v", have, want)
 			}
 		})
