@@ -54,7 +54,8 @@ func (g *Game) apply(in Intents) {
 			break // the rest waits for the answer
 		}
 	}
-	g.cam.Keep(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view)
+	w, h := g.layer.WorldSize()
+	g.cam.Keep(w, h, g.view)
 	g.updateHover(&in)
 	g.refresh()
 }
@@ -97,7 +98,7 @@ func (g *Game) updateHover(in *Intents) {
 	}
 	g.hasHover = false
 	if in.CursorIn {
-		g.hovered, g.hasHover = g.layer.hexAt(g.cam, in.Cursor)
+		g.hovered, g.hasHover = g.layer.HexAt(g.cam, in.Cursor)
 	}
 }
 
@@ -535,7 +536,7 @@ func (g *Game) answer(in *Intents) {
 func (g *Game) showHex(h board.Hex) {
 	x, y := g.board.Layout.Center(h)
 	sx, sy := g.cam.WorldToScreen(x, y)
-	margin := g.layer.mesh.tileH * g.cam.Zoom
+	margin := g.layer.HexHeight() * g.cam.Zoom
 	inner := image.Rect(g.view.Min.X+int(margin), g.view.Min.Y+int(margin), g.view.Max.X-int(margin), g.view.Max.Y-int(margin))
 	if image.Pt(int(sx), int(sy)).In(inner) {
 		return

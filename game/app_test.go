@@ -15,6 +15,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/game/boardview"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
@@ -160,7 +161,7 @@ func TestPickerScene(t *testing.T) {
 		cx, cy := bd.Layout.Center(hx)
 		x := float64(detail.Min.X) + (float64(size.X)-float64(w)*k)/2 + cx*k
 		y := thumbTop + (float64(size.Y)-float64(h)*k)/2 + cy*k
-		if have, want := img.RGBAAt(int(x), int(y)), TerrainColour(bd.Cell(hx)); !uitest.ColourNear(have, want, 3) {
+		if have, want := img.RGBAAt(int(x), int(y)), boardview.TerrainColour(bd.Cell(hx)); !uitest.ColourNear(have, want, 3) {
 			t.Errorf("thumbnail at %s (%d, %d) = %v, want its terrain %v", label, int(x), int(y), have, want)
 		}
 	}

@@ -19,7 +19,8 @@ func benchBoard(b *testing.B, w, h int) *board.Board {
 	}
 	for hx := range bd.Hexes() {
 		o := bd.Layout.ToOffset(hx)
-		c := board.Cell{Terrain: allTerrains[(o.Col/3+o.Row/2*5)%len(allTerrains)], Level: (o.Col / 5 % 3) * (o.Row / 4 % 2), Road: o.Row%9 == 4}
+		c := board.Cell{Terrain: board.Terrain((o.Col/3 + o.Row/2*5) % (int(board.River) + 1)), // every terrain of the chart, Open to River
+			Level: (o.Col / 5 % 3) * (o.Row / 4 % 2), Road: o.Row%9 == 4}
 		if err := bd.SetCell(hx, c); err != nil {
 			b.Fatal(err)
 		}

@@ -125,8 +125,8 @@ type counterArt struct {
 // (drawSighting), the smoke, fire lane and sniper markers, and a
 // highlight round the selected unit.
 func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battle.UnitID) {
-	a := &v.g.layer.counters
-	hexPx := v.g.layer.mesh.tileH * v.Camera.Zoom
+	a := &v.g.counters
+	hexPx := v.g.layer.HexHeight() * v.Camera.Zoom
 	size := a.prepare(v.g.fonts, hexPx)
 	a.states = b.States()
 	a.rules = b.Rules()
@@ -935,7 +935,7 @@ func (g *Game) counterAt(pt image.Point) *battle.Unit {
 	if len(stack) < 2 {
 		return nil
 	}
-	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
 	x, y := g.cam.WorldToScreen(g.board.Layout.Center(g.hovered))
 	var top *battle.Unit
 	for k, u := range stack { // in the order drawn: the last one is on top

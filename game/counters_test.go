@@ -11,6 +11,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
@@ -95,12 +96,8 @@ func unitScene(bd *board.Board) *Game {
 	if err != nil {
 		panic(err)
 	}
-	mesh := newBoardMesh(bd)
 	batch := ui.NewTriBatch()
-	return &Game{board: bd, fonts: f, batch: batch, layer: &terrainLayer{
-		mesh: mesh, painter: &paletteFill{batch: ui.NewTriBatch()}, batch: batch, fonts: f,
-		overviewZoom: overviewZoomFor(mesh),
-	}}
+	return &Game{board: bd, fonts: f, batch: batch, layer: boardview.NewTerrain(&maps.Scenario{Board: bd}, f, batch)}
 }
 
 // renderUnits draws the board and units of b at zoom, with the board's
@@ -108,9 +105,8 @@ func unitScene(bd *board.Board) *Game {
 func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	cam := Camera{Zoom: zoom}
-	g.layer.drawn = false
-	g.layer.draw(img, cam, true)
+	cam := boardview.Camera{Zoom: zoom}
+	g.layer.Draw(img, cam, true)
 	v := BoardView{g: g, Board: b.Board(), Camera: cam}
 	drawUnits(img, b, &v, selected)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -269,7 +265,7 @@ func TestDefaultScenarioCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := unitScene(b.Board())
-	g.layer.painter = newTerrainPainter(sc)
+	g.layer = boardview.NewTerrain(sc, g.fonts, g.batch)
 	for _, zoom := range []float64{0.77, 1.5} {
 		t.Run(fmt.Sprint(zoom), func(t *testing.T) {
 			w, h := b.Board().Layout.PixelSize(b.Board().Width, b.Board().Height)
@@ -372,9 +368,10 @@ func BenchmarkDrawUnits(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			g := unitScene(bc.b.Board())
-			cam := Camera{Zoom: bc.zoom}
+			cam := boardview.Camera{Zoom: bc.zoom}
 			if bc.zoom == 0 {
-				cam = FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, image.Rect(0, 0, 1280, 800), 0)
+				w, h := g.layer.WorldSize()
+				cam = boardview.FitCamera(w, h, image.Rect(0, 0, 1280, 800), 0)
 			}
 			screen := ebiten.NewImage(1280, 800)
 			defer screen.Deallocate()

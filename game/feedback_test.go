@@ -334,7 +334,7 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 			t.Errorf("%s: flag at %v = %v, want the Axis colour %v (they hold it)", label, flag, have, want)
 		}
 	}
-	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
 	if size < fullFaceSize {
 		t.Fatalf("counters are %.0f pixels at the default zoom, below the labelled size %d", size, fullFaceSize)
 	}
@@ -398,7 +398,7 @@ func TestPhaseAbility(t *testing.T) {
 func TestPickFromStack(t *testing.T) {
 	b := infantryScene(t, 1)
 	g := shotGame(t, b, "", "")
-	size := counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
 	c := hexScreen(g, "B3")
 	step := stackStep * size
 	tests := []struct {

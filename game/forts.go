@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 )
 
@@ -26,7 +27,7 @@ var (
 // of sandbags, a bunker's block with the arc it fires through, a
 // minefield's mines, barbed wire's coils. hexPx is the hex height on
 // screen.
-func drawForts(dst *ebiten.Image, t *ui.TriBatch, bd *board.Board, cam *Camera, hexPx float64, dirs *[6]ui.Point) {
+func drawForts(dst *ebiten.Image, t *ui.TriBatch, bd *board.Board, cam *boardview.Camera, hexPx float64, dirs *[6]ui.Point) {
 	bounds := dst.Bounds()
 	r := float32(hexPx) * 0.5
 	for _, h := range bd.FortHexes() {

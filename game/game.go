@@ -21,6 +21,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/maps"
@@ -99,15 +100,16 @@ type Game struct {
 	opts   Options
 
 	input  Input
-	cam    Camera
+	cam    boardview.Camera
 	fitted bool
 	screen image.Point     // screen size in pixels
 	scale  float64         // device pixels per window pixel: scales text and bars
 	view   image.Rectangle // the map area between the bars and the panel
 
-	layer *terrainLayer
-	batch *ui.TriBatch
-	fonts *ui.Fonts
+	layer    *boardview.Terrain
+	counters counterArt // the counter art drawn over the terrain (counters.go)
+	batch    *ui.TriBatch
+	fonts    *ui.Fonts
 
 	mapCache ui.ImageCache[mapKey] // the terrain, the built-in overlay and the counters
 	hudCache ui.ImageCache[hudKey] // the bars, the panel and the tooltip
@@ -230,14 +232,8 @@ func (g *Game) setBattle(u *umpire.Umpire) error {
 	b := g.battle
 	if b.Board() != g.board {
 		g.board = b.Board()
-		mesh := newBoardMesh(g.board)
-		g.layer = &terrainLayer{
-			mesh:         mesh,
-			painter:      newTerrainPainter(b.Scenario()),
-			batch:        g.batch,
-			fonts:        g.fonts,
-			overviewZoom: overviewZoomFor(mesh),
-		}
+		g.layer = boardview.NewTerrain(b.Scenario(), g.fonts, g.batch)
+		g.counters = counterArt{}
 		g.fitted = false
 		g.hasSelected = false
 		if g.screen != (image.Point{}) {
@@ -294,7 +290,8 @@ func (g *Game) step(in Intents) {
 
 // fit sets the camera to show the whole board in the map area.
 func (g *Game) fit() {
-	g.cam = FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view, fitMargin*g.scale)
+	w, h := g.layer.WorldSize()
+	g.cam = boardview.FitCamera(w, h, g.view, fitMargin*g.scale)
 	g.fitted = true
 }
 

@@ -15,8 +15,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
+	"hexfire/maps"
 )
 
 // screenshotEnv names the PNG a re-executed test binary should write with
@@ -42,26 +44,8 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	code := 1
-	if err := ebiten.RunGame(&testLoop{m: m, code: &code}); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(code)
+	os.Exit(uitest.RunInGame(m))
 }
-
-type testLoop struct {
-	m    *testing.M
-	code *int
-}
-
-func (l *testLoop) Update() error {
-	*l.code = l.m.Run()
-	return ebiten.Termination
-}
-
-func (*testLoop) Draw(*ebiten.Image)         {}
-func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }
 
 // testFixture is a small board with each feature the pixel test checks.
 const testFixture = `
@@ -82,7 +66,7 @@ func shotOptions(path string) ScreenshotOptions {
 // testBoard with shotOptions: the camera Screenshot fits.
 func screenPoint(b *board.Board, o ScreenshotOptions, x, y float64) image.Point {
 	w, h := b.Layout.PixelSize(b.Width, b.Height)
-	cam := FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1, true), fitMargin)
+	cam := boardview.FitCamera(float64(w), float64(h), mapArea(image.Pt(o.Width, o.Height), 1, true), fitMargin)
 	sx, sy := cam.WorldToScreen(x, y)
 	return image.Pt(int(sx), int(sy))
 }
@@ -123,7 +107,7 @@ func TestScreenshotPixels(t *testing.T) {
 	}
 
 	b := testBoard()
-	m := newBoardMesh(b)
+	terrain := boardview.NewTerrain(&maps.Scenario{Board: b}, nil, nil)
 	centre := func(label string) image.Point {
 		h, _ := b.ParseHex(label)
 		x, y := b.Layout.Center(h)
@@ -133,10 +117,10 @@ func TestScreenshotPixels(t *testing.T) {
 	// towards the hex centre (well inside any ring at the fitted zoom).
 	inside := func(label string, d board.Direction) image.Point {
 		h, _ := b.ParseHex(label)
-		g := &m.hexes[m.index[h]]
-		mx, my := m.edgeMid(g, d)
-		k := 1.5 / math.Hypot(g.x-mx, g.y-my)
-		return screenPoint(b, opts, mx+(g.x-mx)*k, my+(g.y-my)*k)
+		cx, cy := b.Layout.Center(h)
+		mx, my := terrain.EdgeMid(h, d)
+		k := 1.5 / math.Hypot(cx-mx, cy-my)
+		return screenPoint(b, opts, mx+(cx-mx)*k, my+(cy-my)*k)
 	}
 	wall := func(a, c string) image.Point {
 		ha, _ := b.ParseHex(a)
@@ -145,8 +129,8 @@ func TestScreenshotPixels(t *testing.T) {
 		cx, cy := b.Layout.Center(hc)
 		return screenPoint(b, opts, (ax+cx)/2, (ay+cy)/2)
 	}
-	woods := TerrainColour(board.Cell{Terrain: board.Woods})
-	orchard := TerrainColour(board.Cell{Terrain: board.Orchard})
+	woods := boardview.TerrainColour(board.Cell{Terrain: board.Woods})
+	orchard := boardview.TerrainColour(board.Cell{Terrain: board.Orchard})
 	tests := []struct {
 		name string
 		at   image.Point
@@ -154,17 +138,17 @@ func TestScreenshotPixels(t *testing.T) {
 	}{
 		{"woods hex centre", centre("A1"), woods},
 		{"other woods hex centre", centre("C2"), woods},
-		{"building hex centre", centre("C1"), TerrainColour(board.Cell{Terrain: board.Building})},
-		{"stream hex centre", centre("B4"), TerrainColour(board.Cell{Terrain: board.Stream})},
-		{"road hex centre", centre("D3"), colRoad},
+		{"building hex centre", centre("C1"), boardview.TerrainColour(board.Cell{Terrain: board.Building})},
+		{"stream hex centre", centre("B4"), boardview.TerrainColour(board.Cell{Terrain: board.Stream})},
+		{"road hex centre", centre("D3"), boardview.RoadColour},
 		{"selected hex ring", inside("A3", board.DirS), colSelected},
 		{"selected hex ring, other side", inside("A3", board.DirN), colSelected},
-		{"selected hex centre untouched", centre("A3"), TerrainColour(board.Cell{})},
+		{"selected hex centre untouched", centre("A3"), boardview.TerrainColour(board.Cell{})},
 		{"hovered hex centre washed", centre("B2"), uitest.Over(orchard, colHover)},
 		{"hovered hex ring", inside("B2", board.DirS), colHoverRing},
-		{"wall on hexside", wall("C3", "C4"), colWall},
-		{"outside the board", image.Pt(3, opts.Height/2), colBackground},
-		{"status bar", image.Pt(opts.Width/2, opts.Height-3), uitest.Over(colBackground, colBar)},
+		{"wall on hexside", wall("C3", "C4"), boardview.WallColour},
+		{"outside the board", image.Pt(3, opts.Height/2), boardview.BackgroundColour},
+		{"status bar", image.Pt(opts.Width/2, opts.Height-3), uitest.Over(boardview.BackgroundColour, colBar)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -373,7 +357,8 @@ func TestApplyIntents(t *testing.T) {
 				return it
 			},
 			check: func(t *testing.T, g *Game) {
-				want := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, g.view, fitMargin)
+				w, h := g.layer.WorldSize()
+				want := boardview.FitCamera(w, h, g.view, fitMargin)
 				if g.cam != want {
 					t.Errorf("camera = %+v, want %+v", g.cam, want)
 				}
@@ -480,31 +465,6 @@ func TestDescribeHex(t *testing.T) {
 			}
 			if have := describeHex(b, h); have != tt.want {
 				t.Errorf("describeHex(%s) = %q, want %q", tt.label, have, tt.want)
-			}
-		})
-	}
-}
-
-func TestEdgeCornersShared(t *testing.T) {
-	layouts := map[string]board.Layout{
-		"flat-top even": board.DefaultLayout,
-		"flat-top odd":  {StaggerX: true, TileWidth: 64, TileHeight: 56, HexSide: 32},
-		"pointy-top":    {StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32},
-		"odd hexside":   {StaggerX: true, TileWidth: 70, TileHeight: 60, HexSide: 20},
-	}
-	for name, l := range layouts {
-		t.Run(name, func(t *testing.T) {
-			edge := edgeCorners(l)
-			h := board.Hex{Q: 3, R: 1}
-			for d := range board.Direction(6) {
-				n := h.Neighbor(d)
-				a, b := l.Corners(h), l.Corners(n)
-				e, f := edge[d], edge[d.Opposite()]
-				mine := [2][2]float64{a[e[0]], a[e[1]]}
-				theirs := [2][2]float64{b[f[0]], b[f[1]]}
-				if !(mine == theirs || mine == [2][2]float64{theirs[1], theirs[0]}) {
-					t.Errorf("hexside %s of %v = %v, neighbour's %s = %v; want the same segment", d, h, mine, d.Opposite(), theirs)
-				}
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 )
 
@@ -16,7 +17,7 @@ import (
 // this one is about pixels, that one about what a side may see.
 type BoardView struct {
 	Board  *board.Board
-	Camera Camera
+	Camera boardview.Camera
 	g      *Game
 }
 
@@ -29,7 +30,7 @@ func (v *BoardView) Selected() (board.Hex, bool) { return v.g.Selected() }
 // HexRadius is the distance in screen pixels from a hex's centre to its
 // corners at the current zoom (approximately, for Tiled's irregular hexes).
 func (v *BoardView) HexRadius() float64 {
-	return v.g.layer.mesh.tileH / 2 * v.Camera.Zoom
+	return v.g.layer.HexHeight() / 2 * v.Camera.Zoom
 }
 
 // HexCenter returns the screen position of the centre of hex h.
@@ -60,22 +61,18 @@ func (v *BoardView) lineBetween(dst *ebiten.Image, a, b board.Hex, width float64
 }
 
 func (v *BoardView) hexOnScreen(h board.Hex) (ui.Point, [6]ui.Point) {
-	l := v.Board.Layout
-	g := hexGeom{corners: l.Corners(h)}
-	g.x, g.y = l.Center(h)
-	return screenHex(v.Camera, &g)
+	return boardview.HexOnScreen(v.Camera, v.Board.Layout, h)
 }
 
 // edgeMid returns the screen midpoint of hexside d of hex h.
 func (v *BoardView) edgeMid(h board.Hex, d board.Direction) ui.Point {
-	_, cs := v.hexOnScreen(h)
-	e := v.g.layer.mesh.edge[d]
-	return ui.Pt((cs[e[0]].X+cs[e[1]].X)/2, (cs[e[0]].Y+cs[e[1]].Y)/2)
+	x, y := v.Camera.WorldToScreen(v.g.layer.EdgeMid(h, d))
+	return ui.Pt(float32(x), float32(y))
 }
 
 // sharedCorner returns the screen corner between the hexsides d and d+1 of h.
 func (v *BoardView) sharedCorner(cs [6]ui.Point, d board.Direction) ui.Point {
-	a, b := v.g.layer.mesh.edge[d], v.g.layer.mesh.edge[d.Rotate(1)]
+	a, b := v.g.layer.SideCorners(d), v.g.layer.SideCorners(d.Rotate(1))
 	for _, i := range a {
 		if i == b[0] || i == b[1] {
 			return cs[i]
@@ -102,6 +99,9 @@ var (
 	colLOSLeft    = color.RGBA{0xe0, 0x40, 0xff, 0xff} // hexes a line along hexsides touches on its left
 	colLOSRight   = color.RGBA{0xb0, 0xff, 0x30, 0xff} // and on its right
 	colObjective  = color.RGBA{0xff, 0xd0, 0x20, 0xff} // a hex a side must hold to win
+	colHover      = color.RGBA{0xff, 0xff, 0xff, 0x50} // a wash over the hovered hex
+	colHoverRing  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colSelected   = color.RGBA{0xff, 0xc8, 0x00, 0xff} // the ring round the selected hex
 )
 
 // mapKey is what the picture of the map depends on: the preview's key
@@ -110,7 +110,7 @@ var (
 // the preview lag behind), the camera and the label switch.
 type mapKey struct {
 	pv                    previewKey
-	cam                   Camera
+	cam                   boardview.Camera
 	hover, selected       board.Hex
 	hasHover, hasSelected bool
 	labels                bool
@@ -125,10 +125,10 @@ func (g *Game) drawMap(screen *ebiten.Image, v *BoardView) {
 	key := mapKey{pv: g.play.pv.key, cam: g.cam, hover: g.hovered, hasHover: g.hasHover,
 		selected: g.selected, hasSelected: g.hasSelected, labels: g.showLabels}
 	g.mapCache.Draw(screen, key, func(dst *ebiten.Image) {
-		g.layer.draw(dst, g.cam, g.showLabels)
+		g.layer.Draw(dst, g.cam, g.showLabels)
 		drawPreview(dst, v)
 	})
-	if g.layer.pending() {
+	if g.layer.Pending() {
 		g.mapCache.Invalidate() // tiles still to draw: again next frame
 	}
 }
@@ -288,7 +288,7 @@ func drawLOS(dst *ebiten.Image, v *BoardView, l *board.LOS, w float64) {
 		case board.OnHexside:
 			if d, ok := o.Hex.DirectionTo(o.Other); ok {
 				_, cs := v.hexOnScreen(o.Hex)
-				e := v.g.layer.mesh.edge[d]
+				e := v.g.layer.SideCorners(d)
 				v.g.batch.Segment(dst, cs[e[0]], cs[e[1]], float32(w*2), col)
 			}
 		default:

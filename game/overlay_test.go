@@ -11,6 +11,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
@@ -26,7 +27,7 @@ func zoomedGame(t *testing.T, b *battle.Battle, sel, hover, centre string, zoom 
 		t.Fatal(err)
 	}
 	x, y := b.Board().Layout.Center(h)
-	g.cam = Camera{Zoom: zoom}
+	g.cam = boardview.Camera{Zoom: zoom}
 	sx, sy := g.cam.WorldToScreen(x, y)
 	g.cam.Pan(float64(g.view.Min.X+g.view.Max.X)/2-sx, float64(g.view.Min.Y+g.view.Max.Y)/2-sy)
 	return g
@@ -79,19 +80,18 @@ func TestLOSHexsideMarks(t *testing.T) {
 	if los == nil || !los.AlongHexside || len(los.Left) == 0 || len(los.Right) == 0 {
 		t.Fatalf("LOS E4 → C1 = %+v: want one along a hexside with hexes on both sides (the fixture moved)", los)
 	}
-	m := g.layer.mesh
 	fx, fy := b.Board().Layout.Center(los.From)
 	tx, ty := b.Board().Layout.Center(los.To)
 	// edgePoint returns a point just inside the hexside of h farthest from
 	// the line, clear of the line and of the marks on it.
 	edgePoint := func(h board.Hex) image.Point {
-		hg := &m.hexes[m.index[h]]
+		cx, cy := b.Board().Layout.Center(h)
 		best, far := image.Point{}, -1.0
 		for d := range board.Direction(6) {
-			mx, my := m.edgeMid(hg, d)
+			mx, my := g.layer.EdgeMid(h, d)
 			if dist := segmentDistance(mx, my, fx, fy, tx, ty); dist > far {
 				k := 0.04
-				best, far = screenAt(g, mx+(hg.x-mx)*k, my+(hg.y-my)*k), dist
+				best, far = screenAt(g, mx+(cx-mx)*k, my+(cy-my)*k), dist
 			}
 		}
 		return best

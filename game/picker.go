@@ -15,6 +15,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/maps"
 )
@@ -85,7 +86,7 @@ func (e *scenarioEntry) thumbnail(batch *ui.TriBatch, size image.Point) *ebiten.
 	}
 	for hx := range bd.Hexes() {
 		pts := corners(hx)
-		batch.Fan(img, TerrainColour(bd.Cell(hx)), pts[:]...)
+		batch.Fan(img, boardview.TerrainColour(bd.Cell(hx)), pts[:]...)
 	}
 	for _, side := range bothSides {
 		for _, hx := range e.victory.Hold[side] {

@@ -9,6 +9,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -101,7 +102,7 @@ func benchPlayFrames(b *testing.B, cpuOnly bool) {
 				if c.zoom != 0 {
 					h, _ := g.board.ParseHex(c.sel)
 					x, y := g.board.Layout.Center(h)
-					g.cam = Camera{X: x - 400, Y: y - 300, Zoom: c.zoom}
+					g.cam = boardview.Camera{X: x - 400, Y: y - 300, Zoom: c.zoom}
 				}
 				if c.animated && (!g.issue(battle.Fire{Unit: 1, Target: 9}) || len(g.play.shots) == 0) {
 					b.Fatalf("the M4A3E8 did not fire at the Tiger I: %s", g.play.toast)

@@ -15,6 +15,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
@@ -79,10 +80,9 @@ func hexScreen(g *Game, label string) image.Point {
 // insideEdge returns a screen point just inside hexside d of hex label.
 func insideEdge(g *Game, label string, d board.Direction) image.Point {
 	h, _ := g.board.ParseHex(label)
-	m := g.layer.mesh
-	hg := &m.hexes[m.index[h]]
-	mx, my := m.edgeMid(hg, d)
-	ex, ey := mx+(hg.x-mx)*0.06, my+(hg.y-my)*0.06
+	cx, cy := g.board.Layout.Center(h)
+	mx, my := g.layer.EdgeMid(h, d)
+	ex, ey := mx+(cx-mx)*0.06, my+(cy-my)*0.06
 	sx, sy := g.cam.WorldToScreen(ex, ey)
 	return image.Pt(int(sx), int(sy))
 }
@@ -166,7 +166,7 @@ func TestOverlayPixels(t *testing.T) {
 	}
 	t.Run("terrain", func(t *testing.T) {
 		p := hexScreen(g, "H12")
-		if have := plain.RGBAAt(p.X, p.Y); uitest.ColourNear(have, colBackground, 8) {
+		if have := plain.RGBAAt(p.X, p.Y); uitest.ColourNear(have, boardview.BackgroundColour, 8) {
 			t.Errorf("colour at H12 = %v: the background, not terrain", have)
 		}
 	})

@@ -25,7 +25,7 @@ func TestRoundsTag(t *testing.T) {
 			t.Errorf("%s: %d pixels of the rounds tag, want a tag: %v", hex, n, want)
 		}
 	}
-	if g.layer.counters.tags["R3"] == nil {
-		t.Errorf("tags drawn: %v, want R3", g.layer.counters.tags)
+	if g.counters.tags["R3"] == nil {
+		t.Errorf("tags drawn: %v, want R3", g.counters.tags)
 	}
 }

@@ -435,7 +435,7 @@ func TestLostWeaponTags(t *testing.T) {
 			t.Errorf("%s: %d pixels of the lost-weapon tag, want a tag: %v", hex, n, want)
 		}
 	}
-	if a := g.layer.counters.tags; a["BRK"] == nil || a["RMV"] == nil {
+	if a := g.counters.tags; a["BRK"] == nil || a["RMV"] == nil {
 		t.Errorf("tags drawn: %v, want BRK and RMV", a)
 	}
 }

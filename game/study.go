@@ -435,7 +435,7 @@ func (s *study) update(a *App, in frameInput) error {
 // lands in the hex the button is released over.
 func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
-		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok {
+		if h, ok := s.g.layer.HexAt(s.g.cam, it.Cursor); ok {
 			s.dragging = s.counterUnder(h, it.Cursor)
 			if s.selected >= 0 && s.pieces[s.selected].Hex == h {
 				s.dragging = s.selected // a unit picked out of its stack
@@ -451,7 +451,7 @@ func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		i := s.dragging
 		s.dragging = -1
-		if h, ok := s.g.layer.hexAt(s.g.cam, it.Cursor); ok && !it.Click && h != s.pieces[i].Hex {
+		if h, ok := s.g.layer.HexAt(s.g.cam, it.Cursor); ok && !it.Click && h != s.pieces[i].Hex {
 			s.selected = i
 			s.moveSelected(h)
 			it.Click = false

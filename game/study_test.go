@@ -385,7 +385,7 @@ func TestStudyRoundPicker(t *testing.T) {
 func counterSquare(s *study, h board.Hex) (x, y, size float64) {
 	g := s.g
 	x, y = g.cam.WorldToScreen(g.board.Layout.Center(h))
-	return x, y, counterScale * g.layer.mesh.tileH * g.cam.Zoom
+	return x, y, counterScale * g.layer.HexHeight() * g.cam.Zoom
 }
 
 // TestStudyZoneUnderCounters shows a kill zone over hexes that hold units:

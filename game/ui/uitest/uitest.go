@@ -4,12 +4,15 @@
 package uitest
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // ColourNear reports whether two colours differ by at most tol per
@@ -52,3 +55,28 @@ func SavePNG(t testing.TB, name string, img image.Image) {
 		t.Fatal(err)
 	}
 }
+
+// RunInGame runs the tests of m inside Ebiten's game loop, as a TestMain
+// does for the packages whose tests draw (Ebiten reads pixels back only
+// once its game has started), and returns their exit code.
+func RunInGame(m *testing.M) int {
+	code := 1
+	if err := ebiten.RunGame(&testLoop{m: m, code: &code}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
+}
+
+type testLoop struct {
+	m    *testing.M
+	code *int
+}
+
+func (l *testLoop) Update() error {
+	*l.code = l.m.Run()
+	return ebiten.Termination
+}
+
+func (*testLoop) Draw(*ebiten.Image)         {}
+func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }

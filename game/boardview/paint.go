@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"image"
@@ -14,19 +14,21 @@ import (
 // The colours of the board view. All are our own choice: flat, clearly
 // distinct fills that read at any zoom.
 var (
-	colBackground = color.RGBA{0x22, 0x26, 0x2a, 0xff} // outside the board, and the hex outlines
 	colOutline    = color.RGBA{0x2a, 0x2e, 0x30, 0xff}
-	colRoad       = color.RGBA{0x8c, 0x8c, 0x88, 0xff}
 	colBridgeDeck = color.RGBA{0x8a, 0x6a, 0x4a, 0xff}
 	colHill       = color.RGBA{0x9a, 0x6e, 0x3e, 0xff} // the tint hills are blended with
 	colContour    = color.RGBA{0x6b, 0x4a, 0x26, 0xff} // the edge of a hill towards lower ground
-	colWall       = color.RGBA{0xd8, 0xd2, 0xc6, 0xff} // pale stone, clear on every fill
 	colHedge      = color.RGBA{0x14, 0x48, 0x14, 0xff}
 	colHedgerow   = color.RGBA{0x0a, 0x30, 0x0c, 0xff}
 	colLabel      = color.RGBA{0x20, 0x20, 0x20, 0xc0}
-	colHover      = color.RGBA{0xff, 0xff, 0xff, 0x50} // a wash over the hovered hex
-	colHoverRing  = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	colSelected   = color.RGBA{0xff, 0xc8, 0x00, 0xff} // the ring round the selected hex
+)
+
+// The colours of the board view that the game's own drawing and tests
+// match (our own choice, as above).
+var (
+	BackgroundColour = color.RGBA{0x22, 0x26, 0x2a, 0xff} // outside the board
+	RoadColour       = color.RGBA{0x8c, 0x8c, 0x88, 0xff}
+	WallColour       = color.RGBA{0xd8, 0xd2, 0xc6, 0xff} // pale stone, clear on every fill
 )
 
 // terrainColours is the fill of each terrain at ground level.
@@ -93,7 +95,7 @@ func (p *paletteFill) paint(dst *ebiten.Image, m *boardMesh, visible []int, cam 
 			}
 		}
 		if connectsRoad(g.cell) {
-			col := colRoad
+			col := RoadColour
 			if g.cell.Terrain == board.Bridge {
 				col = colBridgeDeck
 			}
@@ -121,6 +123,14 @@ func (p *paletteFill) overviewRaster(m *boardMesh, z float64, w, h int) *image.R
 		return nil
 	}
 	return rasterHexes(m, z, w, h, func(g *hexGeom) color.RGBA { return TerrainColour(g.cell) })
+}
+
+// HexOnScreen returns the screen centre and corners of hex h of layout l
+// as cam shows it.
+func HexOnScreen(cam Camera, l board.Layout, h board.Hex) (ui.Point, [6]ui.Point) {
+	g := hexGeom{corners: l.Corners(h)}
+	g.x, g.y = l.Center(h)
+	return screenHex(cam, &g)
 }
 
 // screenHex returns the screen centre and corners of g.

@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"image"
@@ -8,9 +8,10 @@ import (
 
 	"hexfire/board"
 	"hexfire/game/ui"
+	"hexfire/maps"
 )
 
-// terrainLayer is the board as drawn from the camera: terrain, outlines,
+// Terrain is the board as drawn from the camera: terrain, outlines,
 // hexside features and labels, cached in an offscreen image the size of the
 // screen and redrawn only when the camera, the screen size or the label
 // switch changes.
@@ -18,7 +19,7 @@ import (
 // Zoomed far out, a large board has too many hexes to redraw at every step
 // of a pan, so below overviewZoom the whole board is drawn once into the
 // overview image at that zoom, and each frame only scales that image.
-type terrainLayer struct {
+type Terrain struct {
 	mesh    *boardMesh
 	painter terrainPainter
 	batch   *ui.TriBatch
@@ -33,9 +34,36 @@ type terrainLayer struct {
 	overview        *ebiten.Image
 	overviewZoom    float64
 	overviewPending bool // the overview image still lacks part of the board
+}
 
-	// counters caches the unit counters drawn over the layer (counters.go).
-	counters counterArt
+// NewTerrain returns the terrain of sc's board, painted from the tiles of
+// its map where every tile they place can be cut from its tilesets' images
+// and in flat colours otherwise, its labels in fonts; it queues its
+// outlines and hexside bands in batch.
+func NewTerrain(sc *maps.Scenario, fonts *ui.Fonts, batch *ui.TriBatch) *Terrain {
+	mesh := newBoardMesh(sc.Board)
+	return &Terrain{mesh: mesh, painter: newTerrainPainter(sc), batch: batch, fonts: fonts, overviewZoom: overviewZoomFor(mesh)}
+}
+
+// Board returns the board the terrain draws.
+func (l *Terrain) Board() *board.Board { return l.mesh.board }
+
+// WorldSize returns the size of the board in world pixels.
+func (l *Terrain) WorldSize() (w, h float64) { return l.mesh.worldW, l.mesh.worldH }
+
+// HexHeight returns the height of a hex's tile in world pixels (the
+// smaller of the tile's sides): the unit the counters and the bands are
+// sized in.
+func (l *Terrain) HexHeight() float64 { return l.mesh.tileH }
+
+// SideCorners returns the indices, in board.Layout.Corners order, of the
+// two corners that bound hexside d of every hex of the board.
+func (l *Terrain) SideCorners(d board.Direction) [2]int { return l.mesh.edge[d] }
+
+// EdgeMid returns the world midpoint of hexside d of hex h.
+func (l *Terrain) EdgeMid(h board.Hex, d board.Direction) (x, y float64) {
+	e, cs := l.mesh.edge[d], l.mesh.board.Layout.Corners(h)
+	return (cs[e[0]][0] + cs[e[1]][0]) / 2, (cs[e[0]][1] + cs[e[1]][1]) / 2
 }
 
 // Overview limits (our own choice): the overview image is drawn at most
@@ -66,8 +94,8 @@ const (
 	maxLabelSize = 15
 )
 
-// draw brings the cached layer up to date and draws it onto screen.
-func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
+// Draw brings the cached picture up to date and draws it onto screen.
+func (l *Terrain) Draw(screen *ebiten.Image, cam Camera, labels bool) {
 	b := screen.Bounds()
 	if l.img == nil || l.img.Bounds() != b {
 		if l.img != nil {
@@ -78,7 +106,7 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 	}
 	if !l.drawn || l.cam != cam || l.labels != labels {
 		l.drawn, l.cam, l.labels = true, cam, labels
-		l.img.Fill(colBackground)
+		l.img.Fill(BackgroundColour)
 		if cam.Zoom < l.overviewZoom {
 			l.drawOverview(l.img, cam)
 		} else {
@@ -86,21 +114,22 @@ func (l *terrainLayer) draw(screen *ebiten.Image, cam Camera, labels bool) {
 		}
 		// A painter that builds its images over several frames asks to be
 		// drawn again until it is done.
-		l.drawn = !l.pending()
+		l.drawn = !l.Pending()
 	}
 	screen.DrawImage(l.img, nil)
 }
 
-// pending reports whether the last draw left part of the board for a later
-// frame: the caller must draw the layer again even if nothing changed.
-func (l *terrainLayer) pending() bool {
+// Pending reports whether the last Draw left part of the board for a
+// later frame: the caller must draw the terrain again even if nothing
+// changed.
+func (l *Terrain) Pending() bool {
 	p, ok := l.painter.(interface{ pending() bool })
 	return ok && p.pending()
 }
 
 // drawOverview draws the board scaled from the overview image, making that
 // image on first use (and again while the painter reports it incomplete).
-func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
+func (l *Terrain) drawOverview(dst *ebiten.Image, cam Camera) {
 	if l.overview == nil || l.overviewPending {
 		z := l.overviewZoom
 		w, h := int(l.mesh.worldW*z)+1, int(l.mesh.worldH*z)+1
@@ -117,7 +146,7 @@ func (l *terrainLayer) drawOverview(dst *ebiten.Image, cam Camera) {
 			}
 			l.overview.Clear()
 			l.render(l.overview, Camera{Zoom: z}, false)
-			l.overviewPending = l.pending()
+			l.overviewPending = l.Pending()
 		}
 	}
 	var op ebiten.DrawImageOptions
@@ -136,7 +165,7 @@ type overviewRasterer interface {
 }
 
 // render draws the hexes that the camera shows within dst's bounds.
-func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
+func (l *Terrain) render(dst *ebiten.Image, cam Camera, labels bool) {
 	b := dst.Bounds()
 	x0, y0 := cam.ScreenToWorld(float64(b.Min.X), float64(b.Min.Y))
 	x1, y1 := cam.ScreenToWorld(float64(b.Max.X), float64(b.Max.Y))
@@ -178,7 +207,7 @@ func (l *terrainLayer) render(dst *ebiten.Image, cam Camera, labels bool) {
 
 // drawHexsides queues the bands of the walls, hedges and hedgerows that
 // lie within dst's bounds.
-func (l *terrainLayer) drawHexsides(dst *ebiten.Image, cam Camera) {
+func (l *Terrain) drawHexsides(dst *ebiten.Image, cam Camera) {
 	b := dst.Bounds()
 	sideW := float32(max(2, l.mesh.tileH*0.12*cam.Zoom))
 	for _, s := range l.mesh.sides {
@@ -187,7 +216,7 @@ func (l *terrainLayer) drawHexsides(dst *ebiten.Image, cam Camera) {
 		if max(ax, bx) < float64(b.Min.X) || min(ax, bx) > float64(b.Max.X) || max(ay, by) < float64(b.Min.Y) || min(ay, by) > float64(b.Max.Y) {
 			continue
 		}
-		col, w := colWall, sideW
+		col, w := WallColour, sideW
 		switch s.feature {
 		case board.Hedge:
 			col = colHedge
@@ -198,7 +227,7 @@ func (l *terrainLayer) drawHexsides(dst *ebiten.Image, cam Camera) {
 	}
 }
 
-func (l *terrainLayer) drawLabels(dst *ebiten.Image, cam Camera, hexPx float64) {
+func (l *Terrain) drawLabels(dst *ebiten.Image, cam Camera, hexPx float64) {
 	face := l.fonts.Face(min(maxLabelSize, max(minLabelSize, hexPx/5)), false)
 	for _, i := range l.visible {
 		g := &l.mesh.hexes[i]
@@ -207,8 +236,9 @@ func (l *terrainLayer) drawLabels(dst *ebiten.Image, cam Camera, hexPx float64) 
 	}
 }
 
-// hexAt returns the on-board hex under the screen point p.
-func (l *terrainLayer) hexAt(cam Camera, p image.Point) (board.Hex, bool) {
+// HexAt returns the on-board hex under the screen point p, and false
+// where p lies off the board.
+func (l *Terrain) HexAt(cam Camera, p image.Point) (board.Hex, bool) {
 	wx, wy := cam.ScreenToWorld(float64(p.X), float64(p.Y))
 	h := l.mesh.board.Layout.HexAt(wx, wy)
 	return h, l.mesh.board.Contains(h)

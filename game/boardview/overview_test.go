@@ -1,7 +1,6 @@
-package game
+package boardview
 
 import (
-	"image"
 	"image/color"
 	"testing"
 
@@ -9,6 +8,7 @@ import (
 
 	"hexfire/board"
 	"hexfire/game/ui/uitest"
+	"hexfire/maps"
 )
 
 // allTerrains are the terrain types of board's chart.
@@ -45,17 +45,13 @@ func TestOverviewOfLargeBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g, err := NewGame(b, Options{Scripted: true, Size: image.Pt(800, 600)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.showPanel = false // the whole width for the board, as the test expects
-	g.Layout(800, 600)
+	l := testTerrain(t, &maps.Scenario{Board: b})
 	screen := ebiten.NewImage(800, 600)
 	defer screen.Deallocate()
-	g.Draw(screen)
-	if g.layer.overview == nil {
-		t.Fatalf("fitted zoom %v drew no overview (overview zoom %v)", g.cam.Zoom, g.layer.overviewZoom)
+	cam := FitCamera(l.mesh.worldW, l.mesh.worldH, screen.Bounds(), 8)
+	l.Draw(screen, cam, true)
+	if l.overview == nil {
+		t.Fatalf("fitted zoom %v drew no overview (overview zoom %v)", cam.Zoom, l.overviewZoom)
 	}
 	tests := []struct {
 		name string
@@ -68,7 +64,7 @@ func TestOverviewOfLargeBoard(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			hx := b.Layout.ToHex(board.Offset{Col: tt.col, Row: h / 2})
-			x, y := g.cam.WorldToScreen(b.Layout.Center(hx))
+			x, y := cam.WorldToScreen(b.Layout.Center(hx))
 			if have := nearestTerrain(screen.At(int(x), int(y))); have != tt.want {
 				t.Errorf("colour at %s (%v, %v) is nearest %s, want %s", b.Label(hx), int(x), int(y), have, tt.want)
 			}
@@ -78,8 +74,7 @@ func TestOverviewOfLargeBoard(t *testing.T) {
 	// and a hex centre has its exact colour.
 	hx := b.Layout.ToHex(board.Offset{Col: w / 4, Row: h / 2})
 	cx, cy := b.Layout.Center(hx)
-	g.cam = Camera{X: cx - 400, Y: cy - 300, Zoom: 1}
-	g.Draw(screen)
+	l.Draw(screen, Camera{X: cx - 400, Y: cy - 300, Zoom: 1}, true)
 	if have, want := screen.At(400, 300), TerrainColour(board.Cell{Terrain: board.Woods}); !uitest.ColourNear(have, want, 0) {
 		t.Errorf("colour at zoom 1 = %v, want %v", have, want)
 	}

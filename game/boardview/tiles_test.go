@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/assets"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
@@ -24,14 +25,13 @@ import (
 // picks, at zoom with the board's top-left at the screen's, labels off.
 func paintScene(t *testing.T, sc *maps.Scenario, zoom float64, w, h int) (*image.RGBA, terrainPainter) {
 	t.Helper()
-	g := unitScene(sc.Board)
-	g.layer.painter = newTerrainPainter(sc)
+	l := testTerrain(t, sc)
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	g.layer.draw(img, Camera{Zoom: zoom}, false)
+	l.Draw(img, Camera{Zoom: zoom}, false)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
-	return out, g.layer.painter
+	return out, l.painter
 }
 
 // tmxFS is a file system with a map using the generated tileset of the
@@ -85,7 +85,7 @@ func TestTilePainterDrawsTheTiles(t *testing.T) {
 		t.Run(orientation, func(t *testing.T) {
 			// Ground only: open, field, crops / woods, building, orchard.
 			fsys := tmxFS(t, orientation, csv("ground", 1, 2, 3, 8, 7, 9), 3, 2)
-			sc, err := maps.Load(fsys, "maps/test.tmx", testCatalogue)
+			sc, err := maps.Load(fsys, "maps/test.tmx", battletest.Catalogue(t))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestTilePainterRotates(t *testing.T) {
 ` + csv("ground", 1, 1|flip180) + `
 </map>`)},
 	}
-	sc, err := maps.Load(fsys, "test.tmx", testCatalogue)
+	sc, err := maps.Load(fsys, "test.tmx", battletest.Catalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestTilePainterRotates(t *testing.T) {
 }
 
 func TestTerrainPainterFallsBack(t *testing.T) {
-	bd := board.MustParseASCII(board.DefaultLayout, counterMap)
+	bd := board.MustParseASCII(board.DefaultLayout, ". . .\n. . .\n")
 	for _, tc := range []struct {
 		name  string
 		tiles *maps.TileLayers
@@ -179,17 +179,16 @@ func TestTerrainPainterFallsBack(t *testing.T) {
 // TestOverviewWithTiles draws the default scenario far out, through the
 // overview image, and checks a hex shows its ground tile's colour.
 func TestOverviewWithTiles(t *testing.T) {
-	sc, err := maps.Default(testCatalogue)
+	sc, err := maps.Default(battletest.Catalogue(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := unitScene(sc.Board)
-	g.layer.painter = newTerrainPainter(sc)
-	g.layer.overviewZoom = 0.5
+	l := testTerrain(t, sc)
+	l.overviewZoom = 0.5
 	img := ebiten.NewImage(400, 300)
 	defer img.Deallocate()
-	g.layer.draw(img, Camera{Zoom: 0.4}, false)
-	if g.layer.overview == nil {
+	l.Draw(img, Camera{Zoom: 0.4}, false)
+	if l.overview == nil {
 		t.Fatal("no overview image at zoom 0.4")
 	}
 	out := image.NewRGBA(img.Bounds())
@@ -207,7 +206,7 @@ func TestOverviewWithTiles(t *testing.T) {
 // waits for the GPU by reading a pixel back. "palette" is the same board
 // with the palette fill, for comparison.
 func BenchmarkPaintTiles(b *testing.B) {
-	sc, err := maps.Default(testCatalogue)
+	sc, err := maps.Default(battletest.Catalogue(b))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -216,14 +215,14 @@ func BenchmarkPaintTiles(b *testing.B) {
 		painter terrainPainter
 	}{{"tiles", newTerrainPainter(sc)}, {"palette", &paletteFill{batch: ui.NewTriBatch()}}} {
 		b.Run(bc.name, func(b *testing.B) {
-			g := unitScene(sc.Board)
-			g.layer.painter = bc.painter
-			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, image.Rect(0, 0, 1280, 800), 0)
+			l := testTerrain(b, sc)
+			l.painter = bc.painter
+			cam := FitCamera(l.mesh.worldW, l.mesh.worldH, image.Rect(0, 0, 1280, 800), 0)
 			screen := ebiten.NewImage(1280, 800)
 			defer screen.Deallocate()
 			b.ReportAllocs()
 			for b.Loop() {
-				g.layer.render(screen, cam, true)
+				l.render(screen, cam, true)
 				screen.At(0, 0)
 			}
 		})
@@ -234,7 +233,7 @@ func BenchmarkPaintTiles(b *testing.B) {
 // layers of the default scenario's tileset, every hex a terrain tile.
 func bigScenario(tb testing.TB, w, h, layers int) *maps.Scenario {
 	tb.Helper()
-	def, err := maps.Default(testCatalogue)
+	def, err := maps.Default(battletest.Catalogue(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -261,17 +260,17 @@ func bigScenario(tb testing.TB, w, h, layers int) *maps.Scenario {
 // show their top tiles.
 func TestChunksFillIn(t *testing.T) {
 	sc := bigScenario(t, 70, 40, 16)
-	g := unitScene(sc.Board)
+	l := testTerrain(t, sc)
 	p := newTilePainter(sc)
-	g.layer.painter = p
-	g.layer.overviewZoom = 0.1 // the chunks, not the overview image
+	l.painter = p
+	l.overviewZoom = 0.1 // the chunks, not the overview image
 	img := ebiten.NewImage(640, 400)
 	defer img.Deallocate()
 	cam := Camera{Zoom: 0.2}
 	frames := 0
 	for {
 		frames++
-		g.layer.draw(img, cam, false)
+		l.Draw(img, cam, false)
 		if !p.pending() {
 			break
 		}
@@ -286,7 +285,7 @@ func TestChunksFillIn(t *testing.T) {
 		t.Errorf("%d chunks cached, want at most %d", len(p.chunks), maxChunks)
 	}
 	// The cached layer is complete: drawing again builds nothing.
-	g.layer.draw(img, cam, false)
+	l.Draw(img, cam, false)
 	if p.pending() {
 		t.Error("pending after a complete frame")
 	}
@@ -320,22 +319,20 @@ func BenchmarkBigMap(b *testing.B) {
 	b.Run("open", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			g := unitScene(sc.Board)
-			g.layer.painter = newTerrainPainter(sc)
-			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, screen.Bounds(), 0)
-			g.layer.draw(screen, cam, false)
+			l := testTerrain(b, sc)
+			cam := FitCamera(l.mesh.worldW, l.mesh.worldH, screen.Bounds(), 0)
+			l.Draw(screen, cam, false)
 			screen.At(0, 0)
 		}
 	})
 	for _, zoom := range []float64{1, 0.3, 0.12} {
 		b.Run(fmt.Sprintf("pan-zoom%g", zoom), func(b *testing.B) {
-			g := unitScene(sc.Board)
-			g.layer.painter = newTerrainPainter(sc)
+			l := testTerrain(b, sc)
 			cam := Camera{X: 2000, Y: 2000, Zoom: zoom}
 			b.ReportAllocs()
 			for b.Loop() {
 				cam.Pan(-7, -3)
-				g.layer.draw(screen, cam, true)
+				l.Draw(screen, cam, true)
 				b.StopTimer()
 				screen.At(0, 0)
 				b.StartTimer()
@@ -356,16 +353,16 @@ func TestLargeMapOpensWithoutTextures(t *testing.T) {
 	for _, n := range []int{100, 200, 300} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			sc := bigScenario(t, n, n, 1)
-			g := unitScene(sc.Board)
+			l := testTerrain(t, sc)
 			p := newTilePainter(sc)
-			g.layer.painter = p
-			if z := g.layer.overviewZoom; g.layer.mesh.tileH*z >= flatHexPixels {
-				t.Fatalf("overview zoom %v: hexes %v pixels tall, want under %v", z, g.layer.mesh.tileH*z, flatHexPixels)
+			l.painter = p
+			if z := l.overviewZoom; l.mesh.tileH*z >= flatHexPixels {
+				t.Fatalf("overview zoom %v: hexes %v pixels tall, want under %v", z, l.mesh.tileH*z, flatHexPixels)
 			}
-			cam := FitCamera(g.layer.mesh.worldW, g.layer.mesh.worldH, screen.Bounds(), 0)
-			g.layer.draw(screen, cam, false)
-			if g.layer.overview == nil || p.pending() {
-				t.Fatalf("fitted zoom %v: overview %v, pending %v; want a complete overview", cam.Zoom, g.layer.overview != nil, p.pending())
+			cam := FitCamera(l.mesh.worldW, l.mesh.worldH, screen.Bounds(), 0)
+			l.Draw(screen, cam, false)
+			if l.overview == nil || p.pending() {
+				t.Fatalf("fitted zoom %v: overview %v, pending %v; want a complete overview", cam.Zoom, l.overview != nil, p.pending())
 			}
 			for i, tex := range p.textures {
 				if tex != nil {
@@ -375,7 +372,7 @@ func TestLargeMapOpensWithoutTextures(t *testing.T) {
 			h := sc.Board.Layout.ToHex(board.Offset{Col: 2, Row: 2})
 			x, y := sc.Board.Layout.Center(h)
 			cam = Camera{X: x - 640, Y: y - 400, Zoom: 1}
-			g.layer.draw(screen, cam, false)
+			l.Draw(screen, cam, false)
 			if p.textures[0] == nil {
 				t.Fatal("zoomed in, the sheet is not uploaded")
 			}
@@ -449,4 +446,15 @@ func TestPaletteOverviewRaster(t *testing.T) {
 			t.Errorf("%d×%d: hex centre %v, want %v", n, n, have, want)
 		}
 	}
+}
+
+// testTerrain returns the terrain of sc, with fonts for its labels, for
+// drawing offscreen.
+func testTerrain(tb testing.TB, sc *maps.Scenario) *Terrain {
+	tb.Helper()
+	f, err := ui.NewFonts()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return NewTerrain(sc, f, ui.NewTriBatch())
 }
