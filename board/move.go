@@ -644,11 +644,10 @@ func (r *Reach) searchGun(first int32) {
 
 // best returns the cheapest state of hex h in facing f (any facing when
 // any is set), honouring CanEnd. Ties go to fewer steps, then to the lower
-// facing number, then to a state that has not turned.
+// facing number, then to a state that has not turned. CanEnd is asked
+// only about a hex the search reached: the battle's is costly, and most
+// hexes asked about (an overrun's approaches to every enemy hex) are not.
 func (r *Reach) best(h Hex, f Direction, any bool) (int32, bool) {
-	if !r.occ.canEnd(r.start.Hex, h) {
-		return 0, false
-	}
 	found, bestID := false, int32(0)
 	for facing := range Direction(6) {
 		if !any && facing != f.normalized() || !r.spec.Kind.faced() && facing > 0 {
@@ -668,7 +667,10 @@ func (r *Reach) best(h Hex, f Direction, any bool) (int32, bool) {
 			}
 		}
 	}
-	return bestID, found
+	if !found || !r.occ.canEnd(r.start.Hex, h) {
+		return 0, false
+	}
+	return bestID, true
 }
 
 // Cost returns the cheapest cost of ending the move in hex h in any facing,
