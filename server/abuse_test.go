@@ -100,7 +100,7 @@ func TestUnstoredOrderTakenBack(t *testing.T) {
 	}
 	defer store.Close()
 	failing := &failingStore{Store: store}
-	srv, err := New(failing, Options{Logf: t.Logf})
+	srv, err := New(failing, testOptions(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestComputerTriesAgain(t *testing.T) {
 	defer store.Close()
 	failing := &failingStore{Store: store}
 	failing.fail.Store(true)
-	srv, err := New(failing, Options{Logf: t.Logf})
+	srv, err := New(failing, testOptions(t, Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,6 +68,14 @@ type Options struct {
 	Compression websocket.CompressionMode
 	// Logf writes the server's log (log.Printf when nil).
 	Logf func(format string, args ...any)
+	// Catalogue is the unit catalogue every battle is built from and
+	// replayed on; hexfire-server gives the shipped one, its derived
+	// letters rated by the default ruleset. It has no default: New
+	// returns an error without it rather than load one, since the
+	// server picks no ruleset, and a catalogue loaded without a rater
+	// (its derived letters NoRating) would replay the stored battles on
+	// other letters than they were played with.
+	Catalogue *units.Catalogue
 }
 
 // DefaultOptions are the limits of hexfire-server: our own choices. A
@@ -134,6 +142,7 @@ func (o Options) withDefaults() Options {
 		d.RequestBurst = o.RequestBurst
 	}
 	d.Compression = o.Compression
+	d.Catalogue = o.Catalogue
 	d.Logf = o.Logf
 	if d.Logf == nil {
 		d.Logf = log.Printf
@@ -171,13 +180,13 @@ type Server struct {
 // replaying its stored orders; a battle that cannot be rebuilt (its
 // scenario or the rules changed) is logged and left out, and the others
 // are served. The store stays the caller's to close, after Close.
+// opts.Catalogue is required.
 func New(store Store, opts Options) (*Server, error) {
-	cat, err := units.Default()
-	if err != nil {
-		return nil, fmt.Errorf("server: the unit catalogue: %w", err)
+	if opts.Catalogue == nil {
+		return nil, errors.New("server: Options.Catalogue is nil: give the unit catalogue the battles are built from")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: store, catalogue: cat, opts: opts.withDefaults(), battles: map[int64]*host{},
+	s := &Server{store: store, catalogue: opts.Catalogue, opts: opts.withDefaults(), battles: map[int64]*host{},
 		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, unserved: map[int64]error{}, requests: map[string]*rateLimit{}, ctx: ctx, cancel: cancel}
 	records, err := store.Battles(ctx)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"hexfire/maps"
 	"hexfire/remote"
+	"hexfire/units"
 )
 
 // testServer is a server on loopback over a SQLite file.
@@ -26,6 +27,18 @@ type testServer struct {
 	http  *httptest.Server
 }
 
+// testOptions is opts for a test's server: its log the test's, its
+// catalogue the shipped one.
+func testOptions(t *testing.T, opts Options) Options {
+	t.Helper()
+	cat, err := units.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Logf, opts.Catalogue = t.Logf, cat
+	return opts
+}
+
 // startServer serves the battles of the database at path.
 func startServer(t *testing.T, path string, opts Options) *testServer {
 	t.Helper()
@@ -33,8 +46,7 @@ func startServer(t *testing.T, path string, opts Options) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Logf = t.Logf
-	srv, err := New(store, opts)
+	srv, err := New(store, testOptions(t, opts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,6 +245,24 @@ func endPhases(t *testing.T, seats map[maps.Side]*seatConn, n int) {
 				t.Fatalf("after end-phase %d the %s were sent %s, not an update", i+1, side, m.raw)
 			}
 		}
+	}
+}
+
+// TestNewWantsACatalogue: a server given no catalogue does not start,
+// and says why, rather than load one on a ruleset it would pick.
+func TestNewWantsACatalogue(t *testing.T) {
+	store, err := OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	srv, err := New(store, Options{Logf: t.Logf})
+	if err == nil {
+		srv.Close()
+		t.Fatal("New without a catalogue started a server")
+	}
+	if !strings.Contains(err.Error(), "Catalogue") {
+		t.Errorf("New without a catalogue: %v, want the error to name Options.Catalogue", err)
 	}
 }
 

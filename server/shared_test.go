@@ -69,8 +69,7 @@ func (s *counting) AppendOrder(ctx context.Context, id int64, row OrderRow) erro
 // serveStore serves store on loopback, closing both after the test.
 func serveStore(t *testing.T, store Store, opts Options) *testServer {
 	t.Helper()
-	opts.Logf = t.Logf
-	srv, err := New(store, opts)
+	srv, err := New(store, testOptions(t, opts))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@ import (
 
 	"hexfire/buildinfo"
 	"hexfire/server"
+	"hexfire/units"
 )
 
 func main() {
@@ -64,7 +65,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	srv, err := server.New(store, server.Options{Compression: mode, Logf: log.New(stderr, "", log.LstdFlags).Printf})
+	cat, err := units.Default()
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(store, server.Options{Compression: mode, Catalogue: cat, Logf: log.New(stderr, "", log.LstdFlags).Printf})
 	if err != nil {
 		return err
 	}
