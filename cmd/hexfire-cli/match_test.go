@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
@@ -56,7 +57,7 @@ func openMatchServer(t *testing.T, path string, wrap func(server.Store) server.S
 	if wrap != nil {
 		served = wrap(store)
 	}
-	srv, err := server.New(served, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
+	srv, err := server.New(served, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t)})
 	if err != nil {
 		store.Close()
 		t.Fatal(err)

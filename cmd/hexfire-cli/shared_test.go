@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 	"hexfire/server"
 	"hexfire/server/servertest"
@@ -97,7 +98,7 @@ func servePostgres(t *testing.T, db string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf})
+	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t)})
 	if err != nil {
 		store.Close()
 		t.Fatal(err)
