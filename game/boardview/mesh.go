@@ -116,8 +116,13 @@ func edgeCorners(l board.Layout) [6][2]int {
 
 // edgeMid returns the world midpoint of hexside d of g.
 func (m *boardMesh) edgeMid(g *hexGeom, d board.Direction) (x, y float64) {
-	e := m.edge[d]
-	a, b := g.corners[e[0]], g.corners[e[1]]
+	return sideMid(g.corners, m.edge[d])
+}
+
+// sideMid returns the midpoint of the hexside between corners e of a hex
+// with the given corners.
+func sideMid(corners [6][2]float64, e [2]int) (x, y float64) {
+	a, b := corners[e[0]], corners[e[1]]
 	return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
 }
 

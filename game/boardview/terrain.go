@@ -45,9 +45,6 @@ func NewTerrain(sc *maps.Scenario, fonts *ui.Fonts, batch *ui.TriBatch) *Terrain
 	return &Terrain{mesh: mesh, painter: newTerrainPainter(sc), batch: batch, fonts: fonts, overviewZoom: overviewZoomFor(mesh)}
 }
 
-// Board returns the board the terrain draws.
-func (l *Terrain) Board() *board.Board { return l.mesh.board }
-
 // WorldSize returns the size of the board in world pixels.
 func (l *Terrain) WorldSize() (w, h float64) { return l.mesh.worldW, l.mesh.worldH }
 
@@ -62,8 +59,7 @@ func (l *Terrain) SideCorners(d board.Direction) [2]int { return l.mesh.edge[d] 
 
 // EdgeMid returns the world midpoint of hexside d of hex h.
 func (l *Terrain) EdgeMid(h board.Hex, d board.Direction) (x, y float64) {
-	e, cs := l.mesh.edge[d], l.mesh.board.Layout.Corners(h)
-	return (cs[e[0]][0] + cs[e[1]][0]) / 2, (cs[e[0]][1] + cs[e[1]][1]) / 2
+	return sideMid(l.mesh.board.Layout.Corners(h), l.mesh.edge[d])
 }
 
 // Overview limits (our own choice): the overview image is drawn at most
