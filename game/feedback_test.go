@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
@@ -330,13 +331,13 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 		c, _ := v.hexOnScreen(hexOf(t, b, label))
 		k := max(5, r/3.2)
 		flag := image.Pt(int(float64(c.X)-r*0.82+k*0.5), int(float64(c.Y)-k*1.4+k*0.4))
-		if have, want := img.RGBAAt(flag.X, flag.Y), sideColour(maps.Axis); !uitest.ColourNear(have, want, 8) {
+		if have, want := img.RGBAAt(flag.X, flag.Y), boardview.SideColour(maps.Axis); !uitest.ColourNear(have, want, 8) {
 			t.Errorf("%s: flag at %v = %v, want the Axis colour %v (they hold it)", label, flag, have, want)
 		}
 	}
-	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
-	if size < fullFaceSize {
-		t.Fatalf("counters are %.0f pixels at the default zoom, below the labelled size %d", size, fullFaceSize)
+	size := g.counters.Size(g.cam)
+	if size < boardview.FullFaceSize {
+		t.Fatalf("counters are %.0f pixels at the default zoom, below the labelled size %d", size, boardview.FullFaceSize)
 	}
 	for _, u := range b.Units() {
 		if len(b.UnitsAt(u.Pose.Hex)) != 1 || u.Type.Kind == units.HalfSquad {
@@ -345,12 +346,11 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 		x, y := v.HexCenter(u.Pose.Hex)
 		half := size / 2
 		strip := image.Rect(int(x-half+2), int(y-half+2), int(x+half-2), int(y-half+size*0.28))
-		if n := countColour(img, strip, colInkLight, 60); n < 8 {
+		if n := countColour(img, strip, boardview.InkLight, 60); n < 8 {
 			t.Errorf("%s: %d white pixels of its name in the strip %v", u.Label(), n, strip)
 		}
 		values := image.Rect(int(x-half+2), int(y+size*0.15), int(x+half-2), int(y+half-2))
-		ink := inkOn(nationColour(u.Type.Nation))
-		if n := countColour(img, values, ink, 60) + countColour(img, values, colInkDark, 60); n < 8 {
+		if n := countColour(img, values, boardview.InkLight, 60) + countColour(img, values, boardview.InkDark, 60); n < 8 {
 			t.Errorf("%s: %d pixels of ink in its values row %v", u.Label(), n, values)
 		}
 	}
@@ -398,9 +398,9 @@ func TestPhaseAbility(t *testing.T) {
 func TestPickFromStack(t *testing.T) {
 	b := infantryScene(t, 1)
 	g := shotGame(t, b, "", "")
-	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
+	size := g.counters.Size(g.cam)
 	c := hexScreen(g, "B3")
-	step := stackStep * size
+	step := boardview.StackStep * size
 	tests := []struct {
 		name string
 		at   image.Point

@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
@@ -159,7 +160,7 @@ func TestLogShowsEachSideItsPart(t *testing.T) {
 // next turn, each at its hex, and nothing else changes for them.
 func TestSightingsDrawn(t *testing.T) {
 	g := alliedScreen(t, fogBattle(t, battle.FogOn, "K2", "P3"))
-	sightings := g.sightings()
+	sightings := boardview.Sightings(g.play.view)
 	if len(sightings) != 1 || sightings[0].Known != battle.Contact || g.board.Label(sightings[0].Pose.Hex) != "P2" {
 		t.Fatalf("the Allies' sightings %+v, want the contact in P2", sightings)
 	}
@@ -194,7 +195,7 @@ func TestSightingsDrawn(t *testing.T) {
 	}
 	move("E3")
 	move("F3", "G3")
-	sightings = g.sightings()
+	sightings = boardview.Sightings(g.play.view)
 	if len(sightings) != 1 || sightings[0].Known != battle.Unknown || sightings[0].Turn != 2 || g.board.Label(sightings[0].Pose.Hex) != "F3" {
 		t.Fatalf("the Allies' sightings %+v, want the squad last seen in F3 in turn 2", sightings)
 	}

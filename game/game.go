@@ -107,7 +107,7 @@ type Game struct {
 	view   image.Rectangle // the map area between the bars and the panel
 
 	layer    *boardview.Terrain
-	counters counterArt // the counter art drawn over the terrain (counters.go)
+	counters *boardview.Counters
 	batch    *ui.TriBatch
 	fonts    *ui.Fonts
 
@@ -233,7 +233,7 @@ func (g *Game) setBattle(u *umpire.Umpire) error {
 	if b.Board() != g.board {
 		g.board = b.Board()
 		g.layer = boardview.NewTerrain(b.Scenario(), g.fonts, g.batch)
-		g.counters = counterArt{}
+		g.counters = boardview.NewCounters(g.layer, g.fonts)
 		g.fitted = false
 		g.hasSelected = false
 		if g.screen != (image.Point{}) {
@@ -248,6 +248,16 @@ func (g *Game) Selected() (board.Hex, bool) { return g.selected, g.hasSelected }
 
 // Hovered returns the hex under the cursor, and false when there is none.
 func (g *Game) Hovered() (board.Hex, bool) { return g.hovered, g.hasHover }
+
+// counterAt returns the unit whose counter is drawn under screen point pt
+// in the hovered hex, when it holds a stack of two or more, or nil
+// (Counters.At).
+func (g *Game) counterAt(pt image.Point) *battle.Unit {
+	if !g.hasHover {
+		return nil
+	}
+	return g.counters.At(g.play.view, g.cam, g.hovered, pt)
+}
 
 // exitKind is where the app goes when a battle scene is done.
 type exitKind uint8

@@ -10,6 +10,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -56,7 +57,7 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	g.text(screen, line, face, w/2, top/2, ui.AlignCenter, col)
 	// The side to act in its colour: a band along the top bar's foot.
 	if side := b.Acting(); side != "" && b.Result() == nil {
-		g.fillRect(screen, 0, top-3*g.scale, w, top, sideColour(side))
+		g.fillRect(screen, 0, top-3*g.scale, w, top, boardview.SideColour(side))
 	}
 	right := "H help  F1 goal  Q menu"
 	if r := g.play.replay; r != nil {
@@ -68,7 +69,7 @@ func (g *Game) drawBars(screen *ebiten.Image) {
 	left := "-"
 	if h, ok := g.Hovered(); ok {
 		left = describeHex(g.board, h)
-		for _, e := range g.sightings() {
+		for _, e := range boardview.Sightings(g.play.view) {
 			if e.Pose.Hex == h {
 				left += "  |  " + sightingText(e)
 			}
@@ -578,9 +579,9 @@ func (g *Game) drawBanner(screen *ebiten.Image) {
 	h := ui.BarTextSize * 1.5 * s * 2.2
 	cx := float64(g.view.Min.X+g.view.Max.X) / 2
 	y := float64(g.view.Min.Y) + float64(g.view.Dy())*0.12
-	g.fillRect(screen, cx-w/2, y, cx+w/2, y+h, sideColour(p.bannerSide))
+	g.fillRect(screen, cx-w/2, y, cx+w/2, y+h, boardview.SideColour(p.bannerSide))
 	g.fillRect(screen, cx-w/2, y+h-3*s, cx+w/2, y+h, ui.ColPanelKey)
-	g.text(screen, p.banner, face, cx, y+h/2, ui.AlignCenter, colInkLight)
+	g.text(screen, p.banner, face, cx, y+h/2, ui.AlignCenter, boardview.InkLight)
 }
 
 // drawBriefingOverlay shows the briefing and the victory conditions over
@@ -683,4 +684,13 @@ func describeFort(f board.Fort) string {
 		return "barbed wire: infantry entering stop, vehicles other than AFVs barred, infantry firing from it +1"
 	}
 	return f.String()
+}
+
+// sightingText is what the bottom bar says of sighting e under the
+// cursor: "contact: something is there" or "last seen: Tiger I #9, turn 3".
+func sightingText(e battle.Enemy) string {
+	if e.Known == battle.Contact {
+		return "contact: something is there"
+	}
+	return fmt.Sprintf("last seen: %s #%d, turn %d", e.Name, e.ID, e.Turn)
 }

@@ -101,7 +101,6 @@ var (
 	colObjective  = color.RGBA{0xff, 0xd0, 0x20, 0xff} // a hex a side must hold to win
 	colHover      = color.RGBA{0xff, 0xff, 0xff, 0x50} // a wash over the hovered hex
 	colHoverRing  = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	colSelected   = color.RGBA{0xff, 0xc8, 0x00, 0xff} // the ring round the selected hex
 )
 
 // mapKey is what the picture of the map depends on: the preview's key
@@ -196,7 +195,7 @@ func drawPreview(dst *ebiten.Image, v *BoardView) {
 	}
 
 	drawWrecks(dst, v)
-	drawUnits(dst, g.battle, v, g.play.unit)
+	g.counters.Draw(dst, g.play.view, v.Camera, g.play.unit)
 	drawObjectives(dst, v)
 	drawEntryHexes(dst, v)
 
@@ -226,7 +225,7 @@ func drawPreview(dst *ebiten.Image, v *BoardView) {
 		v.ringHex(dst, hover, max(1.5, r/16), c)
 	}
 	if h, ok := v.Selected(); ok {
-		v.ringHex(dst, h, max(3, r/6), colSelected)
+		v.ringHex(dst, h, max(3, r/6), boardview.SelectedColour)
 	}
 	g.batch.Flush(dst)
 }
@@ -328,12 +327,12 @@ func drawObjectives(dst *ebiten.Image, v *BoardView) {
 			c, _ := v.hexOnScreen(h)
 			flag := colFlagNone
 			if w := holder(g.battle, h); w != "" {
-				flag = sideColour(w)
+				flag = boardview.SideColour(w)
 			}
 			k := float32(max(5, r/3.2))
 			pole := ui.Pt(c.X-float32(r)*0.82, c.Y-k*1.4)
-			g.batch.Segment(dst, pole, ui.Pt(pole.X, pole.Y+k*1.6), max(1.5, k/6), colCounterEdge)
-			g.batch.Fan(dst, colCounterEdge, pole, ui.Pt(pole.X+k*1.5+1.5, pole.Y+k*0.4), ui.Pt(pole.X, pole.Y+k*0.8+1.5))
+			g.batch.Segment(dst, pole, ui.Pt(pole.X, pole.Y+k*1.6), max(1.5, k/6), boardview.CounterEdge)
+			g.batch.Fan(dst, boardview.CounterEdge, pole, ui.Pt(pole.X+k*1.5+1.5, pole.Y+k*0.4), ui.Pt(pole.X, pole.Y+k*0.8+1.5))
 			g.batch.Fan(dst, flag, ui.Pt(pole.X+1, pole.Y+1), ui.Pt(pole.X+k*1.5-1, pole.Y+k*0.4), ui.Pt(pole.X+1, pole.Y+k*0.8-1))
 		}
 	}

@@ -103,8 +103,8 @@ func TestDefaultScreenshot(t *testing.T) {
 		want color.RGBA
 	}{
 		{"LOS line halfway from E4 to C1", image.Pt((e4.X+c1.X)/2, (e4.Y+c1.Y)/2), colLOS},
-		{"selection ring of E4, south side", insideEdge(g, "E4", board.DirS), colSelected},
-		{"selection ring of E4, north-east side", insideEdge(g, "E4", board.DirNE), colSelected},
+		{"selection ring of E4, south side", insideEdge(g, "E4", board.DirS), boardview.SelectedColour},
+		{"selection ring of E4, north-east side", insideEdge(g, "E4", board.DirNE), boardview.SelectedColour},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/units"
 )
@@ -545,61 +545,8 @@ func kindWords(k units.Kind) string {
 // armour letters. A ruleset's "MP" is left out: the panel prints the MP
 // the battle allows the unit.
 func ratingsOf(r combat.Ruleset, t *units.Type) []string {
-	return slices.Clip(rated(r, t).lines)
+	return slices.Clip(boardview.Rated(r, t).Lines)
 }
-
-// typeRating is what the active ruleset says of a unit type: its
-// ratings when it rates types (combat.Rater), and the panel's lines of
-// them.
-type typeRating struct {
-	ratings []combat.Rating
-	rated   bool // the ruleset rated the type; else ratings is empty
-	lines   []string
-}
-
-// rated returns ruleset r's ratings of unit type t, from the cache.
-func rated(r combat.Ruleset, t *units.Type) typeRating {
-	key := ratingKey{r.Name(), t}
-	ratingCache.Lock()
-	defer ratingCache.Unlock()
-	if tr, ok := ratingCache.m[key]; ok {
-		return tr
-	}
-	var tr typeRating
-	if rater, ok := r.(combat.Rater); ok {
-		if rs, err := rater.RateType(t); err == nil {
-			tr.ratings, tr.rated = rs, true
-			for _, x := range rs {
-				if x.Name != "MP" {
-					tr.lines = append(tr.lines, x.Name+" "+x.Value)
-				}
-			}
-		}
-	}
-	if !tr.rated && t.ATFP != units.NoRating {
-		tr.lines = append(tr.lines, "ATFP "+t.ATFP.String())
-	}
-	if !tr.rated && t.Kind == units.AFV {
-		tr.lines = append(tr.lines, "armour "+t.Armour.String())
-	}
-	ratingCache.m[key] = tr
-	return tr
-}
-
-// ratingKey names a unit type under a ruleset.
-type ratingKey struct {
-	ruleset string
-	t       *units.Type
-}
-
-// ratingCache keeps what rated finds: a ruleset rates a type the same
-// way every time, and the panel and the counters ask on every redraw. It
-// holds one entry per type of the catalogue and registered ruleset at
-// most.
-var ratingCache = struct {
-	sync.Mutex
-	m map[ratingKey]typeRating
-}{m: map[ratingKey]typeRating{}}
 
 // declaredAt is the number of AT shots declared at unit id and not yet
 // rolled (simultaneous fire).

@@ -2,8 +2,6 @@ package game
 
 import (
 	"fmt"
-	"image"
-	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -134,36 +132,13 @@ func declaredScene(t *testing.T, rules string) *battle.Battle {
 	)
 }
 
-// tagPixels counts the pixels of colour c left of the counter in hex: the
-// tags of that colour on it.
-func tagPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64, c color.RGBA) int {
-	t.Helper()
-	x, y, s := counterCentre(t, b, hex, zoom)
-	n := 0
-	for py := int(y - s); py < int(y+s); py++ {
-		for px := int(x - 1.2*s); px < int(x); px++ {
-			if uitest.ColourNear(img.RGBAAt(px, py), c, 6) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// declaredPixels counts the pixels of the declared-shot tag on the
-// counter in hex.
-func declaredPixels(t *testing.T, b *battle.Battle, img *image.RGBA, hex string, zoom float64) int {
-	return tagPixels(t, b, img, hex, zoom, colDeclared)
-}
-
 // TestDeclaredShotsShown: under simultaneous fire the AT preview says F
 // declares the shot and Shift+F rolls them; two shots declared at the
-// Tiger put an AIM2 tag on its counter, a line on its card and two lines
-// with their odds in the panel's list, which go when the fire is resolved
-// (Shift+F, answered Y) and the log shows each roll. Under the default
+// Tiger put a line on its card and two lines with their odds in the
+// panel's list (the tag on its counter: boardview's TestDeclaredShotTag),
+// which go when the fire is resolved and the log shows each roll. Under the default
 // ruleset a shot is rolled at once and nothing is declared.
 func TestDeclaredShotsShown(t *testing.T) {
-	const zoom = 2
 	const note = "simultaneous fire: F declares the shot, no die rolled; Shift+F (or the phase's end) rolls every declared shot at once"
 	for _, rules := range []string{shiftchart.Name, "elimination"} {
 		t.Run(rules, func(t *testing.T) {
@@ -178,11 +153,9 @@ func TestDeclaredShotsShown(t *testing.T) {
 				}
 			}
 			lines := declaredLines(b)
-			img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-			uitest.SavePNG(t, "declared-"+rules+".png", img)
 			if !simultaneous {
-				if len(lines) != 0 || declaredPixels(t, b, img, "D3", zoom) != 0 {
-					t.Errorf("nothing is declared, yet the panel lists %q or the Tiger is tagged", lines)
+				if len(lines) != 0 {
+					t.Errorf("nothing is declared, yet the panel lists %q", lines)
 				}
 				return
 			}
@@ -193,21 +166,14 @@ func TestDeclaredShotsShown(t *testing.T) {
 			if card := strings.Join(unitInfo(b, b.Unit(3)), "\n"); !strings.Contains(card, "2 AT shots declared at it") {
 				t.Errorf("the Tiger's card does not say two shots are declared:\n%s", card)
 			}
-			if n := declaredPixels(t, b, img, "D3", zoom); n < 40 {
-				t.Errorf("the Tiger shows %d pixels of the declared-shot tag, want a tag", n)
-			}
-			if n := declaredPixels(t, b, img, "B2", zoom); n != 0 {
-				t.Errorf("the M4A3E8, at which nothing is declared, shows %d pixels of the tag", n)
-			}
 			if b.DiceRolled() != 0 {
 				t.Errorf("%d dice rolled by declarations", b.DiceRolled())
 			}
 			if _, err := b.Apply(battle.Resolve{}); err != nil {
 				t.Fatal(err)
 			}
-			img = renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-			if lines := declaredLines(b); len(lines) != 0 || declaredPixels(t, b, img, "D3", zoom) != 0 || b.DiceRolled() != 2 {
-				t.Errorf("resolved: declared lines %q, a tag left, or %d dice rolled (want 2)", lines, b.DiceRolled())
+			if lines := declaredLines(b); len(lines) != 0 || b.DiceRolled() != 2 {
+				t.Errorf("resolved: declared lines %q, or %d dice rolled (want 2)", lines, b.DiceRolled())
 			}
 		})
 	}
@@ -413,30 +379,6 @@ func TestPanzerfaustOption(t *testing.T) {
 				t.Errorf("F did not fire the Panzerfaust; log:\n%s", logText(g))
 			}
 		})
-	}
-}
-
-// TestLostWeaponTags: a broken weapon and a removed one each put a tag in
-// the lost-weapon colour on the counter ("BRK", "RMV"); a whole weapon
-// none.
-func TestLostWeaponTags(t *testing.T) {
-	const zoom = 2
-	b := testBattle(t, board.DefaultLayout, nil,
-		placed{"US Bazooka Team", maps.Allies, "B2", 0},
-		placed{"US Bazooka Team", maps.Allies, "D2", 0},
-		placed{"US Bazooka Team", maps.Allies, "B4", 0},
-	)
-	b.Unit(1).WeaponLost, b.Unit(2).WeaponLost = "broken", "removed"
-	g := unitScene(b.Board())
-	img := renderUnits(g, b, zoom, 800, 600, 0)
-	uitest.SavePNG(t, "lost-weapons.png", img)
-	for hex, want := range map[string]bool{"B2": true, "D2": true, "B4": false} {
-		if n := tagPixels(t, b, img, hex, zoom, colWeaponLost); (n >= 40) != want || (!want && n != 0) {
-			t.Errorf("%s: %d pixels of the lost-weapon tag, want a tag: %v", hex, n, want)
-		}
-	}
-	if a := g.counters.tags; a["BRK"] == nil || a["RMV"] == nil {
-		t.Errorf("tags drawn: %v, want BRK and RMV", a)
 	}
 }
 

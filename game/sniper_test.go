@@ -9,6 +9,7 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
@@ -96,29 +97,30 @@ func TestSniperKey(t *testing.T) {
 // marker is in plain view), a sight picture in its side's colour at the
 // hex's lower right.
 func TestSniperMarker(t *testing.T) {
-	const zoom = 2
 	b := sniperInPlay(t)
 	h, ok := b.SniperAt(maps.Allies)
 	if !ok || b.Board().Label(h) != "E3" {
 		t.Fatalf("the sniper is in %s (in play: %v), want the building in E3", b.Board().Label(h), ok)
 	}
-	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	g := shotGame(t, b, "", "")
+	img := frame(g)
 	uitest.SavePNG(t, "sniper.png", img)
-	x, y, s := counterCentre(t, b, "E3", zoom)
-	hexPx := 56.0 * zoom
-	cx, cy := x+0.24*hexPx, y+0.2*hexPx
-	r := 0.22 * s
-	side := sideColour(maps.Allies)
+	c := hexScreen(g, "E3")
+	hexPx := g.layer.HexHeight() * g.cam.Zoom
+	cx, cy := float64(c.X)+0.24*hexPx, float64(c.Y)+0.2*hexPx
+	r := 0.22 * g.counters.Size(g.cam)
+	side := boardview.SideColour(maps.Allies)
+	sight := color.RGBA{0xf4, 0xf0, 0xe6, 0xff} // the pale disc of the sight picture
 	for _, p := range []struct {
 		what   string
 		dx, dy float64
 		want   color.RGBA
 	}{
 		{"ring", 0.6 * r, 0.6 * r, side},
-		{"sight", 0.35 * r, 0.35 * r, colSniperSight},
+		{"sight", 0.35 * r, 0.35 * r, sight},
 		{"cross hair", 0.5 * r, 0, side},
 	} {
-		if have := pixel(img, cx+p.dx, cy+p.dy); !uitest.ColourNear(have, p.want, 8) {
+		if have := img.RGBAAt(int(cx+p.dx), int(cy+p.dy)); !uitest.ColourNear(have, p.want, 8) {
 			t.Errorf("sniper marker %s = %v, want %v", p.what, have, p.want)
 		}
 	}

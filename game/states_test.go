@@ -8,44 +8,8 @@ import (
 	"hexfire/battle"
 	"hexfire/board"
 	"hexfire/combat/seamtest"
-	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
-
-// TestRulesetStatesOnCounters plays the engine's test ruleset until a shot
-// leaves the Tiger shocked and suppressed, then draws it: its counter
-// carries a tag per state in the state-tag colour ("SHK", "SUP"), which a
-// counter of the default ruleset, with no states, never shows.
-func TestRulesetStatesOnCounters(t *testing.T) {
-	const zoom = 2
-	var b *battle.Battle
-	for seed := uint64(1); seed <= 400 && b == nil; seed++ {
-		c := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: seed, Ruleset: seamtest.Name},
-			placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
-			placed{"Sherman Firefly", maps.Allies, "B3", board.DirSE},
-			placed{"Tiger I", maps.Axis, "D3", board.DirNW},
-		)
-		for _, o := range []battle.Order{battle.Fire{Unit: 1, Target: 3}, battle.Fire{Unit: 2, Target: 3}, battle.EndPhase{}} {
-			if _, err := c.Apply(o); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-		}
-		if tiger := c.Unit(3); tiger.StateCount(seamtest.Shock) > 0 && tiger.StateCount(seamtest.Suppressed) > 0 {
-			b = c
-		}
-	}
-	if b == nil {
-		t.Fatal("no seed of 400 left the Tiger shocked and suppressed")
-	}
-	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
-	uitest.SavePNG(t, "states.png", img)
-	if n := tagPixels(t, b, img, "D3", zoom, colStateTag); n < 40 {
-		t.Errorf("the shocked, suppressed Tiger shows %d pixels of state tags, want two tags", n)
-	}
-	if n := tagPixels(t, b, img, "B2", zoom, colStateTag); n != 0 {
-		t.Errorf("the M4A3E8, with no state, shows %d pixels of state tags", n)
-	}
-}
 
 // TestComparePreview turns on the comparison (D) over a hovered AT shot:
 // the preview adds every registered ruleset's summary of the same shot,

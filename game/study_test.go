@@ -14,6 +14,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/storage/storagetest"
 	"hexfire/game/ui/uitest"
 	"hexfire/killzone"
@@ -385,7 +386,7 @@ func TestStudyRoundPicker(t *testing.T) {
 func counterSquare(s *study, h board.Hex) (x, y, size float64) {
 	g := s.g
 	x, y = g.cam.WorldToScreen(g.board.Layout.Center(h))
-	return x, y, counterScale * g.layer.HexHeight() * g.cam.Zoom
+	return x, y, g.counters.Size(g.cam)
 }
 
 // TestStudyZoneUnderCounters shows a kill zone over hexes that hold units:
@@ -403,7 +404,7 @@ func TestStudyZoneUnderCounters(t *testing.T) {
 		}
 		x, y, size := counterSquare(s, c.Hex)
 		if s.g.battle.UnitsAt(c.Hex)[0].Type.Kind == units.HalfSquad {
-			size *= halfSquadScale
+			size *= boardview.HalfSquadScale
 		}
 		for i := -4; i <= 4; i += 2 {
 			for j := -4; j <= 4; j += 2 {
@@ -496,8 +497,8 @@ func TestStudyStackClick(t *testing.T) {
 	s.g.fixedHover, s.g.hovered, s.g.hasHover = true, e4, true
 	x, y, size := counterSquare(s, e4)
 	// Fanned out from the bottom one, down and left, to the top one, up
-	// and right, each stackStep of a counter from the next.
-	off := stackStep * size
+	// and right, each boardview.StackStep of a counter from the next.
+	off := boardview.StackStep * size
 	bottom := image.Pt(int(x-off-0.4*size), int(y+off+0.4*size))
 	middle := image.Pt(int(x-0.4*size), int(y+0.4*size))
 	top := image.Pt(int(x+off+0.4*size), int(y-off-0.4*size))

@@ -62,11 +62,6 @@ func TestTransferKey(t *testing.T) {
 	if !slices.Contains(unitInfo(b, leader), "weapon MG34 [L AP 3 range 6]") {
 		t.Errorf("the leader's panel %q has no line for his MG34", unitInfo(b, leader))
 	}
-	for id, want := range map[battle.UnitID]string{1: "", 3: "MG34", 4: "5cm"} {
-		if have := carriedTag(b.Unit(id)); have != want {
-			t.Errorf("unit #%d's tag %q, want %q", id, have, want)
-		}
-	}
 	if !slices.Contains(unitInfo(b, b.Unit(4)), "weapon 5cm Mortar [H AP 5 range 2-6]") {
 		t.Errorf("the half squad's panel %q has no line for its mortar", unitInfo(b, b.Unit(4)))
 	}

@@ -1,8 +1,8 @@
 // Package battletest holds the helpers the tests of several packages share:
-// the shipped catalogue, a battle of the default scenario, and the lookups
-// that name a hex by its label and a unit by its scenario name, so a test
-// says which unit it means rather than where the scenario happens to place
-// it in order.
+// the shipped catalogue, a battle of the default scenario or of a small
+// ASCII map, and the lookups that name a hex by its label and a unit by
+// its scenario name, so a test says which unit it means rather than where
+// the scenario happens to place it in order.
 //
 // It imports battle, so battle's own internal tests cannot use it (they
 // would import themselves); they keep their few helpers in package battle.
@@ -75,4 +75,43 @@ func Unit(t testing.TB, b *battle.Battle, name string) battle.UnitID {
 		t.Fatalf("%d units named %q (%v): name one by its label", len(found), name, found)
 	}
 	return 0
+}
+
+// Placed is a unit of a Grid battle: its type's name, its side, the label
+// of its hex and its facing.
+type Placed struct {
+	Type   string
+	Side   maps.Side
+	Hex    string
+	Facing board.Direction
+}
+
+// Grid starts a battle with cfg on the ASCII map grid (board.ParseASCII)
+// in layout l, on catalogue cat, with the scenario properties props and
+// the units us (IDs 1, 2, … in order), failing t if it does not start.
+// The scenario is "test.tmx" of 50 m hexes, fought under elimination
+// unless cfg.Ruleset names another, the Allies first.
+func Grid(t testing.TB, cat *units.Catalogue, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...Placed) *battle.Battle {
+	t.Helper()
+	bd, err := board.ParseASCII(l, grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props == nil {
+		props = map[string]string{}
+	}
+	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
+		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: props}
+	for i, u := range us {
+		h, err := bd.ParseHex(u.Hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.Type, Side: u.Side, Hex: h, Facing: u.Facing})
+	}
+	b, err := battle.New(sc, cat, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"image/color"
@@ -6,7 +6,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/board"
-	"hexfire/game/boardview"
 	"hexfire/game/ui"
 )
 
@@ -27,7 +26,7 @@ var (
 // of sandbags, a bunker's block with the arc it fires through, a
 // minefield's mines, barbed wire's coils. hexPx is the hex height on
 // screen.
-func drawForts(dst *ebiten.Image, t *ui.TriBatch, bd *board.Board, cam *boardview.Camera, hexPx float64, dirs *[6]ui.Point) {
+func drawForts(dst *ebiten.Image, t *ui.TriBatch, bd *board.Board, cam *Camera, hexPx float64, dirs *[6]ui.Point) {
 	bounds := dst.Bounds()
 	r := float32(hexPx) * 0.5
 	for _, h := range bd.FortHexes() {
@@ -69,7 +68,7 @@ func drawFort(dst *ebiten.Image, t *ui.TriBatch, f board.Fort, c ui.Point, r flo
 			t.Disc(dst, p, r*0.12, colSandbag)
 		}
 	case board.Bunker, board.EarthBunker:
-		body, rim := colConcrete, colInkDark
+		body, rim := colConcrete, InkDark
 		if f.Kind == board.EarthBunker {
 			body, rim = colTimber, colEarthDim
 		}
@@ -88,7 +87,7 @@ func drawFort(dst *ebiten.Image, t *ui.TriBatch, f board.Fort, c ui.Point, r flo
 		for _, o := range [5]ui.Point{{X: -0.6, Y: -0.45}, {X: 0.6, Y: -0.45}, {X: -0.7, Y: 0.45}, {X: 0.7, Y: 0.45}, {X: 0, Y: 0.78}} {
 			p := ui.Pt(c.X+o.X*r, c.Y+o.Y*r)
 			t.Disc(dst, p, r*0.13, colMine)
-			t.Disc(dst, p, r*0.05, colInkDark)
+			t.Disc(dst, p, r*0.05, InkDark)
 		}
 	case board.Wire:
 		// Coils of wire: a row of crosses joined by a strand.

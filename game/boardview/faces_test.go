@@ -1,15 +1,17 @@
-package game
+package boardview
 
 import (
 	"image"
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	_ "hexfire/combat/d20" // registered for the faces under every ruleset
 	"hexfire/combat/seamtest"
 	_ "hexfire/combat/strikedice"
+	_ "hexfire/combat/tohitkill"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 )
@@ -19,6 +21,7 @@ import (
 // catalogue's letters under a ruleset that rates nothing. The figures are
 // those each ruleset's ratings give (hexfire-cli ratings).
 func TestFaceRatings(t *testing.T) {
+	cat := battletest.Catalogue(t)
 	for _, tc := range []struct {
 		rules, unit    string
 		attack, armour string
@@ -41,7 +44,7 @@ func TestFaceRatings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		typ, err := testCatalogue.Lookup(tc.unit)
+		typ, err := cat.Lookup(tc.unit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +63,7 @@ func TestFaceFollowsRuleset(t *testing.T) {
 	for _, rules := range []string{"elimination", "d20"} {
 		b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1, Ruleset: rules},
 			placed{"Panther", maps.Axis, "B2", board.DirN})
-		faces[rules] = renderUnits(unitScene(b.Board()), b, zoom, 200, 200, 0)
+		faces[rules] = renderUnits(t, b, zoom, 200, 200, 0)
 		uitest.SavePNG(t, "face-"+rules+".png", faces[rules])
 	}
 	b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 1}, placed{"Panther", maps.Axis, "B2", board.DirN})
@@ -95,7 +98,7 @@ func TestTagsLegible(t *testing.T) {
 	if _, err := b.Apply(battle.Fire{Unit: 1, Target: 2}); err != nil {
 		t.Fatal(err)
 	}
-	img := renderUnits(unitScene(b.Board()), b, zoom, 300, 300, 0)
+	img := renderUnits(t, b, zoom, 300, 300, 0)
 	uitest.SavePNG(t, "tags.png", img)
 	x, y, s := counterCentre(t, b, "B2", zoom)
 	fill := markerFill(battle.Fired)

@@ -1,7 +1,6 @@
-package game
+package boardview
 
 import (
-	"fmt"
 	"image/color"
 	"strconv"
 
@@ -22,15 +21,11 @@ var (
 	lastSeenOpacity = float32(0.45)
 )
 
-// sightings returns the enemy units the side shown knows of without
-// seeing them: its contacts and its last sightings (none in a game with no
-// view, such as a test's bare scene).
-func (g *Game) sightings() []battle.Enemy {
-	if g.play.view == nil {
-		return nil
-	}
+// Sightings returns the enemy units side v.Side knows of without seeing
+// them: its contacts and its last sightings.
+func Sightings(v *battle.View) []battle.Enemy {
 	var out []battle.Enemy
-	for _, e := range g.play.view.Enemy {
+	for _, e := range v.Enemy {
 		if e.Known == battle.Contact || e.Known == battle.Unknown && e.Turn > 0 {
 			out = append(out, e)
 		}
@@ -41,11 +36,11 @@ func (g *Game) sightings() []battle.Enemy {
 // drawSighting draws sighting e's counter centred on c, for counters of
 // size s: a contact as a "?" counter in the enemy's colours, a last
 // sighting as the counter last seen, faded, with the turn it was seen.
-func (a *counterArt) drawSighting(dst *ebiten.Image, f *ui.Fonts, e battle.Enemy, enemy maps.Side, c ui.Point, s float32) {
+func (a *Counters) drawSighting(dst *ebiten.Image, f *ui.Fonts, e battle.Enemy, enemy maps.Side, c ui.Point, s float32) {
 	half := s / 2
 	if a.size < minFaceSize {
 		r := max(half, 2)
-		col := sideColour(enemy)
+		col := SideColour(enemy)
 		if e.Known != battle.Contact {
 			col.A = uint8(float32(col.A) * lastSeenOpacity)
 		}
@@ -58,9 +53,9 @@ func (a *counterArt) drawSighting(dst *ebiten.Image, f *ui.Fonts, e battle.Enemy
 		shade := max(1, s/24)
 		a.batch.Rect(dst, c.X-half+shade, c.Y-half+shade, s, s, colCounterShade)
 		a.batch.Rect(dst, c.X-half, c.Y-half, s, s, colContact)
-		a.batch.Rect(dst, c.X-half, c.Y-half, s, s*0.2, sideColour(enemy))
+		a.batch.Rect(dst, c.X-half, c.Y-half, s, s*0.2, SideColour(enemy))
 		a.batch.Flush(dst)
-		ui.DrawText(dst, "?", f.Face(float64(s)*0.55, true), float64(c.X), float64(c.Y+s*0.08), ui.AlignCenter, colInkDark)
+		ui.DrawText(dst, "?", f.Face(float64(s)*0.55, true), float64(c.X), float64(c.Y+s*0.08), ui.AlignCenter, InkDark)
 		return
 	}
 	key := faceKey{t: e.Type, rules: a.rules.Name(), side: enemy, name: e.Name}
@@ -76,16 +71,7 @@ func (a *counterArt) drawSighting(dst *ebiten.Image, f *ui.Fonts, e battle.Enemy
 	op.ColorScale.ScaleAlpha(lastSeenOpacity)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(img, &op)
-	tag := a.labelTag(f, "T"+strconv.Itoa(e.Turn), colLastSeenTag, colInkLight)
+	tag := a.labelTag(f, "T"+strconv.Itoa(e.Turn), colLastSeenTag, InkLight)
 	w := float32(tag.Bounds().Dx()) * k
 	a.blit(dst, tag, c.X-half-w*0.7, c.Y-half+s*0.26, k)
-}
-
-// sightingText is what the bottom bar says of sighting e under the
-// cursor: "contact: something is there" or "last seen: Tiger I #9, turn 3".
-func sightingText(e battle.Enemy) string {
-	if e.Known == battle.Contact {
-		return "contact: something is there"
-	}
-	return fmt.Sprintf("last seen: %s #%d, turn %d", e.Name, e.ID, e.Turn)
 }

@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"bytes"
@@ -10,25 +10,19 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
-	"hexfire/game/boardview"
+	_ "hexfire/combat/elimination" // the rules of the test battles
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
 	"hexfire/units"
 )
 
-var testCatalogue = func() *units.Catalogue {
-	c, err := units.Default()
-	if err != nil {
-		panic(err)
-	}
-	return c
-}()
-
 // pointyLayout is the pointy-topped layout of maps/testdata/pointy-odd.tmx.
 var pointyLayout = board.Layout{StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32}
 
+// counterMap is the open board of the counter tests.
 const counterMap = `
 . . . . . .
 . . . . . .
@@ -37,91 +31,74 @@ const counterMap = `
 . . . . . .
 `
 
-// placed is a unit of a test battle: type, side, hex label, facing.
+// placed is a unit of a test battle: type, side, hex label, facing
+// (battletest.Placed, which vet would have us key in every literal).
 type placed struct {
-	typ    string
-	side   maps.Side
-	hex    string
-	facing board.Direction
+	Type   string
+	Side   maps.Side
+	Hex    string
+	Facing board.Direction
 }
 
-// testBattle builds a battle on counterMap in layout l.
+// testBattle builds a battle on counterMap in layout l, dice seed 1.
 func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...placed) *battle.Battle {
 	t.Helper()
-	return seededBattle(t, l, props, 1, us...)
-}
-
-// seededBattle builds a battle on counterMap in layout l with dice seed.
-func seededBattle(t testing.TB, l board.Layout, props map[string]string, seed uint64, us ...placed) *battle.Battle {
-	t.Helper()
-	return configuredBattle(t, l, props, battle.Config{Seed: seed}, us...)
+	return configuredBattle(t, l, props, battle.Config{Seed: 1}, us...)
 }
 
 // configuredBattle builds a battle on counterMap in layout l as cfg says.
 func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
 	t.Helper()
-	return gridBattle(t, l, counterMap, props, cfg, us...)
-}
-
-// gridBattle builds a battle on the ASCII map grid in layout l as cfg says.
-func gridBattle(t testing.TB, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
-	t.Helper()
-	bd, err := board.ParseASCII(l, grid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if props == nil {
-		props = map[string]string{}
-	}
-	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: props}
+	ps := make([]battletest.Placed, len(us))
 	for i, u := range us {
-		h, err := bd.ParseHex(u.hex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
+		ps[i] = battletest.Placed(u)
 	}
-	b, err := battle.New(sc, testCatalogue, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return battletest.Grid(t, battletest.Catalogue(t), l, counterMap, props, cfg, ps...)
 }
 
-// unitScene is a minimal Game for drawing a battle's board and units
-// offscreen, independent of how the full Game is built.
-func unitScene(bd *board.Board) *Game {
+// counterScene is a terrain and a counter layer over it for drawing a
+// battle's board and units offscreen.
+type counterScene struct {
+	terrain  *Terrain
+	counters *Counters
+}
+
+// newCounterScene returns the layers of scenario sc.
+func newCounterScene(t testing.TB, sc *maps.Scenario) counterScene {
+	t.Helper()
 	f, err := ui.NewFonts()
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	batch := ui.NewTriBatch()
-	return &Game{board: bd, fonts: f, batch: batch, layer: boardview.NewTerrain(&maps.Scenario{Board: bd}, f, batch)}
+	terrain := NewTerrain(sc, f, ui.NewTriBatch())
+	return counterScene{terrain, NewCounters(terrain, f)}
 }
 
-// renderUnits draws the board and units of b at zoom, with the board's
-// top-left corner at the screen's, and reads the image back.
-func renderUnits(g *Game, b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
+// draw draws the terrain and the Allies' view of b at zoom, with the
+// board's top-left corner at the screen's, and reads the image back.
+func (s counterScene) draw(b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	cam := boardview.Camera{Zoom: zoom}
-	g.layer.Draw(img, cam, true)
-	v := BoardView{g: g, Board: b.Board(), Camera: cam}
-	drawUnits(img, b, &v, selected)
+	cam := Camera{Zoom: zoom}
+	s.terrain.Draw(img, cam, true)
+	s.counters.Draw(img, b.View(maps.Allies), cam, selected)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
 	return out
 }
 
+// renderUnits draws the board and units of b (the Allies' view) at zoom,
+// with the board's top-left corner at the screen's.
+func renderUnits(t testing.TB, b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
+	t.Helper()
+	return newCounterScene(t, b.Scenario()).draw(b, zoom, w, h, selected)
+}
+
 // counterCentre returns the screen centre of the hex labelled label at zoom
 // with the camera at the origin, and the counter size there.
-func counterCentre(t *testing.T, b *battle.Battle, label string, zoom float64) (x, y, size float64) {
+func counterCentre(t testing.TB, b *battle.Battle, label string, zoom float64) (x, y, size float64) {
 	t.Helper()
-	h, err := b.Board().ParseHex(label)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := battletest.Hex(t, b, label)
 	wx, wy := b.Board().Layout.Center(h)
 	l := b.Board().Layout
 	return wx * zoom, wy * zoom, counterScale * float64(min(l.TileWidth, l.TileHeight)) * zoom
@@ -137,7 +114,7 @@ func TestCounterColours(t *testing.T) {
 		placed{"M4A3E8", maps.Allies, "B2", board.DirN},
 		placed{"German Rifle Squad", maps.Axis, "E3", 0},
 	)
-	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	img := renderUnits(t, b, zoom, 800, 600, 0)
 	uitest.SavePNG(t, "colours.png", img)
 	tests := []struct {
 		hex          string
@@ -170,7 +147,7 @@ func TestFacingMark(t *testing.T) {
 		for d := range board.Direction(6) {
 			t.Run(l.name+"/"+d.String(), func(t *testing.T) {
 				b := testBattle(t, l.layout, nil, placed{"Pak 40", maps.Axis, "C3", d})
-				img := renderUnits(unitScene(b.Board()), b, zoom, 800, 700, 0)
+				img := renderUnits(t, b, zoom, 800, 700, 0)
 				uitest.SavePNG(t, "facing-"+l.name+"-"+d.String()+".png", img)
 				x, y, s := counterCentre(t, b, "C3", zoom)
 				dirs := screenDirections(l.layout)
@@ -202,10 +179,10 @@ func TestStackAndSmoke(t *testing.T) {
 	if _, err := b.Apply(battle.FireSmoke{Unit: 3, Hex: target}); err != nil {
 		t.Fatalf("smoke round: %v", err)
 	}
-	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 2)
+	img := renderUnits(t, b, zoom, 800, 600, 2)
 	uitest.SavePNG(t, "stack.png", img)
 	x, y, s := counterCentre(t, b, "C3", zoom)
-	off := stackStep * s / 2
+	off := StackStep * s / 2
 	// The first counter sits down-left of the centre, the second up-right
 	// on top of it; each shows plain body on its outer side.
 	if have, want := pixel(img, x-off-0.42*s, y+off), nationColours["US"]; !uitest.ColourNear(have, want, 8) {
@@ -215,8 +192,8 @@ func TestStackAndSmoke(t *testing.T) {
 		t.Errorf("second counter's body = %v, want %v", have, want)
 	}
 	// The selected unit (2) is ringed.
-	if have := pixel(img, x+off+0.5*s+2, y-off); !uitest.ColourNear(have, colSelected, 8) {
-		t.Errorf("pixel just right of the selected counter = %v, want the selection %v", have, colSelected)
+	if have := pixel(img, x+off+0.5*s+2, y-off); !uitest.ColourNear(have, SelectedColour, 8) {
+		t.Errorf("pixel just right of the selected counter = %v, want the selection %v", have, SelectedColour)
 	}
 	// The smoke marker: a pale grey puff down-left of the hex centre.
 	sx, sy, _ := counterCentre(t, b, "E3", zoom)
@@ -245,7 +222,7 @@ func markerFill(m battle.Markers) color.RGBA {
 func TestSmallZoomDisc(t *testing.T) {
 	const zoom = 0.25
 	b := testBattle(t, board.DefaultLayout, nil, placed{"Tiger I", maps.Axis, "C3", board.DirS})
-	img := renderUnits(unitScene(b.Board()), b, zoom, 200, 200, 0)
+	img := renderUnits(t, b, zoom, 200, 200, 0)
 	x, y, _ := counterCentre(t, b, "C3", zoom)
 	if have, want := pixel(img, x, y), nationColours["DE"]; !uitest.ColourNear(have, want, 8) {
 		t.Errorf("centre of a far-zoom counter = %v, want the nation colour %v", have, want)
@@ -256,20 +233,12 @@ func TestSmallZoomDisc(t *testing.T) {
 // all its units at a small and a large zoom: every unit alone in its hex
 // shows its nation's colour beside its symbol.
 func TestDefaultScenarioCounters(t *testing.T) {
-	sc, err := battle.OpenScenario(battle.EmbeddedPrefix+maps.DefaultPath, testCatalogue)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := unitScene(b.Board())
-	g.layer = boardview.NewTerrain(sc, g.fonts, g.batch)
+	b := defaultBattle(t)
+	s := newCounterScene(t, b.Scenario())
 	for _, zoom := range []float64{0.77, 1.5} {
 		t.Run(fmt.Sprint(zoom), func(t *testing.T) {
 			w, h := b.Board().Layout.PixelSize(b.Board().Width, b.Board().Height)
-			img := renderUnits(g, b, zoom, int(float64(w)*zoom)+1, int(float64(h)*zoom)+1, 1)
+			img := s.draw(b, zoom, int(float64(w)*zoom)+1, int(float64(h)*zoom)+1, 1)
 			uitest.SavePNG(t, fmt.Sprintf("default-%v.png", zoom), img)
 			for _, u := range b.Units() {
 				if len(b.UnitsAt(u.Pose.Hex)) != 1 {
@@ -277,7 +246,7 @@ func TestDefaultScenarioCounters(t *testing.T) {
 				}
 				x, y, s := counterCentre(t, b, b.Board().Label(u.Pose.Hex), zoom)
 				if u.Type.Kind == units.HalfSquad {
-					s *= halfSquadScale
+					s *= HalfSquadScale
 				}
 				if have, want := pixel(img, x-0.36*s, y), nationColours[u.Type.Nation]; !uitest.ColourNear(have, want, 8) {
 					t.Errorf("%s: body pixel = %v, want %v", u.Label(), have, want)
@@ -298,7 +267,7 @@ func TestPassengersAreABadge(t *testing.T) {
 			t.Fatalf("%T: %v", o, err)
 		}
 	}
-	img := renderUnits(unitScene(b.Board()), b, zoom, 800, 600, 0)
+	img := renderUnits(t, b, zoom, 800, 600, 0)
 	uitest.SavePNG(t, "passenger.png", img)
 	x, y, s := counterCentre(t, b, "C3", zoom)
 	// The carrier alone is drawn, centred on its hex.
@@ -324,7 +293,8 @@ func bigBattle(b *testing.B) *battle.Battle {
 	}
 	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination",
 		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
-	types := testCatalogue.Types()
+	cat := battletest.Catalogue(b)
+	types := cat.Types()
 	for i := range 300 {
 		t := types[i%len(types)]
 		side := maps.Allies
@@ -334,27 +304,20 @@ func bigBattle(b *testing.B) *battle.Battle {
 		h := bd.Layout.ToHex(board.Offset{Col: 3 + (i%20)*9, Row: 3 + (i/20)*10})
 		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: t.Name, Side: side, Hex: h, Facing: board.Direction(i % 6)})
 	}
-	bt, err := battle.New(sc, testCatalogue, battle.Config{Seed: 1})
+	bt, err := battle.New(sc, cat, battle.Config{Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
 	return bt
 }
 
-// BenchmarkDrawUnits measures drawUnits over a 1280×800 screen, then waits
+// BenchmarkDrawUnits measures Counters.Draw over a 1280×800 screen, then waits
 // for the GPU by reading a pixel back. The terrain is not drawn: the
 // figure is the counters alone. "fit" shows the whole board; "zoom1"
 // shows the part of it at the top left at zoom 1 (full counter faces);
 // "zoom2" the same at zoom 2.
 func BenchmarkDrawUnits(b *testing.B) {
-	def, err := battle.OpenScenario(battle.EmbeddedPrefix+maps.DefaultPath, testCatalogue)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defBattle, err := battle.New(def, testCatalogue, battle.Config{Seed: 1, Fog: battle.FogOff})
-	if err != nil {
-		b.Fatal(err)
-	}
+	defBattle := defaultBattle(b)
 	big := bigBattle(b)
 	for _, bc := range []struct {
 		name string
@@ -367,20 +330,20 @@ func BenchmarkDrawUnits(b *testing.B) {
 		{"200x160-300units-zoom1", big, 1},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			g := unitScene(bc.b.Board())
-			cam := boardview.Camera{Zoom: bc.zoom}
+			s := newCounterScene(b, bc.b.Scenario())
+			cam := Camera{Zoom: bc.zoom}
 			if bc.zoom == 0 {
-				w, h := g.layer.WorldSize()
-				cam = boardview.FitCamera(w, h, image.Rect(0, 0, 1280, 800), 0)
+				w, h := s.terrain.WorldSize()
+				cam = FitCamera(w, h, image.Rect(0, 0, 1280, 800), 0)
 			}
 			screen := ebiten.NewImage(1280, 800)
 			defer screen.Deallocate()
-			v := BoardView{g: g, Board: bc.b.Board(), Camera: cam}
-			drawUnits(screen, bc.b, &v, 1) // the first frame draws the counter faces: not timed
+			view := bc.b.View(maps.Allies)
+			s.counters.Draw(screen, view, cam, 1) // the first frame draws the counter faces: not timed
 			screen.At(0, 0)
 			b.ReportAllocs()
 			for b.Loop() {
-				drawUnits(screen, bc.b, &v, 1)
+				s.counters.Draw(screen, view, cam, 1)
 				screen.At(0, 0)
 			}
 		})
@@ -413,9 +376,10 @@ func TestSmallFacesNameVehicles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &counterArt{batch: ui.NewTriBatch(), size: 25, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
+	a := &Counters{batch: ui.NewTriBatch(), size: 25, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
+	cat := battletest.Catalogue(t)
 	face := func(name string) []byte {
-		ty, err := testCatalogue.Lookup(name)
+		ty, err := cat.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -427,4 +391,10 @@ func TestSmallFacesNameVehicles(t *testing.T) {
 	if bytes.Equal(face("Panther"), face("Tiger I")) {
 		t.Error("at 25 pixels the Panther's and the Tiger I's faces are the same")
 	}
+}
+
+// defaultBattle is a battle of the default scenario without fog.
+func defaultBattle(t testing.TB) *battle.Battle {
+	t.Helper()
+	return battletest.DefaultBattle(t, battle.Config{Seed: 1, Fog: battle.FogOff})
 }

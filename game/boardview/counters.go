@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"image"
@@ -33,10 +33,12 @@ var (
 		"allies": {0x1f, 0x4e, 0xa6, 0xff}, // blue strip
 		"axis":   {0x18, 0x18, 0x18, 0xff}, // black strip
 	}
-	colSideOther    = color.RGBA{0x70, 0x70, 0x70, 0xff}
-	colCounterEdge  = color.RGBA{0x10, 0x10, 0x10, 0xff}
-	colInkDark      = color.RGBA{0x10, 0x10, 0x10, 0xff}
-	colInkLight     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colSideOther = color.RGBA{0x70, 0x70, 0x70, 0xff}
+	// CounterEdge outlines a counter (and a flag's pole over the board).
+	CounterEdge = color.RGBA{0x10, 0x10, 0x10, 0xff}
+	InkDark     = color.RGBA{0x10, 0x10, 0x10, 0xff}
+	// InkLight is the ink of text on a dark fill (a counter's, a banner's).
+	InkLight        = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colTurretDisc   = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	colFacing       = color.RGBA{0xff, 0xf4, 0xc0, 0xff} // the facing arrow
 	colSmoke        = color.RGBA{0xd8, 0xd8, 0xd8, 0xff}
@@ -44,6 +46,9 @@ var (
 	colSmokeShade   = color.RGBA{0x98, 0x98, 0x98, 0xff}
 	colBadge        = color.RGBA{0x20, 0x20, 0x20, 0xff} // the passenger count
 	colCounterShade = color.RGBA{0x00, 0x00, 0x00, 0x60} // the shadow under a counter
+	// SelectedColour rings the selected counter, and the selected hex
+	// over the board.
+	SelectedColour = color.RGBA{0xff, 0xc8, 0x00, 0xff}
 )
 
 // counterMarkers are the markers shown as tags down the left edge of a
@@ -55,11 +60,11 @@ var counterMarkers = [...]struct {
 	text      string
 	fill, ink color.RGBA
 }{
-	{battle.Pinned, "PIN", colPinned, colInkLight},
-	{battle.Fired, "F", color.RGBA{0xd0, 0x24, 0x1c, 0xff}, colInkLight},
-	{battle.Moved, "M", color.RGBA{0xf2, 0xf2, 0xf2, 0xff}, colInkDark},
-	{battle.Immobile, "IM", color.RGBA{0xf0, 0x8c, 0x10, 0xff}, colInkDark},
-	{battle.Valorous, "V", colValor, colInkDark},
+	{battle.Pinned, "PIN", colPinned, InkLight},
+	{battle.Fired, "F", color.RGBA{0xd0, 0x24, 0x1c, 0xff}, InkLight},
+	{battle.Moved, "M", color.RGBA{0xf2, 0xf2, 0xf2, 0xff}, InkDark},
+	{battle.Immobile, "IM", color.RGBA{0xf0, 0x8c, 0x10, 0xff}, InkDark},
+	{battle.Valorous, "V", colValor, InkDark},
 }
 
 // The Pinned, Valor and ruleset-state tag colours (our own choice):
@@ -73,19 +78,29 @@ var (
 )
 
 // Counter sizes (our own choice). A counter is counterScale of a hex's
-// height on a side; a half squad is halfSquadScale of that. Faces are drawn
-// at sizes a factor faceStep apart and scaled to the exact size, so a zoom
-// redraws them only when it crosses to another step. Below minFaceSize
-// pixels a counter is a plain disc; below fullFaceSize it shows its main
-// value and its symbol (an AFV, vehicle or Gun: its name), no other text.
+// height on a side (Counters.Size). Faces are drawn at sizes a factor
+// faceStep apart and scaled to the exact size, so a zoom redraws them
+// only when it crosses to another step. Below minFaceSize pixels a
+// counter is a plain disc; from largeFaceSize on a face prints every
+// value, in smaller type.
 const (
-	counterScale   = 0.8
-	halfSquadScale = 0.8
-	faceStep       = 1.25
-	minFaceSize    = 14
-	fullFaceSize   = 30
-	largeFaceSize  = 56  // from here on a face prints every value, in smaller type
-	stackStep      = 0.2 // offset between stacked counters, in counter sizes
+	counterScale  = 0.8
+	faceStep      = 1.25
+	minFaceSize   = 14
+	largeFaceSize = 56
+)
+
+// The layout of counters, for whoever points at one (our own choice).
+const (
+	// HalfSquadScale is a half squad's counter size, in full counters.
+	HalfSquadScale = 0.8
+	// StackStep is the offset between the counters stacked in a hex, in
+	// counter sizes: the first sits down-left, the last (on top) up-right.
+	StackStep = 0.2
+	// FullFaceSize is the counter size in pixels from which a face prints
+	// its name and values; below it, its main value and its symbol (an
+	// AFV, vehicle or Gun: its name) only.
+	FullFaceSize = 30
 )
 
 // faceKey names a counter face: the printed values come from the type as
@@ -98,9 +113,13 @@ type faceKey struct {
 	name  string
 }
 
-// counterArt is the cache of counter art: faces, marker tags and smoke
-// markers drawn once per zoom step, and the scratch maps of a frame.
-type counterArt struct {
+// Counters is the counter layer over the terrain: it draws a side's view
+// of the units as counters, from art (faces, marker tags and smoke
+// markers) drawn once per zoom step, and finds the counter under a point.
+// Its zero value is not ready: use NewCounters.
+type Counters struct {
+	terrain *Terrain
+	fonts   *ui.Fonts
 	batch   *ui.TriBatch
 	step    int // the zoom step the images are drawn for; 0 before the first
 	size    int // face size in pixels at that step
@@ -119,33 +138,48 @@ type counterArt struct {
 	declared map[battle.UnitID]int // AT shots declared and not yet rolled at each unit
 }
 
-// drawUnits draws every unit on the map of b as a counter at its hex
-// (units sharing a hex stacked with a small offset, passengers as a count
-// on their carrier), the contacts and last sightings of the side shown
-// (drawSighting), the smoke, fire lane and sniper markers, and a
-// highlight round the selected unit.
-func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battle.UnitID) {
-	a := &v.g.counters
-	hexPx := v.g.layer.HexHeight() * v.Camera.Zoom
-	size := a.prepare(v.g.fonts, hexPx)
+// NewCounters returns the counter layer over terrain t, writing with f.
+func NewCounters(t *Terrain, f *ui.Fonts) *Counters {
+	return &Counters{terrain: t, fonts: f, batch: ui.NewTriBatch(),
+		faces: map[faceKey]*ebiten.Image{}, tags: map[string]*ebiten.Image{},
+		stack: map[board.Hex]int{}, placed: map[board.Hex]int{},
+		riders: map[battle.UnitID]int{}, declared: map[battle.UnitID]int{}}
+}
+
+// Size returns the size in pixels of a counter as cam shows the board.
+func (a *Counters) Size(cam Camera) float64 {
+	return counterScale * a.terrain.HexHeight() * cam.Zoom
+}
+
+// Draw draws, as cam shows the board on dst, the units of side v.Side's
+// view as counters at their hexes (units sharing a hex stacked with a
+// small offset, passengers as a count on their carrier), the contacts
+// and last sightings of the enemy (drawSighting), the fortifications,
+// the smoke, fire lane and sniper markers, and a highlight round the
+// selected unit.
+func (a *Counters) Draw(dst *ebiten.Image, v *battle.View, cam Camera, selected battle.UnitID) {
+	b := v.Known()
+	hexPx := a.terrain.HexHeight() * cam.Zoom
+	size := a.prepare(hexPx)
 	a.states = b.States()
 	a.rules = b.Rules()
 
 	a.countStacks(b)
-	sightings := v.g.sightings()
+	sightings := Sightings(v)
 	for _, e := range sightings {
 		a.stack[e.Pose.Hex]++ // a sighting stacks with the units there
 	}
-	dirs := screenDirections(v.Board.Layout)
-	drawForts(dst, a.batch, v.Board, &v.Camera, hexPx, &dirs)
+	layout := v.Board().Layout
+	dirs := screenDirections(layout)
+	drawForts(dst, a.batch, v.Board(), &cam, hexPx, &dirs)
 	bounds := dst.Bounds()
 	// at places the next counter of hex h, of size s, and reports whether
 	// it shows on dst.
 	at := func(h board.Hex, s float64) (ui.Point, bool) {
 		n, k := a.stack[h], a.placed[h]
 		a.placed[h] = k + 1
-		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
-		off := (float64(k) - float64(n-1)/2) * stackStep * size
+		x, y := cam.WorldToScreen(layout.Center(h))
+		off := (float64(k) - float64(n-1)/2) * StackStep * size
 		x, y = x+off, y-off
 		return ui.Pt(float32(x), float32(y)), x+s >= float64(bounds.Min.X) && x-s <= float64(bounds.Max.X) && y+s >= float64(bounds.Min.Y) && y-s <= float64(bounds.Max.Y)
 	}
@@ -155,26 +189,26 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battl
 		}
 		s := size
 		if u.Type.Kind == units.HalfSquad {
-			s *= halfSquadScale
+			s *= HalfSquadScale
 		}
 		if c, shown := at(u.Pose.Hex, s); shown {
-			a.drawCounter(dst, v.g.fonts, u, c, float32(s), &dirs, u.ID == selected)
+			a.drawCounter(dst, a.fonts, u, c, float32(s), &dirs, u.ID == selected)
 		}
 	}
 	for _, e := range sightings {
 		if c, shown := at(e.Pose.Hex, size); shown {
-			a.drawSighting(dst, v.g.fonts, e, battle.Opponent(v.g.play.view.Side), c, float32(size))
+			a.drawSighting(dst, a.fonts, e, battle.Opponent(v.Side), c, float32(size))
 		}
 	}
 	a.batch.Flush(dst)
 	for _, h := range b.SmokeHexes() {
-		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+		x, y := cam.WorldToScreen(layout.Center(h))
 		a.drawSmoke(dst, ui.Pt(float32(x-0.24*hexPx), float32(y+0.2*hexPx)), float32(size), b.Smoke(h))
 	}
-	drawLanes(dst, a, b, v, hexPx)
+	a.drawLanes(dst, b, cam, hexPx)
 	for _, side := range []maps.Side{maps.Allies, maps.Axis} {
 		if h, ok := b.SniperAt(side); ok {
-			x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+			x, y := cam.WorldToScreen(layout.Center(h))
 			a.drawSniper(dst, ui.Pt(float32(x+0.24*hexPx), float32(y+0.2*hexPx)), float32(size), side)
 		}
 	}
@@ -185,13 +219,13 @@ func drawUnits(dst *ebiten.Image, b *battle.Battle, v *BoardView, selected battl
 // the laying side's colour from the firer's hex along the lane, and in each
 // lane hex a Fire Lane marker, a bar across a pale disc, side by side
 // where lanes cross (13.91).
-func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView, hexPx float64) {
+func (a *Counters) drawLanes(dst *ebiten.Image, b *battle.Battle, cam Camera, hexPx float64) {
 	lanes := b.FireLanes()
 	if len(lanes) == 0 {
 		return
 	}
 	at := func(h board.Hex) ui.Point {
-		x, y := v.Camera.WorldToScreen(v.Board.Layout.Center(h))
+		x, y := cam.WorldToScreen(b.Board().Layout.Center(h))
 		return ui.Pt(float32(x), float32(y))
 	}
 	width := float32(max(hexPx*0.045, 1))
@@ -202,7 +236,7 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView,
 		}
 		for _, h := range l.Hexes {
 			p := at(h)
-			a.batch.Segment(dst, prev, p, width, sideColour(l.Side))
+			a.batch.Segment(dst, prev, p, width, SideColour(l.Side))
 			prev = p
 		}
 	}
@@ -216,7 +250,7 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView,
 			c.X += float32(k)*2.2*r - float32(0.12*hexPx)
 			c.Y -= float32(0.3 * hexPx)
 			a.batch.Disc(dst, c, r, colSniperSight)
-			a.batch.Segment(dst, ui.Pt(c.X-r*0.8, c.Y+r*0.5), ui.Pt(c.X+r*0.8, c.Y-r*0.5), max(r*0.3, 1), sideColour(l.Side))
+			a.batch.Segment(dst, ui.Pt(c.X-r*0.8, c.Y+r*0.5), ui.Pt(c.X+r*0.8, c.Y-r*0.5), max(r*0.3, 1), SideColour(l.Side))
 		}
 	}
 }
@@ -224,9 +258,9 @@ func drawLanes(dst *ebiten.Image, a *counterArt, b *battle.Battle, v *BoardView,
 // drawSniper draws the Sniper marker of side (rules 17.2: in plain view
 // once placed) centred on c, for counters of size s: a sight picture, a
 // ring and cross hairs in the side's colour on a pale disc.
-func (a *counterArt) drawSniper(dst *ebiten.Image, c ui.Point, s float32, side maps.Side) {
+func (a *Counters) drawSniper(dst *ebiten.Image, c ui.Point, s float32, side maps.Side) {
 	r := max(s*0.22, 3)
-	col := sideColour(side)
+	col := SideColour(side)
 	a.batch.Disc(dst, c, r, col)
 	a.batch.Disc(dst, c, r*0.7, colSniperSight)
 	a.batch.Segment(dst, ui.Pt(c.X-r, c.Y), ui.Pt(c.X+r, c.Y), max(r*0.15, 1), col)
@@ -236,16 +270,7 @@ func (a *counterArt) drawSniper(dst *ebiten.Image, c ui.Point, s float32, side m
 // prepare readies the cache for a frame whose hexes are hexPx pixels tall
 // and returns the counter size in pixels. Crossing to another zoom step
 // drops the images drawn for the old one.
-func (a *counterArt) prepare(f *ui.Fonts, hexPx float64) float64 {
-	if a.batch == nil {
-		a.batch = ui.NewTriBatch()
-		a.faces = map[faceKey]*ebiten.Image{}
-		a.tags = map[string]*ebiten.Image{}
-		a.stack = map[board.Hex]int{}
-		a.placed = map[board.Hex]int{}
-		a.riders = map[battle.UnitID]int{}
-		a.declared = map[battle.UnitID]int{}
-	}
+func (a *Counters) prepare(hexPx float64) float64 {
 	size := counterScale * hexPx
 	step := int(math.Ceil(math.Log(max(size, 1)) / math.Log(faceStep)))
 	if step != a.step {
@@ -253,14 +278,14 @@ func (a *counterArt) prepare(f *ui.Fonts, hexPx float64) float64 {
 		a.step = step
 		a.size = int(math.Ceil(math.Pow(faceStep, float64(step))))
 		if a.size >= minFaceSize {
-			a.drawMarkers(f)
+			a.drawMarkers(a.fonts)
 		}
 	}
 	return size
 }
 
 // release frees the images of the current zoom step.
-func (a *counterArt) release() {
+func (a *Counters) release() {
 	for k, img := range a.faces {
 		img.Deallocate()
 		delete(a.faces, k)
@@ -286,7 +311,7 @@ func (a *counterArt) release() {
 // countStacks counts the units in each hex, the passengers of each
 // carrier and the declared shots at each unit, reusing the maps of the
 // last frame.
-func (a *counterArt) countStacks(b *battle.Battle) {
+func (a *Counters) countStacks(b *battle.Battle) {
 	clear(a.stack)
 	clear(a.placed)
 	clear(a.riders)
@@ -323,14 +348,14 @@ func screenDirections(l board.Layout) [6]ui.Point {
 func faced(k units.Kind) bool { return k == units.AFV || k == units.Vehicle || k == units.Gun }
 
 // drawCounter draws unit u's counter of side s centred on c.
-func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit, c ui.Point, s float32, dirs *[6]ui.Point, selected bool) {
+func (a *Counters) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit, c ui.Point, s float32, dirs *[6]ui.Point, selected bool) {
 	half := s / 2
 	if a.size < minFaceSize {
 		r := max(half, 2)
 		if selected {
-			a.batch.Disc(dst, c, r+2, colSelected)
+			a.batch.Disc(dst, c, r+2, SelectedColour)
 		}
-		a.batch.Disc(dst, c, r, sideColour(u.Side))
+		a.batch.Disc(dst, c, r, SideColour(u.Side))
 		a.batch.Disc(dst, c, r*0.65, nationColour(u.Type.Nation))
 		return
 	}
@@ -338,7 +363,7 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit,
 	a.batch.Rect(dst, c.X-half+shade, c.Y-half+shade, s, s, colCounterShade)
 	if selected {
 		w := max(2, s/12)
-		a.batch.Rect(dst, c.X-half-w, c.Y-half-w, s+2*w, s+2*w, colSelected)
+		a.batch.Rect(dst, c.X-half-w, c.Y-half-w, s+2*w, s+2*w, SelectedColour)
 	}
 	a.batch.Flush(dst)
 
@@ -359,7 +384,7 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit,
 		base := ui.Pt(c.X+d.X*in, c.Y+d.Y*in)
 		w := s * 0.12
 		o := max(1, s/30) // the dark outline round the arrow
-		a.batch.Fan(dst, colCounterEdge,
+		a.batch.Fan(dst, CounterEdge,
 			ui.Pt(tip.X+d.X*o*2, tip.Y+d.Y*o*2),
 			ui.Pt(base.X-d.Y*(w+o*2)-d.X*o, base.Y+d.X*(w+o*2)-d.Y*o),
 			ui.Pt(base.X+d.Y*(w+o*2)-d.X*o, base.Y-d.X*(w+o*2)-d.Y*o))
@@ -373,12 +398,12 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit,
 	badgeR := max(4, s*0.15)
 	badge := ui.Pt(c.X+half*0.96, c.Y+half*0.96)
 	if riders > 0 {
-		a.batch.Disc(dst, badge, badgeR+1, colInkLight)
+		a.batch.Disc(dst, badge, badgeR+1, InkLight)
 		a.batch.Disc(dst, badge, badgeR, colBadge)
 	}
 	a.batch.Flush(dst)
-	if riders > 0 && a.size >= fullFaceSize {
-		ui.DrawText(dst, strconv.Itoa(riders), f.Face(float64(badgeR*1.5), true), float64(badge.X), float64(badge.Y), ui.AlignCenter, colInkLight)
+	if riders > 0 && a.size >= FullFaceSize {
+		ui.DrawText(dst, strconv.Itoa(riders), f.Face(float64(badgeR*1.5), true), float64(badge.X), float64(badge.Y), ui.AlignCenter, InkLight)
 	}
 
 	y := c.Y - half + s*0.26
@@ -397,10 +422,10 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit,
 		tag(a.stateTag(f, u, name))
 	}
 	if l := carriedTag(u); l != "" {
-		tag(a.labelTag(f, l, colCarried, colInkLight))
+		tag(a.labelTag(f, l, colCarried, InkLight))
 	}
 	if l, ok := weaponLostTags[u.WeaponLost]; ok {
-		tag(a.labelTag(f, l, colWeaponLost, colInkLight))
+		tag(a.labelTag(f, l, colWeaponLost, InkLight))
 	}
 	if img := a.roundsTag(f, u); img != nil {
 		tag(img)
@@ -410,7 +435,7 @@ func (a *counterArt) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit,
 		if n > 1 {
 			l += strconv.Itoa(n)
 		}
-		tag(a.labelTag(f, l, colDeclared, colInkDark))
+		tag(a.labelTag(f, l, colDeclared, InkDark))
 	}
 }
 
@@ -453,7 +478,7 @@ func abs32(x float32) float32 {
 }
 
 // blit draws img onto dst with its top left at (x, y), scaled by k.
-func (a *counterArt) blit(dst, img *ebiten.Image, x, y, k float32) {
+func (a *Counters) blit(dst, img *ebiten.Image, x, y, k float32) {
 	var op ebiten.DrawImageOptions
 	op.GeoM.Scale(float64(k), float64(k))
 	op.GeoM.Translate(float64(x), float64(y))
@@ -463,7 +488,7 @@ func (a *counterArt) blit(dst, img *ebiten.Image, x, y, k float32) {
 
 // drawSmoke draws a smoke marker of the given level centred on c, for
 // counters of size s.
-func (a *counterArt) drawSmoke(dst *ebiten.Image, c ui.Point, s float32, level int) {
+func (a *Counters) drawSmoke(dst *ebiten.Image, c ui.Point, s float32, level int) {
 	if level <= 0 || level >= len(a.smoke) {
 		return
 	}
@@ -489,8 +514,8 @@ func nationColour(nation string) color.RGBA {
 	return colNationOther
 }
 
-// sideColour is the strip colour of a side's counters.
-func sideColour(side maps.Side) color.RGBA {
+// SideColour is the strip colour of a side's counters.
+func SideColour(side maps.Side) color.RGBA {
 	if c, ok := sideColours[maps.Side(strings.ToLower(string(side)))]; ok {
 		return c
 	}
@@ -500,24 +525,24 @@ func sideColour(side maps.Side) color.RGBA {
 // inkOn returns dark or light ink, whichever reads better on c.
 func inkOn(c color.RGBA) color.RGBA {
 	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 140 {
-		return colInkDark
+		return InkDark
 	}
-	return colInkLight
+	return InkLight
 }
 
 // drawFace draws the face of a counter at the current step's size: body,
 // side strip with the name, type symbol and printed values. A small face
 // prints only the unit's main value, larger, and an AFV's, vehicle's or
 // Gun's name in place of its symbol.
-func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
+func (a *Counters) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	n := a.size
 	s := float32(n)
 	img := ebiten.NewImage(n, n)
 	body := nationColour(key.t.Nation)
 	edge := max(1, s/32)
-	a.batch.Rect(img, 0, 0, s, s, colCounterEdge)
+	a.batch.Rect(img, 0, 0, s, s, CounterEdge)
 	a.batch.Rect(img, edge, edge, s-2*edge, s-2*edge, body)
-	full, large := n >= fullFaceSize, n >= largeFaceSize
+	full, large := n >= FullFaceSize, n >= largeFaceSize
 	strip, fw, fh, fy := s*0.18, s*0.56, s*0.3, s*0.43
 	switch {
 	case large:
@@ -527,7 +552,7 @@ func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 		// type, a smaller symbol, so name and values read at about 9 px.
 		strip, fw, fh, fy = s*0.3, s*0.4, s*0.18, s*0.44
 	}
-	a.batch.Rect(img, edge, edge, s-2*edge, strip, sideColour(key.side))
+	a.batch.Rect(img, edge, edge, s-2*edge, strip, SideColour(key.side))
 	ink := inkOn(body)
 	if !full && !key.t.Kind.Infantry() {
 		// Too small for the strip's name: an AFV's, vehicle's or Gun's
@@ -553,7 +578,7 @@ func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	}
 	nameFace := f.Face(float64(s)*nameSize, true)
 	name := ui.FitText(nameFace, counterName(key.name, key.t.Nation), float64(s-3*edge))
-	ui.DrawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), ui.AlignCenter, colInkLight)
+	ui.DrawText(img, name, nameFace, float64(s)/2, float64(edge+strip/2), ui.AlignCenter, InkLight)
 	if large {
 		a.drawValues(img, f, key.t, s, ink)
 	} else {
@@ -568,7 +593,7 @@ func (a *counterArt) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 // rating, infantry's AP firepower-range-casualty rating, a leader's
 // modifier (the unit's card, on hover, has every value). Attack and
 // armour are the active ruleset's (faceRatings).
-func (a *counterArt) drawCompactValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *Counters) drawCompactValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y, size := float64(s)*0.76, float64(s)*0.3
 	attack, armour := faceRatings(a.rules, t)
 	switch t.Kind {
@@ -591,7 +616,7 @@ func (a *counterArt) drawCompactValues(img *ebiten.Image, f *ui.Fonts, t *units.
 // drawMainValue prints the value a small counter keeps: the anti-tank
 // attack of an AFV or gun (on a white disc when turreted), the transport
 // class of a vehicle, the AP firepower of infantry, a leader's modifier.
-func (a *counterArt) drawMainValue(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *Counters) drawMainValue(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y, size := float64(s)*0.77, float64(s)*0.3
 	attack, _ := faceRatings(a.rules, t)
 	switch t.Kind {
@@ -612,7 +637,7 @@ func (a *counterArt) drawMainValue(img *ebiten.Image, f *ui.Fonts, t *units.Type
 // of at most size pixels no wider than 3r, on a white disc of radius r
 // (stretched to a pill round a wider figure) when its gun is in a turret,
 // and returns the right edge of what it drew.
-func (a *counterArt) printAttack(img *ebiten.Image, f *ui.Fonts, t *units.Type, attack string, size float64, x0 float32, y float64, r float32, ink color.RGBA) float32 {
+func (a *Counters) printAttack(img *ebiten.Image, f *ui.Fonts, t *units.Type, attack string, size float64, x0 float32, y float64, r float32, ink color.RGBA) float32 {
 	fit := fitValue(f, attack, size, float64(3*r))
 	reach := max(0, float32(fit.width)/2+r*0.4-r) // from the pill's centre to each end's centre
 	c := ui.Pt(x0+r+reach, float32(y))
@@ -623,7 +648,7 @@ func (a *counterArt) printAttack(img *ebiten.Image, f *ui.Fonts, t *units.Type, 
 			a.batch.Rect(img, c.X-reach, c.Y-r, 2*reach, 2*r, colTurretDisc)
 		}
 		a.batch.Flush(img)
-		ink = colInkDark
+		ink = InkDark
 	}
 	fit.draw(img, attack, float64(c.X), y, ink)
 	return c.X + reach + r
@@ -687,8 +712,8 @@ func infantryValues(t *units.Type) string {
 // the catalogue's ATFP and armour letters. A type the ruleset gives no
 // attack prints "-"; armour is "" for all but AFVs.
 func faceRatings(r combat.Ruleset, t *units.Type) (attack, armour string) {
-	tr := rated(r, t)
-	if !tr.rated {
+	tr := Rated(r, t)
+	if !tr.Rated {
 		if t.Kind == units.AFV {
 			armour = t.Armour.String()
 		}
@@ -697,7 +722,7 @@ func faceRatings(r combat.Ruleset, t *units.Type) (attack, armour string) {
 	attack = "-"
 	var front, rear string
 	found := false
-	for _, x := range tr.ratings {
+	for _, x := range tr.Ratings {
 		switch {
 		case !found && (faceAttack[x.Name] || strings.HasPrefix(x.Name, "pen ")):
 			attack, found = firstFigure(x.Value), true
@@ -752,7 +777,7 @@ func firstFigure(v string) string {
 // drawSymbol draws the NATO-like symbol of kind k in a frame fw×fh centred
 // on c: a track outline for AFVs, wheels for vehicles, a barrel for guns,
 // a cross for infantry and a star for leaders.
-func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c ui.Point, fw, fh, lw float32, ink color.RGBA) {
+func (a *Counters) drawSymbol(dst *ebiten.Image, k units.Kind, c ui.Point, fw, fh, lw float32, ink color.RGBA) {
 	switch k {
 	case units.AFV:
 		a.batch.Ellipse(dst, c, fw*0.34, fh*0.28, lw, ink)
@@ -778,7 +803,7 @@ func (a *counterArt) drawSymbol(dst *ebiten.Image, k units.Kind, c ui.Point, fw,
 // has one, and its casualty rating; for infantry AP firepower-range-
 // casualty rating; for a leader its modifier. Each value fits its third
 // of the face.
-func (a *counterArt) drawValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
+func (a *Counters) drawValues(img *ebiten.Image, f *ui.Fonts, t *units.Type, s float32, ink color.RGBA) {
 	y := float64(s) * 0.8
 	big, small := float64(s)*0.25, float64(s)*0.2
 	attack, armour := faceRatings(a.rules, t)
@@ -837,13 +862,13 @@ func counterName(name, nation string) string {
 }
 
 // tagImage draws a tag of height h with text on fill, for the current step.
-func (a *counterArt) tagImage(tf ui.Face, h float32, s string, fill, ink color.RGBA) *ebiten.Image {
+func (a *Counters) tagImage(tf ui.Face, h float32, s string, fill, ink color.RGBA) *ebiten.Image {
 	w := max(h, float32(ui.TextWidth(tf, s))+h*0.4)
 	img := ebiten.NewImage(int(math.Ceil(float64(w))), int(math.Ceil(float64(h))))
-	a.batch.Rect(img, 0, 0, w, h, colCounterEdge)
+	a.batch.Rect(img, 0, 0, w, h, CounterEdge)
 	a.batch.Rect(img, 1, 1, w-2, h-2, fill)
 	a.batch.Flush(img)
-	if a.size >= fullFaceSize {
+	if a.size >= FullFaceSize {
 		ui.DrawText(img, s, tf, float64(w)/2, float64(h)/2, ui.AlignCenter, ink)
 	}
 	return img
@@ -852,7 +877,7 @@ func (a *counterArt) tagImage(tf ui.Face, h float32, s string, fill, ink color.R
 // stateTag returns the tag of a ruleset state as a counter shows it: the
 // state's tag, with its count when it counts up past one ("SHK2"), drawn
 // once per zoom step.
-func (a *counterArt) stateTag(f *ui.Fonts, u *battle.Unit, name string) *ebiten.Image {
+func (a *Counters) stateTag(f *ui.Fonts, u *battle.Unit, name string) *ebiten.Image {
 	spec, _ := combat.FindState(a.states, name)
 	label := spec.Tag
 	if label == "" {
@@ -861,7 +886,7 @@ func (a *counterArt) stateTag(f *ui.Fonts, u *battle.Unit, name string) *ebiten.
 	if n := u.StateCount(name); spec.Counter && n > 1 {
 		label += strconv.Itoa(n)
 	}
-	return a.labelTag(f, label, colStateTag, colInkLight)
+	return a.labelTag(f, label, colStateTag, InkLight)
 }
 
 // minTagHeight is the least height of a lettered tag, in face pixels
@@ -872,9 +897,9 @@ const minTagHeight = 14
 
 // tagHeight is the height of the current step's tags: a quarter of the
 // face, lettered ones at least minTagHeight.
-func (a *counterArt) tagHeight() float32 {
+func (a *Counters) tagHeight() float32 {
 	h := float32(a.size) * 0.26
-	if a.size >= fullFaceSize {
+	if a.size >= FullFaceSize {
 		h = max(h, minTagHeight)
 	}
 	return max(6, h)
@@ -882,7 +907,7 @@ func (a *counterArt) tagHeight() float32 {
 
 // labelTag returns a tag with label on fill, drawn once per zoom step (a
 // label is always drawn in the same colours).
-func (a *counterArt) labelTag(f *ui.Fonts, label string, fill, ink color.RGBA) *ebiten.Image {
+func (a *Counters) labelTag(f *ui.Fonts, label string, fill, ink color.RGBA) *ebiten.Image {
 	if img, ok := a.tags[label]; ok {
 		return img
 	}
@@ -893,7 +918,7 @@ func (a *counterArt) labelTag(f *ui.Fonts, label string, fill, ink color.RGBA) *
 }
 
 // drawMarkers draws the marker tags and smoke markers of the current step.
-func (a *counterArt) drawMarkers(f *ui.Fonts) {
+func (a *Counters) drawMarkers(f *ui.Fonts) {
 	s := float32(a.size)
 	h := a.tagHeight()
 	face := f.Face(float64(h)*0.8, true)
@@ -912,37 +937,34 @@ func (a *counterArt) drawMarkers(f *ui.Fonts) {
 		a.batch.Disc(img, ui.Pt(c.X+r*0.38, c.Y+r*0.12), r*0.5, colSmoke)
 		a.batch.Disc(img, ui.Pt(c.X, c.Y-r*0.2), r*0.55, colSmoke)
 		a.batch.Flush(img)
-		if a.size >= fullFaceSize {
-			ui.DrawText(img, strconv.Itoa(level), f.Face(float64(r)*0.9, true), float64(c.X), float64(c.Y), ui.AlignCenter, colInkDark)
+		if a.size >= FullFaceSize {
+			ui.DrawText(img, strconv.Itoa(level), f.Face(float64(r)*0.9, true), float64(c.X), float64(c.Y), ui.AlignCenter, InkDark)
 		}
 		a.smoke[level] = img
 	}
 }
 
-// counterAt returns the unit whose counter is drawn under screen point pt
-// in a stack of two or more (the topmost there), or nil: the fanned
-// counters of a stack can each be picked.
-func (g *Game) counterAt(pt image.Point) *battle.Unit {
-	if !g.hasHover {
-		return nil
-	}
+// At returns the unit whose counter is drawn under screen point pt in a
+// stack of two or more units in hex h of side v.Side's view (the topmost
+// there), or nil: the fanned counters of a stack can each be picked.
+func (a *Counters) At(v *battle.View, cam Camera, h board.Hex, pt image.Point) *battle.Unit {
 	var stack []*battle.Unit
-	for _, u := range g.battle.Units() {
-		if u.OnMap() && u.Pose.Hex == g.hovered {
+	for _, u := range v.Known().Units() {
+		if u.OnMap() && u.Pose.Hex == h {
 			stack = append(stack, u)
 		}
 	}
 	if len(stack) < 2 {
 		return nil
 	}
-	size := counterScale * g.layer.HexHeight() * g.cam.Zoom
-	x, y := g.cam.WorldToScreen(g.board.Layout.Center(g.hovered))
+	size := a.Size(cam)
+	x, y := cam.WorldToScreen(v.Board().Layout.Center(h))
 	var top *battle.Unit
 	for k, u := range stack { // in the order drawn: the last one is on top
-		off := (float64(k) - float64(len(stack)-1)/2) * stackStep * size
+		off := (float64(k) - float64(len(stack)-1)/2) * StackStep * size
 		s := size
 		if u.Type.Kind == units.HalfSquad {
-			s *= halfSquadScale
+			s *= HalfSquadScale
 		}
 		cx, cy := x+off, y-off
 		if math.Abs(float64(pt.X)-cx) <= s/2 && math.Abs(float64(pt.Y)-cy) <= s/2 {

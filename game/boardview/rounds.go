@@ -1,4 +1,4 @@
-package game
+package boardview
 
 import (
 	"image/color"
@@ -16,9 +16,9 @@ var colRoundsTag = color.RGBA{0xd8, 0xd0, 0xb8, 0xff}
 
 // roundsTag returns the tag of u's counted rounds left, or nil when its
 // rounds are not counted (Unit.Rounds 0).
-func (a *counterArt) roundsTag(f *ui.Fonts, u *battle.Unit) *ebiten.Image {
+func (a *Counters) roundsTag(f *ui.Fonts, u *battle.Unit) *ebiten.Image {
 	if u.Rounds <= 0 {
 		return nil
 	}
-	return a.labelTag(f, "R"+strconv.Itoa(u.Rounds), colRoundsTag, colInkDark)
+	return a.labelTag(f, "R"+strconv.Itoa(u.Rounds), colRoundsTag, InkDark)
 }
