@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 	"hexfire/units"
@@ -20,6 +21,7 @@ var testCatalogue = func() *units.Catalogue {
 // pointyLayout is the pointy-topped layout of maps/testdata/pointy-odd.tmx.
 var pointyLayout = board.Layout{StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32}
 
+// counterMap is the open board of most of the tests.
 const counterMap = `
 . . . . . .
 . . . . . .
@@ -28,12 +30,13 @@ const counterMap = `
 . . . . . .
 `
 
-// placed is a unit of a test battle: type, side, hex label, facing.
+// placed is a unit of a test battle: type, side, hex label, facing
+// (battletest.Placed, which vet would have us key in every literal).
 type placed struct {
-	typ    string
-	side   maps.Side
-	hex    string
-	facing board.Direction
+	Type   string
+	Side   maps.Side
+	Hex    string
+	Facing board.Direction
 }
 
 // testBattle builds a battle on counterMap in layout l.
@@ -54,28 +57,13 @@ func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg
 	return gridBattle(t, l, counterMap, props, cfg, us...)
 }
 
-// gridBattle builds a battle on the ASCII map grid in layout l as cfg says.
+// gridBattle builds a battle on the ASCII map grid in layout l as cfg says
+// (battletest.Grid).
 func gridBattle(t testing.TB, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
 	t.Helper()
-	bd, err := board.ParseASCII(l, grid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if props == nil {
-		props = map[string]string{}
-	}
-	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
-		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: props}
+	ps := make([]battletest.Placed, len(us))
 	for i, u := range us {
-		h, err := bd.ParseHex(u.hex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing})
+		ps[i] = battletest.Placed(u)
 	}
-	b, err := battle.New(sc, testCatalogue, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return battletest.Grid(t, testCatalogue, l, grid, props, cfg, ps...)
 }
