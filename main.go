@@ -248,7 +248,7 @@ func run(args []string) error {
 		return game.Screenshot(b, game.ScreenshotOptions{
 			Path: *shot, Select: *sel, Hover: *hover, Frames: *frames,
 			Width: *width, Height: *height, ShowHelp: *showHelp, Viewshed: *viewshed,
-			Scene: *sceneFlag, Catalogue: cat, Side: screenshotSide(sides), Replay: recorded,
+			Scene: *sceneFlag, Catalogue: cat, Side: screenshotSide(sides), Replay: recorded, NewPlayer: newPlayer,
 		})
 	}
 	app, err := newApp(cat, opts)

@@ -12,9 +12,9 @@ import "embed"
 
 //go:generate go run ./gen
 
-// FS holds tiles/ and scenarios/.
+// FS holds tiles/, scenarios/ and tutorial/.
 //
-//go:embed tiles scenarios
+//go:embed tiles scenarios tutorial
 var FS embed.FS
 
 // Primer is the help's "How to play" page (help/primer.txt): the sequence
@@ -23,3 +23,14 @@ var FS embed.FS
 //
 //go:embed help/primer.txt
 var Primer string
+
+// Tutorial is the scenario of the guided first battle (Learn to play), a
+// path in FS; TutorialSteps are its steps (tutorial/steps.txt): a step
+// under each line that starts with "# ", its "do:" and "show:" lines, then
+// its text.
+const Tutorial = "tutorial/tutorial.tmx"
+
+// TutorialSteps is the text of the tutorial's steps (tutorial/steps.txt).
+//
+//go:embed tutorial/steps.txt
+var TutorialSteps string

@@ -144,6 +144,10 @@ func (g *Game) click(in *Intents) {
 		g.showHex(shownHex(b, b.Unit(id)))
 		return
 	}
+	if in.Cursor.In(g.tutorialButton()) {
+		g.tutorialNext()
+		return
+	}
 	if !in.CursorIn {
 		return
 	}

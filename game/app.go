@@ -230,15 +230,23 @@ func (a *App) play(b *battle.Battle, computer []maps.Side, replay *battle.Battle
 	if replay != nil {
 		o.Autosave = ""
 	}
+	if err := a.start(b, o); err != nil {
+		return err
+	}
+	if replay == nil {
+		a.settings.Computer = computer
+		a.writeSettings()
+	}
+	return nil
+}
+
+// start shows battle b in the battle scene with options o.
+func (a *App) start(b *battle.Battle, o Options) error {
 	g, err := New(b, o)
 	if err != nil {
 		return err
 	}
 	g.app = a
-	if replay == nil {
-		a.settings.Computer = computer
-		a.writeSettings()
-	}
 	if a.screen != (image.Point{}) {
 		g.resize(a.screen, a.scale, true)
 	}

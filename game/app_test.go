@@ -363,7 +363,7 @@ func TestWalkMenuToVictory(t *testing.T) {
 	if !m.list.Items[0].Off {
 		t.Errorf("Continue is on after the battle ended")
 	}
-	if replay := m.list.Items[4]; replay.Off || !strings.HasPrefix(replay.Label, "Replay") {
+	if replay := m.list.Items[5]; replay.Off || !strings.HasPrefix(replay.Label, "Replay") {
 		t.Errorf("the Replay button %q is off (%v) though a replay was saved", replay.Label, replay.Off)
 	}
 }

@@ -23,7 +23,7 @@ const mapDrawnUpToWidth = 1920
 
 // fitScenes are the screens TestScreensFit renders: those sceneApp makes,
 // and the battle.
-var fitScenes = []string{"menu", "picker", "briefing", "settings", "help", "quick", "victory", "study", "battle"}
+var fitScenes = []string{"menu", "picker", "briefing", "settings", "help", "quick", "victory", "study", "battle", "tutorial"}
 
 // minButtonHeight is the least height in pixels of a button whose label
 // (ui.BarTextSize×1.15, about 16 pixels) is still read and hit.
@@ -37,7 +37,7 @@ func fitApp(t *testing.T, b battleSource, name string, size image.Point) *App {
 	if name == "battle" {
 		scene = "menu"
 	}
-	a, err := sceneApp(b.ended, scene, testCatalogue, size)
+	a, err := sceneApp(b.ended, scene, testCatalogue, size, endPhasesPlayer)
 	if err != nil {
 		t.Fatalf("%s at %v: %v", name, size, err)
 	}
@@ -210,7 +210,7 @@ func TestLongTextStaysInItsPanel(t *testing.T) {
 	long.Properties = maps.Clone(long.Properties)
 	long.Properties["briefing"] = strings.Repeat("A briefing longer than any screen holds. ", 300)
 
-	a, err := sceneApp(b, "briefing", testCatalogue, size)
+	a, err := sceneApp(b, "briefing", testCatalogue, size, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestLongTextStaysInItsPanel(t *testing.T) {
 		t.Errorf("briefing: %d pixels drawn in %v, between the text's area and the buttons", n, band)
 	}
 
-	if a, err = sceneApp(b, "picker", testCatalogue, size); err != nil {
+	if a, err = sceneApp(b, "picker", testCatalogue, size, nil); err != nil {
 		t.Fatal(err)
 	}
 	p := a.scene.(*picker)
@@ -245,7 +245,7 @@ func TestLongTextStaysInItsPanel(t *testing.T) {
 // drawn nor clicked; Up past the first shown and the wheel scroll it.
 func TestPickerScrolls(t *testing.T) {
 	size := image.Pt(1024, 600)
-	a, err := sceneApp(defaultBattle(t), "menu", testCatalogue, size)
+	a, err := sceneApp(defaultBattle(t), "menu", testCatalogue, size, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestPickerScrolls(t *testing.T) {
 // TestQuickProblemShows: at 1024×600 the quick battle's "cannot make the
 // battle" shows under its paragraph, the column shrunk to make room.
 func TestQuickProblemShows(t *testing.T) {
-	a, err := sceneApp(defaultBattle(t), "quick", testCatalogue, image.Pt(1024, 600))
+	a, err := sceneApp(defaultBattle(t), "quick", testCatalogue, image.Pt(1024, 600), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,6 +86,10 @@ type Options struct {
 	// Sound plays the effects of orders and of the turn passing (never
 	// in a scripted game).
 	Sound bool
+
+	// lesson, when not nil, guides the player through the battle (the
+	// tutorial).
+	lesson *tutorial
 }
 
 // DefaultSavePath is where F5 saves and F9 loads when Options.SavePath is empty.
@@ -143,6 +147,10 @@ type Game struct {
 	reinforceRects []panelUnit
 
 	play play // orders, previews, log, hand-over, computer players, replay
+
+	// tutor is the guide of a tutorial battle (tutorial.go), nil in any
+	// other.
+	tutor *tutorial
 }
 
 // zoomStep is the zoom factor of one wheel notch or key press.
@@ -160,7 +168,7 @@ func New(b *battle.Battle, opts Options) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{opts: opts, fonts: f, scale: 1, showLabels: true, showHelp: opts.ShowHelp, showPanel: true,
-		sound: &sounds{on: opts.Sound && !opts.Scripted}}
+		sound: &sounds{on: opts.Sound && !opts.Scripted}, tutor: opts.lesson}
 	g.mapCache.Opaque = true // the terrain layer fills the screen
 	g.batch = ui.NewTriBatch()
 	u, err := umpire.New(b)
@@ -294,6 +302,7 @@ func (g *Game) step(in Intents) {
 	}
 	g.apply(in)
 	g.runComputer()
+	g.followTutorial()
 	g.play.tick++
 	g.refresh()
 }
@@ -315,8 +324,10 @@ const fitMargin = 12
 func (g *Game) Draw(screen *ebiten.Image) {
 	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
+	g.drawTutorialRings(screen, &v)
 	g.drawShots(screen)
 	g.hudCache.Draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
+	g.drawTutorialStrip(screen)
 	g.drawBanner(screen)
 	g.drawToast(screen)
 	if g.showBriefing {
@@ -406,6 +417,7 @@ func (g *Game) resize(size image.Point, scale float64, force bool) {
 	old := g.view
 	g.screen, g.scale = size, scale
 	g.view = mapArea(size, scale, g.showPanel)
+	g.view.Max.Y = max(g.view.Max.Y-g.tutorialHeight(size, scale), g.view.Min.Y+1)
 	if !g.fitted {
 		g.fit()
 		return

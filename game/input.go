@@ -73,6 +73,7 @@ const (
 	ActionToggleLabels
 	ActionToggleHelp
 	ActionBriefing
+	ActionTutorialNext
 	ActionMute
 	ActionScreenshot
 	ActionYes
@@ -221,6 +222,8 @@ var Keymap = []Binding{
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showHelp = !g.showHelp }},
 	{Action: ActionBriefing, Keys: []ebiten.Key{ebiten.KeyF1}, ShiftKeys: []ebiten.Key{ebiten.KeyB}, Help: "show or hide the briefing and how to win",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.showBriefing = !g.showBriefing }},
+	{Action: ActionTutorialNext, Keys: []ebiten.Key{ebiten.KeyF2}, Help: "Learn to play: the tutorial's next step (skips the one shown)",
+		scope: anyTime, run: (*Game).tutorialKey},
 	{Action: ActionMute, Keys: []ebiten.Key{ebiten.KeyF8}, ShiftKeys: []ebiten.Key{ebiten.KeyM}, Help: "sound on or off",
 		scope: anyTime, run: (*Game).muteKey},
 	{Action: ActionScreenshot, Keys: []ebiten.Key{ebiten.KeyF12}, ShiftKeys: []ebiten.Key{ebiten.KeyC}, Help: "save a screenshot (hexfire-DATE-TIME.png)",

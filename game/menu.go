@@ -40,6 +40,7 @@ func newMenu(a *App) *menu {
 	m.list.Items = []ui.Button{
 		{Label: "Continue  (" + m.resume + ")", Off: m.resume == "", Do: func() { a.openSave(autosaveName, false) }},
 		{Label: "New battle", Do: func() { a.goTo(newPicker(a)) }},
+		{Label: "Learn to play", Do: a.openTutorial},
 		{Label: "Quick battle", Do: func() { a.goTo(newQuick(a)) }},
 		{Label: "Load " + saved, Off: savedErr != nil, Do: func() { a.openSave(saved, false) }},
 		{Label: "Replay " + replayFile.name, Off: replayFile.path == "", Do: func() { a.openSave(replayFile.path, true) }},

@@ -790,6 +790,9 @@ func (g *Game) issueExplained(o battle.Order, why string) bool {
 		g.play.log.pass(passed)
 	}
 	g.applied(events)
+	if g.tutor != nil {
+		g.tutorialOrdered(o)
+	}
 	return true
 }
 
@@ -927,6 +930,10 @@ func (g *Game) load() {
 	if err != nil {
 		g.note(err.Error())
 		return
+	}
+	if g.tutor != nil { // the guide was for the tutorial's battle
+		g.tutor = nil
+		g.resize(g.screen, g.scale, true)
 	}
 	// The log is the loaded battle's own, every order of it replayed, so
 	// that it tells what the board shows.

@@ -395,6 +395,9 @@ func TestComputerPlaysItsSide(t *testing.T) {
 // endPhases is a computer player that ends every phase.
 type endPhases struct{}
 
+// endPhasesPlayer makes an endPhases player for every computer side.
+func endPhasesPlayer(*battle.View, uint64, string) (Player, error) { return endPhases{}, nil }
+
 func (endPhases) Next(*battle.View) (battle.Order, string) {
 	return battle.EndPhase{}, "nothing to do"
 }

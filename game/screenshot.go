@@ -29,7 +29,8 @@ type ScreenshotOptions struct {
 	// battle: "menu", "picker", "briefing" (of b's scenario), "victory"
 	// (of b, ended or not), "study" (the study table on b's scenario,
 	// Select and Hover as study.pose takes them), "settings", "help" or
-	// "quick" (the quick battle's choices). Catalogue is then the app's
+	// "quick" (the quick battle's choices) or "tutorial" (the first step
+	// of Learn to play, on b's seed). Catalogue is then the app's
 	// unit catalogue.
 	Scene     string
 	Catalogue *units.Catalogue
@@ -39,18 +40,22 @@ type ScreenshotOptions struct {
 	// Replay, when not nil, shows b in the replay viewer of this recorded
 	// battle, as Options.Replay does.
 	Replay *battle.Battle
+	// NewPlayer makes the computer players of a scene that starts a
+	// battle of its own (the tutorial), as Options.NewPlayer.
+	NewPlayer func(v *battle.View, seed uint64, level string) (Player, error)
 }
 
 // sceneNames are the values of ScreenshotOptions.Scene.
-var sceneNames = []string{"menu", "picker", "briefing", "victory", "study", "settings", "help", "quick"}
+var sceneNames = []string{"menu", "picker", "briefing", "victory", "study", "settings", "help", "quick", "tutorial"}
 
 // KnownScene reports whether name is a scene Screenshot can render.
 func KnownScene(name string) bool { return slices.Contains(sceneNames, name) }
 
 // sceneApp returns an app of the given fixed size showing the named
-// scene, for battle b.
-func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Point) (*App, error) {
-	a, err := NewApp(AppOptions{Battle: Options{Size: size, Scripted: true}, Catalogue: cat})
+// scene, for battle b; newPlayer makes the computer players of a battle
+// it starts (the tutorial's).
+func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Point, newPlayer func(*battle.View, uint64, string) (Player, error)) (*App, error) {
+	a, err := NewApp(AppOptions{Battle: Options{Size: size, Scripted: true, NewPlayer: newPlayer}, Catalogue: cat})
 	if err != nil {
 		return nil, err
 	}
@@ -75,6 +80,11 @@ func sceneApp(b *battle.Battle, name string, cat *units.Catalogue, size image.Po
 		a.goTo(newQuick(a))
 	case "study":
 		if err := a.StartStudy(b.Config().Source); err != nil {
+			return nil, err
+		}
+	case "tutorial":
+		a.opts.NewSeed = func() (uint64, error) { return b.Config().Seed, nil }
+		if err := a.startTutorial(); err != nil {
 			return nil, err
 		}
 	default:
@@ -102,7 +112,7 @@ func Screenshot(b *battle.Battle, opts ScreenshotOptions) error {
 	}
 	var shown drawnGame
 	if opts.Scene != "" {
-		a, err := sceneApp(b, opts.Scene, opts.Catalogue, image.Pt(opts.Width, opts.Height))
+		a, err := sceneApp(b, opts.Scene, opts.Catalogue, image.Pt(opts.Width, opts.Height), opts.NewPlayer)
 		if err != nil {
 			return err
 		}

@@ -210,7 +210,7 @@ func TestScreenshotScenes(t *testing.T) {
 		{"briefing", func(s scene) bool { _, ok := s.(*briefing); return ok }},
 		{"victory", func(s scene) bool { _, ok := s.(*victoryScreen); return ok }},
 	} {
-		a, err := sceneApp(b, tc.name, testCatalogue, image.Pt(1280, 800))
+		a, err := sceneApp(b, tc.name, testCatalogue, image.Pt(1280, 800), endPhasesPlayer)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -223,7 +223,7 @@ func TestScreenshotScenes(t *testing.T) {
 			t.Errorf("-scene %s: %d gold pixels of its title, want a title", tc.name, n)
 		}
 	}
-	if _, err := sceneApp(b, "credits", testCatalogue, image.Pt(1280, 800)); err == nil || !strings.Contains(err.Error(), "credits") {
+	if _, err := sceneApp(b, "credits", testCatalogue, image.Pt(1280, 800), nil); err == nil || !strings.Contains(err.Error(), "credits") {
 		t.Errorf("an unknown scene: error %v, want one naming it", err)
 	}
 }

@@ -519,7 +519,7 @@ func TestStudyStackClick(t *testing.T) {
 // with its legend; a bad hex label is an error naming it.
 func TestStudyScreenshotScene(t *testing.T) {
 	b := defaultBattle(t)
-	a, err := sceneApp(b, "study", testCatalogue, image.Pt(1280, 800))
+	a, err := sceneApp(b, "study", testCatalogue, image.Pt(1280, 800), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
