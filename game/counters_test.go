@@ -11,6 +11,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
@@ -19,7 +20,7 @@ import (
 )
 
 var testCatalogue = func() *units.Catalogue {
-	c, err := units.Default()
+	c, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		panic(err)
 	}
