@@ -137,7 +137,7 @@ func run(args []string) error {
 		defer pprof.StopCPUProfile()
 	}
 
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

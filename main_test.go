@@ -10,7 +10,6 @@ import (
 
 	"hexfire/battle"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 func TestRunRefusesBadInput(t *testing.T) {
@@ -89,7 +88,7 @@ func TestParseSeed(t *testing.T) {
 // TestLoadRefusesAChangedCatalogue loads a save whose catalogue digest is
 // not this catalogue's: -load refuses it, naming the field and -force-load.
 func TestLoadRefusesAChangedCatalogue(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -19,7 +20,7 @@ func TestBelief(t *testing.T) {
 		{"M4A3E8", maps.Allies, "B2", board.DirNE, ""},
 		{"German Rifle Squad", maps.Axis, "H6", board.DirSW, ""},
 	}}.battle(t)
-	tiger, err := battletest.Catalogue(t).Lookup("Tiger I")
+	tiger, err := battletest.Catalogue(t, elimination.Ruleset{}).Lookup("Tiger I")
 	if err != nil {
 		t.Fatal(err)
 	}

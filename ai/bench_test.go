@@ -8,6 +8,7 @@ import (
 	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/board/boardtest"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -31,7 +32,7 @@ func BenchmarkSegmentDefault(b *testing.B) {
 	orders := 0
 	for b.Loop() {
 		b.StopTimer()
-		bt := battletest.DefaultBattle(b, battle.Config{Seed: 1, Fog: battle.FogOff})
+		bt := battletest.DefaultBattle(b, elimination.Ruleset{}, battle.Config{Seed: 1, Fog: battle.FogOff})
 		b.StartTimer()
 		op, err := opponentOf(bt)
 		if err != nil {
@@ -49,7 +50,7 @@ func bigBattle(tb testing.TB) *battle.Battle {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	b, err := battle.New(sc, battletest.Catalogue(tb), battle.Config{Seed: 1})
+	b, err := battle.New(sc, battletest.Catalogue(tb, elimination.Ruleset{}), battle.Config{Seed: 1})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func BenchmarkNextAfterLongHistory(b *testing.B) {
 				h, _ := bd.ParseHex(u.hex)
 				sc.Units = append(sc.Units, maps.Placement{ID: i + 1, Type: u.typ, Side: u.side, Hex: h, Facing: u.facing, Script: u.script})
 			}
-			bt, err := battle.New(sc, battletest.Catalogue(b), battle.Config{Seed: 1})
+			bt, err := battle.New(sc, battletest.Catalogue(b, elimination.Ruleset{}), battle.Config{Seed: 1})
 			if err != nil {
 				b.Fatal(err)
 			}

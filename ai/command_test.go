@@ -6,6 +6,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -148,7 +149,7 @@ func TestNewOpponentRefusesBadScript(t *testing.T) {
 	h, _ := bd.ParseHex("B2")
 	sc := &maps.Scenario{Path: "x.tmx", Board: bd, HexMetres: maps.DefaultHexMetres, Ruleset: "elimination", FirstSide: maps.Allies, Properties: map[string]string{},
 		Units: []maps.Placement{{ID: 3, Name: "Gun", Type: "Pak 40", Side: maps.Axis, Hex: h, Script: "hold; ambush"}}}
-	b, err := battle.New(sc, battletest.Catalogue(t), battle.Config{Seed: 1})
+	b, err := battle.New(sc, battletest.Catalogue(t, elimination.Ruleset{}), battle.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -114,7 +115,7 @@ func TestExplainMoveCountsTheWay(t *testing.T) {
 // unit in danger, less dangerous than its own, was scored as the hiding
 // places are.
 func TestStepsIntoTheHouseNextDoor(t *testing.T) {
-	sc, err := maps.Default(battletest.Catalogue(t))
+	sc, err := maps.Default(battletest.Catalogue(t, elimination.Ruleset{}))
 	if err != nil {
 		t.Fatal(err)
 	}

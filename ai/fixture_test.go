@@ -7,6 +7,7 @@ import (
 	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/umpire"
 )
@@ -74,7 +75,7 @@ func (f fixture) battle(t *testing.T) *battle.Battle {
 	if f.dice != nil {
 		cfg.Dice = combat.NewFixedDice(f.dice...)
 	}
-	b, err := battle.New(sc, battletest.Catalogue(t), cfg)
+	b, err := battle.New(sc, battletest.Catalogue(t, elimination.Ruleset{}), cfg)
 	if err != nil {
 		t.Fatalf("battle.New: %v", err)
 	}

@@ -13,7 +13,7 @@ import (
 
 	"hexfire/ai"
 	"hexfire/battle"
-	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
+	"hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
 	"hexfire/umpire"
 	"hexfire/units"
@@ -37,7 +37,7 @@ func TestGoldenBattleLogs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 50 battles")
 	}
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func playLogged(sc *maps.Scenario, cat *units.Catalogue, seed uint64) ([]byte, e
 // (docs/RULES.md), so a save may now diverge, and -force-load goes on from
 // the last order this build accepts: each must load so, with its orders.
 func TestGoldenSavesLoad(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

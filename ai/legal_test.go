@@ -7,6 +7,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/battle/battletest"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -50,7 +51,7 @@ func TestEveryOrderLegal(t *testing.T) {
 		for _, axis := range kinds {
 			t.Run(allies+" vs "+axis, func(t *testing.T) {
 				for seed := range uint64(12) {
-					b := battletest.DefaultBattle(t, battle.Config{Seed: seed + 1, Fog: battle.FogOff})
+					b := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: seed + 1, Fog: battle.FogOff})
 					playOut(t, b, map[maps.Side]Player{maps.Allies: newTestPlayer(t, allies, b), maps.Axis: newTestPlayer(t, axis, b)})
 					for _, o := range b.Orders() {
 						given[map[bool]string{true: allies, false: axis}[sideOf(b, o) == maps.Allies]][o.Name()] = true
@@ -123,7 +124,7 @@ func newTestPlayer(t *testing.T, kind string, b *battle.Battle) Player {
 func TestDeterminism(t *testing.T) {
 	for _, seed := range []uint64{3, 17} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
-			b1, b2 := battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff}), battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff})
+			b1, b2 := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: seed, Fog: battle.FogOff}), battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: seed, Fog: battle.FogOff})
 			o1 := playOut(t, b1, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b1), maps.Axis: newTestPlayer(t, "opponent", b1)})
 			o2 := playOut(t, b2, map[maps.Side]Player{maps.Allies: newTestPlayer(t, "opponent", b2), maps.Axis: newTestPlayer(t, "opponent", b2)})
 			if !slices.Equal(o1, o2) {
@@ -134,7 +135,7 @@ func TestDeterminism(t *testing.T) {
 			}
 			// Replay: at every order, a fresh opponent must choose the
 			// order the original chose.
-			b3 := battletest.DefaultBattle(t, battle.Config{Seed: seed, Fog: battle.FogOff})
+			b3 := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: seed, Fog: battle.FogOff})
 			for i, o := range b1.Orders() {
 				fresh, err := opponentOf(b3)
 				if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/battle/battletest"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -23,7 +24,7 @@ func TestParseLevel(t *testing.T) {
 			t.Errorf("%v.String() = %q", got, got.String())
 		}
 	}
-	if _, err := opponentLevelOf(battletest.DefaultBattle(t, battle.Config{Seed: 1, Fog: battle.FogOff}), Level(9)); err == nil {
+	if _, err := opponentLevelOf(battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: 1, Fog: battle.FogOff}), Level(9)); err == nil {
 		t.Error("level 9 accepted")
 	}
 }
@@ -34,7 +35,7 @@ func TestParseLevel(t *testing.T) {
 // its play is not the normal opponent's.
 func TestLevelsRepeatAndDiffer(t *testing.T) {
 	play := func(l Level) []string {
-		b := battletest.DefaultBattle(t, battle.Config{Seed: 3, Fog: battle.FogOff})
+		b := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: 3, Fog: battle.FogOff})
 		op, err := opponentLevelOf(b, l)
 		if err != nil {
 			t.Fatal(err)

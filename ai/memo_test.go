@@ -7,6 +7,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	_ "hexfire/combat/d20" // the StuG case
+	"hexfire/combat/elimination"
 	"hexfire/combat/strikedice"
 	"hexfire/maps"
 	"hexfire/units"
@@ -54,7 +55,7 @@ func TestOddsMemosAreBounded(t *testing.T) {
 // its support weapon changes hands or a vehicle's states change what it
 // may fire. Unit 1 of each battle changes between the two asks.
 func TestUnitMemosFollowTheUnit(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

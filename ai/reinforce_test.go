@@ -8,6 +8,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 )
 
@@ -87,11 +88,11 @@ func TestOpponentPursuesItsExitAim(t *testing.T) {
 // against computer, to the end of turn 3: both Fireflies that arrive on
 // turn 3 by the west edge must have come on.
 func TestShippedReinforcementsArrive(t *testing.T) {
-	sc, err := maps.Load(assets.FS, "scenarios/valkenswaard.tmx", battletest.Catalogue(t))
+	sc, err := maps.Load(assets.FS, "scenarios/valkenswaard.tmx", battletest.Catalogue(t, elimination.Ruleset{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := battle.New(sc, battletest.Catalogue(t), battle.Config{Seed: 1, Fog: battle.FogOff})
+	b, err := battle.New(sc, battletest.Catalogue(t, elimination.Ruleset{}), battle.Config{Seed: 1, Fog: battle.FogOff})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"hexfire/ai"
 	"hexfire/battle"
+	"hexfire/combat/elimination"
 	"hexfire/combat/seamtest"
 	"hexfire/maps"
 	"hexfire/umpire"
@@ -41,7 +42,7 @@ func TestSeamRulesetPlaysWholeBattles(t *testing.T) {
 // orders or a save that does not replay fails the test.
 func playedEvents(t *testing.T, rules string, seeds ...uint64) []battle.Event {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,13 @@ import (
 
 	"hexfire/board"
 	"hexfire/combat"
-	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
+	"hexfire/combat/elimination" // the default ruleset, registered for every test battle
 	"hexfire/maps"
 	"hexfire/units"
 )
 
 var testCatalogue = func() *units.Catalogue {
-	c, err := units.Default()
+	c, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		panic(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"hexfire/assets"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -146,7 +147,7 @@ func TestSaveRefusesAChangedCatalogue(t *testing.T) {
 		}
 		files["data/"+filepath.Base(name)] = &fstest.MapFile{Data: data}
 	}
-	edited, err := units.Load(files, "data")
+	edited, err := units.Load(files, "data", elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

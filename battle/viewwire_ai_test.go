@@ -14,7 +14,7 @@ import (
 	"hexfire/assets"
 	"hexfire/battle"
 	_ "hexfire/combat/d20" // the five rulesets of the game
-	_ "hexfire/combat/elimination"
+	"hexfire/combat/elimination"
 	_ "hexfire/combat/shiftchart"
 	_ "hexfire/combat/strikedice"
 	_ "hexfire/combat/tohitkill"
@@ -28,7 +28,7 @@ import (
 // against computer on every shipped scenario, under fog and in the open, a
 // ruleset each in turn, for up to 300 orders.
 func TestOpponentOnADecodedView(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/combat"
+	"hexfire/combat/elimination"
 	"hexfire/game/boardview"
 	"hexfire/game/storage"
 	"hexfire/game/ui"
@@ -27,7 +28,7 @@ import (
 // dir ("" for none), battles seeded with 7.
 func testApp(t *testing.T, dir string) *App {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

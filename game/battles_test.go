@@ -6,12 +6,13 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/units"
 )
 
 var testCatalogue = func() *units.Catalogue {
-	c, err := units.Default()
+	c, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		panic(err)
 	}

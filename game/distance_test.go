@@ -86,7 +86,7 @@ func stepUntil(t *testing.T, a *App, what string, ok func() bool) {
 // player's turn, connection lost and back by itself), the view and the
 // log follow the server's updates, and My battles lists the battle.
 func TestPlayOverDistance(t *testing.T) {
-	direct, web := loopback.Serve(t, server.Options{})
+	direct, web := loopback.Serve(t, server.Options{Catalogue: testCatalogue})
 	var cut cutter
 	url := cut.listen(t, web.Listener.Addr().String())
 	dir := t.TempDir()

@@ -9,6 +9,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/game/boardview"
 	"hexfire/maps"
 	"hexfire/units"
@@ -18,7 +19,7 @@ import (
 // Allied and Axis tanks and squads alternating.
 func playBattle(b *testing.B, w, h, n int) *battle.Battle {
 	b.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
@@ -42,7 +43,7 @@ func defaultBattle(tb testing.TB) *battle.Battle {
 }
 
 func openDefault() (*battle.Battle, error) {
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		return nil, err
 	}

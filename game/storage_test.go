@@ -8,6 +8,7 @@ import (
 
 	"hexfire/assets"
 	"hexfire/battle"
+	"hexfire/combat/elimination"
 	"hexfire/game/storage"
 	"hexfire/game/storage/storagetest"
 	"hexfire/units"
@@ -17,7 +18,7 @@ import (
 // in kv, as the browser build keeps them in local storage.
 func browserApp(t *testing.T, kv storagetest.MapValues) *App {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -16,7 +17,7 @@ import (
 // and air missions, at the Allies' Command phase of turn 1.
 func aschaffenburg(t *testing.T) *battle.Battle {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

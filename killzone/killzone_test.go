@@ -8,7 +8,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/combat/d20"
-	_ "hexfire/combat/elimination" // the default ruleset
+	"hexfire/combat/elimination" // the default ruleset
 	"hexfire/combat/seamtest"
 	"hexfire/combat/shiftchart"
 	"hexfire/combat/strikedice"
@@ -18,7 +18,7 @@ import (
 )
 
 var catalogue = func() *units.Catalogue {
-	c, err := units.Default()
+	c, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		panic(err)
 	}

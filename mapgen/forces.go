@@ -12,9 +12,9 @@ import (
 
 // Points is what a unit type costs in a quick battle, derived from its
 // ratings (our own formula, documented in docs/SCENARIOS.md). The letters
-// it reads are those the default ruleset derives from the catalogue's
-// history when it is linked (units.RateLettersWith): the binaries and the
-// tests register it.
+// it reads are cat's: those the default ruleset derives from the history
+// when the caller loaded cat with its rater (units.Load), NoRating
+// otherwise.
 //
 //	firepower   6 × main-gun ATFP (A=1 … F=6) + gun APFP + the MGs' firepower
 //	            + 2 × infantry APFP + 6 × its support weapon's ATFP + the weapon's APFP

@@ -8,7 +8,7 @@ import (
 
 	"hexfire/battle/battletest"
 	"hexfire/board"
-	_ "hexfire/combat/elimination" // derives the catalogue letters Points reads
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -20,7 +20,7 @@ func options(g Ground, seed uint64, pointy bool) Options {
 // TestSameSeedSameBytes: a seed always gives the same file, and another
 // seed another one.
 func TestSameSeedSameBytes(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, g := range Grounds {
 		t.Run(string(g), func(t *testing.T) {
 			var files [3][]byte
@@ -81,7 +81,7 @@ func TestTileNames(t *testing.T) {
 // hexes form one network that leaves the map by the west and east edges;
 // a bridge carries a straight road over a straight stream.
 func TestRoadsConnect(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, g := range Grounds {
 		for _, pointy := range []bool{false, true} {
 			for seed := range uint64(3) {
@@ -165,7 +165,7 @@ func checkRoads(t *testing.T, m *Map) {
 // weapon, at most 30 here); units stand in their zone on
 // ground they may enter, one to a hex.
 func TestForcesBalanced(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, nation := range []string{"US", "UK", "SU"} {
 		o := options(Mixed, 5, false)
 		o.Allies = nation
@@ -210,7 +210,7 @@ func TestForcesBalanced(t *testing.T) {
 // a German force could buy 204 points of Panzerschreck teams and 13 of
 // riflemen).
 func TestInfantryMostlyRiflemen(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, nation := range []string{"US", "UK", "SU", "DE"} {
 		for seed := range uint64(20) {
 			const points = 400
@@ -237,7 +237,7 @@ func TestInfantryMostlyRiflemen(t *testing.T) {
 
 // TestPoints checks the formula on three units by hand (docs/SCENARIOS.md).
 func TestPoints(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	tests := []struct {
 		name string
 		want int
@@ -295,7 +295,7 @@ func TestValidate(t *testing.T) {
 // battle with nobody hidden. The file says so in the properties fog and
 // hidden.
 func TestFogAndHiddenInCover(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, g := range Grounds {
 		t.Run(string(g), func(t *testing.T) {
 			o := options(g, 5, false)

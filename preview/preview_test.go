@@ -15,7 +15,7 @@ import (
 )
 
 func TestShortName(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestShortName(t *testing.T) {
 // and an unfortified hex keeps the background.
 func TestFortificationsTinted(t *testing.T) {
 	b := board.MustParseASCII(board.DefaultLayout, ". . .\nminefield A1\nwire B1\n")
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestScaleBoundsThePicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestScaleBoundsThePicture(t *testing.T) {
 // map, not a pixel's shift or a seam, so on average each channel within a
 // few levels.
 func TestScaledLikeShrunk(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

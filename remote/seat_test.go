@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"hexfire/battle"
-	_ "hexfire/combat/elimination" // the default ruleset
+	"hexfire/combat/elimination" // the default ruleset
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
@@ -39,11 +39,11 @@ func waitFor(t *testing.T, s *remote.Seat, what string, ok func(remote.Status) b
 // view, its order accepted, the view and the log updated as the Axis
 // play, always only the Allies' view; a wrong token is refused for good.
 func TestSeatPlaysAgainstTheComputer(t *testing.T) {
-	url, _ := loopback.Serve(t, server.Options{})
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	url, _ := loopback.Serve(t, server.Options{Catalogue: cat})
 	fog := true
 	c, err := remote.Create(context.Background(), url, remote.CreateRequest{Fog: &fog, Allies: remote.Person, Axis: "opponent:easy", Seed: "7"})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/units"
@@ -31,7 +32,7 @@ type testServer struct {
 // catalogue the shipped one.
 func testOptions(t *testing.T, opts Options) Options {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
-	_ "hexfire/combat/elimination" // the default scenario's ruleset
+	"hexfire/combat/elimination" // the default scenario's ruleset
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -13,7 +13,7 @@ import (
 // newBattle is the default scenario with seed 3, under fog or in the open.
 func newBattle(t *testing.T, fog battle.FogSetting) *battle.Battle {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,8 @@
 // weapon with its historical facts (History), from which rulesets derive
 // their ratings, and the default ruleset's ratings, read from embedded text
 // files. The ATFP and armour letters the rules print are typed; Load
-// derives the others through the default ruleset (RateLettersWith). A value
+// derives the others through the LetterRater its caller passes (the
+// default ruleset's, combat/elimination). A value
 // that no rulebook or reference gives is marked in the data as our own
 // choice, with its reason (see Note).
 package units
@@ -94,14 +95,18 @@ func (c *Catalogue) Digest() string { return hex.EncodeToString(c.sum.Sum(nil)) 
 //go:embed data/*.txt
 var embedded embed.FS
 
-// Default loads the embedded catalogue files (units/data/*.txt).
-func Default() (*Catalogue, error) {
-	return Load(embedded, "data")
+// Default loads the embedded catalogue files (units/data/*.txt), deriving
+// the letters they leave out with r (see Load).
+func Default(r LetterRater) (*Catalogue, error) {
+	return Load(embedded, "data", r)
 }
 
 // Load reads every *.txt file of dir in fsys, in name order, into one
-// catalogue and checks the cross-references between them.
-func Load(fsys fs.FS, dir string) (*Catalogue, error) {
+// catalogue and checks the cross-references between them. It fills in,
+// with r, the letters the text leaves to be derived from history; with a
+// nil r they stay NoRating. A letter the text types (the rules' printed
+// values) is kept as typed.
+func Load(fsys fs.FS, dir string, r LetterRater) (*Catalogue, error) {
 	names, err := fs.Glob(fsys, dir+"/*.txt")
 	if err != nil {
 		return nil, fmt.Errorf("units: %w", err)
@@ -119,40 +124,34 @@ func Load(fsys fs.FS, dir string) (*Catalogue, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	if err := c.deriveLetters(); err != nil {
+	if err := c.deriveLetters(r); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
 // LetterRater derives the default ruleset's letters (ATFP and armour
-// factor, the ones Type and Weapon hold) from an entry's History.
+// factor, the ones Type and Weapon hold) from an entry's History. The
+// default ruleset (combat/elimination.Ruleset) is one; each program passes
+// it to Load.
 type LetterRater interface {
 	TypeATFP(*Type) Rating
 	TypeArmour(*Type) (Armour, error)
 	WeaponATFP(*Weapon) Rating
 }
 
-var letterRater LetterRater
-
-// RateLettersWith makes Load fill in, with r, the letters that the
-// catalogue text leaves to be derived from history. The default ruleset
-// (combat/elimination) calls it from its init, as it registers itself with
-// combat; a program that does not link it gets NoRating for those letters.
-// A letter the text types (the rules' printed values) is kept as typed.
-func RateLettersWith(r LetterRater) { letterRater = r }
-
-// deriveLetters fills in the letters the text leaves out.
-func (c *Catalogue) deriveLetters() error {
-	if letterRater == nil {
+// deriveLetters fills in, with r, the letters the text leaves out; none
+// if r is nil.
+func (c *Catalogue) deriveLetters(r LetterRater) error {
+	if r == nil {
 		return nil
 	}
 	for _, t := range c.Types() {
 		if !t.typedATFP && !t.Kind.Infantry() {
-			t.ATFP = letterRater.TypeATFP(t)
+			t.ATFP = r.TypeATFP(t)
 		}
 		if !t.typedArmor && t.Kind == AFV {
-			armour, err := letterRater.TypeArmour(t)
+			armour, err := r.TypeArmour(t)
 			if err != nil {
 				return err
 			}
@@ -161,7 +160,7 @@ func (c *Catalogue) deriveLetters() error {
 	}
 	for _, w := range c.Weapons() {
 		if !w.typedATFP {
-			w.ATFP = letterRater.WeaponATFP(w)
+			w.ATFP = r.WeaponATFP(w)
 		}
 	}
 	return nil

@@ -11,9 +11,9 @@ import (
 )
 
 func TestDefaultHasAgreedNames(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
-		t.Fatalf("Default() error: %v", err)
+		t.Fatalf("Default error: %v", err)
 	}
 	for _, name := range []string{"M4A3E8", "Tiger I", "Panther", "Sherman Firefly", "M4 (75)", "M10",
 		"M3 Halftrack", "M38 Jeep", "3-Ton Truck", "6-Pndr Mk IV", "57mm M1", "Pz IV H", "StuG III G",
@@ -34,7 +34,7 @@ func TestDefaultHasAgreedNames(t *testing.T) {
 }
 
 func TestSampleCounters(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func summary(u *Type) string {
 }
 
 func TestEveryOwnValueHasAReason(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestEveryOwnValueHasAReason(t *testing.T) {
 }
 
 func TestMover(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestMover(t *testing.T) {
 }
 
 func TestLookupSuggests(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestRulesDocListsOwnValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

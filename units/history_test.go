@@ -155,7 +155,7 @@ func TestHistoryParseErrors(t *testing.T) {
 // Every unit type and support weapon of the catalogue carries the facts its
 // kind is rated from.
 func TestEveryEntryHasItsFacts(t *testing.T) {
-	c, err := Default()
+	c, err := Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,8 +239,6 @@ func (fakeLetters) TypeArmour(t *Type) (Armour, error) {
 func (fakeLetters) WeaponATFP(*Weapon) Rating { return D }
 
 func TestLoadDerivesUntypedLetters(t *testing.T) {
-	defer func(old LetterRater) { letterRater = old }(letterRater)
-	RateLettersWith(fakeLetters{})
 	tank := "nation = DE\nkind = afv\nmp = 10\narmour_front = 80\narmour_side = 30\nsource = armour_front, armour_side: a book\n"
 	files := fstest.MapFS{
 		"d/a.txt": {Data: []byte("[unit Typed]\n" + tank + "atfp = E\narmour = E/D\n" +
@@ -248,7 +246,7 @@ func TestLoadDerivesUntypedLetters(t *testing.T) {
 			"[weapon Typed W]\ntype = L\nrange = 2\natfp = A\n" +
 			"[weapon Derived W]\ntype = L\nrange = 2\n")},
 	}
-	c, err := Load(files, "d")
+	c, err := Load(files, "d", fakeLetters{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +264,7 @@ func TestLoadDerivesUntypedLetters(t *testing.T) {
 		}
 	}
 	files["d/a.txt"] = &fstest.MapFile{Data: []byte("[unit Broken]\n" + tank)}
-	if _, err := Load(files, "d"); err == nil || !strings.Contains(err.Error(), "no plates for Broken") {
+	if _, err := Load(files, "d", fakeLetters{}); err == nil || !strings.Contains(err.Error(), "no plates for Broken") {
 		t.Errorf("Load with an underivable armour = %v, want the rater's error", err)
 	}
 }

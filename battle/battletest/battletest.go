@@ -17,11 +17,13 @@ import (
 	"hexfire/units"
 )
 
-// Catalogue returns the shipped unit catalogue (units.Default), failing t
-// if it does not load.
-func Catalogue(t testing.TB) *units.Catalogue {
+// Catalogue returns the shipped unit catalogue (units.Default), its derived
+// letters rated by r (nil: left NoRating), failing t if it does not load.
+// It takes r rather than the default ruleset's rater because that ruleset's
+// tests use this package.
+func Catalogue(t testing.TB, r units.LetterRater) *units.Catalogue {
 	t.Helper()
-	c, err := units.Default()
+	c, err := units.Default(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,10 +31,11 @@ func Catalogue(t testing.TB) *units.Catalogue {
 }
 
 // DefaultBattle starts a battle of the embedded default scenario on the
-// shipped catalogue with cfg, failing t if it does not start.
-func DefaultBattle(t testing.TB, cfg battle.Config) *battle.Battle {
+// shipped catalogue, rated by r (see Catalogue), with cfg, failing t if it
+// does not start.
+func DefaultBattle(t testing.TB, r units.LetterRater, cfg battle.Config) *battle.Battle {
 	t.Helper()
-	cat := Catalogue(t)
+	cat := Catalogue(t, r)
 	sc, err := maps.Default(cat)
 	if err != nil {
 		t.Fatal(err)

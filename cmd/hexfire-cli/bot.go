@@ -120,7 +120,7 @@ func runBot(args []string, stdout io.Writer) error {
 	if *rate < 0 {
 		return fmt.Errorf("bot: --rate %g: want 0 or more", *rate)
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

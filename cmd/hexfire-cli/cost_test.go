@@ -9,7 +9,6 @@ import (
 	"hexfire/battle"
 	"hexfire/maps"
 	"hexfire/umpire"
-	"hexfire/units"
 )
 
 // TestDecisionsCostWhatThePositionCosts plays 6,000 orders of a long
@@ -21,7 +20,7 @@ import (
 // decision would allocate sixteen bytes per order so far on every one,
 // 96 MB for the last thousand against the few MB they cost now.
 func TestDecisionsCostWhatThePositionCosts(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"hexfire/fileio"
 	"hexfire/mapgen"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 func init() {
@@ -92,7 +91,7 @@ func parseGenerate(args []string, stdout io.Writer) (func() error, error) {
 		return nil, fmt.Errorf("generate: %w", err)
 	}
 	return func() error {
-		catalogue, err := units.Default()
+		catalogue, err := loadCatalogue()
 		if err != nil {
 			return err
 		}

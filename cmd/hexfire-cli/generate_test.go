@@ -15,7 +15,6 @@ import (
 	"hexfire/board"
 	"hexfire/mapgen"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 // generatedMaps is how many generated maps of each ground type
@@ -37,7 +36,7 @@ func generate(t *testing.T, dir string, args ...string) string {
 // walks its roads on the loaded board, and plays one battle on it between
 // two computer opponents to a result, with no order refused.
 func TestGeneratedMapsPlay(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

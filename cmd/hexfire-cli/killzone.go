@@ -129,7 +129,7 @@ func runKillzone(args []string, stdout io.Writer) error {
 // fixed one at --at.
 func (f killzoneFlags) build() (*battle.Battle, killzone.Query, error) {
 	var q killzone.Query
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return nil, q, err
 	}

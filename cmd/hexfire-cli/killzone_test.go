@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexfire/battle/battletest"
+	"hexfire/combat/elimination"
 	"hexfire/killzone"
 	"hexfire/maps"
 )
@@ -30,7 +31,7 @@ func killzoneJSON(t *testing.T, args ...string) killzoneReport {
 // defaultMap loads the embedded default scenario.
 func defaultMap(t *testing.T) *maps.Scenario {
 	t.Helper()
-	sc, err := maps.Default(battletest.Catalogue(t))
+	sc, err := maps.Default(battletest.Catalogue(t, elimination.Ruleset{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,11 @@ import (
 // accepted and timed, and with compression asked for of a server that
 // agrees to it the server sends fewer bytes an order.
 func TestLoad(t *testing.T) {
-	url, _ := loopback.Serve(t, server.Options{Compression: server.DefaultCompression})
+	cat, err := loadCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, _ := loopback.Serve(t, server.Options{Compression: server.DefaultCompression, Catalogue: cat})
 	perOrder := map[string]float64{}
 	for _, mode := range []string{"none", "message"} {
 		var r loadReport

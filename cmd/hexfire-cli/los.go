@@ -9,7 +9,6 @@ import (
 	"hexfire/board"
 	"hexfire/fileio"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 func init() {
@@ -60,7 +59,7 @@ func runLOS(args []string, stdout io.Writer) error {
 	if *from == "" || *to == "" {
 		return fmt.Errorf("los: --from and --to are required (hex labels such as E4)")
 	}
-	catalogue, err := units.Default()
+	catalogue, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

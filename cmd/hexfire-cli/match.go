@@ -17,7 +17,6 @@ import (
 	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/remote"
-	"hexfire/units"
 )
 
 func init() {
@@ -70,7 +69,7 @@ func runMatchNew(args []string, stdout io.Writer) error {
 	if upload, err := isUpload(*scenario); err != nil {
 		return fmt.Errorf("match new: --scenario %s: %w", fileio.Quote(*scenario), err)
 	} else if upload {
-		cat, err := units.Default()
+		cat, err := loadCatalogue()
 		if err != nil {
 			return fmt.Errorf("match new: %w", err)
 		}

@@ -21,10 +21,10 @@ import (
 
 	"hexfire/battle"
 	"hexfire/battle/battletest"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/remote"
 	"hexfire/server"
-	"hexfire/units"
 )
 
 // startMatchServer serves a server of a new database on loopback and
@@ -57,7 +57,7 @@ func openMatchServer(t *testing.T, path string, wrap func(server.Store) server.S
 	if wrap != nil {
 		served = wrap(store)
 	}
-	srv, err := server.New(served, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t)})
+	srv, err := server.New(served, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t, elimination.Ruleset{})})
 	if err != nil {
 		store.Close()
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func runJSON(t *testing.T, out any, args ...string) {
 // over has simulate's digest. Before the end, match save writes the
 // seat's own view only.
 func TestMatchAsSimulated(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestBotReconnects(t *testing.T) {
 	defer stop()
 	<-done
 
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestBotGivesARefusedOrderAgain(t *testing.T) {
 	if failing.given.Load() <= 10 {
 		t.Fatalf("the store was given %d orders: the failing one was never reached", failing.given.Load())
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,7 +96,7 @@ func (f *shotFlags) build() (combat.Ruleset, combat.Shot, error) {
 	if err != nil {
 		return nil, s, err
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return nil, s, err
 	}

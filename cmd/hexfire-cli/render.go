@@ -13,7 +13,6 @@ import (
 	"hexfire/fileio"
 	"hexfire/maps"
 	"hexfire/preview"
-	"hexfire/units"
 )
 
 func init() {
@@ -67,7 +66,7 @@ func parseRender(args []string, stdout io.Writer) (func() error, error) {
 		return nil, fmt.Errorf("render: --scale %v: want a number above 0 and at most 1", *scale)
 	}
 	return func() error {
-		catalogue, err := units.Default()
+		catalogue, err := loadCatalogue()
 		if err != nil {
 			return err
 		}

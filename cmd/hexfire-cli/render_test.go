@@ -14,7 +14,6 @@ import (
 	"hexfire/assets"
 	"hexfire/board"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 func readPNG(t *testing.T, path string) image.Image {
@@ -35,7 +34,7 @@ func readPNG(t *testing.T, path string) image.Image {
 // size in pixels, the Tiger I in C1 has a field-grey counter, the
 // objective K8 a gold ring, and --no-units leaves the counter out.
 func TestRenderDefault(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +160,7 @@ func TestRenderScaleChecksThePicture(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 2404 || b.Dy() != 2807 {
 		t.Fatalf("picture %dx%d, want 2404x2807", b.Dx(), b.Dy())
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

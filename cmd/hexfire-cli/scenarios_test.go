@@ -17,7 +17,7 @@ import (
 // catalogue.
 func shippedScenarios(t *testing.T) (*units.Catalogue, map[string]*maps.Scenario) {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,10 @@ import (
 
 	"hexfire/battle"
 	"hexfire/battle/battletest"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/server"
 	"hexfire/server/servertest"
-	"hexfire/units"
 )
 
 // switchProxy forwards each TCP connection it accepts to its target,
@@ -98,7 +98,7 @@ func servePostgres(t *testing.T, db string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t)})
+	srv, err := server.New(store, server.Options{OrdersPerSecond: 1e6, OrderBurst: 1 << 20, Logf: t.Logf, Catalogue: battletest.Catalogue(t, elimination.Ruleset{})})
 	if err != nil {
 		store.Close()
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func TestBotMovesToAnotherServer(t *testing.T) {
 	proxy.to(a)
 	<-done
 
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

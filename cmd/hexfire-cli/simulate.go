@@ -245,7 +245,7 @@ func parseSimulate(args []string, stdout io.Writer) (func() error, error) {
 			return nil, fmt.Errorf("simulate: %s: unknown player %s (want opponent, random or greedy)", flagName, fileio.Quote(player))
 		}
 	}
-	catalogue, err := units.Default()
+	catalogue, err := loadCatalogue()
 	if err != nil {
 		return nil, err
 	}

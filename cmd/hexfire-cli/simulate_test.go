@@ -10,6 +10,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
+	"hexfire/combat/elimination"
 	"hexfire/maps"
 	"hexfire/units"
 )
@@ -71,7 +72,7 @@ func TestSimulateJSON(t *testing.T) {
 
 // TestAttackWeapons names an attack order's weapons for simulate's shots.
 func TestAttackWeapons(t *testing.T) {
-	b := battletest.DefaultBattle(t, battle.Config{Seed: 1})
+	b := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: 1})
 	easy8 := battletest.Unit(t, b, "M4A3E8")
 	bazooka := battletest.Unit(t, b, "US Bazooka Team")
 	squad := battletest.Unit(t, b, "US Rifle Squad #5")
@@ -116,7 +117,7 @@ func smallScenario(t *testing.T, grid string) (*maps.Scenario, func(string) boar
 // smallBattle starts a battle on sc with the default catalogue.
 func smallBattle(t *testing.T, sc *maps.Scenario) *battle.Battle {
 	t.Helper()
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +230,7 @@ func TestSimulateGivesATurnLimit(t *testing.T) {
 // TestActName names the other orders simulate counts: a Gun's load and
 // unload are towing, anyone else's passengers boarding and unloading.
 func TestActName(t *testing.T) {
-	b := battletest.DefaultBattle(t, battle.Config{Seed: 1})
+	b := battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: 1})
 	easy8 := battletest.Unit(t, b, "M4A3E8")
 	var gun, squad battle.UnitID
 	for _, u := range b.Units() {

@@ -100,7 +100,7 @@ func runUnits(args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("units: unexpected argument %s", fileio.Quote(fs.Arg(0)))
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

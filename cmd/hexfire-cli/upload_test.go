@@ -13,7 +13,6 @@ import (
 	"hexfire/assets"
 	"hexfire/battle"
 	"hexfire/maps"
-	"hexfire/units"
 )
 
 // writeUploadable writes a map of the program's own into a new folder
@@ -60,7 +59,7 @@ func TestMatchUploaded(t *testing.T) {
 	var report botReport
 	runJSON(t, &report, "bot", "--server", url, "--token", token, "--player", "opponent", "--rate", "0")
 
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

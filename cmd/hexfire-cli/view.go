@@ -97,7 +97,7 @@ func runView(args []string, stdout io.Writer) error {
 	} else if given["order"] {
 		return fmt.Errorf("view: --order needs --save")
 	}
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

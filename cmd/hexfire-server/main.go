@@ -25,7 +25,6 @@ import (
 
 	"hexfire/buildinfo"
 	"hexfire/server"
-	"hexfire/units"
 )
 
 func main() {
@@ -65,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ func gunShot(t testing.TB, c *units.Catalogue, firer, target string, metres int)
 // excerpt does not give the reply's range: 600 m is the one reading under
 // which the table and the example agree (ours, docs/RULES-d20.md).
 func TestWorkedExample(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	s := gunShot(t, c, "SU-85", "Tiger I", 450)
 	s.Ammo, s.TargetMoved, s.TargetApproached, s.TargetAcross = "APCR", true, true, 160
 	o := Ruleset{}.Resolve(s, combat.NewFixedDice(7))
@@ -69,7 +69,7 @@ func TestWorkedExample(t *testing.T) {
 
 // TestTableEdges reads fire numbers at the edges of the columns and rows.
 func TestTableEdges(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	tests := []struct {
 		firer  string
 		metres int
@@ -104,7 +104,7 @@ func TestTableEdges(t *testing.T) {
 
 // TestModifiers checks every modifier the engine supplies.
 func TestModifiers(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	base := func() combat.Shot { return gunShot(t, c, "Tiger I", "Tiger I", 1000) } // FN 8, size 11
 	tests := []struct {
 		name string
@@ -215,7 +215,7 @@ func TestHitBands(t *testing.T) {
 		t.Errorf("one-hit weapon, face 20: %d hits", got)
 	}
 	// Two hits roll two d10s; the worse result for the target stands.
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	s := gunShot(t, c, "Tiger I", "M4 (75)", 500) // FN 6 +1 size 6
 	d := combat.NewFixedDice(20, 9, 1)
 	o := Ruleset{}.Resolve(s, d)
@@ -233,7 +233,7 @@ func TestAutomaticAndRifles(t *testing.T) {
 			t.Errorf("face %d: bonus %d, want %d", face, got, want)
 		}
 	}
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	rifle, err := c.LookupWeapon("AT Rifle")
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +257,7 @@ func TestAutomaticAndRifles(t *testing.T) {
 
 // TestRefusals names what is refused and why.
 func TestRefusals(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	tests := []struct {
 		name string
 		shot combat.Shot
@@ -278,7 +278,7 @@ func TestRefusals(t *testing.T) {
 // TestOddsEqualEnumeration checks Odds against the enumerator over every
 // die, without bands, on a spread of shots.
 func TestOddsEqualEnumeration(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	n := 0
 	for _, s := range spread(t, c) {
 		want, err := combat.Enumerate(func(d combat.Dice) combat.Outcome { return Ruleset{}.Resolve(s, unbanded{d}) })
@@ -365,7 +365,7 @@ func spread(t testing.TB, c *units.Catalogue) []combat.Shot {
 // BenchmarkOdds measures the heaviest shots: an HMG's burst with its
 // penetration bonus bands, and a volley at two vehicles.
 func BenchmarkOdds(b *testing.B) {
-	c := battletest.Catalogue(b)
+	c := battletest.Catalogue(b, nil)
 	shots := map[string]combat.Shot{
 		"hmg":    gunShot(b, c, "M3 Halftrack", "SdKfz 251", 200),
 		"tiger":  gunShot(b, c, "Tiger I", "T-34/85", 700),
@@ -408,7 +408,7 @@ func TestStatesDeclared(t *testing.T) {
 // TestAmmunition lists each gun's rounds, the default first, and none
 // where there is no choice.
 func TestAmmunition(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	tests := []struct {
 		unit string
 		want []string

@@ -14,7 +14,7 @@ import (
 // TestLimitsAndMounts: the fire number under the mount, move, night and
 // sight modifiers, and the shots the limits on firing refuse.
 func TestLimitsAndMounts(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	shot := func(firer string, mod func(*combat.Shot)) combat.Shot {
 		s := gunShot(t, c, firer, "Tiger I", 1000)
 		mod(&s)
@@ -82,7 +82,7 @@ func panzerfaustShot(t *testing.T, c *units.Catalogue, target string, aspect boa
 // suppressed and 8-10 as neutralised, the other faces on the table; on
 // its plain front 9 and 10 read as for any HEAT hit.
 func TestSpacedArmour(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	tests := []struct {
 		aspect board.Aspect
 		face   int
@@ -117,7 +117,7 @@ func TestSpacedArmour(t *testing.T) {
 // TestVolleys: a Panzerfaust volley scores two hits 5 or more over its FN,
 // and a section fires three volleys a battle.
 func TestVolleys(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	s := panzerfaustShot(t, c, "M4 (75)", board.Front)
 	d := combat.NewFixedDice(20, 2, 1)
 	o := Ruleset{}.Resolve(s, d)
@@ -169,7 +169,7 @@ func TestAllotment(t *testing.T) {
 // one hit strikes the target only; a second vehicle out of the bracket,
 // for a weapon that fires no volley, or on foot is refused.
 func TestVolleyTwoVehicles(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	volley := func(metres int, second string, aspect board.Aspect) combat.Shot {
 		s := panzerfaustShot(t, c, "M4 (75)", board.Front)
 		s.Second = &combat.SecondTarget{Target: combat.TargetOf(mustType(t, c, second)), Aspect: aspect, Metres: metres}

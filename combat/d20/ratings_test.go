@@ -10,7 +10,7 @@ import (
 // TestRatings holds the formula to the sizes the excerpt prints and to
 // hand-worked values of the catalogue.
 func TestRatings(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, nil)
 	tests := []struct {
 		unit, rating, want string
 		origin             combat.Origin

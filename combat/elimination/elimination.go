@@ -12,7 +12,9 @@ import (
 
 // Ruleset is the default ruleset: this package's AT fire, crew check and
 // smoke rounds, and combat/infantry's AP fire and close assault. Its zero
-// value is ready to use; it is registered with combat under Name.
+// value is ready to use; it is registered with combat under Name. It is
+// also the catalogue's units.LetterRater: the programs pass it to
+// units.Default to derive the letters the catalogue leaves out.
 type Ruleset struct{ infantry.Rules }
 
 func init() { combat.Register(Ruleset{}) }

@@ -15,7 +15,7 @@ import (
 // shot builds a shot from catalogue names; weapon "" means the firer's own.
 func shot(t testing.TB, firer, weapon, target string, rng int, aspect board.Aspect) combat.Shot {
 	t.Helper()
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, Ruleset{})
 	f, err := c.Lookup(firer)
 	if err != nil {
 		t.Fatal(err)
@@ -382,7 +382,7 @@ func TestDiceRunOut(t *testing.T) {
 }
 
 func TestSmoke(t *testing.T) {
-	c := battletest.Catalogue(t)
+	c := battletest.Catalogue(t, Ruleset{})
 	tests := []struct {
 		firer     string
 		passenger bool

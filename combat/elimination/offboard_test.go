@@ -82,7 +82,7 @@ func TestOffBoardShot(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func catalogueType(t *testing.T, name string) *units.Type {
-	ty, err := battletest.Catalogue(t).Lookup(name)
+	ty, err := battletest.Catalogue(t, Ruleset{}).Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -196,10 +196,6 @@ func (Ruleset) WeaponATFP(w *units.Weapon) units.Rating {
 	return letter
 }
 
-// The catalogue's letters are this ruleset's: Load derives those its text
-// leaves out by this ruleset's formula.
-func init() { units.RateLettersWith(Ruleset{}) }
-
 // typeLetterRatings returns the derived letters of a unit type: none for
 // infantry (they fire AT with support weapons only), ATFP for the rest, and
 // the armour factors of an AFV.

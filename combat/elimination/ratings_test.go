@@ -27,7 +27,7 @@ var lettersBefore = map[string][2]string{
 // the catalogue loads them and as the ruleset rates them: play does not
 // change.
 func TestDerivedLettersEqualTypedBefore(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestDerivedLettersEqualTypedBefore(t *testing.T) {
 // Every letter the rules print comes out, by the formula or by an override
 // (and then only the mortar, which has nothing to derive from).
 func TestPrintedLettersComeOut(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestOverridesAreFewAndNeeded(t *testing.T) {
 	if len(overrides) > 4 {
 		t.Errorf("%d overrides; the formula should carry the catalogue", len(overrides))
 	}
-	cat, err := units.Default()
+	cat, err := units.Default(Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestLetterScales(t *testing.T) {
 }
 
 func TestRateType(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(Ruleset{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // of every catalogue weapon with a row, but the listed overrides; every
 // unit type and weapon is rated without error.
 func TestRatingsReproduceThePrinted(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	rated := 0
 	for _, w := range cat.Weapons() {
 		rs, err := Ruleset{}.RateWeapon(w)
@@ -42,7 +42,7 @@ func TestRatingsReproduceThePrinted(t *testing.T) {
 // 500 m defeats 110 mm at 30°, 127 mm square on: P13; the M4A3E8's
 // 64 mm glacis at 47° is 93.8 mm square on: armour 10.
 func TestGunAndArmourFormula(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	tiger, _ := cat.Lookup("Tiger I")
 	sherman, _ := cat.Lookup("M4A3E8")
 	s := combat.Shot{Firer: "Tiger I", FirerKind: tiger.Kind, Weapon: combat.MainGunOf(tiger), Target: combat.TargetOf(sherman), Metres: 500, Range: 10}
@@ -60,7 +60,7 @@ func TestGunAndArmourFormula(t *testing.T) {
 // at 22°, armour 2) at 50 m, P1/-1 gives margin -1, E, 0 shifts: 8t9k
 // without the "*", so 9-10 kill and 8 does nothing.
 func TestHeavyMGVehicle(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	m3, _ := cat.Lookup("M3 Halftrack")
 	sdkfz, _ := cat.Lookup("SdKfz 251")
 	s := combat.Shot{Firer: "M3", FirerKind: m3.Kind, Weapon: combat.MainGunOf(m3), Target: combat.TargetOf(sdkfz), Metres: 50, Range: 1}

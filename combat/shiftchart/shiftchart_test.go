@@ -170,7 +170,7 @@ func TestOnlyStarredWeaponsImmobilize(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	tank := plated(50, 20)
 	gun := func(metres int) combat.Shot {
-		cat := battletest.Catalogue(t)
+		cat := battletest.Catalogue(t, nil)
 		pak, _ := cat.Lookup("Pak 40")
 		return combat.Shot{Firer: "Pak 40", FirerKind: units.Gun, Weapon: combat.MainGunOf(pak), Target: tank, Metres: metres, Range: metres / 50}
 	}
@@ -202,7 +202,7 @@ func TestRefusals(t *testing.T) {
 // table, the catalogue's guns at many ranges, every target kind and
 // aspect, and the modifiers.
 func spread(t testing.TB) []combat.Shot {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	var targets []combat.Target
 	for _, ty := range cat.Types() {
 		if !ty.Kind.Infantry() {
@@ -281,7 +281,7 @@ type plainDice struct{ d combat.Dice }
 func (p plainDice) Roll(sides int) int { return p.d.Roll(sides) }
 
 func BenchmarkOdds(b *testing.B) {
-	cat := battletest.Catalogue(b)
+	cat := battletest.Catalogue(b, nil)
 	tiger, _ := cat.Lookup("Tiger I")
 	sherman, _ := cat.Lookup("M4A3E8")
 	s := combat.Shot{Firer: "Tiger I", FirerKind: units.AFV, Weapon: combat.MainGunOf(tiger), Target: combat.TargetOf(sherman),
@@ -307,7 +307,7 @@ func ExampleRuleset_Odds() {
 // TestBandEdges: a band reaches its distance exactly; a metre more is the
 // next band, or out of range past the last.
 func TestBandEdges(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	tiger, _ := cat.Lookup("Tiger I")
 	tank := plated(50, 20)
 	gun := func(m int) combat.Shot {

@@ -14,7 +14,7 @@ import (
 // rng hexes of 50 m.
 func assaultShot(t testing.TB, nation, target string, rng int) combat.Shot {
 	t.Helper()
-	g := mustType(t, battletest.Catalogue(t), target)
+	g := mustType(t, battletest.Catalogue(t, nil), target)
 	return combat.Shot{Firer: "squad", FirerKind: units.Squad, FirerNation: nation, Target: combat.TargetOf(g),
 		Range: rng, Metres: rng * 50}
 }

@@ -221,7 +221,7 @@ func TestHaltAndEngageState(t *testing.T) {
 // (21); each of the equal row's three bands (1-2, 3-4, 5-6) is a third of
 // them, 7 in 36.
 func TestNoStrikeNoWeakSpot(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	jeep, err := cat.Lookup("M38 Jeep")
 	if err != nil {
 		t.Fatal(err)

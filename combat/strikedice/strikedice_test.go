@@ -16,7 +16,7 @@ import (
 // on its front, two hexes away.
 func gunShot(t testing.TB, firer, target string) combat.Shot {
 	t.Helper()
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	f, err := cat.Lookup(firer)
 	if err != nil {
 		t.Fatal(err)
@@ -213,7 +213,7 @@ func TestEffects(t *testing.T) {
 // TestAdjustments: each adjustment the shot carries, and the obscurement.
 func TestAdjustments(t *testing.T) {
 	base := gunShot(t, "Pz IV H", "M4 (75)")
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	schreck, _ := cat.LookupWeapon("Panzerschreck")
 	tests := []struct {
 		name string
@@ -286,7 +286,7 @@ func mustType(t testing.TB, cat *units.Catalogue, name string) *units.Type {
 // TestCheckRefuses names the shots the ruleset refuses.
 func TestCheckRefuses(t *testing.T) {
 	base := gunShot(t, "Pz IV H", "M4 (75)")
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	schreck, _ := cat.LookupWeapon("Panzerschreck")
 	tests := []struct {
 		name string
@@ -319,7 +319,7 @@ func TestCheckRefuses(t *testing.T) {
 // TestRatingsReproduceThePrinted: the formula gives every value the seed
 // prints, and every catalogue entry is rated.
 func TestRatingsReproduceThePrinted(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	values := map[string]string{}
 	for _, ty := range cat.Types() {
 		rs, err := Ruleset{}.RateType(ty)
@@ -507,7 +507,7 @@ func BenchmarkResolve(b *testing.B) {
 // TestStartingRounds: three rounds for the launchers, none counted for
 // the AT rifle, the machine guns and the one-shot Panzerfaust.
 func TestStartingRounds(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, nil)
 	for name, want := range map[string]int{"Bazooka": 3, "PIAT": 3, "Panzerschreck": 3, "AT Rifle": 0, "MG34": 0, "Panzerfaust": 0} {
 		w, err := cat.LookupWeapon(name)
 		if err != nil {

@@ -12,7 +12,7 @@ import (
 // to-kill number is the catalogue's historical figure, for the models the
 // catalogue describes (the AT rifle's at 300 m).
 func TestWeaponTableMatchesCatalogue(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestWeaponTableMatchesCatalogue(t *testing.T) {
 // error; AFV armour comes from the plates; the Panzerfaust's printed 31 and
 // 22 are the formula's.
 func TestRatingsOfTheCatalogue(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := units.Default(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"hexfire/battle"
 	"hexfire/battle/battletest"
 	"hexfire/board"
-	_ "hexfire/combat/elimination" // the rules of the test battles
+	"hexfire/combat/elimination"
 	"hexfire/game/ui"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
@@ -53,7 +53,7 @@ func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg
 	for i, u := range us {
 		ps[i] = battletest.Placed(u)
 	}
-	return battletest.Grid(t, battletest.Catalogue(t), l, counterMap, props, cfg, ps...)
+	return battletest.Grid(t, battletest.Catalogue(t, elimination.Ruleset{}), l, counterMap, props, cfg, ps...)
 }
 
 // counterScene is a terrain and a counter layer over it for drawing a
@@ -293,7 +293,7 @@ func bigBattle(b *testing.B) *battle.Battle {
 	}
 	sc := &maps.Scenario{Path: "big.tmx", Title: "big", Board: bd, HexMetres: 50, Ruleset: "elimination",
 		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{}}
-	cat := battletest.Catalogue(b)
+	cat := battletest.Catalogue(b, elimination.Ruleset{})
 	types := cat.Types()
 	for i := range 300 {
 		t := types[i%len(types)]
@@ -377,7 +377,7 @@ func TestSmallFacesNameVehicles(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := &Counters{batch: ui.NewTriBatch(), size: 25, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	face := func(name string) []byte {
 		ty, err := cat.Lookup(name)
 		if err != nil {
@@ -396,5 +396,5 @@ func TestSmallFacesNameVehicles(t *testing.T) {
 // defaultBattle is a battle of the default scenario without fog.
 func defaultBattle(t testing.TB) *battle.Battle {
 	t.Helper()
-	return battletest.DefaultBattle(t, battle.Config{Seed: 1, Fog: battle.FogOff})
+	return battletest.DefaultBattle(t, elimination.Ruleset{}, battle.Config{Seed: 1, Fog: battle.FogOff})
 }

@@ -9,6 +9,7 @@ import (
 	"hexfire/board"
 	"hexfire/combat"
 	_ "hexfire/combat/d20" // registered for the faces under every ruleset
+	"hexfire/combat/elimination"
 	"hexfire/combat/seamtest"
 	_ "hexfire/combat/strikedice"
 	_ "hexfire/combat/tohitkill"
@@ -21,7 +22,7 @@ import (
 // catalogue's letters under a ruleset that rates nothing. The figures are
 // those each ruleset's ratings give (hexfire-cli ratings).
 func TestFaceRatings(t *testing.T) {
-	cat := battletest.Catalogue(t)
+	cat := battletest.Catalogue(t, elimination.Ruleset{})
 	for _, tc := range []struct {
 		rules, unit    string
 		attack, armour string

@@ -85,7 +85,7 @@ func TestTilePainterDrawsTheTiles(t *testing.T) {
 		t.Run(orientation, func(t *testing.T) {
 			// Ground only: open, field, crops / woods, building, orchard.
 			fsys := tmxFS(t, orientation, csv("ground", 1, 2, 3, 8, 7, 9), 3, 2)
-			sc, err := maps.Load(fsys, "maps/test.tmx", battletest.Catalogue(t))
+			sc, err := maps.Load(fsys, "maps/test.tmx", battletest.Catalogue(t, nil))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestTilePainterRotates(t *testing.T) {
 ` + csv("ground", 1, 1|flip180) + `
 </map>`)},
 	}
-	sc, err := maps.Load(fsys, "test.tmx", battletest.Catalogue(t))
+	sc, err := maps.Load(fsys, "test.tmx", battletest.Catalogue(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestTerrainPainterFallsBack(t *testing.T) {
 // TestOverviewWithTiles draws the default scenario far out, through the
 // overview image, and checks a hex shows its ground tile's colour.
 func TestOverviewWithTiles(t *testing.T) {
-	sc, err := maps.Default(battletest.Catalogue(t))
+	sc, err := maps.Default(battletest.Catalogue(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestOverviewWithTiles(t *testing.T) {
 // waits for the GPU by reading a pixel back. "palette" is the same board
 // with the palette fill, for comparison.
 func BenchmarkPaintTiles(b *testing.B) {
-	sc, err := maps.Default(battletest.Catalogue(b))
+	sc, err := maps.Default(battletest.Catalogue(b, nil))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func BenchmarkPaintTiles(b *testing.B) {
 // layers of the default scenario's tileset, every hex a terrain tile.
 func bigScenario(tb testing.TB, w, h, layers int) *maps.Scenario {
 	tb.Helper()
-	def, err := maps.Default(battletest.Catalogue(tb))
+	def, err := maps.Default(battletest.Catalogue(tb, nil))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	_ "hexfire/combat/elimination" // derives the catalogue letters mapgen.Points reads
+	"hexfire/combat/elimination"
 	"hexfire/mapgen"
 	"hexfire/maps"
 	"hexfire/units"
@@ -81,10 +81,14 @@ type scenario struct {
 	fortify func(m *mapgen.Map) error
 }
 
+// loadCatalogue loads the shipped unit catalogue, the letters it leaves
+// out (which mapgen.Points reads) rated by the default ruleset.
+func loadCatalogue() (*units.Catalogue, error) { return units.Default(elimination.Ruleset{}) }
+
 func main() {
 	dir := flag.String("dir", filepath.Join("assets", "scenarios"), "folder to write the scenarios to")
 	flag.Parse()
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		fail(err)
 	}

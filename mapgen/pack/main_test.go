@@ -17,7 +17,7 @@ import (
 // TestPackUpToDate: the committed scenarios are what the program writes
 // (run `go run ./mapgen/pack` after changing a battle).
 func TestPackUpToDate(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestPackUpToDate(t *testing.T) {
 // conditions and a turn limit; and each registered ruleset the own
 // ruleset of at least one battle.
 func TestPackCoverage(t *testing.T) {
-	cat, err := units.Default()
+	cat, err := loadCatalogue()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,12 @@ import (
 	"testing"
 
 	"hexfire/server"
-	"hexfire/units"
 )
 
 // Serve serves a server of a new SQLite database with options o on
 // loopback until the test ends, and returns its ws:// URL and its HTTP
 // server (whose connections a test may cut). o.Logf, when nil, is the
-// test's log; o.Catalogue, when nil, the shipped catalogue (units.Default).
+// test's log; o.Catalogue must be set, as server.New requires one.
 func Serve(t testing.TB, o server.Options) (string, *httptest.Server) {
 	t.Helper()
 	store, err := server.OpenSQLite(filepath.Join(t.TempDir(), "hexfire.db"))
@@ -24,14 +23,6 @@ func Serve(t testing.TB, o server.Options) (string, *httptest.Server) {
 	}
 	if o.Logf == nil {
 		o.Logf = t.Logf
-	}
-	if o.Catalogue == nil {
-		cat, err := units.Default()
-		if err != nil {
-			store.Close()
-			t.Fatal(err)
-		}
-		o.Catalogue = cat
 	}
 	srv, err := server.New(store, o)
 	if err != nil {

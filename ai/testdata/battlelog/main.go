@@ -14,7 +14,7 @@ import (
 	"hexfire/ai"
 	"hexfire/battle"
 	_ "hexfire/combat/d20"
-	_ "hexfire/combat/elimination"
+	"hexfire/combat/elimination"
 	_ "hexfire/combat/shiftchart"
 	_ "hexfire/combat/strikedice"
 	_ "hexfire/combat/tohitkill"
@@ -29,7 +29,7 @@ func main() {
 	allies := flag.String("allies", "opponent", "opponent, greedy or random")
 	axis := flag.String("axis", "opponent", "opponent, greedy or random")
 	flag.Parse()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		fail(err)
 	}

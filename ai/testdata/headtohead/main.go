@@ -17,7 +17,7 @@ import (
 	"hexfire/ai"
 	"hexfire/battle"
 	_ "hexfire/combat/d20"
-	_ "hexfire/combat/elimination"
+	"hexfire/combat/elimination"
 	_ "hexfire/combat/shiftchart"
 	_ "hexfire/combat/strikedice"
 	_ "hexfire/combat/tohitkill"
@@ -33,7 +33,7 @@ func main() {
 	n := flag.Int("battles", 10, "seeds; each is played with sides swapped")
 	seed := flag.Uint64("seed", 1, "first seed")
 	flag.Parse()
-	cat, err := units.Default()
+	cat, err := units.Default(elimination.Ruleset{})
 	if err != nil {
 		fail(err)
 	}
