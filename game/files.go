@@ -97,14 +97,15 @@ func (a *App) keepPicked(files []pickedFile) error {
 
 // browserMenu adapts the title menu's buttons to a browser, which has no
 // folder the player could put a save or a map in and no program to quit:
-// a Files button after Replay (the sixth) opens the files screen, and
+// a Files button after Replay (before Play over distance) opens the files screen, and
 // Quit goes (a page is left by closing it). A desktop keeps the buttons.
 func (a *App) browserMenu(items []ui.Button) []ui.Button {
 	if !inBrowser {
 		return items
 	}
 	files := ui.Button{Label: "Files: open a scenario or save, download saves", Do: func() { a.goTo(newFilesScreen(a)) }}
-	items = slices.Insert(items, 5, files)
+	at := slices.IndexFunc(items, func(b ui.Button) bool { return b.Label == "Play over distance" })
+	items = slices.Insert(items, max(at, 0), files)
 	return items[:len(items)-1]
 }
 

@@ -185,7 +185,7 @@ func TestBrowser(t *testing.T) {
 	if err := page.call(10*time.Second, "Page.setInterceptFileChooserDialog", map[string]any{"enabled": true}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := page.click(640, 542); err != nil { // Files, the sixth button
+	if err := page.click(640, 542); err != nil { // Files, the seventh button
 		t.Fatal(err)
 	}
 	if err := page.click(640, 260); err != nil { // Open a scenario or a save…
