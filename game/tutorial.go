@@ -234,9 +234,9 @@ type tutorial struct {
 	steps []lessonStep
 	at    int       // the step shown; len(steps) once the guide is done
 	side  maps.Side // the player's side
-	// ordered is the order of the step's kind the player gave since the
-	// step began.
-	ordered bool
+	// seen is the step's event since it began: an order of its kind
+	// given, the briefing shown.
+	seen bool
 	// height is the strip's height for the screen size and scale of
 	// heightFor (tutorialHeight).
 	height    int
@@ -258,7 +258,7 @@ func (t *tutorial) step() *lessonStep {
 func (t *tutorial) next() {
 	if t.at < len(t.steps) {
 		t.at++
-		t.ordered = false
+		t.seen = false
 	}
 }
 
@@ -276,7 +276,7 @@ func (g *Game) tutorialOrdered(o battle.Order) {
 		return
 	}
 	if u := g.battle.Unit(orderUnit(o)); u != nil && u.Side == g.tutor.side && named(u, s.name) {
-		g.tutor.ordered = true
+		g.tutor.seen = true
 	}
 }
 
@@ -284,15 +284,20 @@ func (g *Game) tutorialOrdered(o battle.Order) {
 func (g *Game) tutorialDone(s *lessonStep) bool {
 	b := g.battle
 	switch s.wait {
-	case waitBriefing:
-		return g.showBriefing
+	case waitBriefing: // shown, then closed
+		if g.showBriefing {
+			g.tutor.seen = true
+			return false
+		}
+		return g.tutor.seen
 	case waitSelect:
 		u := b.Unit(g.play.unit)
 		return u != nil && u.Side == g.tutor.side && named(u, s.name)
 	case waitHover:
 		return g.hasHover && g.hovered == s.hex && g.play.unit != 0
-	case waitOrder:
-		return g.tutor.ordered
+	case waitOrder: // given, and a move carried to its end
+		paused, _, _ := b.MovePaused()
+		return g.tutor.seen && paused == nil && b.Moving() == nil
 	case waitPhase:
 		return b.Phase() == s.phase && b.Phasing() == g.tutor.side
 	}
@@ -300,9 +305,16 @@ func (g *Game) tutorialDone(s *lessonStep) bool {
 }
 
 // followTutorial goes on to the next step of the guide once the player
-// has done what the step shown asks (once a frame).
+// has done what the step shown asks (once a frame); once the battle is
+// over the guide is too.
 func (g *Game) followTutorial() {
-	if s := g.tutor.step(); s != nil && g.tutorialDone(s) {
+	s := g.tutor.step()
+	switch {
+	case s == nil:
+	case g.battle.Result() != nil:
+		g.tutor.at = len(g.tutor.steps)
+		g.resize(g.screen, g.scale, true)
+	case g.tutorialDone(s):
 		g.tutorialNext()
 	}
 }
@@ -393,10 +405,11 @@ func (g *Game) tutorialButton() image.Rectangle {
 }
 
 // Colours of the tutorial (our own choice): a deep blue strip, unlike the
-// grey bars, and rings of a light blue no terrain or overlay uses.
+// grey bars, and rings of a pink no terrain or overlay uses (the line of
+// sight and the hover ring are cyan).
 var (
 	colTutorialBack = color.RGBA{0x12, 0x2a, 0x4a, 0xf8}
-	colTutorialRing = color.RGBA{0x40, 0xc0, 0xff, 0xff}
+	colTutorialRing = color.RGBA{0xff, 0x4f, 0xb0, 0xff}
 	colTutorialKey  = color.RGBA{0x9c, 0xd8, 0xff, 0xff}
 )
 

@@ -115,11 +115,14 @@ func TestTutorialPlaysThrough(t *testing.T) {
 	}
 	acts := []tutorialAct{
 		{"Welcome", func(t *testing.T, a *App, g *Game) { step(t, a, battleKeys(ActionTutorialNext)) }},
-		{"The goal", func(t *testing.T, a *App, g *Game) { step(t, a, battleKeys(ActionBriefing)) }},
-		{"Select a unit", func(t *testing.T, a *App, g *Game) {
-			step(t, a, battleKeys(ActionBriefing)) // closes the briefing
-			clickHex(t, a, g, "B5")
+		{"The goal", func(t *testing.T, a *App, g *Game) {
+			step(t, a, battleKeys(ActionBriefing))
+			if g.tutor.at != 1 {
+				t.Error("the goal's step went on with the briefing still open")
+			}
+			step(t, a, battleKeys(ActionBriefing)) // closes it
 		}},
+		{"Select a unit", func(t *testing.T, a *App, g *Game) { clickHex(t, a, g, "B5") }},
 		{"Line of sight and armour", func(t *testing.T, a *App, g *Game) { keys(t, a, g, "G3") }},
 		{"Anti-tank fire", func(t *testing.T, a *App, g *Game) { clickHex(t, a, g, "G3") }},
 		{"Infantry fire", func(t *testing.T, a *App, g *Game) {
