@@ -295,6 +295,28 @@ func TestBanner(t *testing.T) {
 	}
 }
 
+// TestLongBannerFits: a banner longer than the map is wide, as the pause
+// of a move under fire gives, wraps inside the map at 1024 pixels, every
+// word of it drawn; a short one stays on one line.
+func TestLongBannerFits(t *testing.T) {
+	g := shotGame(t, defaultBattle(t), "", "")
+	g.resize(image.Pt(1024, 600), 1, true)
+	long := "US Rifle Half Squad #4 came through the fire in C7 (3 MP left): Space goes on, a click another way, P halts"
+	for _, tt := range []struct {
+		text  string
+		lines int
+	}{{"Allies to act: Movement phase, turn 1", 1}, {long, 2}} {
+		g.play.banner, g.play.bannerUntil = tt.text, g.play.tick+100
+		b := g.bannerLayout()
+		if len(b.lines) != tt.lines || strings.Join(b.lines, " ") != tt.text {
+			t.Errorf("%q: lines %q, want %d lines of it all", tt.text, b.lines, tt.lines)
+		}
+		if !b.box.In(g.view) {
+			t.Errorf("%q: the banner %v runs out of the map %v", tt.text, b.box, g.view)
+		}
+	}
+}
+
 // moveSherman orders the Sherman Firefly in B9 of the default battle to
 // F9 in the Movement phase; the Axis are offered opportunity fire on its
 // way.

@@ -573,15 +573,43 @@ func (g *Game) drawBanner(screen *ebiten.Image) {
 	if p.banner == "" || p.tick >= p.bannerUntil {
 		return
 	}
+	b := g.bannerLayout()
 	s := g.scale
-	face := g.fonts.Face(ui.BarTextSize*1.5*s, true)
-	w := ui.TextWidth(face, p.banner) + 40*s
-	h := ui.BarTextSize * 1.5 * s * 2.2
+	x0, y0, x1, y1 := float64(b.box.Min.X), float64(b.box.Min.Y), float64(b.box.Max.X), float64(b.box.Max.Y)
+	g.fillRect(screen, x0, y0, x1, y1, boardview.SideColour(p.bannerSide))
+	g.fillRect(screen, x0, y1-3*s, x1, y1, ui.ColPanelKey)
+	for i, l := range b.lines {
+		g.text(screen, l, b.face, (x0+x1)/2, y0+b.size*0.45+b.line*(float64(i)+0.5), ui.AlignCenter, boardview.InkLight)
+	}
+}
+
+// bannerBox is where the banner goes and what it says, line by line.
+type bannerBox struct {
+	lines      []string
+	face       ui.Face
+	size, line float64
+	box        image.Rectangle
+}
+
+// bannerLayout lays the banner out centred near the top of the map: a
+// banner longer than the map is wide wraps, so none of it is cut off.
+func (g *Game) bannerLayout() bannerBox {
+	s := g.scale
+	b := bannerBox{size: ui.BarTextSize * 1.5 * s}
+	b.face, b.line = g.fonts.Face(b.size, true), b.size*1.3
+	pad := 20 * s
+	w := 0.0
+	for _, l := range ui.Wrap(b.face, g.play.banner, float64(g.view.Dx())*0.9-2*pad) {
+		l = strings.TrimLeft(l, " ")
+		b.lines = append(b.lines, l)
+		w = max(w, ui.TextWidth(b.face, l))
+	}
+	w += 2 * pad
+	h := b.line*float64(len(b.lines)) + b.size*0.9
 	cx := float64(g.view.Min.X+g.view.Max.X) / 2
 	y := float64(g.view.Min.Y) + float64(g.view.Dy())*0.12
-	g.fillRect(screen, cx-w/2, y, cx+w/2, y+h, boardview.SideColour(p.bannerSide))
-	g.fillRect(screen, cx-w/2, y+h-3*s, cx+w/2, y+h, ui.ColPanelKey)
-	g.text(screen, p.banner, face, cx, y+h/2, ui.AlignCenter, boardview.InkLight)
+	b.box = image.Rect(int(cx-w/2), int(y), int(cx+w/2), int(y+h))
+	return b
 }
 
 // drawBriefingOverlay shows the briefing and the victory conditions over
