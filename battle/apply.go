@@ -218,22 +218,36 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
-// The units' hexes are read once, as they stand when it is called. Under
+// The units' hexes are read once, as they stand when it is called (under
+// Steady, its index of them, and what each hex holds is sorted out as the
+// board asks about the hex). Under
 // fog an enemy unit u's side does not know of counts as absent: the move
 // is planned on the map as its side sees it, and runs into the unit
 // (bump) if it tries to enter its hex; a contact bars its hex, as the
 // unit behind it does in the battle itself (knownEnemyIn).
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	us := []*Unit{u}
+	contacts := u.Side == b.knownTo // a side's known battle holds its contacts as hexes
+	known := func(o *Unit) bool { return !b.unknownTo(u.Side, o) }
+	if index := b.hexIndex; index != nil { // under Steady: each hex looked up as it is asked about
+		return board.Occupancy{
+			CanEnter: func(h board.Hex) bool {
+				return !slices.ContainsFunc(index[h], func(o *Unit) bool { return o.Side != u.Side && known(o) }) && !(contacts && b.contactHexes[h])
+			},
+			CanEnd: func(h board.Hex) bool {
+				there := slices.DeleteFunc(slices.Clone(index[h]), func(o *Unit) bool { return !known(o) })
+				return b.stackErrorAmong(us, nil, h, there) == nil
+			},
+		}
+	}
 	at := make(map[board.Hex][]*Unit, len(b.units)) // as UnitsAt, for every hex at once
 	enemy := make(map[board.Hex]bool, len(b.units))
 	for _, o := range b.units {
-		if o.OnMap() && !b.unknownTo(u.Side, o) {
+		if o.OnMap() && known(o) {
 			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
 			enemy[o.Pose.Hex] = enemy[o.Pose.Hex] || o.Side != u.Side
 		}
 	}
-	us := []*Unit{u}
-	contacts := u.Side == b.knownTo // a side's known battle holds its contacts as hexes
 	return board.Occupancy{
 		CanEnter: func(h board.Hex) bool { return !enemy[h] && !(contacts && b.contactHexes[h]) },
 		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"iter"
 	"maps"
 	"slices"
 
@@ -72,21 +73,35 @@ func (b *Battle) Check(o Order) error {
 }
 
 // FirstLegal returns the first of orders that Check accepts, and whether
-// one does: Check on each in turn, quicker for many, since the battle does
-// not change while they are checked and where its units stand is worked
-// out once. Unlike Check it writes to the battle while it runs (and puts it
-// back), so nothing else may use the battle meanwhile.
-func (b *Battle) FirstLegal(orders []Order) (Order, bool) {
+// one does: Check on each in turn, quicker for many, as under Steady. The
+// orders are drawn one at a time, so a caller may make each only when it
+// is asked for, and none after the first accepted. Unlike Check it writes
+// to the battle while it runs (and puts it back), so nothing else may use
+// the battle meanwhile.
+func (b *Battle) FirstLegal(orders iter.Seq[Order]) (Order, bool) {
+	var legal Order
+	b.Steady(func() {
+		for o := range orders {
+			if b.Check(o) == nil {
+				legal = o
+				return
+			}
+		}
+	})
+	return legal, legal != nil
+}
+
+// Steady runs f with where the battle's units stand worked out once, for
+// every hex, which makes Check, FirstLegal, Overruns and Occupancy quicker
+// on a battle of many units while f runs. f must not change the battle.
+// Steady writes to the battle while it runs (and puts it back), so nothing
+// else may use the battle meanwhile.
+func (b *Battle) Steady(f func()) {
 	if b.hexIndex == nil {
 		b.hexIndex = b.unitsByHex()
 		defer func() { b.hexIndex = nil }()
 	}
-	for _, o := range orders {
-		if b.Check(o) == nil {
-			return o, true
-		}
-	}
-	return nil, false
+	f()
 }
 
 // checkedIntel is the knowledge of the copy Check applies an order to:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/board"
+	"hexfire/maps"
 )
 
 // TestFirstLegalAgreesWithCheck gives FirstLegal, on the default battle
@@ -43,7 +44,7 @@ func TestFirstLegalAgreesWithCheck(t *testing.T) {
 				break
 			}
 		}
-		got, ok := b.FirstLegal(rest)
+		got, ok := b.FirstLegal(slices.Values(rest))
 		if b.hexIndex != nil {
 			t.Fatal("FirstLegal left its index on the battle")
 		}
@@ -83,4 +84,48 @@ func equalOrders(a, b Order) bool {
 		return aok && bok && am.Unit == bm.Unit && slices.Equal(am.Path, bm.Path)
 	}
 	return a == b
+}
+
+// TestOccupancyUnderSteady compares what Occupancy tells the board under
+// Steady, read from its index hex by hex, with what it tells without, for
+// every unit and every hex of the default battle: in the open, under fog,
+// and in each side's known battle under fog.
+func TestOccupancyUnderSteady(t *testing.T) {
+	open := defaultBattle(t, 1)
+	fogged, err := New(defaultScenario(t), testCatalogue, Config{Seed: 1, Fog: FogOn, Source: EmbeddedPrefix + maps.DefaultPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		b    *Battle
+	}{
+		{"open", open},
+		{"fog", fogged},
+		{"allies' known battle", fogged.View(maps.Allies).Known()},
+		{"axis' known battle", fogged.View(maps.Axis).Known()},
+	}
+	for _, tt := range tests {
+		b, compared := tt.b, 0
+		for _, u := range b.Units() {
+			if !u.OnMap() {
+				continue
+			}
+			plain := b.Occupancy(u)
+			var steady board.Occupancy
+			b.Steady(func() {
+				steady = b.Occupancy(u)
+				for h := range b.Board().Hexes() {
+					if steady.CanEnter(h) != plain.CanEnter(h) || steady.CanEnd(h) != plain.CanEnd(h) {
+						t.Errorf("%s: %s at %s: under Steady may enter %v, end %v; without %v, %v", tt.name, u.Label(), b.Board().Label(h),
+							steady.CanEnter(h), steady.CanEnd(h), plain.CanEnter(h), plain.CanEnd(h))
+					}
+					compared++
+				}
+			})
+		}
+		if compared == 0 {
+			t.Errorf("%s: no unit on the map", tt.name)
+		}
+	}
 }

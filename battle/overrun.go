@@ -319,19 +319,37 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 	if _, err := b.checkOverrunner(u.ID); err != nil {
 		return nil
 	}
-	reach := b.overrunReach(u)
 	var out []Overrun
-	var seen []board.Hex
-	for _, e := range b.units {
-		if e.Side == u.Side || !e.OnMap() || slices.Contains(seen, e.Pose.Hex) {
-			continue
+	b.Steady(func() {
+		reach := b.overrunReach(u)
+		seen := map[board.Hex]bool{}
+		for _, e := range b.units {
+			h := e.Pose.Hex
+			if e.Side == u.Side || !e.OnMap() || seen[h] {
+				continue
+			}
+			seen[h] = true
+			// What every approach needs, the cheapest first: a neighbour
+			// of the target reached, and a target that may be overrun.
+			if !reachesNextTo(reach, h) || b.checkOverrunTarget(u, h) != nil {
+				continue
+			}
+			if o, ok := b.overrunOf(u, reach, h); ok {
+				out = append(out, o)
+			}
 		}
-		seen = append(seen, e.Pose.Hex)
-		if o, ok := b.overrunOf(u, reach, e.Pose.Hex); ok {
-			out = append(out, o)
+	})
+	return out
+}
+
+// reachesNextTo reports whether reach reached a neighbour of hex h.
+func reachesNextTo(reach *board.Reach, h board.Hex) bool {
+	for d := range board.Direction(6) {
+		if reach.Reached(h.Neighbor(d)) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // OverrunTo returns the cheapest overrun of hex target AFV u may make now,
