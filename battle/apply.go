@@ -534,39 +534,50 @@ func (b *Battle) setPose(u *Unit, p board.Pose) {
 }
 
 func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
-	switch b.phase {
-	case Movement:
+	if b.phase == Movement {
 		u := b.Unit(o.Unit)
 		if u == nil {
 			return nil, fmt.Errorf("there is no unit #%d", o.Unit)
 		}
 		return b.move(Move{Unit: o.Unit, Path: []board.Pose{{Hex: u.Pose.Hex, Facing: o.Facing}}})
-	case AdvancePhase:
-		u, err := b.mover(o.Unit)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case u.Type.Kind.Infantry():
-			return nil, errors.New("infantry have no facing to turn")
-		case !o.Facing.Valid():
-			return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
-		case u.Carrier != 0 || u.Has(Immobile):
-			return nil, fmt.Errorf("%s cannot turn", u.Label())
-		case u.Has(Pinned):
-			return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
-		case u.Has(TurnedInAdvance):
-			return nil, fmt.Errorf("%s has already turned in this phase (one hexside, after the advance or instead of it)", u.Label())
-		case u.Pose.Facing.Turns(o.Facing) != 1:
-			return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
-		}
-		from := u.Pose
-		b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
-		u.Markers |= TurnedInAdvance
-		return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
-			Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
 	}
-	return nil, fmt.Errorf("units turn in the Movement or Advance & Assault phase, and this is the %s phase", b.phase)
+	u, err := b.checkTurnInAdvance(o)
+	if err != nil {
+		return nil, err
+	}
+	from := u.Pose
+	b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
+	u.Markers |= TurnedInAdvance
+	return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
+		Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
+}
+
+// checkTurnInAdvance returns the unit of order o, given outside the
+// Movement phase (where a turn is a move), if it may turn now, changing
+// nothing.
+func (b *Battle) checkTurnInAdvance(o Turn) (*Unit, error) {
+	if b.phase != AdvancePhase {
+		return nil, fmt.Errorf("units turn in the Movement or Advance & Assault phase, and this is the %s phase", b.phase)
+	}
+	u, err := b.mover(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case u.Type.Kind.Infantry():
+		return nil, errors.New("infantry have no facing to turn")
+	case !o.Facing.Valid():
+		return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
+	case u.Carrier != 0 || u.Has(Immobile):
+		return nil, fmt.Errorf("%s cannot turn", u.Label())
+	case u.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
+	case u.Has(TurnedInAdvance):
+		return nil, fmt.Errorf("%s has already turned in this phase (one hexside, after the advance or instead of it)", u.Label())
+	case u.Pose.Facing.Turns(o.Facing) != 1:
+		return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
+	}
+	return u, nil
 }
 
 func (b *Battle) advance(o Advance) ([]Event, error) {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"hexfire/board"
 	hmaps "hexfire/maps"
 )
 
@@ -50,6 +51,18 @@ func (b *Battle) Check(o Order) error {
 		if err = b.admissible(o); err == nil {
 			_, err = b.PlanOverrun(o)
 		}
+	case PlaceSmoke: // checked as placed, on the battle itself, since it rolls nothing and decides nothing
+		if err = b.admissible(o); err == nil {
+			_, err = b.checkPlaceSmoke(o)
+		}
+	case Turn:
+		if b.phase != Movement { // where a turn is a move, checked as one
+			if err = b.admissible(o); err == nil {
+				_, err = b.checkTurnInAdvance(o)
+			}
+			break
+		}
+		err = b.checkOnCopy(o)
 	case Repair, FireSmoke, Move, Advance, Enter, Pass, Snipe:
 		// A ruleset refuses a repair or a smoke round before it rolls
 		// (combat.WeaponRepairs, combat.SmokeDepletion), and a move is
@@ -62,14 +75,21 @@ func (b *Battle) Check(o Order) error {
 		c.intel = b.checkedIntel()
 		_, err = c.apply(o)
 	default:
-		c := b.clone()
-		c.intel = b.checkedIntel()
-		_, err = c.apply(o)
+		err = b.checkOnCopy(o)
 	}
 	if err != nil {
 		return &OrderError{Order: o, Err: err}
 	}
 	return nil
+}
+
+// checkOnCopy applies order o to a copy of the battle and returns its
+// error.
+func (b *Battle) checkOnCopy(o Order) error {
+	c := b.clone()
+	c.intel = b.checkedIntel()
+	_, err := c.apply(o)
+	return err
 }
 
 // FirstLegal returns the first of orders that Check accepts, and whether
@@ -81,7 +101,11 @@ func (b *Battle) Check(o Order) error {
 func (b *Battle) FirstLegal(orders iter.Seq[Order]) (Order, bool) {
 	var legal Order
 	b.Steady(func() {
+		harmless := map[board.Hex]bool{}
 		for o := range orders {
+			if ap, ok := o.(FireAP); ok && b.surelyHarmless(ap, harmless) {
+				continue // refused, and quicker told so than by Check
+			}
 			if b.Check(o) == nil {
 				legal = o
 				return

@@ -129,3 +129,54 @@ func TestOccupancyUnderSteady(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckShortCuts checks, in each phase of the default battle's first
+// turn, the orders Check tells without applying them to a copy: a turn
+// outside the Movement phase and a smoke placed by hand get the error the
+// copy gives; and an AP attack surelyHarmless finds harming no one is one
+// Check refuses, some being found so.
+func TestCheckShortCuts(t *testing.T) {
+	b := defaultBattle(t, 1)
+	harmlessFound := 0
+	for range 5 { // Fire, Movement, Defensive Fire, Advance & Assault, the next Fire
+		harmless := map[board.Hex]bool{}
+		for _, u := range b.units {
+			if !u.OnMap() {
+				continue
+			}
+			orders := []Order{
+				Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(1)}, Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(-1)},
+				PlaceSmoke{Unit: u.ID, Hex: u.Pose.Hex}, PlaceSmoke{Unit: u.ID, Hex: u.Pose.Hex.Neighbor(board.DirN)},
+			}
+			for _, o := range orders {
+				if _, turn := o.(Turn); turn && b.Phase() == Movement {
+					continue
+				}
+				want := b.checkOnCopy(o)
+				if err := b.Check(o); (err == nil) != (want == nil) || err != nil && err.(*OrderError).Err.Error() != want.Error() {
+					t.Errorf("%v phase: Check(%#v) = %v; on a copy %v", b.Phase(), o, err, want)
+				}
+			}
+			for _, e := range b.units {
+				if !e.OnMap() || e.Side == u.Side {
+					continue
+				}
+				for gr := range 2 {
+					o := FireAP{Units: []UnitID{u.ID}, Target: e.Pose.Hex, Grenades: gr}
+					if b.surelyHarmless(o, harmless) {
+						harmlessFound++
+						if err := b.Check(o); err == nil {
+							t.Errorf("%v phase: %#v found harmless, yet Check accepts it", b.Phase(), o)
+						}
+					}
+				}
+			}
+		}
+		if _, err := b.Apply(EndPhase{}); err != nil {
+			t.Fatalf("ending the %v phase: %v", b.Phase(), err)
+		}
+	}
+	if harmlessFound == 0 {
+		t.Error("no AP attack found harmless: the test checks nothing of it")
+	}
+}
