@@ -95,6 +95,11 @@ func (s MoveSpec) clamped() MoveSpec {
 	return s
 }
 
+// Range is the farthest from its start, in hexes, that Reachable reaches
+// with spec: every hex entered costs at least 1 MP, and a minimum move
+// goes one hex.
+func (s MoveSpec) Range() int { return max(s.clamped().MP, 1) }
+
 // Pose is where a unit stands and which hexside it faces. Infantry have no
 // facing: their poses keep whatever Facing the start pose had, and it is
 // ignored wherever a pose is looked up.
@@ -414,7 +419,7 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 	case Gun:
 		r.sph = 6
 	}
-	radius := max(spec.MP, 1)
+	radius := spec.Range()
 	if !b.Contains(start.Hex) {
 		radius = 0
 	}

@@ -154,3 +154,41 @@ func TestReachedIgnoresCanEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeBoundsReached: no hex farther than MoveSpec.Range is reached,
+// on a board of open ground and a diagonal of 'r' hexes, for literal allowances.
+func TestRangeBoundsReached(t *testing.T) {
+	b := fixture(t, `
+r . . . . . .
+r r . . . . .
+. r r . . . .
+. . r r . . .
+. . . r r . .
+. . . . r r .
+. . . . . r r`)
+	tests := []struct {
+		kind MoveKind
+		mp   int
+		want int
+	}{
+		{Infantry, -1, 1},
+		{Infantry, 0, 1},
+		{Vehicle, 3, 3},
+		{Vehicle, 6, 6},
+		{Gun, 2, 2},
+		{Vehicle, MaxMP + 5, MaxMP},
+	}
+	for _, tt := range tests {
+		spec := MoveSpec{Kind: tt.kind, MP: tt.mp}
+		if got := spec.Range(); got != tt.want {
+			t.Errorf("%v MP %d: Range %d, want %d", tt.kind, tt.mp, got, tt.want)
+		}
+		start := at(t, "D4", DirN)
+		r := b.Reachable(spec, start, Occupancy{})
+		for h := range b.Hexes() {
+			if r.Reached(h) && start.Hex.Distance(h) > spec.Range() {
+				t.Errorf("%v MP %d: %s reached, %d hexes away", tt.kind, tt.mp, b.Label(h), start.Hex.Distance(h))
+			}
+		}
+	}
+}
