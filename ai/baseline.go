@@ -77,7 +77,7 @@ func pickKind(b *battle.Battle, rng *rand.Rand, kinds []candidates) (battle.Orde
 	for len(kinds) > 0 {
 		i := rng.IntN(len(kinds))
 		c := kinds[i]
-		order := make([]int, c.n)
+		order := make([]int, c.count())
 		for j := range order {
 			order[j] = j
 		}
@@ -110,8 +110,9 @@ func randomKinds(b *battle.Battle, side maps.Side) []candidates {
 			}
 		}
 	}
-	var fire, smoke, place, move, advance candidates
-	var overrun, load, unload []battle.Order
+	none := listed(nil) // the kinds of other phases
+	fire, smoke, place, move, overrun, advance := none, none, none, none, none, none
+	var load, unload []battle.Order
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		fire = each(len(mine), len(enemies), func(a, e int) battle.Order {
@@ -128,11 +129,7 @@ func randomKinds(b *battle.Battle, side maps.Side) []candidates {
 			}
 			return battle.PlaceSmoke{Unit: mine[a].ID, Hex: h}
 		})
-		for _, u := range mine {
-			for _, o := range b.Overruns(u) {
-				overrun = append(overrun, o)
-			}
-		}
+		overrun = randomOverruns(b, mine)
 		move = randomMoves(b, mine)
 	case battle.AdvancePhase:
 		advance = each(len(mine), 6, func(a, d int) battle.Order {
@@ -153,7 +150,7 @@ func randomKinds(b *battle.Battle, side maps.Side) []candidates {
 			}
 		}
 	}
-	kinds := []candidates{fire, smoke, place, move, listed(overrun), advance, turn, listed(load), listed(unload),
+	kinds := []candidates{fire, smoke, place, move, overrun, advance, turn, listed(load), listed(unload),
 		listed(randomArrivals(b, side)), listed(randomCalls(b, side, enemyHexes))}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
@@ -167,7 +164,7 @@ func randomKinds(b *battle.Battle, side maps.Side) []candidates {
 			kinds = append(kinds, listed(randomVehicleAssaults(mine, enemies)))
 		}
 	}
-	return slices.DeleteFunc(kinds, func(k candidates) bool { return k.n == 0 })
+	return slices.DeleteFunc(kinds, func(k candidates) bool { return k.empty() })
 }
 
 // randomSmoke lists the smoke rounds the side's units might fire, each
@@ -181,7 +178,7 @@ func randomSmoke(b *battle.Battle, side maps.Side, mine []*battle.Unit) candidat
 		}
 	}
 	if len(firers) == 0 {
-		return candidates{}
+		return listed(nil)
 	}
 	hexes := slices.Collect(b.Board().Hexes())
 	return each(len(firers), len(hexes), func(a, h int) battle.Order {
@@ -191,33 +188,42 @@ func randomSmoke(b *battle.Battle, side maps.Side, mine []*battle.Unit) candidat
 
 // randomMoves lists the moves of the units mine that may move: each
 // unit's to every pose it may end in (board.Reach.Moves), by its cheapest
-// path. Only the number of each unit's moves is kept; a unit's reach is
-// worked out again when one of its moves is made, and kept until one of
-// another unit's is.
+// path, in the order of mine. A unit's moves are counted only when they
+// are needed (blocks); a unit's reach is worked out again when one of its
+// moves is made, and kept until one of another unit's is.
 func randomMoves(b *battle.Battle, mine []*battle.Unit) candidates {
 	reachOf := func(u *battle.Unit) *board.Reach {
 		return b.Board().Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
 	}
-	var bs blocks
-	for _, u := range mine {
-		n := 0
-		if b.CheckMove(u) == nil {
-			n = len(reachOf(u).Moves())
+	bs := &blocks{n: len(mine), size: func(a int) int {
+		if b.CheckMove(mine[a]) != nil {
+			return 0
 		}
-		bs.add(n)
-	}
+		return len(reachOf(mine[a]).Moves())
+	}}
 	cached := -1
 	var reach *board.Reach
 	var moves []board.Pose
-	return candidates{n: bs.total(), at: func(i int) battle.Order {
-		a, j := bs.find(i)
+	return bs.candidates(func(a, j int) battle.Order {
 		if a != cached {
 			cached, reach = a, reachOf(mine[a])
 			moves = reach.Moves()
 		}
 		path, _ := reach.PosesTo(moves[j])
 		return battle.Move{Unit: mine[a].ID, Path: path}
+	})
+}
+
+// randomOverruns lists the overruns of the units mine (Battle.Overruns),
+// unit by unit in the order of mine, each unit's worked out only when they
+// are needed (blocks).
+func randomOverruns(b *battle.Battle, mine []*battle.Unit) candidates {
+	overruns := make([][]battle.Overrun, len(mine))
+	bs := &blocks{n: len(mine), size: func(a int) int {
+		overruns[a] = b.Overruns(mine[a])
+		return len(overruns[a])
 	}}
+	return bs.candidates(func(a, j int) battle.Order { return overruns[a][j] })
 }
 
 // randomCalls lists the off-board missions the side might call on the
@@ -337,7 +343,6 @@ func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) candidates 
 		grenades int // the attacks of a target without lanes
 	}
 	lanes := []battle.LanePattern{battle.LaneStraight, battle.LaneStaggerLeft, battle.LaneStaggerRight}
-	var bs blocks
 	var list []block
 	perTarget := func(k block) int {
 		if b.Moving() != nil && k.leader == 0 {
@@ -359,19 +364,18 @@ func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) candidates 
 				}
 				k := block{units: s, leader: l, grenades: max(b.GrenadeLimit(side, append(slices.Clone(s), l)...)+1, 0)}
 				list = append(list, k)
-				bs.add(len(targets) * perTarget(k))
 			}
 		}
 	}
-	return candidates{n: bs.total(), at: func(i int) battle.Order {
-		a, j := bs.find(i)
+	bs := &blocks{n: len(list), size: func(a int) int { return len(targets) * perTarget(list[a]) }}
+	return bs.candidates(func(a, j int) battle.Order {
 		k := list[a]
 		h, gr := targets[j/perTarget(k)], j%perTarget(k)
 		if gr < k.grenades {
 			return battle.FireAP{Units: k.units, Target: h, Leader: k.leader, Grenades: gr}
 		}
 		return battle.FireAP{Units: k.units, Target: h, Lane: lanes[gr-k.grenades]}
-	}}
+	})
 }
 
 // randomAssaults lists the close assaults the side might make: every

@@ -321,14 +321,27 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 	}
 	var out []Overrun
 	b.Steady(func() {
-		reach := b.overrunReach(u)
+		// The enemy hexes next to where it may drive, in the order of
+		// the battle's units: its reach is worked out only if there are
+		// some.
+		var targets []board.Hex
 		seen := map[board.Hex]bool{}
+		near := b.overrunSpec(u).Range() + 1
 		for _, e := range b.units {
 			h := e.Pose.Hex
 			if e.Side == u.Side || !e.OnMap() || seen[h] {
 				continue
 			}
 			seen[h] = true
+			if u.Pose.Hex.Distance(h) <= near {
+				targets = append(targets, h)
+			}
+		}
+		if len(targets) == 0 {
+			return
+		}
+		reach := b.overrunReach(u)
+		for _, h := range targets {
 			// What every approach needs, the cheapest first: a neighbour
 			// of the target reached, and a target that may be overrun.
 			if !reachesNextTo(reach, h) || b.checkOverrunTarget(u, h) != nil {
@@ -369,11 +382,17 @@ func (b *Battle) OverrunTo(u *Unit, target board.Hex) (Overrun, error) {
 }
 
 // overrunReach is where u may drive before an overrun: its MP less the
-// attack's 2, around no enemy.
+// attack's 2 (overrunSpec), around no enemy.
 func (b *Battle) overrunReach(u *Unit) *board.Reach {
+	return b.Board().Reachable(b.overrunSpec(u), u.Pose, b.Occupancy(u))
+}
+
+// overrunSpec is how u moves before an overrun: with its MP less the
+// attack's 2.
+func (b *Battle) overrunSpec(u *Unit) board.MoveSpec {
 	spec := b.allowance(u)
 	spec.MP = max(0, spec.MP-overrunMP)
-	return b.Board().Reachable(spec, u.Pose, b.Occupancy(u))
+	return spec
 }
 
 // overrunOf is the cheapest overrun of target by u, with u's reach before
