@@ -321,19 +321,19 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 	}
 	var out []Overrun
 	b.Steady(func() {
-		// The enemy hexes next to where it may drive, in the order of
-		// the battle's units: its reach is worked out only if there are
-		// some.
+		// The enemy hexes it may overrun within its range, in the order
+		// of the battle's units: its reach is worked out only if there
+		// are some.
 		var targets []board.Hex
 		seen := map[board.Hex]bool{}
 		near := b.overrunSpec(u).Range() + 1
 		for _, e := range b.units {
 			h := e.Pose.Hex
-			if e.Side == u.Side || !e.OnMap() || seen[h] {
+			if e.Side == u.Side || !e.OnMap() || u.Pose.Hex.Distance(h) > near || seen[h] {
 				continue
 			}
 			seen[h] = true
-			if u.Pose.Hex.Distance(h) <= near {
+			if b.checkOverrunTarget(u, h) == nil {
 				targets = append(targets, h)
 			}
 		}
@@ -342,9 +342,7 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 		}
 		reach := b.overrunReach(u)
 		for _, h := range targets {
-			// What every approach needs, the cheapest first: a neighbour
-			// of the target reached, and a target that may be overrun.
-			if !reachesNextTo(reach, h) || b.checkOverrunTarget(u, h) != nil {
+			if !reachesNextTo(reach, h) { // what every approach needs
 				continue
 			}
 			if o, ok := b.overrunOf(u, reach, h); ok {
