@@ -40,16 +40,18 @@ func (r Random) Next(v *battle.View) (battle.Order, string) {
 		return o, "random: " + why
 	}
 	if m := b.Moving(); m != nil {
-		kinds := [][]battle.Order{{battle.Pass{}}, nil, randomAP(b, side, []board.Hex{m.Pose.Hex})}
+		var fire []battle.Order
 		for _, u := range b.Units() {
 			if u.Side == side && u.OnMap() {
-				kinds[1] = append(kinds[1], battle.Fire{Unit: u.ID, Target: m.ID})
+				fire = append(fire, battle.Fire{Unit: u.ID, Target: m.ID})
 			}
 		}
+		kinds := []candidates{listed([]battle.Order{battle.Pass{}}), listed(fire), randomAP(b, side, []board.Hex{m.Pose.Hex})}
 		if b.CanSnipe(side) == nil { // only then, so battles without a sniper draw as before
-			kinds = append(kinds, []battle.Order{battle.Snipe{}})
+			kinds = append(kinds, listed([]battle.Order{battle.Snipe{}}))
 		}
-		o, _ := pickKind(b, rng, kinds)
+		var o battle.Order
+		b.Steady(func() { o, _ = pickKind(b, rng, kinds) })
 		return o, "random: " + o.Name()
 	}
 	end := r.EndChance
@@ -59,21 +61,28 @@ func (r Random) Next(v *battle.View) (battle.Order, string) {
 	if rng.Float64() < end {
 		return battle.EndPhase{}, "random: end the phase"
 	}
-	if o, ok := pickKind(b, rng, randomKinds(b, side)); ok {
+	var o battle.Order
+	b.Steady(func() { o, ok = pickKind(b, rng, randomKinds(b, side)) })
+	if ok {
 		return o, "random: " + o.Name()
 	}
 	return battle.EndPhase{}, "random: nothing else to do"
 }
 
 // pickKind picks a kind uniformly among those with a legal order, then a
-// legal order of it uniformly (the first of a shuffle that the battle
-// accepts).
-func pickKind(b *battle.Battle, rng *rand.Rand, kinds [][]battle.Order) (battle.Order, bool) {
+// legal order of it uniformly: the first of a shuffle that the battle
+// accepts. The shuffle is of the kind's indices, each order made only when
+// it is checked; the dice are the same as for a shuffle of the orders.
+func pickKind(b *battle.Battle, rng *rand.Rand, kinds []candidates) (battle.Order, bool) {
 	for len(kinds) > 0 {
 		i := rng.IntN(len(kinds))
-		cands := kinds[i]
-		rng.Shuffle(len(cands), func(a, c int) { cands[a], cands[c] = cands[c], cands[a] })
-		if o, ok := b.FirstLegal(cands); ok {
+		c := kinds[i]
+		order := make([]int, c.count())
+		for j := range order {
+			order[j] = j
+		}
+		rng.Shuffle(len(order), func(a, d int) { order[a], order[d] = order[d], order[a] })
+		if o, ok := b.FirstLegal(c.in(order)); ok {
 			return o, true
 		}
 		kinds = append(kinds[:i], kinds[i+1:]...)
@@ -82,10 +91,11 @@ func pickKind(b *battle.Battle, rng *rand.Rand, kinds [][]battle.Order) (battle.
 }
 
 // randomKinds lists, per order kind, the orders of the side that may be
-// legal now (the battle decides which are).
-func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
+// legal now (the battle decides which are), each kind with some.
+func randomKinds(b *battle.Battle, side maps.Side) []candidates {
 	var mine, enemies []*battle.Unit
 	var enemyHexes []board.Hex
+	seen := map[board.Hex]bool{}
 	for _, u := range b.Units() {
 		switch {
 		case !u.OnMap():
@@ -94,47 +104,42 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 		case u.Dummy(): // nothing to fire at
 		default:
 			enemies = append(enemies, u)
-			if !slices.Contains(enemyHexes, u.Pose.Hex) {
+			if !seen[u.Pose.Hex] {
+				seen[u.Pose.Hex] = true
 				enemyHexes = append(enemyHexes, u.Pose.Hex)
 			}
 		}
 	}
-	bd := b.Board()
-	var fire, smoke, place, move, overrun, advance, turn, load, unload []battle.Order
+	none := listed(nil) // the kinds of other phases
+	fire, smoke, place, move, overrun, advance := none, none, none, none, none, none
+	var load, unload []battle.Order
+	switch b.Phase() {
+	case battle.FirePhase, battle.DefensiveFire:
+		fire = each(len(mine), len(enemies), func(a, e int) battle.Order {
+			return battle.Fire{Unit: mine[a].ID, Target: enemies[e].ID}
+		})
+		if b.Phase() == battle.FirePhase {
+			smoke = randomSmoke(b, side, mine)
+		}
+	case battle.Movement:
+		place = each(len(mine), 7, func(a, k int) battle.Order {
+			h := mine[a].Pose.Hex
+			if k > 0 {
+				h = h.Neighbor(board.Direction(k - 1))
+			}
+			return battle.PlaceSmoke{Unit: mine[a].ID, Hex: h}
+		})
+		overrun = randomOverruns(b, mine)
+		move = randomMoves(b, mine)
+	case battle.AdvancePhase:
+		advance = each(len(mine), 6, func(a, d int) battle.Order {
+			return battle.Advance{Unit: mine[a].ID, To: mine[a].Pose.Hex.Neighbor(board.Direction(d))}
+		})
+	}
+	turn := each(len(mine), 2, func(a, k int) battle.Order {
+		return battle.Turn{Unit: mine[a].ID, Facing: mine[a].Pose.Facing.Rotate(1 - 2*k)}
+	})
 	for _, u := range mine {
-		switch b.Phase() {
-		case battle.FirePhase, battle.DefensiveFire:
-			for _, e := range enemies {
-				fire = append(fire, battle.Fire{Unit: u.ID, Target: e.ID})
-			}
-			if b.Phase() == battle.FirePhase && (!u.Type.Kind.Infantry() || firesMortar(b, u)) && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
-				for h := range bd.Hexes() {
-					smoke = append(smoke, battle.FireSmoke{Unit: u.ID, Hex: h})
-				}
-			}
-		case battle.Movement:
-			for _, h := range append([]board.Hex{u.Pose.Hex}, neighbours(u.Pose.Hex)...) {
-				place = append(place, battle.PlaceSmoke{Unit: u.ID, Hex: h})
-			}
-			for _, o := range b.Overruns(u) {
-				overrun = append(overrun, o)
-			}
-			if b.CheckMove(u) == nil {
-				reach := bd.Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
-				for _, p := range reach.Poses() {
-					if path, ok := reach.PosesTo(p); ok && len(path) > 0 {
-						move = append(move, battle.Move{Unit: u.ID, Path: path})
-					}
-				}
-			}
-		case battle.AdvancePhase:
-			for _, h := range neighbours(u.Pose.Hex) {
-				advance = append(advance, battle.Advance{Unit: u.ID, To: h})
-			}
-		}
-		for _, t := range []int{1, -1} {
-			turn = append(turn, battle.Turn{Unit: u.ID, Facing: u.Pose.Facing.Rotate(t)})
-		}
 		if u.Carrier != 0 {
 			unload = append(unload, battle.Unload{Unit: u.ID})
 		}
@@ -145,20 +150,80 @@ func randomKinds(b *battle.Battle, side maps.Side) [][]battle.Order {
 			}
 		}
 	}
-	kinds := [][]battle.Order{fire, smoke, place, move, overrun, advance, turn, load, unload, randomArrivals(b, side), randomCalls(b, side, enemyHexes)}
+	kinds := []candidates{fire, smoke, place, move, overrun, advance, turn, listed(load), listed(unload),
+		listed(randomArrivals(b, side)), listed(randomCalls(b, side, enemyHexes))}
 	switch b.Phase() {
 	case battle.FirePhase, battle.DefensiveFire:
 		kinds = append(kinds, randomAP(b, side, enemyHexes))
 		if len(b.DeclaredShots()) > 0 {
-			kinds = append(kinds, []battle.Order{battle.Resolve{}})
+			kinds = append(kinds, listed([]battle.Order{battle.Resolve{}}))
 		}
 	case battle.AdvancePhase:
-		kinds = append(kinds, randomAssaults(b, mine, enemyHexes))
+		kinds = append(kinds, listed(randomAssaults(b, mine, enemyHexes)))
 		if combat.VehicleAssaultOf(b.Rules()) != nil {
-			kinds = append(kinds, randomVehicleAssaults(mine, enemies))
+			kinds = append(kinds, listed(randomVehicleAssaults(mine, enemies)))
 		}
 	}
-	return slices.DeleteFunc(kinds, func(k []battle.Order) bool { return len(k) == 0 })
+	return slices.DeleteFunc(kinds, func(k candidates) bool { return k.empty() })
+}
+
+// randomSmoke lists the smoke rounds the side's units might fire, each
+// unit's at every hex of the map in turn: those of its vehicles and
+// mortars that have not fired, while the side has the smoke factors.
+func randomSmoke(b *battle.Battle, side maps.Side, mine []*battle.Unit) candidates {
+	var firers []*battle.Unit
+	for _, u := range mine {
+		if (!u.Type.Kind.Infantry() || firesMortar(b, u)) && !u.Has(battle.Fired) && b.SmokeSupply(side) >= 2 {
+			firers = append(firers, u)
+		}
+	}
+	if len(firers) == 0 {
+		return listed(nil)
+	}
+	hexes := slices.Collect(b.Board().Hexes())
+	return each(len(firers), len(hexes), func(a, h int) battle.Order {
+		return battle.FireSmoke{Unit: firers[a].ID, Hex: hexes[h]}
+	})
+}
+
+// randomMoves lists the moves of the units mine that may move: each
+// unit's to every pose it may end in (board.Reach.Moves), by its cheapest
+// path, in the order of mine. A unit's moves are counted only when they
+// are needed (blocks); a unit's reach is worked out again when one of its
+// moves is made, and kept until one of another unit's is.
+func randomMoves(b *battle.Battle, mine []*battle.Unit) candidates {
+	reachOf := func(u *battle.Unit) *board.Reach {
+		return b.Board().Reachable(b.MoveSpec(u), u.Pose, b.Occupancy(u))
+	}
+	bs := &blocks{n: len(mine), size: func(a int) int {
+		if b.CheckMove(mine[a]) != nil {
+			return 0
+		}
+		return len(reachOf(mine[a]).Moves())
+	}}
+	cached := -1
+	var reach *board.Reach
+	var moves []board.Pose
+	return bs.candidates(func(a, j int) battle.Order {
+		if a != cached {
+			cached, reach = a, reachOf(mine[a])
+			moves = reach.Moves()
+		}
+		path, _ := reach.PosesTo(moves[j])
+		return battle.Move{Unit: mine[a].ID, Path: path}
+	})
+}
+
+// randomOverruns lists the overruns of the units mine (Battle.Overruns),
+// unit by unit in the order of mine, each unit's worked out only when they
+// are needed (blocks).
+func randomOverruns(b *battle.Battle, mine []*battle.Unit) candidates {
+	overruns := make([][]battle.Overrun, len(mine))
+	bs := &blocks{n: len(mine), size: func(a int) int {
+		overruns[a] = b.Overruns(mine[a])
+		return len(overruns[a])
+	}}
+	return bs.candidates(func(a, j int) battle.Order { return overruns[a][j] })
 }
 
 // randomCalls lists the off-board missions the side might call on the
@@ -269,8 +334,22 @@ func subsets(us []*battle.Unit) [][]battle.UnitID {
 // every subset of every hex's units, without or with each leader of the
 // hex directing (not also listed as a member), with and without grenades;
 // at a moving enemy, also laying each pattern of fire lane (rules 13.9).
-func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Order {
-	var out []battle.Order
+// Each subset with its leader is a block of orders: for each target, the
+// attacks with each number of grenades, then the lanes.
+func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) candidates {
+	type block struct {
+		units    []battle.UnitID
+		leader   battle.UnitID
+		grenades int // the attacks of a target without lanes
+	}
+	lanes := []battle.LanePattern{battle.LaneStraight, battle.LaneStaggerLeft, battle.LaneStaggerRight}
+	var list []block
+	perTarget := func(k block) int {
+		if b.Moving() != nil && k.leader == 0 {
+			return k.grenades + len(lanes)
+		}
+		return k.grenades
+	}
 	for _, g := range groupsOf(b, side) {
 		leaders := []battle.UnitID{0}
 		for _, u := range g {
@@ -283,20 +362,20 @@ func randomAP(b *battle.Battle, side maps.Side, targets []board.Hex) []battle.Or
 				if l != 0 && slices.Contains(s, l) {
 					continue
 				}
-				for _, h := range targets {
-					for gr := range b.GrenadeLimit(side, append(slices.Clone(s), l)...) + 1 {
-						out = append(out, battle.FireAP{Units: s, Target: h, Leader: l, Grenades: gr})
-					}
-					if b.Moving() != nil && l == 0 {
-						for _, p := range []battle.LanePattern{battle.LaneStraight, battle.LaneStaggerLeft, battle.LaneStaggerRight} {
-							out = append(out, battle.FireAP{Units: s, Target: h, Lane: p})
-						}
-					}
-				}
+				k := block{units: s, leader: l, grenades: max(b.GrenadeLimit(side, append(slices.Clone(s), l)...)+1, 0)}
+				list = append(list, k)
 			}
 		}
 	}
-	return out
+	bs := &blocks{n: len(list), size: func(a int) int { return len(targets) * perTarget(list[a]) }}
+	return bs.candidates(func(a, j int) battle.Order {
+		k := list[a]
+		h, gr := targets[j/perTarget(k)], j%perTarget(k)
+		if gr < k.grenades {
+			return battle.FireAP{Units: k.units, Target: h, Leader: k.leader, Grenades: gr}
+		}
+		return battle.FireAP{Units: k.units, Target: h, Lane: lanes[gr-k.grenades]}
+	})
 }
 
 // randomAssaults lists the close assaults the side might make: every

@@ -65,7 +65,7 @@ func TestRandomLaysFireLanes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var legal []battle.LanePattern
-	for _, o := range randomAP(b, maps.Axis, []board.Hex{h("E5")}) {
+	for o := range randomAP(b, maps.Axis, []board.Hex{h("E5")}).orders() {
 		if ap := o.(battle.FireAP); ap.Lane != battle.NoLane && b.Check(o) == nil {
 			legal = append(legal, ap.Lane)
 		}

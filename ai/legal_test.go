@@ -180,7 +180,7 @@ func TestRandomOffersAssaults(t *testing.T) {
 			}
 			legal := 0
 			for _, kind := range randomKinds(b, maps.Allies) {
-				for _, o := range kind {
+				for o := range kind.orders() {
 					if _, ok := o.(battle.Assault); ok && b.Check(o) == nil {
 						legal++
 					}

@@ -23,7 +23,7 @@ func TestRandomOffersOverruns(t *testing.T) {
 	}
 	var overruns []battle.Overrun
 	for _, k := range randomKinds(b, maps.Allies) {
-		for _, o := range k {
+		for o := range k.orders() {
 			if ov, ok := o.(battle.Overrun); ok {
 				overruns = append(overruns, ov)
 			}

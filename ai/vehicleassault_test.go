@@ -27,7 +27,7 @@ func TestOpponentAssaultsVehicles(t *testing.T) {
 		}
 		offered := false
 		for _, k := range randomKinds(b, maps.Allies) {
-			for _, o := range k {
+			for o := range k.orders() {
 				if _, ok := o.(battle.AssaultVehicle); ok && b.Check(o) == nil {
 					offered = true
 				}

@@ -218,22 +218,36 @@ func (b *Battle) CheckMove(u *Unit) error {
 
 // Occupancy returns what the board must know about the other units for u
 // to move: no enemy hex may be entered, no hex over-stacked at the end.
-// The units' hexes are read once, as they stand when it is called. Under
+// The units' hexes are read once, as they stand when it is called (under
+// Steady, its index of them, and what each hex holds is sorted out as the
+// board asks about the hex). Under
 // fog an enemy unit u's side does not know of counts as absent: the move
 // is planned on the map as its side sees it, and runs into the unit
 // (bump) if it tries to enter its hex; a contact bars its hex, as the
 // unit behind it does in the battle itself (knownEnemyIn).
 func (b *Battle) Occupancy(u *Unit) board.Occupancy {
+	us := []*Unit{u}
+	contacts := u.Side == b.knownTo // a side's known battle holds its contacts as hexes
+	known := func(o *Unit) bool { return !b.unknownTo(u.Side, o) }
+	if index := b.hexIndex; index != nil { // under Steady: each hex looked up as it is asked about
+		return board.Occupancy{
+			CanEnter: func(h board.Hex) bool {
+				return !slices.ContainsFunc(index[h], func(o *Unit) bool { return o.Side != u.Side && known(o) }) && !(contacts && b.contactHexes[h])
+			},
+			CanEnd: func(h board.Hex) bool {
+				there := slices.DeleteFunc(slices.Clone(index[h]), func(o *Unit) bool { return !known(o) })
+				return b.stackErrorAmong(us, nil, h, there) == nil
+			},
+		}
+	}
 	at := make(map[board.Hex][]*Unit, len(b.units)) // as UnitsAt, for every hex at once
 	enemy := make(map[board.Hex]bool, len(b.units))
 	for _, o := range b.units {
-		if o.OnMap() && !b.unknownTo(u.Side, o) {
+		if o.OnMap() && known(o) {
 			at[o.Pose.Hex] = append(at[o.Pose.Hex], o)
 			enemy[o.Pose.Hex] = enemy[o.Pose.Hex] || o.Side != u.Side
 		}
 	}
-	us := []*Unit{u}
-	contacts := u.Side == b.knownTo // a side's known battle holds its contacts as hexes
 	return board.Occupancy{
 		CanEnter: func(h board.Hex) bool { return !enemy[h] && !(contacts && b.contactHexes[h]) },
 		CanEnd:   func(h board.Hex) bool { return b.stackErrorAmong(us, nil, h, at[h]) == nil },
@@ -520,39 +534,50 @@ func (b *Battle) setPose(u *Unit, p board.Pose) {
 }
 
 func (b *Battle) turnInPlace(o Turn) ([]Event, error) {
-	switch b.phase {
-	case Movement:
+	if b.phase == Movement {
 		u := b.Unit(o.Unit)
 		if u == nil {
 			return nil, fmt.Errorf("there is no unit #%d", o.Unit)
 		}
 		return b.move(Move{Unit: o.Unit, Path: []board.Pose{{Hex: u.Pose.Hex, Facing: o.Facing}}})
-	case AdvancePhase:
-		u, err := b.mover(o.Unit)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case u.Type.Kind.Infantry():
-			return nil, errors.New("infantry have no facing to turn")
-		case !o.Facing.Valid():
-			return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
-		case u.Carrier != 0 || u.Has(Immobile):
-			return nil, fmt.Errorf("%s cannot turn", u.Label())
-		case u.Has(Pinned):
-			return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
-		case u.Has(TurnedInAdvance):
-			return nil, fmt.Errorf("%s has already turned in this phase (one hexside, after the advance or instead of it)", u.Label())
-		case u.Pose.Facing.Turns(o.Facing) != 1:
-			return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
-		}
-		from := u.Pose
-		b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
-		u.Markers |= TurnedInAdvance
-		return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
-			Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
 	}
-	return nil, fmt.Errorf("units turn in the Movement or Advance & Assault phase, and this is the %s phase", b.phase)
+	u, err := b.checkTurnInAdvance(o)
+	if err != nil {
+		return nil, err
+	}
+	from := u.Pose
+	b.setPose(u, board.Pose{Hex: u.Pose.Hex, Facing: o.Facing})
+	u.Markers |= TurnedInAdvance
+	return []Event{{Kind: UnitMoved, Unit: u.ID, From: from, To: u.Pose, Hex: u.Pose.Hex,
+		Text: fmt.Sprintf("%s turns to %v in %s", u.Label(), o.Facing, b.Board().Label(u.Pose.Hex))}}, nil
+}
+
+// checkTurnInAdvance returns the unit of order o, given outside the
+// Movement phase (where a turn is a move), if it may turn now, changing
+// nothing.
+func (b *Battle) checkTurnInAdvance(o Turn) (*Unit, error) {
+	if b.phase != AdvancePhase {
+		return nil, fmt.Errorf("units turn in the Movement or Advance & Assault phase, and this is the %s phase", b.phase)
+	}
+	u, err := b.mover(o.Unit)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case u.Type.Kind.Infantry():
+		return nil, errors.New("infantry have no facing to turn")
+	case !o.Facing.Valid():
+		return nil, fmt.Errorf("facing %d is not a direction 0..5", o.Facing)
+	case u.Carrier != 0 || u.Has(Immobile):
+		return nil, fmt.Errorf("%s cannot turn", u.Label())
+	case u.Has(Pinned):
+		return nil, fmt.Errorf("%s is pinned and may not turn", u.Label())
+	case u.Has(TurnedInAdvance):
+		return nil, fmt.Errorf("%s has already turned in this phase (one hexside, after the advance or instead of it)", u.Label())
+	case u.Pose.Facing.Turns(o.Facing) != 1:
+		return nil, fmt.Errorf("in the Advance phase a unit turns one hexside, not %d", u.Pose.Facing.Turns(o.Facing))
+	}
+	return u, nil
 }
 
 func (b *Battle) advance(o Advance) ([]Event, error) {

@@ -228,9 +228,9 @@ type Battle struct {
 	// knownUnits are, in a known battle, the units it has (Units): all but
 	// the blank slots, made once as the copy is.
 	knownUnits []*Unit
-	// hexIndex is, while FirstLegal checks orders, the units standingAt
-	// finds in each hex, in the battle's order; nil otherwise, when
-	// standingAt scans the units (tests move them directly).
+	// hexIndex is, while Steady runs, the units standingAt finds in each
+	// hex, in the battle's order; nil otherwise, when standingAt scans the
+	// units (tests move them directly).
 	hexIndex map[board.Hex][]*Unit
 
 	turn    int

@@ -682,6 +682,18 @@ func (b *Battle) smokeRunOut(u *Unit, out combat.Outcome) []Event {
 }
 
 func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
+	u, err := b.checkPlaceSmoke(o)
+	if err != nil {
+		return nil, err
+	}
+	b.supply[u.Side]--
+	u.Markers |= SmokeLaid
+	return []Event{b.laySmoke(u, o.Hex, 1)}, nil
+}
+
+// checkPlaceSmoke returns the unit of order o if it may place the smoke
+// now, changing nothing.
+func (b *Battle) checkPlaceSmoke(o PlaceSmoke) (*Unit, error) {
 	if err := b.requirePhase(Movement, "infantry place smoke"); err != nil {
 		return nil, err
 	}
@@ -708,9 +720,7 @@ func (b *Battle) placeSmoke(o PlaceSmoke) ([]Event, error) {
 	if err := b.smokeWouldChange(o.Hex, 1); err != nil {
 		return nil, err
 	}
-	b.supply[u.Side]--
-	u.Markers |= SmokeLaid
-	return []Event{b.laySmoke(u, o.Hex, 1)}, nil
+	return u, nil
 }
 
 // laySmoke puts smoke of the given level in h, which smokeWouldChange has

@@ -161,7 +161,7 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 			return p, err
 		}
 	}
-	if len(p.Defenders) == 0 && len(p.CrewChecks) == 0 && len(p.Vehicles) == 0 && b.knownEnemyIn(p.Firers[0].Side, o.Target) && b.knowsHex(p.Firers[0].Side, o.Target) {
+	if len(p.Vehicles) == 0 && b.harmsNone(p.Firers[0].Side, o.Target, p.Defenders, p.CrewChecks) {
 		// A hex of dummies, or of units the side has not all spotted, is
 		// fired at as any: the fall of shot finds them out (learn), and
 		// the attack harms no one.
@@ -202,6 +202,36 @@ func (b *Battle) PlanAP(o FireAP) (APPlan, error) {
 		}
 	}
 	return p, nil
+}
+
+// harmsNone reports whether AP fire of side at hex h, whose defenders and
+// crew checks are given, is refused as harming no one when it strikes no
+// vehicle: the hex holds enemy units the side knows of and knows all of,
+// and none the fire could touch.
+func (b *Battle) harmsNone(side maps.Side, h board.Hex, defenders, crewChecks []*Unit) bool {
+	return len(defenders) == 0 && len(crewChecks) == 0 && b.knownEnemyIn(side, h) && b.knowsHex(side, h)
+}
+
+// surelyHarmless reports whether PlanAP is sure to refuse o as harming no
+// one (harmsNone), when it is refused on nothing else first: no mortar
+// can fire in it that strikes vehicles, and the acting side's fire at its
+// target harms none. harmless holds the answers for targets already
+// asked about, for a battle that does not change meanwhile.
+func (b *Battle) surelyHarmless(o FireAP, harmless map[board.Hex]bool) bool {
+	if b.mortarStrikesVehicles() {
+		for _, id := range append(slices.Clone(o.Units), o.Leader) {
+			if u := b.Unit(id); id != 0 && (u == nil || u.Type.Kind.Infantry()) {
+				return false // an infantry unit may fire a mortar
+			}
+		}
+	}
+	v, ok := harmless[o.Target]
+	if !ok {
+		side := b.Acting()
+		v = b.harmsNone(side, o.Target, b.apDefenders(side, o.Target), b.crewChecksAt(side, o.Target))
+		harmless[o.Target] = v
+	}
+	return v
 }
 
 // mortarStrikeVersion is the save version from which mortars fire at the

@@ -319,19 +319,48 @@ func (b *Battle) Overruns(u *Unit) []Overrun {
 	if _, err := b.checkOverrunner(u.ID); err != nil {
 		return nil
 	}
-	reach := b.overrunReach(u)
 	var out []Overrun
-	var seen []board.Hex
-	for _, e := range b.units {
-		if e.Side == u.Side || !e.OnMap() || slices.Contains(seen, e.Pose.Hex) {
-			continue
+	b.Steady(func() {
+		// The enemy hexes it may overrun within its range, in the order
+		// of the battle's units: its reach is worked out only if there
+		// are some.
+		var targets []board.Hex
+		seen := map[board.Hex]bool{}
+		near := b.overrunSpec(u).Range() + 1
+		for _, e := range b.units {
+			h := e.Pose.Hex
+			if e.Side == u.Side || !e.OnMap() || u.Pose.Hex.Distance(h) > near || seen[h] {
+				continue
+			}
+			seen[h] = true
+			if b.checkOverrunTarget(u, h) == nil {
+				targets = append(targets, h)
+			}
 		}
-		seen = append(seen, e.Pose.Hex)
-		if o, ok := b.overrunOf(u, reach, e.Pose.Hex); ok {
-			out = append(out, o)
+		if len(targets) == 0 {
+			return
+		}
+		reach := b.overrunReach(u)
+		for _, h := range targets {
+			if !reachesNextTo(reach, h) { // what every approach needs
+				continue
+			}
+			if o, ok := b.overrunOf(u, reach, h); ok {
+				out = append(out, o)
+			}
+		}
+	})
+	return out
+}
+
+// reachesNextTo reports whether reach reached a neighbour of hex h.
+func reachesNextTo(reach *board.Reach, h board.Hex) bool {
+	for d := range board.Direction(6) {
+		if reach.Reached(h.Neighbor(d)) {
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // OverrunTo returns the cheapest overrun of hex target AFV u may make now,
@@ -351,11 +380,17 @@ func (b *Battle) OverrunTo(u *Unit, target board.Hex) (Overrun, error) {
 }
 
 // overrunReach is where u may drive before an overrun: its MP less the
-// attack's 2, around no enemy.
+// attack's 2 (overrunSpec), around no enemy.
 func (b *Battle) overrunReach(u *Unit) *board.Reach {
+	return b.Board().Reachable(b.overrunSpec(u), u.Pose, b.Occupancy(u))
+}
+
+// overrunSpec is how u moves before an overrun: with its MP less the
+// attack's 2.
+func (b *Battle) overrunSpec(u *Unit) board.MoveSpec {
 	spec := b.allowance(u)
 	spec.MP = max(0, spec.MP-overrunMP)
-	return b.Board().Reachable(spec, u.Pose, b.Occupancy(u))
+	return spec
 }
 
 // overrunOf is the cheapest overrun of target by u, with u's reach before

@@ -95,6 +95,11 @@ func (s MoveSpec) clamped() MoveSpec {
 	return s
 }
 
+// Range is the farthest from its start, in hexes, that Reachable reaches
+// with spec: every hex entered costs at least 1 MP, and a minimum move
+// goes one hex.
+func (s MoveSpec) Range() int { return max(s.clamped().MP, 1) }
+
 // Pose is where a unit stands and which hexside it faces. Infantry have no
 // facing: their poses keep whatever Facing the start pose had, and it is
 // ignored wherever a pose is looked up.
@@ -414,7 +419,7 @@ func (b *Board) Reachable(spec MoveSpec, start Pose, occ Occupancy) *Reach {
 	case Gun:
 		r.sph = 6
 	}
-	radius := max(spec.MP, 1)
+	radius := spec.Range()
 	if !b.Contains(start.Hex) {
 		radius = 0
 	}
@@ -673,6 +678,14 @@ func (r *Reach) best(h Hex, f Direction, any bool) (int32, bool) {
 	return bestID, true
 }
 
+// Reached reports whether the search reached hex h, in some facing,
+// whether or not the unit may end there (Cost tells): a pose of h has a
+// cost or a path only if it did.
+func (r *Reach) Reached(h Hex) bool {
+	s, ok := r.grid.slot(h)
+	return ok && r.grid.slots[s] != 0
+}
+
 // Cost returns the cheapest cost of ending the move in hex h in any facing,
 // and false when the unit cannot end there. A cost above the unit's MP is a
 // minimum move.
@@ -723,6 +736,15 @@ func (r *Reach) Poses() []Pose {
 		}
 	}
 	return ps
+}
+
+// Moves returns the poses of Poses that a move ends in, in the same order:
+// every one but the start's, whose path (PosesTo) has no step.
+func (r *Reach) Moves() []Pose {
+	return slices.DeleteFunc(r.Poses(), func(p Pose) bool {
+		id, _ := r.best(p.Hex, p.Facing, !r.spec.Kind.faced())
+		return r.nodes[id].prev < 0
+	})
 }
 
 func (r *Reach) sortHexes(hs []Hex) {

@@ -80,3 +80,115 @@ func TestBestAsksCanEndOnlyOfReachedHexes(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesLeavesOutTheStart lists the poses a move may end in on a small
+// board, for each kind of movement: those of Poses but the start pose, in
+// Poses' order, each with a path of at least one step.
+func TestMovesLeavesOutTheStart(t *testing.T) {
+	b := fixture(t, `
+. . .
+. . .
+. W .`)
+	tests := []struct {
+		kind MoveKind
+		mp   int
+		want []string // hex and facing
+	}{
+		{Infantry, 1, []string{"A1 N", "B1 N", "C1 N", "A2 N", "C2 N", "B3 N"}},
+		{Vehicle, 0, nil},
+		{Vehicle, 1, []string{"A1 N", "A1 SW", "A1 NW", "B1 N", "B1 NE", "B1 NW", "C1 N", "C1 NE", "C1 SE", "A2 N", "A2 NE", "A2 SE",
+			"B2 NE", "B2 SE", "B2 SW", "B2 NW", "C2 N", "C2 SW", "C2 NW", "B3 N", "B3 NE", "B3 NW"}},
+		{Gun, 1, []string{"A1 N", "A1 NE", "A1 SE", "A1 S", "A1 SW", "A1 NW", "B1 N", "B1 NE", "B1 SE", "B1 S", "B1 SW", "B1 NW",
+			"C1 N", "C1 NE", "C1 SE", "C1 S", "C1 SW", "C1 NW", "A2 N", "A2 NE", "A2 SE", "A2 S", "A2 SW", "A2 NW",
+			"B2 NE", "B2 SE", "B2 S", "B2 SW", "B2 NW", "C2 N", "C2 NE", "C2 SE", "C2 S", "C2 SW", "C2 NW",
+			"B3 N", "B3 NE", "B3 SE", "B3 S", "B3 SW", "B3 NW"}},
+	}
+	for _, tt := range tests {
+		r := b.Reachable(MoveSpec{Kind: tt.kind, MP: tt.mp}, at(t, "B2", DirN), Occupancy{})
+		var got []string
+		for _, p := range r.Moves() {
+			got = append(got, b.Label(p.Hex)+" "+p.Facing.String())
+			if path, ok := r.PosesTo(p); !ok || len(path) == 0 {
+				t.Errorf("%v MP %d: PosesTo(%v) = %v, %v; want a path of a step or more", tt.kind, tt.mp, p, path, ok)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v MP %d: Moves = %q, want %q", tt.kind, tt.mp, got, tt.want)
+		}
+	}
+}
+
+// TestReachedIgnoresCanEnd lists the hexes a search reached on a small
+// board, with a CanEnd that refuses one of them, which is reached all the
+// same, though it has no cost.
+func TestReachedIgnoresCanEnd(t *testing.T) {
+	b := fixture(t, `
+. . . .
+. . . .
+. W . .
+. . . .`)
+	refused := at(t, "C1", DirN).Hex
+	occ := Occupancy{CanEnd: func(h Hex) bool { return h != refused }}
+	tests := []struct {
+		kind MoveKind
+		mp   int
+		want []string
+	}{
+		{Infantry, 0, []string{"B2"}},
+		{Infantry, 1, []string{"A1", "B1", "C1", "A2", "B2", "C2", "B3"}},
+		{Vehicle, 1, []string{"A1", "B1", "C1", "A2", "B2", "C2", "B3"}},
+	}
+	for _, tt := range tests {
+		r := b.Reachable(MoveSpec{Kind: tt.kind, MP: tt.mp}, at(t, "B2", DirN), occ)
+		var got []string
+		for h := range b.Hexes() {
+			if r.Reached(h) {
+				got = append(got, b.Label(h))
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v MP %d: reached %q, want %q", tt.kind, tt.mp, got, tt.want)
+		}
+		if _, ok := r.Cost(refused); ok {
+			t.Errorf("%v MP %d: C1 refused by CanEnd has a cost", tt.kind, tt.mp)
+		}
+	}
+}
+
+// TestRangeBoundsReached: no hex farther than MoveSpec.Range is reached,
+// on a board of open ground and a diagonal of 'r' hexes, for literal allowances.
+func TestRangeBoundsReached(t *testing.T) {
+	b := fixture(t, `
+r . . . . . .
+r r . . . . .
+. r r . . . .
+. . r r . . .
+. . . r r . .
+. . . . r r .
+. . . . . r r`)
+	tests := []struct {
+		kind MoveKind
+		mp   int
+		want int
+	}{
+		{Infantry, -1, 1},
+		{Infantry, 0, 1},
+		{Vehicle, 3, 3},
+		{Vehicle, 6, 6},
+		{Gun, 2, 2},
+		{Vehicle, MaxMP + 5, MaxMP},
+	}
+	for _, tt := range tests {
+		spec := MoveSpec{Kind: tt.kind, MP: tt.mp}
+		if got := spec.Range(); got != tt.want {
+			t.Errorf("%v MP %d: Range %d, want %d", tt.kind, tt.mp, got, tt.want)
+		}
+		start := at(t, "D4", DirN)
+		r := b.Reachable(spec, start, Occupancy{})
+		for h := range b.Hexes() {
+			if r.Reached(h) && start.Hex.Distance(h) > spec.Range() {
+				t.Errorf("%v MP %d: %s reached, %d hexes away", tt.kind, tt.mp, b.Label(h), start.Hex.Distance(h))
+			}
+		}
+	}
+}
