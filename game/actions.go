@@ -122,6 +122,17 @@ func (g *Game) togglePanel(*Intents) {
 	g.resize(g.screen, g.scale, true)
 }
 
+// rushKey is Shift+K: the computer plays on without a pause until a
+// person is to act.
+func (g *Game) rushKey(*Intents) {
+	if !g.play.computer[g.battle.Acting()] {
+		g.note("Shift+K plays the computer's orders at once while it acts; it is not acting now")
+		return
+	}
+	g.play.rush = true
+	g.note("the computer plays on at once until you are to act")
+}
+
 // setPace sets the pause between the computer's orders (and a playing
 // replay's), within bounds.
 func (g *Game) setPace(ticks int) {

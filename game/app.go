@@ -60,11 +60,12 @@ func defaultSettings() storage.Settings {
 }
 
 // paces are the animation speeds the settings offer, in ticks between two
-// orders (our own choice: about 0.8, 0.4 and 0.13 s).
+// orders (our own choice: about 0.8, 0.4 and 0.13 s, and one frame: each
+// order at once, nothing held back to be watched).
 var paces = []struct {
 	name  string
 	ticks int
-}{{"slow", 48}, {"normal", defaultComputerDelay}, {"fast", 8}}
+}{{"slow", 48}, {"normal", defaultComputerDelay}, {"fast", 8}, {"instant", 1}}
 
 // paceName names a pace in ticks ("12 ticks" for one the list lacks).
 func paceName(ticks int) string {

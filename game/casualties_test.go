@@ -152,7 +152,7 @@ func TestTheComputerTakesTheAutomaticAllocation(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.play.seats[maps.Axis] = seat
-	g.play.wait = g.play.delay
+	g.play.wait, g.play.watchUntil = g.play.delay, 0 // K: the next order now
 	g.runComputer()
 	if _, ok := b.AllocationPending(); ok || !b.Unit(4).Has(battle.Pinned) || !b.Unit(5).Eliminated {
 		t.Errorf("pending %v: want the automatic allocation (squad pinned, half squad eliminated)", ok)

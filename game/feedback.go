@@ -2,6 +2,7 @@ package game
 
 import (
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"hexfire/battle"
 	"hexfire/board"
+	"hexfire/game/boardview"
 	"hexfire/game/ui"
 	"hexfire/maps"
 	"hexfire/units"
@@ -27,6 +29,77 @@ type shotMark struct {
 // enough to read the result; the log keeps it).
 const shotTicks = 150
 
+// watchTicks is how long the computer's next order waits after one that
+// showed a shot or a move of the enemy, at a pace of delay ticks an order:
+// three orders' pause (our own choice: 1.2 s at the normal pace, time to
+// see the line, the dice and the result), none at the instant pace.
+func watchTicks(delay int) int {
+	if delay <= 1 {
+		return 0
+	}
+	return min(3*delay, shotTicks)
+}
+
+// trailStep is one hex of a move the side shown saw: from one hex into
+// the next, by a unit of side.
+type trailStep struct {
+	from, to board.Hex
+	side     maps.Side
+}
+
+// moveTrail returns the hexes entered by the enemy of side viewer among
+// events (those the viewer saw), in order: the path of the enemy's move
+// as far as the viewer saw it.
+func moveTrail(b *battle.Battle, events []battle.Event, viewer maps.Side) []trailStep {
+	var out []trailStep
+	for _, e := range events {
+		if e.Kind != battle.UnitMoved || e.From.Hex == e.To.Hex {
+			continue
+		}
+		if u := b.Unit(e.Unit); u != nil && u.Side != viewer {
+			out = append(out, trailStep{from: e.From.Hex, to: e.To.Hex, side: u.Side})
+		}
+	}
+	return out
+}
+
+// drawTrail draws the enemy's last move seen: a line in its side's colour
+// on a pale halo (the Axis' black shows on dark ground too) through the
+// hexes it entered, and an arrow head where each step crosses the hexside,
+// between the counters.
+func (g *Game) drawTrail(screen *ebiten.Image) {
+	p := &g.play
+	if len(p.trail) == 0 || p.tick >= p.trailUntil {
+		return
+	}
+	v := BoardView{g: g, Board: g.board, Camera: g.cam}
+	r := v.HexRadius()
+	w := float32(max(2, r/9))
+	for _, halo := range []bool{true, false} {
+		for _, s := range p.trail {
+			c, width := boardview.SideColour(s.side), w
+			if halo {
+				c, width = colTrailHalo, w*2.2
+			}
+			ax, ay := v.HexCenter(s.from)
+			bx, by := v.HexCenter(s.to)
+			a, b := ui.Pt(float32(ax), float32(ay)), ui.Pt(float32(bx), float32(by))
+			g.batch.Segment(screen, a, b, width, c)
+			n := float32(math.Hypot(float64(b.X-a.X), float64(b.Y-a.Y)))
+			if n == 0 {
+				continue
+			}
+			// Two strokes back from the hexside, 30° either side of the way.
+			mid := ui.Pt((a.X+b.X)/2, (a.Y+b.Y)/2)
+			dx, dy := (a.X-b.X)/n*float32(r)*0.4, (a.Y-b.Y)/n*float32(r)*0.4
+			for _, k := range []float32{0.5, -0.5} {
+				g.batch.Segment(screen, mid, ui.Pt(mid.X+dx*0.87-dy*k, mid.Y+dy*0.87+dx*k), width, c)
+			}
+		}
+	}
+	g.batch.Flush(screen)
+}
+
 // The shot line's colours (our own choice): orange for an attack that
 // did something, grey for one that did nothing.
 var (
@@ -34,6 +107,9 @@ var (
 	colShotMiss = color.RGBA{0xc8, 0xc8, 0xc8, 0xff}
 	colWreck    = color.RGBA{0x2a, 0x26, 0x22, 0xff}
 	colWreckX   = color.RGBA{0xe0, 0x50, 0x20, 0xff}
+	// colTrailHalo is the pale edge of an enemy move's trail (our own
+	// choice).
+	colTrailHalo = color.RGBA{0xf4, 0xf0, 0xe6, 0xc0}
 )
 
 // shotMarks returns the attacks among an order's events, with the result

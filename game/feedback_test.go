@@ -5,6 +5,7 @@ import (
 	"image"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -547,6 +548,102 @@ func TestAttackLabels(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: labels %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// firingPlayer fires each of its side's units in turn at the first enemy
+// it knows, then ends the phase: a Fire phase of several shots.
+type firingPlayer struct{}
+
+func (firingPlayer) Next(v *battle.View) (battle.Order, string) {
+	if v.Phase == battle.FirePhase && v.Acting == v.Side && len(v.Enemy) > 0 {
+		for _, u := range v.Own {
+			if u.Active() && !u.Has(battle.Fired) {
+				return battle.Fire{Unit: u.ID, Target: v.Enemy[0].ID}, "a shot"
+			}
+		}
+	}
+	return battle.EndPhase{}, "nothing left to do"
+}
+
+// TestComputerShotsWatchable plays the computer's Fire phase of three
+// shots at the person's tanks at the default pace: each shot is on the map
+// (its line and result) and in the log before the next is fired, for at
+// least watchTicks; at the instant pace nothing holds the next back.
+func TestComputerShotsWatchable(t *testing.T) {
+	for _, pace := range []int{defaultComputerDelay, 1} {
+		b := configuredBattle(t, board.DefaultLayout, nil, battle.Config{Seed: 3, Fog: battle.FogOff},
+			placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+			placed{"M4A3E8", maps.Allies, "B3", board.DirSE},
+			placed{"M4A3E8", maps.Allies, "B4", board.DirSE},
+			placed{"Tiger I", maps.Axis, "E3", board.DirNW},
+			placed{"Tiger I", maps.Axis, "E4", board.DirNW},
+		)
+		g, err := New(b, Options{Scripted: true, Size: image.Pt(1280, 800), Computer: []maps.Side{maps.Allies}, Pace: pace,
+			NewPlayer: func(*battle.View, uint64, string) (Player, error) { return firingPlayer{}, nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(1280, 800)
+		var fired []int // the tick of each shot
+		for n := 0; len(fired) < 3 && n < 2000; n++ {
+			before := len(b.Orders())
+			g.step(Intents{})
+			if len(b.Orders()) == before {
+				continue
+			}
+			o := b.Orders()[before]
+			if _, ok := o.(battle.Fire); !ok {
+				continue
+			}
+			fired = append(fired, g.play.tick)
+			if len(g.play.shots) == 0 || g.play.shotsUntil <= g.play.tick {
+				t.Fatalf("pace %d: shot %d is not drawn", pace, len(fired))
+			}
+			if last := g.play.log.lines[len(g.play.log.lines)-1].text; !strings.Contains(logText(g), "M4A3E8 #"+strconv.Itoa(len(fired))+" fires at") {
+				t.Fatalf("pace %d: shot %d is not in the log (last line %q)", pace, len(fired), last)
+			}
+		}
+		if len(fired) != 3 {
+			t.Fatalf("pace %d: %d shots fired, want 3", pace, len(fired))
+		}
+		for i := 1; i < len(fired); i++ {
+			gap := fired[i] - fired[i-1]
+			if pace == 1 && gap > 2 || pace != 1 && gap < watchTicks(pace) {
+				t.Errorf("pace %d: shot %d came %d ticks after shot %d, want %s %d", pace, i+1, gap, i,
+					map[bool]string{true: "at most", false: "at least"}[pace == 1], map[bool]int{true: 2, false: watchTicks(pace)}[pace == 1])
+			}
+		}
+	}
+}
+
+// TestMoveTrail: the trail of an order's events is the enemy's steps from
+// hex to hex, in order; a turn in place and the viewer's own moves are no
+// part of it.
+func TestMoveTrail(t *testing.T) {
+	b := testBattle(t, board.DefaultLayout, nil,
+		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
+		placed{"Tiger I", maps.Axis, "E3", board.DirNW},
+	)
+	h := func(label string) board.Hex { return hexOf(t, b, label) }
+	pose := func(label string, d board.Direction) board.Pose { return board.Pose{Hex: h(label), Facing: d} }
+	events := []battle.Event{
+		{Kind: battle.UnitMoved, Unit: 2, From: pose("E3", board.DirNW), To: pose("D3", board.DirNW)},
+		{Kind: battle.UnitMoved, Unit: 2, From: pose("D3", board.DirNW), To: pose("D3", board.DirSW)}, // a turn
+		{Kind: battle.UnitMoved, Unit: 1, From: pose("B2", board.DirSE), To: pose("C3", board.DirSE)}, // the viewer's own
+		{Kind: battle.UnitFired, Unit: 2, Target: 1},
+		{Kind: battle.UnitMoved, Unit: 2, From: pose("D3", board.DirSW), To: pose("C4", board.DirSW)},
+	}
+	for _, tt := range []struct {
+		viewer maps.Side
+		want   []trailStep
+	}{
+		{maps.Allies, []trailStep{{h("E3"), h("D3"), maps.Axis}, {h("D3"), h("C4"), maps.Axis}}},
+		{maps.Axis, []trailStep{{h("B2"), h("C3"), maps.Allies}}},
+	} {
+		if have := moveTrail(b, events, tt.viewer); !slices.Equal(have, tt.want) {
+			t.Errorf("%s's trail %v, want %v", tt.viewer, have, tt.want)
 		}
 	}
 }

@@ -325,6 +325,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	g.drawMap(screen, &v)
 	g.drawTutorialRings(screen, &v)
+	g.drawTrail(screen)
 	g.drawShots(screen)
 	g.hudCache.Draw(screen, g.hudKey(), g.drawHUD, g.hudParts()...)
 	g.drawTutorialStrip(screen)

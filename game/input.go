@@ -66,6 +66,7 @@ const (
 	ActionComputerSlower
 	ActionComputerFaster
 	ActionComputerNow
+	ActionComputerRush
 	ActionReplayForward
 	ActionReplayBack
 	ActionSave
@@ -207,7 +208,9 @@ var Keymap = []Binding{
 	{Action: ActionComputerFaster, Keys: []ebiten.Key{ebiten.KeyPeriod}, Help: "computer player: faster",
 		scope: anyTime, run: func(g *Game, _ *Intents) { g.setPace(g.play.delay / 2) }},
 	{Action: ActionComputerNow, Keys: []ebiten.Key{ebiten.KeyK}, Help: "computer player: give the next order now",
-		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.wait = g.play.delay }},
+		scope: anyTime, run: func(g *Game, _ *Intents) { g.play.wait, g.play.watchUntil = g.play.delay, 0 }},
+	{Action: ActionComputerRush, ShiftKeys: []ebiten.Key{ebiten.KeyK}, Help: "computer player: play on at once until you are to act",
+		scope: anyTime, run: (*Game).rushKey},
 	{Action: ActionReplayForward, Keys: []ebiten.Key{ebiten.KeyN}, Help: "replay: next order",
 		scope: inReplay, run: func(g *Game, _ *Intents) { g.replayForward() }},
 	{Action: ActionReplayBack, Keys: []ebiten.Key{ebiten.KeyB}, Help: "replay: previous order",

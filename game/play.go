@@ -91,6 +91,13 @@ type play struct {
 	newPlayer func(v *battle.View, seed uint64, level string) (Player, error)
 	delay     int // ticks between two computer orders
 	wait      int // ticks waited since the last one
+	// watchUntil holds the computer's next order back until the tick
+	// given, so that a shot or a move of the enemy the side shown saw
+	// stays on the map long enough to be followed (watchTicks).
+	watchUntil int
+	// rush plays the computer's orders one a frame, nothing held back,
+	// until a person is to act (Shift+K).
+	rush bool
 
 	tick       int
 	toast      string
@@ -102,6 +109,10 @@ type play struct {
 
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
 	shotsUntil int
+	// trail is the enemy's last move as far as the side shown saw it,
+	// drawn until trailUntil.
+	trail      []trailStep
+	trailUntil int
 
 	banner      string // who acts now, shown big over the map for a while
 	bannerSide  maps.Side
@@ -830,8 +841,16 @@ func (g *Game) applied(events []battle.Event) {
 			g.sound.play(sndTurn)
 		}
 	}()
-	if shots := shotMarks(g.battle, events); len(shots) > 0 {
+	shots := shotMarks(g.battle, events)
+	if len(shots) > 0 {
 		p.shots, p.shotsUntil = shots, p.tick+shotTicks
+	}
+	trail := moveTrail(g.battle, events, p.view.Side)
+	if len(trail) > 0 {
+		p.trail, p.trailUntil = trail, p.tick+shotTicks
+	}
+	if len(shots) > 0 || len(trail) > 0 {
+		p.watchUntil = p.tick + watchTicks(p.delay)
 	}
 	// The selection follows its unit: to the hex it moved to, or away
 	// with it when it is eliminated.
@@ -995,10 +1014,11 @@ func (g *Game) runComputer() {
 	}
 	seat := p.seats[side]
 	if p.replay != nil || seat == nil || p.coverText != "" || g.ask != nil {
+		p.rush = p.rush && seat != nil // a person acts: the rush is over
 		return
 	}
 	p.wait++
-	if p.wait < p.delay {
+	if !p.rush && (p.wait < p.delay || p.tick < p.watchUntil) {
 		return
 	}
 	p.wait = 0
