@@ -33,7 +33,7 @@ func (g *Game) apply(in Intents) {
 		// The hand-over or result screen takes the next click or key.
 		if in.Click || t[ActionEndPhase] || t[ActionCancel] {
 			g.play.dismissCover()
-			if g.battle.Result() != nil && g.app != nil {
+			if g.battle.Result() != nil && g.host != nil {
 				g.exit = exitToVictory
 			}
 		}
@@ -509,9 +509,9 @@ func (g *Game) cancelKey(*Intents) {
 // battle is autosaved), else quitting the program.
 func (g *Game) quitKey(*Intents) {
 	switch {
-	case g.app != nil && (g.play.replay != nil || g.battle.Result() != nil):
+	case g.host != nil && (g.play.replay != nil || g.battle.Result() != nil):
 		g.exit = exitToMenu
-	case g.app != nil:
+	case g.host != nil:
 		g.confirm("Leave the battle for the menu? "+keptText(g), func() { g.exit = exitToMenu })
 	default:
 		g.confirm("Quit Hexfire? A battle not saved with F5 is lost.", func() { g.quit = true })
@@ -562,9 +562,8 @@ func (g *Game) showHex(h board.Hex) {
 // muteKey turns the sound on or off (kept in the settings in the app).
 func (g *Game) muteKey(*Intents) {
 	g.sound.on = !g.sound.on
-	if g.app != nil {
-		g.app.settings.Sound = g.sound.on
-		g.app.writeSettings()
+	if g.host != nil {
+		g.host.keepSound(g.sound.on)
 	}
 	if g.sound.on {
 		g.note("sound on (F8 mutes)")

@@ -188,6 +188,12 @@ func (a *App) writeSettings() {
 // goTo shows scene s from the next frame on.
 func (a *App) goTo(s scene) { a.scene = s }
 
+// keepSound keeps the sound setting a battle changed (F8).
+func (a *App) keepSound(on bool) {
+	a.settings.Sound = on
+	a.writeSettings()
+}
+
 // toMenu shows the title menu.
 func (a *App) toMenu() { a.goTo(newMenu(a)) }
 
@@ -247,7 +253,7 @@ func (a *App) start(b *battle.Battle, o Options) error {
 	if err != nil {
 		return err
 	}
-	g.app = a
+	g.host = a
 	if a.screen != (image.Point{}) {
 		g.resize(a.screen, a.scale, true)
 	}

@@ -137,7 +137,7 @@ type Game struct {
 	message     string      // a short note in the status bar, such as a saved file
 
 	sound *sounds
-	app   *App         // the app the battle is a scene of, or nil
+	host  host         // the program the battle is a scene of (the App), or nil
 	exit  exitKind     // where the app goes next
 	ask   *ui.Question // a question over the map, waiting for Y or Esc
 
@@ -151,6 +151,15 @@ type Game struct {
 	// tutor is the guide of a tutorial battle (tutorial.go), nil in any
 	// other.
 	tutor *tutorial
+}
+
+// host is what a battle scene asks of the program it is a scene of: that
+// there is a menu to leave for (a host at all), and to keep a setting
+// changed in battle. The App is one; a battle run alone (a screenshot, a
+// test) has none, and Q quits.
+type host interface {
+	// keepSound keeps the sound switched on or off in the settings.
+	keepSound(on bool)
 }
 
 // zoomStep is the zoom factor of one wheel notch or key press.

@@ -65,7 +65,7 @@ func newRemoteGame(a *App, t *remoteTable) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.app = a
+	g.host = a
 	g.play.table, g.play.remote = t, t
 	g.play.log = gameLog{}
 	g.play.log.add(logHeading, fmt.Sprintf("battle %d on %s: you play the %s", t.st.Battle, t.server, t.st.Side.Title()))
