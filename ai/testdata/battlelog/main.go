@@ -53,7 +53,7 @@ func main() {
 	for side, name := range map[maps.Side]string{maps.Allies: *allies, maps.Axis: *axis} {
 		switch name {
 		case "opponent":
-			players[side], err = ai.NewOpponent(b)
+			players[side], err = ai.NewOpponent(b.View(side), *seed)
 		case "greedy":
 			players[side] = &ai.Greedy{}
 		case "random":
@@ -70,7 +70,7 @@ func main() {
 			fail(fmt.Errorf("no result after %d orders", n))
 		}
 		side := b.Acting()
-		o, why := players[side].Next(b)
+		o, why := players[side].Next(b.View(side))
 		fmt.Printf("T%d %v %s: %s  [%s]\n", b.Turn(), b.Phase(), side, o.Name(), why)
 		events, err := b.Apply(o)
 		if err != nil {
