@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,8 +48,13 @@ type lessonStep struct {
 	show  []board.Hex  // the hexes ringed on the map
 }
 
-// lessonOrders are the orders a step may wait for, by name.
-var lessonOrders = map[string]bool{"fire": true, "fire-ap": true, "move": true, "turn": true, "assault": true, "advance": true, "fire-smoke": true}
+// lessonOrders are the orders a step may wait for, by name, with the
+// phases of the player's own half of the turn in which they are given.
+var lessonOrders = map[string][]battle.Phase{
+	"fire": {battle.FirePhase}, "fire-ap": {battle.FirePhase}, "fire-smoke": {battle.FirePhase},
+	"move": {battle.Movement}, "turn": {battle.Movement, battle.AdvancePhase},
+	"assault": {battle.AdvancePhase}, "advance": {battle.AdvancePhase},
+}
 
 // lessonPhases are the phases a step may wait for: those a side plays.
 var lessonPhases = []battle.Phase{battle.FirePhase, battle.Movement, battle.DefensiveFire, battle.AdvancePhase}
@@ -171,7 +177,7 @@ func parseWait(s *lessonStep, do string, bd *board.Board) error {
 		s.wait, s.hex = waitHover, h
 	case "order":
 		kind, unit, _ := strings.Cut(arg, " ")
-		if !lessonOrders[kind] {
+		if lessonOrders[kind] == nil {
 			return fmt.Errorf("no order %s to wait for (fire, fire-ap, move, turn, advance, assault, fire-smoke)", fileio.Quote(kind))
 		}
 		s.wait, s.order, s.name = waitOrder, kind, strings.TrimSpace(unit)
@@ -237,6 +243,11 @@ type tutorial struct {
 	// seen is the step's event since it began: an order of its kind
 	// given, the briefing shown.
 	seen bool
+	// began is the phase the step shown began in, once it has been
+	// looked at (started); an order step whose phase ends before the
+	// order is given goes by (tutorialDone).
+	began   phaseKey
+	started bool
 	// height is the strip's height for the screen size and scale of
 	// heightFor (tutorialHeight).
 	height    int
@@ -258,7 +269,7 @@ func (t *tutorial) step() *lessonStep {
 func (t *tutorial) next() {
 	if t.at < len(t.steps) {
 		t.at++
-		t.seen = false
+		t.seen, t.started = false, false
 	}
 }
 
@@ -296,6 +307,18 @@ func (g *Game) tutorialDone(s *lessonStep) bool {
 	case waitHover:
 		return g.hasHover && g.hovered == s.hex && g.play.unit != 0
 	case waitOrder: // given, and a move carried to its end
+		now := phaseKey{turn: b.Turn(), phase: b.Phase()}
+		if !g.tutor.started {
+			g.tutor.began, g.tutor.started = now, true
+		}
+		ownPhase := b.Phasing() == g.tutor.side && slices.Contains(lessonOrders[s.order], b.Phase())
+		if !g.tutor.seen && (now != g.tutor.began || !ownPhase) {
+			// The phase the order is given in ended without it, or is
+			// not the one under way (the player ended it early): there
+			// is no giving it now, so the step goes by.
+			g.note(fmt.Sprintf("tutorial: %q went by with its phase", s.title))
+			return true
+		}
 		paused, _, _ := b.MovePaused()
 		return g.tutor.seen && paused == nil && b.Moving() == nil
 	case waitPhase:

@@ -178,3 +178,27 @@ func TestTutorialPlaysThrough(t *testing.T) {
 		t.Errorf("the guide is over, yet the strip is %v and the map %v (want %v)", g.tutorialStrip(), g.view, full)
 	}
 }
+
+// TestTutorialStepGoesByWithItsPhase: a player who ends the Fire phase
+// without the shot a step asks for finds that step, and the next one that
+// needs the Fire phase, gone by; the guide waits at the first step the
+// Movement phase allows.
+func TestTutorialStepGoesByWithItsPhase(t *testing.T) {
+	a := testApp(t, t.TempDir())
+	a.opts.Battle.NewPlayer = endPhasesPlayer
+	if err := a.startTutorial(); err != nil {
+		t.Fatal(err)
+	}
+	g := a.scene.(*Game)
+	for g.tutor.step().title != "Anti-tank fire" {
+		g.tutorialNext()
+	}
+	step(t, a, frameInput{})
+	endPhase(t, a, g)
+	for n := 0; n < 10; n++ {
+		step(t, a, frameInput{})
+	}
+	if s := g.tutor.step(); s == nil || s.title != "Moving" || g.battle.Phase() != battle.Movement {
+		t.Errorf("after the Fire phase ended unfired the guide shows %+v in the %s phase, want the step Moving", s, g.battle.Phase())
+	}
+}
