@@ -29,7 +29,7 @@ type waitKind uint8
 
 const (
 	waitNext     waitKind = iota // the player reads on (F2 or the strip's button)
-	waitBriefing                 // the briefing is shown
+	waitBriefing                 // the briefing is shown, then closed
 	waitSelect                   // one of the player's units named so is selected
 	waitHover                    // the hex is hovered with a unit selected
 	waitOrder                    // the player gives an order of the kind (by the unit named)
@@ -82,7 +82,7 @@ func parseLesson(name, text string, bd *board.Board) ([]lessonStep, error) {
 			para = nil
 		}
 	}
-	end := func(line int) error {
+	end := func() error {
 		flush()
 		if len(steps) == 0 {
 			return nil
@@ -104,7 +104,7 @@ func parseLesson(name, text string, bd *board.Board) ([]lessonStep, error) {
 		line = strings.TrimRight(line, " \t\r")
 		switch {
 		case strings.HasPrefix(line, "# "):
-			if err := end(n); err != nil {
+			if err := end(); err != nil {
 				return nil, err
 			}
 			if len(steps) > 0 && !hasDo {
@@ -142,7 +142,7 @@ func parseLesson(name, text string, bd *board.Board) ([]lessonStep, error) {
 			para = append(para, strings.TrimSpace(line))
 		}
 	}
-	if err := end(0); err != nil {
+	if err := end(); err != nil {
 		return nil, err
 	}
 	switch {
@@ -178,7 +178,12 @@ func parseWait(s *lessonStep, do string, bd *board.Board) error {
 	case "order":
 		kind, unit, _ := strings.Cut(arg, " ")
 		if lessonOrders[kind] == nil {
-			return fmt.Errorf("no order %s to wait for (fire, fire-ap, move, turn, advance, assault, fire-smoke)", fileio.Quote(kind))
+			var names []string
+			for name := range lessonOrders {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			return fmt.Errorf("no order %s to wait for (%s)", fileio.Quote(kind), strings.Join(names, ", "))
 		}
 		s.wait, s.order, s.name = waitOrder, kind, strings.TrimSpace(unit)
 	case "phase":
