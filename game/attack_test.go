@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	_ "hexfire/combat/elimination" // the default ruleset, registered for every test battle
@@ -33,19 +34,10 @@ func infantryScene(t *testing.T, seed uint64) *battle.Battle {
 	)
 }
 
-func hexOf(t *testing.T, b *battle.Battle, label string) board.Hex {
-	t.Helper()
-	h, err := b.Board().ParseHex(label)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 // previewOf works out the preview of unit id with hex label hovered.
 func previewOf(t *testing.T, b *battle.Battle, key previewKey, label string) *preview {
 	t.Helper()
-	key.version, key.hover, key.hasHover = 1, hexOf(t, b, label), true
+	key.version, key.hover, key.hasHover = 1, battletest.Hex(t, b, label), true
 	var pv preview
 	pv.update(b, key)
 	return &pv
@@ -76,31 +68,31 @@ func TestAttackOrders(t *testing.T) {
 		want  battle.Order
 	}{
 		{"squad at a squad: AP fire by both squads of the hex", fire, previewKey{unit: 1}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "E3")}},
 		{"member 1 taken out", fire, previewKey{unit: 1, out: 1}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{2}, Target: hexOf(t, fire, "E3")}},
+			battle.FireAP{Units: []battle.UnitID{2}, Target: battletest.Hex(t, fire, "E3")}},
 		{"selected leader fires with the squads", fire, previewKey{unit: 3, leader: true}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "E3"), Leader: 3}},
 		{"with leader", fire, previewKey{unit: 2, leader: true}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3"), Leader: 3}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "E3"), Leader: 3}},
 		{"grenades at an adjacent hex", fire, previewKey{unit: 1, grenades: allGrenades}, "C3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 2}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "C3"), Grenades: 2}},
 		{"one grenade asked for (R again)", fire, previewKey{unit: 1, grenades: 1}, "C3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "C3"), Grenades: 1}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "C3"), Grenades: 1}},
 		{"no grenades two hexes away", fire, previewKey{unit: 1, grenades: allGrenades}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, fire, "E3")}},
+			battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, fire, "E3")}},
 		{"tank at a tank and a squad: AT at the Tiger", fire, previewKey{unit: 4}, "C3", attackAT,
 			battle.Fire{Unit: 4, Target: 6}},
 		{"W: the tank's AP fire at the hex", fire, previewKey{unit: 4, flip: true}, "C3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{4}, Target: hexOf(t, fire, "C3")}},
+			battle.FireAP{Units: []battle.UnitID{4}, Target: battletest.Hex(t, fire, "C3")}},
 		{"W again on a squad's AP default: AT at the Tiger", fire, previewKey{unit: 1, flip: true}, "C3", attackAT,
 			battle.Fire{Unit: 1, Target: 6}},
 		{"tank at infantry alone: AP", fire, previewKey{unit: 4}, "E3", attackAP,
-			battle.FireAP{Units: []battle.UnitID{4}, Target: hexOf(t, fire, "E3")}},
+			battle.FireAP{Units: []battle.UnitID{4}, Target: battletest.Hex(t, fire, "E3")}},
 		{"Advance phase, adjacent enemy: close assault by the hex", advance, previewKey{unit: 1}, "C3", attackAssault,
-			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: hexOf(t, advance, "C3")}},
+			battle.Assault{Units: []battle.UnitID{1, 2, 3}, Target: battletest.Hex(t, advance, "C3")}},
 		{"assault without member 2, with grenades", advance, previewKey{unit: 1, out: 2, grenades: allGrenades}, "C3", attackAssault,
-			battle.Assault{Units: []battle.UnitID{1, 3}, Target: hexOf(t, advance, "C3"), Grenades: 2}},
+			battle.Assault{Units: []battle.UnitID{1, 3}, Target: battletest.Hex(t, advance, "C3"), Grenades: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,7 +100,7 @@ func TestAttackOrders(t *testing.T) {
 			if pv.kind != tt.kind || !reflect.DeepEqual(pv.attack, tt.want) {
 				t.Fatalf("preview kind %d, order %+v; want %d, %+v\n%s", pv.kind, pv.attack, tt.kind, tt.want, previewText(pv))
 			}
-			c := clickCommand(tt.b, tt.b.Unit(tt.key.unit), hexOf(t, tt.b, tt.hover), pv, modeNormal, tt.key.leader)
+			c := clickCommand(tt.b, tt.b.Unit(tt.key.unit), battletest.Hex(t, tt.b, tt.hover), pv, modeNormal, tt.key.leader)
 			if !reflect.DeepEqual(c.order, tt.want) {
 				t.Errorf("click = %+v, want %+v", c, tt.want)
 			}
@@ -116,8 +108,8 @@ func TestAttackOrders(t *testing.T) {
 	}
 	t.Run("Advance phase, adjacent empty hex: advance", func(t *testing.T) {
 		pv := previewOf(t, advance, previewKey{unit: 1}, "B4")
-		c := clickCommand(advance, advance.Unit(1), hexOf(t, advance, "B4"), pv, modeNormal, false)
-		if want := (battle.Advance{Unit: 1, To: hexOf(t, advance, "B4")}); !reflect.DeepEqual(c.order, want) {
+		c := clickCommand(advance, advance.Unit(1), battletest.Hex(t, advance, "B4"), pv, modeNormal, false)
+		if want := (battle.Advance{Unit: 1, To: battletest.Hex(t, advance, "B4")}); !reflect.DeepEqual(c.order, want) {
 			t.Errorf("click = %+v, want %+v", c, want)
 		}
 	})
@@ -268,7 +260,7 @@ func pinnedSquad(t *testing.T) *battle.Battle {
 	t.Helper()
 	for seed := uint64(1); seed < 200; seed++ {
 		b := infantryScene(t, seed)
-		if _, err := b.Apply(battle.FireAP{Units: []battle.UnitID{1, 2}, Target: hexOf(t, b, "C3")}); err != nil {
+		if _, err := b.Apply(battle.FireAP{Units: []battle.UnitID{1, 2}, Target: battletest.Hex(t, b, "C3")}); err != nil {
 			t.Fatal(err)
 		}
 		if u := b.Unit(5); u.Active() && u.Has(battle.Pinned) && u.Type.Name == "German Rifle Squad" {
@@ -295,7 +287,7 @@ func TestOpportunityHandOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Unit 9 in D5 moves next to the German squads: their AP fire may answer.
-	path := []board.Pose{{Hex: hexOf(t, b, "D4"), Facing: board.DirN}}
+	path := []board.Pose{{Hex: battletest.Hex(t, b, "D4"), Facing: board.DirN}}
 	if _, err := b.Apply(battle.Move{Unit: 9, Path: path}); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat"
 	"hexfire/game/ui"
@@ -42,7 +43,7 @@ func casualtyGame(t *testing.T) (*Game, *battle.Battle) {
 // fireAtC2 gives the Allied AP fire at C2 as the game gives it.
 func fireAtC2(t *testing.T, g *Game, b *battle.Battle) {
 	t.Helper()
-	if !g.issue(battle.FireAP{Units: []battle.UnitID{1, 2}, Leader: 3, Target: hexOf(t, b, "C2")}) {
+	if !g.issue(battle.FireAP{Units: []battle.UnitID{1, 2}, Leader: 3, Target: battletest.Hex(t, b, "C2")}) {
 		t.Fatalf("the AP fire was refused: %s", g.play.toast)
 	}
 }

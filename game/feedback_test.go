@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/game/boardview"
 	"hexfire/game/storage"
@@ -40,7 +41,7 @@ func TestShotMarks(t *testing.T) {
 			t.Fatalf("seed %d: %d shot marks, want 1", seed, len(marks))
 		}
 		m := marks[0]
-		if m.from != hexOf(t, b, "A3") || m.to != hexOf(t, b, "C3") {
+		if m.from != battletest.Hex(t, b, "A3") || m.to != battletest.Hex(t, b, "C3") {
 			t.Errorf("seed %d: shot from %s to %s, want A3 to C3", seed, b.Board().Label(m.from), b.Board().Label(m.to))
 		}
 		tiger := b.Unit(2)
@@ -94,7 +95,7 @@ func TestWreckMarker(t *testing.T) {
 	g := shotGame(t, b, "", "")
 	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	spot := func(label string) image.Point {
-		x, y := v.HexCenter(hexOf(t, b, label))
+		x, y := v.HexCenter(battletest.Hex(t, b, label))
 		r := v.HexRadius()
 		return image.Pt(int(x+r*0.35), int(y+r*0.3))
 	}
@@ -235,7 +236,7 @@ func TestSummaryOfTheOtherSide(t *testing.T) {
 	g := shotGame(t, b, "", "")
 	g.issue(battle.EndPhase{}) // Fire → Movement
 	sherman := moveSherman(t, g)
-	if have, want := g.play.summary, []summaryLine{{sherman.Label() + " moved B9 → C9", hexOf(t, b, "C9")}}; !slices.Equal(have, want) {
+	if have, want := g.play.summary, []summaryLine{{sherman.Label() + " moved B9 → C9", battletest.Hex(t, b, "C9")}}; !slices.Equal(have, want) {
 		t.Errorf("Axis summary at the first chance of opportunity fire = %v, want %v", have, want)
 	}
 	for b.Moving() != nil {
@@ -324,8 +325,8 @@ func TestLongBannerFits(t *testing.T) {
 func moveSherman(t *testing.T, g *Game) *battle.Unit {
 	t.Helper()
 	b := g.battle
-	sherman := b.UnitsAt(hexOf(t, b, "B9"))[0]
-	c := moveCommand(b, sherman, hexOf(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
+	sherman := b.UnitsAt(battletest.Hex(t, b, "B9"))[0]
+	c := moveCommand(b, sherman, battletest.Hex(t, b, "F9"), previewOf(t, b, previewKey{unit: sherman.ID}, "F9"))
 	if c.err != nil {
 		t.Fatal(c.err)
 	}
@@ -351,7 +352,7 @@ func TestBattleScreenGoalAndLabels(t *testing.T) {
 		if n := countColour(img, image.Rect(edge.X-3, edge.Y-3, edge.X+4, edge.Y+1), colObjective, 3); n == 0 {
 			t.Errorf("%s: no gold objective ring at its south edge %v", label, edge)
 		}
-		c, _ := v.hexOnScreen(hexOf(t, b, label))
+		c, _ := v.hexOnScreen(battletest.Hex(t, b, label))
 		k := max(5, r/3.2)
 		flag := image.Pt(int(float64(c.X)-r*0.82+k*0.5), int(float64(c.Y)-k*1.4+k*0.4))
 		if have, want := img.RGBAAt(flag.X, flag.Y), boardview.SideColour(maps.Axis); !uitest.ColourNear(have, want, 8) {
@@ -517,7 +518,7 @@ func TestAttackLabels(t *testing.T) {
 		placed{"German Rifle Squad", maps.Axis, "C3", 0},      // 2
 		placed{"German Rifle Half Squad", maps.Axis, "C3", 0}, // 3
 	)
-	c3, c4 := hexOf(t, b, "C3"), hexOf(t, b, "C4")
+	c3, c4 := battletest.Hex(t, b, "C3"), battletest.Hex(t, b, "C4")
 	ev := func(k battle.EventKind, unit battle.UnitID, h board.Hex) battle.Event {
 		return battle.Event{Kind: k, Unit: unit, Hex: h}
 	}
@@ -626,7 +627,7 @@ func TestMoveTrail(t *testing.T) {
 		placed{"M4A3E8", maps.Allies, "B2", board.DirSE},
 		placed{"Tiger I", maps.Axis, "E3", board.DirNW},
 	)
-	h := func(label string) board.Hex { return hexOf(t, b, label) }
+	h := func(label string) board.Hex { return battletest.Hex(t, b, label) }
 	pose := func(label string, d board.Direction) board.Pose { return board.Pose{Hex: h(label), Facing: d} }
 	events := []battle.Event{
 		{Kind: battle.UnitMoved, Unit: 2, From: pose("E3", board.DirNW), To: pose("D3", board.DirNW)},

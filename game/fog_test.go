@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/game/boardview"
 	"hexfire/game/ui/uitest"
@@ -122,7 +123,7 @@ func TestLogShowsEachSideItsPart(t *testing.T) {
 	if g.play.view.Side != maps.Axis {
 		t.Fatalf("hot-seat: the screen shows the %s in the Axis Movement phase", g.play.view.Side)
 	}
-	to := hexOf(t, g.battle, "P4")
+	to := battletest.Hex(t, g.battle, "P4")
 	if !g.issue(battle.Move{Unit: 4, Path: []board.Pose{{Hex: to, Facing: board.DirSW}}}) {
 		t.Fatal(g.play.toast)
 	}
@@ -179,7 +180,7 @@ func TestSightingsDrawn(t *testing.T) {
 		}
 		var path []board.Pose
 		for _, h := range hexes {
-			path = append(path, board.Pose{Hex: hexOf(t, g.battle, h), Facing: board.DirSW})
+			path = append(path, board.Pose{Hex: battletest.Hex(t, g.battle, h), Facing: board.DirSW})
 		}
 		if !g.issue(battle.Move{Unit: 2, Path: path}) {
 			t.Fatal(g.play.toast)
@@ -250,7 +251,7 @@ func checkDrawnAt(t *testing.T, g *Game, at, name string) {
 	g.mapCache.Invalidate()
 	without := frame(g)
 	g.play.view.Enemy = enemy
-	h := hexOf(t, g.battle, at)
+	h := battletest.Hex(t, g.battle, at)
 	v := BoardView{g: g, Board: g.board, Camera: g.cam}
 	cx, cy := v.HexCenter(h)
 	r := v.HexRadius()

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -35,7 +36,7 @@ func TestOverrunKey(t *testing.T) {
 	var in Intents
 	in.Triggered[ActionOverrun] = true
 	g.apply(in)
-	if u := b.Unit(1); u.Pose.Hex != hexOf(t, b, "C2") || !u.Has(battle.Moved) {
+	if u := b.Unit(1); u.Pose.Hex != battletest.Hex(t, b, "C2") || !u.Has(battle.Moved) {
 		t.Errorf("after Shift+A the M4A3E8 is in %s (moved %v), want C2, its move over", b.Board().Label(u.Pose.Hex), u.Has(battle.Moved))
 	}
 	g.apply(in) // again: it has moved

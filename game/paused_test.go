@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
@@ -31,7 +32,7 @@ func pausedBattle(t *testing.T) *battle.Battle {
 		)
 		var path []board.Pose
 		for _, l := range []string{"C4", "C3", "C2", "C1"} {
-			path = append(path, board.Pose{Hex: hexOf(t, b, l), Facing: board.DirN})
+			path = append(path, board.Pose{Hex: battletest.Hex(t, b, l), Facing: board.DirN})
 		}
 		for _, o := range []battle.Order{battle.EndPhase{}, battle.Move{Unit: 1, Path: path}, battle.Fire{Unit: 2, Target: 1}} {
 			if _, err := b.Apply(o); err != nil {

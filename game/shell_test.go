@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/game/ui"
 	"hexfire/maps"
 )
@@ -81,7 +82,7 @@ func TestSelectionFollowsItsUnit(t *testing.T) {
 	}
 	g := shotGame(t, b, "B9", "")
 	sherman := moveSherman(t, g)
-	if at, ok := g.Selected(); !ok || at != sherman.Pose.Hex || at == hexOf(t, b, "B9") {
+	if at, ok := g.Selected(); !ok || at != sherman.Pose.Hex || at == battletest.Hex(t, b, "B9") {
 		t.Errorf("after the move the ring is on %s (%v), want the Sherman's new hex %s", b.Board().Label(at), ok, b.Board().Label(sherman.Pose.Hex))
 	}
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/game/ui/uitest"
 	"hexfire/maps"
@@ -25,7 +26,7 @@ func TestStackMoveKeys(t *testing.T) {
 	phaseOf(t, b, battle.Movement, maps.Allies)
 	far := farthestInRow(t, b, "B9", 6)
 	g := shotGame(t, b, "B9", far)
-	if g.play.pv.reachable(hexOf(t, b, far)) {
+	if g.play.pv.reachable(battletest.Hex(t, b, far)) {
 		t.Fatalf("%s is reachable for the squad alone", far)
 	}
 	var in Intents
@@ -51,7 +52,7 @@ func TestStackMoveKeys(t *testing.T) {
 // test map's open ground (one hex per MP).
 func farthestInRow(t *testing.T, b *battle.Battle, label string, mp int) string {
 	t.Helper()
-	h := hexOf(t, b, label)
+	h := battletest.Hex(t, b, label)
 	for range mp {
 		h = h.Neighbor(board.DirN)
 	}
