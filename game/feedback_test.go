@@ -188,7 +188,7 @@ func TestSpaceWithNothingToDo(t *testing.T) {
 func TestLoadedLogMatchesBoard(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "save.json")
 	saved := defaultBattle(t)
-	if _, err := saved.Apply(battle.Fire{Unit: 1, Target: 9}); err != nil {
+	if _, err := saved.Apply(battle.Fire{Unit: battletest.Unit(t, saved, "M4A3E8"), Target: battletest.Unit(t, saved, "Tiger I")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := saved.WriteSave(path); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/combat/elimination"
 	"hexfire/game/boardview"
@@ -105,7 +106,7 @@ func benchPlayFrames(b *testing.B, cpuOnly bool) {
 					x, y := g.board.Layout.Center(h)
 					g.cam = boardview.Camera{X: x - 400, Y: y - 300, Zoom: c.zoom}
 				}
-				if c.animated && (!g.issue(battle.Fire{Unit: 1, Target: 9}) || len(g.play.shots) == 0) {
+				if c.animated && (!g.issue(battle.Fire{Unit: battletest.Unit(b, bt, "M4A3E8"), Target: battletest.Unit(b, bt, "Tiger I")}) || len(g.play.shots) == 0) {
 					b.Fatalf("the M4A3E8 did not fire at the Tiger I: %s", g.play.toast)
 				}
 				hovers := [2]board.Hex{g.hovered}

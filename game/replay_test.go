@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/maps"
 	"hexfire/umpire"
 )
@@ -90,7 +91,7 @@ func computerLines(l gameLog) int {
 // was given to is selected (ringed) and brought into view.
 func TestReplayHighlightsTheOrder(t *testing.T) {
 	recorded := defaultBattle(t)
-	if _, err := recorded.Apply(battle.Fire{Unit: 1, Target: 9}); err != nil {
+	if _, err := recorded.Apply(battle.Fire{Unit: battletest.Unit(t, recorded, "M4A3E8"), Target: battletest.Unit(t, recorded, "Tiger I")}); err != nil {
 		t.Fatal(err)
 	}
 	g, err := New(defaultBattle(t), Options{Replay: recorded})
