@@ -978,7 +978,9 @@ const smallNameRunes = 5
 // smallName shortens a unit name for a small face: counterName's words
 // in their small forms (smallWords), the first of them and as many of the
 // next as keep it within smallNameRunes ("Tiger I" prints "Tiger",
-// "M3 Halftrack" "M3 HT", "GMC Truck" "GMC").
+// "M3 Halftrack" "M3 HT", "GMC Truck" "GMC"). A gun named by its calibre
+// prints the calibre's figure alone ("57mm M1" prints "57": "mm" is
+// as wide as the figures and left them unreadable at 20 pixels).
 func smallName(name, nation string) string {
 	var kept []string
 	n := 0
@@ -988,6 +990,9 @@ func smallName(name, nation string) string {
 		}
 		if w == "" {
 			continue
+		}
+		if mm, ok := strings.CutSuffix(w, "mm"); ok && len(kept) == 0 && mm != "" && strings.Trim(mm, "0123456789") == "" {
+			return mm
 		}
 		r := len([]rune(w))
 		if len(kept) > 0 {

@@ -388,6 +388,9 @@ func TestSmallName(t *testing.T) {
 		{"GMC Truck", "US", "GMC"},
 		{"M4A3E8", "US", "E8"},
 		{"Sherman Firefly", "UK", "Ffly"},
+		{"57mm M1", "US", "57"},
+		{"45mm M1937", "SU", "45"},
+		{"6-Pndr Mk IV", "UK", "6pdr"},
 	}
 	for _, tt := range tests {
 		if have := smallName(tt.name, tt.nation); have != tt.want {
