@@ -99,7 +99,7 @@ const (
 	StackStep = 0.2
 	// FullFaceSize is the counter size in pixels from which a face prints
 	// its name and values; below it, its main value and its symbol (an
-	// AFV, vehicle or Gun: its name) only.
+	// AFV, vehicle or Gun: its name, short, in the strip) only.
 	FullFaceSize = 30
 )
 
@@ -136,6 +136,22 @@ type Counters struct {
 	placed   map[board.Hex]int     // units drawn so far in each hex
 	riders   map[battle.UnitID]int // passengers of each carrier
 	declared map[battle.UnitID]int // AT shots declared and not yet rolled at each unit
+	labelled []coveredLabel        // the labels written over the counters this frame
+	arrows   []span                // the facing arrows drawn this frame, which those labels keep clear of
+}
+
+// span is a screen rectangle, from (x0, y0) to (x1, y1).
+type span struct{ x0, y0, x1, y1 float32 }
+
+// overlaps reports whether s and o share any point.
+func (s span) overlaps(o span) bool {
+	return s.x0 <= o.x1 && o.x0 <= s.x1 && s.y0 <= o.y1 && o.y0 <= s.y1
+}
+
+// coveredLabel is a hex label written over the counters, centred on (x, y).
+type coveredLabel struct {
+	text string
+	x, y float64
 }
 
 // NewCounters returns the counter layer over terrain t, writing with f.
@@ -156,7 +172,9 @@ func (a *Counters) Size(cam Camera) float64 {
 // small offset, passengers as a count on their carrier), the contacts
 // and last sightings of the enemy (drawSighting), the fortifications,
 // the smoke, fire lane and sniper markers, and a highlight round the
-// selected unit.
+// selected unit; over them the labels of the hexes the counters cover,
+// where the terrain (drawn just before, whose labels switch it follows)
+// writes labels (drawCoveredLabels).
 func (a *Counters) Draw(dst *ebiten.Image, v *battle.View, cam Camera, selected battle.UnitID) {
 	b := v.Known()
 	hexPx := a.terrain.HexHeight() * cam.Zoom
@@ -213,6 +231,65 @@ func (a *Counters) Draw(dst *ebiten.Image, v *battle.View, cam Camera, selected 
 		}
 	}
 	a.batch.Flush(dst)
+	if labelsShown(a.terrain.labels, hexPx) {
+		a.drawCoveredLabels(dst, v.Board(), cam, hexPx, size)
+	}
+}
+
+// Covered labels' colours (our own choice): light type on a dark,
+// nearly opaque backing reads over any counter, terrain or marker.
+var (
+	colCoveredLabelBack = color.RGBA{0x14, 0x14, 0x14, 0xd8}
+	colCoveredLabelInk  = color.RGBA{0xf2, 0xf2, 0xf2, 0xff}
+)
+
+// drawCoveredLabels writes again, over the counters, the label of each
+// hex that holds one, which the counter would otherwise hide (the terrain
+// writes it under the counter): in the terrain's type, light on a dark
+// backing whose bottom is the top edge of a lone counter (size pixels),
+// so it sits at the hex's top edge above the counters, where VASL and a
+// printed map put the hex ID, and leaves a lone counter's name strip
+// whole (counters set lower in the hex instead would reach into the hex
+// below, over its label, and stacks would hide the label still). A label that would cover a facing arrow (a counter facing the
+// top hexside) stands beside it instead. The terrain decides whether
+// labels show (the labels switch it was last drawn with, the minimum hex
+// size): the counter layer follows.
+func (a *Counters) drawCoveredLabels(dst *ebiten.Image, bd *board.Board, cam Camera, hexPx, size float64) {
+	face := labelFace(a.fonts, hexPx)
+	pad := max(1, face.GoText.Size/8)
+	h := face.GoText.Size*0.72 + 2*pad // the capitals' height and a margin
+	bounds := dst.Bounds()
+	a.labelled = a.labelled[:0]
+	for hex := range a.stack {
+		x, y := cam.WorldToScreen(bd.Layout.Center(hex))
+		bottom := y - size/2
+		if x+hexPx < float64(bounds.Min.X) || x-hexPx > float64(bounds.Max.X) || bottom < float64(bounds.Min.Y) || bottom-h > float64(bounds.Max.Y) {
+			continue
+		}
+		l := coveredLabel{bd.Label(hex), x, bottom - h/2}
+		w := ui.TextWidth(face, l.text) + 2*pad
+		box := span{float32(x - w/2), float32(bottom - h), float32(x + w/2), float32(bottom)}
+		for _, ar := range a.arrows {
+			if !box.overlaps(ar) {
+				continue
+			}
+			// Beside the arrow: left of one up the label's middle or
+			// right of it, right of one left of the middle.
+			shift := ar.x0 - 1 - box.x1
+			if (ar.x0+ar.x1)/2 < float32(x) {
+				shift = ar.x1 + 1 - box.x0
+			}
+			box.x0 += shift
+			box.x1 += shift
+			l.x += float64(shift)
+		}
+		a.batch.Rect(dst, box.x0, box.y0, box.x1-box.x0, box.y1-box.y0, colCoveredLabelBack)
+		a.labelled = append(a.labelled, l)
+	}
+	a.batch.Flush(dst)
+	for _, l := range a.labelled {
+		ui.DrawText(dst, l.text, face, l.x, l.y, ui.AlignCenter, colCoveredLabelInk)
+	}
 }
 
 // drawLanes draws the MG fire lanes standing (rules 13.9): a thin line in
@@ -316,6 +393,7 @@ func (a *Counters) countStacks(b *battle.Battle) {
 	clear(a.placed)
 	clear(a.riders)
 	clear(a.declared)
+	a.arrows = a.arrows[:0]
 	for _, d := range b.DeclaredShots() {
 		a.declared[d.Fire.Target]++
 	}
@@ -384,10 +462,11 @@ func (a *Counters) drawCounter(dst *ebiten.Image, f *ui.Fonts, u *battle.Unit, c
 		base := ui.Pt(c.X+d.X*in, c.Y+d.Y*in)
 		w := s * 0.12
 		o := max(1, s/30) // the dark outline round the arrow
-		a.batch.Fan(dst, CounterEdge,
-			ui.Pt(tip.X+d.X*o*2, tip.Y+d.Y*o*2),
-			ui.Pt(base.X-d.Y*(w+o*2)-d.X*o, base.Y+d.X*(w+o*2)-d.Y*o),
-			ui.Pt(base.X+d.Y*(w+o*2)-d.X*o, base.Y-d.X*(w+o*2)-d.Y*o))
+		p0 := ui.Pt(tip.X+d.X*o*2, tip.Y+d.Y*o*2)
+		p1 := ui.Pt(base.X-d.Y*(w+o*2)-d.X*o, base.Y+d.X*(w+o*2)-d.Y*o)
+		p2 := ui.Pt(base.X+d.Y*(w+o*2)-d.X*o, base.Y-d.X*(w+o*2)-d.Y*o)
+		a.batch.Fan(dst, CounterEdge, p0, p1, p2)
+		a.arrows = append(a.arrows, span{min(p0.X, p1.X, p2.X), min(p0.Y, p1.Y, p2.Y), max(p0.X, p1.X, p2.X), max(p0.Y, p1.Y, p2.Y)})
 		a.batch.Fan(dst, colFacing, tip,
 			ui.Pt(base.X-d.Y*w, base.Y+d.X*w),
 			ui.Pt(base.X+d.Y*w, base.Y-d.X*w))
@@ -533,17 +612,18 @@ func inkOn(c color.RGBA) color.RGBA {
 // drawFace draws the face of a counter at the current step's size: body,
 // side strip with the name, type symbol and printed values. A small face
 // prints only the unit's main value, larger, and an AFV's, vehicle's or
-// Gun's name in place of its symbol.
+// Gun's name, short, in a strip that takes its symbol's room.
 func (a *Counters) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 	n := a.size
 	s := float32(n)
 	img := ebiten.NewImage(n, n)
 	body := nationColour(key.t.Nation)
-	edge := max(1, s/32)
+	edge := faceEdge(s)
 	a.batch.Rect(img, 0, 0, s, s, CounterEdge)
 	a.batch.Rect(img, edge, edge, s-2*edge, s-2*edge, body)
 	full, large := n >= FullFaceSize, n >= largeFaceSize
 	strip, fw, fh, fy := s*0.18, s*0.56, s*0.3, s*0.43
+	named := !full && !key.t.Kind.Infantry()
 	switch {
 	case large:
 		strip, fw, fh, fy = s*0.24, s*0.5, s*0.26, s*0.48
@@ -551,16 +631,21 @@ func (a *Counters) drawFace(f *ui.Fonts, key faceKey) *ebiten.Image {
 		// A mid-sized face (the default zoom): a taller strip and larger
 		// type, a smaller symbol, so name and values read at about 9 px.
 		strip, fw, fh, fy = s*0.3, s*0.4, s*0.18, s*0.44
+	case named:
+		// A small AFV's, vehicle's or Gun's face: its symbol says little
+		// (a Panther, a Pz IV and a SdKfz 251 share it), so the strip
+		// takes the symbol's room and prints the name short (smallName),
+		// light on the side's colour, as large as it fits (our own
+		// choice: dark type on the body was some 5 pixels tall at the fit
+		// zoom of a 30×20 map in a 1024×600 window, and could not be read).
+		strip = s * smallStrip
 	}
 	a.batch.Rect(img, edge, edge, s-2*edge, strip, SideColour(key.side))
 	ink := inkOn(body)
-	if !full && !key.t.Kind.Infantry() {
-		// Too small for the strip's name: an AFV's, vehicle's or Gun's
-		// symbol says little (a Panther and a Pz IV share it), so its
-		// name takes the symbol's place, as large as it fits.
+	if named {
 		a.batch.Flush(img)
-		name := counterName(key.name, key.t.Nation)
-		printFit(img, f, name, float64(s)*0.3, edge*1.5, s-edge*1.5, float64(fy), ink)
+		name, fit := smallNameFit(f, key.name, key.t.Nation, s)
+		fit.draw(img, name, float64(s)/2, float64(edge+strip/2), InkLight)
 		a.drawMainValue(img, f, key.t, s, ink)
 		return img
 	}
@@ -857,6 +942,70 @@ func counterName(name, nation string) string {
 	}
 	if len(kept) == 0 {
 		return name
+	}
+	return strings.Join(kept, " ")
+}
+
+// smallStrip is the height of a small named face's strip, in face sizes
+// (our own choice): clear of the main value below it.
+const smallStrip = 0.5
+
+// faceEdge is the width of the dark edge round a face of size s.
+func faceEdge(s float32) float32 { return max(1, s/32) }
+
+// smallNameFit returns the name a small named face of size s prints for
+// a unit of nation called name (smallName), and how it fits the strip.
+func smallNameFit(f *ui.Fonts, name, nation string, s float32) (string, fitted) {
+	edge := faceEdge(s)
+	short := smallName(name, nation)
+	return short, fitValue(f, short, float64(s*smallStrip)*0.9, float64(s-3*edge))
+}
+
+// smallWords are the shorter forms a small face's name prints for words
+// of counterName's (our own choice; "" leaves the word out): a family
+// that a vehicle's designation starts with goes, its rest tells it apart
+// ("Pz IV H" prints "IV H", "SdKfz 251" "251"); a long name is cut to
+// what a wargamer calls it.
+var smallWords = map[string]string{
+	"Pz": "", "SdKfz": "", "Panther": "Pnthr", "M4A3E8": "E8", "T-34/85": "T34", "6-Pndr": "6pdr",
+}
+
+// smallNameRunes is the most letters, spaces included, that the words
+// after its first may take a small face's name to (our own choice: about
+// what a counter of 20 pixels shows legibly).
+const smallNameRunes = 5
+
+// smallName shortens a unit name for a small face: counterName's words
+// in their small forms (smallWords), the first of them and as many of the
+// next as keep it within smallNameRunes ("Tiger I" prints "Tiger",
+// "M3 Halftrack" "M3 HT", "GMC Truck" "GMC"). A gun named by its calibre
+// prints the calibre's figure alone ("57mm M1" prints "57": "mm" is
+// as wide as the figures and left them unreadable at 20 pixels).
+func smallName(name, nation string) string {
+	var kept []string
+	n := 0
+	for _, w := range strings.Fields(counterName(name, nation)) {
+		if short, ok := smallWords[w]; ok {
+			w = short
+		}
+		if w == "" {
+			continue
+		}
+		if mm, ok := strings.CutSuffix(w, "mm"); ok && len(kept) == 0 && mm != "" && strings.Trim(mm, "0123456789") == "" {
+			return mm
+		}
+		r := len([]rune(w))
+		if len(kept) > 0 {
+			r++ // the space before it
+			if n+r > smallNameRunes {
+				break
+			}
+		}
+		kept = append(kept, w)
+		n += r
+	}
+	if len(kept) == 0 {
+		return counterName(name, nation)
 	}
 	return strings.Join(kept, " ")
 }

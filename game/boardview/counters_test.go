@@ -74,13 +74,19 @@ func newCounterScene(t testing.TB, sc *maps.Scenario) counterScene {
 	return counterScene{terrain, NewCounters(terrain, f)}
 }
 
-// draw draws the terrain and the Allies' view of b at zoom, with the
-// board's top-left corner at the screen's, and reads the image back.
+// draw draws the terrain, with its labels, and the Allies' view of b at
+// zoom, with the board's top-left corner at the screen's, and reads the
+// image back.
 func (s counterScene) draw(b *battle.Battle, zoom float64, w, h int, selected battle.UnitID) *image.RGBA {
+	return s.drawLabels(b, zoom, w, h, selected, true)
+}
+
+// drawLabels is draw with the labels switch at labels.
+func (s counterScene) drawLabels(b *battle.Battle, zoom float64, w, h int, selected battle.UnitID, labels bool) *image.RGBA {
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
 	cam := Camera{Zoom: zoom}
-	s.terrain.Draw(img, cam, true)
+	s.terrain.Draw(img, cam, labels)
 	s.counters.Draw(img, b.View(maps.Allies), cam, selected)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
@@ -368,28 +374,71 @@ func TestCounterName(t *testing.T) {
 	}
 }
 
-// TestSmallFacesNameVehicles: too small for the strip's name, an AFV's
-// face still tells a Panther from a Tiger I, which share the symbol and
-// the main value (E, turreted): its name stands where the symbol would.
+// TestSmallName: a small face prints a short name, what tells the
+// vehicle apart within about five letters.
+func TestSmallName(t *testing.T) {
+	tests := []struct{ name, nation, want string }{
+		{"Panther", "DE", "Pnthr"},
+		{"Pz IV H", "DE", "IV H"},
+		{"SdKfz 251", "DE", "251"},
+		{"Tiger I", "DE", "Tiger"},
+		{"StuG III G", "DE", "StuG"},
+		{"Pak 40", "DE", "Pak"},
+		{"M3 Halftrack", "US", "M3 HT"},
+		{"GMC Truck", "US", "GMC"},
+		{"M4A3E8", "US", "E8"},
+		{"Sherman Firefly", "UK", "Ffly"},
+		{"57mm M1", "US", "57"},
+		{"45mm M1937", "SU", "45"},
+		{"6-Pndr Mk IV", "UK", "6pdr"},
+	}
+	for _, tt := range tests {
+		if have := smallName(tt.name, tt.nation); have != tt.want {
+			t.Errorf("smallName(%q) = %q, want %q", tt.name, have, tt.want)
+		}
+	}
+}
+
+// TestSmallFacesNameVehicles: too small for the strip's name and values,
+// the face of an AFV still tells a Panther from a Pz IV H, a SdKfz 251
+// and a Tiger I, which share the symbol: its short name fills a taller
+// strip. The faces are drawn at the sizes the fit zoom of a 30×20 map
+// asks for, in a window of 1280×800 (29 pixels, shown at 28) and of
+// 1024×600 (23, shown at 20), and at 25; the name's type is at least 9
+// pixels in the smallest (the full name was about 5).
 func TestSmallFacesNameVehicles(t *testing.T) {
 	f, err := ui.NewFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &Counters{batch: ui.NewTriBatch(), size: 25, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
 	cat := battletest.Catalogue(t, elimination.Ruleset{})
-	face := func(name string) []byte {
-		ty, err := cat.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
+	vehicles := []string{"Panther", "Pz IV H", "SdKfz 251", "Tiger I"}
+	for _, size := range []int{23, 25, 29} {
+		a := &Counters{batch: ui.NewTriBatch(), size: size, faces: map[faceKey]*ebiten.Image{}, rules: defaultBattle(t).Rules()}
+		faces := map[string][]byte{}
+		for _, name := range vehicles {
+			ty, err := cat.Lookup(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img := a.drawFace(f, faceKey{t: ty, rules: a.rules.Name(), side: maps.Axis, name: ty.Name})
+			pix := make([]byte, 4*size*size)
+			img.ReadPixels(pix)
+			faces[name] = pix
+			out := image.NewRGBA(image.Rect(0, 0, size, size))
+			copy(out.Pix, pix)
+			uitest.SavePNG(t, fmt.Sprintf("small-%d-%s.png", size, name), out)
+			if short, fit := smallNameFit(f, ty.Name, ty.Nation, float32(size)); fit.face.GoText.Size < 9 {
+				t.Errorf("at %d pixels %s prints %q in %.1f-pixel type, want at least 9", size, name, short, fit.face.GoText.Size)
+			}
 		}
-		img := a.drawFace(f, faceKey{t: ty, rules: a.rules.Name(), side: maps.Axis, name: ty.Name})
-		pix := make([]byte, 4*a.size*a.size)
-		img.ReadPixels(pix)
-		return pix
-	}
-	if bytes.Equal(face("Panther"), face("Tiger I")) {
-		t.Error("at 25 pixels the Panther's and the Tiger I's faces are the same")
+		for i, m := range vehicles {
+			for _, n := range vehicles[i+1:] {
+				if bytes.Equal(faces[m], faces[n]) {
+					t.Errorf("at %d pixels the %s's and the %s's faces are the same", size, m, n)
+				}
+			}
+		}
 	}
 }
 

@@ -28,7 +28,7 @@ type Terrain struct {
 	img     *ebiten.Image
 	drawn   bool
 	cam     Camera
-	labels  bool
+	labels  bool // the labels switch of the last Draw, which Counters.Draw follows
 	visible []int
 
 	overview        *ebiten.Image
@@ -196,10 +196,22 @@ func (l *Terrain) render(dst *ebiten.Image, cam Camera, labels bool) {
 	}
 	l.batch.Flush(dst)
 
-	if labels && hexPx >= minLabelHex {
+	if labelsShown(labels, hexPx) {
 		l.drawLabels(dst, cam, hexPx)
 	}
 }
+
+// labelsShown reports whether the labels are drawn on hexes hexPx screen
+// pixels tall with the labels switch at labels: on the terrain and, over
+// the counters, on the hexes they cover (Counters.Draw).
+func labelsShown(labels bool, hexPx float64) bool { return labels && hexPx >= minLabelHex }
+
+// labelSize is the size of the labels' type on hexes hexPx screen pixels
+// tall.
+func labelSize(hexPx float64) float64 { return min(maxLabelSize, max(minLabelSize, hexPx/5)) }
+
+// labelFace is the face of the labels on hexes hexPx screen pixels tall.
+func labelFace(f *ui.Fonts, hexPx float64) ui.Face { return f.Face(labelSize(hexPx), false) }
 
 // drawHexsides queues the bands of the walls, hedges and hedgerows that
 // lie within dst's bounds.
@@ -223,8 +235,9 @@ func (l *Terrain) drawHexsides(dst *ebiten.Image, cam Camera) {
 	}
 }
 
+// drawLabels writes each visible hex's label near the top of the hex.
 func (l *Terrain) drawLabels(dst *ebiten.Image, cam Camera, hexPx float64) {
-	face := l.fonts.Face(min(maxLabelSize, max(minLabelSize, hexPx/5)), false)
+	face := labelFace(l.fonts, hexPx)
 	for _, i := range l.visible {
 		g := &l.mesh.hexes[i]
 		x, y := cam.WorldToScreen(g.x, g.y)
