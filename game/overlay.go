@@ -228,6 +228,7 @@ func drawPreview(dst *ebiten.Image, v *BoardView) {
 		v.ringHex(dst, h, max(3, r/6), boardview.SelectedColour)
 	}
 	g.batch.Flush(dst)
+	g.counters.DrawLabels(dst) // over the rings too, which would cut a label in half
 }
 
 // aspectCorners returns the corners of p's hex that bound its front

@@ -136,6 +136,7 @@ type Counters struct {
 	placed   map[board.Hex]int     // units drawn so far in each hex
 	riders   map[battle.UnitID]int // passengers of each carrier
 	declared map[battle.UnitID]int // AT shots declared and not yet rolled at each unit
+	last     lastDraw              // the last Draw's board, camera and sizes
 	labelled []coveredLabel        // the labels written over the counters this frame
 	arrows   []span                // the facing arrows drawn this frame, which those labels keep clear of
 }
@@ -172,9 +173,9 @@ func (a *Counters) Size(cam Camera) float64 {
 // small offset, passengers as a count on their carrier), the contacts
 // and last sightings of the enemy (drawSighting), the fortifications,
 // the smoke, fire lane and sniper markers, and a highlight round the
-// selected unit; over them the labels of the hexes the counters cover,
-// where the terrain (drawn just before, whose labels switch it follows)
-// writes labels (drawCoveredLabels).
+// selected unit. DrawLabels then writes over them (and over whatever the
+// caller draws in between, such as rings round hexes) the labels the
+// counters cover.
 func (a *Counters) Draw(dst *ebiten.Image, v *battle.View, cam Camera, selected battle.UnitID) {
 	b := v.Known()
 	hexPx := a.terrain.HexHeight() * cam.Zoom
@@ -231,8 +232,22 @@ func (a *Counters) Draw(dst *ebiten.Image, v *battle.View, cam Camera, selected 
 		}
 	}
 	a.batch.Flush(dst)
-	if labelsShown(a.terrain.labels, hexPx) {
-		a.drawCoveredLabels(dst, v.Board(), cam, hexPx, size)
+	a.last = lastDraw{board: v.Board(), cam: cam, hexPx: hexPx, size: size}
+}
+
+// lastDraw is how Draw last drew the counters, for DrawLabels.
+type lastDraw struct {
+	board       *board.Board
+	cam         Camera
+	hexPx, size float64
+}
+
+// DrawLabels writes the labels of the hexes the counters of the last Draw
+// cover, over them, where the terrain (drawn before the counters, whose
+// labels switch it follows) writes labels (drawCoveredLabels).
+func (a *Counters) DrawLabels(dst *ebiten.Image) {
+	if l := a.last; l.board != nil && labelsShown(a.terrain.labels, l.hexPx) {
+		a.drawCoveredLabels(dst, l.board, l.cam, l.hexPx, l.size)
 	}
 }
 
@@ -250,8 +265,9 @@ var (
 // so it sits at the hex's top edge above the counters, where VASL and a
 // printed map put the hex ID, and leaves a lone counter's name strip
 // whole (counters set lower in the hex instead would reach into the hex
-// below, over its label, and stacks would hide the label still). A label that would cover a facing arrow (a counter facing the
-// top hexside) stands beside it instead. The terrain decides whether
+// below, over its label, and stacks would hide the label still). A label
+// that would cover a facing arrow (a counter facing the top hexside)
+// stands beside it instead. The terrain decides whether
 // labels show (the labels switch it was last drawn with, the minimum hex
 // size): the counter layer follows.
 func (a *Counters) drawCoveredLabels(dst *ebiten.Image, bd *board.Board, cam Camera, hexPx, size float64) {

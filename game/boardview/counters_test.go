@@ -88,6 +88,7 @@ func (s counterScene) drawLabels(b *battle.Battle, zoom float64, w, h int, selec
 	cam := Camera{Zoom: zoom}
 	s.terrain.Draw(img, cam, labels)
 	s.counters.Draw(img, b.View(maps.Allies), cam, selected)
+	s.counters.DrawLabels(img)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	img.ReadPixels(out.Pix)
 	return out
