@@ -29,9 +29,11 @@ const (
 	modeCall               // call an off-board mission (play.call) on the clicked hex
 )
 
-// play is the state of a game in progress around the battle: the selected
-// unit, the order being prepared, the cached previews, the log, the
-// hand-over screen, the computer players and the replay.
+// play is the state of a game in progress around the battle, in parts
+// by what they are: the battle and its views, the order being drafted
+// (draft), the display switches, the previews, the log, the hand-over
+// screen (handOverScreen), the computer's players and their pace
+// (pacing), the passing notes on the map (notices) and the replay.
 type play struct {
 	// ump holds the battle; b is the battle as the side the screen shows
 	// knows it (view.Known), the only battle the scene reads: look makes
@@ -41,11 +43,39 @@ type play struct {
 	// remote is the seat on a hexfire-server the scene plays (the
 	// table), nil for a battle held here; ump then holds only the side's
 	// known battle as it was welcomed, which nothing plays on.
-	remote      *remoteTable
-	view        *battle.View
-	b           *battle.Battle
-	viewerSide  maps.Side     // Options.Viewer
-	unit        battle.UnitID // the selected unit, or 0
+	remote     *remoteTable
+	view       *battle.View
+	b          *battle.Battle
+	viewerSide maps.Side     // Options.Viewer
+	unit       battle.UnitID // the selected unit, or 0
+	version    int           // bumped whenever the battle changes
+
+	draft
+
+	showViewshed bool
+	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
+	compareRules bool // the AT preview compares every registered ruleset
+
+	pv      preview
+	victory battle.Victory // the scenario's victory conditions, for the panel and the map
+
+	log       gameLog
+	logScroll int // lines scrolled back from the newest
+
+	handOverScreen
+	pacing
+	notices
+
+	reports map[maps.Side]*battle.Report // by side: what it saw the other side do since it last acted
+	summary []summaryLine                // shown in the panel: what the other side did
+
+	replay *replay
+}
+
+// draft is the order being prepared for the selected unit: the click's
+// mode and the options the keys set, until the order is given or the
+// selection changes.
+type draft struct {
 	mode        mode
 	call        callChoice         // what a click calls in modeCall
 	withLeader  bool               // fire with the leader in the firer's hex
@@ -60,24 +90,17 @@ type play struct {
 	// stackIn are the units of the selected unit's hex that move with it
 	// as a stack (bit i: stack candidate i), until the selection or the
 	// battle changes.
-	stackIn      uint16
-	stackFor     battle.UnitID
-	stackAtVer   int
-	showViewshed bool
-	hideArcs     bool // the forward arc, front armour half and aspect lines are hidden
-	compareRules bool // the AT preview compares every registered ruleset
-	version      int  // bumped whenever the battle changes
-
+	stackIn    uint16
+	stackFor   battle.UnitID
+	stackAtVer int
 	ammo       ammoPicks // the round each unit fires, where it has a choice (ammo.go)
 	secondTurn int       // volley-key presses since the firer or the hovered hex changed (volley.go)
-	pv         preview
+}
 
-	victory battle.Victory // the scenario's victory conditions, for the panel and the map
-
-	log       gameLog
-	logScroll int // lines scrolled back from the newest
-
-	coverTitle, coverText string // the hand-over or result screen; "" for none
+// handOverScreen is the hand-over or result screen over the board, and what
+// decides when it shows.
+type handOverScreen struct {
+	coverTitle, coverText string // the screen shown; "" for none
 	lastActing            maps.Side
 	resultShown           bool
 	handOver              bool
@@ -85,7 +108,10 @@ type play struct {
 	// fire in an open battle, announced without a cover, and so is the
 	// mover's side taking over again after it (checkHandOver).
 	briefChange bool
+}
 
+// pacing is the computer's players and the pace of their orders.
+type pacing struct {
 	computer  map[maps.Side]bool
 	seats     map[maps.Side]*umpire.Seat // the computer's, by side
 	newPlayer func(v *battle.View, seed uint64, level string) (Player, error)
@@ -98,14 +124,16 @@ type play struct {
 	// rush plays the computer's orders one a frame, nothing held back,
 	// until a person is to act (Shift+K).
 	rush bool
+}
 
+// notices are what passes over the map for a while, by the frame count
+// tick: the toast line, the last order's shots, the enemy's last move and
+// the banner of who acts.
+type notices struct {
 	tick       int
 	toast      string
 	toastUntil int
 	toastBad   bool // the toast is a refusal (red), not a note
-
-	reports map[maps.Side]*battle.Report // by side: what it saw the other side do since it last acted
-	summary []summaryLine                // shown in the panel: what the other side did
 
 	shots      []shotMark // the attacks of the last order, drawn until shotsUntil
 	shotsUntil int
@@ -118,8 +146,6 @@ type play struct {
 	bannerSide  maps.Side
 	bannerUntil int
 	bannerPhase phaseKey // the phase the last banner was for
-
-	replay *replay
 }
 
 // viewer is the side whose view the screen shows: the side Options.Viewer
@@ -169,9 +195,11 @@ func (p *play) reset(u *umpire.Umpire, opts Options) error {
 	if opts.Pace > 0 {
 		delay = min(opts.Pace, maxComputerDelay)
 	}
-	*p = play{ump: u, table: u, viewerSide: opts.Viewer, handOver: (opts.HandOver || u.Fog()) && opts.Viewer == "", computer: map[maps.Side]bool{}, delay: delay,
-		reports:   map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
-		newPlayer: opts.NewPlayer, log: p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
+	*p = play{ump: u, table: u, viewerSide: opts.Viewer,
+		handOverScreen: handOverScreen{handOver: (opts.HandOver || u.Fog()) && opts.Viewer == ""},
+		pacing:         pacing{computer: map[maps.Side]bool{}, delay: delay, newPlayer: opts.NewPlayer},
+		reports:        map[maps.Side]*battle.Report{maps.Allies: battle.NewReport(maps.Allies), maps.Axis: battle.NewReport(maps.Axis)},
+		log:            p.log, showViewshed: p.showViewshed, hideArcs: p.hideArcs, compareRules: p.compareRules, version: p.version + 1}
 	for _, side := range opts.Computer {
 		if side != maps.Allies && side != maps.Axis {
 			return fmt.Errorf("game: computer side %q is not allies or axis", side)
