@@ -31,6 +31,7 @@ import (
 // study keeps clicks and the keys of orders to itself.
 type study struct {
 	g      *Game
+	batch  *ui.TriBatch // the study's own drawing over the battle scene's
 	cat    *units.Catalogue
 	base   *maps.Scenario // the map; its units are the pieces
 	from   studyMap       // where the map came from, for saving
@@ -82,7 +83,7 @@ const studyFile = "hexfire-study.tmx"
 // newStudy opens the study table on scenario sc (its units become the
 // pieces), read from m.
 func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
-	s := &study{cat: a.opts.Catalogue, base: sc, from: m, out: studyFile, selected: -1, dragging: -1,
+	s := &study{cat: a.opts.Catalogue, base: sc, from: m, out: studyFile, selected: -1, dragging: -1, batch: ui.NewTriBatch(),
 		smoke: map[board.Hex]int{}, lastAdded: map[maps.Side]int{}, rules: combat.Names(), types: a.opts.Catalogue.Types(), side: maps.Allies, zoneFacing: board.DirS}
 	if len(s.rules) == 0 {
 		return nil, errors.New("study: no ruleset is registered")
@@ -105,8 +106,8 @@ func newStudy(a *App, sc *maps.Scenario, m studyMap) (*study, error) {
 	if s.g, err = New(b, o); err != nil {
 		return nil, err
 	}
-	s.g.play.compareRules = true // the shot under every ruleset beside the active one's (D hides it)
-	s.g.underCounters = s.drawZone
+	s.g.CompareRules(true) // the shot under every ruleset beside the active one's (D hides it)
+	s.g.DrawUnderCounters(s.drawZone)
 	s.follow(a)
 	return s, nil
 }
@@ -182,7 +183,7 @@ func (s *study) pose(sel, hover string) error {
 	if err != nil {
 		return fmt.Errorf("game: hover: %w", err)
 	}
-	s.g.hovered, s.g.hasHover, s.g.fixedHover = h, true, true
+	s.g.HoldHover(h)
 	if i := s.topPiece(h); i >= 0 && s.selected >= 0 && i != s.selected {
 		s.chooseTypeOf(h)
 		s.zoneFacing, s.zoneMode = s.pieces[i].Facing, zoneFire
@@ -250,22 +251,14 @@ func (s *study) rebuild() {
 		s.message = err.Error()
 		return
 	}
-	s.g.play.log = gameLog{}
 	u, err := umpire.New(b)
 	if err == nil {
-		err = s.g.setBattle(u)
+		err = s.g.Restart(u, battle.UnitID(s.selected+1)) // 0 when none is selected
 	}
 	if err != nil {
 		s.message = err.Error()
 		return
 	}
-	if s.selected >= 0 {
-		s.g.selectUnit(battle.UnitID(s.selected + 1))
-	} else {
-		s.g.selectUnit(0)
-		s.g.hasSelected = false
-	}
-	s.g.refresh()
 	s.updateZone()
 }
 
@@ -276,7 +269,7 @@ func (s *study) rebuild() {
 // on a battle of its own with the pieces, never shown.
 func (s *study) updateZone() {
 	s.zone = nil
-	s.g.mapCache.Invalidate() // the zone is drawn in the map's picture
+	s.g.InvalidateMap() // the zone is drawn in the map's picture
 	if s.zoneMode == zoneOff || s.selected < 0 {
 		return
 	}
@@ -404,7 +397,7 @@ var studyViewActions = map[Action]bool{
 // a battle.
 func (s *study) follow(a *App) {
 	if a.screen != (image.Point{}) {
-		s.g.resize(a.screen, a.scale, false)
+		s.g.Resize(a.screen, a.scale)
 	}
 }
 
@@ -420,8 +413,8 @@ func (s *study) update(a *App, in frameInput) error {
 	var keys studyKeys
 	if in.intents != nil {
 		it = *in.intents
-	} else if !s.g.opts.Scripted {
-		it = s.g.input.Read(s.g.view, s.g.panelRect())
+	} else if !s.g.Scripted() {
+		it = s.g.ReadIntents()
 		keys = readStudyKeys()
 		s.readDrag(&it)
 	}
@@ -435,7 +428,7 @@ func (s *study) update(a *App, in frameInput) error {
 // lands in the hex the button is released over.
 func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && it.CursorIn {
-		if h, ok := s.g.layer.HexAt(s.g.cam, it.Cursor); ok {
+		if h, ok := s.g.HexAt(it.Cursor); ok {
 			s.dragging = s.counterUnder(h, it.Cursor)
 			if s.selected >= 0 && s.pieces[s.selected].Hex == h {
 				s.dragging = s.selected // a unit picked out of its stack
@@ -451,7 +444,7 @@ func (s *study) readDrag(it *Intents) {
 	if inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) {
 		i := s.dragging
 		s.dragging = -1
-		if h, ok := s.g.layer.HexAt(s.g.cam, it.Cursor); ok && !it.Click && h != s.pieces[i].Hex {
+		if h, ok := s.g.HexAt(it.Cursor); ok && !it.Click && h != s.pieces[i].Hex {
 			s.selected = i
 			s.moveSelected(h)
 			it.Click = false
@@ -476,9 +469,8 @@ func (s *study) frame(a *App, it Intents, keys studyKeys) {
 	for act := range pass.Triggered {
 		pass.Triggered[act] = pass.Triggered[act] && studyViewActions[Action(act)]
 	}
-	g.step(pass) // writes the view exported last frame (E), as F12's
-	if g.message != "" {
-		s.message, g.message = g.message, ""
+	if m := g.Step(pass); m != "" { // writes the view exported last frame (E), as F12's
+		s.message = m
 	}
 	hover, hasHover := g.Hovered()
 	switch {
@@ -619,10 +611,10 @@ func (s *study) selectAt(h board.Hex, pt image.Point) {
 // counterUnder returns the piece of a stack in hex h whose counter is
 // drawn at screen point pt, or -1 (a lone counter, or none there).
 func (s *study) counterUnder(h board.Hex, pt image.Point) int {
-	if !s.g.hasHover || s.g.hovered != h {
+	if hov, ok := s.g.Hovered(); !ok || hov != h {
 		return -1
 	}
-	if u := s.g.counterAt(pt); u != nil {
+	if u := s.g.CounterAt(pt); u != nil {
 		return int(u.ID) - 1 // the pieces are the battle's units in order
 	}
 	return -1
@@ -752,7 +744,7 @@ func (s *study) draw(a *App, screen *ebiten.Image) {
 	s.drawBars(screen)
 	if s.exportAt {
 		s.exportAt = false
-		g.captured = capture(screen) // the battle view writes it next frame
+		g.Capture(screen) // the battle view writes it next frame
 	}
 	if s.asking != nil {
 		ui.DrawQuestionBox(a.canvas(screen), image.Rectangle{Max: a.screen}, s.asking.Text)
@@ -779,30 +771,36 @@ const (
 	legendPad  = 8
 )
 
+// canvas is the study's canvas on dst, in the battle scene's faces and
+// scale.
+func (s *study) canvas(dst *ebiten.Image) ui.Canvas {
+	return ui.Canvas{Dst: dst, Fonts: s.g.Fonts(), Batch: s.batch, Scale: s.g.Scale()}
+}
+
 // legendRect is where the legend is drawn: the map's lower left corner.
 func (s *study) legendRect() image.Rectangle {
-	g := s.g
-	pad := legendPad * g.scale
-	w, h := 150*g.scale, legendLine*g.scale*float64(len(killzone.Bands)+1)+2*pad
-	x0, y1 := float64(g.view.Min.X)+pad, float64(g.view.Max.Y)-pad
+	scale, area := s.g.Scale(), s.g.MapArea()
+	pad := legendPad * scale
+	w, h := 150*scale, legendLine*scale*float64(len(killzone.Bands)+1)+2*pad
+	x0, y1 := float64(area.Min.X)+pad, float64(area.Max.Y)-pad
 	return image.Rect(int(x0), int(y1-h), int(x0+w), int(y1))
 }
 
 // drawLegend draws the kill zone's scale in the map's lower left corner.
 func (s *study) drawLegend(screen *ebiten.Image) {
-	g := s.g
-	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
-	line, pad := legendLine*g.scale, legendPad*g.scale
+	c := s.canvas(screen)
+	face := c.Face(ui.BarTextSize, false)
+	line, pad := legendLine*c.Scale, legendPad*c.Scale
 	r := s.legendRect()
 	x0, y0 := float64(r.Min.X), float64(r.Min.Y)
-	g.fillRect(screen, x0, y0, float64(r.Max.X), float64(r.Max.Y), ui.ColPanel)
-	g.text(screen, "chance to destroy", face, x0+pad, y0+pad+line/2, ui.AlignStart, ui.ColPanelKey)
+	c.Fill(x0, y0, float64(r.Max.X), float64(r.Max.Y), ui.ColPanel)
+	c.Text("chance to destroy", face, x0+pad, y0+pad+line/2, ui.AlignStart, ui.ColPanelKey)
 	for i, b := range killzone.Bands {
 		y := y0 + pad + line*float64(i+1) + line/2
 		swatch := b.Colour
 		swatch.A = 0xff
-		g.fillRect(screen, x0+pad, y-line/3, x0+pad+line*0.8, y+line/3, swatch)
-		g.text(screen, b.Label, face, x0+pad+line, y, ui.AlignStart, ui.ColPanelText)
+		c.Fill(x0+pad, y-line/3, x0+pad+line*0.8, y+line/3, swatch)
+		c.Text(b.Label, face, x0+pad+line, y, ui.AlignStart, ui.ColPanelText)
 	}
 }
 
@@ -810,26 +808,26 @@ func (s *study) drawLegend(screen *ebiten.Image) {
 // the ruleset, the unit to add, the kill zone; the hovered hex's zone
 // values or the last message, and the keys.
 func (s *study) drawBars(screen *ebiten.Image) {
-	g := s.g
-	w := float64(g.screen.X)
-	top, bottom := float64(g.view.Min.Y), float64(g.view.Max.Y)
+	g, c := s.g, s.canvas(screen)
+	size, area := g.ScreenSize(), g.MapArea()
+	w := float64(size.X)
+	top, bottom := float64(area.Min.Y), float64(area.Max.Y)
 	opaque := colBar
 	opaque.A = 0xff // the battle's bars must not show through
-	g.fillRect(screen, 0, 0, w, top, opaque)
-	g.fillRect(screen, 0, bottom, w, float64(g.screen.Y), opaque)
-	pad := 10 * g.scale
-	bold := g.fonts.Face(ui.BarTextSize*g.scale, true)
-	face := g.fonts.Face(ui.BarTextSize*g.scale, false)
-	g.text(screen, "Study: "+s.base.Title, bold, pad, top/2, ui.AlignStart, colBarText)
+	c.Fill(0, 0, w, top, opaque)
+	c.Fill(0, bottom, w, float64(size.Y), opaque)
+	pad := 10 * c.Scale
+	bold, face := c.Face(ui.BarTextSize, true), c.Face(ui.BarTextSize, false)
+	c.Text("Study: "+s.base.Title, bold, pad, top/2, ui.AlignStart, colBarText)
 	line := fmt.Sprintf("rules %s (R)  |  add %s, %s (, . T Tab A)  |  %s", s.rules[s.rule], s.types[s.typ].Name, s.side.Title(), s.zoneLine())
-	g.text(screen, ui.FitText(face, line, w-2*pad-ui.TextWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, ui.AlignEnd, colBarText)
+	c.Text(ui.FitText(face, line, w-2*pad-ui.TextWidth(bold, "Study: "+s.base.Title)-2*pad), face, w-pad, top/2, ui.AlignEnd, colBarText)
 	status := s.message
 	if h, ok := g.Hovered(); ok {
-		status = describeHex(g.board, h)
+		status = describeHex(g.Board(), h)
 		if v := s.zoneAt(h); v != "" {
 			status = v
 		}
-		if los := g.play.pv.losStatus; los != "" {
+		if los := g.LOSStatus(); los != "" {
 			status += "  |  " + los // the line from the selected unit, with its hexside case
 		}
 		if s.message != "" {
@@ -837,13 +835,13 @@ func (s *study) drawBars(screen *ebiten.Image) {
 		}
 	}
 	keys := "drag: move  [ ]: turn  X: remove  I/P: immobile/pinned  S: smoke  K/F: kill zone  M: reach  Ctrl+S: save  E: PNG  N: map  Q: menu"
-	mid := (bottom + float64(g.screen.Y)) / 2
+	mid := (bottom + float64(size.Y)) / 2
 	room := w - 2*pad
 	if ui.TextWidth(face, status)+ui.TextWidth(face, keys)+pad <= room {
 		// The keys only where the hex's line leaves room for them.
-		g.text(screen, keys, face, w-pad, mid, ui.AlignEnd, colBarDim)
+		c.Text(keys, face, w-pad, mid, ui.AlignEnd, colBarDim)
 	}
-	g.text(screen, ui.FitText(face, status, room), face, pad, mid, ui.AlignStart, colBarText)
+	c.Text(ui.FitText(face, status, room), face, pad, mid, ui.AlignStart, colBarText)
 }
 
 // zoneLine says what the kill zone shows.
