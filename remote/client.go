@@ -6,13 +6,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"hexfire/battle"
 	"hexfire/fileio"
@@ -29,11 +25,6 @@ const (
 	// WriteTimeout an order's sending.
 	DialTimeout  = 10 * time.Second
 	WriteTimeout = 10 * time.Second
-	// PingEvery and PingTimeout: a server that does not answer a ping in
-	// time is taken for gone (a connection dead without a close would
-	// otherwise be read from forever).
-	PingEvery   = 30 * time.Second
-	PingTimeout = 15 * time.Second
 	// HTTPTimeout bounds each HTTP exchange with a server, long enough
 	// for a save of thousands of orders on a slow link.
 	HTTPTimeout = 60 * time.Second
@@ -57,39 +48,21 @@ func URLs(raw string) (ws, web string, err error) {
 	return ws, "http" + strings.TrimPrefix(ws, "ws"), nil
 }
 
-// AnswerError is a server's refusal of an HTTP request: its status and
-// the reason it gave ({"error": ...}), or its body when it gave none.
-func AnswerError(resp *http.Response, body []byte) error {
+// answerError is a server's refusal of an HTTP request: its status line
+// and the reason it gave ({"error": ...}), or its body when it gave none.
+func answerError(status string, body []byte) error {
 	var refusal struct {
 		Error string `json:"error"`
 	}
 	if json.Unmarshal(body, &refusal) == nil && refusal.Error != "" {
-		return fmt.Errorf("the server answered %s: %s", resp.Status, refusal.Error)
+		return fmt.Errorf("the server answered %s: %s", status, refusal.Error)
 	}
-	return fmt.Errorf("the server answered %s: %s", resp.Status, fileio.Quote(string(bytes.TrimSpace(body))))
+	return fmt.Errorf("the server answered %s: %s", status, fileio.Quote(string(bytes.TrimSpace(body))))
 }
 
-// Exchange sends req and reads its answer's body, at most MaxAnswerBytes
-// of it; an answer other than 200 is an error with the server's reason.
-func Exchange(req *http.Request) (*http.Response, []byte, error) {
-	client := &http.Client{Timeout: HTTPTimeout}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading the server's answer: %w", err)
-	}
-	if len(body) > MaxAnswerBytes {
-		return nil, nil, fmt.Errorf("the server's answer is over %d bytes", MaxAnswerBytes)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, nil, AnswerError(resp, body)
-	}
-	return resp, body, nil
-}
+// statusTryAgainLater is the WebSocket close status of a seat refused for
+// now (RFC 6455's 1013).
+const statusTryAgainLater = 1013
 
 // EncodeFiles is an upload's files in the form a CreateRequest carries
 // them: base64, by name.
@@ -113,12 +86,7 @@ func Create(ctx context.Context, server string, req CreateRequest) (Created, err
 	if err != nil {
 		return Created{}, err
 	}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, web+"/battles", bytes.NewReader(data))
-	if err != nil {
-		return Created{}, err
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	_, answer, err := Exchange(hreq)
+	answer, err := httpDo(ctx, "POST", web+"/battles", "", data)
 	if err != nil {
 		return Created{}, err
 	}
@@ -152,12 +120,7 @@ func OpenScenario(ctx context.Context, server, token, source string, cat *units.
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, web+"/scenario", nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	_, body, err := Exchange(req)
+	body, err := httpDo(ctx, "GET", web+"/scenario", token, nil)
 	if err != nil {
 		return nil, FetchError{fmt.Errorf("GET /scenario: %w", err)}
 	}
@@ -172,16 +135,14 @@ func OpenScenario(ctx context.Context, server, token, source string, cat *units.
 }
 
 // Conn is one WebSocket connection of a seat, its hello sent.
-type Conn struct {
-	ws   *websocket.Conn
-	stop context.CancelFunc
-}
+type Conn struct{ ws *wsConn }
 
 // Dial opens the seat's connection to server (ws:// or wss://) and sends
 // its hello with token; the welcome, or the error refusing the seat, is
-// the first message Read returns. The connection is pinged every
-// PingEvery and closed when a ping goes unanswered, so that a dead one
-// ends Read.
+// the first message Read returns. No message over ReadLimit is read. On
+// the desktop the connection is pinged every PingEvery and closed when a
+// ping goes unanswered, so that a dead one ends Read; in a browser, which
+// sends no pings, a dead one ends when the browser sees it so.
 func Dial(ctx context.Context, server, token string) (*Conn, error) {
 	ws, _, err := URLs(server)
 	if err != nil {
@@ -189,30 +150,26 @@ func Dial(ctx context.Context, server, token string) (*Conn, error) {
 	}
 	dctx, cancel := context.WithTimeout(ctx, DialTimeout)
 	defer cancel()
-	conn, _, err := websocket.Dial(dctx, ws+"/play", dialOptions())
+	conn, err := dialWS(dctx, ws+"/play")
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", ws, err)
 	}
-	conn.SetReadLimit(ReadLimit)
 	hello, err := json.Marshal(ClientMessage{Type: TypeHello, Token: token})
 	if err != nil {
-		conn.CloseNow()
+		conn.close()
 		return nil, err
 	}
-	if err := conn.Write(dctx, websocket.MessageText, hello); err != nil {
-		conn.CloseNow()
+	if err := conn.write(dctx, hello); err != nil {
+		conn.close()
 		return nil, fmt.Errorf("sending the hello: %w", err)
 	}
-	pctx, stop := context.WithCancel(context.Background())
-	c := &Conn{ws: conn, stop: stop}
-	go c.ping(pctx)
-	return c, nil
+	return &Conn{ws: conn}, nil
 }
 
 // Read waits for the server's next message and returns it with its bytes
 // as they came.
 func (c *Conn) Read(ctx context.Context) (ServerMessage, []byte, error) {
-	_, data, err := c.ws.Read(ctx)
+	data, err := c.ws.read(ctx)
 	if err != nil {
 		return ServerMessage{}, nil, err
 	}
@@ -228,8 +185,8 @@ func (c *Conn) Read(ctx context.Context) (ServerMessage, []byte, error) {
 // follows, 1013 (the seat has as many connections as it may, one perhaps
 // the client's own, not yet seen closed) saying so.
 func (c *Conn) Retry(ctx context.Context) bool {
-	_, _, err := c.ws.Read(ctx)
-	return websocket.CloseStatus(err) == websocket.StatusTryAgainLater
+	_, err := c.ws.read(ctx)
+	return closeStatus(err) == statusTryAgainLater
 }
 
 // SendOrder sends order record as the client's order id, whose answer
@@ -241,35 +198,14 @@ func (c *Conn) SendOrder(ctx context.Context, id string, record battle.OrderReco
 	}
 	wctx, cancel := context.WithTimeout(ctx, WriteTimeout)
 	defer cancel()
-	if err := c.ws.Write(wctx, websocket.MessageText, msg); err != nil {
+	if err := c.ws.write(wctx, msg); err != nil {
 		return fmt.Errorf("sending order %s: %w", id, err)
 	}
 	return nil
 }
 
 // Close ends the connection at once.
-func (c *Conn) Close() {
-	c.stop()
-	c.ws.CloseNow()
-}
-
-// ping pings the server every PingEvery until the connection is closed.
-func (c *Conn) ping(ctx context.Context) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(PingEvery):
-		}
-		pctx, cancel := context.WithTimeout(ctx, PingTimeout)
-		err := c.ws.Ping(pctx)
-		cancel()
-		if err != nil && ctx.Err() == nil {
-			c.ws.CloseNow()
-			return
-		}
-	}
-}
+func (c *Conn) Close() { c.ws.close() }
 
 // The wait before a reconnection doubles from FirstBackoff up to
 // MaxBackoff.

@@ -66,6 +66,13 @@ type Options struct {
 	// it. The zero value is websocket.CompressionDisabled; hexfire-server
 	// sets DefaultCompression.
 	Compression websocket.CompressionMode
+	// Origins are the web pages, besides the server's own, whose scripts
+	// may play and create battles here (the browser build of the game
+	// served from elsewhere): each an origin as a browser sends it,
+	// http:// or https://, a host and perhaps a port, matched exactly.
+	// None by default: a browser's WebSocket from another page is refused
+	// and its HTTP answers kept from that page's script.
+	Origins []string
 	// Logf writes the server's log (log.Printf when nil).
 	Logf func(format string, args ...any)
 	// Catalogue is the unit catalogue every battle is built from and
@@ -143,6 +150,7 @@ func (o Options) withDefaults() Options {
 	}
 	d.Compression = o.Compression
 	d.Catalogue = o.Catalogue
+	d.Origins = o.Origins
 	d.Logf = o.Logf
 	if d.Logf == nil {
 		d.Logf = log.Printf
@@ -155,6 +163,7 @@ type Server struct {
 	store     Store
 	catalogue *units.Catalogue
 	opts      Options
+	origins   map[string]bool // Options.Origins
 
 	mu      sync.Mutex
 	battles map[int64]*host
@@ -185,8 +194,12 @@ func New(store Store, opts Options) (*Server, error) {
 	if opts.Catalogue == nil {
 		return nil, errors.New("server: Options.Catalogue is nil: give the unit catalogue the battles are built from")
 	}
+	origins, err := originSet(opts.Origins)
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{store: store, catalogue: opts.Catalogue, opts: opts.withDefaults(), battles: map[int64]*host{},
+	s := &Server{store: store, catalogue: opts.Catalogue, opts: opts.withDefaults(), origins: origins, battles: map[int64]*host{},
 		seats: map[tokenKey][]*seat{}, addrs: map[string]int{}, unserved: map[int64]error{}, requests: map[string]*rateLimit{}, ctx: ctx, cancel: cancel}
 	records, err := store.Battles(ctx)
 	if err != nil {
@@ -347,7 +360,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /play", s.servePlay)
 	mux.HandleFunc("GET /save", s.limited(s.serveSave))
 	mux.HandleFunc("GET /scenario", s.limited(s.serveScenario))
-	return mux
+	return s.cors(mux)
 }
 
 // serveSave answers the seat whose token the request's "Authorization:

@@ -42,6 +42,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	listen := flags.String("listen", ":8090", "address to serve on (host:port; :0 picks a free port)")
 	dbPath := flags.String("db", "hexfire.db", "SQLite database file of the battles (created when missing), or a PostgreSQL URL postgres://... that several servers may share")
 	compression := flags.String("compression", "message", "WebSocket compression where a client asks for it: message (each message deflated alone), context (deflated with the connection's past messages: 1.2 MB a connection) or none")
+	origins := flags.String("allow-origin", "", "comma-separated origins of web pages besides the server's own whose scripts may play here, such as https://play.example.org (the browser build served from elsewhere)")
 	version := flags.Bool("version", false, "print this build's version and exit")
 	if err := flags.Parse(args); err != nil {
 		return err
@@ -51,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if flags.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db, -compression)", flags.Arg(0))
+		return fmt.Errorf("unexpected argument %q (flags only: -listen, -db, -compression, -allow-origin)", flags.Arg(0))
 	}
 	modes := map[string]websocket.CompressionMode{"message": server.DefaultCompression,
 		"context": websocket.CompressionContextTakeover, "none": websocket.CompressionDisabled}
@@ -68,7 +69,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(store, server.Options{Compression: mode, Catalogue: cat, Logf: log.New(stderr, "", log.LstdFlags).Printf})
+	var allowed []string
+	if *origins != "" {
+		allowed = strings.Split(*origins, ",")
+	}
+	srv, err := server.New(store, server.Options{Compression: mode, Catalogue: cat, Origins: allowed, Logf: log.New(stderr, "", log.LstdFlags).Printf})
 	if err != nil {
 		return err
 	}

@@ -44,20 +44,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Skip("skipped: no chromium on PATH (Debian: apt-get install chromium); the web build is not tested in a browser")
 	}
-	if testing.Short() {
-		t.Skip("skipped in -short: building the WebAssembly file takes a minute or more")
-	}
-	dir := os.Getenv("HEXFIRE_WEB_SITE") // a site built before, to try the test quickly
-	if dir == "" {
-		dir = t.TempDir()
-		start := time.Now()
-		size, err := Build(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("built the site in %.0f s; %s is %d bytes", time.Since(start).Seconds(), wasmName, size)
-	}
-	wire := &wireCount{h: Handler(dir)}
+	wire := &wireCount{h: Handler(testSite(t))}
 	srv := httptest.NewServer(wire)
 	defer srv.Close()
 
@@ -287,6 +274,27 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("the downloaded study (%d bytes) lacks %s", len(study), want)
 		}
 	}
+}
+
+// testSite builds the site for a browser test in a directory of the
+// test's, or takes the one HEXFIRE_WEB_SITE names (built before, to try
+// a test quickly). It skips the test in -short.
+func testSite(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipped in -short: building the WebAssembly file takes a minute or more")
+	}
+	if dir := os.Getenv("HEXFIRE_WEB_SITE"); dir != "" {
+		return dir
+	}
+	dir := t.TempDir()
+	start := time.Now()
+	size, err := Build(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("built the site in %.0f s; %s is %d bytes", time.Since(start).Seconds(), wasmName, size)
+	return dir
 }
 
 // passHandOver checks that the screen shows the hand-over of a hot-seat

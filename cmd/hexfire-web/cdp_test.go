@@ -390,7 +390,23 @@ func (c *cdpConn) click(x, y int) error {
 
 // keyCodes are the keys the test presses: the DOM code and the Windows
 // virtual key code Chromium wants with it.
-var keyCodes = map[string]int{"F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16, "ControlLeft": 17}
+var keyCodes = map[string]int{"Backspace": 8, "Escape": 27, "F5": 116, "F9": 120, "F12": 123, "KeyC": 67, "KeyE": 69, "KeyL": 76, "KeyQ": 81, "KeyS": 83, "KeyY": 89, "Space": 32, "ShiftLeft": 16, "ControlLeft": 17}
+
+// typeText types text, a key a character (its key alone, with no code:
+// the game reads only the character), two frames each.
+func (c *cdpConn) typeText(text string) error {
+	for _, r := range text {
+		for _, typ := range []string{"keyDown", "keyUp"} {
+			if err := c.call(5*time.Second, "Input.dispatchKeyEvent", map[string]any{"type": typ, "key": string(r)}, nil); err != nil {
+				return err
+			}
+			if err := c.frames(2); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // modifierBits are the DevTools protocol's modifier flags of the
 // modifier keys the test presses.
