@@ -409,7 +409,7 @@ func (h *host) publish(events []battle.Event, by maps.Side) {
 			continue
 		}
 		h.lastView[side] = view
-		msg := encode(remote.Update{Type: remote.TypeUpdate, View: view, Log: lines[side]})
+		msg := encodeUpdate(view, lines[side])
 		for _, c := range clients {
 			c.send(msg)
 		}

@@ -42,3 +42,25 @@ func encode(m any) []byte {
 	}
 	return data
 }
+
+// encodeUpdate is the JSON of remote.Update{Type: remote.TypeUpdate,
+// View: view, Log: log}, view being a View.Encode: encode would compact
+// and escape the view again, a scan of most of the message that changes
+// nothing in the JSON View.Encode wrote (it is json.Marshal's), for every
+// side after every order (TestEncodeUpdateAsEncode).
+func encodeUpdate(view []byte, log []remote.LogEntry) []byte {
+	lines := encode(log)
+	data := make([]byte, 0, len(updateHead)+len(view)+len(updateLog)+len(lines)+1)
+	data = append(data, updateHead...)
+	data = append(data, view...)
+	data = append(data, updateLog...)
+	data = append(data, lines...)
+	return append(data, '}')
+}
+
+// updateHead and updateLog are the parts of an update's JSON around its
+// view (encodeUpdate).
+var (
+	updateHead = `{"type":` + string(encode(remote.TypeUpdate)) + `,"view":`
+	updateLog  = `,"log":`
+)
