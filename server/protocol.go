@@ -30,6 +30,10 @@ func decodeClientMessage(data []byte) (remote.ClientMessage, error) {
 		return m, errors.New(`an order message without its "order"`)
 	case m.Type != remote.TypeHello && m.Type != remote.TypeOrder:
 		return m, fmt.Errorf("field \"type\": %s is not %q or %q", fileio.Quote(m.Type), remote.TypeHello, remote.TypeOrder)
+	case m.LogSeen != nil && m.Type != remote.TypeHello:
+		return m, fmt.Errorf(`field "log_seen": %d in a message of type %q: only a hello says it`, *m.LogSeen, m.Type)
+	case m.LogSeen != nil && *m.LogSeen < 0:
+		return m, fmt.Errorf(`field "log_seen": %d lines is fewer than none`, *m.LogSeen)
 	}
 	return m, nil
 }
