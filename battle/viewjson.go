@@ -128,7 +128,7 @@ func (e Enemy) KnownName() string {
 func (v *View) MarshalJSON() ([]byte, error) {
 	bd := v.board
 	w := viewJSON{Side: string(v.Side), Fog: v.Fog, Turn: v.Turn, Turns: v.Turns, Phase: v.Phase.String(),
-		Phasing: string(v.Phasing), Acting: string(v.Acting), Own: []ownJSON{}, Enemy: []enemyJSON{}, Smoke: []smokeJSON{},
+		Phasing: string(v.Phasing), Acting: string(v.Acting), Own: make([]ownJSON, 0, len(v.Own)), Enemy: make([]enemyJSON, 0, len(v.Enemy)), Smoke: make([]smokeJSON, 0, len(v.Smoke)),
 		Panzerfausts: v.Panzerfausts, Grenades: v.Grenades, SmokeSupply: v.SmokeSupply}
 	for _, u := range v.Own {
 		o := ownJSON{ID: strconv.Itoa(int(u.ID)), Facing: int(u.Pose.Facing), Type: u.Type.Name, Name: u.Name,

@@ -128,13 +128,35 @@ var offMapNames = map[offMapState]string{waiting: "waiting", exitedMap: "exited"
 // are the same bytes. What the known battle leaves out stays out: the
 // seed, the orders given but those of the phase in play that the side
 // gave, and anything of an enemy unit the side does not know.
+//
+// The bytes are those json.Marshal gives of a viewWire, written without
+// it: encoding/json would compact and escape the display form, a
+// json.RawMessage, again, a scan of half the message that changes
+// nothing in what json.Marshal wrote, and a server encodes a view for
+// each side after every order.
 func (v *View) Encode() ([]byte, error) {
 	display, err := v.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(viewWire{Format: ViewFormat, Version: ViewVersion, View: display, Known: v.known.knownWire()})
+	known, err := json.Marshal(v.known.knownWire())
+	if err != nil {
+		return nil, err
+	}
+	data := make([]byte, 0, len(viewWireHead)+len(display)+len(viewWireKnown)+len(known)+1)
+	data = append(data, viewWireHead...)
+	data = append(data, display...)
+	data = append(data, viewWireKnown...)
+	data = append(data, known...)
+	return append(data, '}'), nil
 }
+
+// viewWireHead and viewWireKnown are the parts of a viewWire's JSON
+// around its display form (Encode).
+var (
+	viewWireHead  = `{"format":` + strconv.Quote(ViewFormat) + `,"version":` + strconv.Itoa(ViewVersion) + `,"view":`
+	viewWireKnown = `,"known":`
+)
 
 // knownWire is the state of known battle k that a View's display form
 // leaves out.

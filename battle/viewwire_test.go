@@ -482,3 +482,43 @@ func TestViewRoundTripRecords(t *testing.T) {
 		roundTrip(t, b.Scenario(), b.View(side), "the lane, the "+string(side))
 	}
 }
+
+// TestEncodeAsMarshal: Encode writes the bytes json.Marshal gives of the
+// viewWire it stands for, both sides' views of battles of the default
+// scenario under fog and in the open, every tenth order of 120 random
+// ones.
+func TestEncodeAsMarshal(t *testing.T) {
+	views := 0
+	for _, fog := range []FogSetting{FogOn, FogOff} {
+		for seed := range uint64(3) {
+			b, err := New(defaultScenario(t), testCatalogue, Config{Seed: seed, Fog: fog})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 36))
+			for range 12 {
+				for _, side := range []hmaps.Side{hmaps.Allies, hmaps.Axis} {
+					v := b.View(side)
+					display, err := v.MarshalJSON()
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := json.Marshal(viewWire{Format: ViewFormat, Version: ViewVersion, View: display, Known: v.known.knownWire()})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := v.Encode()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got, want) {
+						t.Fatalf("fog %v seed %d, after %d orders, the %s: Encode wrote\n%s\njson.Marshal\n%s", fog == FogOn, seed, b.OrderCount(), side, got, want)
+					}
+					views++
+				}
+				playRandom(t, b, rng, 10)
+			}
+		}
+	}
+	t.Logf("%d views", views)
+}

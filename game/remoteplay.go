@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -79,8 +80,9 @@ func newRemoteGame(a *App, t *remoteTable) (*Game, error) {
 
 // pollRemote takes what the server sent the seat since the last frame:
 // the answers to its orders (a refusal shown as any refused order is),
-// the side's new log lines ("while you were away" on the first frame:
-// the welcome's whole log) and the view, shown at once.
+// the side's new log lines (on the first frame the welcome's whole log),
+// those the side saw while the seat was away headed so, and the view,
+// shown at once.
 func (g *Game) pollRemote() {
 	t := g.play.remote
 	if t == nil {
@@ -92,16 +94,35 @@ func (g *Game) pollRemote() {
 			g.refuse(fmt.Errorf("the server refused the order: %s", ans.Reason))
 		}
 	}
+	away, leftOut := t.seat.TakeAway()
 	lines := t.seat.TakeLog()
 	changed := st.Version != t.st.Version
 	t.st = st
-	for _, l := range lines {
+	// The welcome's away lines end the lines it brought: they are headed
+	// "While you were away" where they start.
+	awayFrom := -1
+	if n := len(lines) - len(away); len(away) > 0 && n >= 0 && slices.Equal(lines[n:], away) {
+		awayFrom = n
+	}
+	for i, l := range lines {
+		if i == awayFrom {
+			g.play.log.add(logHeading, awayHeading(len(away), leftOut))
+		}
 		g.play.log.add(logEvent, l.Text)
 	}
 	if !changed {
 		return
 	}
 	g.applied(nil)
+}
+
+// awayHeading heads the lines the side saw while the seat was away, n
+// of them, leftOut earlier ones left out by the server's bounds.
+func awayHeading(n, leftOut int) string {
+	if leftOut > 0 {
+		return fmt.Sprintf("While you were away (the last %d lines; %d before them are in the log above)", n, leftOut)
+	}
+	return "While you were away"
 }
 
 // remoteState is the line the battle scene of a remote seat shows over

@@ -144,6 +144,19 @@ type Conn struct{ ws *wsConn }
 // ping goes unanswered, so that a dead one ends Read; in a browser, which
 // sends no pings, a dead one ends when the browser sees it so.
 func Dial(ctx context.Context, server, token string) (*Conn, error) {
+	return dial(ctx, server, ClientMessage{Type: TypeHello, Token: token})
+}
+
+// DialAfter is Dial for a client that holds the first logSeen lines of
+// its side's log already (those of its last welcome and the updates
+// after it): the welcome's Away has the lines after them, what the side
+// saw while the client was away.
+func DialAfter(ctx context.Context, server, token string, logSeen int) (*Conn, error) {
+	return dial(ctx, server, ClientMessage{Type: TypeHello, Token: token, LogSeen: &logSeen})
+}
+
+// dial opens a seat's connection with hello (Dial).
+func dial(ctx context.Context, server string, hello ClientMessage) (*Conn, error) {
 	ws, _, err := URLs(server)
 	if err != nil {
 		return nil, err
@@ -154,12 +167,12 @@ func Dial(ctx context.Context, server, token string) (*Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("connecting to %s: %w", ws, err)
 	}
-	hello, err := json.Marshal(ClientMessage{Type: TypeHello, Token: token})
+	msg, err := json.Marshal(hello)
 	if err != nil {
 		conn.close()
 		return nil, err
 	}
-	if err := conn.write(dctx, hello); err != nil {
+	if err := conn.write(dctx, msg); err != nil {
 		conn.close()
 		return nil, fmt.Errorf("sending the hello: %w", err)
 	}

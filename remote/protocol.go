@@ -37,7 +37,22 @@ type ClientMessage struct {
 	// ID is the client's name for an order, echoed in the answer.
 	ID    string              `json:"id,omitempty"`
 	Order *battle.OrderRecord `json:"order,omitempty"`
+	// LogSeen, in a hello, is how many lines of the side's log the client
+	// holds already (those of its last welcome and the updates after it),
+	// so that the welcome's Away has the lines after them; absent, the
+	// server counts from what it last sent the seat, if it knows.
+	LogSeen *int `json:"log_seen,omitempty"`
 }
+
+// The bounds of a welcome's Away, our own choices: the latest lines of
+// the side's log that fit both, so that a seat away for a long battle
+// is sent the end of what it missed, and told how much came before.
+const (
+	// MaxAwayLines is the most lines a welcome's Away holds.
+	MaxAwayLines = 100
+	// MaxAwayBytes is the most bytes of text they hold together.
+	MaxAwayBytes = 16 << 10
+)
 
 // LogEntry is one line of a side's part of the log: an event it saw.
 type LogEntry struct {
@@ -51,15 +66,22 @@ type LogEntry struct {
 // under "view" and the known battle beside it); SeatSeed, a decimal
 // string (a JSON number loses bits above 2^53), is the seed the seat's
 // own computer players take (umpire.SeatSeed); Log is the side's whole
-// part of the log.
+// part of the log. Away is what the side saw happen while the seat was
+// away ("while you were away"): the lines of Log after those the seat
+// had (the hello's LogSeen, or what the server last sent the seat), at
+// most MaxAwayLines and MaxAwayBytes of the latest of them, AwayLeftOut
+// counting the earlier ones the bounds left out; none for a seat whose
+// server knows nothing of what it had.
 type Welcome struct {
-	Type     string          `json:"type"`
-	Battle   int64           `json:"battle"`
-	Side     maps.Side       `json:"side"`
-	Scenario string          `json:"scenario"`
-	SeatSeed uint64          `json:"seat_seed,string"`
-	View     json.RawMessage `json:"view"`
-	Log      []LogEntry      `json:"log"`
+	Type        string          `json:"type"`
+	Battle      int64           `json:"battle"`
+	Side        maps.Side       `json:"side"`
+	Scenario    string          `json:"scenario"`
+	SeatSeed    uint64          `json:"seat_seed,string"`
+	View        json.RawMessage `json:"view"`
+	Log         []LogEntry      `json:"log"`
+	Away        []LogEntry      `json:"away,omitempty"`
+	AwayLeftOut int             `json:"away_left_out,omitempty"`
 }
 
 // Update is sent to a side's seats after an order that changed what the
@@ -97,6 +119,9 @@ type ServerMessage struct {
 	SeatSeed uint64          `json:"seat_seed,string"`
 	View     json.RawMessage `json:"view"`
 	Log      []LogEntry      `json:"log"`
+	// Away and AwayLeftOut: a welcome's (Welcome).
+	Away        []LogEntry `json:"away"`
+	AwayLeftOut int        `json:"away_left_out"`
 }
 
 // CreateRequest is the body of POST /battles.

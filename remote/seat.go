@@ -62,9 +62,13 @@ type Seat struct {
 	version  int        // bumped with every new view
 	log      []LogEntry // the side's whole part of the log
 	taken    int        // the lines of log TakeLog has returned
-	answers  []Answer   // not yet taken
-	orders   int        // the ids given
-	pending  map[string]bool
+	// away and awayLeftOut are the last welcome's Away and AwayLeftOut,
+	// until TakeAway takes them.
+	away        []LogEntry
+	awayLeftOut int
+	answers     []Answer // not yet taken
+	orders      int      // the ids given
+	pending     map[string]bool
 }
 
 // Open starts playing the seat whose token is given on server (ws:// or
@@ -112,6 +116,19 @@ func (s *Seat) TakeLog() []LogEntry {
 	lines := s.log[s.taken:]
 	s.taken = len(s.log)
 	return lines
+}
+
+// TakeAway returns what the side saw while the seat was away, as the
+// latest welcome tells it (Welcome.Away: the lines after those the seat
+// held, on its first connection after those the server last sent it)
+// and how many earlier lines its bounds left out, once; nothing when no
+// welcome brought any since the last call.
+func (s *Seat) TakeAway() (lines []LogEntry, leftOut int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lines, leftOut = s.away, s.awayLeftOut
+	s.away, s.awayLeftOut = nil, 0
+	return lines, leftOut
 }
 
 // TakeAnswers returns the answers to the seat's orders that came since
@@ -187,7 +204,15 @@ func (s *Seat) run(ctx context.Context) {
 
 // session is one connection, until it ends.
 func (s *Seat) session(ctx context.Context) (welcomed bool, err error) {
-	conn, err := Dial(ctx, s.server, s.token)
+	s.mu.Lock()
+	before, held := s.scenario != nil, len(s.log)
+	s.mu.Unlock()
+	var conn *Conn
+	if before { // welcomed on an earlier connection: it holds held lines
+		conn, err = DialAfter(ctx, s.server, s.token, held)
+	} else {
+		conn, err = Dial(ctx, s.server, s.token)
+	}
 	if err != nil {
 		return false, err
 	}
@@ -282,6 +307,7 @@ func (s *Seat) welcome(ctx context.Context, m ServerMessage) error {
 	}
 	s.battleID, s.side, s.scenario = m.Battle, m.Side, sc
 	s.view, s.log, s.state, s.err = v, m.Log, Connected, nil
+	s.away, s.awayLeftOut = m.Away, m.AwayLeftOut
 	s.taken = min(s.taken, len(s.log))
 	s.version++
 	return nil

@@ -4,6 +4,7 @@ package remote_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -94,4 +95,78 @@ func TestSeatPlaysAgainstTheComputer(t *testing.T) {
 	if _, err := bad.Send(battle.OrderRecord{}); err != remote.ErrNotConnected {
 		t.Fatalf("an order of a refused seat: %v", err)
 	}
+}
+
+// TestSeatWhileAway: a seat closed while the other side plays is told,
+// when it opens again, what its side saw meanwhile (TakeAway: the lines
+// of its log after those it had been sent, the server's count), once;
+// a connection that says how many lines it holds (DialAfter) is sent
+// those after them.
+func TestSeatWhileAway(t *testing.T) {
+	cat, err := units.Default(elimination.Ruleset{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, _ := loopback.Serve(t, server.Options{Catalogue: cat})
+	fog := true
+	c, err := remote.Create(context.Background(), url, remote.CreateRequest{Fog: &fog, Seed: "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	axis := remote.Open(url, c.Axis, cat)
+	defer axis.Close()
+	endPhase := func(s *remote.Seat, side maps.Side) {
+		t.Helper()
+		st := waitFor(t, s, "the "+string(side)+" to act", func(st remote.Status) bool { return st.View != nil && st.View.Acting == side })
+		var o battle.Order = battle.EndPhase{}
+		if st.View.Known().Moving() != nil {
+			o = battle.Pass{}
+		}
+		if _, err := s.Send(battle.RecordOf(o, st.View.Board())); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, s, "the view after the order", func(now remote.Status) bool { return now.Version > st.Version && now.Waiting == 0 })
+	}
+	allies := remote.Open(url, c.Allies, cat)
+	waitFor(t, allies, "the welcome", func(st remote.Status) bool { return st.State == remote.Connected })
+	if lines, leftOut := allies.TakeAway(); lines != nil || leftOut != 0 {
+		t.Fatalf("away on the seat's first connection: %v, %d left out", lines, leftOut)
+	}
+	for allies.Status().View.Acting == maps.Allies {
+		endPhase(allies, maps.Allies)
+	}
+	held := len(allies.TakeLog())
+	if held == 0 {
+		t.Fatal("no log lines after the Allied phases")
+	}
+	allies.Close()
+	for i := 0; i < 3 && axis.Status().View.Acting == maps.Axis; i++ {
+		endPhase(axis, maps.Axis)
+	}
+
+	back := remote.Open(url, c.Allies, cat)
+	defer back.Close()
+	waitFor(t, back, "the welcome back", func(st remote.Status) bool { return st.State == remote.Connected })
+	log := back.TakeLog()
+	away, leftOut := back.TakeAway()
+	if len(away) == 0 || leftOut != 0 || !slices.Equal(away, log[held:]) {
+		t.Fatalf("away %v (%d left out), want the %d lines after the %d held: %v", away, leftOut, len(log)-held, held, log[held:])
+	}
+	if again, _ := back.TakeAway(); again != nil {
+		t.Fatalf("away taken twice: %v", again)
+	}
+
+	conn, err := remote.DialAfter(context.Background(), url, c.Allies, held-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	m, _, err := conn.Read(context.Background())
+	if err != nil || m.Type != remote.TypeWelcome {
+		t.Fatalf("the welcome: %v %+v", err, m)
+	}
+	if !slices.Equal(m.Away, m.Log[held-1:]) {
+		t.Fatalf("away %v after %d lines, want %v", m.Away, held-1, m.Log[held-1:])
+	}
+	t.Logf("%d lines held, %d while away", held, len(away))
 }

@@ -110,14 +110,14 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(s.opts.MaxMessageBytes)
-	st, err := s.hello(conn)
+	st, logSeen, err := s.hello(conn)
 	if err != nil {
 		s.refuse(conn, websocket.StatusPolicyViolation, err)
 		return
 	}
 	c := &client{conn: conn, side: st.side, outbox: make(chan []byte, s.opts.Outbox), closed: make(chan struct{})}
 	h := st.host
-	if err := h.join(c); err != nil {
+	if err := h.join(c, logSeen); err != nil {
 		s.refuse(conn, websocket.StatusTryAgainLater, err)
 		return
 	}
@@ -133,25 +133,27 @@ func (s *Server) servePlay(w http.ResponseWriter, r *http.Request) {
 }
 
 // hello reads the first message, which must present a seat's token,
-// within the hello timeout.
-func (s *Server) hello(conn *websocket.Conn) (*seat, error) {
+// within the hello timeout, and returns the seat and the hello's
+// LogSeen (nil when it has none).
+func (s *Server) hello(conn *websocket.Conn) (*seat, *int, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.HelloTimeout)
 	defer cancel()
 	typ, data, err := conn.Read(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("no hello: %w", err)
+		return nil, nil, fmt.Errorf("no hello: %w", err)
 	}
 	if typ != websocket.MessageText {
-		return nil, errors.New("a binary frame: the protocol's messages are JSON text")
+		return nil, nil, errors.New("a binary frame: the protocol's messages are JSON text")
 	}
 	m, err := decodeClientMessage(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if m.Type != remote.TypeHello {
-		return nil, fmt.Errorf("a %s before the hello: present the seat's token first", m.Type)
+		return nil, nil, fmt.Errorf("a %s before the hello: present the seat's token first", m.Type)
 	}
-	return s.seatOf(hashToken(m.Token))
+	st, err := s.seatOf(hashToken(m.Token))
+	return st, m.LogSeen, err
 }
 
 // read takes client c's orders until the connection ends or breaks the

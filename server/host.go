@@ -52,6 +52,11 @@ type seat struct {
 	side      maps.Side
 	tokenHash []byte
 	computer  *umpire.Seat
+	// sent is how many lines of the side's log a connection of the seat
+	// was last sent (its welcome or an update), so that the next welcome
+	// tells what came since (awayLines); -1 while none has been since the
+	// battle was hosted here.
+	sent int
 }
 
 // computerLevel is the level a player named "opponent" plays at.
@@ -101,7 +106,7 @@ func newHost(s *Server, r BattleRecord, b *battle.Battle) (*host, error) {
 	h := &host{server: s, record: r, board: b.Board(), ump: u, seats: map[maps.Side]*seat{},
 		logs: map[maps.Side][]remote.LogEntry{}, lastView: map[maps.Side][]byte{}, clients: map[*client]bool{}}
 	for _, sr := range r.Seats {
-		st := &seat{host: h, side: sr.Side, tokenHash: sr.TokenHash}
+		st := &seat{host: h, side: sr.Side, tokenHash: sr.TokenHash, sent: -1}
 		if sr.Player != remote.Person {
 			level, err := levelOf(sr.Player)
 			if err != nil {
@@ -149,10 +154,12 @@ func (h *host) viewWire(side maps.Side) []byte {
 }
 
 // join welcomes client c to its side's seat: from then on it is sent
-// every update of its side. A seat may be connected from several devices
-// at once, up to the server's MaxConnsPerSeat; a battle stopped (stop)
-// welcomes no one. The refusal is returned. h.mu must not be held.
-func (h *host) join(c *client) error {
+// every update of its side. The welcome's Away are the side's log lines
+// after the first logSeen (the client's hello), or without it after
+// those the seat was last sent. A seat may be connected from several
+// devices at once, up to the server's MaxConnsPerSeat; a battle stopped
+// (stop) welcomes no one. The refusal is returned. h.mu must not be held.
+func (h *host) join(c *client, logSeen *int) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.stopped != nil {
@@ -183,9 +190,33 @@ func (h *host) join(c *client) error {
 	view := h.viewWire(c.side)
 	h.lastView[c.side] = view
 	h.clients[c] = true
+	log, st := h.logs[c.side], h.seats[c.side]
+	seen := st.sent
+	if logSeen != nil {
+		seen = *logSeen
+	}
+	away, leftOut := awayLines(log, seen)
+	st.sent = len(log)
 	c.send(encode(remote.Welcome{Type: remote.TypeWelcome, Battle: h.record.ID, Side: c.side, Scenario: h.record.Scenario,
-		SeatSeed: umpire.SeatSeed(h.record.Seed, c.side), View: view, Log: h.logs[c.side]}))
+		SeatSeed: umpire.SeatSeed(h.record.Seed, c.side), View: view, Log: log, Away: away, AwayLeftOut: leftOut}))
 	return nil
+}
+
+// awayLines are the lines of a side's log after its first seen, the
+// latest of them that fit remote.MaxAwayLines and remote.MaxAwayBytes of
+// text, and how many before those the bounds left out. A seen below 0
+// (unknown), or as many lines as the log has or more (a client that holds
+// more, of a battle rebuilt from an older store), gives none.
+func awayLines(log []remote.LogEntry, seen int) (lines []remote.LogEntry, leftOut int) {
+	if seen < 0 || seen >= len(log) {
+		return nil, 0
+	}
+	first, size := len(log), 0
+	for first > seen && len(log)-first < remote.MaxAwayLines && size+len(log[first-1].Text) <= remote.MaxAwayBytes {
+		first--
+		size += len(log[first].Text)
+	}
+	return log[first:], first - seen
 }
 
 // stop stops the battle for err, a fault of the server's own (an order
@@ -401,6 +432,7 @@ func (h *host) publish(events []battle.Event, by maps.Side) {
 			delete(h.lastView, side)
 			continue
 		}
+		st.sent = len(h.logs[side])
 		// An order the side saw nothing of, leaving its view as it was,
 		// is not told: even that an order came would tell the side that
 		// the enemy is at work where it cannot see.
@@ -409,7 +441,7 @@ func (h *host) publish(events []battle.Event, by maps.Side) {
 			continue
 		}
 		h.lastView[side] = view
-		msg := encode(remote.Update{Type: remote.TypeUpdate, View: view, Log: lines[side]})
+		msg := encodeUpdate(view, lines[side])
 		for _, c := range clients {
 			c.send(msg)
 		}

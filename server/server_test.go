@@ -312,6 +312,7 @@ func TestWrongTokenRefused(t *testing.T) {
 		{`{"type":"hello","token":""}`, `without its "token"`},
 		{`{"type":"hello","token":"x","seat":"allies"}`, `unknown field "seat"`},
 		{`{"type":"hello"`, "not a message of the protocol"},
+		{`{"type":"hello","token":"x","log_seen":-1}`, `field "log_seen": -1 lines is fewer than none`},
 		{`{"type":"order","order":{"order":"end-phase"}}`, "before the hello"},
 	} {
 		sc := ts.dial()

@@ -335,8 +335,20 @@ func (s *SQLite) write() {
 func (s *SQLite) commitGroup(group []*appendRequest) {
 	errs := make([]error, len(group))
 	err := s.inTx(context.Background(), func(tx *sql.Tx) error {
+		// Each statement is prepared once for the group, not parsed
+		// again for each of its orders.
+		last, err := tx.Prepare(`SELECT COALESCE(MAX(number), 0) FROM orders WHERE battle = ?`)
+		if err != nil {
+			return err
+		}
+		defer last.Close()
+		insert, err := tx.Prepare(`INSERT INTO orders (battle, number, record, reason, digest) VALUES (?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer insert.Close()
 		for i, req := range group {
-			errs[i] = appendIn(tx, req)
+			errs[i] = appendIn(last, insert, req)
 		}
 		return nil
 	})
@@ -348,15 +360,17 @@ func (s *SQLite) commitGroup(group []*appendRequest) {
 	}
 }
 
-// appendIn inserts order req in transaction tx after checking that it is
-// its battle's next. A refused order leaves tx as it was: SQLite takes
-// back a failed statement alone.
-func appendIn(tx *sql.Tx, req *appendRequest) error {
+// appendIn inserts order req with the statement insert, after checking
+// with the statement lastOrder (the battle's highest order number) that
+// it is its battle's next, both of one transaction. A refused order
+// leaves the transaction as it was: SQLite takes back a failed statement
+// alone.
+func appendIn(lastOrder, insert *sql.Stmt, req *appendRequest) error {
 	if err := req.ctx.Err(); err != nil {
 		return err
 	}
 	var last int
-	if err := tx.QueryRow(`SELECT COALESCE(MAX(number), 0) FROM orders WHERE battle = ?`, req.id).Scan(&last); err != nil {
+	if err := lastOrder.QueryRow(req.id).Scan(&last); err != nil {
 		return err
 	}
 	if last >= req.row.Number {
@@ -365,8 +379,7 @@ func appendIn(tx *sql.Tx, req *appendRequest) error {
 	if last != req.row.Number-1 {
 		return fmt.Errorf("the battle has %d orders stored, so its next is %d", last, last+1)
 	}
-	_, err := tx.Exec(`INSERT INTO orders (battle, number, record, reason, digest) VALUES (?, ?, ?, ?, ?)`,
-		req.id, req.row.Number, req.record, req.row.Reason, req.row.Digest)
+	_, err := insert.Exec(req.id, req.row.Number, req.record, req.row.Reason, req.row.Digest)
 	return err
 }
 
