@@ -227,3 +227,29 @@ func waitSeat(t *testing.T, seat *remote.Seat, ok func(remote.Status) bool) remo
 	t.Fatalf("the seat stands at %+v", seat.Status())
 	return remote.Status{}
 }
+
+// TestAwayHeading: the lines the side saw while away are headed where
+// they start, at the end of the welcome's lines, and the heading says how
+// many the server left out.
+func TestAwayHeading(t *testing.T) {
+	for _, tt := range []struct {
+		lines, away []string
+		want        int
+	}{
+		{[]string{"a", "b", "c"}, []string{"b", "c"}, 1},
+		{[]string{"a", "b", "c"}, []string{"a", "b", "c"}, 0},
+		{[]string{"a", "b", "c"}, nil, -1},
+		{[]string{"a", "b", "c"}, []string{"a", "b"}, -1}, // not the end
+		{[]string{"c"}, []string{"b", "c"}, -1},           // more than came
+	} {
+		if have := awayStart(tt.lines, tt.away); have != tt.want {
+			t.Errorf("awayStart(%q, %q) = %d, want %d", tt.lines, tt.away, have, tt.want)
+		}
+	}
+	if have, want := awayHeading(3, 0), "While you were away"; have != want {
+		t.Errorf("heading %q, want %q", have, want)
+	}
+	if have := awayHeading(100, 7); !strings.Contains(have, "last 100 lines; 7 before them") {
+		t.Errorf("heading with lines left out: %q", have)
+	}
+}

@@ -98,12 +98,7 @@ func (g *Game) pollRemote() {
 	lines := t.seat.TakeLog()
 	changed := st.Version != t.st.Version
 	t.st = st
-	// The welcome's away lines end the lines it brought: they are headed
-	// "While you were away" where they start.
-	awayFrom := -1
-	if n := len(lines) - len(away); len(away) > 0 && n >= 0 && slices.Equal(lines[n:], away) {
-		awayFrom = n
-	}
+	awayFrom := awayStart(lines, away)
 	for i, l := range lines {
 		if i == awayFrom {
 			g.play.log.add(logHeading, awayHeading(len(away), leftOut))
@@ -114,6 +109,17 @@ func (g *Game) pollRemote() {
 		return
 	}
 	g.applied(nil)
+}
+
+// awayStart is where, among the log lines a welcome brought, the lines
+// the side saw while the seat was away begin: they end the welcome's
+// lines; -1 when there are none, or they are not the lines' end.
+func awayStart[L comparable](lines, away []L) int {
+	n := len(lines) - len(away)
+	if len(away) == 0 || n < 0 || !slices.Equal(lines[n:], away) {
+		return -1
+	}
+	return n
 }
 
 // awayHeading heads the lines the side saw while the seat was away, n
