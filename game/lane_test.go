@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -13,7 +14,7 @@ import (
 // has moved from B4 to B3, waiting for the Germans' opportunity fire.
 func laneScene(t *testing.T) *battle.Battle {
 	t.Helper()
-	bd, err := board.ParseASCII(board.DefaultLayout, counterMap)
+	bd, err := board.ParseASCII(board.DefaultLayout, battletest.OpenMap)
 	if err != nil {
 		t.Fatal(err)
 	}

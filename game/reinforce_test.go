@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
 
-// arrivalBattle is a battle on counterMap (6x5) with the allied US squad
+// arrivalBattle is a battle on battletest.OpenMap (6x5) with the allied US squad
 // #1 arriving on turn `turn` by the west edge, the allied M4A3E8 #2 in A1
 // and a Tiger I #3 in F5, under victory (none when empty), at the allies'
 // Movement phase of turn 1.
 func arrivalBattle(t *testing.T, turn int, victory string) *battle.Battle {
 	t.Helper()
-	bd := board.MustParseASCII(board.DefaultLayout, counterMap)
+	bd := board.MustParseASCII(board.DefaultLayout, battletest.OpenMap)
 	hex := func(l string) board.Hex {
 		h, err := bd.ParseHex(l)
 		if err != nil {

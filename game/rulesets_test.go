@@ -16,7 +16,7 @@ import (
 	"hexfire/maps"
 )
 
-// buildingMap is counterMap with a building in B3.
+// buildingMap is battletest.OpenMap with a building in B3.
 const buildingMap = `
 . . . . . .
 . . . . . .

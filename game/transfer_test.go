@@ -5,16 +5,17 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
 
-// weaponsBattle is a battle on counterMap at the allies' first Fire
+// weaponsBattle is a battle on battletest.OpenMap at the allies' first Fire
 // phase, their Command phase for weapons: in B2 a German squad #1 with an
 // MG34, a squad #2, a leader #3 and a half squad #4 with a 5cm mortar.
 func weaponsBattle(t *testing.T) *battle.Battle {
 	t.Helper()
-	bd := board.MustParseASCII(board.DefaultLayout, counterMap)
+	bd := board.MustParseASCII(board.DefaultLayout, battletest.OpenMap)
 	h, _ := bd.ParseHex("B2")
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
 		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: map[string]string{},

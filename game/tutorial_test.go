@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexfire/battle"
+	"hexfire/battle/battletest"
 	"hexfire/board"
 	"hexfire/maps"
 )
@@ -13,7 +14,7 @@ import (
 // TestParseLesson: a steps file parses into its steps, and a malformed one
 // is refused with the file, the line, the field and the value.
 func TestParseLesson(t *testing.T) {
-	bd := board.MustParseASCII(board.DefaultLayout, counterMap)
+	bd := board.MustParseASCII(board.DefaultLayout, battletest.OpenMap)
 	steps, err := parseLesson("steps.txt", "# One\ndo: select M4A3E8\nshow: B2 C3\nClick it.\nNow.\n\nAgain.\n# Two\ndo: phase advance & assault\nGo on.\n", bd)
 	if err != nil {
 		t.Fatal(err)

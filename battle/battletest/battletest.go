@@ -80,8 +80,18 @@ func Unit(t testing.TB, b *battle.Battle, name string) battle.UnitID {
 	return 0
 }
 
+// OpenMap is a small board of open ground, 6 hexes by 5, for Grid.
+const OpenMap = `
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+`
+
 // Placed is a unit of a Grid battle: its type's name, its side, the label
-// of its hex and its facing.
+// of its hex and its facing. A test package may name a type of its own
+// after it (type placed battletest.Placed) to write its units unkeyed.
 type Placed struct {
 	Type   string
 	Side   maps.Side
@@ -94,7 +104,12 @@ type Placed struct {
 // the units us (IDs 1, 2, … in order), failing t if it does not start.
 // The scenario is "test.tmx" of 50 m hexes, fought under elimination
 // unless cfg.Ruleset names another, the Allies first.
-func Grid(t testing.TB, cat *units.Catalogue, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...Placed) *battle.Battle {
+func Grid[P ~struct {
+	Type   string
+	Side   maps.Side
+	Hex    string
+	Facing board.Direction
+}](t testing.TB, cat *units.Catalogue, l board.Layout, grid string, props map[string]string, cfg battle.Config, us ...P) *battle.Battle {
 	t.Helper()
 	bd, err := board.ParseASCII(l, grid)
 	if err != nil {
@@ -105,7 +120,8 @@ func Grid(t testing.TB, cat *units.Catalogue, l board.Layout, grid string, props
 	}
 	sc := &maps.Scenario{Path: "test.tmx", Title: "test", Board: bd, HexMetres: 50, Ruleset: "elimination",
 		FirstSide: maps.Allies, Sides: []maps.Side{maps.Allies, maps.Axis}, Properties: props}
-	for i, u := range us {
+	for i, p := range us {
+		u := Placed(p)
 		h, err := bd.ParseHex(u.Hex)
 		if err != nil {
 			t.Fatal(err)

@@ -22,38 +22,19 @@ import (
 // pointyLayout is the pointy-topped layout of maps/testdata/pointy-odd.tmx.
 var pointyLayout = board.Layout{StaggerX: false, StaggerEven: false, TileWidth: 56, TileHeight: 64, HexSide: 32}
 
-// counterMap is the open board of the counter tests.
-const counterMap = `
-. . . . . .
-. . . . . .
-. . . . . .
-. . . . . .
-. . . . . .
-`
+// placed is a unit of a test battle: type, side, hex label, facing.
+type placed battletest.Placed
 
-// placed is a unit of a test battle: type, side, hex label, facing
-// (battletest.Placed, which vet would have us key in every literal).
-type placed struct {
-	Type   string
-	Side   maps.Side
-	Hex    string
-	Facing board.Direction
-}
-
-// testBattle builds a battle on counterMap in layout l, dice seed 1.
+// testBattle builds a battle on battletest.OpenMap in layout l, dice seed 1.
 func testBattle(t testing.TB, l board.Layout, props map[string]string, us ...placed) *battle.Battle {
 	t.Helper()
 	return configuredBattle(t, l, props, battle.Config{Seed: 1}, us...)
 }
 
-// configuredBattle builds a battle on counterMap in layout l as cfg says.
+// configuredBattle builds a battle on battletest.OpenMap in layout l as cfg says.
 func configuredBattle(t testing.TB, l board.Layout, props map[string]string, cfg battle.Config, us ...placed) *battle.Battle {
 	t.Helper()
-	ps := make([]battletest.Placed, len(us))
-	for i, u := range us {
-		ps[i] = battletest.Placed(u)
-	}
-	return battletest.Grid(t, battletest.Catalogue(t, elimination.Ruleset{}), l, counterMap, props, cfg, ps...)
+	return battletest.Grid(t, battletest.Catalogue(t, elimination.Ruleset{}), l, battletest.OpenMap, props, cfg, us...)
 }
 
 // counterScene is a terrain and a counter layer over it for drawing a
