@@ -1,9 +1,11 @@
 package boardview
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,6 +139,7 @@ type Counters struct {
 	riders   map[battle.UnitID]int // passengers of each carrier
 	declared map[battle.UnitID]int // AT shots declared and not yet rolled at each unit
 	last     lastDraw              // the last Draw's board, camera and sizes
+	covered  []board.Hex           // scratch: the hexes whose labels DrawLabels writes, in order
 	labelled []coveredLabel        // the labels written over the counters this frame
 	arrows   []span                // the facing arrows drawn this frame, which those labels keep clear of
 }
@@ -276,7 +279,14 @@ func (a *Counters) drawCoveredLabels(dst *ebiten.Image, bd *board.Board, cam Cam
 	h := face.GoText.Size*0.72 + 2*pad // the capitals' height and a margin
 	bounds := dst.Bounds()
 	a.labelled = a.labelled[:0]
+	// In a fixed order (row, then column), so that where two labels'
+	// boxes overlap every frame draws them alike.
+	a.covered = a.covered[:0]
 	for hex := range a.stack {
+		a.covered = append(a.covered, hex)
+	}
+	slices.SortFunc(a.covered, func(p, q board.Hex) int { return cmp.Or(cmp.Compare(p.R, q.R), cmp.Compare(p.Q, q.Q)) })
+	for _, hex := range a.covered {
 		x, y := cam.WorldToScreen(bd.Layout.Center(hex))
 		bottom := y - size/2
 		if x+hexPx < float64(bounds.Min.X) || x-hexPx > float64(bounds.Max.X) || bottom < float64(bounds.Min.Y) || bottom-h > float64(bounds.Max.Y) {
