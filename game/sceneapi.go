@@ -86,11 +86,11 @@ func (g *Game) Capture(screen *ebiten.Image) { g.captured = capture(screen) }
 // and beside the panel.
 func (g *Game) MapArea() image.Rectangle { return g.view }
 
-// ScreenSize is the screen's size in pixels, and Scale the device pixels
-// per window pixel the scene draws its text and bars at.
+// ScreenSize is the screen's size in pixels.
 func (g *Game) ScreenSize() image.Point { return g.screen }
 
-// Scale is the device pixels per window pixel.
+// Scale is the device pixels per window pixel the scene draws its text
+// and bars at.
 func (g *Game) Scale() float64 { return g.scale }
 
 // Fonts are the scene's faces.
